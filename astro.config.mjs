@@ -1,0 +1,27 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+const apiPort = process.env.API_PORT;
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  output: 'static',
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  server: { port: Number(process.env.PORT) || 4321 },
+  vite: {
+    server: apiPort
+      ? {
+          // `npm run dev`: the API runs in scripts/dev.ts; the dev server forwards its paths.
+          proxy: Object.fromEntries(
+            ['^/(web|api)/', '^/(login|send-correoprueba|validar-codigo|cambiar-contrasena)$', '^/clientes/', '^/carrito/'].map(
+              (pattern) => [pattern, { target: `http://127.0.0.1:${apiPort}` }],
+            ),
+          ),
+        }
+      : {},
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * `npm run seed -- [--products N] [--reset]`: loads the demo catalogue (or N synthetic products built
+ * from it, for benchmarks) into the configured database. Refuses while a server owns the embedded
+ * database, since PGlite has no inter-process lock.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { serverConfig } from '../src/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDemoCatalogue, seedIfEmpty } from '../src/server/db/seed/seed.ts';
+
+const { values } = parseArgs({ options: { products: { type: 'string' }, reset: { type: 'boolean', default: false } } });
+const products = values.products === undefined ? undefined : Number(values.products);
+if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
+  console.error('--products debe ser un número entero positivo.');
+  process.exit(2);
+}
+
+const config = serverConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  if (values.reset) {
+    await database.db.execute(
+      sql`TRUNCATE productos, categorias_hijas, categorias, lineas, marcas, mensajes_barra, banners, popups, sociales RESTART IDENTITY CASCADE`,
+    );
+    await seedDemoCatalogue(database.db, { products });
+    console.log('Catálogo reemplazado por el de demostración.');
+  } else if (await seedIfEmpty(database.db, { products })) {
+    console.log('Catálogo de demostración cargado.');
+  } else {
+    console.log('La base de datos ya tiene productos; usa --reset para reemplazarlos.');
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The API's wire shapes (spec storefront §3 and §7, checkout §3 and §7), with the spec's field names.
+ * The server builds responses of these types; the typed client and the build snapshot parse them.
+ */
+
+/** A product, every field of the spec's Product entity plus `linea` and `esSet`. */
+export const productoSchema = z.object({
+  idProducto: z.number().int(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  precio: z.number(),
+  /** Percent off; takes precedence over descuentoN. */
+  descuento: z.number(),
+  /** Fixed amount off, in soles. */
+  descuentoN: z.number(),
+  /** Comma-separated image URLs; the first is the thumbnail. */
+  img: z.string(),
+  imagen: z.string(),
+  imgHover: z.string(),
+  /** Badge: 'Nuevo', 'Reestok', 'Preventa', 'Sale' or ''. */
+  newores: z.string(),
+  /** May contain 'Vegano' and/or 'No Testado en Animales'. */
+  etiquetalogo: z.string(),
+  marca: z.string(),
+  idMarca: z.number().int(),
+  colores: z.string(),
+  tamaños: z.string(),
+  stock: z.number().int(),
+  stock_total: z.number().int(),
+  modouso: z.string(),
+  beneficios: z.string(),
+  ingredientes: z.string(),
+  categoria: z.string(),
+  child: z.string(),
+  /** Expected arrival (YYYY-MM-DD) of a presale product, else null. */
+  fechaLlegada: z.string().nullable(),
+  sedes: z.string(),
+  tipo_piel: z.string(),
+  edad: z.string(),
+  inquietud_piel: z.string(),
+  /** ISO timestamp. */
+  fechaAgregado: z.string(),
+  /** Menu line of the categoría: Cuidado, Maquillaje, Corporal or Accesorios. */
+  linea: z.string(),
+  esSet: z.boolean(),
+});
+export type Producto = z.infer<typeof productoSchema>;
+
+export const marcaSchema = z.object({ idMarca: z.number().int(), nombre: z.string(), logo: z.string().nullable() });
+export type Marca = z.infer<typeof marcaSchema>;
+
+export const categoriaHijaSchema = z.object({ nombre: z.string() });
+export type CategoriaHija = z.infer<typeof categoriaHijaSchema>;
+
+export const mensajeBarraSchema = z.object({ mensaje: z.string() });
+export type MensajeBarra = z.infer<typeof mensajeBarraSchema>;
+
+export const bannerSchema = z.object({ img_url: z.string(), rutabutton: z.string().nullable(), alt: z.string() });
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const popupSchema = z.object({
+  visible: z.number().int(),
+  img_url: z.string(),
+  rutabutton: z.string().nullable(),
+  alt: z.string(),
+});
+export type Popup = z.infer<typeof popupSchema>;
+
+export const socialSchema = z.object({ tipo: z.enum(['image', 'video']), url: z.string() });
+export type Social = z.infer<typeof socialSchema>;
+
+/** Menu structure: lines with their categorías and child categories (for the header and the build). */
+export const menuSchema = z.array(
+  z.object({
+    linea: z.string(),
+    categorias: z.array(z.object({ nombre: z.string(), hijas: z.array(z.string()) })),
+  }),
+);
+export type Menu = z.infer<typeof menuSchema>;
+
+/** `/web/detailprod/{id}`: id 0 means not found; mensaje's first item is the product. */
+export const detalleSchema = z.object({ id: z.number().int(), mensaje: z.array(productoSchema) });
+/** `/web/searchCat|searchMar|searchChild`: id 0 means none. */
+export const busquedaSchema = z.object({ id: z.number().int(), mensaje: z.array(productoSchema) });
+
+export const categoriasSchema = z.object({
+  success: z.boolean(),
+  data: z.array(z.object({ nombreCategoria: z.string() })),
+  message: z.string(),
+});
+
+/** Every error answer of the API. */
+export const errorSchema = z.object({ mensaje: z.string() });

@@ -1,0 +1,128 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { categorias, categoriasHijas, catalogoEstado, lineas, marcas, productos } from '../db/schema/index.ts';
+import type { CategoriaHija, Marca, Menu, Producto } from '../../lib/api/schemas.ts';
+
+/** The columns of a product as the API sends it, joined with its brand, categoría, line and child. */
+const productoColumns = {
+  idProducto: productos.id,
+  nombre: productos.nombre,
+  descripcion: productos.descripcion,
+  precio: productos.precio,
+  descuento: productos.descuento,
+  descuentoN: productos.descuentoN,
+  img: productos.img,
+  imagen: productos.imagen,
+  imgHover: productos.imgHover,
+  newores: productos.newores,
+  etiquetalogo: productos.etiquetalogo,
+  marca: marcas.nombre,
+  idMarca: productos.marcaId,
+  colores: productos.colores,
+  tamaños: productos.tamanos,
+  stock: productos.stock,
+  stock_total: productos.stockTotal,
+  modouso: productos.modouso,
+  beneficios: productos.beneficios,
+  ingredientes: productos.ingredientes,
+  categoria: categorias.nombre,
+  child: sql<string>`coalesce(${categoriasHijas.nombre}, '')`,
+  fechaLlegada: productos.fechaLlegada,
+  sedes: productos.sedes,
+  tipo_piel: productos.tipoPiel,
+  edad: productos.edad,
+  inquietud_piel: productos.inquietudPiel,
+  fechaAgregado: productos.fechaAgregado,
+  linea: lineas.nombre,
+  esSet: productos.esSet,
+};
+
+/** Products matching `where` (all when omitted), by id. */
+async function selectProductos(db: Db, where?: SQL): Promise<Producto[]> {
+  const query = db
+    .select(productoColumns)
+    .from(productos)
+    .innerJoin(marcas, eq(productos.marcaId, marcas.id))
+    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
+    .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
+    .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id));
+  const rows = await (where ? query.where(where) : query).orderBy(asc(productos.id));
+  return rows.map((row) => ({
+    ...row,
+    precio: Number(row.precio),
+    descuento: Number(row.descuento),
+    descuentoN: Number(row.descuentoN),
+    fechaAgregado: new Date(row.fechaAgregado).toISOString(),
+  }));
+}
+
+/** Compares a column with a name case-insensitively, ignoring surrounding spaces. */
+const sameName = (column: SQL | typeof marcas.nombre, name: string) => sql`lower(trim(${column})) = lower(${name.trim()})`;
+
+export const listProductos = (db: Db) => selectProductos(db);
+
+export async function productoById(db: Db, id: number): Promise<Producto | undefined> {
+  const [producto] = await selectProductos(db, eq(productos.id, id));
+  return producto;
+}
+
+/** Products of a categoría (e.g. Limpieza) or of a whole menu line (e.g. Cuidado). */
+export const productosByCategoria = (db: Db, nombre: string) =>
+  selectProductos(db, sql`(${sameName(sql`${categorias.nombre}`, nombre)} or ${sameName(sql`${lineas.nombre}`, nombre)})`);
+
+export const productosByMarca = (db: Db, nombre: string) => selectProductos(db, sameName(marcas.nombre, nombre));
+
+export const productosByChild = (db: Db, nombre: string) => selectProductos(db, sameName(sql`${categoriasHijas.nombre}`, nombre));
+
+/** Brands sorted by name. */
+export async function listMarcas(db: Db): Promise<Marca[]> {
+  const rows = await db
+    .select({ idMarca: marcas.id, nombre: marcas.nombre, logo: marcas.logo })
+    .from(marcas)
+    .orderBy(sql`lower(${marcas.nombre})`);
+  return rows;
+}
+
+/** Child categories of a categoría, in menu order. */
+export async function listCategoriasHijas(db: Db, categoria: string): Promise<CategoriaHija[]> {
+  return db
+    .select({ nombre: categoriasHijas.nombre })
+    .from(categoriasHijas)
+    .innerJoin(categorias, eq(categoriasHijas.categoriaId, categorias.id))
+    .where(sameName(sql`${categorias.nombre}`, categoria))
+    .orderBy(asc(categoriasHijas.orden), asc(categoriasHijas.id));
+}
+
+/** Every categoría name, in menu order. */
+export async function listCategorias(db: Db): Promise<{ nombreCategoria: string }[]> {
+  return db
+    .select({ nombreCategoria: categorias.nombre })
+    .from(categorias)
+    .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
+    .orderBy(asc(lineas.orden), asc(categorias.orden), asc(categorias.id));
+}
+
+/** Lines with their categorías and child categories, in menu order. */
+export async function menu(db: Db): Promise<Menu> {
+  const rows = await db
+    .select({ linea: lineas.nombre, categoria: categorias.nombre, hija: categoriasHijas.nombre })
+    .from(lineas)
+    .innerJoin(categorias, eq(categorias.lineaId, lineas.id))
+    .leftJoin(categoriasHijas, eq(categoriasHijas.categoriaId, categorias.id))
+    .orderBy(asc(lineas.orden), asc(categorias.orden), asc(categorias.id), asc(categoriasHijas.orden), asc(categoriasHijas.id));
+  const result: Menu = [];
+  for (const row of rows) {
+    let linea = result.at(-1);
+    if (linea?.linea !== row.linea) result.push((linea = { linea: row.linea, categorias: [] }));
+    let categoria = linea.categorias.at(-1);
+    if (categoria?.nombre !== row.categoria) linea.categorias.push((categoria = { nombre: row.categoria, hijas: [] }));
+    if (row.hija) categoria.hijas.push(row.hija);
+  }
+  return result;
+}
+
+/** The catalogue's change counter, bumped by a trigger on every content change. */
+export async function catalogueVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: catalogoEstado.version }).from(catalogoEstado).where(eq(catalogoEstado.id, 1));
+  return row?.version ?? 0;
+}

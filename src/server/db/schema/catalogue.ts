@@ -1,0 +1,99 @@
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** Brands (spec: Brand idMarca, nombre); `logo` feeds the home brand marquee. */
+export const marcas = pgTable(
+  'marcas',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    logo: text('logo'),
+  },
+  (t) => [uniqueIndex('marcas_nombre_lower_idx').on(sql`lower(${t.nombre})`)],
+);
+export type Marca = typeof marcas.$inferSelect;
+
+/** Menu lines: Cuidado, Maquillaje, Corporal, Accesorios. */
+export const lineas = pgTable('lineas', {
+  id: serial('id').primaryKey(),
+  nombre: text('nombre').notNull().unique(),
+  orden: integer('orden').notNull().default(0),
+});
+
+/** Categorías (spec: Category nombreCategoria), e.g. Limpieza or Serúm, each under one line. */
+export const categorias = pgTable(
+  'categorias',
+  {
+    id: serial('id').primaryKey(),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id),
+    nombre: text('nombre').notNull(),
+    orden: integer('orden').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categorias_nombre_lower_idx').on(sql`lower(${t.nombre})`)],
+);
+
+/** Child categories (spec: Category child nombre), the /categoria/{child} routes. */
+export const categoriasHijas = pgTable(
+  'categorias_hijas',
+  {
+    id: serial('id').primaryKey(),
+    categoriaId: integer('categoria_id')
+      .notNull()
+      .references(() => categorias.id),
+    nombre: text('nombre').notNull(),
+    orden: integer('orden').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categorias_hijas_nombre_lower_idx').on(sql`lower(${t.nombre})`)],
+);
+
+/** Products with every field of the spec's Product entity (column names snake_case). */
+export const productos = pgTable(
+  'productos',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    precio: numeric('precio', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** Percent off; takes precedence over descuentoN. */
+    descuento: numeric('descuento', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Fixed amount off, in soles. */
+    descuentoN: numeric('descuento_n', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Comma-separated image URLs; the first is the thumbnail. */
+    img: text('img').notNull().default(''),
+    imagen: text('imagen').notNull().default(''),
+    imgHover: text('img_hover').notNull().default(''),
+    /** Badge: Nuevo, Reestok, Preventa, Sale or empty. */
+    newores: text('newores').notNull().default(''),
+    etiquetalogo: text('etiquetalogo').notNull().default(''),
+    marcaId: integer('marca_id')
+      .notNull()
+      .references(() => marcas.id),
+    colores: text('colores').notNull().default(''),
+    tamanos: text('tamanos').notNull().default(''),
+    stock: integer('stock').notNull().default(0),
+    stockTotal: integer('stock_total').notNull().default(0),
+    modouso: text('modouso').notNull().default('No especificado.'),
+    beneficios: text('beneficios').notNull().default('No especificado.'),
+    ingredientes: text('ingredientes').notNull().default('No especificado.'),
+    categoriaId: integer('categoria_id')
+      .notNull()
+      .references(() => categorias.id),
+    childId: integer('child_id').references(() => categoriasHijas.id),
+    fechaLlegada: date('fecha_llegada', { mode: 'string' }),
+    sedes: text('sedes').notNull().default(''),
+    tipoPiel: text('tipo_piel').notNull().default(''),
+    edad: text('edad').notNull().default(''),
+    inquietudPiel: text('inquietud_piel').notNull().default(''),
+    esSet: boolean('es_set').notNull().default(false),
+    fechaAgregado: timestamp('fecha_agregado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('productos_marca_idx').on(t.marcaId),
+    index('productos_categoria_idx').on(t.categoriaId),
+    index('productos_child_idx').on(t.childId),
+  ],
+);
+export type ProductoRow = typeof productos.$inferSelect;
+export type NuevoProducto = typeof productos.$inferInsert;

@@ -1,0 +1,3 @@
+export * from './catalogue.ts';
+export * from './home.ts';
+export * from './state.ts';

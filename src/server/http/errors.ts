@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A client error answered as `{ mensaje }` with its status. */
+export function clientError(status: ContentfulStatusCode, mensaje: string): HTTPException {
+  return new HTTPException(status, { res: Response.json({ mensaje }, { status }) });
+}
+
+/** Turns any thrown error into the API's `{ mensaje }` answer; only server faults become 5xx. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof HTTPException) {
+    if (error.res) return error.res;
+    return c.json({ mensaje: error.message || 'Solicitud inválida.' }, error.status);
+  }
+  if (isMalformedBody(error)) return c.json({ mensaje: 'El cuerpo de la solicitud no es un JSON válido.' }, 400);
+  console.error(`API ${c.req.method} ${c.req.path}:`, error);
+  return c.json({ mensaje: 'Ocurrió un error en el servidor. Por favor, intenta nuevamente.' }, 500);
+}
+
+function isMalformedBody(error: Error): boolean {
+  return error instanceof SyntaxError && /JSON/i.test(error.message);
+}

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createShopServer } from './server.ts';
+
+describe('the one-process shop server', () => {
+  let database: Database;
+  let dir: string;
+
+  beforeAll(async () => {
+    database = await openDatabase();
+    dir = mkdtempSync(join(tmpdir(), 'kbeauty-server-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a Spanish "preparing" page while there is no build yet', async () => {
+    const shop = createShopServer({ db: database.db, distDir: join(dir, 'missing') });
+    const res = await shop.request('/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('La tienda se está preparando');
+  });
+
+  it('routes API paths to the API and the rest to the built site', async () => {
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'Tónico'), { recursive: true });
+    mkdirSync(join(dist, '_astro'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<h1>Inicio</h1>');
+    writeFileSync(join(dist, 'Tónico', 'index.html'), '<h1>Tónico</h1>');
+    writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, '404.html'), '<h1>Página no encontrada</h1>');
+    const shop = createShopServer({ db: database.db, distDir: dist });
+
+    const home = await shop.request('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toBe('<h1>Inicio</h1>');
+    expect(home.headers.get('Cache-Control')).toContain('must-revalidate');
+
+    const accented = await shop.request(`/${encodeURIComponent('Tónico')}`);
+    expect(await accented.text()).toBe('<h1>Tónico</h1>');
+
+    const asset = await shop.request('/_astro/app.abc123.js');
+    expect(asset.headers.get('Cache-Control')).toContain('immutable');
+
+    const missing = await shop.request('/no-existe');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Página no encontrada');
+
+    const api = await shop.request('/web/detailprod/x');
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ mensaje: 'El id del producto debe ser un número entero positivo.' });
+
+    const unknownApi = await shop.request('/web/nada');
+    expect(unknownApi.status).toBe(404);
+    expect(await unknownApi.json()).toEqual({ mensaje: 'Ruta no encontrada.' });
+  });
+
+  it('serves the precompressed copy a browser accepts', async () => {
+    const dist = join(dir, 'dist-gz');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), 'x'.repeat(2000));
+    writeFileSync(join(dist, 'index.html.br'), 'BROTLI');
+    const shop = createShopServer({ db: database.db, distDir: dist });
+    const res = await shop.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(await res.text()).toBe('BROTLI');
+  });
+});

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildIsStale, builtVersion, precompress } from './site-build.ts';
+
+describe('site build bookkeeping', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'kbeauty-build-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is stale when there is no build or it was made from another catalogue version', () => {
+    const dist = join(root, 'dist');
+    expect(builtVersion(dist)).toBeUndefined();
+    expect(buildIsStale(dist, 3, root)).toBe(true);
+    mkdirSync(dist);
+    writeFileSync(join(dist, '.catalogo-version'), '3');
+    expect(builtVersion(dist)).toBe(3);
+    expect(buildIsStale(dist, 3, root)).toBe(false);
+    expect(buildIsStale(dist, 4, root)).toBe(true);
+  });
+
+  it('is stale when a source file is newer than the build', () => {
+    const dist = join(root, 'dist');
+    mkdirSync(dist);
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src', 'page.astro'), '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(root, 'src', 'page.astro'), past, past);
+    utimesSync(join(root, 'src'), past, past);
+    writeFileSync(join(dist, '.catalogo-version'), '1');
+    expect(buildIsStale(dist, 1, root)).toBe(false);
+    writeFileSync(join(root, 'src', 'page.astro'), 'cambio');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'src', 'page.astro'), future, future);
+    expect(buildIsStale(dist, 1, root)).toBe(true);
+  });
+
+  it('precompresses text files of 1 KB or more, and only those', async () => {
+    const html = '<p>hola</p>'.repeat(200);
+    writeFileSync(join(root, 'page.html'), html);
+    writeFileSync(join(root, 'tiny.css'), 'a{}');
+    writeFileSync(join(root, 'photo.webp'), Buffer.alloc(4096));
+    await precompress(root);
+    expect(gunzipSync(readFileSync(join(root, 'page.html.gz'))).toString()).toBe(html);
+    expect(brotliDecompressSync(readFileSync(join(root, 'page.html.br'))).toString()).toBe(html);
+    expect(existsSync(join(root, 'tiny.css.gz'))).toBe(false);
+    expect(existsSync(join(root, 'photo.webp.gz'))).toBe(false);
+  });
+});

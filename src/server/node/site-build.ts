@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const STAMP = '.catalogo-version';
+/** Sources whose change makes a build stale even when the catalogue did not move. */
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
+
+/** The catalogue version a build was made from, or undefined when there is no complete build. */
+export function builtVersion(distDir: string): number | undefined {
+  try {
+    return Number(readFileSync(join(distDir, STAMP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `distDir` is missing, made from another catalogue version, or older than the sources. */
+export function buildIsStale(distDir: string, catalogueVersion: number, root = process.cwd()): boolean {
+  if (builtVersion(distDir) !== catalogueVersion) return true;
+  const builtAt = statSync(join(distDir, STAMP)).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export interface BuildOptions {
+  distDir: string;
+  /** Base URL of the running API the snapshot reads from. */
+  catalogueUrl: string;
+  catalogueVersion: number;
+  /** Lets the caller stop a build in progress (shutdown). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds the static site into a sibling folder, precompresses it, stamps it with the catalogue
+ * version and swaps it in, so the folder being served is never half-written.
+ */
+export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal }: BuildOptions): Promise<void> {
+  const target = resolve(distDir);
+  const next = `${target}.next`;
+  rmSync(next, { recursive: true, force: true });
+  await runAstroBuild(next, catalogueUrl, signal);
+  await precompress(next);
+  writeFileSync(join(next, STAMP), String(catalogueVersion));
+  const old = `${target}.old`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(next, target);
+  rmSync(old, { recursive: true, force: true });
+}
+
+function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
+      env: { ...process.env, ASTRO_OUT_DIR: outDir, CATALOGUE_URL: catalogueUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      signal,
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.`)),
+    );
+  });
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
+
+/** Writes .br and .gz beside every compressible file of 1 KB or more, for the static server to pick. */
+export async function precompress(dir: string): Promise<void> {
+  const files = listFiles(dir).filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= 1024);
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      const body = await readFile(file);
+      const [gz, br] = await Promise.all([
+        gzipAsync(body, { level: 9 }),
+        brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}

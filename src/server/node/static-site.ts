@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+/** Cache policy: fingerprinted assets forever, everything else revalidated. */
+const cacheControl = (path: string) =>
+  path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+
+/**
+ * Serves the built storefront from `distDir`: precompressed files when the build wrote them, the
+ * build's 404 page for unknown paths, and a Spanish "preparing" page while no build exists yet.
+ */
+export function staticSite(distDir: string) {
+  let files: MiddlewareHandler | undefined;
+  const site = new Hono();
+  site.use('*', async (c, next) => {
+    if (!existsSync(distDir)) return next();
+    c.header('Cache-Control', cacheControl(c.req.path));
+    files ??= serveStatic({ root: distDir, precompressed: true });
+    return files(c, next);
+  });
+  site.all('*', (c) => {
+    const notFound = join(distDir, '404.html');
+    c.header('Cache-Control', 'no-store');
+    if (existsSync(notFound)) return c.html(readFileSync(notFound, 'utf8'), 404);
+    c.header('Retry-After', '5');
+    return c.html(PREPARING, 503);
+  });
+  return site;
+}
+
+const PREPARING = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>K-Beauty Perú</title></head>
+<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#333">
+<p>La tienda se está preparando. Esta página se actualizará en unos segundos…</p></body></html>`;

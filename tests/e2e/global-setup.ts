@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the real shop the way `npm start` does, on a fresh data directory and a free port, and
+ * shares its URL through E2E_BASE_URL. The built site goes to a temporary folder so a developer's
+ * own `dist/` is untouched. Returns the teardown.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'data'),
+      DIST_DIR: join(dataDir, 'dist'),
+      DATABASE_URL: '',
+      REBUILD_CHECK_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  await waitForReady(child, output);
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+  return async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`La tienda no arrancó a tiempo:\n${output.join('')}`)), 300_000);
+    const check = () => {
+      if (output.join('').includes('K-Beauty Perú lista en')) {
+        clearTimeout(timeout);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timeout);
+      reject(new Error(`La tienda terminó con el código ${code}:\n${output.join('')}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
