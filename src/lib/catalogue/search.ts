@@ -1,0 +1,30 @@
+import type { Producto } from '../api/schemas.ts';
+
+/** The spec's search normalisation: lowercase, without space + - _ : . , ; & (storefront §2 Search page). */
+export const normalizeSpec = (text: string) => text.toLowerCase().replace(/[\s+\-_:.,;&]/g, '');
+
+/** The spec's normalisation, also without accents, so 'serum' finds 'Sérum'. */
+export const normalizeSearch = (text: string) =>
+  normalizeSpec(text.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+
+/**
+ * Products whose name or brand contains the query after normalisation. Accent-insensitive, so it
+ * finds everything the spec's contains-match finds, and more.
+ */
+export function searchProducts(productos: Producto[], query: string): Producto[] {
+  const needle = normalizeSearch(query);
+  if (!needle) return [];
+  return productos.filter((p) => normalizeSearch(p.nombre).includes(needle) || normalizeSearch(p.marca).includes(needle));
+}
+
+/** Header suggestions: products by name, brand or description, and matching brands (storefront §2 Header). */
+export function suggest(productos: Producto[], marcas: string[], query: string, limit = 6) {
+  const needle = normalizeSearch(query);
+  if (!needle) return { productos: [], marcas: [] };
+  return {
+    productos: productos
+      .filter((p) => [p.nombre, p.marca, p.descripcion].some((text) => normalizeSearch(text).includes(needle)))
+      .slice(0, limit),
+    marcas: marcas.filter((marca) => normalizeSearch(marca).includes(needle)).slice(0, limit),
+  };
+}
