@@ -66,7 +66,8 @@ function decorate(template: DemoProduct, batch: number, index: number, count: nu
 
   const { descuento, descuentoN } = discountFor(newores, template.precio, random);
   const agotado = newores !== 'Preventa' && newores !== 'Reestok' && random() < 0.09;
-  const stock = newores === 'Preventa' ? 0 : agotado ? 0 : 2 + Math.floor(random() * 80);
+  // Presale items carry their pre-order quota as stock; a few others are sold out.
+  const stock = newores === 'Preventa' ? 10 + Math.floor(random() * 20) : agotado ? 0 : 2 + Math.floor(random() * 80);
   // New products are the most recent; the rest arrived over the last year, older ids first.
   const daysAgo = newores === 'Nuevo' ? Math.floor(random() * 20) : 30 + Math.floor(((count - index) / count) * 330);
   const fechaLlegada =

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { makeProducto } from '../../tests/fixtures/producto.ts';
+import { addLine, cartCount, cartSubtotal, lineFromProducto, parseStoredCart, removeLine, updateQuantity } from './cart.ts';
+
+const crema = makeProducto({ idProducto: 7, precio: 100, descuento: 10, stock_total: 5, colores: 'Rojo,Rosa' });
+
+describe('cart rules', () => {
+  it('builds a line with final and original prices', () => {
+    const line = lineFromProducto(crema, { color: 'Rojo' });
+    expect(line).toMatchObject({ idProducto: 7, cantidad: 1, selectedColor: 'Rojo', selectedSize: '', precio: 90, precioOriginal: 100, precio_unitario: 100, precio_con_descuento: 90 });
+  });
+  it('merges a matching line, capped at stock_total, refreshing prices', () => {
+    let lines = addLine([], lineFromProducto(crema, { color: 'Rojo', cantidad: 3 }));
+    lines = addLine(lines, lineFromProducto({ ...crema, descuento: 20 }, { color: 'Rojo', cantidad: 4 }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ cantidad: 5, precio: 80, descuento: 20 });
+  });
+  it('keeps colour and size variants apart', () => {
+    let lines = addLine([], lineFromProducto(crema, { color: 'Rojo' }));
+    lines = addLine(lines, lineFromProducto(crema, { color: 'Rosa' }));
+    expect(lines).toHaveLength(2);
+    expect(cartCount(lines)).toBe(2);
+    expect(removeLine(lines, { idProducto: 7, selectedColor: 'Rojo', selectedSize: '' })).toHaveLength(1);
+  });
+  it('keeps quantities between 1 and stock_total, or 9999 when unknown', () => {
+    const lines = [lineFromProducto(crema), lineFromProducto({ ...crema, idProducto: 8, stock_total: 0 })];
+    expect(updateQuantity(lines, lines[0]!, 0)[0]!.cantidad).toBe(1);
+    expect(updateQuantity(lines, lines[0]!, 50)[0]!.cantidad).toBe(5);
+    expect(updateQuantity(lines, lines[1]!, 50000)[1]!.cantidad).toBe(9999);
+  });
+  it('sums price times quantity', () => {
+    const lines = [{ ...lineFromProducto(crema), cantidad: 2 }, lineFromProducto(makeProducto({ idProducto: 2, precio: 19.95 }))];
+    expect(cartSubtotal(lines)).toBe(199.95);
+  });
+  it('restores a stored cart with numbers, and starts empty when unreadable', () => {
+    const stored = JSON.stringify([{ ...lineFromProducto(crema), precio: '90.00', cantidad: '2' }]);
+    expect(parseStoredCart(stored)[0]).toMatchObject({ precio: 90, cantidad: 2 });
+    expect(parseStoredCart('{roto')).toEqual([]);
+    expect(parseStoredCart('{"a":1}')).toEqual([]);
+    expect(parseStoredCart(null)).toEqual([]);
+  });
+});

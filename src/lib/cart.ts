@@ -1,0 +1,123 @@
+import { TIENDA } from '../config.ts';
+import type { Producto } from './api/schemas.ts';
+import { precioFinal, round2 } from './pricing.ts';
+
+/** A cart line with the fields of storefront §3; identified by idProducto + selectedColor + selectedSize. */
+export interface CartLine {
+  idProducto: number;
+  nombre: string;
+  img: string;
+  cantidad: number;
+  selectedColor: string;
+  selectedSize: string;
+  /** Final unit price. */
+  precio: number;
+  precioOriginal?: number;
+  descuento: number;
+  descuentoN: number;
+  newores: string;
+  stock_total: number;
+  sedes: string;
+  precio_unitario: number;
+  precio_con_descuento: number;
+  esProductoRutina?: boolean;
+  rutinaNivel?: string;
+  rutinaId?: string;
+}
+
+export type LineKey = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'>;
+
+export const sameLine = (a: LineKey, b: LineKey) =>
+  a.idProducto === b.idProducto && a.selectedColor === b.selectedColor && a.selectedSize === b.selectedSize;
+
+/** Highest quantity a line may hold: its stock_total, or 9999 when unknown. */
+export const maxQuantity = (line: Pick<CartLine, 'stock_total'>) =>
+  line.stock_total > 0 ? line.stock_total : TIENDA.cantidadMaximaSinStock;
+
+/** A cart line for a product with the chosen colour and size. */
+export function lineFromProducto(producto: Producto, choice: { color?: string; size?: string; cantidad?: number } = {}): CartLine {
+  const final = precioFinal(producto);
+  return {
+    idProducto: producto.idProducto,
+    nombre: producto.nombre,
+    img: producto.img.split(',')[0]?.trim() || producto.imagen,
+    cantidad: choice.cantidad ?? TIENDA.cantidadPorDefecto,
+    selectedColor: choice.color ?? '',
+    selectedSize: choice.size ?? '',
+    precio: final,
+    precioOriginal: final < producto.precio ? producto.precio : undefined,
+    descuento: producto.descuento,
+    descuentoN: producto.descuentoN,
+    newores: producto.newores,
+    stock_total: producto.stock_total,
+    sedes: producto.sedes,
+    precio_unitario: producto.precio,
+    precio_con_descuento: final,
+  };
+}
+
+/**
+ * Adds an item (storefront §4): a matching line grows by the added quantity, capped at stock_total
+ * when known, and takes the item's price fields; any other item becomes a new line.
+ */
+export function addLine(lines: CartLine[], item: CartLine): CartLine[] {
+  const existing = lines.find((line) => sameLine(line, item));
+  if (!existing) return [...lines, { ...item, cantidad: Math.min(Math.max(1, item.cantidad), maxQuantity(item)) }];
+  return lines.map((line) =>
+    line === existing
+      ? {
+          ...line,
+          cantidad: item.stock_total > 0 ? Math.min(line.cantidad + item.cantidad, item.stock_total) : line.cantidad + item.cantidad,
+          precio: item.precio,
+          precioOriginal: item.precioOriginal,
+          descuento: item.descuento,
+          descuentoN: item.descuentoN,
+          precio_unitario: item.precio_unitario,
+          precio_con_descuento: item.precio_con_descuento,
+          stock_total: item.stock_total,
+        }
+      : line,
+  );
+}
+
+export const removeLine = (lines: CartLine[], key: LineKey) => lines.filter((line) => !sameLine(line, key));
+
+/** Sets a line's quantity to at least 1 and at most its stock_total (9999 when unknown). */
+export function updateQuantity(lines: CartLine[], key: LineKey, cantidad: number): CartLine[] {
+  return lines.map((line) =>
+    sameLine(line, key) ? { ...line, cantidad: Math.min(Math.max(1, Math.floor(cantidad) || 1), maxQuantity(line)) } : line,
+  );
+}
+
+/** The header badge: the sum of quantities. */
+export const cartCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.cantidad, 0);
+
+/** Sum of price times quantity. */
+export const cartSubtotal = (lines: CartLine[]) => round2(lines.reduce((sum, line) => sum + line.precio * line.cantidad, 0));
+
+const NUMERIC = ['precio', 'precioOriginal', 'descuento', 'descuentoN', 'stock_total', 'precio_unitario', 'precio_con_descuento', 'cantidad'] as const;
+
+/** Restores the stored cart with prices as numbers; anything unreadable starts an empty cart. */
+export function parseStoredCart(raw: string | undefined | null): CartLine[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((line): line is Record<string, unknown> => typeof line === 'object' && line !== null && 'idProducto' in line)
+      .map((line) => {
+        const restored = { ...line } as Record<string, unknown>;
+        for (const field of NUMERIC) {
+          if (restored[field] !== undefined && restored[field] !== null) restored[field] = Number(restored[field]);
+        }
+        restored.idProducto = Number(restored.idProducto);
+        restored.selectedColor = String(restored.selectedColor ?? '');
+        restored.selectedSize = String(restored.selectedSize ?? '');
+        return restored as unknown as CartLine;
+      })
+      .filter((line) => Number.isFinite(line.idProducto) && Number.isFinite(line.precio) && line.cantidad >= 1);
+  } catch (error) {
+    console.error('No se pudo leer el carrito guardado', error);
+    return [];
+  }
+}
