@@ -49,6 +49,33 @@ export const LIMITES = {
   nombreMaximo: 100,
 } as const;
 
+/** A rate limit: at most `max` requests per `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Default rate limits of the account endpoints, per client IP and per account or address. */
+export const RATE_LIMITS = {
+  loginPorIp: { max: 30, windowSeconds: 15 * 60 },
+  loginPorCuenta: { max: 10, windowSeconds: 15 * 60 },
+  registroPorIp: { max: 10, windowSeconds: 60 * 60 },
+  recuperacionPorIp: { max: 20, windowSeconds: 60 * 60 },
+  recuperacionPorCorreo: { max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Password recovery: code lifetime and attempts (DESIGN.md, security). */
+export const RECUPERACION = {
+  codigoMinutos: 10,
+  intentosMaximos: 5,
+  /** How long a validated code lets the password be changed. */
+  pruebaMinutos: 10,
+} as const;
+
+/** Session tokens: 7 days (storefront §9). */
+export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -58,6 +85,14 @@ export interface ServerConfig {
   /** Seconds between checks for catalogue changes that trigger a static rebuild (0 disables). */
   rebuildCheckSeconds: number;
   production: boolean;
+  /** HS256 secret; when unset outside production one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** SMTP server for e-mail; when unset messages are written to `{dataDir}/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Trust X-Forwarded-For for the client IP (behind a proxy or CDN). */
+  trustProxy: boolean;
+  rateLimits: Record<RateLimitName, RateLimit>;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table). */
@@ -69,7 +104,26 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     dataDir: env.DATA_DIR || '.data',
     rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
     production: env.NODE_ENV === 'production',
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'K-Beauty Perú <no-responder@kbeautyperu.pe>',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateLimits: rateLimitsFromEnv(env),
   };
+}
+
+/** RATE_LIMIT_<NAME>=max/seconds overrides a default, e.g. RATE_LIMIT_LOGINPORIP=100/900. */
+function rateLimitsFromEnv(env: Record<string, string | undefined>): Record<RateLimitName, RateLimit> {
+  const limits = { ...RATE_LIMITS } as Record<RateLimitName, RateLimit>;
+  for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+    const variable = `RATE_LIMIT_${name.toUpperCase()}`;
+    const value = env[variable];
+    if (!value) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(value);
+    if (!match) throw new Error(`${variable} debe tener la forma máximo/segundos, por ejemplo 30/900 (recibido: "${value}").`);
+    limits[name] = { max: Number(match[1]), windowSeconds: Number(match[2]) };
+  }
+  return limits;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {

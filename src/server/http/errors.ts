@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** A client error answered as `{ mensaje }` with its status. */
-export function clientError(status: ContentfulStatusCode, mensaje: string): HTTPException {
-  return new HTTPException(status, { res: Response.json({ mensaje }, { status }) });
+/** A client error answered as `{ mensaje }` (plus any fields the call's shape needs) with its status. */
+export function clientError(status: ContentfulStatusCode, mensaje: string, extra: Record<string, unknown> = {}): HTTPException {
+  return new HTTPException(status, { message: mensaje, res: Response.json({ ...extra, mensaje }, { status }) });
 }
 
 /** Turns any thrown error into the API's `{ mensaje }` answer; only server faults become 5xx. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsStale, builtVersion, precompress } from './site-build.ts';
+import { buildIsStale, builtVersion, indexSite, precompress } from './site-build.ts';
 
 describe('site build bookkeeping', () => {
   let root: string;
@@ -49,5 +49,16 @@ describe('site build bookkeeping', () => {
     expect(brotliDecompressSync(readFileSync(join(root, 'page.html.br'))).toString()).toBe(html);
     expect(existsSync(join(root, 'tiny.css.gz'))).toBe(false);
     expect(existsSync(join(root, 'photo.webp.gz'))).toBe(false);
+  });
+
+  it('indexes only the pages marked data-pagefind-body with Pagefind', async () => {
+    const page = (body: string) => `<!doctype html><html lang="es-PE"><head><title>t</title></head><body>${body}</body></html>`;
+    mkdirSync(join(root, 'producto', '7-serum'), { recursive: true });
+    writeFileSync(join(root, 'producto', '7-serum', 'index.html'), page('<main data-pagefind-body><h1>Sérum Glow</h1><p>Centella calmante.</p></main>'));
+    writeFileSync(join(root, 'index.html'), page('<main><h1>Inicio</h1><p>Centella en portada.</p></main>'));
+    await indexSite(root);
+    expect(existsSync(join(root, 'pagefind', 'pagefind.js'))).toBe(true);
+    const entry = JSON.parse(readFileSync(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    expect(Object.values(entry.languages).map((language) => language.page_count)).toEqual([1]);
   });
 });

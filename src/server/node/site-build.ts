@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import * as pagefind from 'pagefind';
 
 const STAMP = '.catalogo-version';
 /** Sources whose change makes a build stale even when the catalogue did not move. */
@@ -44,14 +45,15 @@ export interface BuildOptions {
 }
 
 /**
- * Builds the static site into a sibling folder, precompresses it, stamps it with the catalogue
- * version and swaps it in, so the folder being served is never half-written.
+ * Builds the static site into a sibling folder, indexes it for search, precompresses it, stamps it
+ * with the catalogue version and swaps it in, so the folder being served is never half-written.
  */
 export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal }: BuildOptions): Promise<void> {
   const target = resolve(distDir);
   const next = `${target}.next`;
   rmSync(next, { recursive: true, force: true });
   await runAstroBuild(next, catalogueUrl, signal);
+  await indexSite(next);
   await precompress(next);
   writeFileSync(join(next, STAMP), String(catalogueVersion));
   const old = `${target}.old`;
@@ -73,6 +75,23 @@ function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSigna
       code === 0 ? resolvePromise() : reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.`)),
     );
   });
+}
+
+/**
+ * Writes the Pagefind search index of a built site into `{dir}/pagefind`. Only pages marked
+ * `data-pagefind-body` (the product pages) are indexed; the search page loads it at run time.
+ */
+export async function indexSite(dir: string): Promise<void> {
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
+    if (!index) throw new Error(errors.join('; '));
+    const added = await index.addDirectory({ path: dir });
+    if (added.errors.length > 0) throw new Error(added.errors.join('; '));
+    const written = await index.writeFiles({ outputPath: join(dir, 'pagefind') });
+    if (written.errors.length > 0) throw new Error(written.errors.join('; '));
+  } finally {
+    await pagefind.close();
+  }
 }
 
 const gzipAsync = promisify(gzip);

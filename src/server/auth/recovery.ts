@@ -1,0 +1,136 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { RECUPERACION } from '../../config.ts';
+import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema } from '../../lib/api/account-schemas.ts';
+import { clientes, codigosRecuperacion } from '../db/schema/index.ts';
+import { parseBody } from '../http/body.ts';
+import { clientError } from '../http/errors.ts';
+import { parseNombre } from '../http/params.ts';
+import { recoveryEmail } from '../mail/templates.ts';
+import { findCliente } from './accounts.ts';
+import { clientIp, type AuthDeps } from './context.ts';
+import { hashPassword } from './passwords.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+
+const MINUTE = 60_000;
+const FAILED = { data: { success: false } };
+
+/** Salted SHA-256 of a code: `salt:hash`. Codes live 10 minutes and allow a few tries, so this suffices. */
+function hashCode(code: string, salt = randomBytes(16).toString('base64url')): string {
+  return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('base64url')}`;
+}
+
+function codeMatches(stored: string, code: string): boolean {
+  const [salt = ''] = stored.split(':');
+  const expected = Buffer.from(stored);
+  const actual = Buffer.from(hashCode(code, salt));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * Password recovery (storefront §4), hardened per DESIGN.md: the code never leaves the server except
+ * by e-mail; it is random, stored hashed, expires, allows few attempts; the password changes only
+ * after /validar-codigo succeeded for that account, once. `correo` may be the e-mail or the username.
+ */
+export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
+  const limitIp = (c: Parameters<typeof clientIp>[0], step: string) =>
+    enforceRateLimit(db, `recuperacion:${step}:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.recuperacionPorIp);
+
+  return new Hono()
+    .get('/api/verificar-correo-o-usuario/:userOrEmail', async (c) => {
+      await limitIp(c, 'verificar');
+      const cliente = await findCliente(db, parseNombre(c.req.param('userOrEmail'), 'usuario o correo'));
+      // The e-mail is shown masked: the dialog only needs to confirm where the code goes.
+      return c.json(cliente ? { exists: true, correo: maskEmail(cliente.correo) } : { exists: false, correo: null });
+    })
+    .post('/send-correoprueba', async (c) => {
+      await limitIp(c, 'envio');
+      const { correo } = await parseBody(c, sendCodeSchema, FAILED);
+      await enforceRateLimit(db, `recuperacion:envio:cuenta:${correo.toLowerCase()}`, config.rateLimits.recuperacionPorCorreo);
+      const cliente = await findCliente(db, correo);
+      if (!cliente) throw clientError(404, 'El usuario o correo no está registrado.', FAILED);
+      const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        // A new code replaces any earlier one.
+        await tx
+          .update(codigosRecuperacion)
+          .set({ usado: now })
+          .where(and(eq(codigosRecuperacion.clienteId, cliente.id), isNull(codigosRecuperacion.usado)));
+        await tx.insert(codigosRecuperacion).values({
+          clienteId: cliente.id,
+          codigoHash: hashCode(codigo),
+          expira: new Date(now.getTime() + RECUPERACION.codigoMinutos * MINUTE),
+        });
+      });
+      try {
+        await mailer.send(recoveryEmail({ to: cliente.correo, nombre: cliente.nombre, codigo }));
+      } catch (error) {
+        console.error('No se pudo enviar el correo de recuperación:', error);
+        throw clientError(502, 'Ocurrió un error al enviar el correo.', FAILED);
+      }
+      return c.json({ data: { success: true }, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
+    })
+    .post('/validar-codigo', async (c) => {
+      await limitIp(c, 'validar');
+      const { correo, codigoIngresado } = await parseBody(c, validateCodeSchema, FAILED);
+      const cliente = await findCliente(db, correo);
+      const pending = cliente && (await latestPendingCode(cliente.id, new Date()));
+      if (!pending || pending.intentos >= RECUPERACION.intentosMaximos) return c.json(FAILED);
+      if (!codeMatches(pending.codigoHash, codigoIngresado)) {
+        await db
+          .update(codigosRecuperacion)
+          .set({ intentos: sql`${codigosRecuperacion.intentos} + 1` })
+          .where(eq(codigosRecuperacion.id, pending.id));
+        return c.json(FAILED);
+      }
+      await db.update(codigosRecuperacion).set({ validado: new Date() }).where(eq(codigosRecuperacion.id, pending.id));
+      return c.json({ data: { success: true }, mensaje: 'Código válido. Ahora puedes cambiar tu contraseña.' });
+    })
+    .post('/cambiar-contrasena', async (c) => {
+      await limitIp(c, 'cambiar');
+      const { correo, nuevaContrasena } = await parseBody(c, changePasswordSchema, FAILED);
+      const cliente = await findCliente(db, correo);
+      const now = new Date();
+      const proof =
+        cliente &&
+        (
+          await db
+            .select({ id: codigosRecuperacion.id })
+            .from(codigosRecuperacion)
+            .where(
+              and(
+                eq(codigosRecuperacion.clienteId, cliente.id),
+                isNull(codigosRecuperacion.usado),
+                gt(codigosRecuperacion.validado, new Date(now.getTime() - RECUPERACION.pruebaMinutos * MINUTE)),
+              ),
+            )
+            .limit(1)
+        )[0];
+      if (!cliente || !proof) throw clientError(403, 'Primero valida el código enviado a tu correo.', FAILED);
+      const passwordHash = await hashPassword(nuevaContrasena);
+      await db.transaction(async (tx) => {
+        await tx.update(clientes).set({ passwordHash }).where(eq(clientes.id, cliente.id));
+        await tx.update(codigosRecuperacion).set({ usado: now }).where(eq(codigosRecuperacion.id, proof.id));
+      });
+      return c.json({ data: { success: true }, mensaje: 'Contraseña cambiada con éxito.' });
+    });
+
+  async function latestPendingCode(clienteId: number, now: Date) {
+    const [row] = await db
+      .select()
+      .from(codigosRecuperacion)
+      .where(
+        and(
+          eq(codigosRecuperacion.clienteId, clienteId),
+          isNull(codigosRecuperacion.usado),
+          isNull(codigosRecuperacion.validado),
+          gt(codigosRecuperacion.expira, now),
+        ),
+      )
+      .orderBy(desc(codigosRecuperacion.id))
+      .limit(1);
+    return row;
+  }
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { isProfileComplete, loginSchema, registerSchema, type LoginResponse, type RegisterResponse } from '../../lib/api/account-schemas.ts';
+import { clientes } from '../db/schema/index.ts';
+import { parseBody } from '../http/body.ts';
+import { clientError } from '../http/errors.ts';
+import { findCliente, toClienteApi, uniqueViolation } from './accounts.ts';
+import { clientIp, type AuthDeps } from './context.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+import { claimsFor, signToken } from './tokens.ts';
+
+const LOGIN_FAILED = { id: 0, profileCompleted: 0 };
+
+/** POST /login and POST /clientes/register (storefront §7). */
+export function authRoutes({ db, config, secret }: AuthDeps) {
+  return new Hono()
+    .post('/login', async (c) => {
+      const ip = clientIp(c, config.trustProxy);
+      await enforceRateLimit(db, `login:ip:${ip}`, config.rateLimits.loginPorIp);
+      const { user, password } = await parseBody(c, loginSchema, LOGIN_FAILED);
+      await enforceRateLimit(db, `login:cuenta:${user.toLowerCase()}`, config.rateLimits.loginPorCuenta);
+      const cliente = await findCliente(db, user);
+      const valid = await verifyPassword(cliente?.passwordHash ?? (await dummyHash()), password);
+      if (!cliente || !valid) throw clientError(401, 'Usuario o contraseña incorrectos.', LOGIN_FAILED);
+      const token = await signToken(claimsFor(cliente), await secret());
+      return c.json({ id: cliente.id, mensaje: token, profileCompleted: isProfileComplete(toClienteApi(cliente)) ? 1 : 0 } satisfies LoginResponse);
+    })
+    .post('/clientes/register', async (c) => {
+      await enforceRateLimit(db, `registro:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.registroPorIp);
+      const data = await parseBody(c, registerSchema, { id: 0 });
+      const taken = await findTaken(data.usuario, data.correo);
+      if (taken) throw clientError(409, taken, { id: 0 });
+      try {
+        await db.insert(clientes).values({
+          nombre: data.nombre,
+          usuario: data.usuario,
+          correo: data.correo.toLowerCase(),
+          telefono: data.telefono,
+          passwordHash: await hashPassword(data.password),
+          aceptaMarketing: data.aceptaMarketing,
+        });
+      } catch (error) {
+        // Two registrations racing for the same name: the unique index decides.
+        const constraint = uniqueViolation(error);
+        if (!constraint) throw error;
+        throw clientError(409, constraint.includes('correo') ? CORREO_TOMADO : USUARIO_TOMADO, { id: 0 });
+      }
+      return c.json({ id: 1, mensaje: '¡Registro exitoso!' } satisfies RegisterResponse, 201);
+    });
+
+  async function findTaken(usuario: string, correo: string): Promise<string | undefined> {
+    const [byUser, byMail] = await Promise.all([findCliente(db, usuario), findCliente(db, correo)]);
+    if (byUser && byUser.usuario.toLowerCase() === usuario.toLowerCase()) return USUARIO_TOMADO;
+    if (byMail && byMail.correo.toLowerCase() === correo.toLowerCase()) return CORREO_TOMADO;
+    return undefined;
+  }
+}
+
+const USUARIO_TOMADO = 'El nombre de usuario ya está en uso. Elige otro.';
+const CORREO_TOMADO = 'Ya existe una cuenta con ese correo electrónico.';

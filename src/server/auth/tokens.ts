@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { TOKEN_DURACION_SEGUNDOS, type ServerConfig } from '../../config.ts';
+import type { Db } from '../db/client.ts';
+import { secretos, type Cliente } from '../db/schema/index.ts';
+
+/** The session token's claims (storefront §3, Decoded token). */
+export interface TokenClaims {
+  user: string;
+  idUsuario: number;
+  correo: string;
+  nombre: string;
+  telefono: string;
+  direccion: string;
+}
+
+/**
+ * The HS256 secret: JWT_SECRET, required in production; otherwise generated once and kept in the
+ * database (so in `.data/` for the embedded default), shared by every instance on that database.
+ */
+export async function resolveJwtSecret(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'production'>): Promise<Uint8Array> {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  if (config.production) throw new Error('JWT_SECRET es obligatorio en producción.');
+  await db.insert(secretos).values({ nombre: 'jwt', valor: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select({ valor: secretos.valor }).from(secretos).where(eq(secretos.nombre, 'jwt'));
+  return new TextEncoder().encode(row!.valor);
+}
+
+export const claimsFor = (cliente: Cliente): TokenClaims => ({
+  user: cliente.usuario,
+  idUsuario: cliente.id,
+  correo: cliente.correo,
+  nombre: cliente.nombre,
+  telefono: cliente.telefono,
+  direccion: cliente.direccion,
+});
+
+/** Signs a 7-day session token. */
+export function signToken(claims: TokenClaims, secret: Uint8Array, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TOKEN_DURACION_SEGUNDOS)
+    .sign(secret);
+}
+
+/** The claims of a valid token: HS256 only, signature and expiry checked; undefined otherwise. */
+export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    if (typeof payload.idUsuario !== 'number' || typeof payload.user !== 'string') return undefined;
+    return payload as unknown as TokenClaims;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return undefined;
+    throw error;
+  }
+}

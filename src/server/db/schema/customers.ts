@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Customers with the Client fields of checkout §3; usuario and correo unique regardless of case. */
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull().default(''),
+    usuario: text('usuario').notNull(),
+    correo: text('correo').notNull(),
+    telefono: text('telefono').notNull().default(''),
+    ciudad: text('ciudad').notNull().default(''),
+    direccion: text('direccion').notNull().default(''),
+    dni: text('dni').notNull().default(''),
+    pasaporte: text('pasaporte').notNull().default(''),
+    carnetExtranjeria: text('carnet_extranjeria').notNull().default(''),
+    /** argon2id hash. */
+    passwordHash: text('password_hash').notNull(),
+    /** Optional marketing consent (Ley 29733), never pre-ticked. */
+    aceptaMarketing: boolean('acepta_marketing').notNull().default(false),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clientes_usuario_lower_idx').on(sql`lower(${t.usuario})`),
+    uniqueIndex('clientes_correo_lower_idx').on(sql`lower(${t.correo})`),
+  ],
+);
+export type Cliente = typeof clientes.$inferSelect;
+
+/**
+ * Password-recovery codes: stored hashed, valid 10 minutes, a few attempts; `validado` is the
+ * one-time proof /validar-codigo gives /cambiar-contrasena, consumed by `usado`.
+ */
+export const codigosRecuperacion = pgTable(
+  'codigos_recuperacion',
+  {
+    id: serial('id').primaryKey(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    codigoHash: text('codigo_hash').notNull(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    intentos: integer('intentos').notNull().default(0),
+    validado: timestamp('validado', { withTimezone: true, mode: 'date' }),
+    usado: timestamp('usado', { withTimezone: true, mode: 'date' }),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('codigos_recuperacion_cliente_idx').on(t.clienteId)],
+);
+
+/** Fixed-window request counters, kept in the database so limits hold across server instances. */
+export const limitesSolicitudes = pgTable(
+  'limites_solicitudes',
+  {
+    clave: text('clave').notNull(),
+    ventana: timestamp('ventana', { withTimezone: true, mode: 'date' }).notNull(),
+    cuenta: integer('cuenta').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clave, t.ventana] }), index('limites_solicitudes_ventana_idx').on(t.ventana)],
+);
+
+/** Server secrets generated once (the embedded default's JWT secret when JWT_SECRET is unset). */
+export const secretos = pgTable('secretos', {
+  nombre: text('nombre').primaryKey(),
+  valor: text('valor').notNull(),
+});
