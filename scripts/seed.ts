@@ -21,7 +21,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 try {
   if (values.reset) {
     await database.db.execute(
-      sql`TRUNCATE productos, categorias_hijas, categorias, lineas, marcas, mensajes_barra, banners, popups, sociales RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE productos, categorias_hijas, categorias, lineas, marcas, mensajes_barra, banners, popups, sociales, cupones_globales RESTART IDENTITY CASCADE`,
     );
     await seedDemoCatalogue(database.db, { products });
     console.log('Catálogo reemplazado por el de demostración.');

@@ -6,9 +6,11 @@ import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes, categoriasRoutes } from './catalogue/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
+import { discountRoutes } from './discounts/routes.ts';
 import type { Db } from './db/client.ts';
 import { homeRoutes } from './home/routes.ts';
 import { handleError } from './http/errors.ts';
+import { shippingRoutes } from './shipping/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
 export interface AppDeps {
@@ -31,7 +33,9 @@ export function createApp({ db, config = serverConfig(), mailer }: AppDeps) {
     .route('/web', catalogueRoutes(db))
     .route('/web', homeRoutes(db))
     .route('/web', customerRoutes(deps))
+    .route('/web', shippingRoutes(db))
     .route('/api', categoriasRoutes(db))
+    .route('/api', discountRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { isProfileComplete, loginSchema, registerSchema, type LoginResponse, type RegisterResponse } from '../../lib/api/account-schemas.ts';
-import { clientes } from '../db/schema/index.ts';
+import { clientes, cuponesUsuario } from '../db/schema/index.ts';
+import { BIENVENIDA_PORCENTAJE, welcomeCode } from '../discounts/welcome.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { findCliente, toClienteApi, uniqueViolation } from './accounts.ts';
@@ -30,14 +31,14 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
       const data = await parseBody(c, registerSchema, { id: 0 });
       const taken = await findTaken(data.usuario, data.correo);
       if (taken) throw clientError(409, taken, { id: 0 });
+      const passwordHash = await hashPassword(data.password);
       try {
-        await db.insert(clientes).values({
-          nombre: data.nombre,
-          usuario: data.usuario,
-          correo: data.correo.toLowerCase(),
-          telefono: data.telefono,
-          passwordHash: await hashPassword(data.password),
-          aceptaMarketing: data.aceptaMarketing,
+        await db.transaction(async (tx) => {
+          const [cliente] = await tx
+            .insert(clientes)
+            .values({ nombre: data.nombre, usuario: data.usuario, correo: data.correo.toLowerCase(), telefono: data.telefono, passwordHash, aceptaMarketing: data.aceptaMarketing })
+            .returning({ id: clientes.id });
+          await tx.insert(cuponesUsuario).values({ clienteId: cliente!.id, code: welcomeCode(data.usuario), porcentaje: BIENVENIDA_PORCENTAJE });
         });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.

@@ -1,4 +1,5 @@
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { seedDemoCoupons } from '../../discounts/demo.ts';
 import type { Db } from '../client.ts';
 import {
   banners,
@@ -14,14 +15,19 @@ import {
 } from '../schema/index.ts';
 import { buildDemoProducts, DEMO_HOME, demoBrands, type SeedProduct } from './demo-catalogue.ts';
 import { TAXONOMY } from './taxonomy.ts';
+import { seedLocationsIfEmpty } from '../../shipping/seed.ts';
 
 export interface SeedOptions {
   /** How many products; defaults to the hand-written demo catalogue. */
   products?: number;
 }
 
-/** Loads the demo catalogue into an empty database; does nothing when products exist. Returns whether it seeded. */
+/**
+ * Loads Peru's locations when missing, and the demo catalogue into a database without products.
+ * Returns whether it loaded the catalogue.
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  await seedLocationsIfEmpty(db);
   const [row] = await db.select({ n: count() }).from(productos);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemoCatalogue(db, options);
@@ -57,6 +63,14 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Prom
     for (let start = 0; start < rows.length; start += 500) {
       await tx.insert(productos).values(rows.slice(start, start + 500));
     }
+
+    const serums = await tx
+      .select({ id: productos.id })
+      .from(productos)
+      .where(and(eq(productos.categoriaId, categoriaIds.get('Serúm')!), eq(productos.descuento, 0), eq(productos.descuentoN, 0), ne(productos.newores, 'Sale')))
+      .orderBy(asc(productos.id))
+      .limit(5);
+    await seedDemoCoupons(tx as unknown as Db, { brandId: marcaIds.get('COSRX')!, productIds: serums.map((row) => row.id) });
 
     await tx.insert(mensajesBarra).values(DEMO_HOME.mensajes.map((mensaje, orden) => ({ mensaje, orden })));
     await tx.insert(banners).values(DEMO_HOME.banners.map((banner, orden) => ({ ...banner, orden })));

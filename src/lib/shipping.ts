@@ -1,0 +1,56 @@
+import { TIENDA } from '../config.ts';
+import { round2 } from './pricing.ts';
+
+/** The province-delivery method, labelled 'Envío a todo Lima y provincias' in the cart (checkout §2). */
+export const ENVIO_PROVINCIA = 'Envío a provincia (2-5 días hábiles)';
+
+/** A pickup point: fixed address, hours and instructions, cost 0 (checkout §3). */
+export interface PuntoRecojo {
+  metodo: string;
+  direccion: string;
+  horario: string;
+  instrucciones: string;
+}
+
+export const PUNTOS_RECOJO: PuntoRecojo[] = [
+  {
+    metodo: 'Recojo en Miraflores',
+    direccion: 'Av. José Larco 812, Miraflores, Lima',
+    horario: 'Lun a Sáb 10:00 a. m. – 9:00 p. m.; Dom 10:00 a. m. – 7:00 p. m.',
+    instrucciones: 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
+  },
+  {
+    metodo: 'Recojo CC. Plaza Norte',
+    direccion: 'C.C. Plaza Norte, Av. Alfredo Mendiola 1400, Independencia, Lima',
+    horario: 'Todos los días 10:00 a. m. – 10:00 p. m.',
+    instrucciones: 'Recoge en nuestro módulo del primer piso presentando tu DNI y tu número de pedido, desde el día hábil siguiente a la compra.',
+  },
+  {
+    metodo: 'Recojo CC. Plaza San Miguel',
+    direccion: 'C.C. Plaza San Miguel, Av. La Marina 2000, San Miguel, Lima',
+    horario: 'Todos los días 10:00 a. m. – 10:00 p. m.',
+    instrucciones: 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
+  },
+];
+
+/** The default delivery choice of the cart. */
+export const METODO_POR_DEFECTO = PUNTOS_RECOJO[0]!.metodo;
+
+/** A method starting with 'Envío a provincia' means home delivery (checkout §3). */
+export const isHomeDelivery = (metodo: string) => metodo.startsWith('Envío a provincia');
+
+/** Free shipping when the subtotal is above S/250 (storefront §9). */
+export const isFreeShipping = (subtotal: number) => subtotal > TIENDA.envioGratisDesde;
+
+/**
+ * Shipping cost: 0 when free or for pickup; otherwise the district's tariff for province delivery
+ * (storefront §9).
+ */
+export function shippingCost(subtotal: number, metodo: string, tarifa: number): number {
+  if (isFreeShipping(subtotal) || !isHomeDelivery(metodo)) return 0;
+  return round2(Math.max(0, tarifa));
+}
+
+/** A tariff as the API sends PRECIO (text): the first number in it, 0 when none. */
+export const tariffFromText = (precio: string | number | null | undefined) =>
+  Number(/\d+(?:[.,]\d+)?/.exec(String(precio ?? ''))?.[0]?.replace(',', '.') ?? 0);

@@ -1,0 +1,60 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { searchKey } from '../../lib/names.ts';
+import type { Db } from '../db/client.ts';
+import { departamentos, distritos, provincias } from '../db/schema/index.ts';
+import { parseNombre } from '../http/params.ts';
+
+/** A department or province named by its id or its name (any case, with or without accents). */
+const byIdOrName = (column: { id: typeof departamentos.id; busqueda: typeof departamentos.busqueda } | { id: typeof provincias.id; busqueda: typeof provincias.busqueda }, value: string): SQL =>
+  /^\d{1,9}$/.test(value) ? eq(column.id, Number(value)) : eq(column.busqueda, searchKey(value));
+
+/** Location lists and tariffs of the cart's province delivery (checkout §7). */
+export function shippingRoutes(db: Db) {
+  return new Hono()
+    .get('/departamentos-tarifas', async (c) =>
+      c.json(
+        await db
+          .select({ id_departamento: departamentos.id, nombre_departamento: departamentos.nombre })
+          .from(departamentos)
+          .orderBy(asc(departamentos.busqueda)),
+      ),
+    )
+    .get('/ciudades-tarifas/:department', async (c) => {
+      const department = parseNombre(c.req.param('department'), 'el departamento');
+      return c.json(
+        await db
+          .select({ id_provincia: provincias.id, nombre_provincia: provincias.nombre })
+          .from(provincias)
+          .innerJoin(departamentos, eq(provincias.departamentoId, departamentos.id))
+          .where(byIdOrName(departamentos, department))
+          .orderBy(asc(provincias.busqueda)),
+      );
+    })
+    .get('/distritos-tarifas/:department/:province', async (c) => {
+      const department = parseNombre(c.req.param('department'), 'el departamento');
+      const province = parseNombre(c.req.param('province'), 'la provincia');
+      return c.json(
+        await db
+          .select({ id_distrito: distritos.id, nombre_distrito: distritos.nombre })
+          .from(distritos)
+          .innerJoin(provincias, eq(distritos.provinciaId, provincias.id))
+          .innerJoin(departamentos, eq(provincias.departamentoId, departamentos.id))
+          .where(and(byIdOrName(departamentos, department), byIdOrName(provincias, province)))
+          .orderBy(asc(distritos.busqueda)),
+      );
+    })
+    .get('/ListTarifa/:province/:district', async (c) => {
+      const province = parseNombre(c.req.param('province'), 'la provincia');
+      const district = parseNombre(c.req.param('district'), 'el distrito');
+      const rows = await db
+        .select({ tarifa: distritos.tarifa })
+        .from(distritos)
+        .innerJoin(provincias, eq(distritos.provinciaId, provincias.id))
+        .where(and(eq(provincias.busqueda, searchKey(province)), eq(distritos.busqueda, searchKey(district))))
+        .orderBy(asc(distritos.id))
+        .limit(1);
+      // PRECIO travels as text (checkout §3): the storefront extracts the number.
+      return c.json(rows.map((row) => ({ PRECIO: Number(row.tarifa).toFixed(2) })));
+    });
+}
