@@ -14,7 +14,8 @@ import {
 const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ id: String(index).padStart(4, '0'), ...item }));
 
 const productos = defineCollection({
-  loader: async () => (await snapshot()).productos.map((producto) => ({ id: String(producto.idProducto), ...producto })),
+  // Zero-padded ids keep getCollection() in numeric id order, like the API.
+  loader: async () => (await snapshot()).productos.map((producto) => ({ id: String(producto.idProducto).padStart(9, '0'), ...producto })),
   schema: productoSchema,
 });
 const marcas = defineCollection({

@@ -17,47 +17,86 @@ export interface StoredUser {
   direccion: string;
 }
 
-const readCookie = () => (typeof document === 'undefined' ? undefined : Cookies.get(TOKEN_COOKIE));
-
 /** The raw token; read from the cookie when first used in the browser (render it after mount). */
 export const $token = atom<string | undefined>(undefined);
-onMount($token, () => {
-  if (typeof document !== 'undefined') initSession();
-});
 
 /** The valid session's claims, or null when logged out or the token is invalid or expired. */
 export const $session = computed($token, (token): SessionClaims | null => (token && isTokenValid(token) ? decodeToken(token) : null));
 
-/** The stored user, kept in step with the session. */
-export const $user = computed($session, (claims): StoredUser | null =>
-  claims ? { idUsuario: claims.idUsuario, user: claims.user, nombre: claims.nombre, correo: claims.correo, telefono: claims.telefono, direccion: claims.direccion } : null,
-);
+/** The signed-in user (the stored copy, kept current after profile edits), or null. */
+export const $user = atom<StoredUser | null>(null);
+
+let initialised = false;
+const initOnce = () => {
+  if (!initialised && typeof document !== 'undefined') {
+    initialised = true;
+    initSession();
+  }
+};
+onMount($token, initOnce);
+onMount($user, initOnce);
+
+const userFromClaims = (claims: SessionClaims): StoredUser => ({
+  idUsuario: claims.idUsuario,
+  user: claims.user,
+  nombre: claims.nombre,
+  correo: claims.correo,
+  telefono: claims.telefono,
+  direccion: claims.direccion,
+});
+
+function readStoredUser(): Partial<StoredUser> | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem('user') ?? 'null');
+    return value && typeof value === 'object' ? (value as Partial<StoredUser>) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Reads the cookie once on the client. A token judged invalid or expired is cleared and the stored
- * cart emptied (storefront §4).
+ * cart emptied (storefront §4); a valid one restores the user, preferring the stored copy.
  */
 export function initSession(): void {
-  const token = readCookie();
+  const token = Cookies.get(TOKEN_COOKIE);
   if (token && !isTokenValid(token)) {
-    clearToken();
-    localStorage.removeItem('user');
-    clearCart();
+    logout();
     return;
   }
   $token.set(token);
+  const claims = $session.get();
+  if (!claims) {
+    $user.set(null);
+    return;
+  }
+  const stored = readStoredUser();
+  $user.set({ ...userFromClaims(claims), ...(stored?.idUsuario === claims.idUsuario ? stored : {}) });
 }
 
 /** Stores a new session: cookie (7 days, secure, SameSite strict), user and user details. */
 export function startSession(token: string): StoredUser | null {
+  initialised = true;
   Cookies.set(TOKEN_COOKIE, token, { expires: TIENDA.tokenDias, secure: true, sameSite: 'strict', path: '/' });
   $token.set(token);
-  const user = $user.get();
+  const claims = $session.get();
+  const user = claims ? userFromClaims(claims) : null;
   if (user) {
     localStorage.setItem('user', JSON.stringify(user));
     saveUserData(user);
   }
+  $user.set(user);
   return user;
+}
+
+/** Keeps the stored user in step with a saved profile (the header greets the new name). */
+export function updateStoredUser(changes: Partial<Omit<StoredUser, 'idUsuario'>>): void {
+  const current = $user.get();
+  if (!current) return;
+  const user = { ...current, ...changes };
+  localStorage.setItem('user', JSON.stringify(user));
+  saveUserData(user);
+  $user.set(user);
 }
 
 /** Saves the user details shown across pages with their timestamp (storefront §3). */
@@ -74,9 +113,10 @@ export function clearToken(): void {
   $token.set(undefined);
 }
 
-/** Logout: clears the token, the user and the cart. */
+/** Logout (and an invalid token): clears the token, the user and the cart. */
 export function logout(): void {
   clearToken();
   localStorage.removeItem('user');
+  $user.set(null);
   clearCart();
 }

@@ -21,6 +21,11 @@ export default async function globalSetup() {
       DIST_DIR: join(dataDir, 'dist'),
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
+      SMTP_URL: '',
+      // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
+      RATE_LIMIT_REGISTROPORIP: '1000/3600',
+      RATE_LIMIT_LOGINPORIP: '1000/900',
+      RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -29,6 +34,8 @@ export default async function globalSetup() {
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForReady(child, output);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  // The server's data folder: without SMTP_URL its e-mails land in `${E2E_DATA_DIR}/outbox` (read by the account tests).
+  process.env.E2E_DATA_DIR = join(dataDir, 'data');
 
   return async () => {
     await stop(child);

@@ -3,6 +3,7 @@ import { productImages, productLabels, formatFecha } from '../../lib/format.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { productPath } from '../../lib/slug.ts';
+import { brandPath } from '../../lib/catalogue/routes.ts';
 import './ProductCard.css';
 
 interface Props {
@@ -54,7 +55,7 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
         </button>
       </div>
       <div className="product-card__body">
-        <a className="product-card__brand" href={`/marcas/${encodeURIComponent(producto.marca)}`}>
+        <a className="product-card__brand" href={brandPath(producto.marca)}>
           {producto.marca}
         </a>
         <Heading className="product-card__name">

@@ -1,16 +1,7 @@
-import type { z } from 'zod';
 import { CACHE_MS } from '../../config.ts';
+import { arrayOf, isBanner, isDetalle, isMarca, isMensaje, isNombre, isPopup, isProducto, type Guard } from './guards.ts';
 import { readCache, readStale, writeCache } from './local-cache.ts';
-import {
-  bannerSchema,
-  categoriaHijaSchema,
-  detalleSchema,
-  marcaSchema,
-  mensajeBarraSchema,
-  popupSchema,
-  productoSchema,
-  type Producto,
-} from './schemas.ts';
+import type { Producto } from './schemas.ts';
 
 /** The API base of the storefront (PUBLIC_API_BASE), same origin by default. */
 export const API_BASE = (import.meta.env?.PUBLIC_API_BASE ?? '').replace(/\/+$/, '');
@@ -29,51 +20,55 @@ interface GetOptions {
   /** Cache lifetime in ms; `0` refetches every time but still stores the answer (storefront §7). */
   cacheMs?: number;
   signal?: AbortSignal;
+  /** Bearer token for the customer's calls (never cached). */
+  token?: string;
 }
 
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
-/** GET a path, validated by `schema`, through the localStorage cache of storefront §7. */
-export async function apiGet<S extends z.ZodType>(path: string, schema: S, options: GetOptions = {}): Promise<z.infer<S>> {
-  const cacheMs = options.cacheMs ?? CACHE_MS.porDefecto;
-  const store = storage();
+/** GET a path whose answer `guard` accepts, through the localStorage cache of storefront §7. */
+export async function apiGet<T>(path: string, guard: Guard<T>, options: GetOptions = {}): Promise<T> {
+  const cacheMs = options.token ? 0 : (options.cacheMs ?? CACHE_MS.porDefecto);
+  const store = options.token ? undefined : storage();
   if (store && cacheMs > 0) {
-    const cached = schema.safeParse(readCache(store, path, cacheMs));
-    if (cached.success) return cached.data;
+    const cached = readCache(store, path, cacheMs);
+    if (guard(cached)) return cached;
   }
-  const res = await fetch(API_BASE + path, { signal: options.signal, headers: { Accept: 'application/json' } });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const res = await fetch(API_BASE + path, { signal: options.signal, headers });
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const mensaje = (body as { mensaje?: unknown } | undefined)?.mensaje;
     throw new ApiError(res.status, typeof mensaje === 'string' ? mensaje : `Error ${res.status}`);
   }
-  const data = schema.parse(body);
-  if (store) writeCache(store, path, data);
-  return data;
+  if (!guard(body)) throw new ApiError(502, `Respuesta inesperada de ${path}`);
+  if (store) writeCache(store, path, body);
+  return body;
 }
 
 /** Every product, always fresh (listing, cart and search refresh prices and stock from it). */
-export const fetchProductos = (signal?: AbortSignal) => apiGet('/web/listprod', productoSchema.array(), { cacheMs: 0, signal });
+export const fetchProductos = (signal?: AbortSignal) => apiGet('/web/listprod', arrayOf(isProducto), { cacheMs: 0, signal });
 
 /** One product, always fresh; undefined when the API answers id 0. */
 export async function fetchProducto(id: number, signal?: AbortSignal): Promise<Producto | undefined> {
-  const detail = await apiGet(`/web/detailprod/${id}`, detalleSchema, { cacheMs: 0, signal });
+  const detail = await apiGet(`/web/detailprod/${id}`, isDetalle, { cacheMs: 0, signal });
   return detail.id === 0 ? undefined : detail.mensaje[0];
 }
 
-export const fetchMarcas = () => apiGet('/web/ListMarcas', marcaSchema.array(), { cacheMs: CACHE_MS.marcas });
+export const fetchMarcas = () => apiGet('/web/ListMarcas', arrayOf(isMarca), { cacheMs: CACHE_MS.marcas });
 export const fetchCategoriasHijas = (sub: string) =>
-  apiGet(`/web/ListChildCat/${encodeURIComponent(sub)}`, categoriaHijaSchema.array(), { cacheMs: CACHE_MS.categoriasHijas });
-export const fetchMensajesBarra = () => apiGet('/web/navbar_superior', mensajeBarraSchema.array(), { cacheMs: CACHE_MS.mensajesBarra });
-export const fetchPopups = () => apiGet('/web/popups', popupSchema.array(), { cacheMs: CACHE_MS.popups });
+  apiGet(`/web/ListChildCat/${encodeURIComponent(sub)}`, arrayOf(isNombre), { cacheMs: CACHE_MS.categoriasHijas });
+export const fetchMensajesBarra = () => apiGet('/web/navbar_superior', arrayOf(isMensaje), { cacheMs: CACHE_MS.mensajesBarra });
+export const fetchPopups = () => apiGet('/web/popups', arrayOf(isPopup), { cacheMs: CACHE_MS.popups });
 
 /** Banners, refreshed on every load; on failure the cached copy (storefront §8). */
 export async function fetchBanners() {
   try {
-    return await apiGet('/web/baners', bannerSchema.array(), { cacheMs: 0 });
+    return await apiGet('/web/baners', arrayOf(isBanner), { cacheMs: 0 });
   } catch (error) {
     console.error('No se pudieron cargar los banners', error);
-    const stale = bannerSchema.array().safeParse(storage() && readStale(storage()!, '/web/baners'));
-    return stale.success ? stale.data : [];
+    const stale = storage() && readStale(storage()!, '/web/baners');
+    return arrayOf(isBanner)(stale) ? stale : [];
   }
 }

@@ -33,6 +33,8 @@ describe('the one-process shop server', () => {
     writeFileSync(join(dist, 'Tónico', 'index.html'), '<h1>Tónico</h1>');
     writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, '404.html'), '<h1>Página no encontrada</h1>');
+    mkdirSync(join(dist, 'marcas', 'Rom&nd'), { recursive: true });
+    writeFileSync(join(dist, 'marcas', 'Rom&nd', 'index.html'), '<h1>Rom&amp;nd</h1>');
     const shop = createShopServer({ db: database.db, distDir: dist });
 
     const home = await shop.request('/');
@@ -42,6 +44,10 @@ describe('the one-process shop server', () => {
 
     const accented = await shop.request(`/${encodeURIComponent('Tónico')}`);
     expect(await accented.text()).toBe('<h1>Tónico</h1>');
+
+    const brand = await shop.request('/marcas/Rom%26nd');
+    expect(brand.status).toBe(200);
+    expect(await brand.text()).toBe('<h1>Rom&amp;nd</h1>');
 
     const asset = await shop.request('/_astro/app.abc123.js');
     expect(asset.headers.get('Cache-Control')).toContain('immutable');
@@ -68,5 +74,15 @@ describe('the one-process shop server', () => {
     const res = await shop.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(res.headers.get('Content-Encoding')).toBe('br');
     expect(await res.text()).toBe('BROTLI');
+  });
+});
+
+describe('withLiteralSubDelims', () => {
+  it('writes escaped sub-delimiters of the path literally, leaving the rest', async () => {
+    const { withLiteralSubDelims } = await import('./server.ts');
+    expect(new URL(withLiteralSubDelims(new Request('http://x/marcas/Rom%26nd')).url).pathname).toBe('/marcas/Rom&nd');
+    expect(new URL(withLiteralSubDelims(new Request('http://x/marcas/Dr.%20Jart%2B')).url).pathname).toBe('/marcas/Dr.%20Jart+');
+    const plain = new Request('http://x/T%C3%B3nico');
+    expect(withLiteralSubDelims(plain)).toBe(plain);
   });
 });

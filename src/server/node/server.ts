@@ -16,6 +16,19 @@ export function createShopServer({ db, distDir }: { db: Db; distDir: string }) {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
-  server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw) : site.fetch(c.req.raw)));
+  server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw) : site.fetch(withLiteralSubDelims(c.req.raw))));
   return server;
+}
+
+/**
+ * The same request with escaped sub-delimiters (& + : , ; = @ $) in its path written literally:
+ * the static files are named with them (/marcas/Rom&nd), and the static server decodes paths with
+ * decodeURI, which leaves those escapes as they are.
+ */
+export function withLiteralSubDelims(request: Request): Request {
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/%(26|2B|3A|2C|3B|3D|40|24)/gi, (escape) => decodeURIComponent(escape));
+  if (pathname === url.pathname) return request;
+  url.pathname = pathname;
+  return new Request(url, request);
 }

@@ -1,0 +1,20 @@
+import { TIENDA } from '../../config.ts';
+
+/** The WhatsApp number as people read it: '51987654321' → '+51 987 654 321'. */
+export function telefonoLegible(numero: string = TIENDA.whatsapp): string {
+  const local = numero.replace(/^51/, '');
+  return `+51 ${local.replace(/(\d{3})(?=\d)/g, '$1 ')}`.trim();
+}
+
+/** The shop's contact channels and social accounts, shown in the footer and the static pages. */
+export const CONTACTO = {
+  correo: 'hola@kbeautyperu.pe',
+  telefono: telefonoLegible(),
+  whatsappUrl: `https://wa.me/${TIENDA.whatsapp}`,
+  instagramUrl: 'https://www.instagram.com/kbeautyperu',
+  tiktokUrl: 'https://www.tiktok.com/@kbeautyperu',
+  /** The complaints book required by Peru's consumer code (Indecopi). */
+  libroReclamacionesUrl: 'https://www.gob.pe/indecopi',
+  razonSocial: 'K-Beauty Perú S.A.C.',
+  ruc: '20612345678',
+} as const;

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { brandPath } from '../../lib/catalogue/routes.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { productImages, productLabels, splitOptions } from '../../lib/format.ts';
+import { productBreadcrumb } from '../../lib/product/paths.ts';
+import Breadcrumb from './Breadcrumb.tsx';
+import ProductDetails from './ProductDetails.tsx';
+import ProductGallery from './ProductGallery.tsx';
+import ShareButton from './ShareButton.tsx';
+import './product.css';
+
+interface Props {
+  producto: Producto;
+  /** Absolute URL of the page, for the share links. */
+  url: string;
+  /** The buy box island (price, stock, options, buy-qty, buttons). */
+  children?: ReactNode;
+}
+
+const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', preventa: 'presale', sale: 'sale' };
+
+/**
+ * A product's page content, pure markup: breadcrumb, gallery, brand, name, badge, labels, the buy
+ * box passed as children, shops and details. Only this part is indexed by Pagefind.
+ */
+export default function ProductView({ producto, url, children }: Props) {
+  const labels = productLabels(producto.etiquetalogo);
+  const badge = producto.newores.trim();
+  const sedes = splitOptions(producto.sedes);
+  return (
+    <article className="pdp" data-pagefind-body>
+      <Breadcrumb crumbs={productBreadcrumb(producto)} />
+      <div className="pdp__top">
+        <ProductGallery images={productImages(producto)} nombre={producto.nombre} />
+        <div className="pdp__info">
+          <div className="pdp__meta">
+            <a className="pdp__brand" href={brandPath(producto.marca)}>
+              {producto.marca}
+            </a>
+            <ShareButton url={url} title={producto.nombre} />
+          </div>
+          <h1 className="pdp__name">{producto.nombre}</h1>
+          {(badge || labels.length > 0) && (
+            <ul className="pdp__tags" aria-label="Etiquetas">
+              {badge && <li className={`pdp__badge pdp__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</li>}
+              {labels.map((label) => (
+                <li key={label} className="pdp__label">
+                  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+                    <path fill="currentColor" d="M17 8C8 10 5.9 16.2 3.8 21.3l1.9.7.9-2.3c.5.2 1 .3 1.4.3C19 20 22 3 22 3c-1 2-8 2.3-13 3.3S2 11.5 2 13.5s1.8 3.8 1.8 3.8C7 8 17 8 17 8Z" />
+                  </svg>
+                  {label}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div data-pagefind-ignore>{children}</div>
+          {sedes.length > 0 && (
+            <p className="pdp__sedes">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.3 7 13 7 13s7-7.7 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+              </svg>
+              <span>
+                Disponible en tienda: <strong>{sedes.join(', ')}</strong>
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
+      <ProductDetails producto={producto} />
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $authDialog, openAuthDialog } from '../../stores/ui.ts';
+
+// The modal and its forms load on the first open: this island's idle JS is only the store subscription.
+const AuthModal = lazy(() => import('./AuthModal.tsx'));
+
+/** A protected page sent an anonymous visitor here (read without the shared helpers, to keep this chunk tiny). */
+const sentToLogin = () => new URLSearchParams(location.search).has('origen') && !/(?:^|;\s*)tokenweb=/.test(document.cookie);
+
+/**
+ * The account dialogs of every page (storefront §2 Dialogs): login, register and recovery, one at a
+ * time, as `$authDialog` says. A visitor sent here by a protected page (`?origen=`) gets the login
+ * dialog at once.
+ */
+export default function AuthDialogs() {
+  const dialog = useStore($authDialog);
+
+  useEffect(() => {
+    // Focus returns where it was when the dialogs close. Read when the store changes, before the
+    // lazy form mounts and moves focus with autoFocus.
+    let opener: HTMLElement | null = null;
+    const unsubscribe = $authDialog.listen((next, previous) => {
+      if (next && !previous) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (!next && previous && opener?.isConnected) opener.focus({ preventScroll: true });
+    });
+    if (sentToLogin() && $authDialog.get() === null) openAuthDialog('login');
+    return unsubscribe;
+  }, []);
+
+  if (!dialog) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal dialog={dialog} />
+    </Suspense>
+  );
+}

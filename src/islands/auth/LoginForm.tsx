@@ -1,0 +1,60 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { openAuthDialog } from '../../stores/ui.ts';
+import PasswordField from './PasswordField.tsx';
+import { showError, signIn, welcome } from './session-flow.ts';
+import TextField from './TextField.tsx';
+
+/** The 'Iniciar Sesión' form (storefront §2 Dialogs, §4 Login flow, §5: both fields required). */
+export default function LoginForm() {
+  const id = useId();
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await signIn(user, password);
+    setBusy(false);
+    if (!result.ok) {
+      await showError(result.mensaje);
+      return;
+    }
+    setUser('');
+    setPassword('');
+    await welcome(result.user, { profileCompleted: result.profileCompleted, prompt: true });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} aria-busy={busy}>
+      <TextField
+        id={`${id}-user`}
+        label="Usuario o Correo"
+        value={user}
+        onChange={setUser}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        autoFocus
+      />
+      <PasswordField id={`${id}-password`} label="Contraseña" value={password} onChange={setPassword} name="password" autoComplete="current-password" required />
+      <div className="auth-form__row">
+        <button type="button" className="auth-link" onClick={() => openAuthDialog('recover')}>
+          ¿Olvidaste tu contraseña?
+        </button>
+      </div>
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Ingresando…' : 'Iniciar Sesión'}
+      </button>
+      <p className="auth-form__switch">
+        ¿No tienes una cuenta?{' '}
+        <button type="button" className="auth-link auth-link--strong" onClick={() => openAuthDialog('register')}>
+          Regístrate
+        </button>
+      </p>
+    </form>
+  );
+}

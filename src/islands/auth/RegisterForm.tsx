@@ -1,0 +1,111 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { TIENDA } from '../../config.ts';
+import { register } from '../../lib/api/account-client.ts';
+import { formatPhone, phoneDigits } from '../../lib/phone.ts';
+import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
+import { showAlert } from '../ui/alerts.ts';
+import PasswordField from './PasswordField.tsx';
+import { showError, signIn, welcome } from './session-flow.ts';
+import TextField from './TextField.tsx';
+
+const EMPTY = { nombre: '', usuario: '', correo: '', telefono: '', password: '', aceptaMarketing: false };
+const REGISTER_EXCEPTION = 'Ocurrió un error al crear tu cuenta. Por favor, intenta nuevamente.';
+
+/**
+ * The 'Crear Cuenta' form (storefront §2 Dialogs, §4 Registration, §5: every field required, e-mail
+ * type, phone of 9 digits shown as '999 999 999' and sent without spaces). Marketing consent is
+ * optional and never pre-ticked.
+ */
+export default function RegisterForm() {
+  const id = useId();
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await register({ ...form, nombre: form.nombre.trim(), usuario: form.usuario.trim(), correo: form.correo.trim(), telefono: phoneDigits(form.telefono) });
+      if (res.id !== 1) {
+        await showError(res.mensaje || REGISTER_EXCEPTION);
+        return;
+      }
+      await showAlert({ icon: 'success', title: '¡Registro exitoso!', timerMs: TIENDA.toastRegistroMs });
+      const session = await signIn(form.usuario, form.password);
+      setForm(EMPTY);
+      if (session.ok) {
+        await welcome(session.user, { profileCompleted: session.profileCompleted, prompt: false });
+      } else {
+        closeAuthDialog();
+        openAuthDialog('login');
+      }
+    } catch (error) {
+      console.error('No se pudo registrar', error);
+      await showError(REGISTER_EXCEPTION);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} aria-busy={busy}>
+      <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required autoFocus />
+      <div className="auth-form__pair">
+        <TextField
+          id={`${id}-usuario`}
+          label="Usuario"
+          value={form.usuario}
+          onChange={set('usuario')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          pattern="[A-Za-z0-9._\-]{3,30}"
+          title="De 3 a 30 letras, números, puntos o guiones, sin espacios."
+          required
+        />
+        <TextField
+          id={`${id}-telefono`}
+          label="Celular"
+          value={form.telefono}
+          onChange={(value) => set('telefono')(formatPhone(value))}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="999 999 999"
+          pattern="\d{3} \d{3} \d{3}"
+          title="Ingresa los 9 dígitos de tu celular."
+          required
+        />
+      </div>
+      <TextField id={`${id}-correo`} label="Correo electrónico" value={form.correo} onChange={set('correo')} type="email" autoComplete="email" maxLength={120} required />
+      <PasswordField
+        id={`${id}-password`}
+        label="Contraseña"
+        value={form.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+        minLength={8}
+        hint="Mínimo 8 caracteres."
+        required
+      />
+      <label className="auth-check">
+        <input type="checkbox" checked={form.aceptaMarketing} onChange={(event) => set('aceptaMarketing')(event.target.checked)} />
+        <span>Quiero recibir ofertas y novedades de {TIENDA.nombre} por correo (opcional).</span>
+      </label>
+      <p className="auth-form__legal">
+        Al crear tu cuenta aceptas que tratemos tus datos según nuestra <a href="/politica-de-privacidad">Política de Privacidad</a>.
+      </p>
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Creando tu cuenta…' : 'Crear Cuenta'}
+      </button>
+      <p className="auth-form__switch">
+        ¿Ya tienes una cuenta?{' '}
+        <button type="button" className="auth-link auth-link--strong" onClick={() => openAuthDialog('login')}>
+          Inicia sesión
+        </button>
+      </p>
+    </form>
+  );
+}

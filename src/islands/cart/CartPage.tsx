@@ -1,0 +1,133 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { cartCount } from '../../lib/cart.ts';
+import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart-page/checkout-payload.ts';
+import { brandLookup, needsReview } from '../../lib/cart-page/refresh.ts';
+import { canCheckout, cartSummary } from '../../lib/cart-page/summary.ts';
+import { hasEligibleLines } from '../../lib/discounts.ts';
+import { $user } from '../../stores/auth.ts';
+import { $cart } from '../../stores/cart.ts';
+import { showAlert } from '../ui/alerts.ts';
+import CartLineItem from './CartLineItem.tsx';
+import CouponBox from './CouponBox.tsx';
+import DeliveryOptions from './DeliveryOptions.tsx';
+import OrderSummary from './OrderSummary.tsx';
+import { refreshCart } from './refresh-cart.ts';
+import ShippingModal from './ShippingModal.tsx';
+import { useCoupons } from './useCoupons.ts';
+import { useDelivery } from './useDelivery.ts';
+import './cart.css';
+import './delivery.css';
+import './summary.css';
+
+const lineKey = (line: { idProducto: number; selectedColor: string; selectedSize: string }) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
+
+/** Before mount the persisted cart is unknown: a quiet placeholder, the same on server and client. */
+function Placeholder() {
+  return (
+    <div className="cart-loading" aria-busy="true">
+      <span className="visually-hidden">Cargando tu carrito…</span>
+      <div className="cart-loading__block" />
+      <div className="cart-loading__block cart-loading__block--short" />
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="cart-empty">
+      <svg viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
+        <path fill="currentColor" d="M8 7V6a4 4 0 0 1 8 0v1h3.2l1 14H3.8l1-14H8Zm2 0h4V6a2 2 0 1 0-4 0v1Zm-3.3 2-.7 10h12l-.7-10H16v2h-2V9h-4v2H8V9H6.7Z" />
+      </svg>
+      <p className="cart-empty__title">Tu carrito está vacío.</p>
+      <p className="cart-empty__text">Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal.</p>
+      <a className="btn" href="/">
+        Seguir comprando
+      </a>
+    </div>
+  );
+}
+
+/**
+ * The cart page /carrito (storefront §2): lines, order summary with the coupon entry, the delivery
+ * or pickup selector with its shipping-details modal, and the pay button that carries the state to
+ * /procesoDePago. Prices are refreshed from the live product list on load and before checkout.
+ */
+export default function CartPage() {
+  const stored = useStore($cart);
+  const [mounted, setMounted] = useState(false);
+  const [productos, setProductos] = useState<Producto[] | null>(null);
+  const [paying, setPaying] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lines = mounted ? stored : [];
+  const delivery = useDelivery();
+  const marcaDe = useMemo(() => brandLookup(productos ?? []), [productos]);
+  const coupons = useCoupons(lines, marcaDe, productos !== null);
+
+  useEffect(() => {
+    setMounted(true);
+    refreshCart()
+      .then(({ productos: live }) => setProductos(live))
+      .catch((error: unknown) => {
+        // The cart still works with the stored prices; checkout refreshes again.
+        console.error('No se pudieron actualizar los precios del carrito', error);
+        setProductos([]);
+      });
+  }, []);
+
+  const summary = cartSummary(lines, coupons.applied, delivery.metodo, delivery.shipping);
+
+  if (!mounted) return <Placeholder />;
+  if (lines.length === 0) return <EmptyCart />;
+
+  async function pay() {
+    setPaying(true);
+    try {
+      const { productos: live, refresh } = await refreshCart();
+      setProductos(live);
+      // Something changed: the shopper reviews the cart first (checkout §8).
+      if (needsReview(refresh)) return;
+      const payload = buildCheckoutPayload({ lines: $cart.get(), user: $user.get(), metodo: delivery.metodo, shipping: delivery.shipping, applied: coupons.applied });
+      sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(payload));
+      location.assign('/procesoDePago');
+    } catch (error) {
+      console.error('No se pudo validar el carrito', error);
+      void showAlert({ icon: 'error', title: 'Error', text: 'Ocurrió un error al validar los productos. Intenta nuevamente.' });
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  const count = cartCount(lines);
+  return (
+    <div className="cart">
+      <div className="cart__main">
+        <section className="cart-lines" aria-labelledby="productos-titulo">
+          <h2 id="productos-titulo" ref={heading} tabIndex={-1} className="cart-section-title">
+            Productos <span className="cart-lines__count">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
+          </h2>
+          <ul className="cart-lines__list">
+            {lines.map((line, index) => (
+              <CartLineItem key={lineKey(line)} line={line} eager={index === 0} onRemoved={() => heading.current?.focus()} />
+            ))}
+          </ul>
+          <a className="cart-lines__more" href="/">
+            ← Seguir comprando
+          </a>
+        </section>
+        <DeliveryOptions delivery={delivery} envioGratis={summary.envioGratis} />
+      </div>
+      <aside className="cart__aside">
+        <OrderSummary
+          summary={summary}
+          canPay={canCheckout(lines, delivery.metodo, delivery.shipping)}
+          paying={paying}
+          onPay={() => void pay()}
+          coupon={<CouponBox coupons={coupons} eligible={hasEligibleLines(lines)} amount={summary.descuento} ready={productos !== null} />}
+        />
+      </aside>
+      {delivery.modalOpen && <ShippingModal initial={delivery.shipping} envioGratis={summary.envioGratis} onSave={delivery.save} onClose={delivery.closeModal} />}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { TIENDA } from '../../config.ts';
+import { freeShippingProgress, type CartSummary } from '../../lib/cart-page/summary.ts';
+import { formatSoles } from '../../lib/pricing.ts';
+
+interface Props {
+  summary: CartSummary;
+  coupon: ReactNode;
+  canPay: boolean;
+  paying: boolean;
+  onPay: () => void;
+}
+
+/** The order summary: coupon entry, Subtotal, Envío, Descuento, Total, the free-shipping hint and the pay button. */
+export default function OrderSummary({ summary, coupon, canPay, paying, onPay }: Props) {
+  const progress = freeShippingProgress(summary.subtotal);
+  return (
+    <section className="summary" aria-labelledby="resumen-titulo">
+      <h2 id="resumen-titulo" className="cart-section-title">
+        Resumen del pedido
+      </h2>
+      {coupon}
+      <dl className="summary__rows">
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-testid="resumen-subtotal">{formatSoles(summary.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Envío</dt>
+          <dd>
+            {summary.envioGratis && <span className="summary__free">Gratis</span>}
+            <span data-testid="resumen-envio">{summary.envio === null ? 'Por calcular' : formatSoles(summary.envio)}</span>
+          </dd>
+        </div>
+        <div className={summary.descuento > 0 ? 'summary__discount' : undefined}>
+          <dt>Descuento</dt>
+          <dd data-testid="resumen-descuento">{summary.descuento > 0 ? `-${formatSoles(summary.descuento)}` : formatSoles(0)}</dd>
+        </div>
+        <div className="summary__total">
+          <dt>Total</dt>
+          <dd data-testid="resumen-total">{formatSoles(summary.total)}</dd>
+        </div>
+      </dl>
+      <div className="summary__shipping-goal">
+        <p>
+          {summary.envioGratis ? (
+            <strong>¡Tienes envío gratis!</strong>
+          ) : (
+            <>
+              Te faltan <strong>{formatSoles(summary.faltaParaEnvioGratis)}</strong> para el envío gratis
+            </>
+          )}
+        </p>
+        <div className="summary__bar" aria-hidden="true">
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <p className="summary__goal-note">Envío gratis en compras mayores a {formatSoles(TIENDA.envioGratisDesde)}</p>
+      </div>
+      <button type="button" className="btn summary__pay" disabled={!canPay || paying} aria-describedby={canPay ? undefined : 'pago-bloqueado'} onClick={onPay}>
+        {paying ? 'Verificando precios…' : 'Ir a pagar'}
+      </button>
+      {!canPay && (
+        <p id="pago-bloqueado" className="summary__blocked">
+          Completa los datos de envío a provincia para continuar.
+        </p>
+      )}
+      <ul className="summary__trust">
+        <li>Compra 100% segura</li>
+        <li>Productos originales</li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { CartLine } from '../../lib/cart.ts';
+import { COUPON_KEY, readStoredCode } from '../../lib/cart-page/coupons.ts';
+import { discountStillApplies, evaluateCoupon, todayInLima, type AppliedCoupon, type GlobalCoupon, type UserCoupon } from '../../lib/discounts.ts';
+import { $session, $token } from '../../stores/auth.ts';
+import { openAuthDialog } from '../../stores/ui.ts';
+import { showAlert, showToast } from '../ui/alerts.ts';
+import { fetchGlobalCoupons, fetchUserCoupon } from '../../lib/api/cart-client.ts';
+
+interface CouponData {
+  userCoupon: UserCoupon | null;
+  globalCoupons: GlobalCoupon[];
+}
+
+export interface Coupons {
+  signedIn: boolean;
+  userCoupon: UserCoupon | null;
+  applied: AppliedCoupon | null;
+  /** The last rejection, as 'Title: text'. */
+  error: string;
+  busy: boolean;
+  apply: (codigo: string) => Promise<void>;
+  remove: () => void;
+  clearError: () => void;
+}
+
+const store = (codigo: string | null) => {
+  if (codigo) sessionStorage.setItem(COUPON_KEY, JSON.stringify({ codigo }));
+  else sessionStorage.removeItem(COUPON_KEY);
+};
+
+/**
+ * The cart's discount state (storefront §4): none, the customer's coupon or a shop coupon. Coupons
+ * are fetched with the session's token; the applied code survives a reload (re-evaluated once the
+ * live products are in) and resets when the cart empties or no eligible product remains.
+ * `ready` says the live product list (and with it `marcaDe`) has loaded.
+ */
+export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | undefined, ready: boolean): Coupons {
+  const session = useStore($session);
+  const token = useStore($token);
+  const signedIn = !!session && !!token;
+  const [data, setData] = useState<CouponData | null>(null);
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const pending = useRef<Promise<CouponData> | null>(null);
+  const restored = useRef(false);
+  const current = useRef({ lines, marcaDe });
+  current.current = { lines, marcaDe };
+
+  const userId = session?.idUsuario;
+  useEffect(() => {
+    setData(null);
+    setApplied(null);
+    restored.current = false;
+    if (userId === undefined || !token) {
+      pending.current = null;
+      return;
+    }
+    let live = true;
+    // Failures are only logged (storefront §8): the shopper simply has no coupon to apply.
+    const request = Promise.all([
+      fetchUserCoupon(userId, token).catch((failure: unknown) => (console.error('No se pudo cargar tu cupón', failure), null)),
+      fetchGlobalCoupons(token).catch((failure: unknown) => (console.error('No se pudieron cargar los descuentos', failure), [])),
+    ]).then(([userCoupon, globalCoupons]) => {
+      const loaded = { userCoupon, globalCoupons };
+      if (live) setData(loaded);
+      return loaded;
+    });
+    pending.current = request;
+    return () => {
+      live = false;
+    };
+  }, [userId, token]);
+
+  const evaluate = (codigo: string, coupons: CouponData) =>
+    evaluateCoupon(codigo, coupons, current.current.lines, current.current.marcaDe, todayInLima());
+
+  useEffect(() => {
+    // The code applied before a reload comes back only if it still holds for this cart.
+    if (!data || !ready || restored.current) return;
+    restored.current = true;
+    const codigo = readStoredCode(sessionStorage.getItem(COUPON_KEY));
+    if (!codigo) return;
+    const result = evaluate(codigo, data);
+    if (result.ok) setApplied(result.applied);
+    else store(null);
+  }, [data, ready]);
+
+  useEffect(() => {
+    if (!applied || discountStillApplies(lines, applied)) return;
+    setApplied(null);
+    store(null);
+    if (lines.length > 0) {
+      void showToast({ icon: 'info', title: 'Descuento eliminado', text: 'Ya no quedan productos elegibles para el descuento en tu carrito.', timerMs: 3500 });
+    }
+  }, [lines, applied]);
+
+  async function apply(codigo: string) {
+    setError('');
+    if (!signedIn) {
+      const login = await showAlert({
+        icon: 'info',
+        title: 'Inicia sesión',
+        text: 'Para aplicar un código de descuento necesitas iniciar sesión en tu cuenta.',
+        confirmText: 'Iniciar sesión',
+        cancelText: 'Ahora no',
+      });
+      if (login) openAuthDialog('login');
+      return;
+    }
+    setBusy(true);
+    const coupons = data ?? (await pending.current?.catch(() => null));
+    setBusy(false);
+    if (!coupons) return;
+    const result = evaluate(codigo, coupons);
+    if (!result.ok) {
+      setError(result.mensaje);
+      return;
+    }
+    setApplied(result.applied);
+    store(result.applied.codigo);
+    void showToast({ icon: 'success', title: '¡Cupón aplicado!', text: `${result.applied.codigo}: ${result.applied.porcentaje}% de descuento`, timerMs: 2500 });
+  }
+
+  function remove() {
+    setApplied(null);
+    setError('');
+    store(null);
+  }
+
+  return { signedIn, userCoupon: data?.userCoupon ?? null, applied, error, busy, apply, remove, clearError: () => setError('') };
+}

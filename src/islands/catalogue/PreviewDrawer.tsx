@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { fetchProducto } from '../../lib/api/client.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { addProductToCart, type Choice } from '../cart/add-to-cart.ts';
+import PreviewDetails from './PreviewDetails.tsx';
+
+type Load = { state: 'loading' } | { state: 'error'; mensaje: string } | { state: 'ready'; producto: Producto };
+
+interface Props {
+  id: number;
+  /** Called once the panel has slid out; the caller returns focus to the eye button. */
+  onClose: () => void;
+}
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const SLIDE_MS = 250;
+
+/** The quick-view side panel: a modal dialog sliding in from the right, showing the live product. */
+export default function PreviewDrawer({ id, onClose }: Props) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const closing = useRef(false);
+
+  /** Slides the panel out, then unmounts it; resolves once focus is back on the eye button. */
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (closing.current) return resolve();
+      closing.current = true;
+      setOpen(false);
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      window.setTimeout(() => {
+        onClose();
+        resolve();
+      }, reduced ? 0 : SLIDE_MS);
+    });
+  // The cart's confirmation dialog opens after the panel has closed, so the two never fight for focus.
+  const add = async (producto: Producto, choice: Choice) => {
+    await close();
+    await addProductToCart(producto, choice);
+  };
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setLoad({ state: 'error', mensaje: 'Producto no encontrado.' });
+      return;
+    }
+    const controller = new AbortController();
+    fetchProducto(id, controller.signal)
+      .then((producto) => setLoad(producto ? { state: 'ready', producto } : { state: 'error', mensaje: 'Producto no encontrado.' }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('No se pudo cargar el producto', error);
+        setLoad({ state: 'error', mensaje: 'Error al cargar el producto.' });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setOpen(true));
+    closeRef.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      cancelAnimationFrame(frame);
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      void close();
+    } else if (event.key === 'Tab') {
+      const items = [...(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  return (
+    <div className={`preview${open ? ' preview--open' : ''}`} onKeyDown={onKeyDown}>
+      <div className="preview__backdrop" onClick={() => void close()} aria-hidden="true" />
+      <div
+        ref={panelRef}
+        className="preview__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={load.state === 'ready' ? 'preview-title' : undefined}
+        aria-label={load.state === 'ready' ? undefined : 'Vista rápida'}
+        aria-busy={load.state === 'loading'}
+      >
+        <div className="preview__bar">
+          <p className="preview__kicker">Vista rápida</p>
+          <button ref={closeRef} type="button" className="preview__close" onClick={() => void close()} aria-label="Cerrar vista rápida">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z" />
+            </svg>
+          </button>
+        </div>
+        {load.state === 'loading' && (
+          <div className="preview__status" role="status">
+            <span className="preview__spinner" aria-hidden="true" />
+            Cargando producto...
+          </div>
+        )}
+        {load.state === 'error' && (
+          <p className="preview__status preview__status--error" role="alert">
+            {load.mensaje}
+          </p>
+        )}
+        {load.state === 'ready' && <PreviewDetails producto={load.producto} titleId="preview-title" onAdd={(choice) => void add(load.producto, choice)} />}
+      </div>
+    </div>
+  );
+}

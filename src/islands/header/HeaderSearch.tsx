@@ -1,0 +1,157 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import Icon from '../../components/layout/icons.tsx';
+import { normalizeSearch, suggest } from '../../lib/catalogue/search.ts';
+import { showAlert } from '../ui/alerts.ts';
+import type { SearchData } from './search-data.ts';
+import Suggestions from './Suggestions.tsx';
+import './HeaderSearch.css';
+
+interface Props {
+  /** 'panel': the desktop toggle panel (an empty query is silently ignored); 'mobile': the always-visible box. */
+  variant: 'panel' | 'mobile';
+}
+
+/** The header search with suggestions (storefront §2 Header desktop and mobile). */
+export default function HeaderSearch({ variant }: Props) {
+  const panel = variant === 'panel';
+  const [open, setOpen] = useState(!panel);
+  const [query, setQuery] = useState('');
+  const [suggesting, setSuggesting] = useState(false);
+  const [data, setData] = useState<SearchData | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  // The API client (and its schemas) loads only when the shopper starts a search.
+  const load = () => {
+    if (!data) void import('./search-data.ts').then(({ loadSearchData }) => loadSearchData()).then(setData);
+  };
+  const results = useMemo(() => (data && suggesting ? suggest(data.productos, data.marcas, query) : null), [data, query, suggesting]);
+  const total = results ? results.productos.length + results.marcas.length : 0;
+  // Desktop shows nothing when nothing matches; mobile says so.
+  const visible = results !== null && normalizeSearch(query) !== '' && (total > 0 || !panel);
+
+  useEffect(() => {
+    if (panel && open) inputRef.current?.focus();
+  }, [panel, open]);
+
+  useEffect(() => {
+    if (!visible && !(panel && open)) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setSuggesting(false);
+      if (panel) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [visible, panel, open]);
+
+  const closePanel = () => {
+    setSuggesting(false);
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = query.trim();
+    setSuggesting(false);
+    if (!text) {
+      if (!panel) void showAlert({ icon: 'info', title: 'Búsqueda vacía', text: 'Ingresa algo para buscar' });
+      return;
+    }
+    window.location.assign(`/search?q=${encodeURIComponent(text)}`);
+  };
+
+  // Cleared after the click, so the chosen link is still in the page when the browser follows it.
+  const onChoose = () => {
+    setTimeout(() => {
+      setSuggesting(false);
+      setQuery('');
+    });
+  };
+
+  // Arrow keys walk from the input through the suggestion links; Escape closes.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      if (panel && open) {
+        event.preventDefault();
+        closePanel();
+      } else if (visible) {
+        event.preventDefault();
+        setSuggesting(false);
+        inputRef.current?.focus();
+      }
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = [...(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.search-suggest a') ?? [])];
+    if (links.length === 0) return;
+    event.preventDefault();
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? Math.min(current + 1, links.length - 1) : current - 1;
+    (next < 0 ? inputRef.current : links[next])?.focus();
+  };
+
+  const form = (
+    <form className="hsearch__form" role="search" action="/search" method="get" onSubmit={onSubmit}>
+      <label htmlFor={`${id}-q`} className="visually-hidden">
+        Buscar productos y marcas
+      </label>
+      <input
+        ref={inputRef}
+        id={`${id}-q`}
+        className="hsearch__input"
+        type="search"
+        name="q"
+        value={query}
+        placeholder={panel ? '¿Qué estás buscando? Productos, marcas…' : 'Buscar…'}
+        autoComplete="off"
+        enterKeyHint="search"
+        onFocus={load}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setSuggesting(true);
+          load();
+        }}
+      />
+      <button type="submit" className="hsearch__submit" aria-label="Buscar">
+        <Icon name="search" size={20} />
+      </button>
+    </form>
+  );
+
+  const live = (
+    <p className="visually-hidden" aria-live="polite">
+      {visible ? (total > 0 ? `${total} resultados encontrados` : 'No se encontraron resultados') : ''}
+    </p>
+  );
+
+  return (
+    <div ref={rootRef} className={`hsearch hsearch--${variant}`} onKeyDown={onKeyDown}>
+      {panel && (
+        <button
+          ref={toggleRef}
+          type="button"
+          className="header-icon-btn"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          aria-label={open ? 'Cerrar búsqueda' : 'Buscar'}
+          onClick={() => (open ? closePanel() : setOpen(true))}
+        >
+          <Icon name={open ? 'close' : 'search'} />
+        </button>
+      )}
+      {open && (
+        <div id={`${id}-panel`} className={panel ? 'hsearch__panel' : 'hsearch__box'} data-testid={panel ? 'search-panel' : 'search-box'}>
+          <div className={panel ? 'container hsearch__inner' : 'hsearch__inner'}>
+            {form}
+            {visible && results && <Suggestions query={query} results={results} emptyText={panel ? '' : 'No se encontraron resultados'} onChoose={onChoose} />}
+            {live}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fetchProducto } from '../../lib/api/client.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
+import { formatFecha } from '../../lib/format.ts';
+import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing.ts';
+import { buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
+import { addProductToCart } from '../cart/add-to-cart.ts';
+import OptionPicker from './OptionPicker.tsx';
+import './BuyBox.css';
+
+interface Props {
+  producto: Producto;
+  /** The product already comes from the API (404 fallback): no refetch on hydration. */
+  live?: boolean;
+}
+
+const changed = (a: Producto, b: Producto) =>
+  a.precio !== b.precio || a.descuento !== b.descuento || a.descuentoN !== b.descuentoN || a.stock !== b.stock || a.newores !== b.newores;
+
+/**
+ * Price, stock state, colour and size selectors, quantity and the 'Agregar al carrito' / 'Comprar
+ * ahora' buttons with the validations of storefront §5. Refetches the live price and stock on
+ * hydration, so a page built earlier never shows a stale price.
+ */
+export default function BuyBox({ producto: built, live = false }: Props) {
+  const [producto, setProducto] = useState(built);
+  const options = useMemo(() => buyOptions(producto), [producto]);
+  const [color, setColor] = useState(options.color);
+  const [size, setSize] = useState(options.size);
+  const [cantidad, setCantidad] = useState('1');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (live) return;
+    const controller = new AbortController();
+    fetchProducto(built.idProducto, controller.signal)
+      .then((fresh) => fresh && changed(fresh, built) && setProducto(fresh))
+      .catch((reason: unknown) => controller.signal.aborted || console.error('No se pudo actualizar el producto', reason));
+    return () => controller.abort();
+  }, [built, live]);
+
+  const final = precioFinal(producto);
+  const agotado = isSoldOut(producto);
+  const preventa = isPresale(producto);
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError('');
+  };
+
+  const validChoice = () => {
+    const problem = buyError(producto, { color, size, cantidad });
+    setError(problem ?? '');
+    return problem ? undefined : { color, size, cantidad: Number(cantidad) };
+  };
+  const add = () => {
+    const choice = validChoice();
+    if (choice) void addProductToCart(producto, choice);
+  };
+  const buyNow = async () => {
+    const choice = validChoice();
+    if (!choice) return;
+    await addProductToCart(producto, choice, { silent: true });
+    location.assign('/carrito');
+  };
+
+  return (
+    <div className="buy-box">
+      <p className="buy-box__price">
+        <span className={`price${final < producto.precio ? ' price--sale' : ''}`} data-testid="precio">
+          {formatSoles(final)}
+        </span>
+        {final < producto.precio && (
+          <>
+            <span className="price price--old">
+              <span className="visually-hidden">Antes </span>
+              {formatSoles(producto.precio)}
+            </span>
+            <span className="buy-box__discount">{etiquetaDescuento(producto)}</span>
+          </>
+        )}
+      </p>
+
+      <div className="buy-box__stock" aria-live="polite">
+        {agotado && <span className="stock-pill stock-pill--out">AGOTADO</span>}
+        {preventa && (
+          <span className="stock-pill stock-pill--presale">
+            Pedido anticipado
+            {producto.fechaLlegada && <small> · Llegada estimada: {formatFecha(producto.fechaLlegada)}</small>}
+          </span>
+        )}
+        {!agotado && !preventa && (
+          <span className="stock-pill stock-pill--in">
+            En stock
+            <small> · {producto.stock} unidad(es) disponibles</small>
+          </span>
+        )}
+      </div>
+
+      {options.colores.length > 0 && (
+        <OptionPicker legend="Color" name={`color-${producto.idProducto}`} options={options.colores} value={color} onChange={edit(setColor)} />
+      )}
+      {options.tamanos.length > 0 && (
+        <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={size} onChange={edit(setSize)} />
+      )}
+
+      <div className="buy-box__row">
+        <div className="buy-qty">
+          <label htmlFor={`cantidad-${producto.idProducto}`} className="buy-qty__label">
+            Cantidad
+          </label>
+          <div className="buy-qty__control">
+            <button
+              type="button"
+              aria-label="Disminuir cantidad"
+              disabled={agotado || Number(cantidad) <= 1}
+              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, -1, producto.stock)))}
+            >
+              −
+            </button>
+            <input
+              id={`cantidad-${producto.idProducto}`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, producto.stock)}
+              value={cantidad}
+              disabled={agotado}
+              onChange={(event) => edit(setCantidad)(event.target.value)}
+            />
+            <button
+              type="button"
+              aria-label="Aumentar cantidad"
+              disabled={agotado || Number(cantidad) >= producto.stock}
+              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, 1, producto.stock)))}
+            >
+              +
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <p className="buy-box__error" role="alert">
+        {error}
+      </p>
+
+      <div className="buy-box__actions">
+        <button type="button" className="btn buy-box__add" disabled={agotado} onClick={add}>
+          Agregar al carrito
+        </button>
+        <button type="button" className="btn btn--outline buy-box__now" disabled={agotado} onClick={() => void buyNow()}>
+          Comprar ahora
+        </button>
+      </div>
+    </div>
+  );
+}

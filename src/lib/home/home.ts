@@ -1,0 +1,41 @@
+import type { Banner, Marca, Popup, Social } from '../api/schemas.ts';
+
+/** Banners in the order the carousel shows them: the API's list reversed (storefront §7). */
+export const bannersEnOrden = (banners: Banner[]): Banner[] => [...banners].reverse();
+
+/** The next slide index of a carousel of `total` slides, wrapping in both directions. */
+export const wrapIndex = (index: number, total: number): number => (total > 0 ? ((index % total) + total) % total : 0);
+
+/** The social block's items (checkout §2): 1–3 for TikTok, 4–9 for Instagram; on mobile only the first of each. */
+export function socialGroups(sociales: Social[]) {
+  return {
+    tiktok: sociales.slice(0, 3),
+    instagram: sociales.slice(3, 9),
+  };
+}
+
+/** Brands that have a logo, alphabetically, with their listing link (/marcas/{nombre}, encoded). */
+export const marcasConLogo = (marcas: Marca[]) =>
+  marcas
+    .filter((marca): marca is Marca & { logo: string } => Boolean(marca.logo))
+    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }))
+    .map((marca) => ({ ...marca, href: marcaHref(marca.nombre) }));
+
+/** The brand listing route of a brand name. */
+export const marcaHref = (nombre: string) => `/marcas/${encodeURIComponent(nombre)}`;
+
+/** Seconds one lap of a marquee takes at `pxPorMs`, for a lap `anchoPx` wide. */
+export const marqueeSegundos = (anchoPx: number, pxPorMs: number) => Math.max(1, Math.round(anchoPx / pxPorMs / 1000));
+
+/** The popup a visitor sees: the first public one (visible = 1), if any. */
+export const primerPopupPublico = (popups: Popup[]): Popup | undefined => popups.find((popup) => popup.visible === 1);
+
+/** What the popup's register button does (storefront §2 Home popup). */
+export type PopupAccion = { tipo: 'registro' } | { tipo: 'navegar'; href: string };
+
+/** A route starting with /registro (or none) opens the registration modal; any other route is navigated to. */
+export function popupAccion(rutabutton: string | null): PopupAccion {
+  const ruta = rutabutton?.trim() ?? '';
+  if (ruta === '' || ruta.startsWith('/registro')) return { tipo: 'registro' };
+  return { tipo: 'navegar', href: ruta };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { makeProducto } from '../../../tests/fixtures/producto.ts';
+import { buyError, buyOptions, forBuyBox, parseCantidad, stepCantidad } from './buy-box.ts';
+
+const choice = (cantidad: string | number, color = '', size = '') => ({ cantidad, color, size });
+
+describe('buy box options', () => {
+  it('preselects a single colour or size and leaves several unchosen', () => {
+    expect(buyOptions(makeProducto({ colores: ' Rojo ', tamaños: '50 ml, 100 ml' }))).toEqual({
+      colores: ['Rojo'],
+      tamanos: ['50 ml', '100 ml'],
+      color: 'Rojo',
+      size: '',
+    });
+    expect(buyOptions(makeProducto({ colores: '', tamaños: '' }))).toMatchObject({ color: '', size: '' });
+  });
+});
+
+describe('buy box validation (storefront §5)', () => {
+  const simple = makeProducto({ stock: 3 });
+
+  it('requires a whole quantity above 0', () => {
+    for (const bad of ['', '0', '-1', '1.5', 'dos', 0]) {
+      expect(buyError(simple, choice(bad))).toBe('Ingresa una cantidad válida.');
+    }
+    expect(buyError(simple, choice('2'))).toBeUndefined();
+  });
+
+  it('refuses more than the stock', () => {
+    expect(buyError(simple, choice(3))).toBeUndefined();
+    expect(buyError(simple, choice(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
+    expect(buyError(makeProducto({ stock: 0 }), choice(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
+  });
+
+  it('requires a colour, then a size, when there are several', () => {
+    const tinted = makeProducto({ colores: 'Rosa,Coral', tamaños: 'S,M' });
+    expect(buyError(tinted, choice(1))).toBe('Debes elegir un color.');
+    expect(buyError(tinted, choice(1, 'Verde', 'S'))).toBe('Debes elegir un color.');
+    expect(buyError(tinted, choice(1, 'Coral'))).toBe('Debes elegir un tamaño.');
+    expect(buyError(tinted, choice(1, 'Coral', 'M'))).toBeUndefined();
+  });
+
+  it('checks quantity and stock before the options', () => {
+    const tinted = makeProducto({ colores: 'Rosa,Coral', stock: 1 });
+    expect(buyError(tinted, choice(0))).toBe('Ingresa una cantidad válida.');
+    expect(buyError(tinted, choice(2))).toBe('Solo tenemos 1 unidad(es) disponibles.');
+  });
+
+  it('needs no choice for a single option', () => {
+    expect(buyError(makeProducto({ colores: 'Rosa', tamaños: '30 ml' }), choice(1))).toBeUndefined();
+  });
+});
+
+describe('quantity helpers', () => {
+  it('parses whole quantities only', () => {
+    expect(parseCantidad(' 7 ')).toBe(7);
+    expect(parseCantidad('1e3')).toBeUndefined();
+    expect(parseCantidad('')).toBeUndefined();
+  });
+  it('steps between 1 and the stock', () => {
+    expect(stepCantidad('1', -1, 5)).toBe(1);
+    expect(stepCantidad('4', 1, 5)).toBe(5);
+    expect(stepCantidad('5', 1, 5)).toBe(5);
+    expect(stepCantidad('', 1, 5)).toBe(2);
+    expect(stepCantidad('9', -1, 5)).toBe(5);
+    expect(stepCantidad('1', 1, 0)).toBe(1);
+  });
+});
+
+describe('buy box props', () => {
+  it('drop the long texts and keep what the cart needs', () => {
+    const slim = forBuyBox(makeProducto({ descripcion: 'Larga.', ingredientes: 'Agua.', precio: 50, stock_total: 4 }));
+    expect(slim).toMatchObject({ descripcion: '', ingredientes: '', precio: 50, stock_total: 4, nombre: 'Crema Hidratante' });
+  });
+});

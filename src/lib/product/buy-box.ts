@@ -1,0 +1,68 @@
+import type { Producto } from '../api/schemas.ts';
+import { splitOptions } from '../format.ts';
+
+/** The exact messages of storefront §5, product detail add to cart or buy now. */
+export const MENSAJES_COMPRA = {
+  cantidadInvalida: 'Ingresa una cantidad válida.',
+  sinStock: (stock: number) => `Solo tenemos ${stock} unidad(es) disponibles.`,
+  color: 'Debes elegir un color.',
+  tamano: 'Debes elegir un tamaño.',
+} as const;
+
+type Options = Pick<Producto, 'colores' | 'tamaños'>;
+
+/** The colours and sizes on offer and the initial choice: a single colour or size is preselected. */
+export function buyOptions(producto: Options) {
+  const colores = splitOptions(producto.colores);
+  const tamanos = splitOptions(producto.tamaños);
+  return {
+    colores,
+    tamanos,
+    color: colores.length === 1 ? colores[0]! : '',
+    size: tamanos.length === 1 ? tamanos[0]! : '',
+  };
+}
+
+/** A typed quantity as a whole number above 0, or undefined ('', '0', '1.5', 'abc'). */
+export function parseCantidad(value: string | number): number | undefined {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  const cantidad = Number(text);
+  return cantidad > 0 && Number.isSafeInteger(cantidad) ? cantidad : undefined;
+}
+
+export interface BuyChoice {
+  color: string;
+  size: string;
+  /** As typed in the quantity field. */
+  cantidad: string | number;
+}
+
+/** The first §5 rule the choice breaks (quantity, stock, colour, size), or undefined when it may be added. */
+export function buyError(producto: Options & Pick<Producto, 'stock'>, choice: BuyChoice): string | undefined {
+  const cantidad = parseCantidad(choice.cantidad);
+  if (cantidad === undefined) return MENSAJES_COMPRA.cantidadInvalida;
+  if (cantidad > producto.stock) return MENSAJES_COMPRA.sinStock(Math.max(0, producto.stock));
+  const { colores, tamanos } = buyOptions(producto);
+  if (colores.length > 1 && !colores.includes(choice.color)) return MENSAJES_COMPRA.color;
+  if (tamanos.length > 1 && !tamanos.includes(choice.size)) return MENSAJES_COMPRA.tamano;
+  return undefined;
+}
+
+/** The quantity after a −/+ press: at least 1 and at most the stock (storefront §5). */
+export function stepCantidad(current: string | number, delta: number, stock: number): number {
+  const base = parseCantidad(current) ?? 1;
+  return Math.min(Math.max(1, base + delta), Math.max(1, stock));
+}
+
+/** The product without its long texts, which the buy box never shows: smaller island props in the HTML. */
+export const forBuyBox = (producto: Producto): Producto => ({
+  ...producto,
+  descripcion: '',
+  modouso: '',
+  beneficios: '',
+  ingredientes: '',
+  tipo_piel: '',
+  edad: '',
+  inquietud_piel: '',
+});

@@ -1,0 +1,58 @@
+import { TIENDA } from '../../config.ts';
+import type { Producto } from '../api/schemas.ts';
+import { isPresale, isSoldOut } from '../catalogue/selection.ts';
+import { productImages } from '../format.ts';
+import { precioFinal } from '../pricing.ts';
+import { productPath } from '../slug.ts';
+
+/** schema.org availability of a product: presale first, then sold out, else in stock. */
+export function availability(producto: Pick<Producto, 'newores' | 'stock'>): 'PreOrder' | 'OutOfStock' | 'InStock' {
+  if (isPresale(producto)) return 'PreOrder';
+  return isSoldOut(producto) ? 'OutOfStock' : 'InStock';
+}
+
+const absolute = (path: string, site: URL | string) => new URL(path, site).href;
+
+/** JSON-LD Product with its Offer (final price, 2 decimals, PEN) for a product page. */
+export function productJsonLd(producto: Producto, site: URL | string) {
+  const url = absolute(productPath(producto), site);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: producto.nombre,
+    image: productImages(producto).map((image) => absolute(image, site)),
+    description: producto.descripcion,
+    sku: String(producto.idProducto),
+    brand: { '@type': 'Brand', name: producto.marca },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: precioFinal(producto).toFixed(2),
+      priceCurrency: TIENDA.moneda,
+      availability: `https://schema.org/${availability(producto)}`,
+    },
+  };
+}
+
+/** JSON-LD BreadcrumbList of named links (root-relative hrefs made absolute). */
+export function breadcrumbJsonLd(crumbs: { name: string; href: string }[], site: URL | string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(crumb.href, site),
+    })),
+  };
+}
+
+/** A meta description of at most `max` characters, cut at a word boundary with an ellipsis. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, '')}…`;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
+import { availability, breadcrumbJsonLd, metaDescription, productJsonLd } from './json-ld.ts';
+import { robotsTxt, sitemapPaths, sitemapXml, staticPagesFrom } from './sitemap.ts';
+
+const site = 'https://kbeauty.pe';
+
+describe('product JSON-LD', () => {
+  it('describes the product and its offer at the final price in PEN', () => {
+    const data = productJsonLd(p({ idProducto: 12, nombre: 'Sérum C', precio: 100, descuento: 10, descuentoN: 30, marca: 'Anua' }), site);
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Sérum C',
+      sku: '12',
+      brand: { '@type': 'Brand', name: 'Anua' },
+      image: ['https://kbeauty.pe/demo/a-1.svg', 'https://kbeauty.pe/demo/a-2.svg'],
+      offers: {
+        price: '90.00',
+        priceCurrency: 'PEN',
+        availability: 'https://schema.org/InStock',
+        url: 'https://kbeauty.pe/producto/12-serum-c',
+      },
+    });
+  });
+  it('marks presale before sold out', () => {
+    expect(availability({ newores: 'Preventa', stock: 0 })).toBe('PreOrder');
+    expect(availability({ newores: '', stock: 0 })).toBe('OutOfStock');
+    expect(availability({ newores: 'Sale', stock: 2 })).toBe('InStock');
+  });
+  it('lists breadcrumbs with positions and absolute links', () => {
+    expect(breadcrumbJsonLd([{ name: 'Inicio', href: '/' }, { name: 'Serúm', href: '/Ser%C3%BAm' }], site).itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://kbeauty.pe/' },
+      { '@type': 'ListItem', position: 2, name: 'Serúm', item: 'https://kbeauty.pe/Ser%C3%BAm' },
+    ]);
+  });
+});
+
+describe('meta description', () => {
+  it('keeps short texts and cuts long ones at a word', () => {
+    expect(metaDescription('  Crema   ligera. ')).toBe('Crema ligera.');
+    const long = metaDescription('palabra '.repeat(40), 50);
+    expect(long.length).toBeLessThanOrEqual(50);
+    expect(long).toMatch(/palabra…$/);
+  });
+});
+
+describe('sitemap and robots', () => {
+  const menu = [
+    { linea: 'Cuidado', categorias: [{ nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] }] },
+    { linea: 'Accesorios', categorias: [{ nombre: 'Accesorios', hijas: ['Brochas'] }] },
+  ];
+  it('lists every static route once', () => {
+    const paths = sitemapPaths({ menu, marcas: [{ idMarca: 1, nombre: 'Beauty of Joseon', logo: null }], productos: [p({ idProducto: 5, nombre: 'Tónico' })], staticPages: ['/tienda-fisica'] });
+    expect(paths).toEqual(
+      expect.arrayContaining(['/', '/Cuidado', '/Contorno%20de%20ojos', '/categoria/Crema%20de%20ojos', '/Accesorios', '/categoria/Brochas']),
+    );
+    expect(paths).toEqual(expect.arrayContaining(['/sale', '/ofertas', '/marcas', '/marcas/Beauty%20of%20Joseon', '/producto/5-tonico', '/tienda-fisica']));
+    expect(paths.filter((path) => path === '/Accesorios')).toHaveLength(1);
+  });
+  it('takes the static pages from the page files, without private, error or dynamic routes', () => {
+    const files = ['./index.astro', './404.astro', './[listing].astro', './tienda-fisica.astro', './carrito.astro', './search.astro', './Creador_de_piel.astro', './success.astro'];
+    expect(staticPagesFrom(files)).toEqual(['/Creador_de_piel', '/tienda-fisica']);
+  });
+  it('writes escaped absolute URLs and the robots rules', () => {
+    expect(sitemapXml(['https://kbeauty.pe/a?b&c'])).toContain('<loc>https://kbeauty.pe/a?b&amp;c</loc>');
+    const robots = robotsTxt('https://kbeauty.pe/sitemap.xml');
+    expect(robots).toContain('Disallow: /carrito');
+    expect(robots).toContain('Disallow: /search');
+    expect(robots).toMatch(/^Sitemap: https:\/\/kbeauty\.pe\/sitemap\.xml$/m);
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { searchProducts } from '../../src/lib/catalogue/search.ts';
+
+let catalogue: Producto[] = [];
+test.beforeAll(async ({ request }) => {
+  catalogue = (await (await request.get('/web/listprod')).json()) as Producto[];
+});
+
+const results = (page: Page) => page.locator('.search-page__grid .product-card');
+
+/** Every product id listed across the result pages, visiting each numbered page button. */
+async function allResultIds(page: Page): Promise<number[]> {
+  await expect(results(page).first()).toBeVisible();
+  const pageButtons = page.getByRole('navigation', { name: 'Páginas de resultados' }).getByRole('button', { name: /^Página \d+$/ });
+  const pages = Math.max(1, await pageButtons.count());
+  const ids: number[] = [];
+  for (let number = 1; number <= pages; number += 1) {
+    if (pages > 1) {
+      await page.getByRole('button', { name: `Página ${number}`, exact: true }).click();
+      await expect(page.getByRole('button', { name: `Página ${number}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    const onPage = await results(page).evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-product-id'))));
+    expect(onPage.length).toBeLessThanOrEqual(20);
+    ids.push(...onPage);
+  }
+  return ids;
+}
+
+test('/search?q=serum lists every product the spec finds, accent-insensitively, 20 per page', async ({ page }) => {
+  await page.goto('/search?q=serum');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados de búsqueda para: "serum"');
+  await expect(page).toHaveTitle(/^Resultados de búsqueda para: "serum"/);
+  await expect(page.getByRole('searchbox', { name: 'Buscar productos', exact: true })).toHaveValue('serum');
+  await expect(results(page).first().getByRole('heading')).toContainText(/s[ée]rum/i);
+
+  const expected = searchProducts(catalogue, 'serum').map((p) => p.idProducto);
+  expect(expected.length).toBeGreaterThan(20);
+  expect(catalogue.filter((p) => p.nombre.includes('Sérum')).length).toBeGreaterThan(0);
+  await expect(page.getByRole('navigation', { name: 'Páginas de resultados' })).toBeVisible();
+  const ids = await allResultIds(page);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids).toEqual(expect.arrayContaining(expected));
+  for (const id of catalogue.filter((p) => p.nombre.includes('Sérum')).map((p) => p.idProducto)) expect(ids).toContain(id);
+});
+
+test('Pagefind adds products whose description matches', async ({ page }) => {
+  // A word of some product's description that no product name or brand contains.
+  const word = catalogue
+    .flatMap((p) => p.descripcion.toLowerCase().match(/[a-záéíóúñ]{9,}/g) ?? [])
+    .find((candidate) => searchProducts(catalogue, candidate).length === 0)!;
+  const described = catalogue.filter((p) => p.descripcion.toLowerCase().includes(word)).map((p) => p.idProducto);
+  await page.goto(`/search?q=${encodeURIComponent(word)}`);
+  const ids = await allResultIds(page);
+  expect(ids).toEqual(expect.arrayContaining(described.slice(0, 1)));
+});
+
+test('a nonsense query finds nothing', async ({ page }) => {
+  await page.goto('/search?q=qqzzxxkk');
+  await expect(page.getByText('No se encontraron productos.')).toBeVisible();
+  await expect(results(page)).toHaveCount(0);
+});
+
+test('submitting the search form empty shows "Búsqueda vacía"', async ({ page }) => {
+  await page.goto('/search?q=crema');
+  await expect(results(page).first()).toBeVisible();
+  const input = page.getByRole('searchbox', { name: 'Buscar productos', exact: true });
+  await input.fill('   ');
+  await input.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Búsqueda vacía' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Ingresa algo para buscar');
+  await expect(page).toHaveURL(/q=crema/);
+});
+
+test('the sitemap lists product pages and robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('<urlset');
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/producto\/3-[a-z0-9-]+<\/loc>/);
+  expect(sitemap.match(/\/producto\//g)?.length).toBe(catalogue.length);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  expect(robots).toContain('Disallow: /carrito');
+});
