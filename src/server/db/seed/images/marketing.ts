@@ -1,6 +1,6 @@
 /** Brand logos, home banners, the promotional popup and social tiles. */
 import { bubble, dropShadow, lying, sceneDefs, sparkle, standing, trio } from './scene.ts';
-import { blur, darken, esc, fitLine, fitWrap, hash, hex, idFor, ink, lighten, linGrad, mix, n, onColor, SERIF, svgDoc, textLines } from './svg.ts';
+import { blur, darken, esc, fitLine, fitWrap, hash, hex, idFor, ink, lighten, linGrad, mix, n, SERIF, svgDoc, textLines } from './svg.ts';
 
 export interface BrandLogoInput {
   nombre: string;
@@ -108,7 +108,6 @@ export function bannerSvg(input: BannerInput): string {
   const title = fitWrap(input.titulo, 800, [[92, 2], [80, 2], [72, 3], [60, 3]], 0.56);
   const sub = fitWrap(input.subtitulo, 760, [[50, 2], [44, 2], [38, 3]], 0.52);
   const head = headline(title.lines, sub.lines, 110, 270, title.size, sub.size, 'start', [t, mix(t, '#4b4448', 0.5)]);
-  const by = Math.min(500, head.bottom + 40);
   let deco = '';
   for (let k = 0; k < 6; k++) {
     const h = hash(`${id}${k}`);
@@ -128,9 +127,8 @@ export function bannerSvg(input: BannerInput): string {
     sparkle(1380, 150, 22, '#fff') +
     sparkle(1000, 420, 14, '#fff') +
     `<text x="112" y="${n(head.top - 30)}" font-size="26" letter-spacing="6" font-weight="700" fill="${mix(c2, t, 0.55)}">K-BEAUTY PER&#218;</text>` +
-    head.svg +
-    `<rect x="110" y="${n(by)}" width="300" height="72" rx="36" fill="${t}"/>` +
-    `<text x="260" y="${n(by + 47)}" font-size="30" font-weight="700" text-anchor="middle" fill="${onColor(t)}">Descubre m&#225;s</text>`;
+    // No drawn button: the carousel puts a real 'SHOP NOW!' link on banners that have a route.
+    head.svg;
   return svgDoc(1600, 600, clean(input.titulo), defs, body);
 }
 
