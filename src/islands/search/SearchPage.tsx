@@ -34,14 +34,18 @@ export default function SearchPage() {
     if (!q.trim()) return setResults({ kind: 'empty-query' });
     document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
     const controller = new AbortController();
-    Promise.all([
-      fetchProductos(controller.signal).catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error('No se pudo cargar el catálogo para la búsqueda', error);
-        return [] as Producto[];
-      }),
-      pagefindProductIds(q),
-    ]).then(([productos, ids]) => {
-      if (!controller.signal.aborted) setResults({ kind: 'done', productos: mergeSearchResults(productos, q, ids) });
+    const productos = fetchProductos(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.error('No se pudo cargar el catálogo para la búsqueda', error);
+      return [] as Producto[];
+    });
+    const show = (list: Producto[], ids: number[]) => {
+      if (!controller.signal.aborted) setResults({ kind: 'done', productos: mergeSearchResults(list, q, ids) });
+    };
+    // The spec's contains-matches show as soon as the catalogue arrives; Pagefind's extra matches
+    // (descriptions) are appended when its index has answered.
+    void productos.then((list) => show(list, []));
+    void Promise.all([productos, pagefindProductIds(q)]).then(([list, ids]) => {
+      if (ids.length > 0) show(list, ids);
     });
     return () => controller.abort();
   }, []);
