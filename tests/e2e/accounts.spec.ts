@@ -52,9 +52,9 @@ async function logIn(page: Page, shopper: Shopper, password = shopper.password) 
   await expect(page.getByRole('banner').getByRole('button', { name: GREETING })).toBeVisible();
 }
 
-/** The recovery code of the newest e-mail to `correo` in the server's outbox (quoted-printable decoded). */
+/** The recovery code of the newest e-mail to `correo` the test SMTP server received (quoted-printable decoded). */
 function latestCode(correo: string): string | undefined {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const outbox = process.env.E2E_MAIL_DIR!;
   let files: string[];
   try {
     files = readdirSync(outbox).filter((file) => file.endsWith(`-${correo}.eml`)).sort();

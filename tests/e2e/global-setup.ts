@@ -1,16 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Starts the real shop the way `npm start` does, on a fresh data directory and a free port, and
  * shares its URL through E2E_BASE_URL. The built site goes to a temporary folder so a developer's
- * own `dist/` is untouched. Returns the teardown.
+ * own `dist/` is untouched. The shop sends its e-mail to a real SMTP server started here, which
+ * writes each message it receives to E2E_MAIL_DIR for the tests to read. Returns the teardown.
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-'));
+  const mailDir = join(dataDir, 'mail');
+  const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
@@ -21,7 +25,7 @@ export default async function globalSetup() {
       DIST_DIR: join(dataDir, 'dist'),
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
-      SMTP_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
       RATE_LIMIT_REGISTROPORIP: '1000/3600',
       RATE_LIMIT_LOGINPORIP: '1000/900',
@@ -34,13 +38,33 @@ export default async function globalSetup() {
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForReady(child, output);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-  // The server's data folder: without SMTP_URL its e-mails land in `${E2E_DATA_DIR}/outbox` (read by the account tests).
-  process.env.E2E_DATA_DIR = join(dataDir, 'data');
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     await stop(child);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** A local SMTP server that writes every message to `dir` as `{time}-{recipient}.eml`. */
+async function startSmtp(dir: string): Promise<SMTPServer> {
+  mkdirSync(dir, { recursive: true });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) writeFileSync(join(dir, `${Date.now()}-${rcpt.address}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
 
 function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
