@@ -6,7 +6,7 @@ import { resolveJwtSecret } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { testDatabases } from './databases.ts';
-import { startTestSmtp } from './mail-server.ts';
+import { startTestSmtp } from '../fixtures/smtp.ts';
 
 const generous = { max: 10_000, windowSeconds: 900 };
 

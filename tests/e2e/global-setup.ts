@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { startTestSmtp } from '../fixtures/smtp.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-'));
   const mailDir = join(dataDir, 'mail');
-  const smtp = await startSmtp(mailDir);
+  const smtp = await startTestSmtp({ dir: mailDir });
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
@@ -25,7 +25,7 @@ export default async function globalSetup() {
       DIST_DIR: join(dataDir, 'dist'),
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
       RATE_LIMIT_REGISTROPORIP: '1000/3600',
       RATE_LIMIT_LOGINPORIP: '1000/900',
@@ -42,29 +42,9 @@ export default async function globalSetup() {
 
   return async () => {
     await stop(child);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-/** A local SMTP server that writes every message to `dir` as `{time}-{recipient}.eml`. */
-async function startSmtp(dir: string): Promise<SMTPServer> {
-  mkdirSync(dir, { recursive: true });
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) writeFileSync(join(dir, `${Date.now()}-${rcpt.address}.eml`), Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
 }
 
 function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
