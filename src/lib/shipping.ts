@@ -1,5 +1,6 @@
 import { TIENDA } from '../config.ts';
 import { round2 } from './pricing.ts';
+import { PLAZA_NORTE, TIENDAS, type Tienda } from './tiendas.ts';
 
 /** The province-delivery method, labelled 'Envío a todo Lima y provincias' in the cart (checkout §2). */
 export const ENVIO_PROVINCIA = 'Envío a provincia (2-5 días hábiles)';
@@ -12,26 +13,25 @@ export interface PuntoRecojo {
   instrucciones: string;
 }
 
-export const PUNTOS_RECOJO: PuntoRecojo[] = [
-  {
-    metodo: 'Recojo en Miraflores',
-    direccion: 'Av. José Larco 812, Miraflores, Lima',
-    horario: 'Lun a Sáb 10:00 a. m. – 9:00 p. m.; Dom 10:00 a. m. – 7:00 p. m.',
-    instrucciones: 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
-  },
-  {
-    metodo: 'Recojo CC. Plaza Norte',
-    direccion: 'C.C. Plaza Norte, Av. Alfredo Mendiola 1400, Independencia, Lima',
-    horario: 'Todos los días 10:00 a. m. – 10:00 p. m.',
-    instrucciones: 'Recoge en nuestro módulo del primer piso presentando tu DNI y tu número de pedido, desde el día hábil siguiente a la compra.',
-  },
-  {
-    metodo: 'Recojo CC. Plaza San Miguel',
-    direccion: 'C.C. Plaza San Miguel, Av. La Marina 2000, San Miguel, Lima',
-    horario: 'Todos los días 10:00 a. m. – 10:00 p. m.',
-    instrucciones: 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
-  },
+/** Where each pickup method is handed over; addresses and hours come from the shops' one source. */
+const RECOJO: [metodo: string, tienda: Tienda, instrucciones: string][] = [
+  ['Recojo en Miraflores', tienda('miraflores'), 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.'],
+  ['Recojo CC. Plaza Norte', PLAZA_NORTE, 'Recoge en nuestro módulo del primer piso presentando tu DNI y tu número de pedido, desde el día hábil siguiente a la compra.'],
+  ['Recojo CC. Plaza San Miguel', tienda('san-miguel'), 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.'],
 ];
+
+export const PUNTOS_RECOJO: PuntoRecojo[] = RECOJO.map(([metodo, lugar, instrucciones]) => ({
+  metodo,
+  direccion: `${lugar.direccion}, ${lugar.distrito}`,
+  horario: lugar.horario.join('; '),
+  instrucciones,
+}));
+
+function tienda(id: string): Tienda {
+  const found = TIENDAS.find((t) => t.id === id);
+  if (!found) throw new Error(`No existe la tienda ${id}.`);
+  return found;
+}
 
 /** The default delivery choice of the cart. */
 export const METODO_POR_DEFECTO = PUNTOS_RECOJO[0]!.metodo;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { closeAuthDialog, type AuthDialog } from '../../stores/ui.ts';
+import { trapTab } from '../ui/focus-trap.ts';
 import './auth.css';
 
 type Dialog = Exclude<AuthDialog, null>;
@@ -15,8 +16,6 @@ const HEADINGS: Record<Dialog, { title: string; lead: string }> = {
   register: { title: 'Crear Cuenta', lead: 'Regístrate en un minuto y disfruta de una compra más rápida.' },
   recover: { title: 'Recuperar Contraseña', lead: 'Te enviaremos un código a tu correo para crear una nueva contraseña.' },
 };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** An alert of src/islands/ui/alerts.ts is open above the modal: it owns the keyboard then. */
 const alertOpen = () => document.querySelector('.kb-alert') !== null;
@@ -40,19 +39,8 @@ export default function AuthModal({ dialog }: { dialog: Dialog }) {
       if (event.key === 'Escape') {
         event.preventDefault();
         closeAuthDialog();
-      } else if (event.key === 'Tab') {
-        const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null);
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        const inside = box.contains(document.activeElement);
-        if (event.shiftKey && (document.activeElement === first || !inside)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-          event.preventDefault();
-          first.focus();
-        }
+      } else {
+        trapTab(event, box);
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { trapTab } from '../ui/focus-trap.ts';
 
 /** An alert of src/islands/ui/alerts.ts is open above the modal: it owns the keyboard then. */
 const alertOpen = () => document.querySelector('.kb-alert') !== null;
@@ -24,19 +23,8 @@ export function useDialogFocus(box: RefObject<HTMLElement | null>, onClose: () =
       if (event.key === 'Escape') {
         event.preventDefault();
         close.current();
-      } else if (event.key === 'Tab') {
-        const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null);
-        const head = items[0];
-        const tail = items[items.length - 1];
-        if (!head || !tail) return;
-        const inside = node.contains(document.activeElement);
-        if (event.shiftKey && (document.activeElement === head || !inside)) {
-          event.preventDefault();
-          tail.focus();
-        } else if (!event.shiftKey && (document.activeElement === tail || !inside)) {
-          event.preventDefault();
-          head.focus();
-        }
+      } else {
+        trapTab(event, node);
       }
     };
     document.addEventListener('keydown', onKey);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchProducto } from '../../lib/api/client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { addProductToCart, type Choice } from '../cart/add-to-cart.ts';
+import { trapTab } from '../ui/focus-trap.ts';
 import PreviewDetails from './PreviewDetails.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; mensaje: string } | { state: 'ready'; producto: Producto };
@@ -12,7 +13,6 @@ interface Props {
   onClose: () => void;
 }
 
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 const SLIDE_MS = 250;
 
 /** The quick-view side panel: a modal dialog sliding in from the right, showing the live product. */
@@ -72,18 +72,8 @@ export default function PreviewDrawer({ id, onClose }: Props) {
     if (event.key === 'Escape') {
       event.stopPropagation();
       void close();
-    } else if (event.key === 'Tab') {
-      const items = [...(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+    } else if (panelRef.current) {
+      trapTab(event, panelRef.current);
     }
   };
 

@@ -4,6 +4,7 @@ import { fetchPopups } from '../../lib/api/client.ts';
 import { popupAccion, primerPopupPublico } from '../../lib/home/home.ts';
 import { $session } from '../../stores/auth.ts';
 import { $authDialog, openAuthDialog } from '../../stores/ui.ts';
+import { trapTab } from '../ui/focus-trap.ts';
 import './HomePopup.css';
 
 /** The popup never shows sooner than this after hydration. */
@@ -74,19 +75,7 @@ export default function HomePopup() {
     setPopup(undefined);
   };
   // A modal <dialog> lets Tab leave for the browser's toolbar; keep it cycling inside.
-  const atraparFoco = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusables = [...event.currentTarget.querySelectorAll<HTMLElement>('button, a[href]')];
-    const first = focusables[0];
-    const last = focusables.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
+  const atraparFoco = (event: KeyboardEvent<HTMLDialogElement>) => trapTab(event, event.currentTarget);
   const registrar = () => {
     cerrar();
     if (accion.tipo === 'registro') openAuthDialog('register');

@@ -1,4 +1,5 @@
 import './alerts.css';
+import { trapTab } from './focus-trap.ts';
 
 /**
  * The shop's alert dialogs and toasts, rendered imperatively into document.body so any island (or a
@@ -61,7 +62,6 @@ function iconNode(icon: AlertIcon, className: string): HTMLElement {
   return wrap;
 }
 
-const FOCUSABLE = 'button:not([disabled]), select, input, textarea, a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Opens one modal dialog and resolves with what `fill` decided when it closes. `fill` adds its
@@ -123,18 +123,8 @@ function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElem
           event.preventDefault();
           event.stopPropagation();
           close(dismissed);
-        } else if (event.key === 'Tab') {
-          const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
-          const first = items[0];
-          const last = items[items.length - 1];
-          if (!first || !last) return;
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first.focus();
-          }
+        } else {
+          trapTab(event, box);
         }
       }
       confirm.addEventListener('click', () => close(value()));
