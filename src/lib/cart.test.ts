@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../tests/fixtures/producto.ts';
-import { addLine, cartCount, cartSubtotal, lineFromProducto, parseStoredCart, removeLine, updateQuantity } from './cart.ts';
+import { priceOrder } from './pricing/order.ts';
+import { addLine, cartCount, lineFromProducto, parseStoredCart, removeLine, updateQuantity } from './cart.ts';
 
 const crema = makeProducto({ idProducto: 7, precio: 100, descuento: 10, stock_total: 5, colores: 'Rojo,Rosa' });
 
@@ -30,7 +31,7 @@ describe('cart rules', () => {
   });
   it('sums price times quantity', () => {
     const lines = [{ ...lineFromProducto(crema), cantidad: 2 }, lineFromProducto(makeProducto({ idProducto: 2, precio: 19.95 }))];
-    expect(cartSubtotal(lines)).toBe(199.95);
+    expect(priceOrder(lines, { metodo: 'Recojo en Miraflores' }).subtotal).toBe(19_995);
   });
   it('restores a stored cart with numbers, and starts empty when unreadable', () => {
     const stored = JSON.stringify([{ ...lineFromProducto(crema), precio: '90.00', cantidad: '2' }]);

@@ -1,6 +1,6 @@
 import { TIENDA } from '../config.ts';
 import type { Producto } from './api/schemas.ts';
-import { precioFinal, round2 } from './pricing.ts';
+import { precioFinal } from './pricing/product.ts';
 
 /** A cart line with the fields of storefront §3; identified by idProducto + selectedColor + selectedSize. */
 export interface CartLine {
@@ -26,6 +26,9 @@ export interface CartLine {
 }
 
 export type LineKey = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'>;
+
+/** A line's identity as one string: idProducto|color|size (how coupons name the lines they reach). */
+export const lineRef = (line: LineKey) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
 
 export const sameLine = (a: LineKey, b: LineKey) =>
   a.idProducto === b.idProducto && a.selectedColor === b.selectedColor && a.selectedSize === b.selectedSize;
@@ -91,9 +94,6 @@ export function updateQuantity(lines: CartLine[], key: LineKey, cantidad: number
 
 /** The header badge: the sum of quantities. */
 export const cartCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.cantidad, 0);
-
-/** Sum of price times quantity. */
-export const cartSubtotal = (lines: CartLine[]) => round2(lines.reduce((sum, line) => sum + line.precio * line.cantidad, 0));
 
 const NUMERIC = ['precio', 'precioOriginal', 'descuento', 'descuentoN', 'stock_total', 'precio_unitario', 'precio_con_descuento', 'cantidad'] as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENVIO_PROVINCIA, isHomeDelivery, METODO_POR_DEFECTO, shippingCost, tariffFromText } from './shipping.ts';
+import { shippingCentimos } from './pricing/shipping.ts';
+import { ENVIO_PROVINCIA, isHomeDelivery, METODO_POR_DEFECTO, tariffFromText } from './shipping.ts';
 
 describe('shipping', () => {
   it('defaults to pickup in Miraflores', () => {
@@ -8,10 +9,11 @@ describe('shipping', () => {
     expect(isHomeDelivery(ENVIO_PROVINCIA)).toBe(true);
   });
   it('charges the tariff only for province delivery at or below S/250', () => {
-    expect(shippingCost(100, ENVIO_PROVINCIA, 15)).toBe(15);
-    expect(shippingCost(250, ENVIO_PROVINCIA, 15)).toBe(15);
-    expect(shippingCost(250.01, ENVIO_PROVINCIA, 15)).toBe(0);
-    expect(shippingCost(100, 'Recojo CC. Plaza Norte', 15)).toBe(0);
+    expect(shippingCentimos(10_000, ENVIO_PROVINCIA, 15)).toBe(1500);
+    expect(shippingCentimos(25_000, ENVIO_PROVINCIA, 15)).toBe(1500);
+    expect(shippingCentimos(25_001, ENVIO_PROVINCIA, 15)).toBe(0);
+    expect(shippingCentimos(10_000, 'Recojo CC. Plaza Norte', 15)).toBe(0);
+    expect(shippingCentimos(10_000, ENVIO_PROVINCIA, null)).toBeNull();
   });
   it('reads the tariff number out of PRECIO text', () => {
     expect(tariffFromText('10.00')).toBe(10);

@@ -1,5 +1,4 @@
-import { TIENDA } from '../config.ts';
-import { round2 } from './pricing.ts';
+import { isHomeDelivery } from './pricing/shipping.ts';
 import { PLAZA_NORTE, TIENDAS, type Tienda } from './tiendas.ts';
 
 /** The province-delivery method, labelled 'Envío a todo Lima y provincias' in the cart (checkout §2). */
@@ -36,20 +35,7 @@ function tienda(id: string): Tienda {
 /** The default delivery choice of the cart. */
 export const METODO_POR_DEFECTO = PUNTOS_RECOJO[0]!.metodo;
 
-/** A method starting with 'Envío a provincia' means home delivery (checkout §3). */
-export const isHomeDelivery = (metodo: string) => metodo.startsWith('Envío a provincia');
-
-/** Free shipping when the subtotal is above S/250 (storefront §9). */
-export const isFreeShipping = (subtotal: number) => subtotal > TIENDA.envioGratisDesde;
-
-/**
- * Shipping cost: 0 when free or for pickup; otherwise the district's tariff for province delivery
- * (storefront §9).
- */
-export function shippingCost(subtotal: number, metodo: string, tarifa: number): number {
-  if (isFreeShipping(subtotal) || !isHomeDelivery(metodo)) return 0;
-  return round2(Math.max(0, tarifa));
-}
+export { isHomeDelivery };
 
 /** A tariff as the API sends PRECIO (text): the first number in it, 0 when none. */
 export const tariffFromText = (precio: string | number | null | undefined) =>

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { TIENDA } from '../../src/config.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lineFromProducto, type CartLine } from '../../src/lib/cart.ts';
-import { MENSAJES_CUPON } from '../../src/lib/discounts.ts';
-import { formatSoles, precioFinal, round2 } from '../../src/lib/pricing.ts';
+import { MENSAJES_CUPON } from '../../src/lib/pricing/coupons.ts';
+import { formatSoles, precioFinal, round2 } from '../../src/lib/pricing/index.ts';
 import { ENVIO_PROVINCIA, tariffFromText } from '../../src/lib/shipping.ts';
 
 let catalogue: Producto[] = [];

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { formatSoles, precioFinal } from '../../src/lib/pricing.ts';
+import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
 import { productPath } from '../../src/lib/slug.ts';
 
 let catalogue: Producto[] = [];

@@ -1,6 +1,6 @@
 import type { Producto } from '../../lib/api/schemas.ts';
 import { productImages, productLabels, formatFecha } from '../../lib/format.ts';
-import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing.ts';
+import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { productPath } from '../../lib/slug.ts';
 import { brandPath } from '../../lib/catalogue/routes.ts';

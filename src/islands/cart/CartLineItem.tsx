@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { maxQuantity, sameLine, type CartLine } from '../../lib/cart.ts';
-import { isLineEligible } from '../../lib/discounts.ts';
+import { isLineEligible } from '../../lib/pricing/coupons.ts';
 import { DEFAULT_IMAGE } from '../../lib/format.ts';
-import { formatSoles, round2 } from '../../lib/pricing.ts';
+import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/slug.ts';
 import { $cart, removeFromCart, setQuantity } from '../../stores/cart.ts';
 

@@ -5,7 +5,7 @@ import { cartCount } from '../../lib/cart.ts';
 import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart-page/checkout-payload.ts';
 import { brandLookup, needsReview } from '../../lib/cart-page/refresh.ts';
 import { canCheckout, cartSummary } from '../../lib/cart-page/summary.ts';
-import { hasEligibleLines } from '../../lib/discounts.ts';
+import { hasEligibleLines } from '../../lib/pricing/coupons.ts';
 import { $user } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
 import { showAlert } from '../ui/alerts.ts';

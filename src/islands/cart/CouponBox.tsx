@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { splitMensaje } from '../../lib/cart-page/coupons.ts';
-import { MENSAJES_CUPON } from '../../lib/discounts.ts';
-import { formatSoles } from '../../lib/pricing.ts';
+import { MENSAJES_CUPON } from '../../lib/pricing/coupons.ts';
+import { formatSoles } from '../../lib/pricing/index.ts';
 import type { Coupons } from './useCoupons.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Icon from '../../components/layout/icons.tsx';
 import { fullAddress, isShippingComplete } from '../../lib/cart-page/shipping-form.ts';
 import { OPCIONES_ENTREGA } from '../../lib/cart-page/summary.ts';
-import { formatSoles } from '../../lib/pricing.ts';
+import { formatSoles } from '../../lib/pricing/index.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
 import type { Delivery } from './useDelivery.ts';
 

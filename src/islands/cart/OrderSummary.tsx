@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { TIENDA } from '../../config.ts';
-import { freeShippingProgress, type CartSummary } from '../../lib/cart-page/summary.ts';
-import { formatSoles } from '../../lib/pricing.ts';
+import type { CartSummary } from '../../lib/cart-page/summary.ts';
+import { freeShippingProgress, toCentimos } from '../../lib/pricing/index.ts';
+import { formatSoles } from '../../lib/pricing/index.ts';
 
 interface Props {
   summary: CartSummary;
@@ -13,7 +14,7 @@ interface Props {
 
 /** The order summary: coupon entry, Subtotal, Envío, Descuento, Total, the free-shipping hint and the pay button. */
 export default function OrderSummary({ summary, coupon, canPay, paying, onPay }: Props) {
-  const progress = freeShippingProgress(summary.subtotal);
+  const progress = freeShippingProgress(toCentimos(summary.subtotal) - toCentimos(summary.descuento));
   return (
     <section className="summary" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo" className="cart-section-title">

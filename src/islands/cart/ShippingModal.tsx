@@ -6,7 +6,7 @@ import {
   shippingFormReducer,
   type ShippingForm,
 } from '../../lib/cart-page/shipping-form.ts';
-import { formatSoles } from '../../lib/pricing.ts';
+import { formatSoles } from '../../lib/pricing/index.ts';
 import { fetchDepartamentos, fetchDistritos, fetchProvincias, fetchTarifa } from '../../lib/api/cart-client.ts';
 import { useDialogFocus } from './useDialogFocus.ts';
 

@@ -3,7 +3,7 @@ import type { Producto } from '../../lib/api/schemas.ts';
 import { brandPath } from '../../lib/catalogue/routes.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { formatFecha, productImages, splitOptions } from '../../lib/format.ts';
-import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing.ts';
+import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/slug.ts';
 import type { Choice } from '../cart/add-to-cart.ts';
 import PreviewGallery from './PreviewGallery.tsx';

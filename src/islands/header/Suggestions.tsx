@@ -1,7 +1,7 @@
 import { marcaHref } from '../../components/layout/menu.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { productImages } from '../../lib/format.ts';
-import { formatSoles, precioFinal } from '../../lib/pricing.ts';
+import { formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/slug.ts';
 
 interface Props {

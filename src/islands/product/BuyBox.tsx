@@ -3,7 +3,7 @@ import { fetchProducto } from '../../lib/api/client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { formatFecha } from '../../lib/format.ts';
-import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing.ts';
+import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { addProductToCart } from '../cart/add-to-cart.ts';
 import OptionPicker from './OptionPicker.tsx';

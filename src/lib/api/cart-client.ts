@@ -1,4 +1,4 @@
-import type { GlobalCoupon, UserCoupon } from '../discounts.ts';
+import type { GlobalCoupon, UserCoupon } from '../pricing/coupons.ts';
 import { parseGlobalCoupons, parseUserCoupon } from '../cart-page/coupons.ts';
 import { tariffPath } from '../cart-page/shipping-form.ts';
 import { tariffFromText } from '../shipping.ts';

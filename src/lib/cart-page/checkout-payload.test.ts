@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { lineFromProducto } from '../cart.ts';
-import type { AppliedCoupon } from '../discounts.ts';
+import type { AppliedCoupon } from '../pricing/coupons.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping.ts';
 import type { StoredUser } from '../../stores/auth.ts';
 import { buildCheckoutPayload } from './checkout-payload.ts';
 import type { ShippingForm } from './shipping-form.ts';
-import { canCheckout, cartSummary, freeShippingProgress } from './summary.ts';
+import { freeShippingProgress } from '../pricing/order.ts';
+import { canCheckout, cartSummary } from './summary.ts';
 
 const plain = { ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50 }), { color: 'Rosa' }), cantidad: 2 };
 const onSale = lineFromProducto(makeProducto({ idProducto: 2, nombre: 'Crema', precio: 80, descuento: 25 }));
@@ -15,8 +16,8 @@ const shipping: ShippingForm = { departamento: 'Lima', provincia: 'Lima', distri
 const coupon: AppliedCoupon = { kind: 'user', codigo: 'BIENVENIDA-ANA', porcentaje: 10, lineas: ['1|Rosa|'], notas: [] };
 
 describe('cart summary', () => {
-  it('totals subtotal − coupon + shipping', () => {
-    expect(cartSummary([plain, onSale], coupon, ENVIO_PROVINCIA, shipping)).toMatchObject({ subtotal: 160, descuento: 10, envio: 10, total: 160, envioGratis: false, faltaParaEnvioGratis: 90 });
+  it('totals subtotal − coupon + shipping, free shipping counted after the coupon', () => {
+    expect(cartSummary([plain, onSale], coupon, ENVIO_PROVINCIA, shipping)).toMatchObject({ subtotal: 160, descuento: 10, envio: 10, total: 160, envioGratis: false, faltaParaEnvioGratis: 100 });
   });
   it('ships free above S/250 and leaves the tariff pending until the address is saved', () => {
     const big = { ...plain, cantidad: 6 };
@@ -24,8 +25,8 @@ describe('cart summary', () => {
     expect(cartSummary([plain], null, ENVIO_PROVINCIA, null).envio).toBeNull();
     expect(cartSummary([plain], null, PUNTOS_RECOJO[1]!.metodo, null).envio).toBe(0);
     expect(cartSummary([{ ...plain, cantidad: 5 }], null, ENVIO_PROVINCIA, shipping)).toMatchObject({ envio: 10, faltaParaEnvioGratis: 0.01 });
-    expect(freeShippingProgress(125)).toBe(50);
-    expect(freeShippingProgress(900)).toBe(100);
+    expect(freeShippingProgress(12_500)).toBe(50);
+    expect(freeShippingProgress(90_000)).toBe(100);
   });
   it('blocks the pay button while province delivery is incomplete', () => {
     expect(canCheckout([plain], PUNTOS_RECOJO[0]!.metodo, null)).toBe(true);

@@ -1,10 +1,11 @@
 import type { CartLine } from '../cart.ts';
-import { couponAmount, type AppliedCoupon } from '../discounts.ts';
-import { round2 } from '../pricing.ts';
+import type { AppliedCoupon } from '../pricing/coupons.ts';
+import { toSoles } from '../pricing/money.ts';
+import type { LineaCotizada } from '../pricing/order.ts';
 import { isHomeDelivery, PUNTOS_RECOJO } from '../shipping.ts';
 import type { StoredUser } from '../../stores/auth.ts';
 import { deliveryInstructions, fullAddress, isShippingComplete, type ShippingForm } from './shipping-form.ts';
-import { cartSummary, type CartSummary } from './summary.ts';
+import { cartQuote, summaryOf, type CartSummary } from './summary.ts';
 
 /** The session-storage key that carries the cart's state to /procesoDePago (an MPA's navigation state). */
 export const CHECKOUT_KEY = 'checkout';
@@ -50,11 +51,10 @@ export function envioElegido(metodo: string, shipping: ShippingForm | null, cost
   return { metodo: punto.metodo, direccion: punto.direccion, instrucciones: `${punto.instrucciones} Horario: ${punto.horario}.`, costo: 0 };
 }
 
-/** A line's unit prices after the coupon: what it reaches loses its share of the coupon amount. */
-function withCoupon(line: CartLine, applied: AppliedCoupon | null): CartLine {
-  const off = couponAmount([line], applied);
-  if (off <= 0) return { ...line };
-  const precio = round2(line.precio - off / line.cantidad);
+/** A line with its charged unit price: what the coupon reaches carries the discounted price. */
+function withCharge(line: CartLine, priced: LineaCotizada): CartLine {
+  if (priced.cobrado === priced.conDescuento) return { ...line };
+  const precio = toSoles(priced.cobrado);
   return { ...line, precio, precioOriginal: line.precioOriginal ?? line.precio, precio_con_descuento: precio };
 }
 
@@ -65,10 +65,11 @@ function withCoupon(line: CartLine, applied: AppliedCoupon | null): CartLine {
 export function buildCheckoutPayload({ lines, user, metodo, shipping, applied }: CheckoutInput): CheckoutPayload {
   const domicilio = isHomeDelivery(metodo);
   if (domicilio && !isShippingComplete(shipping)) throw new Error('Faltan los datos de envío a provincia.');
-  const summary = cartSummary(lines, applied, metodo, shipping);
+  const quote = cartQuote(lines, applied, metodo, shipping);
+  const summary = summaryOf(quote);
   const envio = envioElegido(metodo, shipping, summary.envio ?? 0);
   return {
-    productos: lines.map((line) => withCoupon(line, applied)),
+    productos: lines.map((line, index) => withCharge(line, quote.lineas[index]!)),
     userDetails: user,
     envio,
     CostoEnvio: envio.costo,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GlobalCoupon, UserCoupon } from '../discounts.ts';
+import type { GlobalCoupon, UserCoupon } from '../pricing/coupons.ts';
 
 /** A flag as APIs send it: true, 1, '1' or 'true'. */
 const flag = z.union([z.boolean(), z.number(), z.string(), z.null()]).transform((value) => value === true || value === 1 || value === '1' || value === 'true');

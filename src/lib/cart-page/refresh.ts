@@ -1,7 +1,7 @@
 import type { Producto } from '../api/schemas.ts';
 import { lineFromProducto, type CartLine } from '../cart.ts';
 import { isSoldOut } from '../catalogue/selection.ts';
-import { formatSoles, round2 } from '../pricing.ts';
+import { formatSoles, round2 } from '../pricing/index.ts';
 
 /**
  * The cart's refresh from /web/listprod, on load and before checkout (storefront §7): every line

@@ -1,8 +1,8 @@
-import { TIENDA } from '../../config.ts';
-import { cartSubtotal, type CartLine } from '../cart.ts';
-import { couponAmount, type AppliedCoupon } from '../discounts.ts';
-import { round2 } from '../pricing.ts';
-import { ENVIO_PROVINCIA, isFreeShipping, isHomeDelivery, PUNTOS_RECOJO, shippingCost } from '../shipping.ts';
+import type { CartLine } from '../cart.ts';
+import type { AppliedCoupon } from '../pricing/coupons.ts';
+import { toSoles } from '../pricing/money.ts';
+import { priceOrder, type Cotizacion } from '../pricing/order.ts';
+import { ENVIO_PROVINCIA, isHomeDelivery, PUNTOS_RECOJO } from '../shipping.ts';
 import { isShippingComplete, type ShippingForm } from './shipping-form.ts';
 
 /** The delivery options of the cart, in the order of checkout §2, with their labels. */
@@ -14,6 +14,7 @@ export const OPCIONES_ENTREGA = [
 /** Whether a method is one the cart offers. */
 export const isKnownMethod = (metodo: string) => OPCIONES_ENTREGA.some((opcion) => opcion.metodo === metodo);
 
+/** The order summary in soles, as the cart and checkout show it. */
 export interface CartSummary {
   subtotal: number;
   descuento: number;
@@ -25,23 +26,30 @@ export interface CartSummary {
   faltaParaEnvioGratis: number;
 }
 
-/**
- * The order summary: Total = subtotal − coupon + shipping; shipping is free above S/250 and otherwise
- * the district's tariff for province delivery, 0 for pickup (storefront §9).
- */
-export function cartSummary(lines: CartLine[], applied: AppliedCoupon | null, metodo: string, shipping: ShippingForm | null): CartSummary {
-  const subtotal = cartSubtotal(lines);
-  const descuento = couponAmount(lines, applied);
-  const envioGratis = isFreeShipping(subtotal);
-  const tarifaPendiente = isHomeDelivery(metodo) && !envioGratis && (!isShippingComplete(shipping) || shipping.tarifa === null);
-  const envio = tarifaPendiente ? null : shippingCost(subtotal, metodo, shipping?.tarifa ?? 0);
-  // Free shipping is "above" the threshold, so at exactly S/250 one more cent is still missing.
-  const faltaParaEnvioGratis = envioGratis ? 0 : Math.max(0.01, round2(TIENDA.envioGratisDesde - subtotal));
-  return { subtotal, descuento, envio, total: round2(subtotal - descuento + (envio ?? 0)), envioGratis, faltaParaEnvioGratis };
+/** The cart's quote: its lines priced with the coupon and the delivery chosen (one rule: `priceOrder`). */
+export function cartQuote(lines: CartLine[], applied: AppliedCoupon | null, metodo: string, shipping: ShippingForm | null): Cotizacion {
+  const tarifa = isHomeDelivery(metodo) && isShippingComplete(shipping) ? shipping.tarifa : null;
+  return priceOrder(lines, { cupon: applied, metodo, tarifa });
 }
 
-/** Share of the way to free shipping, 0 to 100, for the progress bar. */
-export const freeShippingProgress = (subtotal: number) => Math.min(100, Math.max(0, Math.round((subtotal / TIENDA.envioGratisDesde) * 100)));
+/** A quote in soles. */
+export function summaryOf(quote: Cotizacion): CartSummary {
+  return {
+    subtotal: toSoles(quote.subtotal),
+    descuento: toSoles(quote.descuento),
+    envio: quote.envio === null ? null : toSoles(quote.envio),
+    total: toSoles(quote.total),
+    envioGratis: quote.envioGratis,
+    faltaParaEnvioGratis: toSoles(quote.faltaParaEnvioGratis),
+  };
+}
+
+/**
+ * The order summary: Total = subtotal − coupon + shipping; shipping is free above S/250 of products
+ * and otherwise the district's tariff for province delivery, 0 for pickup (storefront §9).
+ */
+export const cartSummary = (lines: CartLine[], applied: AppliedCoupon | null, metodo: string, shipping: ShippingForm | null): CartSummary =>
+  summaryOf(cartQuote(lines, applied, metodo, shipping));
 
 /** The pay button is blocked while province delivery is chosen and its data is incomplete. */
 export const canCheckout = (lines: CartLine[], metodo: string, shipping: ShippingForm | null) =>

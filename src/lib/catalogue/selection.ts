@@ -1,5 +1,5 @@
 import type { Producto } from '../api/schemas.ts';
-import { tieneDescuento } from '../pricing.ts';
+import { tieneDescuento } from '../pricing/index.ts';
 
 /** Case-insensitive, trimmed name comparison (brands, categories, children). */
 export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('es') === b.trim().toLocaleLowerCase('es');

@@ -2,7 +2,7 @@ import { TIENDA } from '../../config.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { productImages } from '../format.ts';
-import { precioFinal } from '../pricing.ts';
+import { precioFinal } from '../pricing/index.ts';
 import { productPath } from '../slug.ts';
 
 /** schema.org availability of a product: presale first, then sold out, else in stock. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from './pricing.ts';
+import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from './index.ts';
 
 describe('precioFinal', () => {
   it('applies a percent discount', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeProducto } from '../../tests/fixtures/producto.ts';
-import { lineFromProducto } from './cart.ts';
-import { couponAmount, discountStillApplies, evaluateCoupon, hasEligibleLines, MENSAJES_CUPON, todayInLima, type GlobalCoupon } from './discounts.ts';
+import { makeProducto } from '../../../tests/fixtures/producto.ts';
+import { lineFromProducto } from '../cart.ts';
+import { priceOrder } from './order.ts';
+
+const METODO = 'Recojo en Miraflores';
+import { discountStillApplies, evaluateCoupon, hasEligibleLines, MENSAJES_CUPON, todayInLima, type GlobalCoupon } from './coupons.ts';
 
 const plain = lineFromProducto(makeProducto({ idProducto: 1, precio: 100, idMarca: 7 }));
 const plain2 = { ...lineFromProducto(makeProducto({ idProducto: 2, precio: 50, idMarca: 8 })), cantidad: 2 };
@@ -64,8 +67,9 @@ describe('coupon amount and reset', () => {
   it('takes the percent off the reached lines only', () => {
     const result = evaluate('KBEAUTY10', [global()], [plain, plain2, discounted]);
     if (!result.ok) throw new Error(result.mensaje);
-    expect(couponAmount([plain, plain2, discounted], result.applied)).toBe(20);
-    expect(couponAmount([plain], null)).toBe(0);
+    const lines = [plain, plain2, discounted];
+    expect(priceOrder(lines, { cupon: result.applied, metodo: METODO }).descuento).toBe(2000);
+    expect(priceOrder([plain], { cupon: null, metodo: METODO }).descuento).toBe(0);
   });
   it('resets when the cart is empty or no reached line remains', () => {
     const result = evaluate('KBEAUTY10', [global({ assignedProducts: [1] })], [plain, plain2]);

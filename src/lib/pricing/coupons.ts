@@ -1,10 +1,9 @@
-import type { CartLine } from './cart.ts';
-import { formatFecha } from './format.ts';
-import { round2 } from './pricing.ts';
+import { lineRef, type CartLine } from '../cart.ts';
+import { formatFecha } from '../format.ts';
 
 /**
  * Coupon rules of storefront §5, written once: the cart applies them as the shopper types, and the
- * server applies them again at checkout.
+ * server applies them again to every order it prices (src/server/checkout/quote.ts).
  */
 
 /** A customer's own coupon (spec: User discount). */
@@ -38,15 +37,12 @@ export const MENSAJES_CUPON = {
 } as const;
 
 /** Coupons apply only to products with no percent discount, no fixed discount and not flagged Sale. */
-export const isLineEligible = (line: Pick<CartLine, 'descuento' | 'descuentoN' | 'newores'>) =>
+export const isLineEligible = (line: Pick<CartLine, 'descuento' | 'descuentoN' | 'newores'>): boolean =>
   !(line.descuento > 0) && !(line.descuentoN > 0) && line.newores.trim().toLowerCase() !== 'sale';
 
 /** Whether any line can take a coupon; when none can, the apply controls are disabled. */
 export const hasEligibleLines = (lines: CartLine[]) => lines.some(isLineEligible);
 
-/** Lines a coupon reaches, by idProducto + colour + size. */
-export type LineRef = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'>;
-const refOf = (line: LineRef) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
 
 export interface AppliedCoupon {
   kind: 'user' | 'global';
@@ -80,7 +76,7 @@ export function evaluateCoupon(
   if (userCoupon && sameCode(userCoupon.code, codigo)) {
     if (userCoupon.usado) return { ok: false, mensaje: MENSAJES_CUPON.usado };
     if (eligible.length === 0) return { ok: false, mensaje: MENSAJES_CUPON.todosInelegibles };
-    return { ok: true, applied: { kind: 'user', codigo: userCoupon.code, porcentaje: userCoupon.porcentaje, lineas: eligible.map(refOf), notas: withDiscount } };
+    return { ok: true, applied: { kind: 'user', codigo: userCoupon.code, porcentaje: userCoupon.porcentaje, lineas: eligible.map(lineRef), notas: withDiscount } };
   }
 
   const coupon = globalCoupons.find((c) => c.activo && !c.usado && sameCode(c.codigo, codigo));
@@ -95,22 +91,14 @@ export function evaluateCoupon(
     : eligible;
   if (targets.length === 0) return { ok: false, mensaje: MENSAJES_CUPON.sinAsignados };
   const notas = [...(targets.length < eligible.length ? [MENSAJES_CUPON.algunosNoAplican] : []), ...withDiscount];
-  return { ok: true, applied: { kind: 'global', codigo: coupon.codigo, porcentaje: coupon.descuento, lineas: targets.map(refOf), notas } };
-}
-
-/** The amount a coupon takes off: its percent of the lines it reaches. */
-export function couponAmount(lines: CartLine[], applied: AppliedCoupon | null): number {
-  if (!applied) return 0;
-  const reached = new Set(applied.lineas);
-  const base = lines.filter((line) => reached.has(refOf(line)) && isLineEligible(line)).reduce((sum, line) => sum + line.precio * line.cantidad, 0);
-  return round2((base * applied.porcentaje) / 100);
+  return { ok: true, applied: { kind: 'global', codigo: coupon.codigo, porcentaje: coupon.descuento, lineas: targets.map(lineRef), notas } };
 }
 
 /** Discount state resets when the cart is empty or no line it reached remains eligible (storefront §4). */
 export function discountStillApplies(lines: CartLine[], applied: AppliedCoupon | null): boolean {
   if (!applied || lines.length === 0) return false;
   const reached = new Set(applied.lineas);
-  return lines.some((line) => reached.has(refOf(line)) && isLineEligible(line));
+  return lines.some((line) => reached.has(lineRef(line)) && isLineEligible(line));
 }
 
 /** Today's date in Lima (UTC-5, no daylight saving) as YYYY-MM-DD. */

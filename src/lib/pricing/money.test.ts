@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { lessPercent, toCentimos } from './money.ts';
+
+describe('céntimos', () => {
+  it('converts soles without float drift', () => {
+    expect(toCentimos(1.005)).toBe(101);
+    expect(toCentimos(33.33)).toBe(3333);
+    expect(toCentimos(0.1 + 0.2)).toBe(30);
+  });
+  it('takes a percent off, the price rounded half up, the percent clamped to 0–100', () => {
+    expect(lessPercent(3333, 10)).toBe(3000);
+    expect(lessPercent(8990, 15)).toBe(7642);
+    expect(lessPercent(25, 10)).toBe(23);
+    expect(lessPercent(1000, 12.5)).toBe(875);
+    expect(lessPercent(1000, 150)).toBe(0);
+    expect(lessPercent(1000, -5)).toBe(1000);
+  });
+});
