@@ -10,6 +10,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
 import { createShopServer } from '../src/server/node/server.ts';
+import { createServices, startBackgroundWork } from '../src/server/services.ts';
 import { buildIsStale, buildSite, builtVersion } from '../src/server/node/site-build.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -22,7 +23,8 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${co
 if (await seedIfEmpty(database.db)) console.log(`Base de datos nueva en ${where}: catálogo de demostración cargado.`);
 else console.log(`Base de datos: ${where}.`);
 
-const shop = createShopServer({ db: database.db, distDir });
+const services = createServices({ db: database.db, config });
+const shop = createShopServer({ services, distDir });
 const server = serve({ fetch: shop.fetch, port: config.port, hostname: config.host });
 await new Promise<void>((resolve, reject) => {
   server.once('listening', resolve);
@@ -49,6 +51,7 @@ async function refreshSite(): Promise<void> {
   return building;
 }
 
+const worker = startBackgroundWork(services);
 await refreshSite();
 console.log(`K-Beauty Perú lista en ${url} (arranque en ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -68,6 +71,7 @@ async function stop(signal: string) {
   clearInterval(timer);
   builds.abort();
   await building?.catch(() => {});
+  await worker?.stop();
   server.close();
   await database.close();
   process.exit(0);

@@ -47,6 +47,9 @@ export const CACHE_MS = {
 export const LIMITES = {
   /** Longest name accepted in a path parameter (category, brand, child). */
   nombreMaximo: 100,
+  /** Distinct products in one order, and units of one product in one order. */
+  lineasPorPedido: 50,
+  cantidadMaximaPorLinea: 999,
 } as const;
 
 /** A rate limit: at most `max` requests per `windowSeconds`. */
@@ -73,6 +76,20 @@ export const RECUPERACION = {
   pruebaMinutos: 10,
 } as const;
 
+/** Orders and payments (checkout §9, terms; DESIGN.md, payments). */
+export const PEDIDOS = {
+  /** An unpaid order keeps its stock this long (the terms' reservation), then is cancelled. */
+  reservaHoras: 24,
+  /** A webhook whose signed timestamp is older (or newer) than this is refused. */
+  toleranciaFirmaSegundos: 5 * 60,
+  /** How often the background worker looks for due jobs and expired orders. */
+  intervaloTrabajosSegundos: 30,
+  /** How long a call to Mercado Pago's API may take. */
+  timeoutMercadoPagoMs: 10_000,
+  /** The name on the shopper's card statement. */
+  descriptorTarjeta: 'KBEAUTYPERU',
+} as const;
+
 /** Session tokens: 7 days (storefront §9). */
 export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;
 
@@ -93,6 +110,16 @@ export interface ServerConfig {
   /** Trust X-Forwarded-For for the client IP (behind a proxy or CDN). */
   trustProxy: boolean;
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it. */
+  siteUrl: string;
+  /** Mercado Pago access token; unset outside production selects the offline test mode. */
+  mpAccessToken: string | undefined;
+  /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
+  mpWebhookSecret: string | undefined;
+  /** Hours an unpaid order keeps its stock. */
+  reservaHoras: number;
+  /** Seconds between background-worker runs (0 disables the worker of `npm start`). */
+  intervaloTrabajosSegundos: number;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table). */
@@ -109,7 +136,19 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     mailFrom: env.MAIL_FROM || 'K-Beauty Perú <no-responder@kbeautyperu.pe>',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: rateLimitsFromEnv(env),
+    siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+    mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
+    mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
+    reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
+    intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
   };
+}
+
+function positiveFromEnv(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} debe ser un número positivo (recibido: "${value}").`);
+  return parsed;
 }
 
 /** RATE_LIMIT_<NAME>=max/seconds overrides a default, e.g. RATE_LIMIT_LOGINPORIP=100/900. */

@@ -1,34 +1,27 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
-import { serverConfig, type ServerConfig } from '../config.ts';
-import { lazySecret, type AuthDeps } from './auth/context.ts';
+import { PEDIDOS } from '../config.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes, categoriasRoutes } from './catalogue/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
-import type { Db } from './db/client.ts';
 import { homeRoutes } from './home/routes.ts';
 import { handleError } from './http/errors.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { testModeRoutes } from './payments/test-mode-routes.ts';
+import { webhookRoutes } from './payments/webhook.ts';
+import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 
-export interface AppDeps {
-  db: Db;
-  /** Settings; read from the environment when omitted. */
-  config?: ServerConfig;
-  /** Outgoing mail; SMTP_URL or the outbox folder when omitted. */
-  mailer?: Mailer;
-}
+export type AppDeps = ServiceOptions | { services: Services };
 
 /** The shop's API: every call of the spec's tables, at the spec's paths, relative to one base. */
-export function createApp({ db, config = serverConfig(), mailer }: AppDeps) {
-  const deps: AuthDeps = {
-    db,
-    config,
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom }),
-    secret: lazySecret(db, config),
-  };
+export function createApp(options: AppDeps) {
+  const deps = 'services' in options ? options.services : createServices(options);
+  const { db, pagos } = deps;
+  const { pasarela, webhookSecret } = pagos;
+  const checkout = { db, config: deps.config, pasarela, secret: deps.secret };
   const app = new Hono()
     .route('/web', catalogueRoutes(db))
     .route('/web', homeRoutes(db))
@@ -36,8 +29,13 @@ export function createApp({ db, config = serverConfig(), mailer }: AppDeps) {
     .route('/web', shippingRoutes(db))
     .route('/api', categoriasRoutes(db))
     .route('/api', discountRoutes(deps))
+    .route('/api', orderRoutes(deps))
+    .route('/carrito', checkoutRoutes(checkout))
+    .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
+  // The offline test mode exists only while it is the payment provider (never in production).
+  if (pasarela?.nombre === 'prueba') app.route('/carrito/prueba', testModeRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }));
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));
   app.onError(handleError);
   return app;
@@ -45,7 +43,7 @@ export function createApp({ db, config = serverConfig(), mailer }: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 /** Path prefixes the API answers; everything else is the static storefront. */
-const API_PATH = /^\/(?:web|api)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;
+const API_PATH = /^\/(?:web|api|webhooks)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;
 
 /** Whether a request path belongs to the API rather than to the static site. */
 export const isApiPath = (path: string) => API_PATH.test(path);

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TOKEN_DURACION_SEGUNDOS, type ServerConfig } from '../../config.ts';
+import { generatedSecret } from '../db/secrets.ts';
 import type { Db } from '../db/client.ts';
-import { secretos, type Cliente } from '../db/schema/index.ts';
+import type { Cliente } from '../db/schema/index.ts';
 
 /** The session token's claims (storefront §3, Decoded token). */
 export interface TokenClaims {
@@ -22,9 +21,7 @@ export interface TokenClaims {
 export async function resolveJwtSecret(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'production'>): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   if (config.production) throw new Error('JWT_SECRET es obligatorio en producción.');
-  await db.insert(secretos).values({ nombre: 'jwt', valor: randomBytes(48).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ valor: secretos.valor }).from(secretos).where(eq(secretos.nombre, 'jwt'));
-  return new TextEncoder().encode(row!.valor);
+  return new TextEncoder().encode(await generatedSecret(db, 'jwt'));
 }
 
 export const claimsFor = (cliente: Cliente): TokenClaims => ({

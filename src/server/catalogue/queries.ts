@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categorias, categoriasHijas, catalogoEstado, lineas, marcas, productos } from '../db/schema/index.ts';
 import type { CategoriaHija, Marca, Menu, Producto } from '../../lib/api/schemas.ts';
@@ -65,6 +65,9 @@ export async function productoById(db: Db, id: number): Promise<Producto | undef
   const [producto] = await selectProductos(db, eq(productos.id, id));
   return producto;
 }
+
+/** The products with these ids (the ones that exist), by id. */
+export const productosByIds = (db: Db, ids: number[]) => (ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]));
 
 /** Products of a categoría (e.g. Limpieza) or of a whole menu line (e.g. Cuidado). */
 export const productosByCategoria = (db: Db, nombre: string) =>

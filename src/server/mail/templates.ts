@@ -1,7 +1,8 @@
 import { RECUPERACION, TIENDA } from '../../config.ts';
 import type { MailMessage } from './mailer.ts';
 
-const escapeHtml = (text: string) =>
+/** Escapes text for HTML e-mail bodies. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The password-recovery e-mail with its one-time code, in Spanish, as HTML and plain text. */

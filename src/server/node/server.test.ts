@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
+import { serverConfig } from '../../config.ts';
+import { createServices } from '../services.ts';
 import { createShopServer } from './server.ts';
 
 describe('the one-process shop server', () => {
@@ -19,7 +21,7 @@ describe('the one-process shop server', () => {
   });
 
   it('shows a Spanish "preparing" page while there is no build yet', async () => {
-    const shop = createShopServer({ db: database.db, distDir: join(dir, 'missing') });
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: join(dir, 'missing') });
     const res = await shop.request('/');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('La tienda se está preparando');
@@ -35,7 +37,7 @@ describe('the one-process shop server', () => {
     writeFileSync(join(dist, '404.html'), '<h1>Página no encontrada</h1>');
     mkdirSync(join(dist, 'marcas', 'Rom&nd'), { recursive: true });
     writeFileSync(join(dist, 'marcas', 'Rom&nd', 'index.html'), '<h1>Rom&amp;nd</h1>');
-    const shop = createShopServer({ db: database.db, distDir: dist });
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
 
     const home = await shop.request('/');
     expect(home.status).toBe(200);
@@ -70,7 +72,7 @@ describe('the one-process shop server', () => {
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), 'x'.repeat(2000));
     writeFileSync(join(dist, 'index.html.br'), 'BROTLI');
-    const shop = createShopServer({ db: database.db, distDir: dist });
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
     const res = await shop.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(res.headers.get('Content-Encoding')).toBe('br');
     expect(await res.text()).toBe('BROTLI');

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp, isApiPath } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import type { Services } from '../services.ts';
 import { staticSite } from './static-site.ts';
 
 /** The one-process shop: the API at its paths, the static storefront everywhere else. */
-export function createShopServer({ db, distDir }: { db: Db; distDir: string }) {
-  const api = createApp({ db });
+export function createShopServer({ services, distDir }: { services: Services; distDir: string }) {
+  const api = createApp({ services });
   const site = staticSite(distDir);
   const server = new Hono();
   // Compresses what the build did not precompress (API JSON, the 404 page); skips encoded bodies.

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** Brands (spec: Brand idMarca, nombre); `logo` feeds the home brand marquee. */
@@ -93,6 +93,8 @@ export const productos = pgTable(
     index('productos_marca_idx').on(t.marcaId),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_child_idx').on(t.childId),
+    // Checkout reserves stock with conditional updates; this is the last line of defence.
+    check('productos_stock_check', sql`${t.stock} >= 0 AND ${t.stockTotal} >= 0`),
   ],
 );
 export type ProductoRow = typeof productos.$inferSelect;

@@ -4,3 +4,4 @@ export * from './state.ts';
 export * from './customers.ts';
 export * from './shipping.ts';
 export * from './discounts.ts';
+export * from './orders.ts';

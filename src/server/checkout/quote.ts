@@ -1,0 +1,224 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CotizacionServidor, Destino, Preferencia } from '../../lib/api/checkout-schemas.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { lineFromProducto, type CartLine } from '../../lib/cart.ts';
+import { evaluateCoupon, todayInLima, type AppliedCoupon } from '../../lib/pricing/coupons.ts';
+import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
+import { priceOrder, type Cotizacion, type LineaCotizada } from '../../lib/pricing/order.ts';
+import { searchKey } from '../../lib/names.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
+import { productosByIds } from '../catalogue/queries.ts';
+import type { Db } from '../db/client.ts';
+import { cuponesGlobales, cuponesUsuario, departamentos, distritos, provincias } from '../db/schema/index.ts';
+import { clientError } from '../http/errors.ts';
+import { toIdList } from '../../lib/cart-page/coupons.ts';
+
+/** Where and how the order is handed over. */
+export interface Entrega {
+  recojo: boolean;
+  metodo: string;
+  direccion: string;
+  instrucciones: string;
+  horario: string;
+  destino: Destino | null;
+}
+
+/** The coupon the server accepted for the order. */
+export interface CuponDelPedido {
+  tipo: 'usuario' | 'tienda';
+  codigo: string;
+  porcentaje: number;
+  cuponUsuarioId: number | null;
+  applied: AppliedCoupon;
+}
+
+export interface LineaDelPedido {
+  producto: Producto;
+  line: CartLine;
+  priced: LineaCotizada;
+}
+
+/** An order as the server prices it from the database: never from the client's figures. */
+export interface PedidoCotizado {
+  lineas: LineaDelPedido[];
+  cotizacion: Cotizacion & { envio: number };
+  cupon: CuponDelPedido | null;
+  entrega: Entrega;
+}
+
+/**
+ * Prices a checkout body from the database (checkout §7, DESIGN.md money): each product exists and
+ * its colour, size and stock hold; the coupon is valid for this customer today; the tariff is the
+ * district's or a pickup point's 0; free shipping and totals follow the shared pricing module.
+ */
+export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, now = new Date()): Promise<PedidoCotizado> {
+  const seen = new Set<string>();
+  for (const line of body.cart) {
+    const key = `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
+    if (seen.has(key)) throw clientError(400, 'El carrito repite un producto con el mismo color y tamaño.');
+    seen.add(key);
+  }
+  const productos = new Map((await productosByIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]));
+  const lines = body.cart.map((line) => {
+    const producto = productos.get(line.idProducto);
+    if (!producto) throw clientError(400, `El producto ${line.nombre ? `"${line.nombre}"` : line.idProducto} ya no existe en la tienda. Quítalo de tu carrito.`);
+    const color = chosenOption(producto.colores, line.selectedColor, producto.nombre, 'color');
+    const size = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
+    return { producto, line: { ...lineFromProducto(producto, { color, size, cantidad: line.cantidad }), ...routineFields(line) } };
+  });
+  checkStock(lines);
+
+  const cupon = await couponFor(db, clienteId, body.codigo_descuento ?? null, lines, now);
+  const entrega = deliveryFor(body);
+  const tarifa = entrega.recojo ? 0 : await tariffFor(db, entrega.destino!);
+  const cotizacion = priceOrder(
+    lines.map(({ line }) => line),
+    { cupon: cupon?.applied ?? null, metodo: entrega.metodo, tarifa },
+  );
+  return {
+    lineas: lines.map((entry, index) => ({ ...entry, priced: cotizacion.lineas[index]! })),
+    cotizacion: { ...cotizacion, envio: cotizacion.envio ?? 0 },
+    cupon,
+    entrega,
+  };
+}
+
+const routineFields = (line: Preferencia['cart'][number]) => ({ esProductoRutina: line.esProductoRutina, rutinaNivel: line.rutinaNivel, rutinaId: line.rutinaId });
+
+/** A chosen colour or size: one of the product's options; a single option is taken as chosen. */
+function chosenOption(options: string, chosen: string, nombre: string, campo: 'color' | 'tamaño'): string {
+  const list = options.split(',').map((option) => option.trim()).filter(Boolean);
+  if (list.length === 0) {
+    if (chosen) throw clientError(400, `${nombre} no tiene opciones de ${campo}.`);
+    return '';
+  }
+  const match = list.find((option) => option.toLowerCase() === chosen.toLowerCase());
+  if (match) return match;
+  if (!chosen && list.length === 1) return list[0]!;
+  throw clientError(400, chosen ? `El ${campo} "${chosen}" no existe para ${nombre}.` : `Debes elegir un ${campo} para ${nombre}.`);
+}
+
+/** Every product must have the units asked for (lines of one product in several colours add up). */
+function checkStock(lines: { producto: Producto; line: CartLine }[]): void {
+  const wanted = new Map<number, number>();
+  for (const { line } of lines) wanted.set(line.idProducto, (wanted.get(line.idProducto) ?? 0) + line.cantidad);
+  for (const [id, cantidad] of wanted) {
+    const producto = lines.find(({ producto }) => producto.idProducto === id)!.producto;
+    if (cantidad > producto.stock) throw stockError(producto.nombre, id, producto.stock);
+  }
+}
+
+/** The 409 of a product without enough units, naming it and what is left. */
+export function stockError(nombre: string, id: number, quedan: number) {
+  const mensaje = quedan <= 0 ? `${nombre} está agotado. Quítalo de tu carrito para continuar.` : `Solo quedan ${quedan} unidad(es) de ${nombre}. Ajusta la cantidad para continuar.`;
+  return clientError(409, mensaje, { producto: { id, nombre, stock: Math.max(0, quedan) } });
+}
+
+/** The coupon for this customer and cart today, or a 409 with the coupon's own message. */
+async function couponFor(db: Db, clienteId: number, codigo: string | null, lines: { producto: Producto; line: CartLine }[], now: Date): Promise<CuponDelPedido | null> {
+  if (!codigo?.trim()) return null;
+  const code = codigo.trim().toLowerCase();
+  const [own] = await db.select().from(cuponesUsuario).where(and(eq(cuponesUsuario.clienteId, clienteId), sql`lower(${cuponesUsuario.code}) = ${code}`));
+  const globals = await db.select().from(cuponesGlobales).where(sql`lower(${cuponesGlobales.codigo}) = ${code}`);
+  const marcas = new Map(lines.map(({ producto }) => [producto.idProducto, producto.idMarca]));
+  const result = evaluateCoupon(
+    codigo,
+    {
+      userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado } : null,
+      globalCoupons: globals.map((row) => ({
+        codigo: row.codigo,
+        descuento: Number(row.descuento),
+        fecha_inicio: row.fechaInicio,
+        fecha_fin: row.fechaFin,
+        activo: row.activo,
+        usado: row.usado,
+        assignedProducts: toIdList(row.assignedProducts),
+        assignedBrands: toIdList(row.assignedBrands),
+      })),
+    },
+    lines.map(({ line }) => line),
+    (id) => marcas.get(id),
+    todayInLima(now),
+  );
+  if (!result.ok) throw clientError(409, result.mensaje, { cupon: codigo });
+  const { applied } = result;
+  return {
+    tipo: applied.kind === 'user' ? 'usuario' : 'tienda',
+    codigo: applied.codigo,
+    porcentaje: applied.porcentaje,
+    cuponUsuarioId: applied.kind === 'user' ? own!.id : null,
+    applied,
+  };
+}
+
+/** Pickup at a named point (fixed address and hours) or province delivery to the destination sent. */
+function deliveryFor(body: Preferencia): Entrega {
+  const metodo = body.metadata.metodo_envio;
+  const punto = PUNTOS_RECOJO.find((p) => p.metodo === metodo);
+  if (punto) return { recojo: true, metodo, direccion: punto.direccion, instrucciones: punto.instrucciones, horario: punto.horario, destino: null };
+  if (metodo !== ENVIO_PROVINCIA) throw clientError(400, 'El método de envío no es válido. Elige un punto de recojo o el envío a provincia.');
+  const destino = body.destino;
+  if (!destino) throw clientError(400, 'Completa los datos de envío: departamento, provincia, distrito y dirección con referencia.');
+  return {
+    recojo: false,
+    metodo,
+    direccion: [destino.direccion, destino.distrito, destino.provincia, destino.departamento].join(', '),
+    instrucciones: `Referencia: ${destino.referencia}`,
+    horario: '',
+    destino,
+  };
+}
+
+/** The district's tariff in soles; a district the shop does not know is a 400. */
+async function tariffFor(db: Db, destino: Destino): Promise<number> {
+  const [row] = await db
+    .select({ tarifa: distritos.tarifa })
+    .from(distritos)
+    .innerJoin(provincias, eq(distritos.provinciaId, provincias.id))
+    .innerJoin(departamentos, eq(provincias.departamentoId, departamentos.id))
+    .where(and(eq(departamentos.busqueda, searchKey(destino.departamento)), eq(provincias.busqueda, searchKey(destino.provincia)), eq(distritos.busqueda, searchKey(destino.distrito))))
+    .limit(1);
+  if (!row) throw clientError(400, `No realizamos envíos a ${destino.distrito} (${destino.provincia}, ${destino.departamento}). Revisa el distrito elegido.`);
+  return Number(row.tarifa);
+}
+
+/** The quote as the API sends it, in soles. */
+export function quoteToWire({ lineas, cotizacion, cupon, entrega }: PedidoCotizado): CotizacionServidor {
+  return {
+    productos: lineas.map(({ producto, line, priced }) => ({
+      id: producto.idProducto,
+      nombre: producto.nombre,
+      img: line.img,
+      selectedColor: line.selectedColor,
+      selectedSize: line.selectedSize,
+      cantidad: line.cantidad,
+      precio_unitario: toSoles(priced.unitario),
+      precio_con_descuento: toSoles(priced.conDescuento),
+      precio: toSoles(priced.cobrado),
+      stock: producto.stock,
+    })),
+    subtotal: toSoles(cotizacion.subtotal),
+    descuento: toSoles(cotizacion.descuento),
+    envio: toSoles(cotizacion.envio),
+    total: toSoles(cotizacion.total),
+    envioGratis: cotizacion.envioGratis,
+    cupon: cupon ? { codigo: cupon.codigo, porcentaje: cupon.porcentaje, tipo: cupon.tipo } : null,
+    metodo_envio: entrega.metodo,
+    direccion: entrega.direccion,
+  };
+}
+
+/**
+ * Whether the client's figures are the server's: every line's charged unit price, the discount, the
+ * shipping and the total it claims. Any difference means the shopper saw other prices than these.
+ */
+export function sameFigures(body: Preferencia, { lineas, cotizacion }: PedidoCotizado): boolean {
+  const same = (claimed: number | undefined, centimos: number) => claimed === undefined || toCentimos(claimed) === centimos;
+  return (
+    body.cart.every((line, index) => toCentimos(line.precio) === lineas[index]!.priced.cobrado) &&
+    same(body.descuento, cotizacion.descuento) &&
+    same(body.metadata.costo_envio, cotizacion.envio) &&
+    same(body.total, cotizacion.total) &&
+    (body.comision === undefined || body.comision === 0)
+  );
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clientes } from './customers.ts';
+
+/**
+ * Orders (checkout §3): created PENDIENTE with reserved stock, line snapshots, delivery, document,
+ * coupon and totals, keyed per customer by the checkout's idempotency key. Amounts are céntimos.
+ */
+export const pedidos = pgTable(
+  'pedidos',
+  {
+    id: serial('id').primaryKey(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id),
+    /** One of ESTADOS_PEDIDO (checkout §4). */
+    estado: text('estado').notNull().default('PENDIENTE'),
+    claveIdempotencia: text('clave_idempotencia').notNull(),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** An unpaid order is cancelled and its stock released after this moment. */
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    recojo: boolean('recojo').notNull(),
+    metodoEnvio: text('metodo_envio').notNull(),
+    direccion: text('direccion').notNull(),
+    instrucciones: text('instrucciones').notNull().default(''),
+    horario: text('horario').notNull().default(''),
+    departamento: text('departamento'),
+    provincia: text('provincia'),
+    distrito: text('distrito'),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull().default(''),
+    correo: text('correo').notNull(),
+    telefono: text('telefono').notNull().default(''),
+    documentoTipo: text('documento_tipo').notNull(),
+    documentoNumero: text('documento_numero').notNull(),
+    codigoDescuento: text('codigo_descuento'),
+    porcentajeDescuento: integer('porcentaje_descuento_bp').notNull().default(0),
+    cuponUsuarioId: integer('cupon_usuario_id'),
+    subtotal: integer('subtotal').notNull(),
+    descuento: integer('descuento').notNull(),
+    envio: integer('envio').notNull(),
+    total: integer('total').notNull(),
+    /** 'mercadopago' or 'prueba' (the offline test mode). */
+    pasarela: text('pasarela').notNull(),
+    preferenciaId: text('preferencia_id'),
+    /** Where the shopper pays the preference (Mercado Pago's init_point, or the test-mode page). */
+    urlPago: text('url_pago'),
+    pagoId: text('pago_id'),
+    pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
+    fechaEntrega: timestamp('fecha_entrega', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('pedidos_idempotencia_idx').on(t.clienteId, t.claveIdempotencia),
+    uniqueIndex('pedidos_preferencia_idx').on(t.preferenciaId),
+    index('pedidos_cliente_idx').on(t.clienteId, t.creado),
+    index('pedidos_pendientes_idx').on(t.expira).where(sql`${t.estado} = 'PENDIENTE'`),
+    check('pedidos_montos_check', sql`${t.total} >= 0 AND ${t.subtotal} >= 0 AND ${t.descuento} >= 0 AND ${t.envio} >= 0`),
+  ],
+);
+export type Pedido = typeof pedidos.$inferSelect;
+
+/** An order's lines, snapshots of what was bought at the prices charged (céntimos per unit). */
+export const pedidoLineas = pgTable(
+  'pedido_lineas',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    productoId: integer('producto_id').notNull(),
+    nombre: text('nombre').notNull(),
+    marca: text('marca').notNull().default(''),
+    img: text('img').notNull().default(''),
+    color: text('color').notNull().default(''),
+    tamano: text('tamano').notNull().default(''),
+    cantidad: integer('cantidad').notNull(),
+    precioUnitario: integer('precio_unitario').notNull(),
+    precioConDescuento: integer('precio_con_descuento').notNull(),
+    precioCobrado: integer('precio_cobrado').notNull(),
+  },
+  (t) => [index('pedido_lineas_pedido_idx').on(t.pedidoId), check('pedido_lineas_cantidad_check', sql`${t.cantidad} > 0`)],
+);
+export type PedidoLinea = typeof pedidoLineas.$inferSelect;
+
+/** Every state an order went through, for its timeline. */
+export const pedidoHistorial = pgTable(
+  'pedido_historial',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    estado: text('estado').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nota: text('nota').notNull().default(''),
+  },
+  (t) => [index('pedido_historial_pedido_idx').on(t.pedidoId)],
+);
+
+/** Payments the shop has applied, by the provider's payment id: each status is applied once. */
+export const pagos = pgTable('pagos', {
+  id: text('id').primaryKey(),
+  pedidoId: integer('pedido_id').references(() => pedidos.id),
+  pasarela: text('pasarela').notNull(),
+  estado: text('estado').notNull(),
+  detalle: text('detalle').notNull().default(''),
+  monto: integer('monto').notNull(),
+  moneda: text('moneda').notNull(),
+  tipo: text('tipo').notNull().default(''),
+  actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The offline test mode's own payments: what Mercado Pago's API would answer for them. */
+export const pagosPrueba = pgTable('pagos_prueba', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  preferenciaId: text('preferencia_id').notNull(),
+  referenciaExterna: text('referencia_externa').notNull(),
+  estado: text('estado').notNull(),
+  detalle: text('detalle').notNull(),
+  monto: integer('monto').notNull(),
+  moneda: text('moneda').notNull(),
+  tipo: text('tipo').notNull(),
+  creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Background work kept in the database so a restart loses nothing: each job runs at or after
+ * `ejecutarEn`, is claimed with SKIP LOCKED, retried with back-off and marked done.
+ */
+export const trabajos = pgTable(
+  'trabajos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tipo: text('tipo').notNull(),
+    datos: jsonb('datos').notNull().default({}),
+    /** Jobs with the same key are enqueued once. */
+    clave: text('clave'),
+    ejecutarEn: timestamp('ejecutar_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    intentos: integer('intentos').notNull().default(0),
+    maxIntentos: integer('max_intentos').notNull().default(8),
+    bloqueadoHasta: timestamp('bloqueado_hasta', { withTimezone: true, mode: 'date' }),
+    ultimoError: text('ultimo_error'),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    terminado: timestamp('terminado', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('trabajos_clave_idx').on(t.clave), index('trabajos_pendientes_idx').on(t.ejecutarEn).where(sql`${t.terminado} IS NULL`)],
+);
+export type Trabajo = typeof trabajos.$inferSelect;

@@ -1,0 +1,60 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DetallePedido, EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
+import type { Db } from '../db/client.ts';
+import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea } from '../db/schema/index.ts';
+
+/** An order with its lines, when it belongs to the customer (or to anyone, without `clienteId`). */
+export async function orderWithLines(db: Db, pedidoId: number, clienteId?: number): Promise<{ pedido: Pedido; lineas: PedidoLinea[] } | undefined> {
+  const [pedido] = await db
+    .select()
+    .from(pedidos)
+    .where(clienteId === undefined ? eq(pedidos.id, pedidoId) : and(eq(pedidos.id, pedidoId), eq(pedidos.clienteId, clienteId)));
+  if (!pedido) return undefined;
+  const lineas = await db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedidoId)).orderBy(asc(pedidoLineas.id));
+  return { pedido, lineas };
+}
+
+/** The order detail of checkout §3, in soles, with its timeline. */
+export async function orderDetail(db: Db, pedidoId: number, clienteId: number): Promise<DetallePedido | undefined> {
+  const found = await orderWithLines(db, pedidoId, clienteId);
+  if (!found) return undefined;
+  const { pedido, lineas } = found;
+  const historial = await db
+    .select({ estado: pedidoHistorial.estado, fecha: pedidoHistorial.fecha })
+    .from(pedidoHistorial)
+    .where(eq(pedidoHistorial.pedidoId, pedidoId))
+    .orderBy(asc(pedidoHistorial.fecha), asc(pedidoHistorial.id));
+  return {
+    idVenta: pedido.id,
+    fecha: pedido.creado.toISOString(),
+    fechaEntrega: pedido.fechaEntrega?.toISOString() ?? null,
+    total: toSoles(pedido.total),
+    subtotal: toSoles(pedido.subtotal),
+    descuento: toSoles(pedido.descuento),
+    envio: toSoles(pedido.envio),
+    estado: pedido.estado as EstadoPedido,
+    metodo_pago: pedido.pasarela === 'prueba' ? 'Mercado Pago (modo de prueba)' : 'Mercado Pago',
+    metodo_envio: pedido.metodoEnvio,
+    recojo: pedido.recojo,
+    direccion: pedido.direccion,
+    productos: lineas.map((linea) => ({
+      nombreProducto: linea.nombre,
+      idProducto: linea.productoId,
+      img: linea.img,
+      cantidad: linea.cantidad,
+      color: linea.color,
+      tamano: linea.tamano,
+      precio_unitario: toSoles(linea.precioUnitario),
+      precio_con_descuento: toSoles(linea.precioCobrado),
+    })),
+    productos_comprados: lineas.reduce((sum, linea) => sum + linea.cantidad, 0),
+    codigo_descuento: pedido.codigoDescuento,
+    porcentaje_descuento: pedido.porcentajeDescuento / 100,
+    pagado: pedido.pagado !== null,
+    historial: historial
+      .filter((entry, index, all) => index === 0 || entry.estado !== all[index - 1]!.estado)
+      .map((entry) => ({ estado: entry.estado as EstadoPedido, fecha: entry.fecha.toISOString() })),
+  };
+}
+

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { pedidoLineas, productos } from '../db/schema/index.ts';
+
+/** A database or an open transaction: stock moves always run inside the order's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Reserva {
+  productoId: number;
+  cantidad: number;
+}
+
+/** What a reservation found when a product had too few units. */
+export interface Faltante {
+  productoId: number;
+  quedan: number;
+}
+
+/**
+ * Takes the units out of stock with one conditional update per product (never below 0), in product
+ * order so concurrent checkouts lock rows in the same order. Returns the first product that had too
+ * few units (the caller rolls the transaction back), or null when everything was reserved.
+ */
+export async function reserveStock(tx: Tx, reservas: Reserva[]): Promise<Faltante | null> {
+  for (const { productoId, cantidad } of merge(reservas)) {
+    const updated = await tx
+      .update(productos)
+      .set({ stock: sql`${productos.stock} - ${cantidad}`, stockTotal: sql`greatest(${productos.stockTotal} - ${cantidad}, 0)` })
+      .where(sql`${productos.id} = ${productoId} AND ${productos.stock} >= ${cantidad}`)
+      .returning({ id: productos.id });
+    if (updated.length === 0) {
+      const [row] = await tx.select({ stock: productos.stock }).from(productos).where(eq(productos.id, productoId));
+      return { productoId, quedan: row?.stock ?? 0 };
+    }
+  }
+  return null;
+}
+
+/** Puts an order's units back in stock (a product removed from the catalogue meanwhile is skipped). */
+export async function releaseStock(tx: Tx, pedidoId: number): Promise<void> {
+  const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedidoId));
+  for (const { productoId, cantidad } of merge(lineas)) {
+    await tx
+      .update(productos)
+      .set({ stock: sql`${productos.stock} + ${cantidad}`, stockTotal: sql`${productos.stockTotal} + ${cantidad}` })
+      .where(eq(productos.id, productoId));
+  }
+}
+
+/** One entry per product, in product order. */
+function merge(reservas: Reserva[]): Reserva[] {
+  const totals = new Map<number, number>();
+  for (const { productoId, cantidad } of reservas) totals.set(productoId, (totals.get(productoId) ?? 0) + cantidad);
+  return [...totals].sort(([a], [b]) => a - b).map(([productoId, cantidad]) => ({ productoId, cantidad }));
+}

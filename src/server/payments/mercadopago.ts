@@ -1,0 +1,75 @@
+import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { PEDIDOS, TIENDA } from '../../config.ts';
+import type { OrdenDePago, PagoRemoto, Pasarela } from './gateway.ts';
+
+export interface MercadoPagoOptions {
+  accessToken: string;
+  siteUrl: string;
+  /**
+   * Extra fetch options for the SDK's requests (its options are spread into fetch): tests pass an
+   * undici `dispatcher` that sends them to a local stub of Mercado Pago's API.
+   */
+  fetchOptions?: Record<string, unknown>;
+}
+
+/** Mercado Pago's identification types in Peru for the shop's document types. */
+const TIPO_IDENTIFICACION: Record<string, string> = { DNI: 'DNI', CARNET_EXTRANJERIA: 'C.E', PASAPORTE: 'Otro' };
+
+/** Checkout Pro through the official SDK (DESIGN.md, payments). */
+export function mercadoPagoPasarela({ accessToken, siteUrl, fetchOptions = {} }: MercadoPagoOptions): Pasarela {
+  // The SDK keeps per-call options on its config object, so each call gets a config of its own.
+  const config = (idempotencyKey?: string) =>
+    new MercadoPagoConfig({ accessToken, options: { timeout: PEDIDOS.timeoutMercadoPagoMs, ...(idempotencyKey ? { idempotencyKey } : {}), ...fetchOptions } });
+  return {
+    nombre: 'mercadopago',
+    async crearPreferencia(orden: OrdenDePago) {
+      const preference = await new Preference(config(orden.idempotencyKey)).create({ body: preferenceBody(orden, siteUrl) });
+      if (!preference.id || !preference.init_point) throw new Error('Mercado Pago no devolvió la preferencia.');
+      return { id: preference.id, initPoint: preference.init_point };
+    },
+    async obtenerPago(id: string): Promise<PagoRemoto> {
+      const pago = await new Payment(config()).get({ id });
+      return {
+        id: String(pago.id ?? id),
+        status: pago.status ?? '',
+        status_detail: pago.status_detail ?? '',
+        external_reference: pago.external_reference ?? null,
+        currency_id: pago.currency_id ?? '',
+        transaction_amount: Number(pago.transaction_amount ?? 0),
+        payment_type_id: pago.payment_type_id ?? '',
+      };
+    },
+  };
+}
+
+/** The preference of checkout §7: items in PEN at the charged prices, payer, return and notification URLs. */
+export function preferenceBody(orden: OrdenDePago, siteUrl: string) {
+  return {
+    items: orden.items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      currency_id: TIENDA.moneda,
+      ...(item.pictureUrl ? { picture_url: item.pictureUrl } : {}),
+    })),
+    payer: {
+      name: orden.payer.nombre,
+      surname: orden.payer.apellido,
+      email: orden.payer.correo,
+      ...(orden.payer.telefono ? { phone: { area_code: '51', number: orden.payer.telefono } } : {}),
+      identification: { type: TIPO_IDENTIFICACION[orden.payer.documentoTipo] ?? 'Otro', number: orden.payer.documentoNumero },
+    },
+    back_urls: { success: `${siteUrl}/success`, pending: `${siteUrl}/pending`, failure: `${siteUrl}/failure` },
+    auto_return: 'approved',
+    external_reference: String(orden.idVenta),
+    notification_url: `${siteUrl}/webhooks/mercadopago?source_news=webhooks`,
+    statement_descriptor: PEDIDOS.descriptorTarjeta,
+    // The preference (and a cash ticket) expires with the order's stock reservation.
+    expires: true,
+    expiration_date_from: orden.creado.toISOString(),
+    expiration_date_to: orden.expira.toISOString(),
+    date_of_expiration: orden.expira.toISOString(),
+    metadata: { id_usuario: orden.clienteId, id_venta: orden.idVenta },
+  };
+}

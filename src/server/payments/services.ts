@@ -1,0 +1,31 @@
+import type { ServerConfig } from '../../config.ts';
+import type { Db } from '../db/client.ts';
+import { generatedSecret } from '../db/secrets.ts';
+import type { Pasarela } from './gateway.ts';
+import { mercadoPagoPasarela } from './mercadopago.ts';
+import { pruebaPasarela } from './prueba.ts';
+
+export interface Pagos {
+  /** The payment provider; null in production without Mercado Pago credentials (checkout refuses). */
+  pasarela: Pasarela | null;
+  /** The secret webhook signatures are checked with. */
+  webhookSecret: () => Promise<string>;
+}
+
+/**
+ * Mercado Pago Checkout Pro when MP_ACCESS_TOKEN is set (MP_WEBHOOK_SECRET then required); otherwise
+ * the offline test mode, except in production, where checkout answers that payments are unavailable.
+ */
+export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): Pagos {
+  if (config.mpAccessToken && !config.mpWebhookSecret) {
+    throw new Error('MP_WEBHOOK_SECRET es obligatorio con MP_ACCESS_TOKEN: sin él no se pueden verificar las notificaciones de pago.');
+  }
+  const chosen =
+    pasarela ??
+    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl }) : config.production ? null : pruebaPasarela(db));
+  let secret: Promise<string> | undefined;
+  return {
+    pasarela: chosen,
+    webhookSecret: () => (secret ??= config.mpWebhookSecret ? Promise.resolve(config.mpWebhookSecret) : generatedSecret(db, 'mp-webhook')),
+  };
+}

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { serverConfig, type ServerConfig } from '../config.ts';
+import { lazySecret, type AuthDeps } from './auth/context.ts';
+import type { Db } from './db/client.ts';
+import { runDueJobs } from './jobs/queue.ts';
+import { startWorker, type Worker } from './jobs/worker.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { orderJobs } from './orders/jobs.ts';
+import { expireOrders } from './orders/transitions.ts';
+import type { Pasarela } from './payments/gateway.ts';
+import { createPagos, type Pagos } from './payments/services.ts';
+
+export interface ServiceOptions {
+  db: Db;
+  /** Settings; read from the environment when omitted. */
+  config?: ServerConfig;
+  /** Outgoing mail; SMTP_URL or the outbox folder when omitted. */
+  mailer?: Mailer;
+  /** Payment provider; chosen from the settings when omitted (tests pass one). */
+  pasarela?: Pasarela;
+}
+
+/** What the API and the background worker share: database, settings, mailer, JWT secret, payments. */
+export interface Services extends AuthDeps {
+  pagos: Pagos;
+}
+
+/** Builds the shop's services from the settings. */
+export function createServices({ db, config = serverConfig(), mailer, pasarela }: ServiceOptions): Services {
+  return {
+    db,
+    config,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom }),
+    secret: lazySecret(db, config),
+    pagos: createPagos(db, config, pasarela),
+  };
+}
+
+/** One run of the background work: due jobs (e-mails, payment retries) and expired reservations. */
+export async function runBackgroundOnce({ db, mailer, pagos }: Services, now = new Date()): Promise<void> {
+  await runDueJobs(db, orderJobs({ db, mailer, pasarela: pagos.pasarela }));
+  await expireOrders(db, now);
+}
+
+/** Starts the background worker of a long-running server (`npm start`, `npm run api`); null when disabled. */
+export function startBackgroundWork(services: Services): Worker | null {
+  const seconds = services.config.intervaloTrabajosSegundos;
+  return seconds > 0 ? startWorker([() => runBackgroundOnce(services)], seconds * 1000) : null;
+}

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { serverConfig, type ServerConfig } from '../../src/config.ts';
+import type { CotizacionServidor, PreferenciaBody } from '../../src/lib/api/checkout-schemas.ts';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { precioFinal } from '../../src/lib/pricing/product.ts';
+import { createApp } from '../../src/server/app.ts';
+import { listProductos } from '../../src/server/catalogue/queries.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { productos } from '../../src/server/db/schema/index.ts';
+import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import type { MailMessage } from '../../src/server/mail/mailer.ts';
+import type { Pasarela } from '../../src/server/payments/gateway.ts';
+import { createServices, type Services } from '../../src/server/services.ts';
+import type { TestDatabase } from './databases.ts';
+
+const generous = { max: 100_000, windowSeconds: 900 };
+
+/** A shop API over a fresh seeded database, with its mail kept in `sent`. */
+export interface TestShop {
+  database: Database;
+  services: Services;
+  app: ReturnType<typeof createApp>;
+  sent: MailMessage[];
+  call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** A registered customer with a token, and (unless `documento: null`) a saved DNI. */
+  customer(usuario: string, options?: { documento?: string | null }): Promise<{ id: number; token: string; usuario: string }>;
+  catalogue(): Promise<Producto[]>;
+  setStock(id: number, stock: number): Promise<void>;
+  stockOf(id: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openShop(target: TestDatabase, options: { pasarela?: Pasarela; config?: Partial<ServerConfig> } = {}): Promise<TestShop> {
+  const database = await target.open();
+  await seedIfEmpty(database.db);
+  const sent: MailMessage[] = [];
+  const config: ServerConfig = {
+    ...serverConfig({}),
+    rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous },
+    ...options.config,
+  };
+  const services = createServices({ db: database.db, config, mailer: { send: async (message) => void sent.push(message) }, pasarela: options.pasarela });
+  const app = createApp({ services });
+  const call: TestShop['call'] = (method, path, { body, token, headers = {} } = {}) =>
+    app.request(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    database,
+    services,
+    app,
+    sent,
+    call,
+    async customer(usuario, { documento = '12345678' } = {}) {
+      await call('POST', '/clientes/register', { body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' } });
+      const login = (await (await call('POST', '/login', { body: { user: usuario, password: 'secreta123' } })).json()) as { id: number; mensaje: string };
+      if (!login.id) throw new Error(`No se pudo iniciar sesión como ${usuario}: ${login.mensaje}`);
+      if (documento) {
+        const res = await call('PUT', `/web/clientes/${login.id}`, { token: login.mensaje, body: { nombre: `Cliente ${usuario}`, usuario, telefono: '987654321', direccion: 'Av. Larco 123', docType: 'DNI', docNumber: documento } });
+        if (!res.ok) throw new Error(`No se guardó el documento: ${await res.text()}`);
+      }
+      return { id: login.id, token: login.mensaje, usuario };
+    },
+    catalogue: () => listProductos(database.db),
+    async setStock(id, stock) {
+      await database.db.update(productos).set({ stock, stockTotal: stock }).where(eq(productos.id, id));
+    },
+    async stockOf(id) {
+      const [row] = await database.db.select({ stock: productos.stock }).from(productos).where(eq(productos.id, id));
+      return row!.stock;
+    },
+    close: () => database.close(),
+  };
+}
+
+const firstOption = (options: string) => options.split(',').map((o) => o.trim()).find(Boolean) ?? '';
+
+/** A cart line for a product as the storefront would send it, at the price it shows. */
+export const lineOf = (producto: Producto, cantidad = 1) => ({
+  id: producto.idProducto,
+  nombre: producto.nombre,
+  cantidad,
+  selectedColor: firstOption(producto.colores),
+  selectedSize: firstOption(producto.tamaños),
+  img: producto.img.split(',')[0] ?? '',
+  precio: precioFinal(producto),
+  precio_unitario: producto.precio,
+  precio_con_descuento: precioFinal(producto),
+});
+
+export const RECOJO = 'Recojo en Miraflores';
+export const PROVINCIA = 'Envío a provincia (2-5 días hábiles)';
+export const DESTINO = { departamento: 'Arequipa', provincia: 'Arequipa', distrito: 'Cayma', direccion: 'Calle Los Arces 123', referencia: 'Frente al parque' };
+
+type Line = ReturnType<typeof lineOf>;
+
+/** A preference body (checkout §7) for these lines; the claimed figures default to the lines' prices. */
+export function preferenceBody(userId: number, cart: Line[], options: { metodo?: string; codigo?: string | null; costoEnvio?: number; descuento?: number; total?: number } = {}): PreferenciaBody {
+  const metodo = options.metodo ?? RECOJO;
+  const recojo = metodo !== PROVINCIA;
+  return {
+    cart,
+    Recojo: recojo,
+    descuento: options.descuento ?? 0,
+    codigo_descuento: options.codigo ?? null,
+    metadata: { id_usuario: userId, recojo, metodo_envio: metodo, costo_envio: options.costoEnvio ?? 0, documento_tipo: 'DNI', documento_numero: '12345678' },
+    destino: recojo ? null : DESTINO,
+    ...(options.total === undefined ? {} : { total: options.total }),
+  };
+}
+
+/** The body claiming exactly the server's quote, as /procesoDePago sends it after validating. */
+export function claimQuote(body: PreferenciaBody, quote: CotizacionServidor): PreferenciaBody {
+  return {
+    ...body,
+    cart: body.cart.map((line, index) => ({ ...line, precio: quote.productos[index]!.precio })),
+    descuento: quote.descuento,
+    metadata: { ...body.metadata, costo_envio: quote.envio },
+    total: quote.total,
+  };
+}
+
+/** Prices `body` on the server and answers the body that claims those figures. */
+export async function validBody(shop: TestShop, customer: { id: number; token: string }, body: PreferenciaBody): Promise<PreferenciaBody> {
+  const res = await shop.call('POST', `/carrito/cotizar/${customer.id}`, { token: customer.token, body });
+  if (!res.ok) throw new Error(`cotizar respondió ${res.status}: ${await res.text()}`);
+  return claimQuote(body, (await res.json()) as CotizacionServidor);
+}
+
+let keys = 0;
+/** A fresh idempotency key, one per pay attempt. */
+export const newKey = () => `intento-${process.pid}-${++keys}-${Date.now()}`;
+
+/** Products to buy in tests: in stock, plain (no discount, not Sale), not presale. */
+export const plainProducts = (catalogue: Producto[]) =>
+  catalogue.filter((p) => p.stock >= 10 && p.descuento === 0 && p.descuentoN === 0 && p.newores !== 'Sale' && p.newores !== 'Preventa');
