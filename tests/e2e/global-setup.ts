@@ -25,6 +25,7 @@ export default async function globalSetup() {
       DIST_DIR: join(dataDir, 'dist'),
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
+      JOBS_INTERVAL_SECONDS: '2',
       SMTP_URL: smtp.url,
       // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
       RATE_LIMIT_REGISTROPORIP: '1000/3600',
