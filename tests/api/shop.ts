@@ -41,7 +41,7 @@ export async function openShop(target: TestDatabase, options: { pasarela?: Pasar
   };
   const services = createServices({ db: database.db, config, mailer: { send: async (message) => void sent.push(message) }, pasarela: options.pasarela });
   const app = createApp({ services });
-  const call: TestShop['call'] = (method, path, { body, token, headers = {} } = {}) =>
+  const call: TestShop['call'] = async (method, path, { body, token, headers = {} } = {}) =>
     app.request(path, {
       method,
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },

@@ -7,11 +7,12 @@ import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import { priceOrder, type Cotizacion, type LineaCotizada } from '../../lib/pricing/order.ts';
 import { searchKey } from '../../lib/names.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
+import { parseGlobalCoupons } from '../../lib/cart-page/coupons.ts';
 import { productosByIds } from '../catalogue/queries.ts';
+import { globalCouponWire } from '../discounts/routes.ts';
 import type { Db } from '../db/client.ts';
 import { cuponesGlobales, cuponesUsuario, departamentos, distritos, provincias } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import { toIdList } from '../../lib/cart-page/coupons.ts';
 
 /** Where and how the order is handed over. */
 export interface Entrega {
@@ -125,16 +126,7 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
     codigo,
     {
       userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado } : null,
-      globalCoupons: globals.map((row) => ({
-        codigo: row.codigo,
-        descuento: Number(row.descuento),
-        fecha_inicio: row.fechaInicio,
-        fecha_fin: row.fechaFin,
-        activo: row.activo,
-        usado: row.usado,
-        assignedProducts: toIdList(row.assignedProducts),
-        assignedBrands: toIdList(row.assignedBrands),
-      })),
+      globalCoupons: parseGlobalCoupons(globals.map(globalCouponWire)),
     },
     lines.map(({ line }) => line),
     (id) => marcas.get(id),

@@ -21,17 +21,18 @@ export function discountRoutes({ db, secret }: AuthDeps) {
     })
     .get('/descuentos', async (c) => {
       const rows = await db.select().from(cuponesGlobales).where(eq(cuponesGlobales.activo, true)).orderBy(asc(cuponesGlobales.id));
-      return c.json(
-        rows.map((row) => ({
-          codigo: row.codigo,
-          descuento: Number(row.descuento),
-          fecha_inicio: row.fechaInicio,
-          fecha_fin: row.fechaFin,
-          activo: row.activo,
-          usado: row.usado,
-          assignedProducts: row.assignedProducts,
-          assignedBrands: row.assignedBrands,
-        })),
-      );
+      return c.json(rows.map(globalCouponWire));
     });
 }
+
+/** A shop coupon as the API sends it (storefront §3 Global discount; assignments as id lists in text). */
+export const globalCouponWire = (row: typeof cuponesGlobales.$inferSelect) => ({
+  codigo: row.codigo,
+  descuento: Number(row.descuento),
+  fecha_inicio: row.fechaInicio,
+  fecha_fin: row.fechaFin,
+  activo: row.activo,
+  usado: row.usado,
+  assignedProducts: row.assignedProducts,
+  assignedBrands: row.assignedBrands,
+});
