@@ -12,13 +12,15 @@ interface Props {
   session: ProtectedSession;
   /** Refetches the customer after a document is saved. */
   onSaved: () => Promise<void>;
+  /** Called once a saved document has been confirmed to the shopper and refetched (checkout continues then). */
+  onVerified?: () => void;
 }
 
 /**
  * The identity document (checkout §2 Profile, §5 Document form, §8): a form while the customer has
  * none; once saved (and refetched), the verified document.
  */
-export default function DocumentSection({ cliente, session, onSaved }: Props) {
+export default function DocumentSection({ cliente, session, onSaved, onVerified }: Props) {
   const id = useId();
   const documento = documentoDe(cliente);
   const [type, setType] = useState<DocType>('DNI');
@@ -39,6 +41,7 @@ export default function DocumentSection({ cliente, session, onSaved }: Props) {
       const refetch = onSaved();
       await showAlert({ icon: 'success', title: DOC_MESSAGES.listo, text: docSavedMessage(type) });
       await refetch;
+      onVerified?.();
     } catch (error) {
       console.error(DOC_MESSAGES.error, error);
       await showAlert({ icon: 'error', title: 'Error', text: DOC_MESSAGES.error });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authDialog, openAuthDialog } from '../../stores/ui.ts';
 
@@ -15,8 +15,12 @@ const sentToLogin = () => new URLSearchParams(location.search).has('origen') && 
  */
 export default function AuthDialogs() {
   const dialog = useStore($authDialog);
+  // Another island may open a dialog before this one hydrates (checkout asks for a login at once):
+  // the server rendered none, so hydration renders none too and the dialog follows after mount.
+  const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
+    setMounted(true);
     // Focus returns where it was when the dialogs close. Read when the store changes, before the
     // lazy form mounts and moves focus with autoFocus.
     let opener: HTMLElement | null = null;
@@ -28,7 +32,7 @@ export default function AuthDialogs() {
     return unsubscribe;
   }, []);
 
-  if (!dialog) return null;
+  if (!dialog || !mounted) return null;
   return (
     <Suspense fallback={null}>
       <AuthModal dialog={dialog} />

@@ -33,5 +33,6 @@ describe('shouldPromptProfile', () => {
     expect(shouldPromptProfile(0, '/')).toBe(true);
     expect(shouldPromptProfile(1, '/')).toBe(false);
     expect(shouldPromptProfile(0, '/procesoDePago')).toBe(false);
+    expect(shouldPromptProfile(0, '/procesoDePago/')).toBe(false);
   });
 });

@@ -33,6 +33,6 @@ export function welcomeTitle(nombre: string | undefined): string {
   return name ? `¡Bienvenido(a), ${name}!` : '¡Bienvenido(a)!';
 }
 
-/** Whether to invite the shopper to complete their data: profile incomplete and not at checkout. */
+/** Whether to invite the shopper to complete their data: profile incomplete and not at checkout (with or without a trailing slash). */
 export const shouldPromptProfile = (profileCompleted: number, pathname: string) =>
-  profileCompleted === 0 && pathname !== '/procesoDePago';
+  profileCompleted === 0 && pathname.replace(/\/+$/, '') !== '/procesoDePago';

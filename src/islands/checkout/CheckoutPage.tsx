@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react';
+import { $session, $user } from '../../stores/auth.ts';
+import { openAuthDialog } from '../../stores/ui.ts';
+import DocumentSection from '../account/DocumentSection.tsx';
+import CheckoutLines from './CheckoutLines.tsx';
+import CheckoutSummary from './CheckoutSummary.tsx';
+import DeliveryCard from './DeliveryCard.tsx';
+import PaymentMethods from './PaymentMethods.tsx';
+import { useCheckout } from './useCheckout.ts';
+import '../account/account.css';
+import './checkout.css';
+
+function Placeholder() {
+  return (
+    <div className="co-loading" aria-busy="true">
+      <span className="visually-hidden">Cargando tu pedido…</span>
+      <div className="co-loading__block" />
+      <div className="co-loading__block co-loading__block--short" />
+    </div>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="co-empty">
+      <p className="co-empty__title">Tu carrito está vacío.</p>
+      <p className="co-empty__text">Agrega productos a tu carrito para continuar con tu compra.</p>
+      <a className="btn" href="/">
+        Seguir comprando
+      </a>
+    </div>
+  );
+}
+
+/**
+ * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
+ * server once the shopper is signed in, the customer's data and identity document, the payment
+ * method and the pay button that sends the browser to Mercado Pago.
+ */
+export default function CheckoutPage() {
+  const checkout = useCheckout();
+  const user = useStore($user);
+  const claims = useStore($session);
+  const { payload, sesion, cliente } = checkout;
+
+  if (!checkout.mounted) return <Placeholder />;
+  if (!payload || payload.productos.length === 0) return <EmptyCheckout />;
+
+  const count = payload.productos.reduce((sum, line) => sum + line.cantidad, 0);
+  return (
+    <div className="co">
+      <div className="co__main">
+        <section className="co-card" aria-labelledby="co-productos">
+          <div className="co-card__head">
+            <h2 id="co-productos" className="co-card__title">
+              Tu pedido <span className="co-muted">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
+            </h2>
+            <a className="co-card__link" href="/carrito">
+              Editar carrito
+            </a>
+          </div>
+          <CheckoutLines lines={payload.productos} />
+        </section>
+        <DeliveryCard payload={payload} />
+        <section className="co-card" aria-labelledby="co-datos">
+          <h2 id="co-datos" className="co-card__title">
+            Tus datos
+          </h2>
+          {sesion ? (
+            <dl className="co-buyer" data-testid="datos-comprador">
+              <div>
+                <dt>Nombre</dt>
+                <dd>{cliente?.nombre || user?.nombre}</dd>
+              </div>
+              <div>
+                <dt>Celular</dt>
+                <dd>{cliente?.telefono || user?.telefono}</dd>
+              </div>
+              <div className="co-buyer__wide">
+                <dt>Correo</dt>
+                <dd>{cliente?.correo || user?.correo}</dd>
+              </div>
+            </dl>
+          ) : (
+            <div className="co-login">
+              <p>Inicia sesión o crea tu cuenta para completar tu compra.</p>
+              <button type="button" className="btn" onClick={() => openAuthDialog('login')}>
+                Iniciar Sesión
+              </button>
+            </div>
+          )}
+        </section>
+        {sesion && claims && cliente && (
+          <div id="documento-checkout" className={checkout.needsDocument ? 'co-doc co-doc--needed' : 'co-doc'}>
+            <DocumentSection
+              cliente={cliente}
+              session={{ claims, token: sesion.token }}
+              onSaved={checkout.reloadCliente}
+              onVerified={checkout.documentSaved}
+            />
+          </div>
+        )}
+      </div>
+      <aside className="co__aside">
+        <CheckoutSummary
+          payload={payload}
+          precios={checkout.precios}
+          processing={checkout.processing}
+          onPay={() => void checkout.pay()}
+          methods={<PaymentMethods metodo={checkout.metodo} onChange={checkout.setMetodo} disabled={checkout.processing} />}
+        />
+      </aside>
+    </div>
+  );
+}

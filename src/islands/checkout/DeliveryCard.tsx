@@ -1,0 +1,47 @@
+import Icon from '../../components/layout/icons.tsx';
+import type { CheckoutPayload } from '../../lib/cart-page/checkout-payload.ts';
+import { isHomeDelivery, PUNTOS_RECOJO } from '../../lib/shipping.ts';
+
+/** How the order is handed over (checkout §3): the pickup point with its address and hours, or province delivery with the address and reference. */
+export default function DeliveryCard({ payload }: { payload: CheckoutPayload }) {
+  const { envio, destino } = payload;
+  const domicilio = isHomeDelivery(envio.metodo);
+  const punto = PUNTOS_RECOJO.find((p) => p.metodo === envio.metodo);
+  return (
+    <section className="co-card" aria-labelledby="co-entrega">
+      <div className="co-card__head">
+        <h2 id="co-entrega" className="co-card__title">
+          {domicilio ? 'Envío a domicilio' : 'Recojo en tienda'}
+        </h2>
+        <a className="co-card__link" href="/carrito">
+          Cambiar
+        </a>
+      </div>
+      <p className="co-delivery__method" data-testid="metodo-entrega">
+        {envio.metodo}
+      </p>
+      <div className="co-delivery__details">
+        <p data-testid="direccion-entrega">
+          <Icon name="pin" size={16} /> {domicilio ? payload.Direccion : (punto?.direccion ?? envio.direccion)}
+        </p>
+        {domicilio ? (
+          <>
+            {destino?.referencia && <p className="co-muted">Referencia: {destino.referencia}</p>}
+            <p>
+              <Icon name="clock" size={16} /> Entrega en 2 a 5 días hábiles.
+            </p>
+          </>
+        ) : (
+          <>
+            {punto && (
+              <p>
+                <Icon name="clock" size={16} /> {punto.horario}
+              </p>
+            )}
+            <p className="co-muted">{punto?.instrucciones ?? envio.instrucciones}</p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { CHECKOUT_KEY } from '../../lib/cart-page/checkout-payload.ts';
+import { COUPON_KEY } from '../../lib/cart-page/coupons.ts';
+import { DELIVERY_KEY } from '../../lib/cart-page/delivery-session.ts';
+import { clearCart } from '../../stores/cart.ts';
+
+/** After an approved payment: the cart, the checkout state, the applied coupon and the delivery choice are gone. */
+export function clearCheckout(): void {
+  clearCart();
+  for (const key of [CHECKOUT_KEY, COUPON_KEY, DELIVERY_KEY]) sessionStorage.removeItem(key);
+}

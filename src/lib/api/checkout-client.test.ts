@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
+import { createPreference, fetchOrderDetail, payTestPreference, PricesChangedError, quoteCart, serverMessage } from './checkout-client.ts';
+import { ApiError } from './client.ts';
+
+const body = { cart: [{ id: 1, precio: 10, cantidad: 1 }], Recojo: true, metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } } satisfies PreferenciaBody;
+const cotizacion = { productos: [], subtotal: 11, descuento: 0, envio: 0, total: 11 } as unknown as CotizacionServidor;
+
+/** Stubs fetch with these answers in turn (an Error is a network failure) and records the calls. */
+function stubFetch(...answers: (Response | Error)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next) throw new Error('sin respuesta');
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  return calls;
+}
+const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('checkout client', () => {
+  it('prices the cart with the bearer token', async () => {
+    const calls = stubFetch(json(cotizacion));
+    await expect(quoteCart(5, 'tok', body)).resolves.toEqual(cotizacion);
+    expect(calls[0]!.url).toBe('/carrito/cotizar/5');
+    expect(calls[0]!.init).toMatchObject({ method: 'POST', body: JSON.stringify(body) });
+    expect(calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Content-Type': 'application/json' });
+  });
+
+  it('sends the idempotency key, and the same key again when the network lost the request', async () => {
+    const created = { id: 'pref-1', init_point: '/pago-de-prueba?preference_id=pref-1', idVenta: 3 };
+    const calls = stubFetch(new TypeError('Failed to fetch'), json(created));
+    await expect(createPreference(5, 'tok', body, 'key-1')).resolves.toEqual(created);
+    expect(calls).toHaveLength(2);
+    expect(calls.map((call) => (call.init.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
+    expect(calls[0]!.url).toBe('/carrito/create-preference/5');
+  });
+
+  it("tells a price change (409 with the server's quote) from other errors, which carry the mensaje", async () => {
+    stubFetch(json({ mensaje: 'Los precios cambiaron.', cotizacion }, 409));
+    const changed = await createPreference(5, 'tok', body, 'k').catch((error: unknown) => error);
+    expect(changed).toBeInstanceOf(PricesChangedError);
+    expect((changed as PricesChangedError).cotizacion).toEqual(cotizacion);
+
+    const calls = stubFetch(json({ mensaje: 'Solo quedan 1 unidad(es) de Tónico.' }, 409));
+    const stock = await createPreference(5, 'tok', body, 'k').catch((error: unknown) => error);
+    expect(stock).not.toBeInstanceOf(PricesChangedError);
+    expect(stock).toMatchObject({ status: 409, message: 'Solo quedan 1 unidad(es) de Tónico.' });
+    // A server answer is never retried: only a lost request is.
+    expect(calls).toHaveLength(1);
+
+    stubFetch(new Response('<html>', { status: 503 }));
+    const unavailable = await quoteCart(5, 'tok', body).catch((error: unknown) => error);
+    expect(unavailable).toMatchObject({ status: 503 });
+    expect(serverMessage(unavailable)).toBeUndefined();
+    expect(serverMessage(stock)).toBe('Solo quedan 1 unidad(es) de Tónico.');
+    expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+
+  it('pays a test preference and reads an order detail', async () => {
+    const calls = stubFetch(json({ redirect: '/success?status=approved' }), json({ mensaje: { idVenta: 3, pagado: true } }));
+    await expect(payTestPreference('p/1', 'approved')).resolves.toEqual({ redirect: '/success?status=approved' });
+    expect(calls[0]).toMatchObject({ url: '/carrito/prueba/p%2F1/pagar', init: { method: 'POST', body: '{"resultado":"approved"}' } });
+    await expect(fetchOrderDetail(3, 'tok')).resolves.toEqual({ idVenta: 3, pagado: true });
+    expect(calls[1]!.url).toBe('/api/detalle-pedido/3');
+    stubFetch(json({ mensaje: 'No puedes ver este pedido.' }, 403));
+    await expect(fetchOrderDetail(4, 'tok')).rejects.toBeInstanceOf(ApiError);
+  });
+});

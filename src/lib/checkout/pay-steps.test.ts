@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { MENSAJES_PAGO, newIdempotencyKey, payBlocker, preferenceErrorText } from './pay-steps.ts';
+
+describe('payBlocker', () => {
+  it('checks in the spec order: method, session, Mercado Pago, user id', () => {
+    expect(payBlocker({ metodo: null, signedIn: false, userId: undefined })).toEqual({ mensaje: 'Por favor selecciona un método de pago' });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: false, userId: undefined })).toEqual({ mensaje: 'Debes iniciar sesión para continuar', login: true });
+    expect(payBlocker({ metodo: 'yape-plin', signedIn: true, userId: undefined })).toEqual({ mensaje: 'Solo Mercado Pago está disponible por el momento' });
+    expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
+  });
+});
+
+describe('preferenceErrorText', () => {
+  it("wraps the server's mensaje, or the default, without doubling the full stop", () => {
+    expect(preferenceErrorText('Solo quedan 2 unidad(es) de Tónico.')).toBe('Error al procesar el pago: Solo quedan 2 unidad(es) de Tónico. Por favor intenta nuevamente.');
+    expect(preferenceErrorText('Documento de identidad requerido')).toBe('Error al procesar el pago: Documento de identidad requerido. Por favor intenta nuevamente.');
+    expect(preferenceErrorText(undefined)).toBe('Error al procesar el pago: Error al crear preferencia de pago. Por favor intenta nuevamente.');
+    expect(preferenceErrorText('  ')).toBe('Error al procesar el pago: Error al crear preferencia de pago. Por favor intenta nuevamente.');
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('makes a v4 UUID, a new one each time', () => {
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+    expect(newIdempotencyKey((bytes) => bytes.fill(255))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+  });
+});
