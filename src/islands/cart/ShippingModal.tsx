@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useState } from 'react';
 import {
   EMPTY_SHIPPING_FORM,
   isShippingComplete,
@@ -8,7 +8,7 @@ import {
 } from '../../lib/cart-page/shipping-form.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { fetchDepartamentos, fetchDistritos, fetchProvincias, fetchTarifa } from '../../lib/api/cart-client.ts';
-import { useDialogFocus } from './useDialogFocus.ts';
+import Modal from '../ui/Modal.tsx';
 
 /** Loads a list when its key is set; failures are only logged (checkout §8). */
 function useList(key: string | null, load: () => Promise<string[]>, what: string): string[] {
@@ -62,10 +62,8 @@ function LocationSelect({ id, label, value, options, placeholder, onChange }: Se
  */
 export default function ShippingModal({ initial, envioGratis, onSave, onClose }: { initial: ShippingForm | null; envioGratis: boolean; onSave: (form: ShippingForm) => void; onClose: () => void }) {
   const id = useId();
-  const box = useRef<HTMLDivElement>(null);
   const [form, dispatch] = useReducer(shippingFormReducer, initial ?? EMPTY_SHIPPING_FORM);
   const [tarifaCargando, setTarifaCargando] = useState(false);
-  useDialogFocus(box, onClose);
 
   const departamentos = useList('todos', fetchDepartamentos, 'los departamentos');
   const provincias = useList(form.departamento || null, () => fetchProvincias(form.departamento), 'las provincias');
@@ -91,58 +89,42 @@ export default function ShippingModal({ initial, envioGratis, onSave, onClose }:
 
   const complete = isShippingComplete(form);
   return (
-    <div
-      className="ship-modal"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div ref={box} className="ship-modal__box" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
-        <header className="ship-modal__head">
-          <h2 id={`${id}-title`}>Datos de envío</h2>
-          <p>Enviamos a todo Lima y provincias en 2 a 5 días hábiles.</p>
-          <button type="button" className="ship-modal__close" aria-label="Cerrar" onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
-            </svg>
+    <Modal title="Datos de envío" lead="Enviamos a todo Lima y provincias en 2 a 5 días hábiles." onClose={onClose}>
+      <form
+        className="ship-modal__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (complete && !tarifaCargando) onSave({ ...form, direccion: form.direccion.trim(), referencia: form.referencia.trim() });
+        }}
+      >
+        <div className="ship-modal__grid">
+          <LocationSelect id={`${id}-dep`} label="Departamento" value={form.departamento} options={departamentos} placeholder="Selecciona un departamento" onChange={(value) => dispatch({ type: 'departamento', value })} />
+          <LocationSelect id={`${id}-prov`} label="Provincia" value={form.provincia} options={form.departamento ? provincias : []} placeholder="Selecciona una provincia" onChange={(value) => dispatch({ type: 'provincia', value })} />
+          <LocationSelect id={`${id}-dist`} label="Distrito" value={form.distrito} options={form.provincia ? distritos : []} placeholder="Selecciona un distrito" onChange={(value) => dispatch({ type: 'distrito', value })} />
+        </div>
+        {form.distrito && (
+          <p className="ship-modal__tariff" aria-live="polite" data-testid="tarifa-envio">
+            {tarifaCargando ? 'Calculando tarifa…' : form.tarifa === null ? 'Tarifa por confirmar' : `Tarifa de envío: ${formatSoles(form.tarifa)}`}
+            {envioGratis && !tarifaCargando && <span className="ship-modal__free">¡Tu pedido tiene envío gratis!</span>}
+          </p>
+        )}
+        <div className="ship-field">
+          <label htmlFor={`${id}-dir`}>Dirección</label>
+          <input id={`${id}-dir`} type="text" autoComplete="street-address" placeholder="Calle, número, dpto." value={form.direccion} maxLength={200} onChange={(event) => dispatch({ type: 'direccion', value: event.target.value })} />
+        </div>
+        <div className="ship-field">
+          <label htmlFor={`${id}-ref`}>Referencia</label>
+          <input id={`${id}-ref`} type="text" placeholder="Ej.: frente al parque, casa verde" value={form.referencia} maxLength={200} onChange={(event) => dispatch({ type: 'referencia', value: event.target.value })} />
+        </div>
+        <div className="ship-modal__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancelar
           </button>
-        </header>
-        <form
-          className="ship-modal__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (complete && !tarifaCargando) onSave({ ...form, direccion: form.direccion.trim(), referencia: form.referencia.trim() });
-          }}
-        >
-          <div className="ship-modal__grid">
-            <LocationSelect id={`${id}-dep`} label="Departamento" value={form.departamento} options={departamentos} placeholder="Selecciona un departamento" onChange={(value) => dispatch({ type: 'departamento', value })} />
-            <LocationSelect id={`${id}-prov`} label="Provincia" value={form.provincia} options={form.departamento ? provincias : []} placeholder="Selecciona una provincia" onChange={(value) => dispatch({ type: 'provincia', value })} />
-            <LocationSelect id={`${id}-dist`} label="Distrito" value={form.distrito} options={form.provincia ? distritos : []} placeholder="Selecciona un distrito" onChange={(value) => dispatch({ type: 'distrito', value })} />
-          </div>
-          {form.distrito && (
-            <p className="ship-modal__tariff" aria-live="polite" data-testid="tarifa-envio">
-              {tarifaCargando ? 'Calculando tarifa…' : form.tarifa === null ? 'Tarifa por confirmar' : `Tarifa de envío: ${formatSoles(form.tarifa)}`}
-              {envioGratis && !tarifaCargando && <span className="ship-modal__free">¡Tu pedido tiene envío gratis!</span>}
-            </p>
-          )}
-          <div className="ship-field">
-            <label htmlFor={`${id}-dir`}>Dirección</label>
-            <input id={`${id}-dir`} type="text" autoComplete="street-address" placeholder="Calle, número, dpto." value={form.direccion} maxLength={200} onChange={(event) => dispatch({ type: 'direccion', value: event.target.value })} />
-          </div>
-          <div className="ship-field">
-            <label htmlFor={`${id}-ref`}>Referencia</label>
-            <input id={`${id}-ref`} type="text" placeholder="Ej.: frente al parque, casa verde" value={form.referencia} maxLength={200} onChange={(event) => dispatch({ type: 'referencia', value: event.target.value })} />
-          </div>
-          <div className="ship-modal__actions">
-            <button type="button" className="btn btn--ghost" onClick={onClose}>
-              Cancelar
-            </button>
-            <button type="submit" className="btn" disabled={!complete || tarifaCargando}>
-              {saveLabel(form)}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+          <button type="submit" className="btn" disabled={!complete || tarifaCargando}>
+            {saveLabel(form)}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

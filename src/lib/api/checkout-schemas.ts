@@ -9,7 +9,7 @@ import { LIMITES } from '../../config.ts';
  */
 
 const soles = (campo: string) =>
-  z.number({ error: `${campo} debe ser un número.` }).finite(`${campo} debe ser un número.`).min(0, `${campo} no puede ser negativo.`).max(1_000_000, `${campo} es demasiado alto.`);
+  z.number({ error: `${campo} debe ser un número.` }).min(0, `${campo} no puede ser negativo.`).max(1_000_000, `${campo} es demasiado alto.`);
 
 const texto = (campo: string, max: number) => z.string({ error: `${campo} debe ser un texto.` }).trim().max(max, `${campo} es demasiado largo.`);
 

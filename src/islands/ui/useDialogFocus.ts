@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { trapTab } from '../ui/focus-trap.ts';
+import { trapTab } from './focus-trap.ts';
 
 /** An alert of src/islands/ui/alerts.ts is open above the modal: it owns the keyboard then. */
 const alertOpen = () => document.querySelector('.kb-alert') !== null;
