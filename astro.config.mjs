@@ -17,7 +17,7 @@ export default defineConfig({
       ? {
           // `npm run dev`: the API runs in scripts/dev.ts; the dev server forwards its paths.
           proxy: Object.fromEntries(
-            ['^/(web|api)/', '^/(login|send-correoprueba|validar-codigo|cambiar-contrasena)$', '^/clientes/', '^/carrito/'].map(
+            ['^/(web|api|admin/api|webhooks)/', '^/(login|send-correoprueba|validar-codigo|cambiar-contrasena)$', '^/clientes/', '^/carrito/'].map(
               (pattern) => [pattern, { target: `http://127.0.0.1:${apiPort}` }],
             ),
           ),

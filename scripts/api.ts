@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
+import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { announcePort } from '../src/server/db/lock.ts';
@@ -13,6 +14,8 @@ import { createServices, startBackgroundWork } from '../src/server/services.ts';
 const config = serverConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedIfEmpty(database.db);
+const tokenFile = await publishOperatorToken(database.db, config);
+if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
 const services = createServices({ db: database.db, config });
 const server = serve({ fetch: createApp({ services }).fetch, port: config.port, hostname: config.host });
 const worker = startBackgroundWork(services);

@@ -5,6 +5,7 @@
  */
 import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
+import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { announcePort } from '../src/server/db/lock.ts';
@@ -24,6 +25,8 @@ if (await seedIfEmpty(database.db)) console.log(`Base de datos nueva en ${where}
 else console.log(`Base de datos: ${where}.`);
 
 const services = createServices({ db: database.db, config });
+const tokenFile = await publishOperatorToken(database.db, config);
+if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
 const shop = createShopServer({ services, distDir });
 const server = serve({ fetch: shop.fetch, port: config.port, hostname: config.host });
 await new Promise<void>((resolve, reject) => {

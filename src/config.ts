@@ -65,6 +65,8 @@ export const RATE_LIMITS = {
   registroPorIp: { max: 10, windowSeconds: 60 * 60 },
   recuperacionPorIp: { max: 20, windowSeconds: 60 * 60 },
   recuperacionPorCorreo: { max: 5, windowSeconds: 60 * 60 },
+  /** Failed operator-API authentications per IP. */
+  operadorPorIp: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -88,7 +90,12 @@ export const PEDIDOS = {
   timeoutMercadoPagoMs: 10_000,
   /** The name on the shopper's card statement. */
   descriptorTarjeta: 'KBEAUTYPERU',
+  /** At most this many orders (the newest) in the operator's list. */
+  listaOperadorMaxima: 200,
 } as const;
+
+/** Shortest SHOP_ADMIN_TOKEN accepted: the operator API's only credential. */
+export const TOKEN_OPERADOR_MINIMO = 16;
 
 /** Session tokens: 7 days (storefront §9). */
 export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;
@@ -120,6 +127,8 @@ export interface ServerConfig {
   reservaHoras: number;
   /** Seconds between background-worker runs (0 disables the worker of `npm start`). */
   intervaloTrabajosSegundos: number;
+  /** Operator API token (SHOP_ADMIN_TOKEN); unset outside production one is generated once and kept in the database. */
+  adminToken: string | undefined;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table). */
@@ -141,7 +150,14 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
     intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
+    adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
   };
+}
+
+function adminTokenFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.trim().length < TOKEN_OPERADOR_MINIMO) throw new Error(`SHOP_ADMIN_TOKEN debe tener al menos ${TOKEN_OPERADOR_MINIMO} caracteres.`);
+  return value.trim();
 }
 
 function positiveFromEnv(value: string | undefined, fallback: number, name: string): number {

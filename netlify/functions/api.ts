@@ -15,6 +15,6 @@ const app = createApp({ db: database.db });
 export default (request: Request) => app.fetch(request);
 
 export const config = {
-  path: ['/web/*', '/api/*', '/login', '/clientes/*', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/carrito/*'],
+  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/login', '/clientes/*', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/carrito/*'],
   preferStatic: true,
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../tests/fixtures/producto.ts';
 import { priceOrder } from './pricing/order.ts';
-import { addLine, cartCount, lineFromProducto, parseStoredCart, removeLine, updateQuantity } from './cart.ts';
+import { routineProducts } from '../../tests/fixtures/rutina.ts';
+import { addLine, addRoutineToCart, cartCount, lineFromProducto, lineRef, parseStoredCart, removeLine, updateQuantity } from './cart.ts';
 
 const crema = makeProducto({ idProducto: 7, precio: 100, descuento: 10, stock_total: 5, colores: 'Rojo,Rosa' });
 
@@ -39,5 +40,41 @@ describe('cart rules', () => {
     expect(parseStoredCart('{roto')).toEqual([]);
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
+  });
+});
+
+describe('routines in the cart', () => {
+  const productos = routineProducts('intermedio').map((p, i) => (i === 0 ? { ...p, colores: 'Rosa, Azul', tamaños: '50 ml,150 ml', descuento: 10 } : p));
+
+  it('adds one line per step, one unit each, tagged with the routine, its level and step', () => {
+    const lines = addRoutineToCart([], productos, 'intermedio', 'r1');
+    expect(lines.map((line) => line.rutinaPaso)).toEqual(['limpieza', 'tonico', 'serum', 'hidratante', 'bloqueador']);
+    expect(lines.every((line) => line.cantidad === 1 && line.esProductoRutina && line.rutinaNivel === 'intermedio' && line.rutinaId === 'r1')).toBe(true);
+    expect(lines[0]).toMatchObject({ idProducto: 101, nombre: productos[0]!.nombreProducto, selectedColor: 'Rosa', selectedSize: '50 ml', precio: 45, precioOriginal: 50, precio_unitario: 50 });
+  });
+
+  it('never merges a routine line with an ordinary line of the same product, nor two routines', () => {
+    const ordinary = { ...lineFromProducto(makeProducto({ idProducto: 102, precio: 60 })), cantidad: 2 };
+    let lines = addRoutineToCart([ordinary], productos, 'intermedio', 'r1');
+    lines = addRoutineToCart(lines, productos, 'intermedio', 'r2');
+    expect(lines).toHaveLength(11);
+    expect(new Set(lines.map(lineRef)).size).toBe(11);
+    expect(lines[0]).toEqual(ordinary);
+    lines = addLine(lines, lineFromProducto(makeProducto({ idProducto: 102, precio: 60 })));
+    expect(lines.filter((line) => line.idProducto === 102).map((line) => line.cantidad)).toEqual([3, 1, 1]);
+  });
+
+  it('replaces the lines when the same routine is added again', () => {
+    const lines = addRoutineToCart(addRoutineToCart([], productos, 'intermedio', 'r1'), productos.slice(0, 3), 'principiante', 'r1');
+    expect(lines).toHaveLength(3);
+    expect(lines.every((line) => line.rutinaNivel === 'principiante')).toBe(true);
+  });
+
+  it("keeps a routine line at one unit, and removes only the line asked for", () => {
+    const lines = addRoutineToCart([], productos, 'intermedio', 'r1');
+    expect(updateQuantity(lines, lines[1]!, 3)[1]!.cantidad).toBe(1);
+    const rest = removeLine(lines, lines[1]!);
+    expect(rest.map((line) => line.idProducto)).toEqual([101, 103, 104, 105]);
+    expect(removeLine(lines, { idProducto: 102, selectedColor: '', selectedSize: '' })).toHaveLength(5);
   });
 });

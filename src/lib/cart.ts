@@ -1,8 +1,13 @@
 import { TIENDA } from '../config.ts';
+import type { ProductoRutina } from './api/routine-schemas.ts';
 import type { Producto } from './api/schemas.ts';
 import { precioFinal } from './pricing/product.ts';
+import { pasoDeCategoria, type NivelRutina, type PasoClave } from './routine/pasos.ts';
 
-/** A cart line with the fields of storefront §3; identified by idProducto + selectedColor + selectedSize. */
+/**
+ * A cart line with the fields of storefront §3; identified by idProducto + selectedColor +
+ * selectedSize, and by rutinaId for a routine's lines (they never merge with ordinary lines).
+ */
 export interface CartLine {
   idProducto: number;
   nombre: string;
@@ -23,15 +28,18 @@ export interface CartLine {
   esProductoRutina?: boolean;
   rutinaNivel?: string;
   rutinaId?: string;
+  /** The routine step the product fills (the builder's word; the server takes it from the database). */
+  rutinaPaso?: PasoClave;
 }
 
-export type LineKey = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'>;
+export type LineKey = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'> & Partial<Pick<CartLine, 'rutinaId'>>;
 
-/** A line's identity as one string: idProducto|color|size (how coupons name the lines they reach). */
-export const lineRef = (line: LineKey) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
+/** A line's identity as one string: idProducto|color|size, plus |rutinaId for a routine's line (how coupons name lines). */
+export const lineRef = (line: LineKey) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}${line.rutinaId ? `|${line.rutinaId}` : ''}`;
 
+/** Whether two keys name the same line: same product, colour, size and routine (or none). */
 export const sameLine = (a: LineKey, b: LineKey) =>
-  a.idProducto === b.idProducto && a.selectedColor === b.selectedColor && a.selectedSize === b.selectedSize;
+  a.idProducto === b.idProducto && a.selectedColor === b.selectedColor && a.selectedSize === b.selectedSize && (a.rutinaId ?? '') === (b.rutinaId ?? '');
 
 /** Highest quantity a line may hold: its stock_total, or 9999 when unknown. */
 export const maxQuantity = (line: Pick<CartLine, 'stock_total'>) =>
@@ -85,12 +93,58 @@ export function addLine(lines: CartLine[], item: CartLine): CartLine[] {
 
 export const removeLine = (lines: CartLine[], key: LineKey) => lines.filter((line) => !sameLine(line, key));
 
-/** Sets a line's quantity to at least 1 and at most its stock_total (9999 when unknown). */
+/**
+ * Sets a line's quantity to at least 1 and at most its stock_total (9999 when unknown). A routine's
+ * line keeps one unit: a routine is one of each step, and more units would break its bundle.
+ */
 export function updateQuantity(lines: CartLine[], key: LineKey, cantidad: number): CartLine[] {
   return lines.map((line) =>
-    sameLine(line, key) ? { ...line, cantidad: Math.min(Math.max(1, Math.floor(cantidad) || 1), maxQuantity(line)) } : line,
+    sameLine(line, key) && !isRoutineLine(line) ? { ...line, cantidad: Math.min(Math.max(1, Math.floor(cantidad) || 1), maxQuantity(line)) } : line,
   );
 }
+
+/** Whether a line was added as part of a routine (its bundle price still depends on the routine being complete). */
+export const isRoutineLine = (line: Pick<CartLine, 'esProductoRutina' | 'rutinaId'>) => line.esProductoRutina === true && Boolean(line.rutinaId);
+
+const firstOption = (options: string) => options.split(',').map((option) => option.trim()).find(Boolean) ?? '';
+
+/** One unit of a routine's product as a cart line of that routine (first colour and size), priced as an ordinary line. */
+export function lineFromProductoRutina(producto: ProductoRutina, nivel: NivelRutina, rutinaId: string): CartLine {
+  const final = precioFinal(producto);
+  return {
+    idProducto: producto.idProducto,
+    nombre: producto.nombreProducto,
+    img: producto.img.split(',')[0]?.trim() || producto.imagen,
+    cantidad: 1,
+    selectedColor: firstOption(producto.colores),
+    selectedSize: firstOption(producto.tamaños),
+    precio: final,
+    precioOriginal: final < producto.precio ? producto.precio : undefined,
+    descuento: producto.descuento,
+    descuentoN: producto.descuentoN,
+    newores: producto.newores,
+    stock_total: producto.stock_total,
+    sedes: producto.sedes,
+    precio_unitario: producto.precio,
+    precio_con_descuento: final,
+    esProductoRutina: true,
+    rutinaNivel: nivel,
+    rutinaId,
+    rutinaPaso: pasoDeCategoria(producto.categoria)?.clave,
+  };
+}
+
+/**
+ * Adds a routine (the products chosen for each step of the level) as lines of one rutinaId, one
+ * unit each; they never merge with ordinary lines, and adding the same rutinaId again replaces its
+ * lines. The bundle discount comes from pricing, and only while the routine stays complete.
+ */
+export function addRoutineToCart(lines: CartLine[], productos: readonly ProductoRutina[], nivel: NivelRutina, rutinaId: string): CartLine[] {
+  return [...lines.filter((line) => line.rutinaId !== rutinaId), ...productos.map((producto) => lineFromProductoRutina(producto, nivel, rutinaId))];
+}
+
+/** A fresh id for a routine added to the cart. */
+export const newRutinaId = () => `rutina-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** The header badge: the sum of quantities. */
 export const cartCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.cantidad, 0);

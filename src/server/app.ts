@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { PEDIDOS } from '../config.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes, categoriasRoutes } from './catalogue/routes.ts';
@@ -8,9 +9,10 @@ import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { handleError } from './http/errors.ts';
-import { orderRoutes } from './orders/routes.ts';
+import { orderListRoutes, orderRoutes } from './orders/routes.ts';
 import { testModeRoutes } from './payments/test-mode-routes.ts';
 import { webhookRoutes } from './payments/webhook.ts';
+import { routineRoutes } from './routine/routes.ts';
 import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 
@@ -27,10 +29,13 @@ export function createApp(options: AppDeps) {
     .route('/web', homeRoutes(db))
     .route('/web', customerRoutes(deps))
     .route('/web', shippingRoutes(db))
+    .route('/web', orderListRoutes(deps))
     .route('/api', categoriasRoutes(db))
+    .route('/api', routineRoutes(db))
     .route('/api', discountRoutes(deps))
     .route('/api', orderRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
+    .route('/admin/api', adminRoutes(deps))
     .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
@@ -43,7 +48,7 @@ export function createApp(options: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 /** Path prefixes the API answers; everything else is the static storefront. */
-const API_PATH = /^\/(?:web|api|webhooks)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;
+const API_PATH = /^\/(?:web|api|webhooks|admin\/api)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;
 
 /** Whether a request path belongs to the API rather than to the static site. */
 export const isApiPath = (path: string) => API_PATH.test(path);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { serverConfig, type ServerConfig } from '../config.ts';
+import { lazyOperatorToken } from './admin/token.ts';
 import { lazySecret, type AuthDeps } from './auth/context.ts';
 import type { Db } from './db/client.ts';
 import { runDueJobs } from './jobs/queue.ts';
@@ -20,9 +21,11 @@ export interface ServiceOptions {
   pasarela?: Pasarela;
 }
 
-/** What the API and the background worker share: database, settings, mailer, JWT secret, payments. */
+/** What the API and the background worker share: database, settings, mailer, JWT secret, operator token, payments. */
 export interface Services extends AuthDeps {
   pagos: Pagos;
+  /** The operator API's token; null when that API is off (production without SHOP_ADMIN_TOKEN). */
+  operatorToken: () => Promise<string | null>;
 }
 
 /** Builds the shop's services from the settings. */
@@ -32,6 +35,7 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela }
     config,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom }),
     secret: lazySecret(db, config),
+    operatorToken: lazyOperatorToken(db, config),
     pagos: createPagos(db, config, pasarela),
   };
 }

@@ -32,7 +32,7 @@ describe.each(testDatabases())('account API on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     smtp = await startTestSmtp();
-    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous } };
+    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous } };
     app = createApp({ db: database.db, config, mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }) });
   });
   afterAll(async () => {

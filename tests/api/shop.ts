@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { serverConfig, type ServerConfig } from '../../src/config.ts';
-import type { CotizacionServidor, PreferenciaBody } from '../../src/lib/api/checkout-schemas.ts';
+import type { CotizacionServidor, PreferenciaBody, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { precioFinal } from '../../src/lib/pricing/product.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -8,7 +8,7 @@ import { listProductos } from '../../src/server/catalogue/queries.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
-import type { MailMessage } from '../../src/server/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
 import type { TestDatabase } from './databases.ts';
@@ -30,16 +30,23 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-export async function openShop(target: TestDatabase, options: { pasarela?: Pasarela; config?: Partial<ServerConfig> } = {}): Promise<TestShop> {
+/** Opens a test shop; with `mailer`, mail also goes out through it (a real SMTP server in some tests). */
+export async function openShop(target: TestDatabase, options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer } = {}): Promise<TestShop> {
   const database = await target.open();
   await seedIfEmpty(database.db);
   const sent: MailMessage[] = [];
   const config: ServerConfig = {
     ...serverConfig({}),
-    rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous },
+    rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous },
     ...options.config,
   };
-  const services = createServices({ db: database.db, config, mailer: { send: async (message) => void sent.push(message) }, pasarela: options.pasarela });
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push(message);
+      await options.mailer?.send(message);
+    },
+  };
+  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela });
   const app = createApp({ services });
   const call: TestShop['call'] = async (method, path, { body, token, headers = {} } = {}) =>
     app.request(path, {
@@ -136,3 +143,20 @@ export const newKey = () => `intento-${process.pid}-${++keys}-${Date.now()}`;
 /** Products to buy in tests: in stock, plain (no discount, not Sale), not presale. */
 export const plainProducts = (catalogue: Producto[]) =>
   catalogue.filter((p) => p.stock >= 10 && p.descuento === 0 && p.descuentoN === 0 && p.newores !== 'Sale' && p.newores !== 'Preventa');
+
+/** A PENDIENTE order of `customer` for `cantidad` units of `producto` (pickup unless `metodo` says otherwise). */
+export async function placeOrder(
+  shop: TestShop,
+  customer: { id: number; token: string },
+  producto: Producto,
+  options: { cantidad?: number; metodo?: string; codigo?: string } = {},
+): Promise<PreferenciaCreada> {
+  const body = await validBody(shop, customer, preferenceBody(customer.id, [lineOf(producto, options.cantidad ?? 1)], { metodo: options.metodo, codigo: options.codigo }));
+  const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } });
+  if (res.status !== 200) throw new Error(`create-preference respondió ${res.status}: ${await res.text()}`);
+  return (await res.json()) as PreferenciaCreada;
+}
+
+/** Approves, leaves pending or rejects a preference on the offline test mode's page. */
+export const payInTestMode = (shop: TestShop, preferenceId: string, resultado: 'approved' | 'pending' | 'rejected') =>
+  shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });

@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { lineFromProducto, lineRef, type CartLine } from '../../src/lib/cart.ts';
-import { buildCheckoutPayload } from '../../src/lib/cart-page/checkout-payload.ts';
+import { lineFromProducto, lineRef } from '../../src/lib/cart.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../src/lib/shipping.ts';
+import { ENVIO_PROVINCIA } from '../../src/lib/shipping.ts';
 import { CONTACTO } from '../../src/components/layout/contacto.ts';
+import { expectAlert, hydrated, newShopper, openCheckoutWith, productFor, signedIn, stockOf } from './support/shop.ts';
 
 /**
  * Checkout journeys (checkout §2, §5, §8) against the real server in its offline test mode. Each
@@ -22,70 +22,12 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
 
-const plain = (p: Producto) =>
-  p.stock >= 3 && p.newores === '' && p.descuento === 0 && p.descuentoN === 0 && !p.colores.trim() && !p.tamaños.trim() && precioFinal(p) < 120;
-
-/** A coupon-eligible product without options for test `slot`, different at each project. */
-function productFor(testInfo: TestInfo, slot: number): Producto {
-  const candidates = catalogue.filter(plain);
-  const producto = candidates[slot * 2 + (testInfo.project.name === 'mobile' ? 1 : 0)];
-  if (!producto) throw new Error('El catálogo demo no tiene suficientes productos simples');
-  return producto;
-}
-
-function newShopper() {
-  const usuario = `pago${Date.now()}${Math.floor(Math.random() * 10_000)}`;
-  return { nombre: 'Rosa Huamán Torres', usuario, correo: `${usuario}@example.pe`, telefono: '987654321', password: 'Camelia-2024' };
-}
-
-/** Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). */
-async function hydrated(page: Page, ...names: string[]) {
-  for (const name of names) await expect(page.locator(`astro-island[component-url*="${name}"][ssr]`)).toHaveCount(0);
-}
-
-/** A shopper registered and logged in through the API, optionally with a DNI, and the session in the browser. */
-async function signedIn(context: BrowserContext, request: APIRequestContext, baseURL: string, { dni }: { dni?: string } = {}) {
-  const shopper = newShopper();
-  expect((await request.post('/clientes/register', { data: shopper })).status()).toBe(201);
-  const { mensaje: token } = (await (await request.post('/login', { data: { user: shopper.usuario, password: shopper.password } })).json()) as { mensaje: string };
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & { idUsuario: number };
-  if (dni) {
-    const saved = await request.put(`/web/clientes/${claims.idUsuario}`, { data: { docType: 'DNI', docNumber: dni }, headers: { Authorization: `Bearer ${token}` } });
-    expect(((await saved.json()) as { id: number }).id).toBe(1);
-  }
-  await context.addCookies([{ name: 'tokenweb', value: token, url: baseURL }]);
-  const { idUsuario, user, nombre, correo, telefono, direccion } = claims;
-  await context.addInitScript((stored) => localStorage.setItem('user', JSON.stringify(stored)), { idUsuario, user, nombre, correo, telefono, direccion });
-  return { ...shopper, token, idUsuario };
-}
-
-/** Opens /procesoDePago with this cart and the payload the cart page would have stored for it (pickup at Miraflores). */
-async function openCheckoutWith(page: Page, cart: CartLine[], payloadLines: CartLine[] = cart) {
-  const payload = buildCheckoutPayload({ lines: payloadLines, user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
-  await page.goto('/carrito');
-  await page.evaluate(([lines, state]) => {
-    localStorage.setItem('cart', JSON.stringify(lines));
-    sessionStorage.setItem('checkout', JSON.stringify(state));
-  }, [cart, payload] as const);
-  await page.goto('/procesoDePago');
-  await hydrated(page, 'CheckoutPage');
-}
-
-const stockOf = async (request: APIRequestContext, id: number) => ((await (await request.get(`/web/detailprod/${id}`)).json()) as { mensaje: Producto[] }).mensaje[0]!.stock;
-
 const choose = (page: Page, metodo: string) => page.getByRole('radio', { name: metodo }).check();
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pagar ahora' });
 const pricesConfirmed = (page: Page) => expect(page.getByTestId('estado-precios')).toHaveText('Precios confirmados por la tienda.');
 
-async function expectAlert(page: Page, title: string) {
-  const alert = page.getByRole('dialog', { name: title });
-  await expect(alert).toBeVisible();
-  await alert.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(alert).toBeHidden();
-}
-
 test('browse, register, coupon, province delivery, document on the checkout page, pay and approve', async ({ page, context, request }, testInfo) => {
-  const producto = productFor(testInfo, 0);
+  const producto = productFor(catalogue, testInfo, 0);
   await page.goto(`/search?q=${encodeURIComponent(producto.nombre)}`);
   await page.locator(`.product-card[data-product-id="${producto.idProducto}"]`).getByRole('link', { name: producto.nombre, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/producto/${producto.idProducto}-`));
@@ -172,7 +114,7 @@ test('browse, register, coupon, province delivery, document on the checkout page
 });
 
 test('a rejected payment lands on /failure and gives the stock back', async ({ page, context, request, baseURL }, testInfo) => {
-  const producto = productFor(testInfo, 1);
+  const producto = productFor(catalogue, testInfo, 1);
   await signedIn(context, request, baseURL!, { dni: '41234567' });
   const before = await stockOf(request, producto.idProducto);
   await openCheckoutWith(page, [{ ...lineFromProducto(producto), cantidad: 2 }]);
@@ -196,7 +138,7 @@ test('a rejected payment lands on /failure and gives the stock back', async ({ p
 });
 
 test('a price that changed between the cart and paying stops checkout for review', async ({ page, context, request, baseURL }, testInfo) => {
-  const producto = productFor(testInfo, 2);
+  const producto = productFor(catalogue, testInfo, 2);
   await signedIn(context, request, baseURL!, { dni: '42345678' });
   const live = precioFinal(producto);
   const stale = lineFromProducto({ ...producto, precio: producto.precio - 5 });
@@ -222,7 +164,7 @@ test('a price that changed between the cart and paying stops checkout for review
 });
 
 test("the server's 409 at pay time shows the changed prices and creates nothing", async ({ page, context, request, baseURL }, testInfo) => {
-  const producto = productFor(testInfo, 3);
+  const producto = productFor(catalogue, testInfo, 3);
   await signedIn(context, request, baseURL!, { dni: '43456789' });
   const stale = lineFromProducto({ ...producto, precio: producto.precio + 3 });
   const before = await stockOf(request, producto.idProducto);
@@ -254,7 +196,7 @@ test('checkout needs a login and checks the pay button in the spec order', async
 
   const shopper = newShopper();
   expect((await request.post('/clientes/register', { data: shopper })).status()).toBe(201);
-  const producto = productFor(testInfo, 4);
+  const producto = productFor(catalogue, testInfo, 4);
   await openCheckoutWith(page, [lineFromProducto(producto)]);
   const login = page.getByRole('dialog', { name: 'Iniciar Sesión' });
   await expect(login).toBeVisible();

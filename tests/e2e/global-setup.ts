@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startTestSmtp } from '../fixtures/smtp.ts';
@@ -9,13 +10,15 @@ import { join } from 'node:path';
  * Starts the real shop the way `npm start` does, on a fresh data directory and a free port, and
  * shares its URL through E2E_BASE_URL. The built site goes to a temporary folder so a developer's
  * own `dist/` is untouched. The shop sends its e-mail to a real SMTP server started here, which
- * writes each message it receives to E2E_MAIL_DIR for the tests to read. Returns the teardown.
+ * writes each message it receives to E2E_MAIL_DIR for the tests to read; the operator API's token
+ * is E2E_ADMIN_TOKEN. Returns the teardown.
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-'));
   const mailDir = join(dataDir, 'mail');
   const smtp = await startTestSmtp({ dir: mailDir });
   const port = await freePort();
+  const adminToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -27,6 +30,7 @@ export default async function globalSetup() {
       REBUILD_CHECK_SECONDS: '0',
       JOBS_INTERVAL_SECONDS: '2',
       SMTP_URL: smtp.url,
+      SHOP_ADMIN_TOKEN: adminToken,
       // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
       RATE_LIMIT_REGISTROPORIP: '1000/3600',
       RATE_LIMIT_LOGINPORIP: '1000/900',
@@ -40,6 +44,7 @@ export default async function globalSetup() {
   await waitForReady(child, output);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_ADMIN_TOKEN = adminToken;
 
   return async () => {
     await stop(child);

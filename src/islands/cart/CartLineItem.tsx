@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { maxQuantity, sameLine, type CartLine } from '../../lib/cart.ts';
-import { isLineEligible } from '../../lib/pricing/coupons.ts';
+import { isRoutineLine, maxQuantity, sameLine, type CartLine } from '../../lib/cart.ts';
+import { isNivelRutina, NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
+import { isLineCouponEligible } from '../../lib/pricing/coupons.ts';
 import { DEFAULT_IMAGE } from '../../lib/format.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/slug.ts';
@@ -18,12 +19,14 @@ const Svg = ({ d }: { d: string }) => (
   </svg>
 );
 
-/** One cart line: image, name, options, unit price, quantity −/+ and input, line total, remove. */
-export default function CartLineItem({ line, eager, onRemoved }: { line: CartLine; eager: boolean; onRemoved: () => void }) {
+/** One cart line: image, name, options (and its routine), unit price, quantity −/+ and input (one unit for a routine's line), line total, remove. */
+export default function CartLineItem({ line, lines, eager, onRemoved }: { line: CartLine; lines: readonly CartLine[]; eager: boolean; onRemoved: () => void }) {
+  const couponOk = isLineCouponEligible(line, lines);
   const [draft, setDraft] = useState(String(line.cantidad));
   useEffect(() => setDraft(String(line.cantidad)), [line.cantidad]);
   const max = maxQuantity(line);
   const href = productPath(line);
+  const rutina = isRoutineLine(line) && isNivelRutina(line.rutinaNivel) ? NIVELES_RUTINA[line.rutinaNivel] : null;
   const options = [line.selectedColor && `Color: ${line.selectedColor}`, line.selectedSize && `Tamaño: ${line.selectedSize}`].filter(Boolean);
 
   const change = (cantidad: number) => {
@@ -57,6 +60,12 @@ export default function CartLineItem({ line, eager, onRemoved }: { line: CartLin
         <a className="cart-line__name" href={href}>
           {line.nombre}
         </a>
+        {rutina && (
+          <p className="cart-line__routine" data-testid="linea-rutina">
+            Rutina · nivel {rutina.etiqueta.toLowerCase()}
+            {rutina.descuento > 0 && ` · ${rutina.descuento}% de descuento con la rutina completa`}
+          </p>
+        )}
         {options.length > 0 && <p className="cart-line__options">{options.join(' · ')}</p>}
         <p className="cart-line__unit">
           <span className={`price${line.precioOriginal ? ' price--sale' : ''}`} data-testid="precio-unitario">
@@ -68,33 +77,37 @@ export default function CartLineItem({ line, eager, onRemoved }: { line: CartLin
               {formatSoles(line.precioOriginal)}
             </s>
           )}
-          {!isLineEligible(line) && <span className="cart-line__tag">No aplica a cupones</span>}
+          {!couponOk && <span className="cart-line__tag">No aplica a cupones</span>}
         </p>
       </div>
       <div className="cart-line__qty">
-        <div className="qty">
-          <button type="button" className="qty__btn" aria-label={`Disminuir cantidad de ${line.nombre}`} disabled={line.cantidad <= 1} onClick={() => change(line.cantidad - 1)}>
-            <Svg d={ICONS.minus} />
-          </button>
-          <input
-            className="qty__input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={max}
-            value={draft}
-            aria-label={`Cantidad de ${line.nombre}`}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commit}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commit();
-            }}
-          />
-          <button type="button" className="qty__btn" aria-label={`Aumentar cantidad de ${line.nombre}`} disabled={line.cantidad >= max} onClick={() => change(line.cantidad + 1)}>
-            <Svg d={ICONS.plus} />
-          </button>
-        </div>
-        {line.stock_total > 0 && line.cantidad >= max && (
+        {rutina ? (
+          <p className="cart-line__routine-qty">1 unidad</p>
+        ) : (
+          <div className="qty">
+            <button type="button" className="qty__btn" aria-label={`Disminuir cantidad de ${line.nombre}`} disabled={line.cantidad <= 1} onClick={() => change(line.cantidad - 1)}>
+              <Svg d={ICONS.minus} />
+            </button>
+            <input
+              className="qty__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={max}
+              value={draft}
+              aria-label={`Cantidad de ${line.nombre}`}
+              onChange={(event) => setDraft(event.target.value)}
+              onBlur={commit}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commit();
+              }}
+            />
+            <button type="button" className="qty__btn" aria-label={`Aumentar cantidad de ${line.nombre}`} disabled={line.cantidad >= max} onClick={() => change(line.cantidad + 1)}>
+              <Svg d={ICONS.plus} />
+            </button>
+          </div>
+        )}
+        {!rutina && line.stock_total > 0 && line.cantidad >= max && (
           <p className="cart-line__max" aria-live="polite">
             Máximo disponible: {max}
           </p>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { cartCount } from '../../lib/cart.ts';
+import { cartCount, lineRef } from '../../lib/cart.ts';
 import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart-page/checkout-payload.ts';
 import { brandLookup, needsReview } from '../../lib/cart-page/refresh.ts';
 import { canCheckout, cartSummary } from '../../lib/cart-page/summary.ts';
@@ -20,8 +20,6 @@ import { useDelivery } from './useDelivery.ts';
 import './cart.css';
 import './delivery.css';
 import './summary.css';
-
-const lineKey = (line: { idProducto: number; selectedColor: string; selectedSize: string }) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
 
 /** Before mount the persisted cart is unknown: a quiet placeholder, the same on server and client. */
 function Placeholder() {
@@ -109,7 +107,7 @@ export default function CartPage() {
           </h2>
           <ul className="cart-lines__list">
             {lines.map((line, index) => (
-              <CartLineItem key={lineKey(line)} line={line} eager={index === 0} onRemoved={() => heading.current?.focus()} />
+              <CartLineItem key={lineRef(line)} line={line} lines={lines} eager={index === 0} onRemoved={() => heading.current?.focus()} />
             ))}
           </ul>
           <a className="cart-lines__more" href="/">

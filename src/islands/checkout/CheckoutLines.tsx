@@ -1,4 +1,4 @@
-import type { CartLine } from '../../lib/cart.ts';
+import { lineRef, type CartLine } from '../../lib/cart.ts';
 import { DEFAULT_IMAGE } from '../../lib/format.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 
@@ -10,7 +10,7 @@ export default function CheckoutLines({ lines }: { lines: CartLine[] }) {
         const options = [line.selectedColor && `Color: ${line.selectedColor}`, line.selectedSize && `Tamaño: ${line.selectedSize}`].filter(Boolean);
         const old = line.precioOriginal !== undefined && line.precioOriginal > line.precio ? line.precioOriginal : null;
         return (
-          <li key={`${line.idProducto}|${line.selectedColor}|${line.selectedSize}`} className="co-line" data-testid="linea-checkout">
+          <li key={lineRef(line)} className="co-line" data-testid="linea-checkout">
             <img
               className="co-line__img"
               src={line.img || DEFAULT_IMAGE}

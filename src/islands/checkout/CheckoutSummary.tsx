@@ -21,7 +21,7 @@ const ESTADO_PRECIOS: Record<EstadoPrecios, string> = {
   error: 'No pudimos confirmar los precios. Se volverán a verificar al pagar.',
 };
 
-/** The totals (Subtotal, Descuento with the coupon, Envío, Total; no extra discount at checkout, §9), the payment methods and the pay button. */
+/** The totals (Subtotal, Descuento with the coupon or a routine's bundle, Envío, Total; no extra discount at checkout, §9), the payment methods and the pay button. */
 export default function CheckoutSummary({ payload, precios, methods, processing, onPay }: Props) {
   const { resumen } = payload;
   const gratis = isHomeDelivery(payload.envio.metodo) && resumen.envio === 0;
@@ -35,11 +35,9 @@ export default function CheckoutSummary({ payload, precios, methods, processing,
           <dt>Subtotal</dt>
           <dd data-testid="checkout-subtotal">{formatSoles(resumen.subtotal)}</dd>
         </div>
-        {payload.discountCode && (
+        {(payload.discountCode || resumen.descuento > 0) && (
           <div className="co-summary__discount">
-            <dt>
-              Descuento <span className="co-summary__code">{payload.discountCode}</span>
-            </dt>
+            <dt>Descuento {payload.discountCode ? <span className="co-summary__code">{payload.discountCode}</span> : 'de rutina'}</dt>
             <dd data-testid="checkout-descuento">-{formatSoles(resumen.descuento)}</dd>
           </div>
         )}

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ESTADO_LEGIBLE, isApproved, orderIdOf, readPaymentResult, type PaymentResult } from '../../lib/checkout/payment-result.ts';
+import { isApproved, orderIdOf, readPaymentResult, type PaymentResult } from '../../lib/checkout/payment-result.ts';
 import { $session, $token } from '../../stores/auth.ts';
+import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
 import { clearCheckout } from './clear-checkout.ts';
 import { useOrderConfirmation } from './useOrderConfirmation.ts';
 
@@ -82,7 +83,7 @@ export default function SuccessPage() {
               <span className="pay-result__spinner" aria-hidden="true" /> Estamos confirmando tu pago…
             </>
           )}
-          {confirmacion === 'confirmado' && <>Pago confirmado. Estado de tu pedido: {pedido ? ESTADO_LEGIBLE[pedido.estado] : 'En preparación'}.</>}
+          {confirmacion === 'confirmado' && <>Pago confirmado. Estado de tu pedido: {pedido ? ESTADO_PEDIDO_TEXTO[pedido.estado] : 'En preparación'}.</>}
           {confirmacion === 'demorado' && <>La confirmación está tardando más de lo habitual. Te avisaremos por correo y puedes seguir tu pedido en Mis Compras.</>}
         </p>
       )}

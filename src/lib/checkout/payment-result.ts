@@ -1,4 +1,4 @@
-import type { DetallePedido, EstadoPedido } from '../api/checkout-schemas.ts';
+import type { DetallePedido } from '../api/checkout-schemas.ts';
 
 /**
  * The payment result pages (checkout §2): what Mercado Pago (or the test mode) puts in the back
@@ -38,16 +38,6 @@ export function orderIdOf(result: PaymentResult): number | null {
   const id = Number(result.externalReference);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
-
-/** How the order states read to a shopper (the timeline's labels, checkout §4). */
-export const ESTADO_LEGIBLE: Record<EstadoPedido, string> = {
-  PENDIENTE: 'Pendiente de pago',
-  'EN PREPARACION': 'En preparación',
-  'EN TRANSITO': 'En tránsito',
-  'LISTO PARA RECOGER': 'Listo para recoger',
-  ENTREGADO: 'Entregado',
-  CANCELADO: 'Cancelado',
-};
 
 /** How the success page waits for the webhook: one look at the order every 2 s, for at most a minute. */
 export const CONFIRMACION = { intervaloMs: 2000, esperaMaximaMs: 60_000 } as const;

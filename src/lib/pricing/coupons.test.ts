@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { lineFromProducto } from '../cart.ts';
+import { routineProducts } from '../../../tests/fixtures/rutina.ts';
+import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart.ts';
 import { priceOrder } from './order.ts';
 
 const METODO = 'Recojo en Miraflores';
-import { discountStillApplies, evaluateCoupon, hasEligibleLines, MENSAJES_CUPON, todayInLima, type GlobalCoupon } from './coupons.ts';
+import { couponEligibleLines, discountStillApplies, evaluateCoupon, hasEligibleLines, isLineCouponEligible, MENSAJES_CUPON, todayInLima, type GlobalCoupon } from './coupons.ts';
 
 const plain = lineFromProducto(makeProducto({ idProducto: 1, precio: 100, idMarca: 7 }));
 const plain2 = { ...lineFromProducto(makeProducto({ idProducto: 2, precio: 50, idMarca: 8 })), cantidad: 2 };
@@ -82,3 +83,30 @@ describe('coupon amount and reset', () => {
     expect(todayInLima(new Date('2026-11-22T03:00:00Z'))).toBe('2026-11-21');
   });
 });
+
+describe('coupons and routines', () => {
+  const intermedio = addRoutineToCart([], routineProducts('intermedio'), 'intermedio', 'r1');
+  const principiante = addRoutineToCart([], routineProducts('principiante', 201), 'principiante', 'r2');
+
+  it('never reaches a line of a complete routine with a bundle discount', () => {
+    expect(hasEligibleLines(intermedio)).toBe(false);
+    expect(evaluate('KBEAUTY10', [global()], intermedio)).toEqual({ ok: false, mensaje: MENSAJES_CUPON.todosInelegibles });
+    const result = evaluate('KBEAUTY10', [global()], [...intermedio, plain]);
+    expect(result.ok && result.applied.lineas).toEqual([lineRef(plain)]);
+    expect(isLineCouponEligible(intermedio[0]!, [...intermedio, plain])).toBe(false);
+  });
+
+  it('treats principiante lines (0%) and the lines of an incomplete routine as ordinary', () => {
+    expect(couponEligibleLines(principiante)).toEqual(principiante);
+    const incomplete = removeLine(intermedio, intermedio[0]!);
+    expect(couponEligibleLines(incomplete)).toEqual(incomplete);
+  });
+
+  it('drops the coupon when only bundled lines remain', () => {
+    const result = evaluate('KBEAUTY10', [global()], [...intermedio, plain]);
+    if (!result.ok) throw new Error(result.mensaje);
+    expect(discountStillApplies([...intermedio, plain], result.applied)).toBe(true);
+    expect(discountStillApplies(intermedio, result.applied)).toBe(false);
+  });
+});
+

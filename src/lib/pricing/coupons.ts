@@ -1,5 +1,6 @@
 import { lineRef, type CartLine } from '../cart.ts';
 import { formatFecha } from '../format.ts';
+import { routineDiscounts } from './routine.ts';
 
 /**
  * Coupon rules of storefront §5, written once: the cart applies them as the shopper types, and the
@@ -40,8 +41,20 @@ export const MENSAJES_CUPON = {
 export const isLineEligible = (line: Pick<CartLine, 'descuento' | 'descuentoN' | 'newores'>): boolean =>
   !(line.descuento > 0) && !(line.descuentoN > 0) && line.newores.trim().toLowerCase() !== 'sale';
 
+/**
+ * The lines of a cart a coupon may reach: eligible products that are not in a complete routine with
+ * a bundle discount (such a line is already discounted; a principiante line, at 0%, is ordinary).
+ */
+export function couponEligibleLines(lines: readonly CartLine[]): CartLine[] {
+  const rutinas = routineDiscounts(lines);
+  return lines.filter((line, index) => isLineEligible(line) && rutinas[index] === 0);
+}
+
+/** Whether one line of this cart may take a coupon (the cart's 'No aplica a cupones' tag). */
+export const isLineCouponEligible = (line: CartLine, lines: readonly CartLine[]): boolean => couponEligibleLines(lines).includes(line);
+
 /** Whether any line can take a coupon; when none can, the apply controls are disabled. */
-export const hasEligibleLines = (lines: CartLine[]) => lines.some(isLineEligible);
+export const hasEligibleLines = (lines: CartLine[]) => couponEligibleLines(lines).length > 0;
 
 
 export interface AppliedCoupon {
@@ -70,7 +83,7 @@ export function evaluateCoupon(
   hoy: string,
 ): CouponResult {
   if (!codigo.trim()) return { ok: false, mensaje: MENSAJES_CUPON.invalido };
-  const eligible = lines.filter(isLineEligible);
+  const eligible = couponEligibleLines(lines);
   const withDiscount = lines.length > eligible.length ? [MENSAJES_CUPON.algunosConDescuento] : [];
 
   if (userCoupon && sameCode(userCoupon.code, codigo)) {
@@ -98,7 +111,7 @@ export function evaluateCoupon(
 export function discountStillApplies(lines: CartLine[], applied: AppliedCoupon | null): boolean {
   if (!applied || lines.length === 0) return false;
   const reached = new Set(applied.lineas);
-  return lines.some((line) => reached.has(lineRef(line)) && isLineEligible(line));
+  return couponEligibleLines(lines).some((line) => reached.has(lineRef(line)));
 }
 
 /** Today's date in Lima (UTC-5, no daylight saving) as YYYY-MM-DD. */

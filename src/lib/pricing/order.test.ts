@@ -45,7 +45,10 @@ describe('priceOrder', () => {
   });
 
   it('gives no routine bundle discount to a line that merely claims one', () => {
-    const claimed = { ...line(60, 1), esProductoRutina: true, rutinaNivel: 'avanzado', rutinaId: 'r1' };
+    const claimed = { ...line(60, 1), esProductoRutina: true, rutinaNivel: 'avanzado', rutinaId: 'r1', rutinaPaso: 'serum' as const };
     expect(priceOrder([claimed], { metodo: RECOJO }).total).toBe(6000);
+    // Seven lines claiming an avanzado routine without filling its seven steps are no routine either.
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ ...line(60 + n, 1), esProductoRutina: true, rutinaNivel: 'avanzado', rutinaId: 'r1', rutinaPaso: 'serum' as const }));
+    expect(priceOrder(seven, { metodo: RECOJO }).descuento).toBe(0);
   });
 });

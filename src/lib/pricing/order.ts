@@ -1,13 +1,13 @@
 import { lineRef, type CartLine } from '../cart.ts';
 import { isLineEligible } from './coupons.ts';
 import { lessPercent, toCentimos, type Centimos } from './money.ts';
-import { routineDiscountPercent } from './routine.ts';
+import { routineDiscounts } from './routine.ts';
 import { ENVIO_GRATIS_DESDE, isFreeShipping, shippingCentimos } from './shipping.ts';
 
 /** What pricing reads of a line: its identity, quantity, list and product prices, and eligibility. */
 export type LineaAPreciar = Pick<
   CartLine,
-  'idProducto' | 'selectedColor' | 'selectedSize' | 'cantidad' | 'precio_unitario' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'esProductoRutina' | 'rutinaNivel' | 'rutinaId'
+  'idProducto' | 'selectedColor' | 'selectedSize' | 'cantidad' | 'precio_unitario' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'esProductoRutina' | 'rutinaNivel' | 'rutinaId' | 'rutinaPaso'
 >;
 
 /** A coupon as pricing needs it: its percent and the lines (by `lineRef`) it reaches. */
@@ -28,6 +28,8 @@ export interface LineaCotizada {
   cobrado: Centimos;
   /** Coupon and routine discount of the whole line. */
   descuento: Centimos;
+  /** The routine bundle's percent the line received (0 unless it belongs to a complete routine). */
+  rutina: number;
   /** What the line costs: cobrado × cantidad. */
   total: Centimos;
 }
@@ -59,18 +61,21 @@ export interface OpcionesDePrecio {
 }
 
 /**
- * Prices an order: each unit loses the coupon's (or the routine's) percent, rounded to the céntimo
- * once per unit, so a line is always unit × quantity and the lines add up to the total; shipping is
+ * Prices an order: each unit loses the coupon's or the routine's percent, rounded to the céntimo
+ * once per unit, so a line is always unit × quantity and the lines add up to the total. A line of a
+ * complete intermedio or avanzado routine takes its bundle percent and counts as already discounted,
+ * so no coupon reaches it (a principiante line, at 0%, is ordinary for coupons); shipping is
  * free above S/250 of products, else the district's tariff for province delivery and 0 for pickup.
  * The cart, the checkout page, the server and the Mercado Pago items all use this one function.
  */
 export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, metodo, tarifa = null }: OpcionesDePrecio): Cotizacion {
   const reached = new Set(cupon?.lineas ?? []);
-  const lineas = lines.map((line): LineaCotizada => {
+  const rutinas = routineDiscounts(lines);
+  const lineas = lines.map((line, index): LineaCotizada => {
     const ref = lineRef(line);
     const conDescuento = toCentimos(line.precio);
-    const couponPercent = cupon && reached.has(ref) && isLineEligible(line) ? cupon.porcentaje : 0;
-    const percent = Math.max(couponPercent, routineDiscountPercent(line));
+    const rutina = rutinas[index]!;
+    const percent = rutina > 0 ? rutina : cupon && reached.has(ref) && isLineEligible(line) ? cupon.porcentaje : 0;
     const cobrado = lessPercent(conDescuento, percent);
     return {
       ref,
@@ -79,6 +84,7 @@ export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, meto
       conDescuento,
       cobrado,
       descuento: (conDescuento - cobrado) * line.cantidad,
+      rutina,
       total: cobrado * line.cantidad,
     };
   });

@@ -3,7 +3,7 @@ import { SPECIAL_LISTINGS } from '../catalogue/selection.ts';
 import { productPath } from '../slug.ts';
 
 /** Routes crawlers should skip: search results, cart, account, orders and checkout. */
-export const DISALLOWED = ['/search', '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago'];
+export const DISALLOWED = ['/search', '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago', '/pago-de-prueba'];
 
 /** Pages that are not content: home (listed first anyway), errors and payment results. */
 const NOT_IN_SITEMAP = new Set(['/', '/404', '/success', '/pending', '/failure', ...DISALLOWED]);

@@ -37,8 +37,8 @@ const productoColumns = {
   esSet: productos.esSet,
 };
 
-/** Products matching `where` (all when omitted), by id. */
-async function selectProductos(db: Db, where?: SQL): Promise<Producto[]> {
+/** Products matching `where` (all when omitted), by id; `limit` caps how many. */
+export async function selectProductos(db: Db, where?: SQL, limit?: number): Promise<Producto[]> {
   const query = db
     .select(productoColumns)
     .from(productos)
@@ -46,7 +46,8 @@ async function selectProductos(db: Db, where?: SQL): Promise<Producto[]> {
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
     .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id));
-  const rows = await (where ? query.where(where) : query).orderBy(asc(productos.id));
+  const ordered = (where ? query.where(where) : query).orderBy(asc(productos.id));
+  const rows = await (limit === undefined ? ordered : ordered.limit(limit));
   return rows.map((row) => ({
     ...row,
     precio: Number(row.precio),

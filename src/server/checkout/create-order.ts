@@ -93,7 +93,8 @@ async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
         notExists(tx.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
       ),
     );
-  for (const { id } of abandoned) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.');
+  // No e-mail: the customer replaced the order themselves, a moment ago.
+  for (const { id } of abandoned) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
 }
 
 interface NewOrder {

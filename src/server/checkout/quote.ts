@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CotizacionServidor, Destino, Preferencia } from '../../lib/api/checkout-schemas.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { lineFromProducto, type CartLine } from '../../lib/cart.ts';
+import { lineFromProducto, lineRef, type CartLine } from '../../lib/cart.ts';
 import { evaluateCoupon, todayInLima, type AppliedCoupon } from '../../lib/pricing/coupons.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import { priceOrder, type Cotizacion, type LineaCotizada } from '../../lib/pricing/order.ts';
 import { searchKey } from '../../lib/names.ts';
+import { pasoDeCategoria } from '../../lib/routine/pasos.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
 import { parseGlobalCoupons } from '../../lib/cart-page/coupons.ts';
 import { productosByIds } from '../catalogue/queries.ts';
@@ -55,7 +56,7 @@ export interface PedidoCotizado {
 export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, now = new Date()): Promise<PedidoCotizado> {
   const seen = new Set<string>();
   for (const line of body.cart) {
-    const key = `${line.idProducto}|${line.selectedColor}|${line.selectedSize}`;
+    const key = lineRef(line);
     if (seen.has(key)) throw clientError(400, 'El carrito repite un producto con el mismo color y tamaño.');
     seen.add(key);
   }
@@ -65,7 +66,7 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, n
     if (!producto) throw clientError(400, `El producto ${line.nombre ? `"${line.nombre}"` : line.idProducto} ya no existe en la tienda. Quítalo de tu carrito.`);
     const color = chosenOption(producto.colores, line.selectedColor, producto.nombre, 'color');
     const size = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
-    return { producto, line: { ...lineFromProducto(producto, { color, size, cantidad: line.cantidad }), ...routineFields(line) } };
+    return { producto, line: { ...lineFromProducto(producto, { color, size, cantidad: line.cantidad }), ...routineFields(line, producto) } };
   });
   checkStock(lines);
 
@@ -84,7 +85,14 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, n
   };
 }
 
-const routineFields = (line: Preferencia['cart'][number]) => ({ esProductoRutina: line.esProductoRutina, rutinaNivel: line.rutinaNivel, rutinaId: line.rutinaId });
+/**
+ * A line's routine claim, with the step its product fills taken from the product's categoría in the
+ * database: pricing grants the bundle only to a complete routine, so a client cannot forge one.
+ */
+const routineFields = (line: Preferencia['cart'][number], producto: Producto): Partial<CartLine> =>
+  line.esProductoRutina
+    ? { esProductoRutina: true, rutinaNivel: line.rutinaNivel, rutinaId: line.rutinaId, rutinaPaso: pasoDeCategoria(producto.categoria)?.clave }
+    : {};
 
 /** A chosen colour or size: one of the product's options; a single option is taken as chosen. */
 function chosenOption(options: string, chosen: string, nombre: string, campo: 'color' | 'tamaño'): string {

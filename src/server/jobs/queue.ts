@@ -50,7 +50,9 @@ export async function runDueJobs(db: Db, handlers: Handlers, limit = 20): Promis
         AND (bloqueado_hasta IS NULL OR bloqueado_hasta < now())
       ORDER BY ejecutar_en, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING id, tipo, datos, intentos, max_intentos`);
-  const jobs = (result as unknown as { rows: Claimed[] }).rows;
+  // RETURNING follows no ORDER BY: run the batch in the order the jobs were added (a customer's
+  // e-mails about one order arrive in the order of its changes).
+  const jobs = (result as unknown as { rows: Claimed[] }).rows.sort((a, b) => Number(a.id) - Number(b.id));
   for (const job of jobs) {
     try {
       const handler = handlers[job.tipo];

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DetallePedido, EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea } from '../db/schema/index.ts';
@@ -15,8 +16,37 @@ export async function orderWithLines(db: Db, pedidoId: number, clienteId?: numbe
   return { pedido, lineas };
 }
 
-/** The order detail of checkout §3, in soles, with its timeline. */
-export async function orderDetail(db: Db, pedidoId: number, clienteId: number): Promise<DetallePedido | undefined> {
+/** The customer's orders as GET /web/ListPedidos lists them (checkout §3), newest first, every state. */
+export async function listOrders(db: Db, clienteId: number): Promise<PedidoResumen[]> {
+  const rows = await db
+    .select({
+      id: pedidos.id,
+      creado: pedidos.creado,
+      fechaEntrega: pedidos.fechaEntrega,
+      total: pedidos.total,
+      estado: pedidos.estado,
+      recojo: pedidos.recojo,
+      imagenes: sql<string | null>`string_agg(nullif(${pedidoLineas.img}, ''), ',' ORDER BY ${pedidoLineas.id})`,
+    })
+    .from(pedidos)
+    .leftJoin(pedidoLineas, eq(pedidoLineas.pedidoId, pedidos.id))
+    .where(eq(pedidos.clienteId, clienteId))
+    .groupBy(pedidos.id)
+    .orderBy(desc(pedidos.creado), desc(pedidos.id));
+  return rows.map((row) => ({
+    idVenta: row.id,
+    idVenta_estado: row.id,
+    fecha: row.creado.toISOString(),
+    fechaEntrega: row.fechaEntrega?.toISOString() ?? null,
+    total: toSoles(row.total),
+    estado: row.estado as EstadoPedido,
+    recojo: row.recojo,
+    imagenes: row.imagenes ?? '',
+  }));
+}
+
+/** The order detail of checkout §3, in soles, with its timeline: the customer's own (any order without `clienteId`). */
+export async function orderDetail(db: Db, pedidoId: number, clienteId?: number): Promise<DetallePedido | undefined> {
   const found = await orderWithLines(db, pedidoId, clienteId);
   if (!found) return undefined;
   const { pedido, lineas } = found;

@@ -1,25 +1,92 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
 import { TIENDA } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
+import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
 import { releaseStock, reserveStock, type Tx } from './stock.ts';
 
 /**
- * Every change of an order's state, in one place (DESIGN.md, orders): payment outcomes, expiry and
- * their stock and coupon effects and e-mails. Each runs inside a transaction with the order locked.
+ * Every change of an order's state, in one place (DESIGN.md, orders): payment outcomes, expiry, the
+ * operator's moves, and their stock, coupon and e-mail effects. Each runs inside a transaction with
+ * the order locked, and each is checked against TRANSICIONES.
  */
 
-/** Records a state (or a note on the current one) in the order's timeline. */
-export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = ''): Promise<void> {
-  await tx.insert(pedidoHistorial).values({ pedidoId, estado, nota });
+/** Who changes an order: the shop's own machinery (payment outcomes, expiry) or its operator. */
+export type Actor = 'sistema' | 'operador';
+
+/** One allowed change of state (checkout §4); `entrega` limits it to pickup or delivery orders. */
+export interface Transicion {
+  desde: EstadoPedido;
+  hacia: EstadoPedido;
+  por: Actor;
+  entrega?: 'recojo' | 'envio';
 }
 
-/** PENDIENTE → CANCELADO with its stock released; false when the order was no longer pending. */
-export async function cancelOrder(tx: Tx, pedidoId: number, nota: string): Promise<boolean> {
+/** The allowed changes of an order's state (checkout §4): the one table every change is checked against. */
+export const TRANSICIONES: readonly Transicion[] = [
+  { desde: 'PENDIENTE', hacia: 'EN PREPARACION', por: 'sistema' },
+  // A payment approved after expiry revives the order while its stock is still there.
+  { desde: 'CANCELADO', hacia: 'EN PREPARACION', por: 'sistema' },
+  { desde: 'PENDIENTE', hacia: 'CANCELADO', por: 'sistema' },
+  { desde: 'PENDIENTE', hacia: 'CANCELADO', por: 'operador' },
+  { desde: 'EN PREPARACION', hacia: 'EN TRANSITO', por: 'operador', entrega: 'envio' },
+  { desde: 'EN PREPARACION', hacia: 'LISTO PARA RECOGER', por: 'operador', entrega: 'recojo' },
+  { desde: 'EN PREPARACION', hacia: 'CANCELADO', por: 'operador' },
+  { desde: 'EN TRANSITO', hacia: 'ENTREGADO', por: 'operador', entrega: 'envio' },
+  { desde: 'LISTO PARA RECOGER', hacia: 'ENTREGADO', por: 'operador', entrega: 'recojo' },
+];
+
+/** The order's side of a transition check. */
+export interface Movible {
+  id: number;
+  estado: string;
+  recojo: boolean;
+}
+
+/** Why `pedido` may not go to `hacia` (a Spanish sentence for the operator), or null when it may. */
+export function transitionRefusal(pedido: Movible, hacia: EstadoPedido, por: Actor = 'operador'): string | null {
+  const entrega = pedido.recojo ? 'recojo' : 'envio';
+  const allowed = TRANSICIONES.some((t) => t.desde === pedido.estado && t.hacia === hacia && t.por === por && (!t.entrega || t.entrega === entrega));
+  if (allowed) return null;
+  const n = `N.° ${pedido.id}`;
+  if (pedido.estado === hacia) return `El pedido ${n} ya está ${hacia}.`;
+  const desdePreparacion = pedido.estado === 'EN PREPARACION';
+  if (pedido.recojo && hacia === 'EN TRANSITO') {
+    return `El pedido ${n} es para recojo en tienda: no pasa por EN TRANSITO${desdePreparacion ? '; cuando esté listo, pásalo a LISTO PARA RECOGER' : ''}.`;
+  }
+  if (!pedido.recojo && hacia === 'LISTO PARA RECOGER') {
+    return `El pedido ${n} es de envío a domicilio: no se recoge en tienda${desdePreparacion ? '; cuando salga, pásalo a EN TRANSITO' : ''}.`;
+  }
+  const refused = `No se puede pasar el pedido ${n} de ${pedido.estado} a ${hacia}`;
+  if (hacia === 'EN PREPARACION' && pedido.estado === 'PENDIENTE') return `${refused}: solo un pago aprobado lo pone en preparación.`;
+  if (pedido.estado === 'PENDIENTE') return `${refused}: el pedido aún no se ha pagado.`;
+  if (pedido.estado === 'ENTREGADO' || pedido.estado === 'CANCELADO') return `${refused}: ${pedido.estado} es un estado final.`;
+  return `${refused}.`;
+}
+
+/** The states the operator may move the order to now. */
+export const nextStates = (pedido: Movible): EstadoPedido[] => ESTADOS_PEDIDO.filter((estado) => transitionRefusal(pedido, estado) === null);
+
+/** Records a state (or a note on the current one) in the order's timeline; returns the entry's id. */
+export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = ''): Promise<number> {
+  const [entry] = await tx.insert(pedidoHistorial).values({ pedidoId, estado, nota }).returning({ id: pedidoHistorial.id });
+  return entry!.id;
+}
+
+/** Queues the customer's e-mail about a change, keyed by its timeline entry so it is sent once. */
+async function notify(tx: Tx, pedidoId: number, historialId: number, aviso: AvisoEstado): Promise<void> {
+  await enqueue(tx, 'correo-estado', { pedidoId, ...aviso }, { clave: `correo-estado:${historialId}` });
+}
+
+/**
+ * PENDIENTE → CANCELADO with its stock released; false when the order was no longer pending. With a
+ * `motivo`, the customer is told why by e-mail (null: they need no word, e.g. they replaced the order).
+ */
+export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo: MotivoCancelacion | null): Promise<boolean> {
   const cancelled = await tx
     .update(pedidos)
     .set({ estado: 'CANCELADO', actualizado: new Date() })
@@ -27,8 +94,45 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string): Promi
     .returning({ id: pedidos.id });
   if (cancelled.length === 0) return false;
   await releaseStock(tx, pedidoId);
-  await record(tx, pedidoId, 'CANCELADO', nota);
+  const historialId = await record(tx, pedidoId, 'CANCELADO', nota);
+  if (motivo) await notify(tx, pedidoId, historialId, { estado: 'CANCELADO', motivo });
   return true;
+}
+
+/** What an operator's move did: moved, refused with the reason, or there is no such order. */
+export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'sin-pedido' };
+
+/**
+ * The operator moves an order along (checkout §4), checked against TRANSICIONES with the order
+ * locked. ENTREGADO sets fechaEntrega; CANCELADO releases the stock, and for a paid order also gives
+ * the customer's coupon back and notes that the payment must be refunded. The customer is e-mailed.
+ */
+export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, nota = ''): Promise<Movimiento> {
+  return db.transaction(async (tx) => {
+    const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
+    if (!pedido) return { resultado: 'sin-pedido' };
+    const mensaje = transitionRefusal(pedido, hacia, 'operador');
+    if (mensaje) return { resultado: 'rechazado', mensaje };
+    const now = new Date();
+    const [movido] = await tx
+      .update(pedidos)
+      .set({ estado: hacia, actualizado: now, ...(hacia === 'ENTREGADO' ? { fechaEntrega: now } : {}) })
+      .where(eq(pedidos.id, pedidoId))
+      .returning();
+    let historial = nota || 'Movido por la tienda.';
+    if (hacia === 'CANCELADO') {
+      await releaseStock(tx, pedidoId);
+      if (pedido.pagado) {
+        if (pedido.cuponUsuarioId) await tx.update(cuponesUsuario).set({ usado: false }).where(eq(cuponesUsuario.id, pedido.cuponUsuarioId));
+        historial = `${/[.!?…]$/.test(historial) ? historial : `${historial}.`} Pedido pagado (pago ${pedido.pagoId ?? 'sin id'}): hay que devolver el pago.`;
+      }
+    }
+    const historialId = await record(tx, pedidoId, hacia, historial);
+    const aviso: AvisoEstado =
+      hacia === 'CANCELADO' ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) } : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
+    await notify(tx, pedidoId, historialId, aviso);
+    return { resultado: 'movido', pedido: movido! };
+  });
 }
 
 /** Paid: EN PREPARACION, the customer's coupon used, the confirmation e-mail queued. */
@@ -50,7 +154,8 @@ export type Aplicacion = 'aprobado' | 'cancelado' | 'pendiente' | 'repetido' | '
  * Applies a payment as the provider reports it, once per payment id and status: only when its
  * external_reference names an order, it is in PEN and its amount is the order's total. Approved →
  * paid (an order already cancelled by expiry is revived when its stock is still there); rejected or
- * cancelled → CANCELADO with the stock released and the coupon untouched; pending → stays PENDIENTE.
+ * cancelled → CANCELADO with the stock released, the coupon untouched and the customer e-mailed;
+ * pending → stays PENDIENTE.
  */
 export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): Promise<Aplicacion> {
   const pedidoId = /^\d{1,9}$/.test(pago.external_reference ?? '') ? Number(pago.external_reference) : 0;
@@ -77,18 +182,19 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): 
     }
     if (pago.status === 'approved') return approve(tx, pedido, pago.id);
     if (PAGO_FALLIDO.has(pago.status)) {
-      return (await cancelOrder(tx, pedidoId, `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`)) ? 'cancelado' : 'sin-cambio';
+      const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
+      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
     }
     return pago.status === 'pending' || pago.status === 'in_process' ? 'pendiente' : 'sin-cambio';
   });
 }
 
 async function approve(tx: Tx, pedido: Pedido, pagoId: string): Promise<Aplicacion> {
+  if (transitionRefusal(pedido, 'EN PREPARACION', 'sistema')) return 'sin-cambio';
   if (pedido.estado === 'PENDIENTE') {
     await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`);
     return 'aprobado';
   }
-  if (pedido.estado !== 'CANCELADO') return 'sin-cambio';
   const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id));
   try {
     await tx.transaction(async (savepoint) => {
@@ -98,14 +204,14 @@ async function approve(tx: Tx, pedido: Pedido, pagoId: string): Promise<Aplicaci
     if (!(error instanceof SinStock)) throw error;
     const nota = `Pago ${pagoId} aprobado después de cancelado el pedido y ya no hay stock: hay que devolver el pago.`;
     console.error(`Pedido ${pedido.id}: ${nota}`);
-    await record(tx, pedido.id, 'CANCELADO', nota);
+    await notify(tx, pedido.id, await record(tx, pedido.id, 'CANCELADO', nota), { estado: 'CANCELADO', motivo: 'pago-tardio' });
     return 'sin-stock';
   }
   await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock se volvió a reservar.`);
   return 'aprobado';
 }
 
-/** Cancels the orders still unpaid when their reservation ran out, releasing their stock. */
+/** Cancels the orders still unpaid when their reservation ran out, releasing their stock and e-mailing their customers. */
 export async function expireOrders(db: Db, now = new Date()): Promise<number> {
   const vencidos = await db
     .select({ id: pedidos.id })
@@ -115,7 +221,7 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number> {
     .limit(200);
   let count = 0;
   for (const { id } of vencidos) {
-    if (await db.transaction((tx) => cancelOrder(tx, id, 'Reserva vencida: el pedido no se pagó a tiempo y su stock se liberó.'))) count++;
+    if (await db.transaction((tx) => cancelOrder(tx, id, 'Reserva vencida: el pedido no se pagó a tiempo y su stock se liberó.', 'reserva-vencida'))) count++;
   }
   return count;
 }

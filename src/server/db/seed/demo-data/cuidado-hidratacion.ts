@@ -9,7 +9,7 @@ export const CUIDADO_HIDRATACION: DemoProduct[] = [
     modouso: 'Aplica una cantidad adecuada como último paso de tu rutina. Extiende y da ligeros toques hasta su absorción.',
     beneficios: 'Hidrata de forma duradera. Ayuda a reparar la piel dañada. Mejora la elasticidad.',
     ingredientes: 'Filtrado de secreción de caracol 92%. Betaína. Hialuronato de sodio.',
-    tipo_piel: ['Normal', 'Seca', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas', 'Acné', 'Manchas'],
   },
   {
     nombre: 'Crema Water Bank Blue Hyaluronic', marca: 'Laneige', categoria: 'Crema', child: 'Crema hidratante', precio: 159.9, envase: 'pote',
@@ -98,7 +98,7 @@ export const CUIDADO_HIDRATACION: DemoProduct[] = [
     modouso: 'Aplica al final de tu rutina. Extiende con suavidad sobre el rostro.',
     beneficios: 'Calma la irritación. Refuerza la barrera. Hidrata en profundidad.',
     ingredientes: 'Pantenol. Madecassoside. Extracto de té verde.',
-    tipo_piel: ['Sensible', 'Seca', 'Normal', 'Grasa', 'Mixta'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Rojeces', 'Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Deshidratación', 'Acné'],
     crueltyFree: true,
   },
   {
@@ -193,7 +193,7 @@ export const CUIDADO_HIDRATACION: DemoProduct[] = [
     modouso: 'Aplica una cantidad adecuada al final de tu rutina. Extiende con suavidad.',
     beneficios: 'Ilumina la piel apagada. Hidrata con ligereza. Aporta vitaminas.',
     ingredientes: 'Extracto de espino amarillo 73%. Niacinamida. Ácido hialurónico.',
-    tipo_piel: ['Normal', 'Mixta', 'Grasa'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Opacidad', 'Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Deshidratación', 'Manchas', 'Poros dilatados'],
   },
   // ── Mascarillas: en tela ──
   {

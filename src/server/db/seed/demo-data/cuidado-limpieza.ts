@@ -68,7 +68,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Humedece el rostro y aplica una pequeña cantidad. Haz espuma y masajea con suavidad. Enjuaga con agua tibia.',
     beneficios: 'Respeta el pH natural de la piel. Ayuda a controlar el sebo y las imperfecciones. Deja la piel fresca y sin tirantez.',
     ingredientes: 'Aceite de árbol de té. Betaína salicilato. Extracto de hoja de té verde.',
-    tipo_piel: ['Normal', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34'], inquietud_piel: ['Acné', 'Poros dilatados'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Acné', 'Poros dilatados', 'Rojeces'],
     tamaños: ['50 ml', '150 ml'],
   },
   {
@@ -109,7 +109,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Humedece el rostro y aplica una pequeña cantidad. Masajea suavemente y enjuaga con agua tibia.',
     beneficios: 'Limpia sin irritar la piel sensible. Mantiene el pH natural. Reduce la sensación de tirantez.',
     ingredientes: 'Extracto de raíz de Coptis japonica. Betaína. Glicerina.',
-    tipo_piel: ['Sensible', 'Seca', 'Normal'], edad: ['25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Deshidratación'],
   },
   {
     nombre: 'Gel limpiador Green Plum Refreshing', marca: 'Beauty of Joseon', categoria: 'Limpieza', child: 'Limpiador en espuma', precio: 54.9, envase: 'tubo',
@@ -159,7 +159,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Aplica con la espátula sobre el rostro seco. Masajea hasta que se funda el maquillaje. Emulsiona con agua y enjuaga.',
     beneficios: 'Desmaquilla sin tirantez. Deja la piel suave y luminosa. No irrita los ojos.',
     ingredientes: 'Agua de arroz. Aceite de semilla de ginseng. Aceite de semilla de girasol.',
-    tipo_piel: ['Normal', 'Seca', 'Sensible'], edad: ['25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Deshidratación', 'Manchas', 'Arrugas'],
   },
   {
     nombre: 'Kit Clean It Zero Mini Special', marca: 'Banila Co', categoria: 'Limpieza', child: 'Bálsamo desmaquillante', precio: 59.9, envase: 'set', esSet: true,
@@ -295,7 +295,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Agita antes de usar. Aplica con las manos sobre el rostro limpio dando ligeros toques. Puedes aplicar varias capas.',
     beneficios: 'Unifica el tono y aporta luminosidad. Hidrata de forma duradera. Suaviza la textura de la piel.',
     ingredientes: 'Extracto de arroz 77.78%. Niacinamida. Ceramidas.',
-    tipo_piel: ['Normal', 'Seca', 'Mixta'], edad: ['25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Manchas', 'Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Manchas', 'Deshidratación'],
     tamaños: ['30 ml', '150 ml'],
   },
   {
@@ -304,7 +304,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Aplica sobre el rostro limpio con las manos o con un algodón. Da ligeros toques para facilitar la absorción.',
     beneficios: 'Aporta hidratación inmediata y duradera. Calma la piel deshidratada. Tiene una textura fresca y ligera.',
     ingredientes: 'Ácido hialurónico de bajo peso molecular. D-pantenol. Alantoína.',
-    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas'],
   },
   {
     nombre: 'Tónico Black Rice Hyaluronic', marca: 'Haruharu Wonder', categoria: 'Tónico', child: 'Tónico hidratante', precio: 74.9, envase: 'frasco',
@@ -382,7 +382,7 @@ export const CUIDADO_LIMPIEZA: DemoProduct[] = [
     modouso: 'Aplica con un algodón o con las manos sobre el rostro limpio. También puedes usarlo en discos como mascarilla rápida.',
     beneficios: 'Calma la irritación y las rojeces. Controla el sebo sin resecar. Hidrata con una textura acuosa.',
     ingredientes: 'Extracto de Houttuynia cordata 77%. Agua de sauce. Pantenol.',
-    tipo_piel: ['Normal', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Rojeces', 'Acné'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Acné', 'Poros dilatados'],
     tamaños: ['250 ml', '500 ml'],
   },
   {

@@ -9,7 +9,7 @@ export const CUIDADO_PROTECCION: DemoProduct[] = [
     modouso: 'Aplica como último paso de tu rutina de mañana. Usa dos dedos de producto para rostro y cuello. Reaplica cada dos o tres horas si estás al sol.',
     beneficios: 'Protege con SPF50+ y PA++++. Hidrata como una crema. No deja rastro blanco.',
     ingredientes: 'Extracto de arroz 30%. Probióticos. Filtros químicos de amplio espectro.',
-    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Manchas', 'Arrugas'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Manchas', 'Arrugas', 'Opacidad', 'Deshidratación'],
     tamaños: ['10 ml', '50 ml'],
   },
   {
@@ -59,7 +59,7 @@ export const CUIDADO_PROTECCION: DemoProduct[] = [
     modouso: 'Aplica como último paso de tu rutina de mañana. Reaplica durante el día.',
     beneficios: 'Protege con filtros físicos. Calma la piel irritada. Unifica ligeramente el tono.',
     ingredientes: 'Óxido de zinc. Dióxido de titanio. Extracto de centella asiática.',
-    tipo_piel: ['Sensible', 'Normal', 'Mixta'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Rojeces', 'Acné'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Acné', 'Poros dilatados'],
     vegano: true, crueltyFree: true,
   },
   {

@@ -9,7 +9,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Después del tónico, aplica dos o tres gotas sobre el rostro. Da ligeros toques hasta su absorción. Sella con tu crema hidratante.',
     beneficios: 'Hidrata intensamente sin pegajosidad. Calma la piel deshidratada. Mejora la elasticidad.',
     ingredientes: 'Ácido hialurónico de bajo peso molecular. D-pantenol. Alantoína. Ceramidas.',
-    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Deshidratación'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas'],
     tamaños: ['50 ml', '100 ml'],
   },
   {
@@ -53,7 +53,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Aplica unas gotas después del tónico. Extiende y da ligeros toques hasta su absorción.',
     beneficios: 'Suaviza la piel áspera. Mejora la textura de los poros. Hidrata en profundidad.',
     ingredientes: 'Filtrado de fermento de levadura. Bifida. Niacinamida.',
-    tipo_piel: ['Normal', 'Mixta', 'Grasa'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Poros dilatados', 'Opacidad'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Poros dilatados', 'Opacidad'],
     crueltyFree: true,
   },
   {
@@ -163,7 +163,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Aplica unas gotas después del tónico. Da ligeros toques hasta su absorción.',
     beneficios: 'Calma la irritación y las rojeces. Hidrata sin engrasar. Fortalece la barrera cutánea.',
     ingredientes: 'Extracto de centella asiática 100%.',
-    tipo_piel: ['Sensible', 'Grasa', 'Mixta', 'Normal', 'Seca'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Rojeces', 'Acné'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Acné'],
     tamaños: ['55 ml', '100 ml'],
   },
   {
@@ -229,7 +229,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Después del tónico, aplica una pequeña cantidad sobre el rostro. Da ligeros toques hasta su absorción.',
     beneficios: 'Hidrata en profundidad. Ayuda a reparar la piel dañada. Mejora la elasticidad.',
     ingredientes: 'Filtrado de secreción de caracol 96%. Betaína. Hialuronato de sodio.',
-    tipo_piel: ['Normal', 'Seca', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Arrugas', 'Manchas', 'Acné'],
     tamaños: ['30 ml', '100 ml'],
   },
   {
@@ -273,7 +273,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Aplica una cantidad adecuada en las palmas. Presiona sobre el rostro hasta su absorción.',
     beneficios: 'Calma y reduce las rojeces. Hidrata sin pesadez. Equilibra la piel grasa.',
     ingredientes: 'Extracto de artemisa 100%.',
-    tipo_piel: ['Sensible', 'Grasa', 'Mixta', 'Normal'], edad: ['18-24', '25-34', '35-44'], inquietud_piel: ['Rojeces', 'Acné'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Rojeces', 'Acné'],
   },
   {
     nombre: 'Esencia Artemisia Calming', marca: 'Missha', categoria: 'Esencia', child: 'Esencia hidratante', precio: 84.9, envase: 'frasco',
@@ -324,7 +324,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Aplica unas gotas después de limpiar el rostro. Presiona suavemente.',
     beneficios: 'Ilumina la piel. Mejora la textura. Hidrata ligeramente.',
     ingredientes: 'Filtrado de fermento de galactomyces.',
-    tipo_piel: ['Normal', 'Mixta', 'Grasa'], edad: ['18-24', '25-34'], inquietud_piel: ['Opacidad', 'Poros dilatados'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Opacidad', 'Poros dilatados', 'Manchas'],
     vegano: true, crueltyFree: true,
   },
   {
@@ -403,7 +403,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Toma una pequeña cantidad con el dedo anular. Aplica con ligeros toques alrededor de los ojos.',
     beneficios: 'Reduce las líneas finas. Hidrata la zona delicada. Mejora la firmeza.',
     ingredientes: 'Filtrado de secreción de caracol 73.7%. Péptidos. Adenosina.',
-    tipo_piel: ['Normal', 'Seca', 'Mixta', 'Sensible'], edad: ['25-34', '35-44', '45+'], inquietud_piel: ['Arrugas'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Arrugas', 'Manchas', 'Deshidratación'],
   },
   {
     nombre: 'Sérum de ojos Revive: Ginseng + Retinal', marca: 'Beauty of Joseon', categoria: 'Contorno de ojos', child: 'Crema de ojos', precio: 69.9, envase: 'tubo',
@@ -435,7 +435,7 @@ export const CUIDADO_TRATAMIENTO: DemoProduct[] = [
     modouso: 'Aplica una pequeña cantidad alrededor de los ojos por la mañana y por la noche. Da ligeros toques.',
     beneficios: 'Refresca la mirada cansada. Hidrata sin pesadez. Es apto para piel sensible.',
     ingredientes: 'Extracto de cáscara de naranja. Adenosina. Niacinamida.',
-    tipo_piel: ['Normal', 'Sensible', 'Mixta'], edad: ['18-24', '25-34'], inquietud_piel: ['Deshidratación', 'Opacidad'],
+    tipo_piel: ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'], edad: ['18-24', '25-34', '35-44', '45+'], inquietud_piel: ['Deshidratación', 'Opacidad', 'Acné', 'Poros dilatados', 'Rojeces'],
     vegano: true, crueltyFree: true,
   },
   {

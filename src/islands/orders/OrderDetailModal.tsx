@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
+import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
+import { fechaCorta } from '../../lib/orders/timeline.ts';
+import { formatSoles, round2 } from '../../lib/pricing/index.ts';
+import { productPath } from '../../lib/slug.ts';
+import Modal from '../ui/Modal.tsx';
+import { EstadoBadge } from './OrderCard.tsx';
+import OrderTimeline from './OrderTimeline.tsx';
+
+/** The detail modal's spinner runs at least this long (checkout §9). */
+const SPINNER_MS = 800;
+
+type Estado = { kind: 'cargando' } | { kind: 'listo'; pedido: DetallePedido } | { kind: 'error' };
+
+function Detail({ pedido }: { pedido: DetallePedido }) {
+  const cancelado = pedido.historial.findLast((entry) => entry.estado === 'CANCELADO');
+  return (
+    <div className="order-detail">
+      <div className="order-detail__top">
+        <div>
+          <p className="order-detail__number">Pedido N° {pedido.idVenta}</p>
+          <p className="order-detail__date">Realizado el {fechaCorta(pedido.fecha)}</p>
+        </div>
+        <EstadoBadge estado={pedido.estado} />
+      </div>
+      {pedido.estado === 'CANCELADO' && (
+        <p className="order-detail__cancelled" data-testid="pedido-cancelado">
+          Este pedido fue cancelado{cancelado ? ` el ${fechaCorta(cancelado.fecha)}` : ''}.
+        </p>
+      )}
+      {pedido.estado === 'PENDIENTE' && <p className="order-detail__pending">Estamos esperando la confirmación de tu pago.</p>}
+      <OrderTimeline pedido={pedido} />
+
+      <h3 className="order-detail__heading">Productos ({pedido.productos_comprados})</h3>
+      <ul className="order-lines">
+        {pedido.productos.map((linea, index) => (
+          <li key={index} className="order-line" data-testid="linea-pedido">
+            <img src={linea.img} alt="" width="64" height="64" loading="lazy" decoding="async" />
+            <div className="order-line__info">
+              <a className="order-line__name" href={productPath({ idProducto: linea.idProducto, nombre: linea.nombreProducto })}>
+                {linea.nombreProducto}
+              </a>
+              {(linea.color || linea.tamano) && <span className="order-line__options">{[linea.color, linea.tamano].filter(Boolean).join(' · ')}</span>}
+              <span className="order-line__qty">
+                {linea.cantidad} × {formatSoles(linea.precio_con_descuento)}
+                {linea.precio_unitario > linea.precio_con_descuento && <s className="order-line__was">{formatSoles(linea.precio_unitario)}</s>}
+              </span>
+            </div>
+            <span className="order-line__total">{formatSoles(round2(linea.cantidad * linea.precio_con_descuento))}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="order-detail__grid">
+        <section>
+          <h3 className="order-detail__heading">{pedido.recojo ? 'Recojo en tienda' : 'Envío a domicilio'}</h3>
+          <p className="order-detail__text">{pedido.metodo_envio}</p>
+          <p className="order-detail__text order-detail__muted" data-testid="direccion-pedido">
+            {pedido.direccion}
+          </p>
+          <h3 className="order-detail__heading">Método de pago</h3>
+          <p className="order-detail__text">{pedido.metodo_pago}</p>
+        </section>
+        <section>
+          <h3 className="order-detail__heading">Resumen</h3>
+          <dl className="order-detail__totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatSoles(pedido.subtotal)}</dd>
+            </div>
+            {pedido.codigo_descuento && (
+              <div>
+                <dt>
+                  Cupón {pedido.codigo_descuento} ({pedido.porcentaje_descuento}%)
+                </dt>
+                <dd>-{formatSoles(pedido.descuento)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Envío</dt>
+              <dd>{pedido.envio > 0 ? formatSoles(pedido.envio) : 'Gratis'}</dd>
+            </div>
+            <div className="order-detail__total">
+              <dt>Total</dt>
+              <dd data-testid="total-pedido">{formatSoles(pedido.total)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** 'Detalle del Pedido' (checkout §2): the order's lines, delivery, payment, coupon, totals and timeline. */
+export default function OrderDetailModal({ idVenta, token, onClose }: { idVenta: number; token: string; onClose: () => void }) {
+  const [estado, setEstado] = useState<Estado>({ kind: 'cargando' });
+
+  useEffect(() => {
+    let live = true;
+    const spinner = new Promise((resolve) => setTimeout(resolve, SPINNER_MS));
+    Promise.all([fetchOrderDetail(idVenta, token), spinner])
+      .then(([pedido]) => live && setEstado({ kind: 'listo', pedido }))
+      .catch((error: unknown) => {
+        console.error('No se pudo cargar el detalle del pedido', error);
+        if (live) setEstado({ kind: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [idVenta, token]);
+
+  return (
+    <Modal title="Detalle del Pedido" onClose={onClose} size="wide">
+      {estado.kind === 'cargando' && (
+        <div className="order-detail__loading" role="status">
+          <span className="order-spinner" aria-hidden="true" />
+          <span className="visually-hidden">Cargando el detalle del pedido…</span>
+        </div>
+      )}
+      {estado.kind === 'error' && (
+        <p className="order-detail__error" role="alert">
+          No se pudo cargar el detalle del pedido. Intenta nuevamente.
+        </p>
+      )}
+      {estado.kind === 'listo' && <Detail pedido={estado.pedido} />}
+    </Modal>
+  );
+}

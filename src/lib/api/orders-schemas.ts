@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ESTADOS_PEDIDO, type DetallePedido, type EstadoPedido } from './checkout-schemas.ts';
+
+/**
+ * Shapes of the orders calls (checkout §3, §7): the customer's order list and the operator API that
+ * moves orders along. The order detail is `DetallePedido` in checkout-schemas.ts.
+ */
+
+/** An item of GET /web/ListPedidos/{userId} (checkout §3, order list item), newest first. */
+export interface PedidoResumen {
+  idVenta: number;
+  /** The id the detail call takes (GET /api/detalle-pedido/{idVenta_estado}); the order id here. */
+  idVenta_estado: number;
+  /** ISO date and time the order was placed. */
+  fecha: string;
+  /** ISO date and time it was delivered; null until ENTREGADO. */
+  fechaEntrega: string | null;
+  /** Soles. */
+  total: number;
+  estado: EstadoPedido;
+  /** Store pickup (true) or delivery (false). */
+  recojo: boolean;
+  /** The lines' images, comma-separated. */
+  imagenes: string;
+}
+
+/** Operator API: POST /admin/api/pedidos/{idVenta}/estado moves an order to `estado`. */
+export const cambioEstadoSchema = z.object({
+  estado: z.enum(ESTADOS_PEDIDO, { error: `El estado debe ser uno de: ${ESTADOS_PEDIDO.join(', ')}.` }),
+  /** A note kept in the order's history (and said in the customer's e-mail when it is a cancellation). */
+  nota: z.string().trim().max(500, 'La nota es demasiado larga.').optional(),
+});
+export type CambioEstado = z.output<typeof cambioEstadoSchema>;
+
+/** Operator API: an order as GET /admin/api/pedidos lists it. */
+export interface PedidoOperador {
+  idVenta: number;
+  fecha: string;
+  estado: EstadoPedido;
+  cliente: string;
+  correo: string;
+  total: number;
+  recojo: boolean;
+  metodo_envio: string;
+  productos: number;
+}
+
+/** Operator API: GET /admin/api/pedidos[?estado=…], the newest orders first. */
+export interface ListaPedidosOperador {
+  pedidos: PedidoOperador[];
+}
+
+/** Operator API: an order's detail with the customer's contact, the delivery snapshot and the timeline's notes. */
+export interface DetallePedidoOperador extends DetallePedido {
+  cliente: { nombre: string; apellido: string; correo: string; telefono: string; documento_tipo: string; documento_numero: string };
+  instrucciones: string;
+  horario: string;
+  /** Every timeline entry with its note (the customer's `historial` shows states only). */
+  notas: { estado: EstadoPedido; fecha: string; nota: string }[];
+  /** The states the operator may move it to now. */
+  siguientes: EstadoPedido[];
+}
+
+/** Operator API: GET /admin/api/pedidos/{idVenta}. */
+export interface PedidoOperadorRespuesta {
+  pedido: DetallePedidoOperador;
+}
+
+/** Operator API: POST /admin/api/pedidos/{idVenta}/estado; a refused move is a 409 `{ mensaje }`. */
+export interface CambioEstadoRespuesta {
+  mensaje: string;
+  pedido: DetallePedidoOperador;
+}

@@ -1,0 +1,70 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import type { DetallePedidoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
+import { PEDIDOS } from '../../config.ts';
+import type { Db } from '../db/client.ts';
+import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
+import { orderDetail } from '../orders/queries.ts';
+import { nextStates } from '../orders/transitions.ts';
+
+/** The newest orders (all, or those in `estado`) as the operator lists them. */
+export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<PedidoOperador[]> {
+  const rows = await db
+    .select({
+      id: pedidos.id,
+      creado: pedidos.creado,
+      estado: pedidos.estado,
+      nombre: pedidos.nombre,
+      apellido: pedidos.apellido,
+      correo: pedidos.correo,
+      total: pedidos.total,
+      recojo: pedidos.recojo,
+      metodoEnvio: pedidos.metodoEnvio,
+      unidades: sql<number>`coalesce(sum(${pedidoLineas.cantidad}), 0)::int`,
+    })
+    .from(pedidos)
+    .leftJoin(pedidoLineas, eq(pedidoLineas.pedidoId, pedidos.id))
+    .where(estado ? eq(pedidos.estado, estado) : undefined)
+    .groupBy(pedidos.id)
+    .orderBy(desc(pedidos.creado), desc(pedidos.id))
+    .limit(PEDIDOS.listaOperadorMaxima);
+  return rows.map((row) => ({
+    idVenta: row.id,
+    fecha: row.creado.toISOString(),
+    estado: row.estado as EstadoPedido,
+    cliente: [row.nombre, row.apellido].filter(Boolean).join(' '),
+    correo: row.correo,
+    total: toSoles(row.total),
+    recojo: row.recojo,
+    metodo_envio: row.metodoEnvio,
+    productos: Number(row.unidades),
+  }));
+}
+
+/** Any order's detail for the operator: the customer's detail plus contact, delivery snapshot, notes and next states. */
+export async function operatorOrderDetail(db: Db, pedidoId: number): Promise<DetallePedidoOperador | undefined> {
+  const detalle = await orderDetail(db, pedidoId);
+  const [pedido] = detalle ? await db.select().from(pedidos).where(eq(pedidos.id, pedidoId)) : [];
+  if (!detalle || !pedido) return undefined;
+  const notas = await db
+    .select({ estado: pedidoHistorial.estado, fecha: pedidoHistorial.fecha, nota: pedidoHistorial.nota })
+    .from(pedidoHistorial)
+    .where(eq(pedidoHistorial.pedidoId, pedidoId))
+    .orderBy(asc(pedidoHistorial.fecha), asc(pedidoHistorial.id));
+  return {
+    ...detalle,
+    cliente: {
+      nombre: pedido.nombre,
+      apellido: pedido.apellido,
+      correo: pedido.correo,
+      telefono: pedido.telefono,
+      documento_tipo: pedido.documentoTipo,
+      documento_numero: pedido.documentoNumero,
+    },
+    instrucciones: pedido.instrucciones,
+    horario: pedido.horario,
+    notas: notas.map((n) => ({ estado: n.estado as EstadoPedido, fecha: n.fecha.toISOString(), nota: n.nota })),
+    siguientes: nextStates(pedido),
+  };
+}

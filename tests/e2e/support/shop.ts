@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { Producto } from '../../../src/lib/api/schemas.ts';
+import type { CartLine } from '../../../src/lib/cart.ts';
+import { buildCheckoutPayload } from '../../../src/lib/cart-page/checkout-payload.ts';
+import { precioFinal } from '../../../src/lib/pricing/index.ts';
+import { pasoDeCategoria } from '../../../src/lib/routine/pasos.ts';
+import { PUNTOS_RECOJO } from '../../../src/lib/shipping.ts';
+
+/** What the browser journeys share: shoppers, sessions, products of their own, and the checkout state. */
+
+/** Products of a routine step are left to the routine journeys, which buy whole routines in parallel. */
+const plain = (p: Producto) =>
+  !pasoDeCategoria(p.categoria) &&
+  p.stock >= 3 && p.newores === '' && p.descuento === 0 && p.descuentoN === 0 && !p.colores.trim() && !p.tamaños.trim() && precioFinal(p) < 120;
+
+/**
+ * A coupon-eligible product without options for test `slot`, different at each project, so tests
+ * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9.
+ */
+export function productFor(catalogue: Producto[], testInfo: TestInfo, slot: number): Producto {
+  const producto = catalogue.filter(plain)[slot * 2 + (testInfo.project.name === 'mobile' ? 1 : 0)];
+  if (!producto) throw new Error('El catálogo demo no tiene suficientes productos simples');
+  return producto;
+}
+
+/** A new shopper's registration data. */
+export function newShopper() {
+  const usuario = `pago${Date.now()}${Math.floor(Math.random() * 10_000)}`;
+  return { nombre: 'Rosa Huamán Torres', usuario, correo: `${usuario}@example.pe`, telefono: '987654321', password: 'Camelia-2024' };
+}
+
+/** Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). */
+export async function hydrated(page: Page, ...names: string[]) {
+  for (const name of names) await expect(page.locator(`astro-island[component-url*="${name}"][ssr]`)).toHaveCount(0);
+}
+
+/** A shopper registered and logged in through the API, optionally with a DNI, and the session in the browser. */
+export async function signedIn(context: BrowserContext, request: APIRequestContext, baseURL: string, { dni }: { dni?: string } = {}) {
+  const shopper = newShopper();
+  expect((await request.post('/clientes/register', { data: shopper })).status()).toBe(201);
+  const { mensaje: token } = (await (await request.post('/login', { data: { user: shopper.usuario, password: shopper.password } })).json()) as { mensaje: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & { idUsuario: number };
+  if (dni) {
+    const saved = await request.put(`/web/clientes/${claims.idUsuario}`, { data: { docType: 'DNI', docNumber: dni }, headers: { Authorization: `Bearer ${token}` } });
+    expect(((await saved.json()) as { id: number }).id).toBe(1);
+  }
+  await context.addCookies([{ name: 'tokenweb', value: token, url: baseURL }]);
+  const { idUsuario, user, nombre, correo, telefono, direccion } = claims;
+  await context.addInitScript((stored) => localStorage.setItem('user', JSON.stringify(stored)), { idUsuario, user, nombre, correo, telefono, direccion });
+  return { ...shopper, token, idUsuario };
+}
+
+/** The checkout payload the cart page would store for these lines, for pickup at Miraflores. */
+export const pickupPayload = (lines: CartLine[]) => buildCheckoutPayload({ lines, user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
+
+/** Opens /procesoDePago with this cart and the payload the cart page would have stored for it (pickup at Miraflores). */
+export async function openCheckoutWith(page: Page, cart: CartLine[], payloadLines: CartLine[] = cart) {
+  const payload = pickupPayload(payloadLines);
+  await page.goto('/carrito');
+  await page.evaluate(
+    ([lines, state]) => {
+      localStorage.setItem('cart', JSON.stringify(lines));
+      sessionStorage.setItem('checkout', JSON.stringify(state));
+    },
+    [cart, payload] as const,
+  );
+  await page.goto('/procesoDePago');
+  await hydrated(page, 'CheckoutPage');
+}
+
+/** The product's stock as the API says now. */
+export const stockOf = async (request: APIRequestContext, id: number) =>
+  ((await (await request.get(`/web/detailprod/${id}`)).json()) as { mensaje: Producto[] }).mensaje[0]!.stock;
+
+/** Accepts the alert with this title. */
+export async function expectAlert(page: Page, title: string) {
+  const alert = page.getByRole('dialog', { name: title });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(alert).toBeHidden();
+}
