@@ -45,8 +45,11 @@ export const sameLine = (a: LineKey, b: LineKey) =>
 export const maxQuantity = (line: Pick<CartLine, 'stock_total'>) =>
   line.stock_total > 0 ? line.stock_total : TIENDA.cantidadMaximaSinStock;
 
+/** What a cart line takes from a product (a catalogue product, or a routine's with its name as `nombre`). */
+type ProductoDeLinea = Pick<Producto, 'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock_total' | 'sedes'>;
+
 /** A cart line for a product with the chosen colour and size. */
-export function lineFromProducto(producto: Producto, choice: { color?: string; size?: string; cantidad?: number } = {}): CartLine {
+export function lineFromProducto(producto: ProductoDeLinea, choice: { color?: string; size?: string; cantidad?: number } = {}): CartLine {
   const final = precioFinal(producto);
   return {
     idProducto: producto.idProducto,
@@ -108,31 +111,18 @@ export const isRoutineLine = (line: Pick<CartLine, 'esProductoRutina' | 'rutinaI
 
 const firstOption = (options: string) => options.split(',').map((option) => option.trim()).find(Boolean) ?? '';
 
-/** One unit of a routine's product as a cart line of that routine (first colour and size), priced as an ordinary line. */
-export function lineFromProductoRutina(producto: ProductoRutina, nivel: NivelRutina, rutinaId: string): CartLine {
-  const final = precioFinal(producto);
-  return {
-    idProducto: producto.idProducto,
-    nombre: producto.nombreProducto,
-    img: producto.img.split(',')[0]?.trim() || producto.imagen,
-    cantidad: 1,
-    selectedColor: firstOption(producto.colores),
-    selectedSize: firstOption(producto.tamaños),
-    precio: final,
-    precioOriginal: final < producto.precio ? producto.precio : undefined,
-    descuento: producto.descuento,
-    descuentoN: producto.descuentoN,
-    newores: producto.newores,
-    stock_total: producto.stock_total,
-    sedes: producto.sedes,
-    precio_unitario: producto.precio,
-    precio_con_descuento: final,
-    esProductoRutina: true,
-    rutinaNivel: nivel,
-    rutinaId,
-    rutinaPaso: pasoDeCategoria(producto.categoria)?.clave,
-  };
-}
+/** One unit of a routine's product with its first colour and size, as an ordinary cart line (added on its own). */
+export const lineFromProductoDeRutina = (producto: ProductoRutina): CartLine =>
+  lineFromProducto({ ...producto, nombre: producto.nombreProducto }, { color: firstOption(producto.colores), size: firstOption(producto.tamaños), cantidad: 1 });
+
+/** One unit of a routine's product as a line of that routine (first colour and size), priced as an ordinary line until the routine is complete. */
+export const lineFromProductoRutina = (producto: ProductoRutina, nivel: NivelRutina, rutinaId: string): CartLine => ({
+  ...lineFromProductoDeRutina(producto),
+  esProductoRutina: true,
+  rutinaNivel: nivel,
+  rutinaId,
+  rutinaPaso: pasoDeCategoria(producto.categoria)?.clave,
+});
 
 /**
  * Adds a routine (the products chosen for each step of the level) as lines of one rutinaId, one

@@ -10,6 +10,7 @@ import { $user } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
 import { showAlert } from '../ui/alerts.ts';
 import CartLineItem from './CartLineItem.tsx';
+import { CartLoading, EmptyCart } from './CartPlaceholders.tsx';
 import CouponBox from './CouponBox.tsx';
 import DeliveryOptions from './DeliveryOptions.tsx';
 import OrderSummary from './OrderSummary.tsx';
@@ -20,32 +21,6 @@ import { useDelivery } from './useDelivery.ts';
 import './cart.css';
 import './delivery.css';
 import './summary.css';
-
-/** Before mount the persisted cart is unknown: a quiet placeholder, the same on server and client. */
-function Placeholder() {
-  return (
-    <div className="cart-loading" aria-busy="true">
-      <span className="visually-hidden">Cargando tu carrito…</span>
-      <div className="cart-loading__block" />
-      <div className="cart-loading__block cart-loading__block--short" />
-    </div>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="cart-empty">
-      <svg viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
-        <path fill="currentColor" d="M8 7V6a4 4 0 0 1 8 0v1h3.2l1 14H3.8l1-14H8Zm2 0h4V6a2 2 0 1 0-4 0v1Zm-3.3 2-.7 10h12l-.7-10H16v2h-2V9h-4v2H8V9H6.7Z" />
-      </svg>
-      <p className="cart-empty__title">Tu carrito está vacío.</p>
-      <p className="cart-empty__text">Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal.</p>
-      <a className="btn" href="/">
-        Seguir comprando
-      </a>
-    </div>
-  );
-}
 
 /**
  * The cart page /carrito (storefront §2): lines, order summary with the coupon entry, the delivery
@@ -76,8 +51,8 @@ export default function CartPage() {
 
   const summary = cartSummary(lines, coupons.applied, delivery.metodo, delivery.shipping);
 
-  if (!mounted) return <Placeholder />;
-  if (lines.length === 0) return <EmptyCart />;
+  if (!mounted) return <CartLoading label="Cargando tu carrito…" />;
+  if (lines.length === 0) return <EmptyCart text="Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal." />;
 
   async function pay() {
     setPaying(true);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $session, $user } from '../../stores/auth.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import DocumentSection from '../account/DocumentSection.tsx';
+import { CartLoading, EmptyCart } from '../cart/CartPlaceholders.tsx';
 import CheckoutLines from './CheckoutLines.tsx';
 import CheckoutSummary from './CheckoutSummary.tsx';
 import DeliveryCard from './DeliveryCard.tsx';
@@ -9,28 +10,6 @@ import PaymentMethods from './PaymentMethods.tsx';
 import { useCheckout } from './useCheckout.ts';
 import '../account/account.css';
 import './checkout.css';
-
-function Placeholder() {
-  return (
-    <div className="co-loading" aria-busy="true">
-      <span className="visually-hidden">Cargando tu pedido…</span>
-      <div className="co-loading__block" />
-      <div className="co-loading__block co-loading__block--short" />
-    </div>
-  );
-}
-
-function EmptyCheckout() {
-  return (
-    <div className="co-empty">
-      <p className="co-empty__title">Tu carrito está vacío.</p>
-      <p className="co-empty__text">Agrega productos a tu carrito para continuar con tu compra.</p>
-      <a className="btn" href="/">
-        Seguir comprando
-      </a>
-    </div>
-  );
-}
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
@@ -43,8 +22,8 @@ export default function CheckoutPage() {
   const claims = useStore($session);
   const { payload, sesion, cliente } = checkout;
 
-  if (!checkout.mounted) return <Placeholder />;
-  if (!payload || payload.productos.length === 0) return <EmptyCheckout />;
+  if (!checkout.mounted) return <CartLoading label="Cargando tu pedido…" />;
+  if (!payload || payload.productos.length === 0) return <EmptyCart text="Agrega productos a tu carrito para continuar con tu compra." />;
 
   const count = payload.productos.reduce((sum, line) => sum + line.cantidad, 0);
   return (

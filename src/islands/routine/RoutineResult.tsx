@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProductoRutina } from '../../lib/api/routine-schemas.ts';
-import { addRoutineToCart, lineFromProductoRutina, newRutinaId, type CartLine } from '../../lib/cart.ts';
+import { addRoutineToCart, lineFromProductoDeRutina, newRutinaId } from '../../lib/cart.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../lib/pricing/index.ts';
 import { productosElegidos, rutinaCompleta } from '../../lib/routine/builder.ts';
 import { NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
@@ -13,12 +13,6 @@ import type { useRoutineBuilder } from './useRoutineBuilder.ts';
 /** How long a product shows that it was added (checkout §9). */
 const AGREGADO_MS = 3000;
 
-/** One product of a step as an ordinary cart line (added alone, it is not part of a routine). */
-function ordinaryLine(producto: ProductoRutina): CartLine {
-  const { esProductoRutina: _routine, rutinaNivel: _level, rutinaId: _id, rutinaPaso: _step, ...line } = lineFromProductoRutina(producto, 'principiante', '');
-  return line;
-}
-
 /** The selected step's product with its alternatives and its own add button ('added' for 3 seconds). */
 function StepProduct({ producto, posicion, total, onOtra }: { producto: ProductoRutina; posicion: number; total: number; onOtra: (paso: 1 | -1) => void }) {
   const [agregado, setAgregado] = useState(false);
@@ -27,7 +21,7 @@ function StepProduct({ producto, posicion, total, onOtra }: { producto: Producto
   useEffect(() => setAgregado(false), [producto.idProducto]);
   const final = precioFinal(producto);
   const add = () => {
-    addToCart(ordinaryLine(producto));
+    addToCart(lineFromProductoDeRutina(producto));
     setAgregado(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setAgregado(false), AGREGADO_MS);

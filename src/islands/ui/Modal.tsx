@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useDialogFocus } from './useDialogFocus.ts';
 import './modal.css';
 
@@ -14,13 +15,14 @@ interface Props {
 
 /**
  * The shop's modal dialog: a titled box over a dimmed page (a bottom sheet on phones), closed by its
- * button, Escape or a click outside; focus stays inside while it is open.
+ * button, Escape or a click outside; focus stays inside while it is open. Rendered only in the browser.
  */
 export default function Modal({ title, lead, onClose, size = 'normal', children }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, onClose);
-  return (
+  // On <body>, so no stacking context of the page (the sticky mobile header) can sit above it.
+  return createPortal(
     <div
       className="kb-modal"
       onMouseDown={(event) => {
@@ -39,6 +41,7 @@ export default function Modal({ title, lead, onClose, size = 'normal', children 
         </header>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
