@@ -79,7 +79,12 @@ async function benchPages() {
     ['listing', '/Cuidado'],
     ['product', productPath(products[0]!)],
     ['search', '/search?q=serum'],
+    ['routine builder', '/Creador_de_piel'],
+    ['checkout (empty cart)', '/procesoDePago'],
+    ['payment result', '/success'],
   ];
+  // Lighthouse scores the budget pages of DESIGN.md and the one other public page, the routine builder.
+  const scored = targets.slice(0, 5);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   report.push('## Pages', '', '| page | HTML gzip | JS before interaction (gzip) | JS files |', '|---|---|---|---|');
   for (const [name, path] of targets) {
@@ -100,7 +105,7 @@ async function benchPages() {
   report.push('');
   if (values['no-lighthouse']) return;
   report.push('## Lighthouse (mobile, default throttling)', '', '| page | performance | accessibility | best practices | SEO |', '|---|---|---|---|---|');
-  for (const [name, path] of targets) {
+  for (const [name, path] of scored) {
     const scores = await lighthouse(base + path);
     report.push(`| ${name} | ${scores.join(' | ')} |`);
   }
