@@ -32,8 +32,12 @@ test('browse, register, coupon, province delivery, document on the checkout page
   await page.locator(`.product-card[data-product-id="${producto.idProducto}"]`).getByRole('link', { name: producto.nombre, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/producto/${producto.idProducto}-`));
   await hydrated(page, 'BuyBox');
-  await page.locator('.buy-box__add').click();
   const added = page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' });
+  // On a loaded machine a click can land while React is still attaching its handlers: click again then.
+  await expect(async () => {
+    await page.locator('.buy-box__add').click();
+    await expect(added).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await added.getByRole('button', { name: 'Continuar comprando' }).click();
 
   // Registration through the header's dialog logs the shopper in.

@@ -93,7 +93,7 @@ export default function RoutineBuilder() {
     <div className="rb">
       <Progress respuestas={respuestas} vista={vista} onVer={builder.ver} />
       {conteo !== null && (
-        <p className="rb-count" role="status" data-testid="conteo-productos">
+        <p className="rb-count" role="status" aria-busy={builder.contando} data-testid="conteo-productos">
           <strong>{conteo}</strong> {conteo === 1 ? 'producto coincide' : 'productos coinciden'} con tu piel
         </p>
       )}

@@ -32,6 +32,7 @@ export function useRoutineBuilder() {
   const [vista, setVista] = useState<Vista>('tipoPiel');
   const [alergias, setAlergias] = useState('');
   const [conteo, setConteo] = useState<number | null>(null);
+  const [contando, setContando] = useState(false);
   const [estado, setEstado] = useState<EstadoRutina>({ kind: 'ninguna' });
   const [indices, setIndices] = useState<Indices>({});
   const [categoria, setCategoria] = useState<string | null>(null);
@@ -50,6 +51,7 @@ export function useRoutineBuilder() {
       return;
     }
     const controller = new AbortController();
+    setContando(true);
     const timer = setTimeout(() => {
       contarProductosPiel(filtrosDe({ tipoPiel, grupoEdad, inquietudPiel }, alergias), controller.signal)
         .then(setConteo)
@@ -57,7 +59,8 @@ export function useRoutineBuilder() {
           if (controller.signal.aborted) return;
           console.error('No se pudo contar los productos', error);
           setConteo(0);
-        });
+        })
+        .finally(() => !controller.signal.aborted && setContando(false));
     }, 150);
     return () => {
       clearTimeout(timer);
@@ -103,5 +106,5 @@ export function useRoutineBuilder() {
     [estado],
   );
 
-  return { opciones, respuestas, vista, ver, elegir, alergias, setAlergias, conteo, estado, indices, categoria, setCategoria, alternativa };
+  return { opciones, respuestas, vista, ver, elegir, alergias, setAlergias, conteo, contando, estado, indices, categoria, setCategoria, alternativa };
 }
