@@ -1,29 +1,36 @@
 /**
  * `npm run api`: the API alone (no static site), for a storefront hosted elsewhere that points
- * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP.
+ * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
+ * server that is down at start is retried; meanwhile every call answers 503.
  */
 import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
+import { describeError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
+import { MENSAJE_SIN_BASE_DE_DATOS } from '../src/server/http/errors.ts';
+import type { Worker } from '../src/server/jobs/worker.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 
 const config = serverConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await seedIfEmpty(database.db);
-const tokenFile = await publishOperatorToken(database.db, config);
-if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
+const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const services = createServices({ db: database.db, config });
-const server = serve({ fetch: createApp({ services }).fetch, port: config.port, hostname: config.host });
-const worker = startBackgroundWork(services);
+const app = createApp({ services });
+let ready = false;
+const unavailable = () => Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5' } });
+const server = serve({ fetch: (request) => (ready ? app.fetch(request) : unavailable()), port: config.port, hostname: config.host });
 await new Promise((resolve) => server.once('listening', resolve));
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
-console.log(`API de K-Beauty Perú en http://localhost:${config.port}`);
 
+const stopping = new AbortController();
+let worker: Worker | null = null;
 async function stop() {
+  stopping.abort();
+  setTimeout(() => process.exit(0), 3_000).unref();
   await worker?.stop();
   server.close();
   await database.close();
@@ -31,3 +38,19 @@ async function stop() {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+await untilDatabaseAnswers(
+  async () => {
+    await migrateDatabase(database);
+    await seedIfEmpty(database.db);
+  },
+  { signal: stopping.signal, onRetry: (error, ms) => console.error(`La base de datos no responde (${describeError(error, { stack: false })}); se reintenta en ${ms / 1000} s.`) },
+).catch((error: unknown) => {
+  if (stopping.signal.aborted) return new Promise<never>(() => {});
+  throw error;
+});
+ready = true;
+const tokenFile = await publishOperatorToken(database.db, config);
+if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
+worker = startBackgroundWork(services);
+console.log(`API de K-Beauty Perú en http://localhost:${config.port}`);

@@ -2,33 +2,44 @@
  * `npm start`: one Node process serving the static storefront and the API on one port. Opens (and on
  * first start creates, migrates and seeds) the database, builds the site when the build is missing or
  * older than the catalogue or the sources, and rebuilds when the catalogue changes while it runs.
+ * A Postgres server that is down does not stop the site: the built pages are served, the API answers
+ * 503 and the process keeps trying until the database answers.
  */
+import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
+import { isApiPath } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
+import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
+import { MENSAJE_SIN_BASE_DE_DATOS } from '../src/server/http/errors.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 import { buildIsStale, buildSite, builtVersion } from '../src/server/node/site-build.ts';
+import type { Worker } from '../src/server/jobs/worker.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
+/** Longest a stop may take (a build, a job or a query stuck on a silent database) before the process exits anyway. */
+const STOP_DEADLINE_MS = 3_000;
 const config = serverConfig();
 const distDir = process.env.DIST_DIR || 'dist';
 const started = performance.now();
 
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/`;
-if (await seedIfEmpty(database.db)) console.log(`Base de datos nueva en ${where}: catálogo de demostración cargado.`);
-else console.log(`Base de datos: ${where}.`);
-
 const services = createServices({ db: database.db, config });
-const tokenFile = await publishOperatorToken(database.db, config);
-if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
 const shop = createShopServer({ services, distDir });
-const server = serve({ fetch: shop.fetch, port: config.port, hostname: config.host });
+let databaseReady = false;
+// Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
+const fetch = (request: Request) =>
+  databaseReady || !isApiPath(new URL(request.url).pathname)
+    ? shop.fetch(request)
+    : Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } });
+const server = serve({ fetch, port: config.port, hostname: config.host });
 await new Promise<void>((resolve, reject) => {
   server.once('listening', resolve);
   server.once('error', reject);
@@ -39,6 +50,29 @@ const apiUrl = `http://127.0.0.1:${config.port}`;
 
 const builds = new AbortController();
 let building: Promise<void> | undefined;
+let worker: Worker | null = null;
+let timer: NodeJS.Timeout | undefined;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: cerrando la tienda…`);
+  setTimeout(() => {
+    console.error(`La tienda no terminó de cerrar en ${STOP_DEADLINE_MS / 1000} s; sale igualmente.`);
+    process.exit(0);
+  }, STOP_DEADLINE_MS).unref();
+  clearInterval(timer);
+  builds.abort();
+  server.close();
+  (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+  await building?.catch(() => {});
+  await worker?.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
 
 /** Builds when the served site is not current; one build at a time. */
 async function refreshSite(): Promise<void> {
@@ -54,30 +88,40 @@ async function refreshSite(): Promise<void> {
   return building;
 }
 
-const worker = startBackgroundWork(services);
-await refreshSite();
+const built = existsSync(distDir);
+const seeded = await untilDatabaseAnswers(
+  async () => {
+    await migrateDatabase(database);
+    return seedIfEmpty(database.db);
+  },
+  {
+    signal: builds.signal,
+    onRetry(error, delayMs) {
+      const site = built
+        ? `el sitio estático de ${distDir}/ se sigue sirviendo y la API responde 503`
+        : `no hay un sitio construido en ${distDir}/ y la primera construcción necesita el catálogo`;
+      console.error(`La base de datos (${where}) no responde: ${describeError(error, { stack: false })}\n  ${site}; se reintenta en ${delayMs / 1000} s.`);
+    },
+  },
+).catch((error: unknown) => {
+  if (stopping) return new Promise<never>(() => {});
+  throw error;
+});
+databaseReady = true;
+console.log(seeded ? `Base de datos nueva en ${where}: catálogo de demostración cargado.` : `Base de datos: ${where}.`);
+const tokenFile = await publishOperatorToken(database.db, config);
+if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
+
+worker = startBackgroundWork(services);
+await refreshSite().catch((error: unknown) => {
+  if (!stopping) logError('No se pudo construir la tienda; se reintentará', error);
+});
 console.log(`K-Beauty Perú lista en ${url} (arranque en ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-const timer =
+timer =
   config.rebuildCheckSeconds > 0
     ? setInterval(() => {
-        refreshSite().catch((error: unknown) => console.error('No se pudo reconstruir la tienda:', error));
+        refreshSite().catch((error: unknown) => logError('No se pudo reconstruir la tienda', error));
       }, config.rebuildCheckSeconds * 1000)
     : undefined;
 timer?.unref();
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: cerrando la tienda…`);
-  clearInterval(timer);
-  builds.abort();
-  await building?.catch(() => {});
-  await worker?.stop();
-  server.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));

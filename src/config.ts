@@ -50,6 +50,8 @@ export const LIMITES = {
   /** Distinct products in one order, and units of one product in one order. */
   lineasPorPedido: 50,
   cantidadMaximaPorLinea: 999,
+  /** Largest request body the API reads (bytes; BODY_LIMIT_BYTES overrides): larger ones answer 413. */
+  cuerpoMaximoBytes: 64 * 1024,
 } as const;
 
 /** A rate limit: at most `max` requests per `windowSeconds`. */
@@ -68,6 +70,15 @@ export const RATE_LIMITS = {
   /** Failed operator-API authentications per IP. */
   operadorPorIp: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
+
+/**
+ * `loginPorCuenta` applies per (account, IP); one account takes at most this many times as many
+ * attempts from all addresses together in the same window, so guessing from many addresses stays bounded.
+ */
+export const LOGIN_TOPE_CUENTA_FACTOR = 5;
+
+/** Shortest JWT_SECRET accepted in production, in bytes (HS256 wants a key as long as its hash). */
+export const JWT_SECRET_MINIMO_BYTES = 32;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** Password recovery: code lifetime and attempts (DESIGN.md, security). */
@@ -94,6 +105,31 @@ export const PEDIDOS = {
   listaOperadorMaxima: 200,
 } as const;
 
+/** A Postgres server (DATABASE_URL) that is down or silent: how long a connection and a statement may take. */
+export const BASE_DE_DATOS = {
+  /** Opening a connection; past it the call answers 503 (DB_CONNECT_TIMEOUT_MS). */
+  conexionTimeoutMs: 5_000,
+  /** One statement (the server's statement_timeout; the client gives up 1 s later); 0 turns both off (DB_STATEMENT_TIMEOUT_MS). */
+  consultaTimeoutMs: 10_000,
+  /** First wait between attempts to reach a database that was down at start; doubles up to `reintentoMaximoMs`. */
+  reintentoMs: 1_000,
+  reintentoMaximoMs: 15_000,
+} as const;
+
+/** Connection and statement limits of the Postgres pool. */
+export interface DatabaseTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS over the defaults of `BASE_DE_DATOS`. */
+export function databaseTimeouts(env: Record<string, string | undefined> = process.env): DatabaseTimeouts {
+  return {
+    connectTimeoutMs: positiveFromEnv(env.DB_CONNECT_TIMEOUT_MS, BASE_DE_DATOS.conexionTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
+    statementTimeoutMs: intFromEnv(env.DB_STATEMENT_TIMEOUT_MS, BASE_DE_DATOS.consultaTimeoutMs, 'DB_STATEMENT_TIMEOUT_MS'),
+  };
+}
+
 /** Shortest SHOP_ADMIN_TOKEN accepted: the operator API's only credential. */
 export const TOKEN_OPERADOR_MINIMO = 16;
 
@@ -114,8 +150,13 @@ export interface ServerConfig {
   /** SMTP server for e-mail; when unset messages are written to `{dataDir}/outbox/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Trust X-Forwarded-For for the client IP (behind a proxy or CDN). */
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the shop whose X-Forwarded-For entries are trusted (TRUST_PROXY): the client IP
+   * is the entry that many places from the right; 0 or false uses the socket's address, true means 1.
+   */
+  trustProxy: boolean | number;
+  /** A header the hosting platform sets to the client's address (Netlify's function); wins over trustProxy. */
+  clientIpHeader: string | undefined;
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it. */
   siteUrl: string;
@@ -129,6 +170,10 @@ export interface ServerConfig {
   intervaloTrabajosSegundos: number;
   /** Operator API token (SHOP_ADMIN_TOKEN); unset outside production one is generated once and kept in the database. */
   adminToken: string | undefined;
+  /** Largest request body the API reads, in bytes. */
+  cuerpoMaximoBytes: number;
+  /** Postgres pool limits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+  databaseTimeouts: DatabaseTimeouts;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table). */
@@ -140,10 +185,11 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     dataDir: env.DATA_DIR || '.data',
     rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
     production: env.NODE_ENV === 'production',
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: jwtSecretFromEnv(env.JWT_SECRET, env.NODE_ENV === 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'K-Beauty Perú <no-responder@kbeautyperu.pe>',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    clientIpHeader: undefined,
     rateLimits: rateLimitsFromEnv(env),
     siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
@@ -151,7 +197,28 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
     intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
     adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
+    cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
+    databaseTimeouts: databaseTimeouts(env),
   };
+}
+
+function jwtSecretFromEnv(value: string | undefined, production: boolean): string | undefined {
+  if (production && Buffer.byteLength(value ?? '', 'utf8') < JWT_SECRET_MINIMO_BYTES) {
+    throw new Error(
+      `JWT_SECRET es obligatorio en producción y debe tener al menos ${JWT_SECRET_MINIMO_BYTES} bytes (genera uno con: openssl rand -base64 48).`,
+    );
+  }
+  return value || undefined;
+}
+
+/** TRUST_PROXY: unset or 0 (no proxy), a number of trusted proxies, or true (one). */
+function trustProxyFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (!/^\d{1,2}$/.test(value)) {
+    throw new Error(`TRUST_PROXY debe ser el número de proxies de confianza delante de la tienda, por ejemplo 1 (recibido: "${value}").`);
+  }
+  return Number(value);
 }
 
 function adminTokenFromEnv(value: string | undefined): string | undefined {

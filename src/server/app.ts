@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { PEDIDOS } from '../config.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
@@ -8,7 +9,9 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { rejectControlCharacters } from './http/edge.ts';
 import { handleError } from './http/errors.ts';
+import { API_CSP, withSecurityHeaders } from './http/security-headers.ts';
 import { orderListRoutes, orderRoutes } from './orders/routes.ts';
 import { testModeRoutes } from './payments/test-mode-routes.ts';
 import { webhookRoutes } from './payments/webhook.ts';
@@ -25,6 +28,10 @@ export function createApp(options: AppDeps) {
   const { pasarela, webhookSecret } = pagos;
   const checkout = { db, config: deps.config, pasarela, secret: deps.secret };
   const app = new Hono()
+    .use('*', withSecurityHeaders({ production: deps.config.production, csp: () => API_CSP }))
+    // Checked while the body streams in, so a chunked body without Content-Length is cut off too.
+    .use('*', bodyLimit({ maxSize: deps.config.cuerpoMaximoBytes, onError: (c) => c.json({ mensaje: cuerpoDemasiadoGrande(deps.config.cuerpoMaximoBytes) }, 413) }))
+    .use('*', rejectControlCharacters)
     .route('/web', catalogueRoutes(db))
     .route('/web', homeRoutes(db))
     .route('/web', customerRoutes(deps))
@@ -46,6 +53,8 @@ export function createApp(options: AppDeps) {
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado grande: el máximo es ${Math.floor(bytes / 1024)} KB.`;
 
 /** Path prefixes the API answers; everything else is the static storefront. */
 const API_PATH = /^\/(?:web|api|webhooks|admin\/api)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;

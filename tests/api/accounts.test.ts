@@ -207,7 +207,7 @@ describe.each(testDatabases())('account API on $name', (target) => {
   });
 
   describe('rate limits', () => {
-    it('answers 429 with a Spanish mensaje past the limit, per IP and per account', async () => {
+    it('answers 429 with a Spanish mensaje and Retry-After past the limit, per IP and per (account, IP)', async () => {
       const strict = createApp({
         db: database.db,
         config: { ...config, rateLimits: { ...config.rateLimits, loginPorIp: { max: 3, windowSeconds: 900 }, loginPorCuenta: { max: 3, windowSeconds: 900 }, registroPorIp: { max: 1, windowSeconds: 3600 }, recuperacionPorCorreo: { max: 1, windowSeconds: 3600 } } },
@@ -220,14 +220,15 @@ describe.each(testDatabases())('account API on $name', (target) => {
       expect(statuses).toEqual([401, 401, 401, 429]);
       const limited = await post('/login', { user: 'limite', password: 'x' }, '192.0.2.1');
       expect(await limited.json()).toEqual({ mensaje: expect.stringMatching(/^Demasiados intentos/) });
-      // Another IP is free, but the account itself is limited too (3 per window).
-      expect((await post('/login', { user: 'limite', password: 'x' }, '192.0.2.2')).status).toBe(429);
+      expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+      // The per-account limit holds per (account, IP): another IP still gets its own tries.
+      expect((await post('/login', { user: 'limite', password: 'x' }, '192.0.2.2')).status).toBe(401);
 
       expect((await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3')).status).toBe(400);
       expect((await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3')).status).toBe(429);
 
-      expect((await post('/send-correoprueba', { correo: 'luis' }, '192.0.2.4')).status).toBe(200);
-      expect((await post('/send-correoprueba', { correo: 'luis' }, '192.0.2.5')).status).toBe(429);
+      expect((await post('/send-correoprueba', { correo: 'nadie-aqui' }, '192.0.2.4')).status).toBe(404);
+      expect((await post('/send-correoprueba', { correo: 'NADIE-AQUI' }, '192.0.2.5')).status).toBe(429);
     });
   });
 });

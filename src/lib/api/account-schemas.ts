@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textoPlano } from './text-schemas.ts';
 
 /**
  * Request and response shapes of the account calls (storefront §3 and §7, checkout §3 and §7).
@@ -6,15 +7,14 @@ import { z } from 'zod';
  */
 
 const texto = (campo: string, max: number) =>
-  z
-    .string({ error: `${campo} es obligatorio.` })
+  textoPlano(campo, { error: `${campo} es obligatorio.` })
     .trim()
     .min(1, `${campo} es obligatorio.`)
     .max(max, `${campo} es demasiado largo.`);
 
 export const loginSchema = z.object({
   user: texto('El usuario o correo', 120),
-  password: z.string({ error: 'La contraseña es obligatoria.' }).min(1, 'La contraseña es obligatoria.').max(200),
+  password: textoPlano('La contraseña', { error: 'La contraseña es obligatoria.' }).min(1, 'La contraseña es obligatoria.').max(200),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
@@ -31,12 +31,10 @@ export const registerSchema = z.object({
   nombre: texto('El nombre completo', 100),
   usuario: texto('El usuario', 30).regex(USUARIO_PATTERN, 'El usuario debe tener de 3 a 30 letras, números, puntos, guiones o guiones bajos, sin espacios.'),
   correo: texto('El correo', 120).pipe(z.email('Ingresa un correo electrónico válido.')),
-  password: z
-    .string({ error: 'La contraseña es obligatoria.' })
+  password: textoPlano('La contraseña', { error: 'La contraseña es obligatoria.' })
     .min(8, 'La contraseña debe tener al menos 8 caracteres.')
     .max(200, 'La contraseña es demasiado larga.'),
-  telefono: z
-    .string({ error: 'El celular es obligatorio.' })
+  telefono: textoPlano('El celular', { error: 'El celular es obligatorio.' })
     .transform((value) => value.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{9}$/, 'El celular debe tener 9 dígitos.')),
   /** Optional marketing consent (Ley 29733); never pre-ticked. */
@@ -63,18 +61,17 @@ export const DOC_RULES: Record<DocType, { pattern: RegExp; mensaje: string }> = 
 export const profileUpdateSchema = z
   .object({
     nombre: texto('El nombre', 100).optional(),
-    apellido: z.string().trim().max(100).optional(),
+    apellido: textoPlano('El apellido').trim().max(100).optional(),
     usuario: texto('El usuario', 30).regex(USUARIO_PATTERN, 'El usuario debe tener de 3 a 30 letras, números, puntos, guiones o guiones bajos, sin espacios.').optional(),
-    telefono: z
-      .string()
+    telefono: textoPlano('El celular')
       .transform((value) => value.replace(/\s+/g, ''))
       .pipe(z.string().regex(/^\d{9}$/, 'El celular debe tener 9 dígitos.'))
       .optional(),
-    ciudad: z.string().trim().max(100).optional(),
-    direccion: z.string().trim().max(250, 'La dirección es demasiado larga.').optional(),
-    correo: z.string().trim().optional(),
+    ciudad: textoPlano('La ciudad').trim().max(100).optional(),
+    direccion: textoPlano('La dirección').trim().max(250, 'La dirección es demasiado larga.').optional(),
+    correo: textoPlano('El correo').trim().optional(),
     docType: z.enum(DOC_TYPES, { error: 'El tipo de documento debe ser DNI, PASAPORTE o CARNET EXTRANJERIA.' }).optional(),
-    docNumber: z.string().trim().optional(),
+    docNumber: textoPlano('El número de documento').trim().optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.docType === undefined) !== (value.docNumber === undefined)) {
@@ -107,12 +104,11 @@ const identificador = texto('El usuario o correo', 120);
 export const sendCodeSchema = z.object({ correo: identificador });
 export const validateCodeSchema = z.object({
   correo: identificador,
-  codigoIngresado: z.string({ error: 'El código es obligatorio.' }).trim().min(1, 'El código es obligatorio.').max(20),
+  codigoIngresado: textoPlano('El código', { error: 'El código es obligatorio.' }).trim().min(1, 'El código es obligatorio.').max(20),
 });
 export const changePasswordSchema = z.object({
   correo: identificador,
-  nuevaContrasena: z
-    .string({ error: 'La nueva contraseña es obligatoria.' })
+  nuevaContrasena: textoPlano('La nueva contraseña', { error: 'La nueva contraseña es obligatoria.' })
     .min(8, 'La contraseña debe tener al menos 8 caracteres.')
     .max(200, 'La contraseña es demasiado larga.'),
 });

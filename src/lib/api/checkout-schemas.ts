@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITES } from '../../config.ts';
+import { textoPlano } from './text-schemas.ts';
 
 /**
  * Request and response shapes of checkout (checkout §3 and §7): the cart the page sends to price
@@ -11,7 +12,7 @@ import { LIMITES } from '../../config.ts';
 const soles = (campo: string) =>
   z.number({ error: `${campo} debe ser un número.` }).min(0, `${campo} no puede ser negativo.`).max(1_000_000, `${campo} es demasiado alto.`);
 
-const texto = (campo: string, max: number) => z.string({ error: `${campo} debe ser un texto.` }).trim().max(max, `${campo} es demasiado largo.`);
+const texto = (campo: string, max: number) => textoPlano(campo).trim().max(max, `${campo} es demasiado largo.`);
 
 /** A checkout cart line (checkout §3): the product, its options and quantity, and the prices the page showed. */
 export const lineaCheckoutSchema = z
@@ -26,14 +27,14 @@ export const lineaCheckoutSchema = z
       .max(LIMITES.cantidadMaximaPorLinea, `No puedes comprar más de ${LIMITES.cantidadMaximaPorLinea} unidades de un producto.`),
     selectedColor: texto('El color', 100).default(''),
     selectedSize: texto('El tamaño', 100).default(''),
-    img: z.string().max(2000).optional(),
+    img: textoPlano('La imagen').max(2000).optional(),
     /** Claimed charged unit price (after the coupon). */
     precio: soles('El precio'),
     precio_unitario: soles('El precio unitario').optional(),
     precio_con_descuento: soles('El precio con descuento').optional(),
     esProductoRutina: z.boolean().optional(),
-    rutinaNivel: z.string().max(30).optional(),
-    rutinaId: z.string().max(100).optional(),
+    rutinaNivel: textoPlano('El nivel de rutina').max(30).optional(),
+    rutinaId: textoPlano('La rutina').max(100).optional(),
   })
   .refine((line) => line.id !== undefined || line.idProducto !== undefined, 'Cada producto debe indicar su id.')
   .transform(({ id, idProducto, ...line }) => ({ ...line, idProducto: (id ?? idProducto)! }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textoPlano } from './text-schemas.ts';
 import { ESTADOS_PEDIDO, type DetallePedido, type EstadoPedido } from './checkout-schemas.ts';
 
 /**
@@ -28,7 +29,7 @@ export interface PedidoResumen {
 export const cambioEstadoSchema = z.object({
   estado: z.enum(ESTADOS_PEDIDO, { error: `El estado debe ser uno de: ${ESTADOS_PEDIDO.join(', ')}.` }),
   /** A note kept in the order's history (and said in the customer's e-mail when it is a cancellation). */
-  nota: z.string().trim().max(500, 'La nota es demasiado larga.').optional(),
+  nota: textoPlano('La nota', { multilinea: true }).trim().max(500, 'La nota es demasiado larga.').optional(),
 });
 export type CambioEstado = z.output<typeof cambioEstadoSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CantidadPasos, NivelRutina } from '../routine/pasos.ts';
 import type { Producto } from './schemas.ts';
+import { mensajeControles, textoPlano, tieneControles } from './text-schemas.ts';
 
 /**
  * Request and response shapes of the routine builder's calls (checkout §7): the filter lists, the
@@ -17,8 +18,7 @@ const ALERGIA_MAXIMA = 60;
 
 /** A filter value: empty, null or absent means "any". */
 const filtro = (campo: string) =>
-  z
-    .string({ error: `${campo} debe ser un texto.` })
+  textoPlano(campo)
     .trim()
     .max(FILTRO_MAXIMO, `${campo} admite como máximo ${FILTRO_MAXIMO} caracteres.`)
     .nullish()
@@ -31,6 +31,7 @@ const alergias = z
     z.array(z.string({ error: 'Cada alergia debe ser un texto.' }), { error: 'Las alergias deben ser un texto o una lista de palabras.' }),
   )
   .transform((terms) => terms.map((term) => term.trim()).filter((term) => term !== ''))
+  .refine((terms) => !terms.some((term) => tieneControles(term)), mensajeControles('Una alergia'))
   .refine((terms) => terms.length <= ALERGIAS_MAXIMAS, `Indica como máximo ${ALERGIAS_MAXIMAS} alergias.`)
   .refine((terms) => terms.every((term) => term.length >= ALERGIA_MINIMA), `Cada alergia debe tener al menos ${ALERGIA_MINIMA} letras.`)
   .refine((terms) => terms.every((term) => term.length <= ALERGIA_MAXIMA), `Cada alergia puede tener como máximo ${ALERGIA_MAXIMA} letras.`);

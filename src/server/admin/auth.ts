@@ -9,7 +9,7 @@ import { clientError } from '../http/errors.ts';
 /** What the operator API's guard needs: the database (for its rate limit), the settings and the token. */
 export interface OperatorAuthDeps {
   db: Db;
-  config: Pick<ServerConfig, 'trustProxy' | 'rateLimits'>;
+  config: Pick<ServerConfig, 'trustProxy' | 'clientIpHeader' | 'rateLimits'>;
   /** The operator token; null when the operator API is off (production without SHOP_ADMIN_TOKEN). */
   operatorToken: () => Promise<string | null>;
 }
@@ -28,7 +28,7 @@ export function requireOperator({ db, config, operatorToken }: OperatorAuthDeps)
   return async (c, next) => {
     const expected = await operatorToken();
     if (!expected) throw clientError(503, 'La API de operador está desactivada: define SHOP_ADMIN_TOKEN.');
-    const clave = `operador:ip:${clientIp(c, config.trustProxy)}`;
+    const clave = `operador:ip:${clientIp(c, config)}`;
     await refuseWhenLimited(db, clave, config.rateLimits.operadorPorIp);
     const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
     if (!given || !isOperatorToken(given, expected)) {

@@ -20,7 +20,12 @@ export async function resolveOperatorToken(db: Db, config: Pick<ServerConfig, 'a
 /** Resolves the operator token once per app. */
 export function lazyOperatorToken(db: Db, config: Pick<ServerConfig, 'adminToken' | 'production'>): () => Promise<string | null> {
   let token: Promise<string | null> | undefined;
-  return () => (token ??= resolveOperatorToken(db, config));
+  // Only a successful look-up is kept: one database hiccup must not lock the operator out until a restart.
+  return () =>
+    (token ??= resolveOperatorToken(db, config).catch((error: unknown) => {
+      token = undefined;
+      throw error;
+    }));
 }
 
 /**

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
 import type { RateLimit } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { limitesSolicitudes } from '../db/schema/index.ts';
-import { clientError } from '../http/errors.ts';
+
+/** Longest key stored as it is; longer ones (client-chosen text) are stored as their hash, so the index never overflows. */
+const CLAVE_MAXIMA = 200;
+const storedKey = (clave: string) => (clave.length <= CLAVE_MAXIMA ? clave : `sha256:${createHash('sha256').update(clave).digest('base64url')}`);
 
 /** The start of the fixed window `now` falls in. */
 const windowStart = (limit: RateLimit, now: Date) => {
@@ -10,10 +15,12 @@ const windowStart = (limit: RateLimit, now: Date) => {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 };
 
-/** The 429 of a used-up window, saying how long to wait. */
+/** The 429 of a used-up window, saying how long to wait, in its text and in `Retry-After` (seconds). */
 function tooMany(limit: RateLimit, ventana: Date, now: Date) {
-  const minutes = Math.ceil((ventana.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 60_000);
-  return clientError(429, `Demasiados intentos. Por favor, espera ${minutes} minuto(s) e intenta nuevamente.`);
+  const seconds = Math.max(1, Math.ceil((ventana.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000));
+  const mensaje = `Demasiados intentos. Por favor, espera ${Math.ceil(seconds / 60)} minuto(s) e intenta nuevamente.`;
+  const res = Response.json({ mensaje }, { status: 429, headers: { 'Retry-After': String(seconds) } });
+  return new HTTPException(429, { message: mensaje, res });
 }
 
 /**
@@ -24,7 +31,7 @@ export async function enforceRateLimit(db: Db, clave: string, limit: RateLimit, 
   const ventana = windowStart(limit, now);
   const [row] = await db
     .insert(limitesSolicitudes)
-    .values({ clave, ventana, cuenta: 1 })
+    .values({ clave: storedKey(clave), ventana, cuenta: 1 })
     .onConflictDoUpdate({
       target: [limitesSolicitudes.clave, limitesSolicitudes.ventana],
       set: { cuenta: sql`${limitesSolicitudes.cuenta} + 1` },
@@ -41,6 +48,11 @@ export async function refuseWhenLimited(db: Db, clave: string, limit: RateLimit,
   const [row] = await db
     .select({ cuenta: limitesSolicitudes.cuenta })
     .from(limitesSolicitudes)
-    .where(and(eq(limitesSolicitudes.clave, clave), eq(limitesSolicitudes.ventana, ventana)));
+    .where(and(eq(limitesSolicitudes.clave, storedKey(clave)), eq(limitesSolicitudes.ventana, ventana)));
   if ((row?.cuenta ?? 0) >= limit.max) throw tooMany(limit, ventana, now);
+}
+
+/** Forgets what `clave` counted in the current window (a successful login clears its own failures). */
+export async function clearRateLimit(db: Db, clave: string, limit: RateLimit, now = new Date()): Promise<void> {
+  await db.delete(limitesSolicitudes).where(and(eq(limitesSolicitudes.clave, storedKey(clave)), eq(limitesSolicitudes.ventana, windowStart(limit, now))));
 }

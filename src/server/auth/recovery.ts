@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RECUPERACION } from '../../config.ts';
 import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema } from '../../lib/api/account-schemas.ts';
+import { logError } from '../db/errors.ts';
 import { clientes, codigosRecuperacion } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
@@ -21,6 +22,9 @@ function hashCode(code: string, salt = randomBytes(16).toString('base64url')): s
   return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('base64url')}`;
 }
 
+/** A code that can still be tried: neither used nor validated, and not expired. */
+const isPending = (now: Date) => and(isNull(codigosRecuperacion.usado), isNull(codigosRecuperacion.validado), gt(codigosRecuperacion.expira, now));
+
 function codeMatches(stored: string, code: string): boolean {
   const [salt = ''] = stored.split(':');
   const expected = Buffer.from(stored);
@@ -35,7 +39,7 @@ function codeMatches(stored: string, code: string): boolean {
  */
 export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
   const limitIp = (c: Parameters<typeof clientIp>[0], step: string) =>
-    enforceRateLimit(db, `recuperacion:${step}:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.recuperacionPorIp);
+    enforceRateLimit(db, `recuperacion:${step}:ip:${clientIp(c, config)}`, config.rateLimits.recuperacionPorIp);
 
   return new Hono()
     .get('/api/verificar-correo-o-usuario/:userOrEmail', async (c) => {
@@ -47,8 +51,10 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
     .post('/send-correoprueba', async (c) => {
       await limitIp(c, 'envio');
       const { correo } = await parseBody(c, sendCodeSchema, FAILED);
-      await enforceRateLimit(db, `recuperacion:envio:cuenta:${correo.toLowerCase()}`, config.rateLimits.recuperacionPorCorreo);
       const cliente = await findCliente(db, correo);
+      // Keyed by the account, so its username and its e-mail share one limit.
+      const cuenta = cliente ? `id:${cliente.id}` : `nombre:${correo.trim().toLowerCase()}`;
+      await enforceRateLimit(db, `recuperacion:envio:cuenta:${cuenta}`, config.rateLimits.recuperacionPorCorreo);
       if (!cliente) throw clientError(404, 'El usuario o correo no está registrado.', FAILED);
       const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = new Date();
@@ -67,7 +73,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
       try {
         await mailer.send(recoveryEmail({ to: cliente.correo, nombre: cliente.nombre, codigo }));
       } catch (error) {
-        console.error('No se pudo enviar el correo de recuperación:', error);
+        logError('No se pudo enviar el correo de recuperación', error);
         throw clientError(502, 'Ocurrió un error al enviar el correo.', FAILED);
       }
       return c.json({ data: { success: true }, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
@@ -76,16 +82,22 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
       await limitIp(c, 'validar');
       const { correo, codigoIngresado } = await parseBody(c, validateCodeSchema, FAILED);
       const cliente = await findCliente(db, correo);
-      const pending = cliente && (await latestPendingCode(cliente.id, new Date()));
-      if (!pending || pending.intentos >= RECUPERACION.intentosMaximos) return c.json(FAILED);
-      if (!codeMatches(pending.codigoHash, codigoIngresado)) {
-        await db
-          .update(codigosRecuperacion)
-          .set({ intentos: sql`${codigosRecuperacion.intentos} + 1` })
-          .where(eq(codigosRecuperacion.id, pending.id));
-        return c.json(FAILED);
-      }
-      await db.update(codigosRecuperacion).set({ validado: new Date() }).where(eq(codigosRecuperacion.id, pending.id));
+      const now = new Date();
+      const pending = cliente && (await latestPendingCode(cliente.id, now));
+      if (!pending) return c.json(FAILED);
+      // Count the attempt before judging it, in one statement: parallel guesses cannot all see a low count.
+      const [counted] = await db
+        .update(codigosRecuperacion)
+        .set({ intentos: sql`${codigosRecuperacion.intentos} + 1` })
+        .where(and(eq(codigosRecuperacion.id, pending.id), isPending(now), lt(codigosRecuperacion.intentos, RECUPERACION.intentosMaximos)))
+        .returning({ id: codigosRecuperacion.id });
+      if (!counted || !codeMatches(pending.codigoHash, codigoIngresado)) return c.json(FAILED);
+      const [validated] = await db
+        .update(codigosRecuperacion)
+        .set({ validado: now })
+        .where(and(eq(codigosRecuperacion.id, pending.id), isPending(now)))
+        .returning({ id: codigosRecuperacion.id });
+      if (!validated) return c.json(FAILED);
       return c.json({ data: { success: true }, mensaje: 'Código válido. Ahora puedes cambiar tu contraseña.' });
     })
     .post('/cambiar-contrasena', async (c) => {
@@ -111,7 +123,8 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
       if (!cliente || !proof) throw clientError(403, 'Primero valida el código enviado a tu correo.', FAILED);
       const passwordHash = await hashPassword(nuevaContrasena);
       await db.transaction(async (tx) => {
-        await tx.update(clientes).set({ passwordHash }).where(eq(clientes.id, cliente.id));
+        // A new session version ends every session opened with the old password (requireAuth checks it).
+        await tx.update(clientes).set({ passwordHash, sesionVersion: sql`${clientes.sesionVersion} + 1` }).where(eq(clientes.id, cliente.id));
         await tx.update(codigosRecuperacion).set({ usado: now }).where(eq(codigosRecuperacion.id, proof.id));
       });
       return c.json({ data: { success: true }, mensaje: 'Contraseña cambiada con éxito.' });
@@ -121,14 +134,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
     const [row] = await db
       .select()
       .from(codigosRecuperacion)
-      .where(
-        and(
-          eq(codigosRecuperacion.clienteId, clienteId),
-          isNull(codigosRecuperacion.usado),
-          isNull(codigosRecuperacion.validado),
-          gt(codigosRecuperacion.expira, now),
-        ),
-      )
+      .where(and(eq(codigosRecuperacion.clienteId, clienteId), isPending(now)))
       .orderBy(desc(codigosRecuperacion.id))
       .limit(1);
     return row;

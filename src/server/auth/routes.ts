@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LOGIN_TOPE_CUENTA_FACTOR } from '../../config.ts';
 import { isProfileComplete, loginSchema, registerSchema, type LoginResponse, type RegisterResponse } from '../../lib/api/account-schemas.ts';
 import { clientes, cuponesUsuario } from '../db/schema/index.ts';
 import { BIENVENIDA_PORCENTAJE, welcomeCode } from '../discounts/welcome.ts';
@@ -7,27 +8,35 @@ import { clientError } from '../http/errors.ts';
 import { findCliente, toClienteApi, uniqueViolation } from './accounts.ts';
 import { clientIp, type AuthDeps } from './context.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { clearRateLimit, enforceRateLimit } from './rate-limit.ts';
 import { claimsFor, signToken } from './tokens.ts';
 
 const LOGIN_FAILED = { id: 0, profileCompleted: 0 };
 
 /** POST /login and POST /clientes/register (storefront §7). */
 export function authRoutes({ db, config, secret }: AuthDeps) {
+  const porCuenta = config.rateLimits.loginPorCuenta;
+  const topeCuenta = { ...porCuenta, max: porCuenta.max * LOGIN_TOPE_CUENTA_FACTOR };
   return new Hono()
     .post('/login', async (c) => {
-      const ip = clientIp(c, config.trustProxy);
+      const ip = clientIp(c, config);
       await enforceRateLimit(db, `login:ip:${ip}`, config.rateLimits.loginPorIp);
       const { user, password } = await parseBody(c, loginSchema, LOGIN_FAILED);
-      await enforceRateLimit(db, `login:cuenta:${user.toLowerCase()}`, config.rateLimits.loginPorCuenta);
       const cliente = await findCliente(db, user);
+      // One key per account whichever name was typed; per (account, IP) so a stranger's guesses never lock
+      // the owner out elsewhere, plus a ceiling for the account across all addresses (README, Decisions).
+      const cuenta = cliente ? `id:${cliente.id}` : `nombre:${user.trim().toLowerCase()}`;
+      const cuentaIp = `login:cuenta-ip:${cuenta}:${ip}`;
+      await enforceRateLimit(db, cuentaIp, porCuenta);
+      await enforceRateLimit(db, `login:cuenta:${cuenta}`, topeCuenta);
       const valid = await verifyPassword(cliente?.passwordHash ?? (await dummyHash()), password);
       if (!cliente || !valid) throw clientError(401, 'Usuario o contraseña incorrectos.', LOGIN_FAILED);
+      await clearRateLimit(db, cuentaIp, porCuenta);
       const token = await signToken(claimsFor(cliente), await secret());
       return c.json({ id: cliente.id, mensaje: token, profileCompleted: isProfileComplete(toClienteApi(cliente)) ? 1 : 0 } satisfies LoginResponse);
     })
     .post('/clientes/register', async (c) => {
-      await enforceRateLimit(db, `registro:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.registroPorIp);
+      await enforceRateLimit(db, `registro:ip:${clientIp(c, config)}`, config.rateLimits.registroPorIp);
       const data = await parseBody(c, registerSchema, { id: 0 });
       const taken = await findTaken(data.usuario, data.correo);
       if (taken) throw clientError(409, taken, { id: 0 });

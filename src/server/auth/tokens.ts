@@ -12,6 +12,8 @@ export interface TokenClaims {
   nombre: string;
   telefono: string;
   direccion: string;
+  /** The customer's session version when the token was issued (absent in tokens older than it: 0). */
+  sesion?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function resolveJwtSecret(db: Db, config: Pick<ServerConfig, 'jwtSe
   return new TextEncoder().encode(await generatedSecret(db, 'jwt'));
 }
 
+/** The claims of a session token for `cliente`. */
 export const claimsFor = (cliente: Cliente): TokenClaims => ({
   user: cliente.usuario,
   idUsuario: cliente.id,
@@ -31,6 +34,7 @@ export const claimsFor = (cliente: Cliente): TokenClaims => ({
   nombre: cliente.nombre,
   telefono: cliente.telefono,
   direccion: cliente.direccion,
+  sesion: cliente.sesionVersion,
 });
 
 /** Signs a 7-day session token. */
@@ -48,6 +52,7 @@ export async function verifyToken(token: string, secret: Uint8Array): Promise<To
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
     if (typeof payload.idUsuario !== 'number' || typeof payload.user !== 'string') return undefined;
+    if (payload.sesion !== undefined && typeof payload.sesion !== 'number') return undefined;
     return payload as unknown as TokenClaims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;

@@ -33,8 +33,10 @@ export function customerRoutes({ db, secret }: AuthDeps) {
       const { docType, docNumber, correo: _correo, ...fields } = data;
       // A customer keeps one identity document: saving one clears the others.
       const documento = docType ? { dni: '', pasaporte: '', carnetExtranjeria: '', [DOC_COLUMN[docType]]: docNumber!.toUpperCase() } : {};
+      const cambios = Object.fromEntries(Object.entries({ ...fields, ...documento }).filter(([, value]) => value !== undefined));
+      if (Object.keys(cambios).length === 0) throw clientError(400, 'No hay datos para actualizar.', { id: 0 });
       try {
-        await db.update(clientes).set({ ...fields, ...documento }).where(eq(clientes.id, id));
+        await db.update(clientes).set(cambios).where(eq(clientes.id, id));
       } catch (error) {
         if (uniqueViolation(error)) throw clientError(409, 'El nombre de usuario ya está en uso. Elige otro.', { id: 0 });
         throw error;

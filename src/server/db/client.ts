@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { databaseTimeouts, type DatabaseTimeouts } from '../../config.ts';
 import * as schema from './schema/index.ts';
 import { acquireLock, releaseLock } from './lock.ts';
 
@@ -25,11 +26,13 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; omit both for an in-memory database (tests). */
   dataDir?: string;
+  /** Postgres connection and statement limits; DB_CONNECT_TIMEOUT_MS / DB_STATEMENT_TIMEOUT_MS or the defaults when omitted. */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** Opens the database: a Postgres server when `url` is given, else embedded PGlite. Applies migrations. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  const database = options.url ? openPostgres(options.url) : await openPglite(options.dataDir);
+  const database = await connectDatabase(options);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -39,8 +42,57 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   return database;
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * The database without migrating it. A Postgres pool connects on first use, so this succeeds while
+ * the server is down (its queries fail with connection errors until it returns); PGlite opens now.
+ */
+export async function connectDatabase(options: OpenOptions = {}): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.timeouts ?? databaseTimeouts()) : await openPglite(options.dataDir);
+}
+
+/** The pool's settings: a silent server fails a connection or a statement instead of holding the request. */
+export function poolConfig(url: string, { connectTimeoutMs, statementTimeoutMs }: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: 10,
+    Client: SelfHealingClient,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a slow statement first (57014, the connection stays usable); the client's
+    // read timeout, a second later, covers a server that stopped answering at all.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 } : {}),
+  };
+}
+
+/**
+ * A pg client that drops its connection when a query gets no answer in time: node-postgres leaves
+ * it waiting for that answer, and Drizzle's transactions give it back to the pool as if healthy.
+ */
+class SelfHealingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A checked-out client whose connection ends emits 'error'; its query already failed with it.
+    this.on('error', () => {});
+  }
+
+  override query(...args: unknown[]): never {
+    const callback = args.at(-1);
+    const dropIfSilent = (error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    };
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (error) dropIfSilent(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
+    const result = (super.query as (...rest: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.catch(dropIfSilent);
+    return result as never;
+  }
+}
+
+function openPostgres(url: string, timeouts: DatabaseTimeouts): Database {
+  const pool = new pg.Pool(poolConfig(url, timeouts));
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('postgres: conexión inactiva perdida:', error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -62,7 +114,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function migrateDatabase(database: Database): Promise<void> {
+/** Applies the committed migrations (idempotent). */
+export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
   if (database.driver === 'pglite') await migratePglite(database.db as never, config);
   else await migratePg(database.db as never, config);

@@ -1,16 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the process that owns the embedded database writes into `{dataDir}/server.lock`. */
 export interface DataDirLock {
   pid: number;
+  /**
+   * When that process started, as the system reports it (see `processStart`). A PID is reused once
+   * its process is gone; a live PID whose start differs is another program, and the lock is stale.
+   */
+  start?: string;
   /** Port of its HTTP API once it listens; other processes reach the data through it. */
   port?: number;
 }
 
 const lockPath = (dataDir: string) => join(dataDir, 'server.lock');
 
-/** The live owner of a data directory, if any (a lock left by a dead process does not count). */
+/** The live owner of a data directory, if any (a lock left by a dead process, or whose PID now names another process, does not count). */
 export function readLock(dataDir: string): DataDirLock | undefined {
   let lock: DataDirLock;
   try {
@@ -18,7 +24,11 @@ export function readLock(dataDir: string): DataDirLock | undefined {
   } catch {
     return undefined;
   }
-  return isAlive(lock.pid) ? lock : undefined;
+  if (!Number.isInteger(lock.pid) || !isAlive(lock.pid)) return undefined;
+  // Locks written without a start (older versions, systems that do not report one) trust the PID.
+  if (lock.start === undefined) return lock;
+  const start = processStart(lock.pid);
+  return start === undefined || start === lock.start ? lock : undefined;
 }
 
 /**
@@ -34,17 +44,45 @@ export function acquireLock(dataDir: string): void {
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid } satisfies DataDirLock));
+  writeLock(dataDir, {});
 }
 
 /** Records the port this process serves the API on, for builds and scripts run beside it. */
 export function announcePort(dataDir: string, port: number): void {
-  writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid, port } satisfies DataDirLock));
+  writeLock(dataDir, { port });
 }
 
 /** Releases the data directory if this process owns it. */
 export function releaseLock(dataDir: string): void {
   if (readLock(dataDir)?.pid === process.pid) rmSync(lockPath(dataDir), { force: true });
+}
+
+let ownStart: string | undefined | null = null;
+
+function writeLock(dataDir: string, extra: { port?: number }): void {
+  if (ownStart === null) ownStart = processStart(process.pid);
+  const lock: DataDirLock = { pid: process.pid, ...(ownStart === undefined ? {} : { start: ownStart }), ...extra };
+  writeFileSync(lockPath(dataDir), JSON.stringify(lock));
+}
+
+/**
+ * When process `pid` started, as an opaque string that only matters for equality: the start time in
+ * clock ticks since boot from /proc on Linux, `ps -o lstart=` elsewhere; undefined when neither tells.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses); starttime is field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    // No /proc (macOS, BSD): ask ps, once per start, so the cost does not matter.
+  }
+  try {
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return started || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -28,7 +28,7 @@ describe('the job queue', () => {
     expect(seen).toEqual([{ n: 1 }]);
     expect(await runDueJobs(database.db, handlers)).toBe(0);
     const [fragil] = await database.db.select().from(trabajos).where(eq(trabajos.tipo, 'fragil'));
-    expect(fragil).toMatchObject({ intentos: 1, terminado: null, ultimoError: 'todavía no' });
+    expect(fragil).toMatchObject({ intentos: 1, terminado: null, ultimoError: 'Error: todavía no' });
     expect(fragil!.ejecutarEn.getTime()).toBeGreaterThan(Date.now() + 20_000);
     fail = false;
     await database.db.update(trabajos).set({ ejecutarEn: new Date() }).where(eq(trabajos.id, fragil!.id));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { trabajos } from '../db/schema/index.ts';
 import type { Tx } from '../orders/stock.ts';
+import { describeError } from '../db/errors.ts';
 
 /** A job handler: throws to have the job retried later. */
 export type Handler = (datos: Record<string, unknown>) => Promise<void>;
@@ -60,7 +61,7 @@ export async function runDueJobs(db: Db, handlers: Handlers, limit = 20): Promis
       await handler(job.datos);
       await db.execute(sql`UPDATE ${trabajos} SET terminado = now(), bloqueado_hasta = NULL, ultimo_error = NULL WHERE id = ${job.id}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error, { stack: false });
       const last = job.intentos >= job.max_intentos;
       console.error(`Trabajo ${job.tipo} #${job.id} falló (intento ${job.intentos} de ${job.max_intentos}${last ? ', se abandona' : ''}): ${message}`);
       await db.execute(sql`

@@ -1,3 +1,5 @@
+import { logError } from '../db/errors.ts';
+
 /** A periodic task of the background worker. */
 export type Tarea = () => Promise<unknown>;
 
@@ -21,7 +23,7 @@ export function startWorker(tareas: Tarea[], intervalMs: number): Worker {
         try {
           await tarea();
         } catch (error) {
-          console.error('Trabajo en segundo plano falló:', error);
+          logError('Trabajo en segundo plano falló', error);
         }
       }
     });

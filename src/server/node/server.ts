@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp, isApiPath } from '../app.ts';
+import { siteSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
 import { staticSite } from './static-site.ts';
 
@@ -11,11 +12,7 @@ export function createShopServer({ services, distDir }: { services: Services; di
   const server = new Hono();
   // Compresses what the build did not precompress (API JSON, the 404 page); skips encoded bodies.
   server.use('*', compress());
-  server.use('*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));
   server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw) : site.fetch(withLiteralSubDelims(c.req.raw))));
   return server;
 }

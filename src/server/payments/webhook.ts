@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
+import { logError } from '../db/errors.ts';
 import { clientError } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { applyPayment } from '../orders/transitions.ts';
@@ -50,7 +51,7 @@ export function webhookRoutes(deps: WebhookDeps) {
     try {
       await processPayment(deps, dataId);
     } catch (error) {
-      console.error(`No se pudo procesar el pago ${dataId}; se reintentará:`, error);
+      logError(`No se pudo procesar el pago ${dataId}; se reintentará`, error);
       await enqueue(deps.db, 'procesar-pago', { id: dataId });
     }
     return c.json({ recibido: true });

@@ -20,6 +20,8 @@ export const clientes = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Optional marketing consent (Ley 29733), never pre-ticked. */
     aceptaMarketing: boolean('acepta_marketing').notNull().default(false),
+    /** Goes up with every password change; session tokens carry it and older ones stop working. */
+    sesionVersion: integer('sesion_version').notNull().default(0),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,17 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/client.ts';
+
+const generatedSecret = vi.fn();
+vi.mock('../db/secrets.ts', () => ({ generatedSecret: (...args: unknown[]) => generatedSecret(...args) }));
+const { lazyOperatorToken } = await import('./token.ts');
+
+describe('the operator token', () => {
+  it('retries a look-up that failed instead of keeping the failure', async () => {
+    generatedSecret.mockRejectedValueOnce(new Error('base de datos caída')).mockResolvedValue('token-generado-de-operador');
+    const token = lazyOperatorToken({} as Db, { adminToken: undefined, production: false });
+    await expect(token()).rejects.toThrow('base de datos caída');
+    await expect(token()).resolves.toBe('token-generado-de-operador');
+    await expect(token()).resolves.toBe('token-generado-de-operador');
+    expect(generatedSecret).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "clientes" ADD COLUMN "sesion_version" integer DEFAULT 0 NOT NULL;
