@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -11,7 +12,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
-  server: { port: Number(process.env.PORT) || 4321 },
+  // `npm run dev` pages get the shop's common security headers too; their full CSP (script hashes of a
+  // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
+  server: { port: Number(process.env.PORT) || 4321, headers: { ...COMMON_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" } },
   vite: {
     server: apiPort
       ? {
