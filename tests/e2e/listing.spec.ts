@@ -230,10 +230,12 @@ test('the quick view shows the live product and adds it once colour and size are
   await page.goto(encodeURI(`/${producto.categoria}`));
   await hydrated(page, 'PreviewPanel');
   const eye = page.locator(`[data-preview-id="${producto.idProducto}"]`);
-  await eye.click();
-
   const dialog = page.getByRole('dialog', { name: producto.nombre });
-  await expect(dialog).toBeVisible();
+  // The panel listens once its effects ran, a moment after Astro marks it hydrated: click again if the first click came earlier.
+  await expect(async () => {
+    await eye.click();
+    await expect(dialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await expect(dialog.getByText(`1 / ${images}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Imagen siguiente' }).click();
   await expect(dialog.getByText(`2 / ${images}`)).toBeVisible();
