@@ -99,7 +99,7 @@ export default function PreviewDrawer({ id, onClose }: Props) {
         </div>
         {load.state === 'loading' && (
           <div className="preview__status" role="status">
-            <span className="preview__spinner" aria-hidden="true" />
+            <span className="kb-spinner" aria-hidden="true" />
             Cargando producto...
           </div>
         )}

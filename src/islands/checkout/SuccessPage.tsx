@@ -17,6 +17,18 @@ const Glyph = ({ d, tone }: { d: string; tone: 'success' | 'pending' }) => (
   </div>
 );
 
+/** The page's next step, and the way home. */
+const Actions = ({ href, label }: { href: string; label: string }) => (
+  <div className="pay-result__actions">
+    <a className="btn" href={href}>
+      {label}
+    </a>
+    <a className="btn btn--outline" href="/">
+      Volver al inicio
+    </a>
+  </div>
+);
+
 /**
  * /success (checkout §2): approved only with status 'approved' and a payment id. Then the cart is
  * cleared, the payment and preference ids are shown, and (signed in) the order's state is asked
@@ -42,14 +54,7 @@ export default function SuccessPage() {
         <Glyph d={WARN} tone="pending" />
         <h1 className="pay-result__title">No pudimos confirmar tu pago</h1>
         <p className="pay-result__lead">Esta página no recibió la confirmación de un pago aprobado. Tu carrito sigue guardado para que revises tu compra o vuelvas a intentarlo.</p>
-        <div className="pay-result__actions">
-          <a className="btn" href="/carrito">
-            Volver al carrito
-          </a>
-          <a className="btn btn--outline" href="/">
-            Volver al inicio
-          </a>
-        </div>
+        <Actions href="/carrito" label="Volver al carrito" />
       </>
     );
   }
@@ -87,14 +92,7 @@ export default function SuccessPage() {
           {confirmacion === 'demorado' && <>La confirmación está tardando más de lo habitual. Te avisaremos por correo y puedes seguir tu pedido en Mis Compras.</>}
         </p>
       )}
-      <div className="pay-result__actions">
-        <a className="btn" href="/mis-pedidos">
-          Ver mis pedidos
-        </a>
-        <a className="btn btn--outline" href="/">
-          Volver al inicio
-        </a>
-      </div>
+      <Actions href="/mis-pedidos" label="Ver mis pedidos" />
     </>
   );
 }

@@ -114,7 +114,7 @@ export default function OrderDetailModal({ idVenta, token, onClose }: { idVenta:
     <Modal title="Detalle del Pedido" onClose={onClose} size="wide">
       {estado.kind === 'cargando' && (
         <div className="order-detail__loading" role="status">
-          <span className="order-spinner" aria-hidden="true" />
+          <span className="kb-spinner" aria-hidden="true" />
           <span className="visually-hidden">Cargando el detalle del pedido…</span>
         </div>
       )}

@@ -68,7 +68,7 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
   if (estado.kind === 'cargando' || estado.kind === 'ninguna') {
     return (
       <div className="rb-loading" role="status">
-        <span className="rb-spinner" aria-hidden="true" /> Preparando tu rutina…
+        <span className="kb-spinner" aria-hidden="true" /> Preparando tu rutina…
       </div>
     );
   }
