@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { maskEmail } from '../../src/lib/api/account-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lineFromProducto } from '../../src/lib/cart.ts';
+import { hydrated } from './support/shop.ts';
 
 /** A new shopper per test: unique user name and e-mail. Three names: the header greets 'Lucía Fernández'. */
 function newShopper() {
@@ -20,10 +21,6 @@ async function registerShopper(request: APIRequestContext): Promise<Shopper> {
   return shopper;
 }
 
-/** Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). */
-async function hydrated(page: Page, ...names: string[]) {
-  for (const name of names) await expect(page.locator(`astro-island[component-url*="${name}"][ssr]`)).toHaveCount(0);
-}
 
 /** Opens the login dialog from the header (desktop 'Iniciar Sesion', mobile the user icon). */
 async function openLogin(page: Page) {

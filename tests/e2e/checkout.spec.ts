@@ -5,7 +5,7 @@ import { lineFromProducto, lineRef } from '../../src/lib/cart.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
 import { ENVIO_PROVINCIA } from '../../src/lib/shipping.ts';
 import { CONTACTO } from '../../src/components/layout/contacto.ts';
-import { expectAlert, hydrated, newShopper, openCheckoutWith, productFor, signedIn, stockOf } from './support/shop.ts';
+import { clickUntilVisible, expectAlert, hydrated, newShopper, openCheckoutWith, productFor, signedIn, stockOf } from './support/shop.ts';
 
 /**
  * Checkout journeys (checkout §2, §5, §8) against the real server in its offline test mode. Each
@@ -33,11 +33,7 @@ test('browse, register, coupon, province delivery, document on the checkout page
   await expect(page).toHaveURL(new RegExp(`/producto/${producto.idProducto}-`));
   await hydrated(page, 'BuyBox');
   const added = page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' });
-  // On a loaded machine a click can land while React is still attaching its handlers: click again then.
-  await expect(async () => {
-    await page.locator('.buy-box__add').click();
-    await expect(added).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
+  await clickUntilVisible(page.locator('.buy-box__add'), added);
   await added.getByRole('button', { name: 'Continuar comprando' }).click();
 
   // Registration through the header's dialog logs the shopper in.

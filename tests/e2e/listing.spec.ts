@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
+import { clickUntilVisible, hydrated } from './support/shop.ts';
 
 /** Every top-level listing of the route table, as a shopper types it, and the heading it shows. */
 const ROUTES: [path: string, heading: string][] = [
@@ -41,9 +42,6 @@ const ROUTES: [path: string, heading: string][] = [
 
 const catalogue = async (request: APIRequestContext): Promise<Producto[]> => (await request.get('/web/listprod')).json();
 
-/** Waits until the listing island has hydrated (Astro drops the `ssr` attribute). */
-const hydrated = (page: Page, component: string) =>
-  expect(page.locator(`astro-island[component-url*="${component}"]`)).not.toHaveAttribute('ssr', '');
 
 const cards = (page: Page) => page.locator('.product-grid .product-card');
 const cardIds = async (page: Page) => (await cards(page).evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-product-id')))));
@@ -231,11 +229,7 @@ test('the quick view shows the live product and adds it once colour and size are
   await hydrated(page, 'PreviewPanel');
   const eye = page.locator(`[data-preview-id="${producto.idProducto}"]`);
   const dialog = page.getByRole('dialog', { name: producto.nombre });
-  // The panel listens once its effects ran, a moment after Astro marks it hydrated: click again if the first click came earlier.
-  await expect(async () => {
-    await eye.click();
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  await clickUntilVisible(eye, dialog);
   await expect(dialog.getByText(`1 / ${images}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Imagen siguiente' }).click();
   await expect(dialog.getByText(`2 / ${images}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Producto } from '../../../src/lib/api/schemas.ts';
 import type { CartLine } from '../../../src/lib/cart.ts';
 import { buildCheckoutPayload } from '../../../src/lib/cart-page/checkout-payload.ts';
@@ -32,6 +32,18 @@ export function newShopper() {
 /** Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). */
 export async function hydrated(page: Page, ...names: string[]) {
   for (const name of names) await expect(page.locator(`astro-island[component-url*="${name}"][ssr]`)).toHaveCount(0);
+}
+
+/**
+ * Clicks `trigger` until `target` shows. Astro marks an island hydrated before React's effects attach
+ * its listeners, so on a loaded machine a first click can come too early and be lost (the shop's own
+ * behaviour: a shopper clicks again); an early click that does land shows the target and ends the loop.
+ */
+export async function clickUntilVisible(trigger: Locator, target: Locator) {
+  await expect(async () => {
+    await trigger.click();
+    await expect(target).toBeVisible({ timeout: 4000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A shopper registered and logged in through the API, optionally with a DNI, and the session in the browser. */
