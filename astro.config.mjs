@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 
 const apiPort = process.env.API_PORT;
@@ -18,12 +19,9 @@ export default defineConfig({
   vite: {
     server: apiPort
       ? {
-          // `npm run dev`: the API runs in scripts/dev.ts; the dev server forwards its paths.
-          proxy: Object.fromEntries(
-            ['^/(web|api|admin/api|webhooks)/', '^/(login|send-correoprueba|validar-codigo|cambiar-contrasena)$', '^/clientes/', '^/carrito/'].map(
-              (pattern) => [pattern, { target: `http://127.0.0.1:${apiPort}` }],
-            ),
-          ),
+          // `npm run dev`: the API runs in scripts/dev.ts; the dev server forwards its paths (a key
+          // starting with ^ is a regular expression, matched against the path and query).
+          proxy: { [API_PATH_PATTERN.source]: { target: `http://127.0.0.1:${apiPort}` } },
         }
       : {},
   },

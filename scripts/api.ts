@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
+import { productionRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
@@ -16,10 +17,15 @@ import { MENSAJE_SIN_BASE_DE_DATOS } from '../src/server/http/errors.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 
+const refusal = productionRefusal(process.env);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 const config = serverConfig();
 const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const services = createServices({ db: database.db, config });
-const app = createApp({ services });
+const app = createApp({ services, logRequest: console.log });
 let ready = false;
 const unavailable = () => Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5' } });
 const server = serve({ fetch: (request) => (ready ? app.fetch(request) : unavailable()), port: config.port, hostname: config.host });

@@ -73,7 +73,7 @@ async function benchListprod() {
 
 async function benchPages() {
   const products = (await (await fetch(`${base}/web/listprod`)).json()) as { idProducto: number; nombre: string }[];
-  const { productPath } = await import('../src/lib/slug.ts');
+  const { productPath } = await import('../src/lib/catalogue/routes.ts');
   const targets: [string, string][] = [
     ['home', '/'],
     ['listing', '/Cuidado'],

@@ -1,7 +1,7 @@
 /**
- * `npm run seed -- [--products N] [--reset]`: loads the demo catalogue (or N synthetic products built
- * from it, for benchmarks) into the configured database. Refuses while a server owns the embedded
- * database, since PGlite has no inter-process lock.
+ * `npm run seed -- [--products N] [--reset]`: loads the demo catalogue (or, for benchmarks, a synthetic
+ * one of N products with their own names, texts and about N/40 brands) into the configured database.
+ * Refuses while a server owns the embedded database, since PGlite has no inter-process lock.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -24,9 +24,9 @@ try {
       sql`TRUNCATE productos, categorias_hijas, categorias, lineas, marcas, mensajes_barra, banners, popups, sociales, cupones_globales RESTART IDENTITY CASCADE`,
     );
     await seedDemoCatalogue(database.db, { products });
-    console.log('Catálogo reemplazado por el de demostración.');
+    console.log(products === undefined ? 'Catálogo reemplazado por el de demostración.' : `Catálogo reemplazado por uno sintético de ${products} productos.`);
   } else if (await seedIfEmpty(database.db, { products })) {
-    console.log('Catálogo de demostración cargado.');
+    console.log(products === undefined ? 'Catálogo de demostración cargado.' : `Catálogo sintético de ${products} productos cargado.`);
   } else {
     console.log('La base de datos ya tiene productos; usa --reset para reemplazarlos.');
   }

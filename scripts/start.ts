@@ -11,6 +11,7 @@ import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { isApiPath } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
+import { productionRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
@@ -25,6 +26,11 @@ import type { Worker } from '../src/server/jobs/worker.ts';
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 /** Longest a stop may take (a build, a job or a query stuck on a silent database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 3_000;
+const refusal = productionRefusal(process.env);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 const config = serverConfig();
 const distDir = process.env.DIST_DIR || 'dist';
 const started = performance.now();
@@ -32,7 +38,7 @@ const started = performance.now();
 const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/`;
 const services = createServices({ db: database.db, config });
-const shop = createShopServer({ services, distDir });
+const shop = createShopServer({ services, distDir, logRequest: console.log });
 let databaseReady = false;
 // Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
 const fetch = (request: Request) =>

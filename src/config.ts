@@ -33,13 +33,10 @@ export const TIENDA = {
   whatsapp: '51987654321',
 } as const;
 
-/** Client-side cache lifetimes of GET calls (storefront §7 and §9), in ms. */
+/** Client-side cache lifetimes of the GET calls islands make (storefront §7 and §9), in ms; the spec's other cached lists are built into the pages. */
 export const CACHE_MS = {
   porDefecto: 15 * 60 * 1000,
   marcas: 24 * 60 * 60 * 1000,
-  categoriasHijas: 24 * 60 * 60 * 1000,
-  mensajesBarra: 5 * 24 * 60 * 60 * 1000,
-  banners: 20 * 24 * 60 * 60 * 1000,
   popups: 2 * 60 * 1000,
 } as const;
 
@@ -52,7 +49,29 @@ export const LIMITES = {
   cantidadMaximaPorLinea: 999,
   /** Largest request body the API reads (bytes; BODY_LIMIT_BYTES overrides): larger ones answer 413. */
   cuerpoMaximoBytes: 64 * 1024,
+  /** Most product ids one `/web/productos?ids=` call takes (PRODUCT_IDS_MAX overrides). */
+  idsPorConsulta: 100,
+  /** Largest `porPagina` of the paged searchCat, searchMar and searchChild answers (PAGE_SIZE_MAX overrides). */
+  porPaginaMaximo: 100,
+  /** Memory for the compressed searchCat, searchMar and searchChild answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
+  cacheCatalogoMb: 64,
 } as const;
+
+/** The catalogue API's limits, after the environment's overrides. */
+export interface CatalogueLimits {
+  idsPorConsulta: number;
+  porPaginaMaximo: number;
+  cacheCatalogoBytes: number;
+}
+
+/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX and CATALOGUE_CACHE_MB over the defaults of `LIMITES`. */
+export function catalogueLimits(env: Record<string, string | undefined> = process.env): CatalogueLimits {
+  return {
+    idsPorConsulta: positiveIntFromEnv(env.PRODUCT_IDS_MAX, LIMITES.idsPorConsulta, 'PRODUCT_IDS_MAX'),
+    porPaginaMaximo: positiveIntFromEnv(env.PAGE_SIZE_MAX, LIMITES.porPaginaMaximo, 'PAGE_SIZE_MAX'),
+    cacheCatalogoBytes: intFromEnv(env.CATALOGUE_CACHE_MB, LIMITES.cacheCatalogoMb, 'CATALOGUE_CACHE_MB') * 1024 * 1024,
+  };
+}
 
 /** A rate limit: at most `max` requests per `windowSeconds`. */
 export interface RateLimit {
@@ -114,6 +133,21 @@ export const BASE_DE_DATOS = {
   /** First wait between attempts to reach a database that was down at start; doubles up to `reintentoMaximoMs`. */
   reintentoMs: 1_000,
   reintentoMaximoMs: 15_000,
+  /** GET /health reports the database down when it has not answered within this. */
+  saludTimeoutMs: 2_000,
+} as const;
+
+/** Rebuilds of a static deployment on Netlify through its build hook (BUILD_HOOK_URL). */
+export const RECONSTRUCCION = {
+  /**
+   * When Netlify's scheduled function compares the deployed catalogue version with the API's (cron, UTC).
+   * Netlify reads it from netlify/functions/rebuild.ts without running it, so it is spelled there too (a test keeps both equal).
+   */
+  horario: '*/5 * * * *',
+  /** An operator's catalogue change calls the build hook this many seconds later, once for every change meanwhile (REBUILD_DELAY_SECONDS). */
+  esperaSegundos: 60,
+  /** Longest a hooked build takes to deploy: the scheduled check calls the hook again only after this (REBUILD_BUILD_MINUTES). */
+  construccionMinutos: 10,
 } as const;
 
 /** Connection and statement limits of the Postgres pool. */
@@ -174,6 +208,14 @@ export interface ServerConfig {
   cuerpoMaximoBytes: number;
   /** Postgres pool limits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
   databaseTimeouts: DatabaseTimeouts;
+  /** Catalogue API limits (PRODUCT_IDS_MAX, PAGE_SIZE_MAX, CATALOGUE_CACHE_MB). */
+  catalogo: CatalogueLimits;
+  /** Netlify build hook (BUILD_HOOK_URL) the API calls after an operator's catalogue change; unset: no such call. */
+  buildHookUrl: string | undefined;
+  /** Seconds between an operator's catalogue change and the build hook call that gathers every change meanwhile. */
+  reconstruccionEsperaSegundos: number;
+  /** Minutes after a build hook call during which the scheduled check leaves the deployed version alone (that build is under way). */
+  reconstruccionConstruccionMinutos: number;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table). */
@@ -199,6 +241,10 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
     cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
     databaseTimeouts: databaseTimeouts(env),
+    catalogo: catalogueLimits(env),
+    buildHookUrl: env.BUILD_HOOK_URL || undefined,
+    reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
+    reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
   };
 }
 
@@ -246,6 +292,12 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>): Record<Rate
     limits[name] = { max: Number(match[1]), windowSeconds: Number(match[2]) };
   }
   return limits;
+}
+
+function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
+  const parsed = intFromEnv(value, fallback, name);
+  if (parsed === 0) throw new Error(`${name} debe ser un número entero positivo (recibido: "${value}").`);
+  return parsed;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {

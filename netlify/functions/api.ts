@@ -1,23 +1,57 @@
 /**
- * The API as a Netlify Function: the same Hono app as `npm start`, on the Postgres server of
- * DATABASE_URL (an embedded database cannot persist on a function's ephemeral disk).
+ * The API as a Netlify Function (Functions 2.0: a web Request in, a Response out): the same Hono app
+ * as `npm start`, on the database of DATABASE_URL, at every path of the one list (api-paths.ts).
+ * Netlify's [[headers]] do not reach function responses: the app sets its own security headers.
  */
-import { serverConfig } from '../../src/config.ts';
+import { serverConfig, type ServerConfig } from '../../src/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/context.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { productionRefusal } from '../../src/server/config-check.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { logError } from '../../src/server/db/errors.ts';
+import type { HealthDeps } from '../../src/server/health/routes.ts';
+import { MENSAJE_SIN_BASE_DE_DATOS } from '../../src/server/http/errors.ts';
+import type { LogLine } from '../../src/server/http/request-log.ts';
+import { API_CSP, securityHeaders } from '../../src/server/http/security-headers.ts';
+import { deployedVersion } from '../../src/server/jobs/rebuild.ts';
+import { functionDatabase } from '../database.ts';
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) throw new Error('DATABASE_URL es obligatorio en Netlify.');
-const database = await openDatabase({ url: databaseUrl });
+export interface HandlerOptions {
+  config?: ServerConfig;
+  logRequest?: LogLine;
+  /** The deployed site's catalogue version, for GET /health. */
+  builtVersion?: HealthDeps['builtVersion'];
+}
 
-// There is no socket here: the client's address (for rate limits) is the header Netlify's edge sets.
-const app = createApp({ db: database.db, config: { ...serverConfig(), clientIpHeader: NETLIFY_CLIENT_IP_HEADER } });
+/** The function's handler over `db`: the shop's API, with the client's address from Netlify's edge. */
+export function createHandler(db: Db, { config = serverConfig(), logRequest, builtVersion }: HandlerOptions = {}) {
+  // There is no socket here: the client's address (for rate limits) is the header Netlify's edge sets.
+  const app = createApp({ db, config: { ...config, clientIpHeader: NETLIFY_CLIENT_IP_HEADER }, logRequest, builtVersion });
+  return (request: Request) => app.fetch(request);
+}
 
-/** Netlify Functions 2.0 take a web Request and return a Response: exactly Hono's fetch. */
-export default (request: Request) => app.fetch(request);
+// A production deployment missing a setting fails to load, with every problem in the function's log.
+const refusal = productionRefusal(process.env, { netlify: true });
+if (refusal) throw new Error(refusal);
 
+let handler: ReturnType<typeof createHandler> | undefined;
+
+/** Opens the database on an instance's first request; while it cannot, answers 503 as the API does when its database is down. */
+export default async (request: Request): Promise<Response> => {
+  try {
+    const config = serverConfig();
+    handler ??= createHandler(await functionDatabase(), { config, logRequest: console.log, builtVersion: () => deployedVersion(config.siteUrl) });
+  } catch (error) {
+    logError('La función de la API no pudo abrir la base de datos', error);
+    const headers = { 'Retry-After': '5', ...securityHeaders({ production: true, csp: API_CSP }) };
+    return Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers });
+  }
+  return handler(request);
+};
+
+// Netlify reads this from the source without running it, so the paths are spelled out: a test keeps
+// them equal to netlifyApiPaths() (src/server/api-paths.ts). preferStatic: a built page wins (/carrito/).
 export const config = {
-  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/login', '/clientes/*', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/carrito/*'],
+  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/clientes/*', '/carrito/*', '/login', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/health'],
   preferStatic: true,
 };

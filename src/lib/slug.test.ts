@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idFromSlug, productPath, productSlug, slugify } from './slug.ts';
+import { idFromSlug, productSlug, slugify } from './slug.ts';
 
 describe('slugify', () => {
   it('strips accents, punctuation and case', () => {
@@ -15,7 +15,6 @@ describe('slugify', () => {
 describe('product slugs', () => {
   it('joins id and slugified name', () => {
     expect(productSlug({ idProducto: 42, nombre: 'Crema Água' })).toBe('42-crema-agua');
-    expect(productPath({ idProducto: 7, nombre: 'Mist' })).toBe('/producto/7-mist');
   });
   it('reads the id before the first hyphen', () => {
     expect(idFromSlug('42-crema-agua')).toBe(42);

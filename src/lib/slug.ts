@@ -12,9 +12,6 @@ export function slugify(text: string): string {
 export const productSlug = (producto: { idProducto: number; nombre: string }) =>
   `${producto.idProducto}-${slugify(producto.nombre)}`;
 
-/** The product page path, /producto/{id}-{slug}. */
-export const productPath = (producto: { idProducto: number; nombre: string }) => `/producto/${productSlug(producto)}`;
-
 /** The product id of a slug: the part before the first hyphen; undefined when it is not a positive integer. */
 export function idFromSlug(slug: string): number | undefined {
   const head = slug.split('-', 1)[0] ?? '';

@@ -8,9 +8,11 @@ import { catalogueRoutes, categoriasRoutes } from './catalogue/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
+import { healthRoutes, type HealthDeps } from './health/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { rejectControlCharacters } from './http/edge.ts';
 import { handleError } from './http/errors.ts';
+import { requestLog, type LogLine } from './http/request-log.ts';
 import { API_CSP, withSecurityHeaders } from './http/security-headers.ts';
 import { orderListRoutes, orderRoutes } from './orders/routes.ts';
 import { testModeRoutes } from './payments/test-mode-routes.ts';
@@ -19,7 +21,12 @@ import { routineRoutes } from './routine/routes.ts';
 import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 
-export type AppDeps = ServiceOptions | { services: Services };
+export type AppDeps = (ServiceOptions | { services: Services }) & {
+  /** Writes one line per request (see requestLog); no request log when omitted (tests, in-process builds). */
+  logRequest?: LogLine;
+  /** The catalogue version of the static site served beside the API, for GET /health. */
+  builtVersion?: HealthDeps['builtVersion'];
+};
 
 /** The shop's API: every call of the spec's tables, at the spec's paths, relative to one base. */
 export function createApp(options: AppDeps) {
@@ -27,12 +34,14 @@ export function createApp(options: AppDeps) {
   const { db, pagos } = deps;
   const { pasarela, webhookSecret } = pagos;
   const checkout = { db, config: deps.config, pasarela, secret: deps.secret };
-  const app = new Hono()
+  const app = new Hono();
+  if (options.logRequest) app.use('*', requestLog(options.logRequest));
+  app
     .use('*', withSecurityHeaders({ production: deps.config.production, csp: () => API_CSP }))
     // Checked while the body streams in, so a chunked body without Content-Length is cut off too.
     .use('*', bodyLimit({ maxSize: deps.config.cuerpoMaximoBytes, onError: (c) => c.json({ mensaje: cuerpoDemasiadoGrande(deps.config.cuerpoMaximoBytes) }, 413) }))
     .use('*', rejectControlCharacters)
-    .route('/web', catalogueRoutes(db))
+    .route('/web', catalogueRoutes(db, deps.config.catalogo))
     .route('/web', homeRoutes(db))
     .route('/web', customerRoutes(deps))
     .route('/web', shippingRoutes(db))
@@ -44,6 +53,7 @@ export function createApp(options: AppDeps) {
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))
     .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))
+    .route('/health', healthRoutes({ db, builtVersion: options.builtVersion }))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
   // The offline test mode exists only while it is the payment provider (never in production).
@@ -56,8 +66,5 @@ export type App = ReturnType<typeof createApp>;
 
 const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado grande: el máximo es ${Math.floor(bytes / 1024)} KB.`;
 
-/** Path prefixes the API answers; everything else is the static storefront. */
-const API_PATH = /^\/(?:web|api|webhooks|admin\/api)\/|^\/(?:login|send-correoprueba|validar-codigo|cambiar-contrasena)$|^\/clientes\/|^\/carrito\//;
-
-/** Whether a request path belongs to the API rather than to the static site. */
-export const isApiPath = (path: string) => API_PATH.test(path);
+/** Whether a request path belongs to the API rather than to the static site (one list: api-paths.ts). */
+export { isApiPath } from './api-paths.ts';

@@ -4,6 +4,7 @@ import { lazyOperatorToken } from './admin/token.ts';
 import { lazySecret, type AuthDeps } from './auth/context.ts';
 import type { Db } from './db/client.ts';
 import { runDueJobs } from './jobs/queue.ts';
+import { rebuildJobs } from './jobs/rebuild.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
@@ -40,9 +41,9 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela }
   };
 }
 
-/** One run of the background work: due jobs (e-mails, payment retries) and expired reservations. */
-export async function runBackgroundOnce({ db, mailer, pagos }: Services, now = new Date()): Promise<void> {
-  await runDueJobs(db, orderJobs({ db, mailer, pasarela: pagos.pasarela }));
+/** One run of the background work: due jobs (e-mails, payment retries, rebuild requests) and expired reservations. */
+export async function runBackgroundOnce({ db, config, mailer, pagos }: Services, now = new Date()): Promise<void> {
+  await runDueJobs(db, { ...orderJobs({ db, mailer, pasarela: pagos.pasarela }), ...rebuildJobs(config.buildHookUrl) });
   await expireOrders(db, now);
 }
 

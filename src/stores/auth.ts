@@ -1,21 +1,13 @@
 import Cookies from 'js-cookie';
 import { atom, computed, onMount } from 'nanostores';
 import { TIENDA } from '../config.ts';
-import { decodeToken, isTokenValid, type SessionClaims } from '../lib/auth/token.ts';
+import { userFromClaims, type SessionClaims, type StoredUser } from '../lib/auth/claims.ts';
+import { decodeToken, isTokenValid } from '../lib/auth/token.ts';
+import { saveItem } from '../lib/api/local-cache.ts';
 import { clearCart } from './cart.ts';
 
 /** The session (storefront §4, Login and token): token in the `tokenweb` cookie, user in localStorage. */
 export const TOKEN_COOKIE = 'tokenweb';
-
-/** The user kept in localStorage under `user` after login. */
-export interface StoredUser {
-  idUsuario: number;
-  user: string;
-  nombre: string;
-  correo: string;
-  telefono: string;
-  direccion: string;
-}
 
 /** The raw token; read from the cookie when first used in the browser (render it after mount). */
 export const $token = atom<string | undefined>(undefined);
@@ -35,15 +27,6 @@ const initOnce = () => {
 };
 onMount($token, initOnce);
 onMount($user, initOnce);
-
-const userFromClaims = (claims: SessionClaims): StoredUser => ({
-  idUsuario: claims.idUsuario,
-  user: claims.user,
-  nombre: claims.nombre,
-  correo: claims.correo,
-  telefono: claims.telefono,
-  direccion: claims.direccion,
-});
 
 function readStoredUser(): Partial<StoredUser> | null {
   try {
@@ -82,7 +65,7 @@ export function startSession(token: string): StoredUser | null {
   const claims = $session.get();
   const user = claims ? userFromClaims(claims) : null;
   if (user) {
-    localStorage.setItem('user', JSON.stringify(user));
+    saveItem(localStorage, 'user', JSON.stringify(user));
     saveUserData(user);
   }
   $user.set(user);
@@ -94,15 +77,15 @@ export function updateStoredUser(changes: Partial<Omit<StoredUser, 'idUsuario'>>
   const current = $user.get();
   if (!current) return;
   const user = { ...current, ...changes };
-  localStorage.setItem('user', JSON.stringify(user));
+  saveItem(localStorage, 'user', JSON.stringify(user));
   saveUserData(user);
   $user.set(user);
 }
 
 /** Saves the user details shown across pages with their timestamp (storefront §3). */
 export function saveUserData(data: Pick<StoredUser, 'correo' | 'nombre' | 'telefono' | 'direccion'>): void {
-  localStorage.setItem('userData', JSON.stringify({ correo: data.correo, nombre: data.nombre, telefono: data.telefono, direccion: data.direccion }));
-  localStorage.setItem('userDataTimestamp', String(Date.now()));
+  saveItem(localStorage, 'userData', JSON.stringify({ correo: data.correo, nombre: data.nombre, telefono: data.telefono, direccion: data.direccion }));
+  saveItem(localStorage, 'userDataTimestamp', String(Date.now()));
 }
 
 /** Removes the cookie and the stored userData and userDataTimestamp. */

@@ -1,6 +1,9 @@
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { addLine, cartCount, parseStoredCart, removeLine, updateQuantity, type CartLine, type LineKey } from '../lib/cart.ts';
+import { addLine, cartCount, parseStoredCart, removeLine, updateQuantity, type CartLine, type LineKey } from '../lib/cart/lines.ts';
+import { persistQuotaSafely } from './quota-safe-storage.ts';
+
+persistQuotaSafely();
 
 /** The cart, persisted in localStorage under the key `cart` (storefront §4). */
 export const $cart = persistentAtom<CartLine[]>('cart', [], {

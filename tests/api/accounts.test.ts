@@ -5,17 +5,18 @@ import { createApp } from '../../src/server/app.ts';
 import { resolveJwtSecret } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { startTestSmtp } from '../fixtures/smtp.ts';
 
 const generous = { max: 10_000, windowSeconds: 900 };
 
-describe.each(testDatabases())('account API on $name', (target) => {
+describeEachDatabase('account API', (target) => {
   let database: Database;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let config: ServerConfig;
   let app: ReturnType<typeof createApp>;
   let ipCounter = 0;
+  let accounts = 0;
 
   /** Each call comes from its own IP unless told, so per-IP limits of one test never touch another. */
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -24,10 +25,21 @@ describe.each(testDatabases())('account API on $name', (target) => {
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.0.${++ipCounter % 250}`, ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const register = (overrides: Record<string, unknown> = {}) =>
-    call('POST', '/clientes/register', { nombre: 'Ana María Quispe', usuario: 'anaq', correo: 'ana@example.pe', password: 'secreta123', telefono: '987 654 321', ...overrides });
+  /** The fields of an account no other test uses (ana1, ana1@example.pe, …): every test creates the accounts it needs. */
+  const newShopper = (overrides: Record<string, unknown> = {}) => {
+    const usuario = `ana${++accounts}`;
+    return { nombre: 'Ana María Quispe', usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987 654 321', ...overrides };
+  };
+  const register = (body: Record<string, unknown>) => call('POST', '/clientes/register', body);
   const login = async (user: string, password: string) => (await call('POST', '/login', { user, password })).json() as Promise<{ id: number; mensaje: string; profileCompleted: number }>;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  /** A new account, registered and signed in: its fields, its id and its token. */
+  const signedUp = async () => {
+    const shopper = newShopper();
+    expect((await register(shopper)).status).toBe(201);
+    const { id, mensaje: token } = await login(shopper.usuario, shopper.password);
+    return { ...shopper, id, token };
+  };
 
   beforeAll(async () => {
     database = await target.open();
@@ -42,28 +54,30 @@ describe.each(testDatabases())('account API on $name', (target) => {
 
   describe('registration', () => {
     it('creates an account and answers id 1', async () => {
-      const res = await register();
+      const res = await register(newShopper());
       expect(res.status).toBe(201);
       expect(await res.json()).toEqual({ id: 1, mensaje: '¡Registro exitoso!' });
     });
     it('refuses a taken user or e-mail regardless of case', async () => {
-      const user = await register({ usuario: 'ANAQ', correo: 'otra@example.pe' });
+      const taken = newShopper();
+      expect((await register(taken)).status).toBe(201);
+      const user = await register(newShopper({ usuario: taken.usuario.toUpperCase() }));
       expect(user.status).toBe(409);
       expect(await user.json()).toEqual({ id: 0, mensaje: 'El nombre de usuario ya está en uso. Elige otro.' });
-      const mail = await register({ usuario: 'otra', correo: 'ANA@example.PE' });
+      const mail = await register(newShopper({ correo: taken.correo.toUpperCase() }));
       expect(mail.status).toBe(409);
       expect(await mail.json()).toEqual({ id: 0, mensaje: 'Ya existe una cuenta con ese correo electrónico.' });
     });
     it('validates every field with a Spanish mensaje', async () => {
       const cases: [Record<string, unknown>, RegExp][] = [
-        [{ correo: 'no-es-correo', usuario: 'x1x' }, /correo electrónico válido/],
-        [{ telefono: '12345', usuario: 'x2x', correo: 'x2@example.pe' }, /9 dígitos/],
-        [{ password: 'corta', usuario: 'x3x', correo: 'x3@example.pe' }, /al menos 8 caracteres/],
-        [{ nombre: '   ', usuario: 'x4x', correo: 'x4@example.pe' }, /nombre completo es obligatorio/],
-        [{ usuario: 'con espacios', correo: 'x5@example.pe' }, /sin espacios/],
+        [{ correo: 'no-es-correo' }, /correo electrónico válido/],
+        [{ telefono: '12345' }, /9 dígitos/],
+        [{ password: 'corta' }, /al menos 8 caracteres/],
+        [{ nombre: '   ' }, /nombre completo es obligatorio/],
+        [{ usuario: 'con espacios' }, /sin espacios/],
       ];
       for (const [body, mensaje] of cases) {
-        const res = await register(body);
+        const res = await register(newShopper(body));
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect((await res.json()) as object).toEqual({ id: 0, mensaje: expect.stringMatching(mensaje) });
       }
@@ -74,17 +88,21 @@ describe.each(testDatabases())('account API on $name', (target) => {
 
   describe('login and token', () => {
     it('accepts the username or the e-mail and returns a 7-day token with the user claims', async () => {
-      const byUser = await login('anaq', 'secreta123');
-      const byMail = await login('ANA@example.pe', 'secreta123');
+      const ana = newShopper();
+      await register(ana);
+      const byUser = await login(ana.usuario, 'secreta123');
+      const byMail = await login(ana.correo.toUpperCase(), 'secreta123');
       expect(byUser.id).toBeGreaterThan(0);
       expect(byMail.id).toBe(byUser.id);
       expect(byUser.profileCompleted).toBe(0);
       const claims = decodeJwt(byUser.mensaje);
-      expect(claims).toMatchObject({ user: 'anaq', idUsuario: byUser.id, correo: 'ana@example.pe', nombre: 'Ana María Quispe', telefono: '987654321', direccion: '' });
+      expect(claims).toMatchObject({ user: ana.usuario, idUsuario: byUser.id, correo: ana.correo, nombre: 'Ana María Quispe', telefono: '987654321', direccion: '' });
       expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
     });
     it('answers id 0 with a Spanish mensaje for a wrong password or unknown user', async () => {
-      for (const [user, password] of [['anaq', 'incorrecta'], ['nadie', 'secreta123']]) {
+      const ana = newShopper();
+      await register(ana);
+      for (const [user, password] of [[ana.usuario, 'incorrecta'], ['nadie', 'secreta123']]) {
         const res = await call('POST', '/login', { user, password });
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ id: 0, mensaje: 'Usuario o contraseña incorrectos.', profileCompleted: 0 });
@@ -96,20 +114,16 @@ describe.each(testDatabases())('account API on $name', (target) => {
   });
 
   describe('/web/clientes/{userId}', () => {
-    let token: string;
-    let id: number;
-    beforeAll(async () => {
-      ({ mensaje: token, id } = await login('anaq', 'secreta123'));
-    });
-
     it('returns the customer, without the password hash', async () => {
+      const { id, token, usuario, correo } = await signedUp();
       const res = await call('GET', `/web/clientes/${id}`, undefined, bearer(token));
       expect(res.status).toBe(200);
       const [cliente] = (await res.json()) as Record<string, unknown>[];
-      expect(cliente).toMatchObject({ id, idUsuario: id, usuario: 'anaq', correo: 'ana@example.pe', dni: '' });
+      expect(cliente).toMatchObject({ id, idUsuario: id, usuario, correo, dni: '' });
       expect(JSON.stringify(cliente)).not.toMatch(/argon2|password/i);
     });
     it('answers 401 without a token, with a tampered, expired or unsigned one', async () => {
+      const { id, token } = await signedUp();
       const secret = await resolveJwtSecret(database.db, config);
       const expired = await new SignJWT({ ...decodeJwt(token) }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1).setExpirationTime(2).sign(secret);
       const [header, payload] = token.split('.');
@@ -123,8 +137,8 @@ describe.each(testDatabases())('account API on $name', (target) => {
       }
     });
     it("answers 403 for another user's id", async () => {
-      await register({ usuario: 'luis', correo: 'luis@example.pe' });
-      const other = await login('luis', 'secreta123');
+      const { token } = await signedUp();
+      const other = await signedUp();
       for (const method of ['GET', 'PUT']) {
         const res = await call(method, `/web/clientes/${other.id}`, method === 'PUT' ? { nombre: 'Hack' } : undefined, bearer(token));
         expect(res.status).toBe(403);
@@ -132,24 +146,30 @@ describe.each(testDatabases())('account API on $name', (target) => {
       expect((await call('GET', '/web/clientes/abc', undefined, bearer(token))).status).toBe(400);
     });
     it('updates the profile but never the e-mail', async () => {
-      const ok = await call('PUT', `/web/clientes/${id}`, { nombre: 'Ana Quispe', telefono: '912 345 678', direccion: 'Av. Larco 123, Miraflores', correo: 'ana@example.pe' }, bearer(token));
+      const { id, token, usuario, correo } = await signedUp();
+      const other = await signedUp();
+      const ok = await call('PUT', `/web/clientes/${id}`, { nombre: 'Ana Quispe', telefono: '912 345 678', direccion: 'Av. Larco 123, Miraflores', correo }, bearer(token));
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ id: 1, mensaje: '¡Datos actualizados!' });
       const mail = await call('PUT', `/web/clientes/${id}`, { correo: 'nuevo@example.pe' }, bearer(token));
       expect(mail.status).toBe(400);
       expect(await mail.json()).toEqual({ id: 0, mensaje: 'El correo electrónico no se puede modificar.' });
-      const taken = await call('PUT', `/web/clientes/${id}`, { usuario: 'LUIS' }, bearer(token));
+      const taken = await call('PUT', `/web/clientes/${id}`, { usuario: other.usuario.toUpperCase() }, bearer(token));
       expect(taken.status).toBe(409);
       const [cliente] = (await (await call('GET', `/web/clientes/${id}`, undefined, bearer(token))).json()) as Record<string, string>[];
-      expect(cliente).toMatchObject({ nombre: 'Ana Quispe', telefono: '912345678', direccion: 'Av. Larco 123, Miraflores', correo: 'ana@example.pe', usuario: 'anaq' });
+      expect(cliente).toMatchObject({ nombre: 'Ana Quispe', telefono: '912345678', direccion: 'Av. Larco 123, Miraflores', correo, usuario });
     });
     it('saves one identity document by the rules of its type', async () => {
+      const { id, token, usuario } = await signedUp();
+      // Name, phone and address are there: the document is what completes the profile.
+      expect((await call('PUT', `/web/clientes/${id}`, { direccion: 'Av. Larco 123, Miraflores' }, bearer(token))).status).toBe(200);
+      expect((await login(usuario, 'secreta123')).profileCompleted).toBe(0);
       const badDni = await call('PUT', `/web/clientes/${id}`, { docType: 'DNI', docNumber: '1234567' }, bearer(token));
       expect(await badDni.json()).toEqual({ id: 0, mensaje: 'El DNI debe tener 8 dígitos.' });
       const badType = await call('PUT', `/web/clientes/${id}`, { docType: 'LICENCIA', docNumber: '1' }, bearer(token));
       expect(badType.status).toBe(400);
       expect((await call('PUT', `/web/clientes/${id}`, { docType: 'DNI', docNumber: '45678912' }, bearer(token))).status).toBe(200);
-      expect((await login('anaq', 'secreta123')).profileCompleted).toBe(1);
+      expect((await login(usuario, 'secreta123')).profileCompleted).toBe(1);
       await call('PUT', `/web/clientes/${id}`, { docType: 'PASAPORTE', docNumber: 'ab123456' }, bearer(token));
       const [cliente] = (await (await call('GET', `/web/clientes/${id}`, undefined, bearer(token))).json()) as Record<string, string>[];
       expect(cliente).toMatchObject({ dni: '', pasaporte: 'AB123456', carnetExtranjeria: '' });
@@ -158,51 +178,58 @@ describe.each(testDatabases())('account API on $name', (target) => {
 
   describe('password recovery through a real SMTP server', () => {
     it('verifies the account and shows its e-mail masked', async () => {
-      const found = await (await call('GET', '/api/verificar-correo-o-usuario/anaq')).json();
+      const ana = newShopper();
+      await register(ana);
+      const found = await (await call('GET', `/api/verificar-correo-o-usuario/${ana.usuario}`)).json();
       expect(found).toEqual({ exists: true, correo: 'an•••@example.pe' });
       expect(await (await call('GET', '/api/verificar-correo-o-usuario/nadie%40example.pe')).json()).toEqual({ exists: false, correo: null });
     });
 
     it('sends a code by e-mail only, validates it once and then changes the password once', async () => {
-      expect((await call('POST', '/cambiar-contrasena', { correo: 'anaq', nuevaContrasena: 'nuevaClave1' })).status).toBe(403);
-      const sent = await call('POST', '/send-correoprueba', { correo: 'anaq' });
+      const ana = newShopper();
+      await register(ana);
+      const { usuario, correo } = ana;
+      expect((await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' })).status).toBe(403);
+      const sent = await call('POST', '/send-correoprueba', { correo: usuario });
       const sentText = await sent.text();
       expect(sent.status).toBe(200);
-      const code = smtp.lastCode('ana@example.pe');
+      const code = smtp.lastCode(correo);
       expect(sentText).not.toContain(code);
-      expect(JSON.parse(sentText)).toEqual({ data: { success: true }, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
+      expect(JSON.parse(sentText)).toEqual({ success: true, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
       expect(smtp.messages.at(-1)!.raw).toMatch(/Content-Type: text\/html/);
 
-      const wrong = await call('POST', '/validar-codigo', { correo: 'anaq', codigoIngresado: code === '000000' ? '111111' : '000000' });
-      expect(await wrong.json()).toEqual({ data: { success: false } });
-      expect((await call('POST', '/cambiar-contrasena', { correo: 'anaq', nuevaContrasena: 'nuevaClave1' })).status).toBe(403);
-      const right = await call('POST', '/validar-codigo', { correo: 'ana@example.pe', codigoIngresado: code });
+      const wrong = await call('POST', '/validar-codigo', { correo: usuario, codigoIngresado: code === '000000' ? '111111' : '000000' });
+      expect(await wrong.json()).toEqual({ success: false });
+      expect((await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' })).status).toBe(403);
+      const right = await call('POST', '/validar-codigo', { correo, codigoIngresado: code });
       const rightText = await right.text();
-      expect(JSON.parse(rightText)).toMatchObject({ data: { success: true } });
+      expect(JSON.parse(rightText)).toMatchObject({ success: true });
       expect(rightText).not.toContain(code);
-      expect(await (await call('POST', '/validar-codigo', { correo: 'anaq', codigoIngresado: code })).json()).toEqual({ data: { success: false } });
+      expect(await (await call('POST', '/validar-codigo', { correo: usuario, codigoIngresado: code })).json()).toEqual({ success: false });
 
-      const changed = await call('POST', '/cambiar-contrasena', { correo: 'anaq', nuevaContrasena: 'nuevaClave1' });
-      expect(await changed.json()).toEqual({ data: { success: true }, mensaje: 'Contraseña cambiada con éxito.' });
-      expect((await login('anaq', 'nuevaClave1')).id).toBeGreaterThan(0);
-      expect((await login('anaq', 'secreta123')).id).toBe(0);
-      const again = await call('POST', '/cambiar-contrasena', { correo: 'anaq', nuevaContrasena: 'otraClave22' });
+      const changed = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' });
+      expect(await changed.json()).toEqual({ success: true, mensaje: 'Contraseña cambiada con éxito.' });
+      expect((await login(usuario, 'nuevaClave1')).id).toBeGreaterThan(0);
+      expect((await login(usuario, 'secreta123')).id).toBe(0);
+      const again = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'otraClave22' });
       expect(again.status).toBe(403);
-      expect(await again.json()).toEqual({ data: { success: false }, mensaje: 'Primero valida el código enviado a tu correo.' });
+      expect(await again.json()).toEqual({ success: false, mensaje: 'Primero valida el código enviado a tu correo.' });
     });
 
     it('locks a code after five wrong attempts', async () => {
-      await call('POST', '/send-correoprueba', { correo: 'luis@example.pe' });
-      const code = smtp.lastCode('luis@example.pe');
+      const luis = newShopper();
+      await register(luis);
+      await call('POST', '/send-correoprueba', { correo: luis.correo });
+      const code = smtp.lastCode(luis.correo);
       const wrongCode = code === '999999' ? '999998' : '999999';
-      for (let i = 0; i < 5; i++) await call('POST', '/validar-codigo', { correo: 'luis', codigoIngresado: wrongCode });
-      expect(await (await call('POST', '/validar-codigo', { correo: 'luis', codigoIngresado: code })).json()).toEqual({ data: { success: false } });
+      for (let i = 0; i < 5; i++) await call('POST', '/validar-codigo', { correo: luis.usuario, codigoIngresado: wrongCode });
+      expect(await (await call('POST', '/validar-codigo', { correo: luis.usuario, codigoIngresado: code })).json()).toEqual({ success: false });
     });
 
     it('answers an unknown address with the spec message', async () => {
       const res = await call('POST', '/send-correoprueba', { correo: 'nadie@example.pe' });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ data: { success: false }, mensaje: 'El usuario o correo no está registrado.' });
+      expect(await res.json()).toEqual({ success: false, mensaje: 'El usuario o correo no está registrado.' });
     });
   });
 

@@ -7,7 +7,7 @@ import { lazySecret, NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/cont
 import type { Database, Db } from '../../src/server/db/client.ts';
 import { clientes, codigosRecuperacion } from '../../src/server/db/schema/index.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 
 const generous = { max: 10_000, windowSeconds: 900 };
 const tight = (max: number, windowSeconds = 900): RateLimit => ({ max, windowSeconds });
@@ -28,7 +28,7 @@ describe('auth settings', () => {
   });
 });
 
-describe.each(testDatabases())('auth hardening on $name', (target) => {
+describeEachDatabase('auth hardening', (target) => {
   let database: Database;
   let base: ServerConfig;
   const sent: MailMessage[] = [];
@@ -106,16 +106,16 @@ describe.each(testDatabases())('auth hardening on $name', (target) => {
       const code = lastCode(correo);
       const guesses = [...wrongCodes(code, 29), code];
       const answers = await Promise.all(
-        guesses.map(async (guess, i) => (await (await post(app, '/validar-codigo', { correo: usuario, codigoIngresado: guess }, from(`10.3.1.${i}`))).json()) as { data: { success: boolean } }),
+        guesses.map(async (guess, i) => (await (await post(app, '/validar-codigo', { correo: usuario, codigoIngresado: guess }, from(`10.3.1.${i}`))).json()) as { success: boolean }),
       );
-      const accepted = answers.filter((a) => a.data.success).length;
+      const accepted = answers.filter((a) => a.success).length;
       const [cliente] = await database.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.usuario, usuario));
       const [row] = await database.db.select().from(codigosRecuperacion).where(eq(codigosRecuperacion.clienteId, cliente!.id)).orderBy(desc(codigosRecuperacion.id)).limit(1);
       expect(row!.intentos).toBe(5);
       expect(accepted).toBeLessThanOrEqual(1);
       if (accepted === 0) {
         const late = await post(app, '/validar-codigo', { correo: usuario, codigoIngresado: code }, from('10.3.2.1'));
-        expect(await late.json()).toEqual({ data: { success: false } });
+        expect(await late.json()).toEqual({ success: false });
       }
     });
   });
@@ -129,7 +129,7 @@ describe.each(testDatabases())('auth hardening on $name', (target) => {
       expect((await profile(old.mensaje)).status).toBe(200);
 
       await post(app, '/send-correoprueba', { correo }, from('10.4.0.1'));
-      expect(await (await post(app, '/validar-codigo', { correo, codigoIngresado: lastCode(correo) }, from('10.4.0.1'))).json()).toMatchObject({ data: { success: true } });
+      expect(await (await post(app, '/validar-codigo', { correo, codigoIngresado: lastCode(correo) }, from('10.4.0.1'))).json()).toMatchObject({ success: true });
       expect((await post(app, '/cambiar-contrasena', { correo, nuevaContrasena: 'otraClave99' }, from('10.4.0.1'))).status).toBe(200);
 
       const after = await profile(old.mensaje);

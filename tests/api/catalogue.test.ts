@@ -17,7 +17,7 @@ import {
   socialSchema,
   type Producto,
 } from '../../src/lib/api/schemas.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 
 /** Every field of the spec's Product entity (storefront §3). */
 const PRODUCT_FIELDS = [
@@ -27,7 +27,7 @@ const PRODUCT_FIELDS = [
   'inquietud_piel', 'fechaAgregado',
 ];
 
-describe.each(testDatabases())('catalogue API on $name', (target) => {
+describeEachDatabase('catalogue API', (target) => {
   let database: Database;
   let app: ReturnType<typeof createApp>;
   const get = (path: string, headers?: Record<string, string>) => app.request(path, { headers });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CotizacionServidor, PreciosCambiados, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { DESTINO, lineOf, newKey, openShop, plainProducts, preferenceBody, PROVINCIA, validBody, type TestShop } from './shop.ts';
 
-describe.each(testDatabases())('checkout API on $name', (target) => {
+describeEachDatabase('checkout API', (target) => {
   let shop: TestShop;
   let ana: { id: number; token: string; usuario: string };
   let plain: Producto[];

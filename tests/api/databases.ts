@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
 /** A database the API suite runs against: embedded PGlite always, a Postgres server when configured. */
@@ -8,12 +9,24 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
-/** PGlite in memory, plus the server of TEST_DATABASE_URL when it is set. */
-export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'PGlite', open: () => openDatabase() }];
+/** PGlite in memory always; the Postgres server of TEST_DATABASE_URL, which is skipped when that is unset. */
+function allDatabases(): (TestDatabase & { available: boolean })[] {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) list.push({ name: 'PostgreSQL', open: () => openScratchPostgres(serverUrl) });
-  return list;
+  return [
+    { name: 'PGlite', available: true, open: () => openDatabase() },
+    { name: 'PostgreSQL', available: Boolean(serverUrl), open: () => openScratchPostgres(serverUrl!) },
+  ];
+}
+
+/** The databases the suite can reach now: PGlite, plus the server of TEST_DATABASE_URL when it is set. */
+export const testDatabases = (): TestDatabase[] => allDatabases().filter((target) => target.available);
+
+/**
+ * Declares the suite `title` once per database. Without TEST_DATABASE_URL the PostgreSQL run is
+ * reported as skipped, not silently absent.
+ */
+export function describeEachDatabase(title: string, body: (target: TestDatabase) => void): void {
+  for (const target of allDatabases()) describe.skipIf(!target.available)(`${title} on ${target.name}`, () => body(target));
 }
 
 /** A fresh database on the server, dropped again on close, so runs never see each other's rows. */

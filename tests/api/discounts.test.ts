@@ -3,9 +3,9 @@ import { serverConfig } from '../../src/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 
-describe.each(testDatabases())('coupon API on $name', (target) => {
+describeEachDatabase('coupon API', (target) => {
   let database: Database;
   let app: ReturnType<typeof createApp>;
   let ana: { id: number; token: string };

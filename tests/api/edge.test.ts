@@ -7,7 +7,7 @@ import { LIMITES, serverConfig } from '../../src/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { API_CSP, HSTS } from '../../src/server/http/security-headers.ts';
 import { createShopServer } from '../../src/server/node/server.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { lineOf, openShop, preferenceBody, type TestShop } from './shop.ts';
 
 /** A body that streams `total` bytes in 16 KB chunks with no Content-Length, counting what was pulled. */
@@ -26,7 +26,7 @@ function chunkedBody(total: number) {
 
 const CONTROLES = ['\u0000', '\u0007', '\u001b', '\u007f'];
 
-describe.each(testDatabases())('the API edge on $name', (target) => {
+describeEachDatabase('the API edge', (target) => {
   let shop: TestShop;
   let ana: { id: number; token: string; usuario: string };
 

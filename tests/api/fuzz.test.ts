@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { lineOf, openShop, preferenceBody, type TestShop } from './shop.ts';
 
 /**
@@ -53,7 +53,7 @@ const encode = (value: string) => {
   }
 };
 
-describe.each(testDatabases())('API fuzz on $name', (target) => {
+describeEachDatabase('API fuzz', (target) => {
   let shop: TestShop;
   let ana: { id: number; token: string; usuario: string };
   let adminToken: string;

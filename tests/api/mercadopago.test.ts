@@ -6,7 +6,7 @@ import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, PROVINCIA, validBody, type TestShop } from './shop.ts';
 
 const SITE = 'https://tienda.example.pe';
@@ -53,7 +53,7 @@ function lowerCased(headers: unknown): Record<string, string> {
   return Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), String(value)]));
 }
 
-describe.each(testDatabases())('Mercado Pago Checkout Pro on $name', (target) => {
+describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
   let shop: TestShop;
   let stub: ReturnType<typeof mercadoPagoStub>;
 

@@ -9,13 +9,13 @@ import { runShop } from '../../src/server/admin/cli.ts';
 import { lazyOperatorToken, publishOperatorToken, resolveOperatorToken } from '../../src/server/admin/token.ts';
 import { createApp, isApiPath } from '../../src/server/app.ts';
 import type { ServerConfig } from '../../src/config.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const generous = { max: 100_000, windowSeconds: 900 };
 
-describe.each(testDatabases())('operator API on $name', (target) => {
+describeEachDatabase('operator API', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let next = 0;

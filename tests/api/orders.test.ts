@@ -10,12 +10,12 @@ import { orderJobs } from '../../src/server/orders/jobs.ts';
 import { expireOrders } from '../../src/server/orders/transitions.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 
-describe.each(testDatabases())('orders on $name', (target) => {
+describeEachDatabase('orders', (target) => {
   let shop: TestShop;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let plain: Producto[];

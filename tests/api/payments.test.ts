@@ -6,10 +6,10 @@ import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '..
 import { expireOrders } from '../../src/server/orders/transitions.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase, testDatabases } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, PROVINCIA, validBody, type TestShop } from './shop.ts';
 
-describe.each(testDatabases())('payments on $name', (target) => {
+describeEachDatabase('payments', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let next = 0;

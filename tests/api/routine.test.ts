@@ -8,7 +8,7 @@ import { precioFinal } from '../../src/lib/pricing/product.ts';
 import { NIVELES, NIVELES_RUTINA, pasoDeCategoria, pasosDeNivel, PASOS_RUTINA } from '../../src/lib/routine/pasos.ts';
 import { categorias, pedidos, productos } from '../../src/server/db/schema/index.ts';
 import { GRUPOS_EDAD, INQUIETUDES_PIEL, TIPOS_PIEL } from '../../src/server/db/seed/taxonomy.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 import { claimQuote, lineOf, newKey, openShop, preferenceBody, type TestShop } from './shop.ts';
 
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
@@ -18,7 +18,7 @@ const sorted = (values: readonly string[]) => [...values].sort((a, b) => a.local
 
 const ROUTINE_FIELDS = ['idProducto', 'nombreProducto', 'marca', 'precio', 'descuento', 'descuentoN', 'stock', 'colores', 'tamaños', 'img', 'imagen', 'tipo_piel', 'edad', 'inquietud_piel', 'fechaAgregado'];
 
-describe.each(testDatabases())('routine builder API on $name', (target) => {
+describeEachDatabase('routine builder API', (target) => {
   let shop: TestShop;
   let catalogue: Producto[];
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { seedLocationsIfEmpty } from '../../src/server/shipping/seed.ts';
-import { testDatabases } from './databases.ts';
+import { describeEachDatabase } from './databases.ts';
 
-describe.each(testDatabases())('location and tariff API on $name', (target) => {
+describeEachDatabase('location and tariff API', (target) => {
   let database: Database;
   let app: ReturnType<typeof createApp>;
   const json = async (path: string) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { maskEmail } from '../../src/lib/api/account-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { lineFromProducto } from '../../src/lib/cart.ts';
+import { lineFromProducto } from '../../src/lib/cart/lines.ts';
 import { hydrated } from './support/shop.ts';
 
 /** A new shopper per test: unique user name and e-mail. Three names: the header greets 'Lucía Fernández'. */
@@ -132,6 +132,12 @@ test('a wrong password shows the error dialog with the server message', async ({
   const error = page.getByRole('dialog', { name: 'Error' });
   await expect(error).toContainText('Usuario o contraseña incorrectos.');
   await error.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Iniciar Sesión' })).toBeVisible();
+  // Escape closes only the innermost modal: the alert above the login dialog first.
+  await submitLogin(page, shopper.usuario, 'no-es-la-clave');
+  await expect(error).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(error).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Iniciar Sesión' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Iniciar Sesión' })).toBeHidden();

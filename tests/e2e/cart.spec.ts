@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { TIENDA } from '../../src/config.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { lineFromProducto, type CartLine } from '../../src/lib/cart.ts';
+import { lineFromProducto, maxQuantity, type CartLine } from '../../src/lib/cart/lines.ts';
 import { MENSAJES_CUPON } from '../../src/lib/pricing/coupons.ts';
 import { formatSoles, precioFinal, round2 } from '../../src/lib/pricing/index.ts';
-import { ENVIO_PROVINCIA, tariffFromText } from '../../src/lib/shipping.ts';
+import { ENVIO_PROVINCIA, tariffFromText } from '../../src/lib/shipping/methods.ts';
 
 let catalogue: Producto[] = [];
 test.beforeAll(async ({ request }) => {
@@ -19,7 +19,7 @@ function find(match: (p: Producto) => boolean, what: string): Producto {
   if (!producto) throw new Error(`El catálogo demo no tiene ${what}`);
   return producto;
 }
-const cheap = () => find((p) => eligible(p) && p.marca !== 'COSRX' && precioFinal(p) < 100 && p.stock_total >= 6, 'un producto elegible barato');
+const cheap = () => find((p) => eligible(p) && p.marca !== 'COSRX' && precioFinal(p) < 100 && maxQuantity(p) >= 6, 'un producto elegible barato');
 const discounted = () => find((p) => available(p) && p.descuento > 0, 'un producto con descuento');
 
 /** Opens /carrito and waits for the island (its lines or empty state render only after mount). */
@@ -75,7 +75,7 @@ async function applyCode(page: Page, code: string) {
 const summary = (page: Page, field: 'subtotal' | 'envio' | 'descuento' | 'total') => page.getByTestId(`resumen-${field}`);
 
 test('adding merges matching lines, keeps colours apart, and the cart survives a reload', async ({ page }) => {
-  const producto = find((p) => available(p) && options(p.colores).length > 1 && options(p.tamaños).length <= 1 && p.stock_total >= 3, 'un producto con varios colores');
+  const producto = find((p) => available(p) && options(p.colores).length > 1 && options(p.tamaños).length <= 1 && maxQuantity(p) >= 3, 'un producto con varios colores');
   const [first, second] = options(producto.colores) as [string, string];
   await addFromCard(page, producto, first);
   await addFromCard(page, producto, first);
@@ -100,31 +100,46 @@ test('adding merges matching lines, keeps colours apart, and the cart survives a
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
 });
 
-test('quantity stays between 1 and stock_total', async ({ page }) => {
-  const producto = find((p) => available(p) && p.stock_total > 1 && p.stock_total <= 4, 'un producto con poco stock');
-  await seedCart(page, [lineFromProducto(producto)]);
-  const quantity = page.getByLabel(`Cantidad de ${producto.nombre}`, { exact: true });
-  const plus = page.getByRole('button', { name: `Aumentar cantidad de ${producto.nombre}` });
-  await expect(page.getByRole('button', { name: `Disminuir cantidad de ${producto.nombre}` })).toBeDisabled();
-  for (let i = 1; i < producto.stock_total; i++) await plus.click();
-  await expect(quantity).toHaveValue(String(producto.stock_total));
-  await expect(plus).toBeDisabled();
-  await expect(page.getByText(`Máximo disponible: ${producto.stock_total}`)).toBeVisible();
-  await quantity.fill('999');
-  await quantity.press('Enter');
-  await expect(quantity).toHaveValue(String(producto.stock_total));
-  await quantity.fill('0');
-  await quantity.blur();
-  await expect(quantity).toHaveValue('1');
-  await page.reload();
-  await expect(page.getByLabel(`Cantidad de ${producto.nombre}`, { exact: true })).toHaveValue('1');
-});
+// README, Decisions: a line holds at most the lower of stock (what the web sells) and stock_total.
+const ceilings = [
+  { caso: 'stock_total', what: 'un producto con poco stock', match: (p: Producto) => p.stock === p.stock_total, tope: (p: Producto) => p.stock_total },
+  { caso: 'stock, below stock_total', what: 'un producto con unidades solo en tienda', match: (p: Producto) => p.stock < p.stock_total, tope: (p: Producto) => p.stock },
+];
+for (const { caso, what, match, tope } of ceilings) {
+  test(`quantity stays between 1 and ${caso}`, async ({ page }) => {
+    const [producto] = catalogue.filter((p) => available(p) && match(p) && tope(p) > 1).sort((a, b) => tope(a) - tope(b));
+    if (!producto) throw new Error(`El catálogo demo no tiene ${what}`);
+    const max = tope(producto);
+    expect(maxQuantity(producto)).toBe(max);
+    await seedCart(page, [lineFromProducto(producto)]);
+    const quantity = page.getByLabel(`Cantidad de ${producto.nombre}`, { exact: true });
+    const plus = page.getByRole('button', { name: `Aumentar cantidad de ${producto.nombre}` });
+    await expect(page.getByRole('button', { name: `Disminuir cantidad de ${producto.nombre}` })).toBeDisabled();
+    for (let i = 1; i < max; i++) await plus.click();
+    await expect(quantity).toHaveValue(String(max));
+    await expect(plus).toBeDisabled();
+    await expect(page.getByText(`Máximo disponible: ${max}`)).toBeVisible();
+    await quantity.fill('999');
+    await quantity.press('Enter');
+    await expect(quantity).toHaveValue(String(max));
+    await quantity.fill('0');
+    await quantity.blur();
+    await expect(quantity).toHaveValue('1');
+    await page.reload();
+    await expect(page.getByLabel(`Cantidad de ${producto.nombre}`, { exact: true })).toHaveValue('1');
+  });
+}
 
-test('the cart refreshes prices from the live list and says so', async ({ page }) => {
+test("the cart refreshes prices from its own lines' live products and says so", async ({ page }) => {
   const producto = cheap();
   await seedCart(page, [lineFromProducto(producto)]);
   let raise = 10;
-  await page.route('**/web/listprod', async (route) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/web/listprod')) asked.push('listprod');
+  });
+  await page.route('**/web/productos?*', async (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('ids') ?? '');
     const list = (await (await route.fetch()).json()) as Producto[];
     await route.fulfill({ json: list.map((p) => (p.idProducto === producto.idProducto ? { ...p, precio: p.precio + raise } : p)) });
   });
@@ -141,6 +156,8 @@ test('the cart refreshes prices from the live list and says so', async ({ page }
   await expect(page).toHaveURL(/\/carrito$/);
   await expect(page.getByTestId('precio-unitario')).toHaveText(formatSoles(producto.precio + 20));
   expect(await page.evaluate(() => sessionStorage.getItem('checkout'))).toBeNull();
+  // Only the line's own product was asked for, never the whole catalogue.
+  expect(new Set(asked)).toEqual(new Set([String(producto.idProducto)]));
 });
 
 test.describe('coupons', () => {
@@ -279,7 +296,7 @@ test.describe('delivery', () => {
 
   test('shipping is free above S/250', async ({ page }) => {
     const producto = find(
-      (p) => eligible(p) && precioFinal(p) < 100 && p.stock_total * precioFinal(p) > TIENDA.envioGratisDesde + 1,
+      (p) => eligible(p) && precioFinal(p) < 100 && maxQuantity(p) * precioFinal(p) > TIENDA.envioGratisDesde + 1,
       'un producto con stock para superar S/250',
     );
     const cantidad = Math.floor(TIENDA.envioGratisDesde / precioFinal(producto)) + 1;

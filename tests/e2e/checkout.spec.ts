@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { lineFromProducto, lineRef } from '../../src/lib/cart.ts';
+import { lineFromProducto, lineRef } from '../../src/lib/cart/lines.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
-import { ENVIO_PROVINCIA } from '../../src/lib/shipping.ts';
-import { CONTACTO } from '../../src/components/layout/contacto.ts';
+import { ENVIO_PROVINCIA } from '../../src/lib/shipping/methods.ts';
+import { CONTACTO } from '../../src/lib/site/contacto.ts';
 import { clickUntilVisible, expectAlert, hydrated, newShopper, openCheckoutWith, productFor, signedIn, stockOf } from './support/shop.ts';
 
 /**

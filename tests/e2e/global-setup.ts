@@ -8,8 +8,8 @@ import { join } from 'node:path';
 
 /**
  * Starts the real shop the way `npm start` does, on a fresh data directory and a free port, and
- * shares its URL through E2E_BASE_URL. The built site goes to a temporary folder so a developer's
- * own `dist/` is untouched. The shop sends its e-mail to a real SMTP server started here, which
+ * shares its URL through E2E_BASE_URL. The built site goes to a temporary folder, E2E_DIST_DIR, so a
+ * developer's own `dist/` is untouched. The shop sends its e-mail to a real SMTP server started here, which
  * writes each message it receives to E2E_MAIL_DIR for the tests to read; the operator API's token
  * is E2E_ADMIN_TOKEN. Returns the teardown.
  */
@@ -19,13 +19,14 @@ export default async function globalSetup() {
   const smtp = await startTestSmtp({ dir: mailDir });
   const port = await freePort();
   const adminToken = randomBytes(24).toString('hex');
+  const distDir = join(dataDir, 'dist');
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dataDir, 'data'),
-      DIST_DIR: join(dataDir, 'dist'),
+      DIST_DIR: distDir,
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
       JOBS_INTERVAL_SECONDS: '2',
@@ -43,6 +44,7 @@ export default async function globalSetup() {
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForReady(child, output);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_DIST_DIR = distDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_ADMIN_TOKEN = adminToken;
 

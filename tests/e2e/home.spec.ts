@@ -181,7 +181,8 @@ test('the brand marquee moves and pauses on hover', async ({ page }) => {
   const track = marquee.locator(':scope > *');
   await brands.scrollIntoViewIfNeeded();
   expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe('brands-scroll');
-  expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+  // Off screen the row is paused; it runs once the IntersectionObserver has seen it scrolled in.
+  await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
   await marquee.hover();
   await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
 });

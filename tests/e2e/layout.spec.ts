@@ -122,6 +122,9 @@ async function headerSearch(page: Page, project: string) {
 }
 
 test('search suggestions are grouped under Productos and Marcas', async ({ page }, testInfo) => {
+  // They come from the search index and the products they show, never from the whole catalogue.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/acerca-de-nosotros');
   const input = await headerSearch(page, testInfo.project.name);
   await input.pressSequentially('serum');
@@ -140,6 +143,8 @@ test('search suggestions are grouped under Productos and Marcas', async ({ page 
   const empty = page.locator('.search-suggest__empty').filter({ visible: true });
   if (testInfo.project.name === 'mobile') await expect(empty).toHaveText('No se encontraron resultados');
   else await expect(empty).toHaveCount(0);
+
+  expect(asked).not.toContain('/web/listprod');
 
   await input.fill('green tea');
   await input.press('Enter');
@@ -216,6 +221,31 @@ test('Ver mapas opens a modal whose map loads only then', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(open).toBeFocused();
+});
+
+test('a modal keeps Tab inside, stops the page scrolling, closes on the backdrop and returns focus', async ({ page }) => {
+  await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>mapa</p>' }));
+  await page.goto('/acerca-de-nosotros');
+  const pageOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+  expect(await pageOverflow()).not.toBe('hidden');
+  const open = page.getByRole('button', { name: 'Ver mapas' });
+  await open.click();
+  const modal = page.getByRole('dialog', { name: 'Nuestras tiendas' });
+  await expect(modal).toBeVisible();
+  expect(await pageOverflow()).toBe('hidden');
+  for (let step = 0; step < 6; step++) {
+    await page.keyboard.press('Tab');
+    expect(await modal.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  // A click on the panel's own padding is not a click on the backdrop.
+  const panel = (await modal.boundingBox())!;
+  await page.mouse.click(panel.x + 8, panel.y + panel.height / 2);
+  await expect(modal).toBeVisible();
+  await page.mouse.click(4, 4);
+  await expect(modal).toBeHidden();
+  await expect(open).toBeFocused();
+  // The lock ends with the dialog's close event, a task after the dialog hides.
+  await expect.poll(pageOverflow).not.toBe('hidden');
 });
 
 test('the WhatsApp chat sends the typed message through wa.me', async ({ page, context }) => {

@@ -200,21 +200,36 @@ test('the price range keeps the minimum at most the maximum', async ({ page }) =
 test('the listing refreshes live prices after hydration and keeps them when the API fails', async ({ page, request }) => {
   const productos = await catalogue(request);
   const first = productos.find((p) => p.child === 'Manos')!;
-  await page.route('**/web/listprod', (route) =>
-    route.fulfill({ json: productos.map((p) => (p.idProducto === first.idProducto ? { ...p, precio: 123.45, descuento: 0, descuentoN: 0 } : p)) }),
-  );
+  /** The ids the cards on screen asked for; the whole catalogue is never asked. */
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/web/listprod') asked.push('listprod');
+    if (url.pathname === '/web/productos') asked.push(url.searchParams.get('ids') ?? '');
+  });
+  const LIVE_IDS = /\/web\/productos\?ids=/;
+  await page.route(LIVE_IDS, async (route) => {
+    const list = (await (await route.fetch()).json()) as Producto[];
+    await route.fulfill({ json: list.map((p) => (p.idProducto === first.idProducto ? { ...p, precio: 123.45, descuento: 0, descuentoN: 0 } : p)) });
+  });
   await page.goto('/categoria/Manos');
   await expect(page.locator(`.product-card[data-product-id="${first.idProducto}"] .product-card__price`)).toHaveText('S/ 123.45');
+  const onScreen = productos.filter((p) => p.child === 'Manos').slice(0, 20).map((p) => p.idProducto);
+  expect(asked).toEqual([onScreen.join(',')]);
 
-  await page.route('**/web/listprod', (route) => route.fulfill({ status: 500, json: { mensaje: 'Error' } }));
-  const failed = page.waitForResponse('**/web/listprod');
+  await page.unroute(LIVE_IDS);
+  await page.route(LIVE_IDS, (route) => route.fulfill({ status: 500, json: { mensaje: 'Error' } }));
+  const failed = page.waitForResponse(LIVE_IDS);
   await page.goto('/categoria/Pies');
   await failed;
   await expect(cards(page)).toHaveCount(productos.filter((p) => p.child === 'Pies').length);
 
-  await page.route('**/web/listprod', (route) => route.fulfill({ json: [] }));
+  // The API no longer has any of them: the listing empties.
+  await page.unroute(LIVE_IDS);
+  await page.route(LIVE_IDS, (route) => route.fulfill({ json: [] }));
   await page.goto('/categoria/Cabello');
   await expect(page.getByText('No hay productos disponibles')).toBeVisible();
+  expect(asked).not.toContain('listprod');
 });
 
 test('the quick view shows the live product and adds it once colour and size are chosen', async ({ page, request }) => {

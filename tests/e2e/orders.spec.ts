@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { lineFromProducto } from '../../src/lib/cart.ts';
+import { lineFromProducto } from '../../src/lib/cart/lines.ts';
 import { preferenceBody } from '../../src/lib/checkout/preference-body.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
 import { hydrated, openCheckoutWith, pickupPayload, productFor, signedIn } from './support/shop.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
-import { productPath } from '../../src/lib/slug.ts';
+import { childPath, listingPath, productPath } from '../../src/lib/catalogue/routes.ts';
 
 let catalogue: Producto[] = [];
 test.beforeAll(async ({ request }) => {
@@ -33,11 +33,8 @@ test('a product page shows breadcrumb, price, related products and JSON-LD', asy
 
   const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(crumbs.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
-  await expect(crumbs.getByRole('link', { name: producto.categoria, exact: true })).toHaveAttribute('href', `/${encodeURIComponent(producto.categoria)}`);
-  await expect(crumbs.getByRole('link', { name: producto.child, exact: true })).toHaveAttribute(
-    'href',
-    `/categoria/${encodeURIComponent(producto.child)}`,
-  );
+  await expect(crumbs.getByRole('link', { name: producto.categoria, exact: true })).toHaveAttribute('href', listingPath(producto.categoria));
+  await expect(crumbs.getByRole('link', { name: producto.child, exact: true })).toHaveAttribute('href', childPath(producto.child));
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText(producto.nombre);
 
   const related = page.getByRole('region', { name: 'También te puede gustar' }).locator('.product-card');
@@ -112,6 +109,21 @@ test('the buy box validates quantity and stock', async ({ page }) => {
   await expect(page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' })).toBeVisible();
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { idProducto: number; cantidad: number }[]);
   expect(cart).toEqual([expect.objectContaining({ idProducto: producto.idProducto, cantidad: producto.stock > 1 ? 2 : 1 })]);
+});
+
+test('the buy box offers the units the web sells, not those only on shop shelves', async ({ page }) => {
+  // README, Decisions: stock caps what a shopper can choose; stock_total also counts the shops' shelves.
+  const producto = find((p) => inStock(p) && p.stock < p.stock_total && optionCount(p.colores) <= 1 && optionCount(p.tamaños) <= 1, 'un producto con unidades solo en tienda');
+  await openProduct(page, producto);
+  await expect(buyBox(page).getByText(`${producto.stock} unidad(es) disponibles`)).toBeVisible();
+  await page.getByLabel('Cantidad', { exact: true }).fill(String(producto.stock_total));
+  await buyBox(page).getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.locator('.buy-box__error')).toHaveText(`Solo tenemos ${producto.stock} unidad(es) disponibles.`);
+
+  const soloEnTienda = find((p) => p.stock === 0 && p.stock_total > 0, 'un producto agotado en la web con unidades en tienda');
+  await openProduct(page, soloEnTienda);
+  await expect(buyBox(page).getByText('AGOTADO')).toBeVisible();
+  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled();
 });
 
 test('a product with several colours requires a colour, and buy now goes to the cart', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { RutinaRecomendada } from '../../src/lib/api/routine-schemas.ts';
-import { addRoutineToCart } from '../../src/lib/cart.ts';
+import { addRoutineToCart } from '../../src/lib/cart/lines.ts';
 import { formatSoles, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
 import { productosElegidos, indicesIniciales, otraAlternativa } from '../../src/lib/routine/builder.ts';
-import { PUNTOS_RECOJO } from '../../src/lib/shipping.ts';
+import { PUNTOS_RECOJO } from '../../src/lib/shipping/methods.ts';
 import { hydrated, signedIn } from './support/shop.ts';
 
 /**

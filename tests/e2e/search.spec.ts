@@ -28,6 +28,9 @@ async function allResultIds(page: Page): Promise<number[]> {
 }
 
 test('/search?q=serum lists every product the spec finds, accent-insensitively, 20 per page', async ({ page }) => {
+  // Only the shown page's result fragments and live products are fetched, never the catalogue.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/search?q=serum');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados de búsqueda para: "serum"');
   await expect(page).toHaveTitle(/^Resultados de búsqueda para: "serum"/);
@@ -38,10 +41,14 @@ test('/search?q=serum lists every product the spec finds, accent-insensitively, 
   expect(expected.length).toBeGreaterThan(20);
   expect(catalogue.filter((p) => p.nombre.includes('Sérum')).length).toBeGreaterThan(0);
   await expect(page.getByRole('navigation', { name: 'Páginas de resultados' })).toBeVisible();
+  await expect(results(page)).toHaveCount(20);
+  expect(asked.filter((path) => path.startsWith('/pagefind/fragment/')).length).toBeLessThanOrEqual(20);
+  expect(asked.filter((path) => path === '/web/productos')).toHaveLength(1);
   const ids = await allResultIds(page);
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids).toEqual(expect.arrayContaining(expected));
   for (const id of catalogue.filter((p) => p.nombre.includes('Sérum')).map((p) => p.idProducto)) expect(ids).toContain(id);
+  expect(asked).not.toContain('/web/listprod');
 });
 
 test('Pagefind adds products whose description matches', async ({ page }) => {

@@ -1,9 +1,9 @@
 import type { Producto } from '../../lib/api/schemas.ts';
-import { productImages, productLabels, formatFecha } from '../../lib/format.ts';
+import { formatFecha } from '../../lib/dates.ts';
+import { productImages, productLabels } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
-import { productPath } from '../../lib/slug.ts';
-import { brandPath } from '../../lib/catalogue/routes.ts';
+import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
 import './ProductCard.css';
 
 interface Props {
@@ -48,7 +48,7 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
         {badge && <span className={`product-card__badge product-card__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</span>}
         {tieneDescuento(producto) && <span className="product-card__discount">{etiquetaDescuento(producto)}</span>}
         {agotado && <span className="product-card__sold-out">AGOTADO</span>}
-        <button type="button" className="product-card__eye" data-preview-id={producto.idProducto} aria-label={`Vista rápida: ${producto.nombre}`}>
+        <button type="button" className="icon-btn icon-btn--sm icon-btn--raised product-card__eye" data-preview-id={producto.idProducto} aria-label={`Vista rápida: ${producto.nombre}`}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path fill="currentColor" d="M12 5c-5 0-9 4.5-10 7 1 2.5 5 7 10 7s9-4.5 10-7c-1-2.5-5-7-10-7Zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
           </svg>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { brandPath } from '../../lib/catalogue/routes.ts';
+import { brandPath, productTrail } from '../../lib/catalogue/routes.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { productImages, productLabels, splitOptions } from '../../lib/format.ts';
-import { productBreadcrumb } from '../../lib/product/paths.ts';
-import Breadcrumb from './Breadcrumb.tsx';
+import { searchTerms } from '../../lib/catalogue/search-terms.ts';
+import { productImages, productLabels, splitOptions } from '../../lib/product/fields.ts';
+import Breadcrumb from '../layout/Breadcrumb.tsx';
 import ProductDetails from './ProductDetails.tsx';
 import ProductGallery from './ProductGallery.tsx';
 import ShareButton from './ShareButton.tsx';
@@ -29,7 +29,7 @@ export default function ProductView({ producto, url, children }: Props) {
   const sedes = splitOptions(producto.sedes);
   return (
     <article className="pdp" data-pagefind-body>
-      <Breadcrumb crumbs={productBreadcrumb(producto)} />
+      <Breadcrumb trail={productTrail(producto)} />
       <div className="pdp__top">
         <ProductGallery images={productImages(producto)} nombre={producto.nombre} />
         <div className="pdp__info">
@@ -67,6 +67,8 @@ export default function ProductView({ producto, url, children }: Props) {
         </div>
       </div>
       <ProductDetails producto={producto} />
+      {/* Indexed by Pagefind, never shown: the pieces of the name and brand the spec's search matches. */}
+      <data value={searchTerms(producto)} data-pagefind-index-attrs="value" />
     </article>
   );
 }

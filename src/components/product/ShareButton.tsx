@@ -1,3 +1,4 @@
+import Icon from '../layout/icons.tsx';
 import { shareLinks } from './share-links.ts';
 import './share.css';
 
@@ -8,9 +9,9 @@ interface Props {
 }
 
 /**
- * The share button and its modal (a native <dialog>: focus kept inside, Escape closes, focus
- * returns to the button): copy link, WhatsApp, Facebook and, where supported, the system share sheet.
- * Behaviour in `initShare` (product-page.ts).
+ * The share button and its modal (a native <dialog> opened as the shop's modal: focus kept inside,
+ * Escape closes, focus returns to the button): copy link, WhatsApp, Facebook and, where supported,
+ * the system share sheet. Behaviour in `initShare` (product-page.ts).
  */
 export default function ShareButton({ url, title }: Props) {
   const links = shareLinks(url, title);
@@ -22,13 +23,11 @@ export default function ShareButton({ url, title }: Props) {
         </svg>
         Compartir
       </button>
-      <dialog className="pdp-share__dialog" aria-labelledby="share-title">
-        <div className="pdp-share__head">
+      <dialog className="dialog-panel pdp-share__dialog" aria-labelledby="share-title">
+        <div className="dialog-panel__head">
           <h2 id="share-title">Compartir producto</h2>
-          <button type="button" className="pdp-share__close" data-share-close aria-label="Cerrar">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
-            </svg>
+          <button type="button" className="icon-btn icon-btn--sm" data-share-close aria-label="Cerrar">
+            <Icon name="close" size={20} />
           </button>
         </div>
         <p className="pdp-share__name">{title}</p>

@@ -1,3 +1,4 @@
+import { showDialog } from '../../islands/ui/dialog.ts';
 import { shareLinks } from './share-links.ts';
 
 /**
@@ -70,11 +71,8 @@ export function initShare(share: HTMLElement): void {
 
   opener.addEventListener('click', () => {
     say('');
-    dialog.showModal();
+    showDialog(dialog, opener);
   });
-  dialog.addEventListener('close', () => opener.focus());
-  // A click on the backdrop lands on the <dialog> itself.
-  dialog.addEventListener('click', (event) => event.target === dialog && dialog.close());
   share.querySelector('[data-share-close]')?.addEventListener('click', () => dialog.close());
   share.querySelector('[data-share-copy]')?.addEventListener('click', async () => {
     try {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCliente } from '../../lib/api/account-client.ts';
-import { isProfileComplete, type ClienteApi } from '../../lib/api/account-schemas.ts';
-import { ApiError } from '../../lib/api/client.ts';
+import { isProfileComplete } from '../../lib/api/account-rules.ts';
+import type { ClienteApi } from '../../lib/api/account-schemas.ts';
+import { ApiError } from '../../lib/api/request.ts';
 import { PROFILE_MESSAGES } from '../../lib/account/profile.ts';
 import AccountLoading from './AccountLoading.tsx';
 import DocumentSection from './DocumentSection.tsx';
@@ -36,7 +37,7 @@ export default function AccountPage() {
   if (!session) return <AccountLoading />;
   if (failed && !cliente) {
     return (
-      <div className="account-card account-error" role="alert">
+      <div className="card account-card account-error" role="alert">
         <p>{PROFILE_MESSAGES.errorCarga}</p>
         <button type="button" className="btn btn--outline" onClick={() => void load()}>
           Reintentar
@@ -49,7 +50,7 @@ export default function AccountPage() {
   const complete = isProfileComplete(cliente);
   return (
     <div className="account-sections">
-      <div className="account-card account-summary">
+      <div className="card account-card account-summary">
         <span className="account-summary__avatar" aria-hidden="true">
           {initials(cliente.nombre)}
         </span>

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { updateCliente } from '../../lib/api/account-client.ts';
-import { DOC_TYPES, type ClienteApi, type DocType } from '../../lib/api/account-schemas.ts';
+import { DOC_TYPES, type DocType } from '../../lib/api/account-rules.ts';
+import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { DOC_LABELS, DOC_MESSAGES, docNumberProblem, docSavedMessage, documentoDe, sanitizeDocNumber } from '../../lib/account/profile.ts';
 import { TIENDA } from '../../config.ts';
 import { showAlert } from '../ui/alerts.ts';
@@ -51,7 +52,7 @@ export default function DocumentSection({ cliente, session, onSaved, onVerified 
   };
 
   return (
-    <section className="account-card" aria-labelledby={`${id}-title`}>
+    <section className="card account-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-card__title">
         Documento de identidad
       </h2>

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { updateCliente } from '../../lib/api/account-client.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
+import { ApiError } from '../../lib/api/request.ts';
 import { isProfileDirty, PROFILE_MESSAGES, profileFormFrom, profileUpdateFrom, type ProfileForm } from '../../lib/account/profile.ts';
-import { formatPhone } from '../../lib/phone.ts';
 import { updateStoredUser } from '../../stores/auth.ts';
+import PhoneField from '../auth/PhoneField.tsx';
 import TextField from '../auth/TextField.tsx';
+import UsernameField from '../auth/UsernameField.tsx';
 import { showAlert } from '../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
 
@@ -40,45 +42,24 @@ export default function ProfileSection({ cliente, session, onSaved }: Props) {
       updateStoredUser({ nombre: saved.nombre, user: saved.usuario, telefono: saved.telefono, direccion: saved.direccion });
       await showAlert({ icon: 'success', title: PROFILE_MESSAGES.actualizados });
     } catch (error) {
-      console.error(PROFILE_MESSAGES.errorRed, error);
-      await showAlert({ icon: 'error', title: 'Error', text: PROFILE_MESSAGES.errorRed });
+      // A refusal (a taken username, an expired session) says why; a call that got no answer is logged.
+      if (!(error instanceof ApiError)) console.error(PROFILE_MESSAGES.errorRed, error);
+      const text = error instanceof ApiError ? (error.mensaje ?? PROFILE_MESSAGES.errorActualizar) : PROFILE_MESSAGES.errorRed;
+      await showAlert({ icon: 'error', title: 'Error', text });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <section className="account-card" aria-labelledby={`${id}-title`}>
+    <section className="card account-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-card__title">
         Datos Personales
       </h2>
       <form className="account-form" onSubmit={submit} aria-busy={busy}>
         <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required />
-        <TextField
-          id={`${id}-usuario`}
-          label="Usuario"
-          value={form.usuario}
-          onChange={set('usuario')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          pattern="[A-Za-z0-9._\-]{3,30}"
-          title="De 3 a 30 letras, números, puntos o guiones, sin espacios."
-          required
-        />
-        <TextField
-          id={`${id}-telefono`}
-          label="Celular"
-          value={form.telefono}
-          onChange={(value) => set('telefono')(formatPhone(value))}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="999 999 999"
-          pattern="\d{3} \d{3} \d{3}"
-          title="Ingresa los 9 dígitos de tu celular."
-          required
-        />
+        <UsernameField id={`${id}-usuario`} value={form.usuario} onChange={set('usuario')} />
+        <PhoneField id={`${id}-telefono`} value={form.telefono} onChange={set('telefono')} />
         <TextField
           id={`${id}-correo`}
           label="Correo electrónico"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { loginRedirectUrl } from '../../lib/auth/login.ts';
-import type { SessionClaims } from '../../lib/auth/token.ts';
+import type { SessionClaims } from '../../lib/auth/claims.ts';
 import { $session, $token, logout } from '../../stores/auth.ts';
 
 /** A verified session of a protected page. */

@@ -10,8 +10,8 @@ const sentToLogin = () => new URLSearchParams(location.search).has('origen') && 
 
 /**
  * The account dialogs of every page (storefront §2 Dialogs): login, register and recovery, one at a
- * time, as `$authDialog` says. A visitor sent here by a protected page (`?origen=`) gets the login
- * dialog at once.
+ * time, as `$authDialog` says; focus returns where it was when they close (useDialogFocus). A
+ * visitor sent here by a protected page (`?origen=`) gets the login dialog at once.
  */
 export default function AuthDialogs() {
   const dialog = useStore($authDialog);
@@ -21,15 +21,7 @@ export default function AuthDialogs() {
 
   useEffect(() => {
     setMounted(true);
-    // Focus returns where it was when the dialogs close. Read when the store changes, before the
-    // lazy form mounts and moves focus with autoFocus.
-    let opener: HTMLElement | null = null;
-    const unsubscribe = $authDialog.listen((next, previous) => {
-      if (next && !previous) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      if (!next && previous && opener?.isConnected) opener.focus({ preventScroll: true });
-    });
     if (sentToLogin() && $authDialog.get() === null) openAuthDialog('login');
-    return unsubscribe;
   }, []);
 
   if (!dialog || !mounted) return null;

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { openAuthDialog } from '../../stores/ui.ts';
+import DialogSwitch from './DialogSwitch.tsx';
 import PasswordField from './PasswordField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
 import TextField from './TextField.tsx';
@@ -49,12 +50,7 @@ export default function LoginForm() {
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Ingresando…' : 'Iniciar Sesión'}
       </button>
-      <p className="auth-form__switch">
-        ¿No tienes una cuenta?{' '}
-        <button type="button" className="auth-link auth-link--strong" onClick={() => openAuthDialog('register')}>
-          Regístrate
-        </button>
-      </p>
+      <DialogSwitch question="¿No tienes una cuenta?" action="Regístrate" to="register" />
     </form>
   );
 }

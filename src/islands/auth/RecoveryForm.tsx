@@ -1,8 +1,10 @@
 import { useEffect, useId, useReducer, useRef, type SubmitEvent } from 'react';
 import { changePassword, sendRecoveryCode, validateRecoveryCode, verifyUserOrEmail } from '../../lib/api/account-client.ts';
+import { CONTRASENA } from '../../lib/api/account-rules.ts';
 import { canSubmit, initialRecoveryState, RECOVERY_BUTTONS, recoveryReducer, runRecoveryStep, type RecoveryApi } from '../../lib/auth/recovery-steps.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../ui/alerts.ts';
+import DialogSwitch from './DialogSwitch.tsx';
 import PasswordField from './PasswordField.tsx';
 import TextField from './TextField.tsx';
 
@@ -93,8 +95,8 @@ export default function RecoveryForm() {
           value={state.password}
           onChange={(value) => dispatch({ type: 'password', value })}
           autoComplete="new-password"
-          minLength={8}
-          hint="Mínimo 8 caracteres."
+          minLength={CONTRASENA.minimo}
+          hint={CONTRASENA.pista}
           required
         />
       )}
@@ -104,12 +106,7 @@ export default function RecoveryForm() {
       <button type="submit" className="btn auth-form__submit" disabled={!canSubmit(state)}>
         {state.busy ? 'Procesando…' : RECOVERY_BUTTONS[step]}
       </button>
-      <p className="auth-form__switch">
-        ¿Recordaste tu contraseña?{' '}
-        <button type="button" className="auth-link auth-link--strong" onClick={() => openAuthDialog('login')}>
-          Inicia sesión
-        </button>
-      </p>
+      <DialogSwitch question="¿Recordaste tu contraseña?" action="Inicia sesión" to="login" />
     </form>
   );
 }

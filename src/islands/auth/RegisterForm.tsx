@@ -1,19 +1,24 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { TIENDA } from '../../config.ts';
 import { register } from '../../lib/api/account-client.ts';
-import { formatPhone, phoneDigits } from '../../lib/phone.ts';
+import { CONTRASENA } from '../../lib/api/account-rules.ts';
+import { serverMessage } from '../../lib/api/request.ts';
+import { phoneDigits } from '../../lib/account/phone.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../ui/alerts.ts';
+import DialogSwitch from './DialogSwitch.tsx';
 import PasswordField from './PasswordField.tsx';
+import PhoneField from './PhoneField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
 import TextField from './TextField.tsx';
+import UsernameField from './UsernameField.tsx';
 
 const EMPTY = { nombre: '', usuario: '', correo: '', telefono: '', password: '', aceptaMarketing: false };
 const REGISTER_EXCEPTION = 'Ocurrió un error al crear tu cuenta. Por favor, intenta nuevamente.';
 
 /**
  * The 'Crear Cuenta' form (storefront §2 Dialogs, §4 Registration, §5: every field required, e-mail
- * type, phone of 9 digits shown as '999 999 999' and sent without spaces). Marketing consent is
+ * type, phone of 9 digits (TELEFONO) shown as '999 999 999' and sent without spaces). Marketing consent is
  * optional and never pre-ticked.
  */
 export default function RegisterForm() {
@@ -42,8 +47,10 @@ export default function RegisterForm() {
         openAuthDialog('login');
       }
     } catch (error) {
-      console.error('No se pudo registrar', error);
-      await showError(REGISTER_EXCEPTION);
+      // A refusal (invalid or taken data, too many attempts) carries the server's message; anything else is logged.
+      const mensaje = serverMessage(error);
+      if (!mensaje) console.error('No se pudo registrar', error);
+      await showError(mensaje ?? REGISTER_EXCEPTION);
     } finally {
       setBusy(false);
     }
@@ -53,31 +60,8 @@ export default function RegisterForm() {
     <form className="auth-form" onSubmit={submit} aria-busy={busy}>
       <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required autoFocus />
       <div className="auth-form__pair">
-        <TextField
-          id={`${id}-usuario`}
-          label="Usuario"
-          value={form.usuario}
-          onChange={set('usuario')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          pattern="[A-Za-z0-9._\-]{3,30}"
-          title="De 3 a 30 letras, números, puntos o guiones, sin espacios."
-          required
-        />
-        <TextField
-          id={`${id}-telefono`}
-          label="Celular"
-          value={form.telefono}
-          onChange={(value) => set('telefono')(formatPhone(value))}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="999 999 999"
-          pattern="\d{3} \d{3} \d{3}"
-          title="Ingresa los 9 dígitos de tu celular."
-          required
-        />
+        <UsernameField id={`${id}-usuario`} value={form.usuario} onChange={set('usuario')} />
+        <PhoneField id={`${id}-telefono`} value={form.telefono} onChange={set('telefono')} />
       </div>
       <TextField id={`${id}-correo`} label="Correo electrónico" value={form.correo} onChange={set('correo')} type="email" autoComplete="email" maxLength={120} required />
       <PasswordField
@@ -86,8 +70,8 @@ export default function RegisterForm() {
         value={form.password}
         onChange={set('password')}
         autoComplete="new-password"
-        minLength={8}
-        hint="Mínimo 8 caracteres."
+        minLength={CONTRASENA.minimo}
+        hint={CONTRASENA.pista}
         required
       />
       <label className="auth-check">
@@ -100,12 +84,7 @@ export default function RegisterForm() {
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Creando tu cuenta…' : 'Crear Cuenta'}
       </button>
-      <p className="auth-form__switch">
-        ¿Ya tienes una cuenta?{' '}
-        <button type="button" className="auth-link auth-link--strong" onClick={() => openAuthDialog('login')}>
-          Inicia sesión
-        </button>
-      </p>
+      <DialogSwitch question="¿Ya tienes una cuenta?" action="Inicia sesión" to="login" />
     </form>
   );
 }

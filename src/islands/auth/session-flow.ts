@@ -1,7 +1,9 @@
 import { TIENDA } from '../../config.ts';
 import { login } from '../../lib/api/account-client.ts';
+import { serverMessage } from '../../lib/api/request.ts';
+import type { StoredUser } from '../../lib/auth/claims.ts';
 import { LOGIN_MESSAGES, safeOrigin, shouldPromptProfile, welcomeTitle } from '../../lib/auth/login.ts';
-import { startSession, type StoredUser } from '../../stores/auth.ts';
+import { startSession } from '../../stores/auth.ts';
 import { closeAuthDialog } from '../../stores/ui.ts';
 import { showAlert, showToast } from '../ui/alerts.ts';
 
@@ -12,14 +14,16 @@ export type LoginResult = { ok: true; user: StoredUser; profileCompleted: number
 export async function signIn(user: string, password: string): Promise<LoginResult> {
   try {
     const res = await login(user.trim(), password);
-    // id 0 (or no id, e.g. a rate-limit answer) is a failure carrying the server's message.
+    // id 0 is a failure carrying the server's message.
     if (!res.id || !res.mensaje) return { ok: false, mensaje: res.mensaje || LOGIN_MESSAGES.excepcion };
     const stored = startSession(res.mensaje);
     if (!stored) return { ok: false, mensaje: LOGIN_MESSAGES.excepcion };
     return { ok: true, user: stored, profileCompleted: res.profileCompleted };
   } catch (error) {
-    console.error('No se pudo iniciar sesión', error);
-    return { ok: false, mensaje: LOGIN_MESSAGES.excepcion };
+    // A refusal (wrong password, too many attempts) carries the server's message; anything else is logged.
+    const mensaje = serverMessage(error);
+    if (!mensaje) console.error('No se pudo iniciar sesión', error);
+    return { ok: false, mensaje: mensaje ?? LOGIN_MESSAGES.excepcion };
   }
 }
 

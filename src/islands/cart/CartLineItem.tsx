@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { isRoutineLine, maxQuantity, sameLine, type CartLine } from '../../lib/cart.ts';
+import { isRoutineLine, lineOptions, maxQuantity, sameLine, stockCeiling, type CartLine } from '../../lib/cart/lines.ts';
 import { isNivelRutina, NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
 import { isLineCouponEligible } from '../../lib/pricing/coupons.ts';
-import { DEFAULT_IMAGE } from '../../lib/format.ts';
+import { DEFAULT_IMAGE } from '../../lib/product/fields.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
-import { productPath } from '../../lib/slug.ts';
+import { productPath } from '../../lib/catalogue/routes.ts';
 import { $cart, removeFromCart, setQuantity } from '../../stores/cart.ts';
 
 const ICONS = {
@@ -27,11 +27,11 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
   const max = maxQuantity(line);
   const href = productPath(line);
   const rutina = isRoutineLine(line) && isNivelRutina(line.rutinaNivel) ? NIVELES_RUTINA[line.rutinaNivel] : null;
-  const options = [line.selectedColor && `Color: ${line.selectedColor}`, line.selectedSize && `Tamaño: ${line.selectedSize}`].filter(Boolean);
+  const options = lineOptions(line);
 
   const change = (cantidad: number) => {
     setQuantity(line, cantidad);
-    // The store clamps to 1..stock: show what it kept, even when that did not change.
+    // The store clamps to 1..maxQuantity: show what it kept, even when that did not change.
     setDraft(String($cart.get().find((item) => sameLine(item, line))?.cantidad ?? line.cantidad));
   };
   const commit = () => {
@@ -66,7 +66,7 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
             {rutina.descuento > 0 && ` · ${rutina.descuento}% de descuento con la rutina completa`}
           </p>
         )}
-        {options.length > 0 && <p className="cart-line__options">{options.join(' · ')}</p>}
+        {options && <p className="cart-line__options">{options}</p>}
         <p className="cart-line__unit">
           <span className={`price${line.precioOriginal ? ' price--sale' : ''}`} data-testid="precio-unitario">
             {formatSoles(line.precio)}
@@ -77,7 +77,7 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
               {formatSoles(line.precioOriginal)}
             </s>
           )}
-          {!couponOk && <span className="cart-line__tag">No aplica a cupones</span>}
+          {!couponOk && <span className="pill">No aplica a cupones</span>}
         </p>
       </div>
       <div className="cart-line__qty">
@@ -85,7 +85,7 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
           <p className="cart-line__routine-qty">1 unidad</p>
         ) : (
           <div className="qty">
-            <button type="button" className="qty__btn" aria-label={`Disminuir cantidad de ${line.nombre}`} disabled={line.cantidad <= 1} onClick={() => change(line.cantidad - 1)}>
+            <button type="button" className="icon-btn icon-btn--sm qty__btn" aria-label={`Disminuir cantidad de ${line.nombre}`} disabled={line.cantidad <= 1} onClick={() => change(line.cantidad - 1)}>
               <Svg d={ICONS.minus} />
             </button>
             <input
@@ -102,12 +102,12 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
                 if (event.key === 'Enter') commit();
               }}
             />
-            <button type="button" className="qty__btn" aria-label={`Aumentar cantidad de ${line.nombre}`} disabled={line.cantidad >= max} onClick={() => change(line.cantidad + 1)}>
+            <button type="button" className="icon-btn icon-btn--sm qty__btn" aria-label={`Aumentar cantidad de ${line.nombre}`} disabled={line.cantidad >= max} onClick={() => change(line.cantidad + 1)}>
               <Svg d={ICONS.plus} />
             </button>
           </div>
         )}
-        {!rutina && line.stock_total > 0 && line.cantidad >= max && (
+        {!rutina && stockCeiling(line) !== undefined && line.cantidad >= max && (
           <p className="cart-line__max" aria-live="polite">
             Máximo disponible: {max}
           </p>
@@ -119,7 +119,7 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
       </p>
       <button
         type="button"
-        className="cart-line__remove"
+        className="icon-btn icon-btn--sm cart-line__remove"
         aria-label={`Eliminar ${line.nombre} del carrito`}
         onClick={() => {
           removeFromCart(line);

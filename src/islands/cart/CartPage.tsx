@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { cartCount, lineRef } from '../../lib/cart.ts';
-import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart-page/checkout-payload.ts';
-import { brandLookup, needsReview } from '../../lib/cart-page/refresh.ts';
-import { canCheckout, cartSummary } from '../../lib/cart-page/summary.ts';
+import { cartCount, lineRef } from '../../lib/cart/lines.ts';
+import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart/checkout-payload.ts';
+import { brandLookup, needsReview } from '../../lib/cart/refresh.ts';
+import { canCheckout, cartSummary } from '../../lib/cart/summary.ts';
 import { hasEligibleLines } from '../../lib/pricing/coupons.ts';
 import { $user } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
@@ -25,7 +25,7 @@ import './summary.css';
 /**
  * The cart page /carrito (storefront §2): lines, order summary with the coupon entry, the delivery
  * or pickup selector with its shipping-details modal, and the pay button that carries the state to
- * /procesoDePago. Prices are refreshed from the live product list on load and before checkout.
+ * /procesoDePago. Prices are refreshed from the live products of its own lines on load and before checkout.
  */
 export default function CartPage() {
   const stored = useStore($cart);
@@ -76,7 +76,7 @@ export default function CartPage() {
   return (
     <div className="cart">
       <div className="cart__main">
-        <section className="cart-lines" aria-labelledby="productos-titulo">
+        <section className="card cart-lines" aria-labelledby="productos-titulo">
           <h2 id="productos-titulo" ref={heading} tabIndex={-1} className="cart-section-title">
             Productos <span className="cart-lines__count">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
           </h2>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { splitMensaje } from '../../lib/cart-page/coupons.ts';
+import { splitMensaje } from '../../lib/cart/coupons.ts';
 import { MENSAJES_CUPON } from '../../lib/pricing/coupons.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import type { Coupons } from './useCoupons.ts';

@@ -1,8 +1,8 @@
 import Icon from '../../components/layout/icons.tsx';
-import { fullAddress, isShippingComplete } from '../../lib/cart-page/shipping-form.ts';
-import { OPCIONES_ENTREGA } from '../../lib/cart-page/summary.ts';
+import { fullAddress, isShippingComplete } from '../../lib/cart/shipping-form.ts';
+import { OPCIONES_ENTREGA } from '../../lib/cart/summary.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import type { Delivery } from './useDelivery.ts';
 
 const TRUCK = 'M3 5h11v3h4l3 4v5h-2a3 3 0 0 1-6 0H9a3 3 0 0 1-6 0H2V6a1 1 0 0 1 1-1Zm1 2v8h.8A3 3 0 0 1 9 15h3V7H4Zm10 3v5h.8a3 3 0 0 1 3.4-.8H19v-1.5L17 10h-3ZM6 16a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm10 0a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z';
@@ -21,7 +21,7 @@ const Glyph = ({ d }: { d: string }) => (
 export default function DeliveryOptions({ delivery, envioGratis }: { delivery: Delivery; envioGratis: boolean }) {
   const saved = isShippingComplete(delivery.shipping) ? delivery.shipping : null;
   return (
-    <section className="delivery" aria-labelledby="entrega-titulo">
+    <section className="card delivery" aria-labelledby="entrega-titulo">
       <h2 id="entrega-titulo" className="cart-section-title">
         Entrega
       </h2>
@@ -44,7 +44,7 @@ export default function DeliveryOptions({ delivery, envioGratis }: { delivery: D
                   aria-describedby={`${ids.sub} ${ids.cost}`}
                   onChange={() => delivery.choose(opcion.metodo)}
                 />
-                <span className="delivery__glyph">
+                <span className="icon-disc icon-disc--soft delivery__glyph">
                   <Glyph d={provincia ? TRUCK : STORE} />
                 </span>
                 <span className="delivery__text">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TIENDA } from '../../config.ts';
-import type { CartSummary } from '../../lib/cart-page/summary.ts';
+import type { CartSummary } from '../../lib/cart/summary.ts';
 import { freeShippingProgress, toCentimos } from '../../lib/pricing/index.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 
@@ -16,7 +16,7 @@ interface Props {
 export default function OrderSummary({ summary, coupon, canPay, paying, onPay }: Props) {
   const progress = freeShippingProgress(toCentimos(summary.subtotal) - toCentimos(summary.descuento));
   return (
-    <section className="summary" aria-labelledby="resumen-titulo">
+    <section className="card summary" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo" className="cart-section-title">
         Resumen del pedido
       </h2>
@@ -29,7 +29,7 @@ export default function OrderSummary({ summary, coupon, canPay, paying, onPay }:
         <div>
           <dt>Envío</dt>
           <dd>
-            {summary.envioGratis && <span className="summary__free">Gratis</span>}
+            {summary.envioGratis && <span className="pill pill--success">Gratis</span>}
             <span data-testid="resumen-envio">{summary.envio === null ? 'Por calcular' : formatSoles(summary.envio)}</span>
           </dd>
         </div>

@@ -5,7 +5,7 @@ import {
   saveLabel,
   shippingFormReducer,
   type ShippingForm,
-} from '../../lib/cart-page/shipping-form.ts';
+} from '../../lib/cart/shipping-form.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { fetchDepartamentos, fetchDistritos, fetchProvincias, fetchTarifa } from '../../lib/api/cart-client.ts';
 import Modal from '../ui/Modal.tsx';

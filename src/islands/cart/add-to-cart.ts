@@ -1,5 +1,5 @@
 import type { Producto } from '../../lib/api/schemas.ts';
-import { lineFromProducto } from '../../lib/cart.ts';
+import { lineFromProducto } from '../../lib/cart/lines.ts';
 import { addToCart } from '../../stores/cart.ts';
 import { showAlert } from '../ui/alerts.ts';
 

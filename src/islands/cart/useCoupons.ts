@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { CartLine } from '../../lib/cart.ts';
-import { COUPON_KEY, readStoredCode } from '../../lib/cart-page/coupons.ts';
+import type { CartLine } from '../../lib/cart/lines.ts';
+import { COUPON_KEY, readStoredCode } from '../../lib/cart/coupons.ts';
 import { discountStillApplies, evaluateCoupon, todayInLima, type AppliedCoupon, type GlobalCoupon, type UserCoupon } from '../../lib/pricing/coupons.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { openAuthDialog } from '../../stores/ui.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { DELIVERY_KEY, readDelivery, type DeliveryChoice } from '../../lib/cart-page/delivery-session.ts';
-import { isShippingComplete, type ShippingForm } from '../../lib/cart-page/shipping-form.ts';
-import { ENVIO_PROVINCIA, isHomeDelivery, METODO_POR_DEFECTO } from '../../lib/shipping.ts';
+import { DELIVERY_KEY, readDelivery, type DeliveryChoice } from '../../lib/cart/delivery-session.ts';
+import { isShippingComplete, type ShippingForm } from '../../lib/cart/shipping-form.ts';
+import { ENVIO_PROVINCIA, isHomeDelivery, METODO_POR_DEFECTO } from '../../lib/shipping/methods.ts';
 
 export interface Delivery extends DeliveryChoice {
   modalOpen: boolean;

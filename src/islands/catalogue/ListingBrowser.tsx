@@ -1,6 +1,7 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/catalogue/ProductCard.tsx';
 import { TIENDA } from '../../config.ts';
+import { hasListingPages } from '../../lib/api/catalogue-client.ts';
 import { applyFilters, brandsPresent, paginate, priceBounds, SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
 import { ALL_BRANDS, brandFilter, fromCard, toggleBrand, type BrandChoice, type CardProducto } from '../../lib/catalogue/listing-state.ts';
 import type { ListingSource } from '../../lib/catalogue/selection.ts';
@@ -9,6 +10,7 @@ import Pagination from './Pagination.tsx';
 import PriceRange from './PriceRange.tsx';
 import { useListingPage } from './useListingPage.ts';
 import { useLiveListing } from './useLiveListing.ts';
+import { useServerPage } from './useServerPage.ts';
 import './listing.css';
 
 interface Props {
@@ -22,14 +24,16 @@ interface Props {
 }
 
 /**
- * A listing's filters (price range, brands), sort and pagination over the products it was given,
- * kept live by a periodic refresh. The server renders page 1, so the page works without JavaScript.
+ * A listing's filters (price range, brands), sort and pagination over the products it was given, the
+ * cards on screen kept live (useLiveListing). The server renders page 1, so the page works without
+ * JavaScript.
  */
 export default function ListingBrowser({ productos: cards, total, source, title }: Props) {
   const initial = useMemo(() => cards.map(fromCard), [cards]);
-  const { productos, loading, live } = useLiveListing(initial, source);
-  // A very long listing embeds only its first products: filters, sort and pages wait for the live list.
-  const partial = !live && cards.length < total;
+  const { productos, showIds } = useLiveListing(initial);
+  // A very long listing embeds only its first products: filters and sort stay off, and its later pages
+  // are asked of the API where the API pages that listing (the special listings stop at the embedded ones).
+  const partial = cards.length < total;
   const [page, setPage] = useListingPage(title);
   const [range, setRange] = useState<{ min: number; max: number } | null>(null);
   const [brands, setBrands] = useState<BrandChoice>(ALL_BRANDS);
@@ -47,8 +51,18 @@ export default function ListingBrowser({ productos: cards, total, source, title 
     [productos, price.min, price.max, brands, orden],
   );
   const current = paginate(filtered, page, TIENDA.productosPorPagina);
-  const pages = partial ? Math.ceil(total / TIENDA.productosPorPagina) : current.pages;
+  const embeddedPages = Math.ceil(cards.length / TIENDA.productosPorPagina);
+  const pages = partial ? Math.max(1, Math.ceil((hasListingPages(source) ? total : cards.length) / TIENDA.productosPorPagina)) : current.pages;
+  const shownPage = partial ? Math.min(Math.max(1, page), pages) : current.page;
+  const fromServer = partial && shownPage > embeddedPages;
+  const serverItems = useServerPage(source, fromServer ? shownPage : undefined);
+  const items = fromServer ? (serverItems ?? []) : current.items;
+  const loading = fromServer && serverItems === undefined;
   const count = partial ? total : productos.length;
+
+  // The embedded cards on screen get live prices and stock; a page asked of the API is live already.
+  const shownKey = fromServer ? '' : current.items.map((producto) => producto.idProducto).join(',');
+  useEffect(() => showIds(shownKey ? shownKey.split(',').map(Number) : []), [shownKey, showIds]);
 
   const changeFilters = (apply: () => void) => {
     apply();
@@ -108,20 +122,20 @@ export default function ListingBrowser({ productos: cards, total, source, title 
           <p className="listing__message" role="status">
             Cargando productos...
           </p>
-        ) : current.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="listing__message" role="status">
             No hay productos disponibles
           </p>
         ) : (
           <ul className="product-grid" aria-label={`Productos: ${title}`}>
-            {current.items.map((producto, index) => (
+            {items.map((producto, index) => (
               <li key={producto.idProducto}>
                 <ProductCard producto={producto} priority={index === 0} headingLevel="h2" />
               </li>
             ))}
           </ul>
         )}
-        <Pagination page={current.page} pages={pages} disabled={partial} onChange={changePage} />
+        <Pagination page={shownPage} pages={pages} onChange={changePage} />
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { brandPath } from '../../lib/catalogue/routes.ts';
+import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
-import { formatFecha, productImages, splitOptions } from '../../lib/format.ts';
+import { formatFecha } from '../../lib/dates.ts';
+import { availableUnits, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
+import { productImages } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
-import { productPath } from '../../lib/slug.ts';
 import type { Choice } from '../cart/add-to-cart.ts';
+import OptionPicker from '../product/OptionPicker.tsx';
 import PreviewGallery from './PreviewGallery.tsx';
 
 interface Props {
@@ -16,17 +18,17 @@ interface Props {
 
 /**
  * The quick view's product: gallery, name, brand, price, description, colour and size (a single
- * option is preselected), quantity (1 to stock) and the add button, disabled until every choice is made.
+ * option is preselected, as in the buy box), quantity (1 to the buy box's availableUnits) and the add
+ * button, disabled until every choice is made.
  */
 export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
-  const colores = splitOptions(producto.colores);
-  const tamanos = splitOptions(producto.tamaños);
-  const [color, setColor] = useState(colores.length === 1 ? colores[0]! : '');
-  const [size, setSize] = useState(tamanos.length === 1 ? tamanos[0]! : '');
+  const { colores, tamanos, ...preselected } = buyOptions(producto);
+  const [color, setColor] = useState(preselected.color);
+  const [size, setSize] = useState(preselected.size);
   const [cantidad, setCantidad] = useState(1);
   const agotado = isSoldOut(producto);
   const final = precioFinal(producto);
-  const maxCantidad = Math.max(1, producto.stock);
+  const maxCantidad = availableUnits(producto);
   const missing = [colores.length > 1 && !color && 'un color', tamanos.length > 1 && !size && 'un tamaño'].filter(Boolean);
   const canAdd = !agotado && missing.length === 0;
 
@@ -54,24 +56,24 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
         )}
         {producto.descripcion && <p className="preview__description">{producto.descripcion}</p>}
 
-        <OptionGroup legend="Color" name="preview-color" options={colores} value={color} onChange={setColor} />
-        <OptionGroup legend="Tamaño" name="preview-size" options={tamanos} value={size} onChange={setSize} />
+        <OptionPicker legend="Color" name="preview-color" options={colores} value={color} onChange={setColor} />
+        <OptionPicker legend="Tamaño" name="preview-size" options={tamanos} value={size} onChange={setSize} />
 
         <div className="preview__buy">
           <div className="quantity" role="group" aria-label="Cantidad">
-            <button type="button" aria-label="Disminuir cantidad" disabled={agotado || cantidad <= 1} onClick={() => setCantidad(cantidad - 1)}>
+            <button type="button" aria-label="Disminuir cantidad" disabled={agotado || cantidad <= 1} onClick={() => setCantidad(stepCantidad(cantidad, -1, maxCantidad))}>
               −
             </button>
             <input
               type="number"
               aria-label="Cantidad"
               min={1}
-              max={maxCantidad}
+              max={Math.max(1, maxCantidad)}
               value={cantidad}
               disabled={agotado}
-              onChange={(e) => setCantidad(Math.min(Math.max(1, Math.floor(Number(e.target.value)) || 1), maxCantidad))}
+              onChange={(e) => setCantidad(stepCantidad(e.target.value, 0, maxCantidad))}
             />
-            <button type="button" aria-label="Aumentar cantidad" disabled={agotado || cantidad >= maxCantidad} onClick={() => setCantidad(cantidad + 1)}>
+            <button type="button" aria-label="Aumentar cantidad" disabled={agotado || cantidad >= maxCantidad} onClick={() => setCantidad(stepCantidad(cantidad, 1, maxCantidad))}>
               +
             </button>
           </div>
@@ -95,34 +97,5 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
         </a>
       </div>
     </div>
-  );
-}
-
-interface OptionProps {
-  legend: string;
-  name: string;
-  options: string[];
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/** Radio chips for a colour or size; nothing when the product has no options. */
-function OptionGroup({ legend, name, options, value, onChange }: OptionProps) {
-  if (options.length === 0) return null;
-  return (
-    <fieldset className="preview-options">
-      <legend>
-        {legend}
-        {value && <span className="preview-options__value">: {value}</span>}
-      </legend>
-      <div className="preview-options__list">
-        {options.map((option) => (
-          <label className="chip" key={option}>
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
-            <span>{option}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

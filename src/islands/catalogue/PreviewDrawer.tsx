@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { fetchProducto } from '../../lib/api/client.ts';
+import { useEffect, useRef, useState } from 'react';
+import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { addProductToCart, type Choice } from '../cart/add-to-cart.ts';
-import { trapTab } from '../ui/focus-trap.ts';
+import { useDialogFocus } from '../ui/useDialogFocus.ts';
 import PreviewDetails from './PreviewDetails.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; mensaje: string } | { state: 'ready'; producto: Producto };
 
 interface Props {
   id: number;
-  /** Called once the panel has slid out; the caller returns focus to the eye button. */
+  /** Called once the panel has slid out; focus then returns to the eye button that opened it. */
   onClose: () => void;
 }
 
@@ -20,7 +20,6 @@ export default function PreviewDrawer({ id, onClose }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const closing = useRef(false);
 
   /** Slides the panel out, then unmounts it; resolves once focus is back on the eye button. */
@@ -57,28 +56,14 @@ export default function PreviewDrawer({ id, onClose }: Props) {
     return () => controller.abort();
   }, [id]);
 
+  useDialogFocus(panelRef, () => void close());
   useEffect(() => {
     const frame = requestAnimationFrame(() => setOpen(true));
-    closeRef.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      cancelAnimationFrame(frame);
-      document.body.style.overflow = overflow;
-    };
+    return () => cancelAnimationFrame(frame);
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      void close();
-    } else if (panelRef.current) {
-      trapTab(event, panelRef.current);
-    }
-  };
-
   return (
-    <div className={`preview${open ? ' preview--open' : ''}`} onKeyDown={onKeyDown}>
+    <div className={`preview${open ? ' preview--open' : ''}`}>
       <div className="preview__backdrop" onClick={() => void close()} aria-hidden="true" />
       <div
         ref={panelRef}
@@ -91,7 +76,7 @@ export default function PreviewDrawer({ id, onClose }: Props) {
       >
         <div className="preview__bar">
           <p className="preview__kicker">Vista rápida</p>
-          <button ref={closeRef} type="button" className="preview__close" onClick={() => void close()} aria-label="Cerrar vista rápida">
+          <button autoFocus type="button" className="icon-btn preview__close" onClick={() => void close()} aria-label="Cerrar vista rápida">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z" />
             </svg>

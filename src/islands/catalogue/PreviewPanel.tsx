@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-// The panel's styles ride with the layout's stylesheet rather than adding a request to every page.
+// The panel's styles (its option chips too) ride with the layout's stylesheet rather than adding a request to every page.
 import './preview.css';
+import '../product/OptionPicker.css';
 
 const loadDrawer = () => import('./PreviewDrawer.tsx');
 const PreviewDrawer = lazy(loadDrawer);

@@ -1,46 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { TIENDA } from '../../config.ts';
-import { fetchProductos } from '../../lib/api/client.ts';
+import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { catalogueOrder } from '../../lib/catalogue/listing-state.ts';
-import { selectListing, type ListingSource } from '../../lib/catalogue/selection.ts';
+import { recordAnswer, withLive, type LiveAnswers } from '../../lib/catalogue/live-products.ts';
 
 /**
- * A listing's products, kept live: refetched once right after hydration and then every
- * TIENDA.refrescoListadoMs, so prices and stock on a pre-rendered page stay true. On failure the
- * products shown stay as they are (storefront §8: console only). `loading` is true only while
- * there is nothing to show yet; `live` once the API has answered.
+ * A listing's products with live prices and stock for the cards on screen: `showIds(ids)` names them,
+ * and they are asked of the API (`/web/productos?ids=`, never the whole catalogue) whenever they
+ * change and every TIENDA.refrescoListadoMs. A product the API no longer has leaves the listing; on
+ * failure the cards stay as they are (storefront §8: console only).
  */
-export function useLiveListing(initial: Producto[], source: ListingSource) {
-  const [productos, setProductos] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  const [live, setLive] = useState(false);
-  const { kind, name } = source;
+export function useLiveListing(initial: Producto[]) {
+  const [answers, setAnswers] = useState<LiveAnswers>(() => new Map());
+  const [shown, show] = useState('');
 
   useEffect(() => {
+    if (!shown) return;
+    const ids = shown.split(',').map(Number);
     let controller: AbortController | undefined;
     const refresh = async () => {
       controller?.abort();
       const current = (controller = new AbortController());
       try {
-        const all = await fetchProductos(current.signal);
-        setProductos(catalogueOrder(selectListing(all, { kind, name } as ListingSource)));
-        setLive(true);
+        const found = await fetchProductosPorIds(ids, current.signal);
+        setAnswers((previous) => recordAnswer(previous, ids, found));
       } catch (error) {
         if (!current.signal.aborted) console.error('No se pudo actualizar el listado', error);
-      } finally {
-        if (!current.signal.aborted) setLoading(false);
       }
     };
-    if (initial.length === 0) setLoading(true);
     void refresh();
     const timer = setInterval(refresh, TIENDA.refrescoListadoMs);
     return () => {
       clearInterval(timer);
       controller?.abort();
     };
-    // The initial products only seed the state; the refresh depends on which listing this is.
-  }, [kind, name]);
+  }, [shown]);
 
-  return { productos, loading, live };
+  const productos = useMemo(() => withLive(initial, answers), [initial, answers]);
+  /** Names the products on screen (their ids in any order; empty for none). */
+  const showIds = useCallback((ids: readonly number[]) => show([...ids].sort((a, b) => a - b).join(',')), []);
+  return { productos, showIds };
 }

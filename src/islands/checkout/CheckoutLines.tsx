@@ -1,5 +1,5 @@
-import { lineRef, type CartLine } from '../../lib/cart.ts';
-import { DEFAULT_IMAGE } from '../../lib/format.ts';
+import { lineOptions, lineRef, type CartLine } from '../../lib/cart/lines.ts';
+import { DEFAULT_IMAGE } from '../../lib/product/fields.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 
 /** The order's lines, read-only: image, name, colour and size, quantity, unit price (with the old one struck) and line total. */
@@ -7,7 +7,7 @@ export default function CheckoutLines({ lines }: { lines: CartLine[] }) {
   return (
     <ul className="co-lines">
       {lines.map((line, index) => {
-        const options = [line.selectedColor && `Color: ${line.selectedColor}`, line.selectedSize && `Tamaño: ${line.selectedSize}`].filter(Boolean);
+        const options = lineOptions(line);
         const old = line.precioOriginal !== undefined && line.precioOriginal > line.precio ? line.precioOriginal : null;
         return (
           <li key={lineRef(line)} className="co-line" data-testid="linea-checkout">
@@ -25,7 +25,7 @@ export default function CheckoutLines({ lines }: { lines: CartLine[] }) {
             />
             <div className="co-line__info">
               <p className="co-line__name">{line.nombre}</p>
-              {options.length > 0 && <p className="co-line__options">{options.join(' · ')}</p>}
+              {options && <p className="co-line__options">{options}</p>}
               <p className="co-line__unit">
                 <span>Cantidad: {line.cantidad}</span>
                 <span aria-hidden="true">·</span>

@@ -29,7 +29,7 @@ export default function CheckoutPage() {
   return (
     <div className="co">
       <div className="co__main">
-        <section className="co-card" aria-labelledby="co-productos">
+        <section className="card co-card" aria-labelledby="co-productos">
           <div className="co-card__head">
             <h2 id="co-productos" className="co-card__title">
               Tu pedido <span className="co-muted">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
@@ -41,7 +41,7 @@ export default function CheckoutPage() {
           <CheckoutLines lines={payload.productos} />
         </section>
         <DeliveryCard payload={payload} />
-        <section className="co-card" aria-labelledby="co-datos">
+        <section className="card co-card" aria-labelledby="co-datos">
           <h2 id="co-datos" className="co-card__title">
             Tus datos
           </h2>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { CheckoutPayload } from '../../lib/cart-page/checkout-payload.ts';
+import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO } from '../../lib/checkout/pay-steps.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
-import { isHomeDelivery } from '../../lib/shipping.ts';
+import { isHomeDelivery } from '../../lib/shipping/methods.ts';
 import type { EstadoPrecios } from './useCheckout.ts';
 
 interface Props {
@@ -26,7 +26,7 @@ export default function CheckoutSummary({ payload, precios, methods, processing,
   const { resumen } = payload;
   const gratis = isHomeDelivery(payload.envio.metodo) && resumen.envio === 0;
   return (
-    <section className="co-card co-summary" aria-labelledby="co-resumen">
+    <section className="card co-card co-summary" aria-labelledby="co-resumen">
       <h2 id="co-resumen" className="co-card__title">
         Resumen del pedido
       </h2>
@@ -44,7 +44,7 @@ export default function CheckoutSummary({ payload, precios, methods, processing,
         <div>
           <dt>Envío</dt>
           <dd>
-            {gratis && <span className="co-summary__free">Gratis</span>}
+            {gratis && <span className="pill pill--success">Gratis</span>}
             <span data-testid="checkout-envio">{formatSoles(resumen.envio)}</span>
           </dd>
         </div>

@@ -1,6 +1,6 @@
 import Icon from '../../components/layout/icons.tsx';
-import type { CheckoutPayload } from '../../lib/cart-page/checkout-payload.ts';
-import { isHomeDelivery, PUNTOS_RECOJO } from '../../lib/shipping.ts';
+import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
+import { isHomeDelivery, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 
 /** How the order is handed over (checkout §3): the pickup point with its address and hours, or province delivery with the address and reference. */
 export default function DeliveryCard({ payload }: { payload: CheckoutPayload }) {
@@ -8,7 +8,7 @@ export default function DeliveryCard({ payload }: { payload: CheckoutPayload }) 
   const domicilio = isHomeDelivery(envio.metodo);
   const punto = PUNTOS_RECOJO.find((p) => p.metodo === envio.metodo);
   return (
-    <section className="co-card" aria-labelledby="co-entrega">
+    <section className="card co-card" aria-labelledby="co-entrega">
       <div className="co-card__head">
         <h2 id="co-entrega" className="co-card__title">
           {domicilio ? 'Envío a domicilio' : 'Recojo en tienda'}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { fetchTestPreference, payTestPreference, serverMessage } from '../../lib/api/checkout-client.ts';
+import { fetchTestPreference, payTestPreference } from '../../lib/api/checkout-client.ts';
+import { serverMessage } from '../../lib/api/request.ts';
 import type { PreferenciaPrueba, RESULTADOS_PRUEBA } from '../../lib/api/checkout-schemas.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { showAlert } from '../ui/alerts.ts';
@@ -63,9 +64,9 @@ export default function TestPaymentPage() {
         <strong className="tp-banner__title">Modo de prueba</strong>
         <span>Esta página simula el pago con Mercado Pago. No se mueve dinero real ni se cobra ninguna tarjeta.</span>
       </div>
-      {estado.kind === 'cargando' && <div className="tp-card tp-card--loading" aria-busy="true" />}
+      {estado.kind === 'cargando' && <div className="card tp-card tp-card--loading" aria-busy="true" />}
       {estado.kind === 'error' && (
-        <div className="tp-card tp-error" role="alert">
+        <div className="card tp-card tp-error" role="alert">
           <p>{estado.mensaje}</p>
           <a className="btn btn--outline" href="/carrito">
             Volver al carrito
@@ -73,7 +74,7 @@ export default function TestPaymentPage() {
         </div>
       )}
       {estado.kind === 'listo' && (
-        <section className="tp-card" aria-labelledby="tp-titulo">
+        <section className="card tp-card" aria-labelledby="tp-titulo">
           <h2 id="tp-titulo" className="tp-card__title">
             Pedido N° {estado.preferencia.idVenta}
           </h2>

@@ -1,7 +1,7 @@
-import { createPreference, PricesChangedError, quoteCart, serverMessage } from '../../lib/api/checkout-client.ts';
+import { createPreference, PricesChangedError, quoteCart } from '../../lib/api/checkout-client.ts';
 import type { CotizacionServidor } from '../../lib/api/checkout-schemas.ts';
-import { ApiError } from '../../lib/api/client.ts';
-import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart-page/checkout-payload.ts';
+import { ApiError, serverMessage } from '../../lib/api/request.ts';
+import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, newIdempotencyKey, preferenceErrorText } from '../../lib/checkout/pay-steps.ts';
 import { preferenceBody, type Comprador } from '../../lib/checkout/preference-body.ts';
 import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from '../../lib/checkout/price-review.ts';
@@ -29,7 +29,7 @@ const errorAlert = (text: string) => showAlert({ icon: 'error', title: 'Error', 
 /** The server refused the token: the session ends (storefront §4) and the login dialog opens. */
 async function sessionRejected(error: ApiError): Promise<void> {
   logout();
-  await showAlert({ icon: 'info', title: MENSAJES_PAGO.sinSesion, text: error.message || undefined });
+  await showAlert({ icon: 'info', title: MENSAJES_PAGO.sinSesion, text: serverMessage(error) });
   openAuthDialog('login');
 }
 

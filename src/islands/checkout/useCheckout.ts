@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchCliente } from '../../lib/api/account-client.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { documentoDe } from '../../lib/account/profile.ts';
-import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart-page/checkout-payload.ts';
+import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, payBlocker, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
 import type { Comprador } from '../../lib/checkout/preference-body.ts';
 import { readCheckoutPayload } from '../../lib/checkout/stored-payload.ts';

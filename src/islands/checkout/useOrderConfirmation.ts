@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
 import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
-import { ApiError } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/request.ts';
 import { CONFIRMACION, confirmacionDe, type Confirmacion } from '../../lib/checkout/payment-result.ts';
 
 /**

@@ -10,7 +10,7 @@ export default function CartLink() {
   useEffect(() => setMounted(true), []);
   const label = mounted ? `Carrito: ${count} ${count === 1 ? 'producto' : 'productos'}` : 'Carrito';
   return (
-    <a href="/carrito" className="header-icon-btn cart-link" aria-label={label}>
+    <a href="/carrito" className="icon-btn cart-link" aria-label={label}>
       <Icon name="bag" />
       {mounted && (
         <span className={`cart-link__badge${count === 0 ? ' cart-link__badge--empty' : ''}`} data-testid="cart-count" aria-hidden="true">

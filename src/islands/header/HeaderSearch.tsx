@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import Icon from '../../components/layout/icons.tsx';
-import { normalizeSearch, suggest } from '../../lib/catalogue/search.ts';
+import { searchPath, SEARCH_PATH } from '../../lib/catalogue/routes.ts';
+import { normalizeSearch } from '../../lib/catalogue/search.ts';
 import { showAlert } from '../ui/alerts.ts';
-import type { SearchData } from './search-data.ts';
+import type { Suggested } from './search-data.ts';
 import Suggestions from './Suggestions.tsx';
 import './HeaderSearch.css';
 
@@ -11,23 +12,25 @@ interface Props {
   variant: 'panel' | 'mobile';
 }
 
+/** How long typing must pause before the suggestions are asked for (each ask fetches index chunks and a few fragments). */
+const SUGGEST_DELAY_MS = 200;
+
 /** The header search with suggestions (storefront §2 Header desktop and mobile). */
 export default function HeaderSearch({ variant }: Props) {
   const panel = variant === 'panel';
   const [open, setOpen] = useState(!panel);
   const [query, setQuery] = useState('');
   const [suggesting, setSuggesting] = useState(false);
-  const [data, setData] = useState<SearchData | null>(null);
+  const [suggested, setSuggested] = useState<Suggested | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  // The API client (and its schemas) loads only when the shopper starts a search.
-  const load = () => {
-    if (!data) void import('./search-data.ts').then(({ loadSearchData }) => loadSearchData()).then(setData);
-  };
-  const results = useMemo(() => (data && suggesting ? suggest(data.productos, data.marcas, query) : null), [data, query, suggesting]);
+  // The search code (Pagefind, the API client) loads only when the shopper starts a search.
+  const prepare = () => void import('./search-data.ts').then(({ prepareSuggestions }) => prepareSuggestions());
+  // The last answer stays on screen until the next one arrives.
+  const results = suggesting ? suggested : null;
   const total = results ? results.productos.length + results.marcas.length : 0;
   // Desktop shows nothing when nothing matches; mobile says so.
   const visible = results !== null && normalizeSearch(query) !== '' && (total > 0 || !panel);
@@ -35,6 +38,22 @@ export default function HeaderSearch({ variant }: Props) {
   useEffect(() => {
     if (panel && open) inputRef.current?.focus();
   }, [panel, open]);
+
+  useEffect(() => {
+    if (!suggesting || !normalizeSearch(query)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void import('./search-data.ts')
+        .then(({ suggestFor }) => suggestFor(query, controller.signal))
+        .then((found) => {
+          if (!controller.signal.aborted) setSuggested(found);
+        });
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, suggesting]);
 
   useEffect(() => {
     if (!visible && !(panel && open)) return;
@@ -61,7 +80,7 @@ export default function HeaderSearch({ variant }: Props) {
       if (!panel) void showAlert({ icon: 'info', title: 'Búsqueda vacía', text: 'Ingresa algo para buscar' });
       return;
     }
-    window.location.assign(`/search?q=${encodeURIComponent(text)}`);
+    window.location.assign(searchPath(text));
   };
 
   // Cleared after the click, so the chosen link is still in the page when the browser follows it.
@@ -95,7 +114,7 @@ export default function HeaderSearch({ variant }: Props) {
   };
 
   const form = (
-    <form className="hsearch__form" role="search" action="/search" method="get" onSubmit={onSubmit}>
+    <form className="hsearch__form" role="search" action={SEARCH_PATH} method="get" onSubmit={onSubmit}>
       <label htmlFor={`${id}-q`} className="visually-hidden">
         Buscar productos y marcas
       </label>
@@ -109,14 +128,13 @@ export default function HeaderSearch({ variant }: Props) {
         placeholder={panel ? '¿Qué estás buscando? Productos, marcas…' : 'Buscar…'}
         autoComplete="off"
         enterKeyHint="search"
-        onFocus={load}
+        onFocus={prepare}
         onChange={(event) => {
           setQuery(event.target.value);
           setSuggesting(true);
-          load();
         }}
       />
-      <button type="submit" className="hsearch__submit" aria-label="Buscar">
+      <button type="submit" className="icon-btn icon-btn--sm hsearch__submit" aria-label="Buscar">
         <Icon name="search" size={20} />
       </button>
     </form>
@@ -134,7 +152,7 @@ export default function HeaderSearch({ variant }: Props) {
         <button
           ref={toggleRef}
           type="button"
-          className="header-icon-btn"
+          className="icon-btn"
           aria-expanded={open}
           aria-controls={`${id}-panel`}
           aria-label={open ? 'Cerrar búsqueda' : 'Buscar'}

@@ -1,8 +1,7 @@
-import { marcaHref } from '../../components/layout/menu.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { productImages } from '../../lib/format.ts';
+import { productImages } from '../../lib/product/fields.ts';
 import { formatSoles, precioFinal } from '../../lib/pricing/index.ts';
-import { productPath } from '../../lib/slug.ts';
+import { brandPath, productPath, searchPath } from '../../lib/catalogue/routes.ts';
 
 interface Props {
   /** The typed text, for the link to every result. */
@@ -48,7 +47,7 @@ export default function Suggestions({ query, results, emptyText, onChoose }: Pro
             <ul className="search-suggest__list search-suggest__list--brands">
               {marcas.map((marca) => (
                 <li key={marca}>
-                  <a className="search-suggest__brand" href={marcaHref(marca)} onClick={onChoose}>
+                  <a className="search-suggest__brand" href={brandPath(marca)} onClick={onChoose}>
                     {marca}
                   </a>
                 </li>
@@ -57,7 +56,7 @@ export default function Suggestions({ query, results, emptyText, onChoose }: Pro
           </div>
         )}
       </div>
-      <a className="search-suggest__all" href={`/search?q=${encodeURIComponent(query.trim())}`} onClick={onChoose}>
+      <a className="search-suggest__all" href={searchPath(query)} onClick={onChoose}>
         Ver todos los resultados
       </a>
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Icon from '../../components/layout/icons.tsx';
-import { greetingName } from '../../lib/greeting.ts';
+import { greetingName } from '../../lib/account/greeting.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showToast } from '../ui/alerts.ts';
 import { displayName, logout, useStoredUser } from './session.ts';
@@ -37,7 +37,7 @@ export default function UserMenu({ variant }: Props) {
         Iniciar Sesion
       </button>
     ) : (
-      <button type="button" className="header-icon-btn" aria-label="Iniciar sesión" onClick={() => openAuthDialog('login')}>
+      <button type="button" className="icon-btn" aria-label="Iniciar sesión" onClick={() => openAuthDialog('login')}>
         <Icon name="user" />
       </button>
     );
@@ -65,7 +65,7 @@ export default function UserMenu({ variant }: Props) {
       <button
         ref={toggleRef}
         type="button"
-        className={desktop ? 'user-menu__toggle' : 'header-icon-btn'}
+        className={desktop ? 'user-menu__toggle' : 'icon-btn'}
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         aria-label={desktop ? undefined : `Mi cuenta: ${saludo}`}

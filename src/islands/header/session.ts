@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $user, logout as endSession, type StoredUser } from '../../stores/auth.ts';
-
-export type { StoredUser };
+import type { StoredUser } from '../../lib/auth/claims.ts';
+import { $user, logout as endSession } from '../../stores/auth.ts';
 
 /** The name to greet: nombre, else the user name. */
 export const displayName = (user: StoredUser) => user.nombre || user.user || '';

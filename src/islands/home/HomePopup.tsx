@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import Icon from '../../components/layout/icons.tsx';
 import type { Popup } from '../../lib/api/schemas.ts';
-import { fetchPopups } from '../../lib/api/client.ts';
+import { fetchPopups } from '../../lib/api/catalogue-client.ts';
 import { popupAccion, primerPopupPublico } from '../../lib/home/home.ts';
 import { $session } from '../../stores/auth.ts';
 import { $authDialog, openAuthDialog } from '../../stores/ui.ts';
-import { trapTab } from '../ui/focus-trap.ts';
+import { showDialog } from '../ui/dialog.ts';
 import './HomePopup.css';
 
 /** The popup never shows sooner than this after hydration. */
@@ -25,8 +26,8 @@ const visitanteAnonimo = () => $session.get() === null && localStorage.getItem('
  * The registration popup of the home page (checkout §2): for anonymous visitors on / only, the first
  * public popup, fetched live (a failed fetch shows nothing). It opens at the visitor's first
  * interaction after a short delay: on a phone its image is larger than the banner, and had it opened
- * by itself it would become the page's Largest Contentful Paint. A native modal dialog: focus stays
- * inside, Escape closes, focus returns where it was.
+ * by itself it would become the page's Largest Contentful Paint. A native <dialog> opened as the
+ * shop's modal (showDialog): focus stays inside, Escape closes, focus returns where it was.
  */
 export default function HomePopup() {
   const [popup, setPopup] = useState<Popup>();
@@ -63,7 +64,7 @@ export default function HomePopup() {
   }, []);
 
   useEffect(() => {
-    if (popup && !dialog.current?.open) dialog.current?.showModal();
+    if (popup && dialog.current) showDialog(dialog.current);
   }, [popup]);
 
   if (!popup) return null;
@@ -74,8 +75,6 @@ export default function HomePopup() {
     dialog.current?.close();
     setPopup(undefined);
   };
-  // A modal <dialog> lets Tab leave for the browser's toolbar; keep it cycling inside.
-  const atraparFoco = (event: KeyboardEvent<HTMLDialogElement>) => trapTab(event, event.currentTarget);
   const registrar = () => {
     cerrar();
     if (accion.tipo === 'registro') openAuthDialog('register');
@@ -83,11 +82,9 @@ export default function HomePopup() {
   };
 
   return (
-    <dialog ref={dialog} className="home-popup" aria-label={popup.alt || 'Promoción'} onCancel={cerrar} onClose={cerrar} onKeyDown={atraparFoco}>
-      <button type="button" className="home-popup__close" onClick={cerrar} aria-label="Cerrar">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
-        </svg>
+    <dialog ref={dialog} className="dialog-panel home-popup" aria-label={popup.alt || 'Promoción'} onCancel={cerrar} onClose={cerrar}>
+      <button type="button" className="icon-btn icon-btn--sm icon-btn--raised home-popup__close" onClick={cerrar} aria-label="Cerrar">
+        <Icon name="close" size={20} />
       </button>
       <button type="button" className="home-popup__image" onClick={registrar}>
         <img src={popup.img_url} alt={popup.alt} width={600} height={600} decoding="async" />

@@ -49,7 +49,7 @@ export default function WhatsAppChat() {
               <strong id={`${id}-title`}>K-Beauty Perú</strong>
               <span>Te respondemos por WhatsApp en minutos</span>
             </div>
-            <button type="button" className="wa-chat__close" aria-label="Cerrar chat" onClick={close}>
+            <button type="button" className="icon-btn wa-chat__close" aria-label="Cerrar chat" onClick={close}>
               <Icon name="close" size={20} />
             </button>
           </div>

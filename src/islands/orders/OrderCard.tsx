@@ -6,7 +6,7 @@ const MINIATURAS = 4;
 
 /** The state as a coloured badge (list and detail). */
 export const EstadoBadge = ({ estado }: { estado: PedidoResumen['estado'] }) => (
-  <span className={`order-badge order-badge--${estado.toLowerCase().replaceAll(' ', '-')}`} data-testid="estado-pedido">
+  <span className={`pill order-badge order-badge--${estado.toLowerCase().replaceAll(' ', '-')}`} data-testid="estado-pedido">
     {ESTADO_PEDIDO_TEXTO[estado]}
   </span>
 );
@@ -16,7 +16,7 @@ export default function OrderCard({ pedido, onDetail }: { pedido: PedidoResumen;
   const imagenes = pedido.imagenes.split(',').map((src) => src.trim()).filter(Boolean);
   const extra = imagenes.length - MINIATURAS;
   return (
-    <article className="order-card" aria-labelledby={`pedido-${pedido.idVenta}`} data-testid="pedido">
+    <article className="card order-card" aria-labelledby={`pedido-${pedido.idVenta}`} data-testid="pedido">
       <header className="order-card__head">
         <div>
           <h2 id={`pedido-${pedido.idVenta}`} className="order-card__title">

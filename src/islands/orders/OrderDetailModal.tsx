@@ -3,7 +3,7 @@ import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
 import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
 import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
-import { productPath } from '../../lib/slug.ts';
+import { productPath } from '../../lib/catalogue/routes.ts';
 import Modal from '../ui/Modal.tsx';
 import { EstadoBadge } from './OrderCard.tsx';
 import OrderTimeline from './OrderTimeline.tsx';

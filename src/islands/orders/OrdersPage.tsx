@@ -9,8 +9,8 @@ import './orders.css';
 
 function EmptyOrders() {
   return (
-    <section className="account-card account-empty" aria-labelledby="compras-vacio">
-      <span className="account-empty__icon" aria-hidden="true">
+    <section className="card account-card account-empty" aria-labelledby="compras-vacio">
+      <span className="icon-disc icon-disc--soft account-empty__icon" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="40" height="40">
           <path
             fill="currentColor"
@@ -42,7 +42,7 @@ export default function OrdersPage() {
   if (!session || estado.kind === 'cargando') return <AccountLoading />;
   if (estado.kind === 'error') {
     return (
-      <section className="account-card orders-error" role="alert">
+      <section className="card account-card orders-error" role="alert">
         <p>No se pudo obtener la lista de pedidos.</p>
         <button type="button" className="btn btn--outline" onClick={reload}>
           Reintentar

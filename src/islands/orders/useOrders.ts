@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/request.ts';
 import { fetchPedidos } from '../../lib/api/orders-client.ts';
 import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { sessionRejected, type ProtectedSession } from '../account/useProtectedSession.ts';

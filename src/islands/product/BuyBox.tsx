@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { fetchProducto } from '../../lib/api/client.ts';
+import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
-import { formatFecha } from '../../lib/format.ts';
+import { formatFecha } from '../../lib/dates.ts';
 import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing/index.ts';
-import { buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
+import { availableUnits, buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { addProductToCart } from '../cart/add-to-cart.ts';
 import OptionPicker from './OptionPicker.tsx';
 import './BuyBox.css';
@@ -16,7 +16,7 @@ interface Props {
 }
 
 const changed = (a: Producto, b: Producto) =>
-  a.precio !== b.precio || a.descuento !== b.descuento || a.descuentoN !== b.descuentoN || a.stock !== b.stock || a.newores !== b.newores;
+  a.precio !== b.precio || a.descuento !== b.descuento || a.descuentoN !== b.descuentoN || a.stock !== b.stock || a.stock_total !== b.stock_total || a.newores !== b.newores;
 
 /**
  * Price, stock state, colour and size selectors, quantity and the 'Agregar al carrito' / 'Comprar
@@ -42,6 +42,7 @@ export default function BuyBox({ producto: built, live = false }: Props) {
 
   const final = precioFinal(producto);
   const agotado = isSoldOut(producto);
+  const disponibles = availableUnits(producto);
   const preventa = isPresale(producto);
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -92,17 +93,13 @@ export default function BuyBox({ producto: built, live = false }: Props) {
         {!agotado && !preventa && (
           <span className="stock-pill stock-pill--in">
             En stock
-            <small> · {producto.stock} unidad(es) disponibles</small>
+            <small> · {disponibles} unidad(es) disponibles</small>
           </span>
         )}
       </div>
 
-      {options.colores.length > 0 && (
-        <OptionPicker legend="Color" name={`color-${producto.idProducto}`} options={options.colores} value={color} onChange={edit(setColor)} />
-      )}
-      {options.tamanos.length > 0 && (
-        <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={size} onChange={edit(setSize)} />
-      )}
+      <OptionPicker legend="Color" name={`color-${producto.idProducto}`} options={options.colores} value={color} onChange={edit(setColor)} />
+      <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={size} onChange={edit(setSize)} />
 
       <div className="buy-box__row">
         <div className="buy-qty">
@@ -114,7 +111,7 @@ export default function BuyBox({ producto: built, live = false }: Props) {
               type="button"
               aria-label="Disminuir cantidad"
               disabled={agotado || Number(cantidad) <= 1}
-              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, -1, producto.stock)))}
+              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, -1, disponibles)))}
             >
               −
             </button>
@@ -123,7 +120,7 @@ export default function BuyBox({ producto: built, live = false }: Props) {
               type="number"
               inputMode="numeric"
               min={1}
-              max={Math.max(1, producto.stock)}
+              max={Math.max(1, disponibles)}
               value={cantidad}
               disabled={agotado}
               onChange={(event) => edit(setCantidad)(event.target.value)}
@@ -131,8 +128,8 @@ export default function BuyBox({ producto: built, live = false }: Props) {
             <button
               type="button"
               aria-label="Aumentar cantidad"
-              disabled={agotado || Number(cantidad) >= producto.stock}
-              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, 1, producto.stock)))}
+              disabled={agotado || Number(cantidad) >= disponibles}
+              onClick={() => edit(setCantidad)(String(stepCantidad(cantidad, 1, disponibles)))}
             >
               +
             </button>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, fetchProducto } from '../../lib/api/client.ts';
+import { fetchProducto } from '../../lib/api/catalogue-client.ts';
+import { ApiError } from '../../lib/api/request.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { isProductPath, productIdFromPath } from '../../lib/product/paths.ts';
+import { isProductPath, productIdFromPath, SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { initProductPage } from '../../components/product/product-page.ts';
 import ProductView from '../../components/product/ProductView.tsx';
 import { showAlert } from '../ui/alerts.ts';
@@ -68,7 +69,7 @@ export default function ProductFallback() {
           <a className="btn" href="/">
             Ir al inicio
           </a>
-          <a className="btn btn--outline" href="/search">
+          <a className="btn btn--outline" href={SEARCH_PATH}>
             Buscar productos
           </a>
         </p>

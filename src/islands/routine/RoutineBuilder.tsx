@@ -43,7 +43,7 @@ function Progress({ respuestas, vista, onVer }: { respuestas: Respuestas; vista:
 /** One question's answers as large choice cards. */
 function Choices({ pregunta, opciones, respuestas, onElegir }: { pregunta: Exclude<Pregunta, 'nivel'>; opciones: Opciones; respuestas: Respuestas; onElegir: (valor: string) => void }) {
   const lista = opciones[pregunta];
-  if (lista.length === 0) return <p className="rb-empty">No pudimos cargar las opciones. Recarga la página para intentarlo de nuevo.</p>;
+  if (lista.length === 0) return <p className="card rb-empty">No pudimos cargar las opciones. Recarga la página para intentarlo de nuevo.</p>;
   return (
     <div className={`rb-choices rb-choices--${pregunta}`} role="group" aria-label={TITULOS[pregunta].pregunta}>
       {lista.map((valor) => (
@@ -100,7 +100,7 @@ export default function RoutineBuilder() {
       {vista === 'rutina' ? (
         <RoutineResult builder={builder} />
       ) : (
-        <section className="rb-question" aria-labelledby="rb-pregunta">
+        <section className="card rb-question" aria-labelledby="rb-pregunta">
           <p className="rb-question__step">
             Paso {PREGUNTAS.indexOf(vista) + 1} de {PREGUNTAS.length}
           </p>

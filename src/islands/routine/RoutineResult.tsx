@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProductoRutina } from '../../lib/api/routine-schemas.ts';
-import { addRoutineToCart, lineFromProductoDeRutina, newRutinaId } from '../../lib/cart.ts';
+import { addRoutineToCart, lineFromProductoDeRutina, newRutinaId } from '../../lib/cart/lines.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../lib/pricing/index.ts';
 import { productosElegidos, rutinaCompleta } from '../../lib/routine/builder.ts';
 import { NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
-import { PUNTOS_RECOJO } from '../../lib/shipping.ts';
-import { productPath } from '../../lib/slug.ts';
+import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { productPath } from '../../lib/catalogue/routes.ts';
 import { $cart, addToCart } from '../../stores/cart.ts';
 import { showAlert } from '../ui/alerts.ts';
 import type { useRoutineBuilder } from './useRoutineBuilder.ts';
@@ -44,13 +44,13 @@ function StepProduct({ producto, posicion, total, onOtra }: { producto: Producto
           </button>
         </div>
         <div className="rb-alternatives" role="group" aria-label="Alternativas">
-          <button type="button" className="rb-alternatives__btn" aria-label="Alternativa anterior" disabled={total < 2} onClick={() => onOtra(-1)}>
+          <button type="button" className="icon-btn icon-btn--sm rb-alternatives__btn" aria-label="Alternativa anterior" disabled={total < 2} onClick={() => onOtra(-1)}>
             ‹
           </button>
           <span data-testid="alternativa">
             Opción {posicion + 1} de {total}
           </span>
-          <button type="button" className="rb-alternatives__btn" aria-label="Siguiente alternativa" disabled={total < 2} onClick={() => onOtra(1)}>
+          <button type="button" className="icon-btn icon-btn--sm rb-alternatives__btn" aria-label="Siguiente alternativa" disabled={total < 2} onClick={() => onOtra(1)}>
             ›
           </button>
         </div>
@@ -67,14 +67,14 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
   const { estado, indices, categoria, respuestas } = builder;
   if (estado.kind === 'cargando' || estado.kind === 'ninguna') {
     return (
-      <div className="rb-loading" role="status">
+      <div className="card rb-loading" role="status">
         <span className="kb-spinner" aria-hidden="true" /> Preparando tu rutina…
       </div>
     );
   }
   if (estado.kind === 'vacia') {
     return (
-      <div className="rb-empty" role="alert">
+      <div className="card rb-empty" role="alert">
         <p>No encontramos productos en stock para esta combinación.</p>
         <button type="button" className="btn btn--outline" onClick={() => builder.ver('inquietudPiel')}>
           Cambiar mis respuestas
@@ -103,7 +103,7 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
   };
 
   return (
-    <section className="rb-result" aria-labelledby="rb-rutina">
+    <section className="card rb-result" aria-labelledby="rb-rutina">
       <header className="rb-result__head">
         <p className="rb-question__step">Tu rutina · nivel {nivel.etiqueta.toLowerCase()}</p>
         <h2 id="rb-rutina" className="rb-question__title">

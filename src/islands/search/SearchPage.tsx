@@ -1,29 +1,25 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { TIENDA } from '../../config.ts';
 import ProductCard from '../../components/catalogue/ProductCard.tsx';
-import { fetchProductos } from '../../lib/api/client.ts';
-import type { Producto } from '../../lib/api/schemas.ts';
-import { paginate } from '../../lib/catalogue/listing.ts';
-import { mergeSearchResults } from '../../lib/product/search-results.ts';
+import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { showAlert } from '../ui/alerts.ts';
-import { pagefindProductIds } from './pagefind.ts';
 import PageButtons from './PageButtons.tsx';
+import { useSearchResults } from './useSearchResults.ts';
 import './search.css';
-
-type Results = { kind: 'loading' } | { kind: 'empty-query' } | { kind: 'done'; productos: Producto[] };
 
 /** The heading of the search page (storefront §2, Search page). */
 export const searchTitle = (query: string) => `Resultados de búsqueda para: "${query}"`;
 
 /**
- * /search?q=…: the union of the spec's contains-match over the live catalogue and Pagefind's full
- * text results, 20 per page with numbered buttons, and a search form of its own.
+ * /search?q=…: the products Pagefind finds (at least every one the spec's contains-match finds by
+ * name or brand, plus those whose description matches), 20 per page with numbered buttons, and a
+ * search form of its own.
  */
 export default function SearchPage() {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState<string | undefined>();
   const [input, setInput] = useState('');
-  const [results, setResults] = useState<Results>({ kind: 'loading' });
   const [page, setPage] = useState(1);
+  const results = useSearchResults(query, page);
   const top = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -31,23 +27,7 @@ export default function SearchPage() {
     const q = new URLSearchParams(location.search).get('q') ?? '';
     setQuery(q);
     setInput(q);
-    if (!q.trim()) return setResults({ kind: 'empty-query' });
-    document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
-    const controller = new AbortController();
-    const productos = fetchProductos(controller.signal).catch((error: unknown) => {
-      if (!controller.signal.aborted) console.error('No se pudo cargar el catálogo para la búsqueda', error);
-      return [] as Producto[];
-    });
-    const show = (list: Producto[], ids: number[]) => {
-      if (!controller.signal.aborted) setResults({ kind: 'done', productos: mergeSearchResults(list, q, ids) });
-    };
-    // The spec's contains-matches show as soon as the catalogue arrives; Pagefind's extra matches
-    // (descriptions) are appended when its index has answered.
-    void productos.then((list) => show(list, []));
-    void Promise.all([productos, pagefindProductIds(q)]).then(([list, ids]) => {
-      if (ids.length > 0) show(list, ids);
-    });
-    return () => controller.abort();
+    if (q.trim()) document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
   }, []);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -62,12 +42,11 @@ export default function SearchPage() {
     top.current?.focus({ preventScroll: true });
   };
 
-  const found = results.kind === 'done' ? results.productos : [];
-  const current = paginate(found, page, TIENDA.resultadosPorPagina);
+  const total = results.kind === 'done' ? results.total : 0;
 
   return (
     <div className="search-page">
-      <form className="search-page__form" action="/search" method="get" role="search" onSubmit={submit}>
+      <form className="search-page__form" action={SEARCH_PATH} method="get" role="search" onSubmit={submit}>
         <label className="visually-hidden" htmlFor="search-page-q">
           Buscar productos
         </label>
@@ -85,7 +64,7 @@ export default function SearchPage() {
       </form>
 
       <h1 className="search-page__title" ref={top} tabIndex={-1}>
-        {query.trim() ? searchTitle(query) : 'Resultados de búsqueda'}
+        {query?.trim() ? searchTitle(query) : 'Resultados de búsqueda'}
       </h1>
 
       {results.kind === 'loading' && (
@@ -94,24 +73,24 @@ export default function SearchPage() {
         </p>
       )}
       {results.kind === 'empty-query' && <p className="search-page__status">Escribe el nombre de un producto o una marca para empezar.</p>}
-      {results.kind === 'done' && found.length === 0 && (
+      {results.kind === 'done' && total === 0 && (
         <p className="search-page__status search-page__status--empty" role="status">
           No se encontraron productos.
         </p>
       )}
-      {found.length > 0 && (
+      {results.kind === 'done' && total > 0 && (
         <>
           <p className="search-page__count" role="status" data-testid="search-count">
-            {found.length === 1 ? '1 producto encontrado' : `${found.length} productos encontrados`}
+            {total === 1 ? '1 producto encontrado' : `${total} productos encontrados`}
           </p>
           <ul className="search-page__grid">
-            {current.items.map((producto, index) => (
+            {results.productos.map((producto, index) => (
               <li key={producto.idProducto}>
                 <ProductCard producto={producto} priority={index === 0} headingLevel="h2" />
               </li>
             ))}
           </ul>
-          <PageButtons page={current.page} pages={current.pages} onChange={changePage} />
+          <PageButtons page={results.page} pages={results.pages} onChange={changePage} />
         </>
       )}
     </div>

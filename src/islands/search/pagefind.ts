@@ -1,39 +1,64 @@
-import { productIdFromPath } from '../../lib/product/paths.ts';
+import { productIdFromPath } from '../../lib/catalogue/routes.ts';
 
-interface PagefindResult {
+/** A Pagefind result: its fragment (URL, text, metadata) is fetched only when `data()` is called. */
+export interface PagefindResult {
   data: () => Promise<{ url: string }>;
 }
 interface Pagefind {
+  init: () => Promise<void>;
   search: (query: string) => Promise<{ results: PagefindResult[] } | null>;
+}
+
+/** What Pagefind found for a query: how many products, and their ids a range at a time, best first. */
+export interface PagefindHits {
+  total: number;
+  /** The ids of results `start` to `end` (exclusive): only those results' fragments are fetched. */
+  ids: (start: number, end: number) => Promise<number[]>;
 }
 
 /** The index is written by the build (site-build.ts); the dev server has none. */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
-/** Each result's URL costs a fragment request; results past this rank add little. */
-const MAX_RESULTS = 200;
 
 let loading: Promise<Pagefind | undefined> | undefined;
 function loadPagefind(): Promise<Pagefind | undefined> {
   loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(
-    (module: Pagefind) => module,
+    async (module: Pagefind) => {
+      await module.init();
+      return module;
+    },
     (error: unknown) => {
-      console.info('Búsqueda sin índice Pagefind (solo coincidencias por nombre y marca).', error);
+      console.info('Búsqueda sin índice Pagefind: no hay resultados de productos.', error);
       return undefined;
     },
   );
   return loading;
 }
 
-/** The product ids Pagefind finds for a query, best first; [] when the index is missing or fails. */
-export async function pagefindProductIds(query: string): Promise<number[]> {
+/** Loads Pagefind's script and index entry ahead of the first query (the header search on focus). */
+export const preloadPagefind = () => void loadPagefind();
+
+/**
+ * Searches the build's Pagefind index (product pages: name, brand, description, details, and the
+ * name and brand pieces of search-terms.ts). An index that is missing or fails finds nothing; the
+ * failure is only logged (storefront §8).
+ */
+export async function pagefindSearch(query: string): Promise<PagefindHits> {
   try {
-    const pagefind = await loadPagefind();
-    const search = await pagefind?.search(query);
-    if (!search) return [];
-    const pages = await Promise.all(search.results.slice(0, MAX_RESULTS).map((result) => result.data()));
-    return pages.map((page) => productIdFromPath(page.url)).filter((id): id is number => id !== undefined);
+    const search = await (await loadPagefind())?.search(query);
+    return hitsOf(search?.results ?? []);
   } catch (error) {
     console.error('La búsqueda de Pagefind falló', error);
-    return [];
+    return hitsOf([]);
   }
+}
+
+/** Pagefind's results as hits: a range's ids cost that range's fragments only; pages that are not products are left out. */
+export function hitsOf(results: readonly PagefindResult[]): PagefindHits {
+  return {
+    total: results.length,
+    ids: async (start, end) => {
+      const pages = await Promise.all(results.slice(start, end).map((result) => result.data()));
+      return pages.map((page) => productIdFromPath(page.url)).filter((id): id is number => id !== undefined);
+    },
+  };
 }

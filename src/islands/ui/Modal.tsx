@@ -1,23 +1,27 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import Icon from '../../components/layout/icons.tsx';
 import { useDialogFocus } from './useDialogFocus.ts';
 import './modal.css';
 
 interface Props {
   title: string;
-  /** A line under the title. */
+  /** A line under the title; it also describes the dialog. */
   lead?: ReactNode;
+  /** A round emblem beside the title (the account dialogs' heart). */
+  mark?: ReactNode;
   onClose: () => void;
-  /** 'wide' for content with columns (an order's detail). */
-  size?: 'normal' | 'wide';
+  /** 'narrow' for a short form (login), 'wide' for content with columns (an order's detail). */
+  size?: 'narrow' | 'normal' | 'wide';
   children: ReactNode;
 }
 
 /**
  * The shop's modal dialog: a titled box over a dimmed page (a bottom sheet on phones), closed by its
- * button, Escape or a click outside; focus stays inside while it is open. Rendered only in the browser.
+ * button, Escape or a click outside; focus stays inside while it is open (useDialogFocus). Rendered
+ * only in the browser.
  */
-export default function Modal({ title, lead, onClose, size = 'normal', children }: Props) {
+export default function Modal({ title, lead, mark, onClose, size = 'normal', children }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, onClose);
@@ -29,14 +33,25 @@ export default function Modal({ title, lead, onClose, size = 'normal', children 
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={box} className={`kb-modal__box kb-modal__box--${size}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
-        <header className="kb-modal__head">
+      <div
+        ref={box}
+        className={`dialog-panel kb-modal__box kb-modal__box--${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={lead ? `${id}-lead` : undefined}
+        tabIndex={-1}
+      >
+        <header className={mark ? 'kb-modal__head kb-modal__head--mark' : 'kb-modal__head'}>
+          {mark && (
+            <span className="icon-disc kb-modal__mark" aria-hidden="true">
+              {mark}
+            </span>
+          )}
           <h2 id={`${id}-title`}>{title}</h2>
-          {lead && <p>{lead}</p>}
-          <button type="button" className="kb-modal__close" aria-label="Cerrar" onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
-            </svg>
+          {lead && <p id={`${id}-lead`}>{lead}</p>}
+          <button type="button" className="icon-btn icon-btn--sm icon-btn--raised kb-modal__close" aria-label="Cerrar" onClick={onClose}>
+            <Icon name="close" size={20} />
           </button>
         </header>
         {children}

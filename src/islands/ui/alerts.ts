@@ -1,10 +1,10 @@
 import './alerts.css';
-import { trapTab } from './focus-trap.ts';
+import { showDialog } from './dialog.ts';
 
 /**
  * The shop's alert dialogs and toasts, rendered imperatively into document.body so any island (or a
- * plain script) can call them without mounting anything. Dialogs are modal (focus trap, Escape,
- * focus returned to where it was) and shown one at a time, in call order.
+ * plain script) can call them without mounting anything. Dialogs are the shop's modals (showDialog:
+ * focus trap, Escape, focus returned to where it was) and shown one at a time, in call order.
  */
 
 export type AlertIcon = 'info' | 'success' | 'error' | 'warning';
@@ -62,7 +62,6 @@ function iconNode(icon: AlertIcon, className: string): HTMLElement {
   return wrap;
 }
 
-
 /**
  * Opens one modal dialog and resolves with what `fill` decided when it closes. `fill` adds its
  * controls and returns a getter for the confirm value; cancel, Escape, the backdrop and the timer
@@ -72,8 +71,7 @@ function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElem
   const run = () =>
     new Promise<T>((resolve) => {
       const id = `kb-alert-${++sequence}`;
-      const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const box = el('dialog', `kb-alert${options.icon ? ` kb-alert--${options.icon}` : ''}`);
+      const box = el('dialog', `dialog-panel kb-alert${options.icon ? ` kb-alert--${options.icon}` : ''}`);
       if (options.cancelText) box.setAttribute('role', 'alertdialog');
       box.setAttribute('aria-labelledby', `${id}-title`);
       if (options.icon) box.append(iconNode(options.icon, 'kb-alert__icon'));
@@ -94,7 +92,7 @@ function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElem
       if (options.cancelText) {
         const cancel = el('button', 'btn btn--outline kb-alert__cancel', options.cancelText);
         cancel.type = 'button';
-        cancel.addEventListener('click', () => close(dismissed));
+        cancel.addEventListener('click', () => box.close());
         actions.append(cancel);
       }
       box.append(actions);
@@ -103,46 +101,21 @@ function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElem
         const bar = el('span', 'kb-alert__timer');
         bar.style.animationDuration = `${options.timerMs}ms`;
         box.append(bar);
-        timer = setTimeout(() => close(dismissed), options.timerMs);
+        timer = setTimeout(() => box.close(), options.timerMs);
       }
-      let done = false;
-
-      function close(result: T) {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        box.removeEventListener('keydown', onKey);
-        if (box.open) box.close();
-        box.remove();
-        if (!document.querySelector('.kb-alert')) document.documentElement.classList.remove('kb-alert-open');
-        if (previous?.isConnected) previous.focus({ preventScroll: true });
-        resolve(result);
-      }
-      function onKey(event: KeyboardEvent) {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          close(dismissed);
-        } else {
-          trapTab(event, box);
-        }
-      }
-      confirm.addEventListener('click', () => close(value()));
-      box.addEventListener('keydown', onKey);
-      box.addEventListener('cancel', (event) => {
-        event.preventDefault();
-        close(dismissed);
+      // Only the confirm button sets a result; cancel, Escape, the backdrop and the timer close with `dismissed`.
+      let result = dismissed;
+      confirm.addEventListener('click', () => {
+        result = value();
+        box.close();
       });
-      // A click on the backdrop lands on the <dialog> itself, outside its box.
-      box.addEventListener('click', (event) => {
-        if (event.target !== box) return;
-        const rect = box.getBoundingClientRect();
-        const inside = event.clientX >= rect.left && event.clientX <= rect.right && event.clientY >= rect.top && event.clientY <= rect.bottom;
-        if (!inside) close(dismissed);
+      box.addEventListener('close', () => {
+        clearTimeout(timer);
+        box.remove();
+        resolve(result);
       });
       document.body.append(box);
-      box.showModal();
-      document.documentElement.classList.add('kb-alert-open');
+      showDialog(box);
       (box.querySelector<HTMLElement>('select, input') ?? confirm).focus();
     });
   const next = queue.then(run, run);
@@ -187,7 +160,7 @@ export function showToast(options: ToastOptions): Promise<void> {
     const body = el('div', 'kb-toast__body');
     body.append(el('strong', 'kb-toast__title', options.title));
     if (options.text) body.append(el('span', 'kb-toast__text', options.text));
-    const close = el('button', 'kb-toast__close', '×');
+    const close = el('button', 'icon-btn kb-toast__close', '×');
     close.type = 'button';
     close.setAttribute('aria-label', 'Cerrar aviso');
     toast.append(body, close);

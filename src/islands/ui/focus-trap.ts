@@ -1,5 +1,5 @@
 /** What can take keyboard focus inside a dialog. */
-export const FOCUSABLE =
+const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The key event fields the trap reads: DOM and React keyboard events both fit. */

@@ -1,37 +1,18 @@
-import { useEffect, useRef, type RefObject } from 'react';
-import { trapTab } from './focus-trap.ts';
-
-/** An alert of src/islands/ui/alerts.ts is open above the modal: it owns the keyboard then. */
-const alertOpen = () => document.querySelector('.kb-alert') !== null;
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { holdDialog } from './dialog.ts';
 
 /**
- * Modal keyboard behaviour: focus moves into `box`, Tab is trapped inside, Escape calls `onClose`,
- * the page behind does not scroll, and focus returns where it was when the modal unmounts.
+ * The shop's modal behaviour (holdDialog) for a React dialog while it is mounted: focus moves into
+ * `box`, Tab is trapped inside, Escape calls `onClose`, the page behind does not scroll, and focus
+ * returns where it was when the dialog unmounts.
  */
 export function useDialogFocus(box: RefObject<HTMLElement | null>, onClose: () => void): void {
   const close = useRef(onClose);
   close.current = onClose;
+  // Read on the first render, before a child's autoFocus moves focus into the dialog.
+  const [opener] = useState(() => document.activeElement);
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = document.documentElement;
-    root.classList.add('kb-modal-open');
-    const first = box.current?.querySelector<HTMLElement>('select:not([disabled]), input:not([disabled])');
-    (first ?? box.current)?.focus({ preventScroll: true });
-    const onKey = (event: KeyboardEvent) => {
-      const node = box.current;
-      if (!node || alertOpen()) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-      } else {
-        trapTab(event, node);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      root.classList.remove('kb-modal-open');
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
-    };
-  }, [box]);
+    if (!box.current) return;
+    return holdDialog(box.current, () => close.current(), opener);
+  }, [box, opener]);
 }

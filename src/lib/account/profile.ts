@@ -1,5 +1,6 @@
-import { DOC_RULES, type ClienteApi, type DocType, type ProfileUpdate } from '../api/account-schemas.ts';
-import { formatPhone, phoneDigits } from '../phone.ts';
+import { DOC_RULES, type DocType } from '../api/account-rules.ts';
+import type { ClienteApi, ProfileUpdate } from '../api/account-schemas.ts';
+import { formatPhone, phoneDigits } from './phone.ts';
 import { TIENDA } from '../../config.ts';
 
 /**

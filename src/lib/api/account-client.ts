@@ -1,57 +1,42 @@
-import type { ClienteApi, LoginResponse, ProfileUpdate, RegisterPayload, RegisterResponse } from './account-schemas.ts';
-import { API_BASE, ApiError } from './client.ts';
+import type { AccountResponse, ClienteApi, LoginResponse, ProfileUpdate, RecoveryResponse, RegisterPayload, VerifyResponse } from './account-schemas.ts';
+import { fieldsOf, listOf } from './checks.ts';
+import { ApiError, request } from './request.ts';
 
-/** POST or PUT JSON and read the answer's JSON whatever its status: the account calls carry their result in the body. */
-async function send<T>(method: 'POST' | 'PUT' | 'GET', path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(API_BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = (await res.json().catch(() => ({}))) as T;
-  return { status: res.status, data };
-}
+/** The account calls (storefront §7, checkout §7): login, registration, password recovery and the profile. */
 
-/** Throws the server's Spanish mensaje (or `fallback`) unless the call succeeded. */
-function ok<T>({ status, data }: { status: number; data: T }, fallback: string): T {
-  if (status >= 400) {
-    const mensaje = (data as { mensaje?: unknown }).mensaje;
-    throw new ApiError(status, typeof mensaje === 'string' ? mensaje : fallback);
-  }
-  return data;
-}
+const isLogin = fieldsOf<LoginResponse>({ id: 'number', mensaje: 'string', profileCompleted: 'number' });
+const isAccount = fieldsOf<AccountResponse>({ id: 'number', mensaje: 'string' });
+const isVerify = fieldsOf<VerifyResponse>({ exists: 'boolean' });
+const isRecovery = fieldsOf<RecoveryResponse>({ success: 'boolean' });
+const isCliente = fieldsOf<ClienteApi>({ idUsuario: 'number', nombre: 'string', usuario: 'string', correo: 'string' });
 
-export const login = async (user: string, password: string) => (await send<LoginResponse>('POST', '/login', { user, password })).data;
+/** POST /login; a refusal (401, 429) is an ApiError with the server's mensaje. */
+export const login = (user: string, password: string) => request('/login', { method: 'POST', body: { user, password }, check: isLogin });
 
-export const register = async (payload: RegisterPayload) => (await send<RegisterResponse>('POST', '/clientes/register', payload)).data;
+/** POST /clientes/register; a refusal (400, 409, 429) is an ApiError with the server's mensaje. */
+export const register = (payload: RegisterPayload) => request('/clientes/register', { method: 'POST', body: payload, check: isAccount });
 
-export async function verifyUserOrEmail(userOrEmail: string): Promise<{ exists: boolean; correo: string | null }> {
-  return ok(await send('GET', `/api/verificar-correo-o-usuario/${encodeURIComponent(userOrEmail.trim())}`), 'Ocurrió un error al procesar la solicitud.');
-}
+/** Whether an account has this username or e-mail, and its e-mail masked. */
+export const verifyUserOrEmail = (userOrEmail: string) => request(`/api/verificar-correo-o-usuario/${encodeURIComponent(userOrEmail.trim())}`, { check: isVerify });
+
+/** A recovery call's `success` (storefront §7: at the top level of the body). */
+const recovery = async (path: string, body: Record<string, string>) => (await request(path, { method: 'POST', body, check: isRecovery })).success;
 
 /** Asks the server to e-mail a recovery code; resolves true when sent. */
-export async function sendRecoveryCode(correo: string): Promise<boolean> {
-  return ok(await send<{ data?: { success?: boolean } }>('POST', '/send-correoprueba', { correo }), 'Ocurrió un error al enviar el correo.').data?.success === true;
-}
+export const sendRecoveryCode = (correo: string) => recovery('/send-correoprueba', { correo });
 
-export async function validateRecoveryCode(correo: string, codigoIngresado: string): Promise<boolean> {
-  return ok(await send<{ data?: { success?: boolean } }>('POST', '/validar-codigo', { correo, codigoIngresado }), 'Ocurrió un error al validar el código.').data?.success === true;
-}
+/** Whether the code is the one e-mailed (and still valid). */
+export const validateRecoveryCode = (correo: string, codigoIngresado: string) => recovery('/validar-codigo', { correo, codigoIngresado });
 
-export async function changePassword(correo: string, nuevaContrasena: string): Promise<boolean> {
-  const { data } = await send<{ data?: { success?: boolean } }>('POST', '/cambiar-contrasena', { correo, nuevaContrasena });
-  return data.data?.success === true;
-}
+/** Sets the new password once the code was validated; resolves true when changed. */
+export const changePassword = (correo: string, nuevaContrasena: string) => recovery('/cambiar-contrasena', { correo, nuevaContrasena });
 
 /** The customer's profile: the first element of the array (checkout §7). */
 export async function fetchCliente(id: number, token: string): Promise<ClienteApi> {
-  const list = ok(await send<ClienteApi[]>('GET', `/web/clientes/${id}`, undefined, token), 'No se pudieron cargar los datos del usuario');
-  const [cliente] = list;
-  if (!cliente) throw new ApiError(404, 'No se pudieron cargar los datos del usuario');
+  const [cliente] = await request(`/web/clientes/${id}`, { token, check: listOf(isCliente) });
+  if (!cliente) throw new ApiError(404);
   return cliente;
 }
 
-/** Updates the profile or the identity document; `{ id, mensaje }`, id 0 meaning an error. */
-export async function updateCliente(id: number, token: string, changes: ProfileUpdate): Promise<{ id: number; mensaje: string }> {
-  const { data } = await send<{ id?: number; mensaje?: string }>('PUT', `/web/clientes/${id}`, changes, token);
-  return { id: data.id ?? 0, mensaje: data.mensaje ?? '' };
-}
+/** Updates the profile or the identity document; id 1 on success. */
+export const updateCliente = (id: number, token: string, changes: ProfileUpdate) => request(`/web/clientes/${id}`, { method: 'PUT', body: changes, token, check: isAccount });

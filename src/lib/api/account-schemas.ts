@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { CONTRASENA, DOC_RULES, DOC_TYPES, TELEFONO, USUARIO } from './account-rules.ts';
 import { textoPlano } from './text-schemas.ts';
 
 /**
- * Request and response shapes of the account calls (storefront §3 and §7, checkout §3 and §7).
- * The server validates with them; the dialogs and pages use the same types.
+ * Request and response shapes of the account calls (storefront §3 and §7, checkout §3 and §7), built
+ * on the field rules of account-rules.ts. The server validates with them; the dialogs and pages use
+ * the same types (and the rules, without zod).
  */
 
 const texto = (campo: string, max: number) =>
@@ -25,48 +27,42 @@ export interface LoginResponse {
   profileCompleted: number;
 }
 
-export const USUARIO_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+/** The username rule (USUARIO). */
+const usuario = () => texto('El usuario', USUARIO.maximo).regex(USUARIO.pattern, USUARIO.mensaje);
+
+/** A mobile number as typed: spaces removed, then the TELEFONO rule. */
+const telefono = (error?: string) =>
+  textoPlano('El celular', { error })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(TELEFONO.pattern, TELEFONO.mensaje));
+
+/** A new password (CONTRASENA). */
+const nuevaContrasena = (campo: string, error: string) =>
+  textoPlano(campo, { error }).min(CONTRASENA.minimo, CONTRASENA.mensaje).max(CONTRASENA.maximo, 'La contraseña es demasiado larga.');
 
 export const registerSchema = z.object({
   nombre: texto('El nombre completo', 100),
-  usuario: texto('El usuario', 30).regex(USUARIO_PATTERN, 'El usuario debe tener de 3 a 30 letras, números, puntos, guiones o guiones bajos, sin espacios.'),
+  usuario: usuario(),
   correo: texto('El correo', 120).pipe(z.email('Ingresa un correo electrónico válido.')),
-  password: textoPlano('La contraseña', { error: 'La contraseña es obligatoria.' })
-    .min(8, 'La contraseña debe tener al menos 8 caracteres.')
-    .max(200, 'La contraseña es demasiado larga.'),
-  telefono: textoPlano('El celular', { error: 'El celular es obligatorio.' })
-    .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{9}$/, 'El celular debe tener 9 dígitos.')),
+  password: nuevaContrasena('La contraseña', 'La contraseña es obligatoria.'),
+  telefono: telefono('El celular es obligatorio.'),
   /** Optional marketing consent (Ley 29733); never pre-ticked. */
   aceptaMarketing: z.boolean().optional().default(false),
 });
 export type RegisterPayload = z.input<typeof registerSchema>;
 
-/** `/clientes/register` answer: id 1 on success. */
-export interface RegisterResponse {
+/** The answer of `/clientes/register` and of a profile update: id 1 on success, else id 0 with the error mensaje. */
+export interface AccountResponse {
   id: number;
   mensaje: string;
 }
-
-export const DOC_TYPES = ['DNI', 'PASAPORTE', 'CARNET EXTRANJERIA'] as const;
-export type DocType = (typeof DOC_TYPES)[number];
-
-/** Rules per document type: DNI 8 digits; passport and foreigner card 6–12 letters or digits. */
-export const DOC_RULES: Record<DocType, { pattern: RegExp; mensaje: string }> = {
-  DNI: { pattern: /^\d{8}$/, mensaje: 'El DNI debe tener 8 dígitos.' },
-  PASAPORTE: { pattern: /^[A-Za-z0-9]{6,12}$/, mensaje: 'El pasaporte debe tener de 6 a 12 letras o números.' },
-  'CARNET EXTRANJERIA': { pattern: /^[A-Za-z0-9]{6,12}$/, mensaje: 'El carnet de extranjería debe tener de 6 a 12 letras o números.' },
-};
 
 export const profileUpdateSchema = z
   .object({
     nombre: texto('El nombre', 100).optional(),
     apellido: textoPlano('El apellido').trim().max(100).optional(),
-    usuario: texto('El usuario', 30).regex(USUARIO_PATTERN, 'El usuario debe tener de 3 a 30 letras, números, puntos, guiones o guiones bajos, sin espacios.').optional(),
-    telefono: textoPlano('El celular')
-      .transform((value) => value.replace(/\s+/g, ''))
-      .pipe(z.string().regex(/^\d{9}$/, 'El celular debe tener 9 dígitos.'))
-      .optional(),
+    usuario: usuario().optional(),
+    telefono: telefono().optional(),
     ciudad: textoPlano('La ciudad').trim().max(100).optional(),
     direccion: textoPlano('La dirección').trim().max(250, 'La dirección es demasiado larga.').optional(),
     correo: textoPlano('El correo').trim().optional(),
@@ -108,14 +104,23 @@ export const validateCodeSchema = z.object({
 });
 export const changePasswordSchema = z.object({
   correo: identificador,
-  nuevaContrasena: textoPlano('La nueva contraseña', { error: 'La nueva contraseña es obligatoria.' })
-    .min(8, 'La contraseña debe tener al menos 8 caracteres.')
-    .max(200, 'La contraseña es demasiado larga.'),
+  nuevaContrasena: nuevaContrasena('La nueva contraseña', 'La nueva contraseña es obligatoria.'),
 });
 
-/** Whether a customer has what buying needs: name, phone, address and an identity document. */
-export const isProfileComplete = (cliente: Pick<ClienteApi, 'nombre' | 'telefono' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>) =>
-  Boolean(cliente.nombre && cliente.telefono && cliente.direccion && (cliente.dni || cliente.pasaporte || cliente.carnetExtranjeria));
+/** `/api/verificar-correo-o-usuario/{userOrEmail}`: whether the account exists, and its e-mail masked. */
+export interface VerifyResponse {
+  exists: boolean;
+  correo: string | null;
+}
+
+/**
+ * `/send-correoprueba`, `/validar-codigo` and `/cambiar-contrasena` (storefront §7): `success` at the
+ * top level of the body, with the Spanish mensaje when there is one.
+ */
+export interface RecoveryResponse {
+  success: boolean;
+  mensaje?: string;
+}
 
 /** An e-mail shown without revealing it whole: 'ma•••@gmail.com'. */
 export function maskEmail(correo: string): string {

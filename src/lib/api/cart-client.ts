@@ -1,36 +1,56 @@
+import { CACHE_MS } from '../../config.ts';
 import type { GlobalCoupon, UserCoupon } from '../pricing/coupons.ts';
-import { parseGlobalCoupons, parseUserCoupon } from '../cart-page/coupons.ts';
-import { tariffPath } from '../cart-page/shipping-form.ts';
-import { tariffFromText } from '../shipping.ts';
-import { ApiError, apiGet } from './client.ts';
-import { arrayOf, hasFields } from './guards.ts';
+import { parseGlobalCoupons, parseUserCoupon } from '../cart/coupons.ts';
+import { tariffPath } from '../cart/shipping-form.ts';
+import { tariffFromText } from '../shipping/methods.ts';
+import { anyJson, fieldsOf, listOf } from './checks.ts';
+import { ApiError, request } from './request.ts';
 
 /** The cart page's calls: location lists and tariffs (checkout §7) and the coupons (storefront §7). */
 
-const departamentos = arrayOf(hasFields<{ nombre_departamento: string }>({ id_departamento: 'number', nombre_departamento: 'string' }));
-const provincias = arrayOf(hasFields<{ nombre_provincia: string }>({ id_provincia: 'number', nombre_provincia: 'string' }));
-const distritos = arrayOf(hasFields<{ nombre_distrito: string }>({ id_distrito: 'number', nombre_distrito: 'string' }));
-const tarifas = arrayOf(hasFields<{ PRECIO: string }>({ PRECIO: 'string' }));
-const anything = (data: unknown): data is unknown => data !== undefined;
+/** Items of the location lists and of the tariff (checkout §3). */
+interface Departamento {
+  id_departamento: number;
+  nombre_departamento: string;
+}
+interface Provincia {
+  id_provincia: number;
+  nombre_provincia: string;
+}
+interface Distrito {
+  id_distrito: number;
+  nombre_distrito: string;
+}
+interface Tarifa {
+  PRECIO: string;
+}
 
-export const fetchDepartamentos = async () => (await apiGet('/web/departamentos-tarifas', departamentos)).map((d) => d.nombre_departamento);
+const departamentos = listOf(fieldsOf<Departamento>({ id_departamento: 'number', nombre_departamento: 'string' }));
+const provincias = listOf(fieldsOf<Provincia>({ id_provincia: 'number', nombre_provincia: 'string' }));
+const distritos = listOf(fieldsOf<Distrito>({ id_distrito: 'number', nombre_distrito: 'string' }));
+const tarifas = listOf(fieldsOf<Tarifa>({ PRECIO: 'string' }));
+const cached = CACHE_MS.porDefecto;
+
+export const fetchDepartamentos = async () => (await request('/web/departamentos-tarifas', { check: departamentos, cacheMs: cached })).map((d) => d.nombre_departamento);
 
 export const fetchProvincias = async (departamento: string) =>
-  (await apiGet(`/web/ciudades-tarifas/${encodeURIComponent(departamento)}`, provincias)).map((p) => p.nombre_provincia);
+  (await request(`/web/ciudades-tarifas/${encodeURIComponent(departamento)}`, { check: provincias, cacheMs: cached })).map((p) => p.nombre_provincia);
 
 export const fetchDistritos = async (departamento: string, provincia: string) =>
-  (await apiGet(`/web/distritos-tarifas/${encodeURIComponent(departamento)}/${encodeURIComponent(provincia)}`, distritos)).map((d) => d.nombre_distrito);
+  (await request(`/web/distritos-tarifas/${encodeURIComponent(departamento)}/${encodeURIComponent(provincia)}`, { check: distritos, cacheMs: cached })).map(
+    (d) => d.nombre_distrito,
+  );
 
 /** The district's tariff: PRECIO of the first item, null when the API has none. */
 export async function fetchTarifa(provincia: string, distrito: string): Promise<number | null> {
-  const [first] = await apiGet(tariffPath(provincia, distrito), tarifas, { cacheMs: 0 });
+  const [first] = await request(tariffPath(provincia, distrito), { check: tarifas, cacheMs: 0 });
   return first ? tariffFromText(first.PRECIO) : null;
 }
 
 /** The customer's own coupon; null when they have none (404). */
 export async function fetchUserCoupon(userId: number, token: string): Promise<UserCoupon | null> {
   try {
-    return parseUserCoupon(await apiGet(`/api/descuento-usuario/${userId}`, anything, { token }));
+    return parseUserCoupon(await request(`/api/descuento-usuario/${userId}`, { check: anyJson, token }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -38,4 +58,4 @@ export async function fetchUserCoupon(userId: number, token: string): Promise<Us
 }
 
 /** The shop's coupons, for a signed-in customer. */
-export const fetchGlobalCoupons = async (token: string): Promise<GlobalCoupon[]> => parseGlobalCoupons(await apiGet('/api/descuentos', anything, { token }));
+export const fetchGlobalCoupons = async (token: string): Promise<GlobalCoupon[]> => parseGlobalCoupons(await request('/api/descuentos', { check: anyJson, token }));

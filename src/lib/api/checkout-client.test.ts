@@ -1,24 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
-import { createPreference, fetchOrderDetail, payTestPreference, PricesChangedError, quoteCart, serverMessage } from './checkout-client.ts';
-import { ApiError } from './client.ts';
+import { createPreference, fetchOrderDetail, payTestPreference, PricesChangedError, quoteCart } from './checkout-client.ts';
+import { ApiError, serverMessage } from './request.ts';
 
 const body = { cart: [{ id: 1, precio: 10, cantidad: 1 }], Recojo: true, metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } } satisfies PreferenciaBody;
 const cotizacion = { productos: [], subtotal: 11, descuento: 0, envio: 0, total: 11 } as unknown as CotizacionServidor;
 
-/** Stubs fetch with these answers in turn (an Error is a network failure) and records the calls. */
-function stubFetch(...answers: (Response | Error)[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new Error('sin respuesta');
-    if (next instanceof Error) throw next;
-    return next;
-  });
-  return calls;
-}
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,39 +1,32 @@
 import type { CotizacionServidor, DetallePedido, PreciosCambiados, PreferenciaBody, PreferenciaCreada, PreferenciaPrueba, RESULTADOS_PRUEBA } from './checkout-schemas.ts';
-import { API_BASE, ApiError } from './client.ts';
+import { fieldsOf } from './checks.ts';
+import { ApiError, NetworkError, request } from './request.ts';
 
 /** The checkout calls (checkout §7): price the cart, create the preference, the test mode and the order's state. */
 
-/** create-preference's 409 when the shopper's figures are not the server's; nothing was created. */
+/** create-preference's 409 when the shopper's figures are not the server's: nothing was created. */
 export class PricesChangedError extends ApiError {
-  constructor(readonly cotizacion: CotizacionServidor, mensaje: string) {
+  constructor(
+    readonly cotizacion: CotizacionServidor,
+    mensaje: string,
+  ) {
     super(409, mensaje);
   }
 }
 
-interface Request {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  token?: string;
-  headers?: Record<string, string>;
-}
+const isCotizacion = fieldsOf<CotizacionServidor>({ productos: 'array', total: 'number' });
+const isPreciosCambiados = fieldsOf<PreciosCambiados>({ mensaje: 'string', cotizacion: isCotizacion });
+const isPreferenciaCreada = fieldsOf<PreferenciaCreada>({ id: 'string', init_point: 'string', idVenta: 'number' });
+const isPreferenciaPrueba = fieldsOf<PreferenciaPrueba>({ id: 'string', idVenta: 'number', productos: 'array' });
+const isRedirect = fieldsOf<{ redirect: string }>({ redirect: 'string' });
+const isDetalle = fieldsOf<{ mensaje: DetallePedido }>({ mensaje: fieldsOf<DetallePedido>({ idVenta: 'number' }) });
 
-/** Sends one call and answers its JSON; an error status throws ApiError with the server's mensaje ('' when it sent none). */
-async function call<T>(path: string, { method = 'GET', body, token, headers = {} }: Request = {}): Promise<T> {
-  const all: Record<string, string> = { Accept: 'application/json', ...headers };
-  if (body !== undefined) all['Content-Type'] = 'application/json';
-  if (token) all.Authorization = `Bearer ${token}`;
-  const res = await fetch(API_BASE + path, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data: unknown = await res.json().catch(() => undefined);
-  if (res.ok) return data as T;
-  const { mensaje, cotizacion } = (data ?? {}) as Partial<PreciosCambiados>;
-  const text = typeof mensaje === 'string' ? mensaje : '';
-  if (res.status === 409 && cotizacion && Array.isArray(cotizacion.productos)) throw new PricesChangedError(cotizacion, text);
-  throw new ApiError(res.status, text);
-}
+/** The price change of a 409, as its own error. */
+const pricesChanged = (status: number, body: unknown) => (status === 409 && isPreciosCambiados(body) ? new PricesChangedError(body.cotizacion, body.mensaje) : undefined);
 
 /** The server's own price of the cart (POST /carrito/cotizar/{userId}). */
 export const quoteCart = (userId: number, token: string, body: PreferenciaBody) =>
-  call<CotizacionServidor>(`/carrito/cotizar/${userId}`, { method: 'POST', body, token });
+  request(`/carrito/cotizar/${userId}`, { method: 'POST', body, token, check: isCotizacion });
 
 /**
  * Creates the order and its payment preference (POST /carrito/create-preference/{userId}). The
@@ -41,26 +34,30 @@ export const quoteCart = (userId: number, token: string, body: PreferenciaBody) 
  * same key, so the server never creates two orders for it. Throws PricesChangedError on a 409 quote.
  */
 export async function createPreference(userId: number, token: string, body: PreferenciaBody, idempotencyKey: string): Promise<PreferenciaCreada> {
-  const send = () => call<PreferenciaCreada>(`/carrito/create-preference/${userId}`, { method: 'POST', body, token, headers: { 'Idempotency-Key': idempotencyKey } });
+  const send = () =>
+    request(`/carrito/create-preference/${userId}`, {
+      method: 'POST',
+      body,
+      token,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      check: isPreferenciaCreada,
+      errorFrom: pricesChanged,
+    });
   try {
     return await send();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (!(error instanceof NetworkError)) throw error;
     await new Promise((resolve) => setTimeout(resolve, 800));
     return send();
   }
 }
 
-/** The server's own words for a failed call, or undefined (a network failure, an answer without mensaje). */
-export const serverMessage = (error: unknown) => (error instanceof ApiError && error.message.trim() ? error.message : undefined);
-
 /** Test mode: the preference as its checkout page shows it. */
-export const fetchTestPreference = (preferenceId: string) => call<PreferenciaPrueba>(`/carrito/prueba/${encodeURIComponent(preferenceId)}`);
+export const fetchTestPreference = (preferenceId: string) => request(`/carrito/prueba/${encodeURIComponent(preferenceId)}`, { check: isPreferenciaPrueba });
 
 /** Test mode: pays (or rejects, or leaves pending) the preference; answers the back URL to go to. */
 export const payTestPreference = (preferenceId: string, resultado: (typeof RESULTADOS_PRUEBA)[number]) =>
-  call<{ redirect: string }>(`/carrito/prueba/${encodeURIComponent(preferenceId)}/pagar`, { method: 'POST', body: { resultado } });
+  request(`/carrito/prueba/${encodeURIComponent(preferenceId)}/pagar`, { method: 'POST', body: { resultado }, check: isRedirect });
 
 /** One of the customer's orders (GET /api/detalle-pedido/{idVenta}); 403 for someone else's. */
-export const fetchOrderDetail = async (idVenta: number, token: string) =>
-  (await call<{ mensaje: DetallePedido }>(`/api/detalle-pedido/${idVenta}`, { token })).mensaje;
+export const fetchOrderDetail = async (idVenta: number, token: string) => (await request(`/api/detalle-pedido/${idVenta}`, { token, check: isDetalle })).mensaje;

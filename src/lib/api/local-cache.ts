@@ -4,6 +4,12 @@
  */
 const PREFIX = 'api:';
 
+/**
+ * The longest answer the cache keeps (characters of JSON, about 128 KB of storage): lists of brands,
+ * places and filters fit; a larger answer is not stored, so no copy can approach the origin's quota.
+ */
+export const MAX_ENTRY_CHARS = 64 * 1024;
+
 interface Entry {
   savedAt: number;
   data: unknown;
@@ -21,21 +27,33 @@ export function readCache(storage: Storage, key: string, maxAgeMs: number, now =
   }
 }
 
-/** Any cached answer regardless of age (the banner fallback of storefront §8). */
-export function readStale(storage: Storage, key: string): unknown {
-  return readCache(storage, key, Number.POSITIVE_INFINITY);
-}
-
+/** Stores an answer with the time it was saved; one longer than MAX_ENTRY_CHARS is left out (and an older copy removed). */
 export function writeCache(storage: Storage, key: string, data: unknown, now = Date.now()): void {
   const value = JSON.stringify({ savedAt: now, data } satisfies Entry);
+  if (value.length > MAX_ENTRY_CHARS) {
+    storage.removeItem(PREFIX + key);
+    return;
+  }
+  saveItem(storage, PREFIX + key, value);
+}
+
+/**
+ * Saves `value` under `key`; when storage refuses it (QuotaExceededError, or storage blocked) the
+ * oldest cached answer is removed and the save retried once; a second failure only logs a warning,
+ * so the shop goes on without that copy. True when saved.
+ */
+export function saveItem(storage: Storage, key: string, value: string): boolean {
   try {
-    storage.setItem(PREFIX + key, value);
+    storage.setItem(key, value);
+    return true;
   } catch {
     removeOldest(storage);
     try {
-      storage.setItem(PREFIX + key, value);
+      storage.setItem(key, value);
+      return true;
     } catch (error) {
-      console.warn('No se pudo guardar en caché', key, error);
+      console.warn('No se pudo guardar en el almacenamiento local', key, error);
+      return false;
     }
   }
 }

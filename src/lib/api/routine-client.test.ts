@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { makeProductoRutina } from '../../../tests/fixtures/rutina.ts';
-import { ApiError } from './client.ts';
+import { ApiError } from './request.ts';
 import { contarProductosPiel, fetchCategoriasRutina, fetchRutinaRecomendada, fetchTiposPiel, filtrarProductosPiel } from './routine-client.ts';
 
-function stubFetch(...answers: Response[]) {
-  const calls: { url: string; init?: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
-    return answers.shift() ?? new Response('{}', { status: 500 });
-  });
-  return calls;
-}
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
 const rutina = {
   success: true, data: { Limpieza: [makeProductoRutina()] }, pasosRutina: 3, totalCategorias: 3,
   categoriasIncluidas: ['Limpieza', 'Hidratante', 'Bloqueador'], categoriasDeshabilitadas: ['Hidratante', 'Bloqueador'], nivelRutina: 'principiante', descuentoRutina: 0,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The API's wire shapes (spec storefront §3 and §7, checkout §3 and §7), with the spec's field names.
- * The server builds responses of these types; the typed client and the build snapshot parse them.
+ * The server builds responses of these types and the build snapshot parses them; the browser's
+ * clients check answers against the same types (checks.ts), without loading zod.
  */
 
 /** A product, every field of the spec's Product entity plus `linea` and `esSet`. */
@@ -82,14 +83,18 @@ export type Menu = z.infer<typeof menuSchema>;
 
 /** `/web/detailprod/{id}`: id 0 means not found; mensaje's first item is the product. */
 export const detalleSchema = z.object({ id: z.number().int(), mensaje: z.array(productoSchema) });
+export type Detalle = z.infer<typeof detalleSchema>;
 /** `/web/searchCat|searchMar|searchChild`: id 0 means none. */
 export const busquedaSchema = z.object({ id: z.number().int(), mensaje: z.array(productoSchema) });
+export type Busqueda = z.infer<typeof busquedaSchema>;
+/** The same calls with `?pagina=&porPagina=`: mensaje is that page (1-based) of the `total` products found. */
+export const busquedaPaginadaSchema = busquedaSchema.extend({ total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
+export type BusquedaPaginada = z.infer<typeof busquedaPaginadaSchema>;
 
+/** `/api/categorias`: every categoría name, in the success/data/message envelope. */
 export const categoriasSchema = z.object({
   success: z.boolean(),
   data: z.array(z.object({ nombreCategoria: z.string() })),
   message: z.string(),
 });
-
-/** Every error answer of the API. */
-export const errorSchema = z.object({ mensaje: z.string() });
+export type Categorias = z.infer<typeof categoriasSchema>;

@@ -1,4 +1,4 @@
-import { greetingName } from '../greeting.ts';
+import { greetingName } from '../account/greeting.ts';
 
 /**
  * Rules of the login flow (storefront §4, Login and token; §2, Protected routes) that the dialogs and

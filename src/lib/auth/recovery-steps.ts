@@ -1,3 +1,5 @@
+import type { VerifyResponse } from '../api/account-schemas.ts';
+
 /**
  * The password-recovery dialog as a step machine (storefront §4, Password recovery; §8 messages).
  * Pure: the dialog feeds it the shopper's edits and the API's answers and renders what it holds.
@@ -121,7 +123,7 @@ export function recoveryReducer(state: RecoveryState, event: RecoveryEvent): Rec
 
 /** The account calls the dialog makes, one per step (src/lib/api/account-client.ts in the browser). */
 export interface RecoveryApi {
-  verify(identifier: string): Promise<{ exists: boolean; correo: string | null }>;
+  verify(identifier: string): Promise<VerifyResponse>;
   send(identifier: string): Promise<boolean>;
   validate(identifier: string, code: string): Promise<boolean>;
   change(identifier: string, password: string): Promise<boolean>;

@@ -1,22 +1,11 @@
 import { jwtDecode } from 'jwt-decode';
+import { isSessionClaims, type SessionClaims } from './claims.ts';
 
-/** The claims the storefront reads from the session token (storefront §3, Decoded token). */
-export interface SessionClaims {
-  user: string;
-  idUsuario: number;
-  correo: string;
-  nombre: string;
-  telefono: string;
-  direccion: string;
-  exp: number;
-}
-
-/** The token's claims, or null when it cannot be decoded (logged, per storefront §8). */
+/** The token's claims, or null when it cannot be decoded or lacks them (logged, per storefront §8). */
 export function decodeToken(token: string): SessionClaims | null {
   try {
-    const claims = jwtDecode<Partial<SessionClaims>>(token);
-    if (typeof claims.exp !== 'number' || typeof claims.idUsuario !== 'number') return null;
-    return claims as SessionClaims;
+    const claims = jwtDecode<unknown>(token);
+    return isSessionClaims(claims) ? claims : null;
   } catch (error) {
     console.error('No se pudo leer el token de sesión', error);
     return null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import { applyFilters, brandsPresent, clampRange, listingTitle, paginate, priceBounds, sortProducts } from './listing.ts';
-import { normalizeSpec, searchProducts, suggest } from './search.ts';
-import { allSlider, newSlider, relatedProducts, saleSlider, selectListing } from './selection.ts';
+import { normalizeSpec, searchProducts, suggestBrands } from './search.ts';
+import { allSlider, newSlider, relatedIndex, saleSlider, selectListing } from './selection.ts';
 
 const ids = (list: { idProducto: number }[]) => list.map((x) => x.idProducto);
 
@@ -62,8 +62,9 @@ describe('related products', () => {
       p({ idProducto: 5, marca: 'A', child: 'Y', categoria: 'D' }),
       p({ idProducto: 6, marca: 'A', stock: 0 }),
     ];
-    expect(ids(relatedProducts(self, catalogue, 5))).toEqual([5, 4, 3, 2]);
-    expect(ids(relatedProducts(self, catalogue, 2))).toEqual([5, 4]);
+    const related = relatedIndex(catalogue);
+    expect(ids(related(self, 5))).toEqual([5, 4, 3, 2]);
+    expect(ids(related(self, 2))).toEqual([5, 4]);
   });
 });
 
@@ -133,9 +134,9 @@ describe('search', () => {
   it('finds nothing for a blank query', () => {
     expect(searchProducts(catalogue, '  ')).toEqual([]);
   });
-  it('suggests products by description too, and brands', () => {
-    const result = suggest(catalogue, ['COSRX', 'Rom&nd'], 'centella');
-    expect(ids(result.productos)).toEqual([2]);
-    expect(suggest(catalogue, ['COSRX', 'Rom&nd'], 'cos').marcas).toEqual(['COSRX']);
+  it('suggests the brands whose name contains the query (products come from Pagefind: search-terms.test.ts)', () => {
+    expect(suggestBrands(['COSRX', 'Rom&nd'], 'cos')).toEqual(['COSRX']);
+    expect(suggestBrands(['COSRX', 'Rom&nd'], 'rom nd')).toEqual(['Rom&nd']);
+    expect(suggestBrands(['COSRX', 'Rom&nd'], ' ')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Producto } from '../api/schemas.ts';
-import { splitOptions } from '../format.ts';
+import { splitOptions } from '../product/fields.ts';
 import { sameName } from './selection.ts';
 
 /** The sessionStorage key of a listing's current page: kept per title (storefront §2, Listing page). */
@@ -37,8 +37,8 @@ export const brandFilter = (choice: BrandChoice) => (choice.todas ? [] : choice.
 
 /**
  * How many products a listing page embeds for its island. A longer listing (a big catalogue's line)
- * embeds its first ones and lets the island filter once the live list has arrived, so no page's HTML
- * grows with the catalogue.
+ * embeds its first ones and its island asks the later pages of the API, so no page's HTML grows with
+ * the catalogue.
  */
 export const MAX_EMBEDDED_PRODUCTS = 400;
 
@@ -49,7 +49,7 @@ export type CardProducto = Pick<Producto, (typeof CARD_FIELDS)[number]>;
 
 /**
  * The card fields of a product, to keep a listing page's HTML small (a card shows two images at
- * most, and `imagen` only when `img` is empty). The live refresh brings the full products back.
+ * most, and `imagen` only when `img` is empty). The live refresh brings the full products on screen back.
  */
 export function toCard(producto: Producto): CardProducto {
   const card = Object.fromEntries(CARD_FIELDS.map((field) => [field, producto[field]])) as CardProducto;
@@ -94,7 +94,7 @@ const BLANK: Producto = {
 };
 
 /**
- * The 'relevancia' order of every listing: the catalogue's, by id. The build snapshot and the live
- * refresh both go through it, so hydrating a pre-rendered page never reshuffles its cards.
+ * The 'relevancia' order of every listing: the catalogue's, by id. The build snapshot goes through it
+ * and the API lists products by id too, so a listing's pages asked of the API follow its embedded ones.
  */
 export const catalogueOrder = (productos: Producto[]) => [...productos].sort((a, b) => a.idProducto - b.idProducto);

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import type { Menu } from '../api/schemas.ts';
-import { brandPath, brandRoute, breadcrumbJsonLd, childPath, childRoutes, listingPath, pathSegment, topLevelRoutes } from './routes.ts';
+import {
+  brandPath,
+  brandRoute,
+  brandRoutes,
+  childPath,
+  childRoutes,
+  isProductPath,
+  listingPath,
+  pagePath,
+  pathSegment,
+  productIdFromPath,
+  productPath,
+  productTrail,
+  searchPath,
+  topLevelRoutes,
+} from './routes.ts';
 
 const menu: Menu = [
   { linea: 'Cuidado', categorias: [{ nombre: 'Serúm', hijas: ['Ampolla'] }, { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] }] },
@@ -18,11 +34,41 @@ describe('listing paths', () => {
     expect(brandPath(' COSRX ')).toBe('/marcas/COSRX');
     expect(childPath('Bálsamo labial')).toBe('/categoria/B%C3%A1lsamo%20labial');
     expect(pathSegment('a/b?c#d')).toBe('a%2Fb%3Fc%23d');
+    expect(listingPath('Cuidado')).toBe('/Cuidado');
+    expect(childPath('Baño y ducha')).toBe('/categoria/Ba%C3%B1o%20y%20ducha');
+    expect(brandPath("d'Alba")).toBe("/marcas/d'Alba");
+    expect(brandPath('Beauty of Joseon')).toBe('/marcas/Beauty%20of%20Joseon');
   });
   it('decodes back to the name with decodeURI', () => {
     for (const name of ['Rom&nd', 'Dr. Jart+', 'Ma:nyo', "I'm From", 'Mise en Scène', 'Serúm']) {
       expect(decodeURI(pathSegment(name))).toBe(name);
     }
+  });
+});
+
+describe('product and search paths', () => {
+  it('builds the product path from the id and the slugified name', () => {
+    expect(productPath({ idProducto: 7, nombre: 'Mist' })).toBe('/producto/7-mist');
+    expect(productPath({ idProducto: 9, nombre: 'Sérum Glow' })).toBe('/producto/9-serum-glow');
+  });
+  it('reads the id of product paths and URLs only', () => {
+    expect(productIdFromPath('/producto/3-otro-nombre')).toBe(3);
+    expect(productIdFromPath('/producto/42-crema/')).toBe(42);
+    expect(productIdFromPath('http://localhost:4321/producto/7-mist/?x=1')).toBe(7);
+    expect(productIdFromPath('/producto/no-existe')).toBeUndefined();
+    expect(productIdFromPath('/marcas/COSRX')).toBeUndefined();
+    expect(productIdFromPath('/producto/%E0%A4%A-x')).toBeUndefined();
+    expect(isProductPath('/producto/abc')).toBe(true);
+    expect(isProductPath('/productos')).toBe(false);
+  });
+  it('encodes the search text as a query, and links the bare page for a blank one', () => {
+    expect(searchPath(' crema & tónico ')).toBe('/search?q=crema%20%26%20t%C3%B3nico');
+    expect(searchPath('  ')).toBe('/search');
+  });
+  it('names a built page without the trailing slash of its folder', () => {
+    expect(pagePath('/tienda-fisica/')).toBe('/tienda-fisica');
+    expect(pagePath('/producto/7-mist/')).toBe('/producto/7-mist');
+    expect(pagePath('/')).toBe('/');
   });
 });
 
@@ -72,10 +118,26 @@ describe('brandRoute', () => {
   });
 });
 
-describe('breadcrumbJsonLd', () => {
-  it('gives absolute URLs, the last one the current page', () => {
-    const data = breadcrumbJsonLd(brandRoute('COSRX').trail, '/marcas/COSRX', 'https://tienda.pe');
-    expect(data.itemListElement.map((item) => item.item)).toEqual(['https://tienda.pe/', 'https://tienda.pe/marcas', 'https://tienda.pe/marcas/COSRX']);
-    expect(data.itemListElement[2]).toMatchObject({ position: 3, name: 'COSRX' });
+describe('brandRoutes', () => {
+  it('lists the catalogue’s brands, then the other brands products name, each once', () => {
+    const routes = brandRoutes([{ nombre: 'COSRX' }, { nombre: ' Rom&nd ' }], [{ marca: 'cosrx' }, { marca: 'Nueva' }, { marca: ' ' }]);
+    expect(routes.map((route) => route.param)).toEqual(['COSRX', 'Rom&nd', 'Nueva']);
+    expect(routes[1]!.canonical).toBe('/marcas/Rom&nd');
+  });
+});
+
+describe('productTrail', () => {
+  it('builds the breadcrumb of storefront §2', () => {
+    expect(productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: 'Sérum hidratante' }))).toEqual([
+      { label: 'Inicio', href: '/' },
+      { label: 'Serúm', href: '/Ser%C3%BAm' },
+      { label: 'Sérum hidratante', href: '/categoria/S%C3%A9rum%20hidratante' },
+      { label: 'Sérum Glow' },
+    ]);
+    expect(productTrail(p({ idProducto: 1, nombre: 'X', categoria: 'Crema', child: '' })).map((c) => c.label)).toEqual([
+      'Inicio',
+      'Crema',
+      'X',
+    ]);
   });
 });

@@ -1,6 +1,13 @@
-import type { Menu } from '../api/schemas.ts';
+import type { Marca, Menu, Producto } from '../api/schemas.ts';
+import { idFromSlug, productSlug } from '../slug.ts';
 import { listingTitle } from './listing.ts';
 import { SPECIAL_LISTINGS, sameName, type ListingSource } from './selection.ts';
+
+/*
+ * The shop's one URL module: every internal catalogue path (listings, child categories, brands,
+ * products, search) is built here, and the breadcrumb trails that link them. Canonical URLs, links
+ * and the sitemap all call it, so a page is always named one way.
+ */
 
 /** One breadcrumb step; the last one (the page itself) has no link. */
 export interface Crumb {
@@ -17,12 +24,18 @@ export interface ListingRoute {
   trail: Crumb[];
 }
 
-const HOME: Crumb = { label: 'Inicio', href: '/' };
+/** The first step of every trail: the home page. */
+export const HOME_CRUMB: Crumb = { label: 'Inicio', href: '/' };
+/** The page of every brand, /marcas. */
+export const BRANDS_PATH = '/marcas';
+/** The search results page, /search. */
+export const SEARCH_PATH = '/search';
 
 /**
- * One path segment for a name, readable and safe: spaces and accents are percent-encoded, while the
- * characters a path segment allows as they are (& + : , ; = @ $) stay literal, because static file
- * servers decode paths with decodeURI, which leaves their escapes undecoded.
+ * One path segment for a name, as the built page's folder is named: spaces and accents are
+ * percent-encoded, while the characters a path segment allows as they are (& + : , ; = @ $) stay
+ * literal. A CDN decoding the whole path and a static server decoding it with decodeURI (which
+ * leaves %26, %2B… as they are) then both find dist/marcas/Rom&nd/ for /marcas/Rom&nd.
  */
 export const pathSegment = (name: string) =>
   encodeURIComponent(name.trim()).replace(/%(26|2B|3A|2C|3B|3D|40|24)/gi, (escape) => decodeURIComponent(escape));
@@ -32,7 +45,33 @@ export const listingPath = (name: string) => `/${pathSegment(name)}`;
 /** The path of a child category listing: /categoria/{child}. */
 export const childPath = (name: string) => `/categoria/${pathSegment(name)}`;
 /** The path of a brand listing: /marcas/{nombre}. */
-export const brandPath = (name: string) => `/marcas/${pathSegment(name)}`;
+export const brandPath = (name: string) => `${BRANDS_PATH}/${pathSegment(name)}`;
+/** The product page path, /producto/{id}-{slug}. */
+export const productPath = (producto: { idProducto: number; nombre: string }) => `/producto/${productSlug(producto)}`;
+/** The search results of a text, /search?q=…; the bare page for a blank text. */
+export const searchPath = (query: string) => (query.trim() ? `${SEARCH_PATH}?q=${encodeURIComponent(query.trim())}` : SEARCH_PATH);
+
+/** A built page's own path from its URL, without the trailing slash of Astro's folder build (/marcas/ → /marcas). */
+export const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
+/** Any product page path, whatever its id (the 404 page's inline script tests it too). */
+export const PRODUCT_PATH = /^\/producto\/[^/]+\/?$/;
+/** Whether a path is a product page path, whatever its id. */
+export const isProductPath = (pathname: string) => PRODUCT_PATH.test(pathname);
+
+/** The product id of a /producto/{id}-{slug} path or URL; undefined for any other path or a bad id. */
+export function productIdFromPath(pathOrUrl: string): number | undefined {
+  const match = /^(?:[a-z]+:\/\/[^/]+)?\/producto\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(pathOrUrl);
+  if (!match) return undefined;
+  try {
+    return idFromSlug(decodeURIComponent(match[1]!));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trail of a page outside the catalogue: Inicio, `parents`, then the page. */
+export const pageTrail = (label: string, parents: Crumb[] = []): Crumb[] => [HOME_CRUMB, ...parents, { label }];
 
 /**
  * The top-level listing routes of the route table: every line, every categoría (a categoría named
@@ -43,20 +82,20 @@ export function topLevelRoutes(menu: Menu): ListingRoute[] {
   const routes: ListingRoute[] = [];
   const taken = (param: string) => routes.some((route) => route.param === param);
   for (const { linea, categorias } of menu) {
-    if (!taken(linea)) routes.push({ param: linea, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: [HOME, { label: listingTitle(linea) }] });
+    if (!taken(linea)) routes.push({ param: linea, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: pageTrail(listingTitle(linea)) });
     for (const { nombre } of categorias) {
       if (taken(nombre) || sameName(nombre, linea)) continue;
-      const trail = [HOME, { label: linea, href: listingPath(linea) }, { label: listingTitle(nombre) }];
+      const trail = pageTrail(listingTitle(nombre), [{ label: linea, href: listingPath(linea) }]);
       routes.push({ param: nombre, source: { kind: 'categoria', name: nombre }, canonical: listingPath(nombre), trail });
     }
   }
   for (const name of SPECIAL_LISTINGS) {
-    routes.push({ param: name, source: { kind: 'special', name }, canonical: listingPath(name), trail: [HOME, { label: listingTitle(name) }] });
+    routes.push({ param: name, source: { kind: 'special', name }, canonical: listingPath(name), trail: pageTrail(listingTitle(name)) });
   }
   for (const { linea } of menu) {
     const alias = linea.toLocaleLowerCase('es');
     if (alias !== linea && !taken(alias)) {
-      routes.push({ param: alias, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: [HOME, { label: listingTitle(linea) }] });
+      routes.push({ param: alias, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: pageTrail(listingTitle(linea)) });
     }
   }
   return routes;
@@ -71,7 +110,7 @@ export function childRoutes(menu: Menu, productChildren: string[] = []): Listing
   const add = (child: string, parents: Crumb[]) => {
     const name = child.trim();
     if (!name || routes.some((route) => sameName(route.param, name))) return;
-    routes.push({ param: name, source: { kind: 'child', name }, canonical: childPath(name), trail: [HOME, ...parents, { label: listingTitle(name) }] });
+    routes.push({ param: name, source: { kind: 'child', name }, canonical: childPath(name), trail: pageTrail(listingTitle(name), parents) });
   };
   for (const { linea, categorias } of menu) {
     for (const { nombre, hijas } of categorias) {
@@ -91,20 +130,25 @@ export function brandRoute(nombre: string): ListingRoute {
     param: name,
     source: { kind: 'marca', name },
     canonical: brandPath(name),
-    trail: [HOME, { label: 'Marcas', href: '/marcas' }, { label: listingTitle(name) }],
+    trail: pageTrail(listingTitle(name), [{ label: 'Marcas', href: BRANDS_PATH }]),
   };
 }
 
-/** The BreadcrumbList JSON-LD of a trail, with absolute URLs on `site`. */
-export function breadcrumbJsonLd(trail: Crumb[], currentPath: string, site: URL | string | undefined) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      item: new URL(crumb.href ?? currentPath, site ?? 'http://localhost').href,
-    })),
-  };
+/** The brand routes: every brand of the catalogue, then any other brand a product names, each once. */
+export function brandRoutes(marcas: Pick<Marca, 'nombre'>[], productos: Pick<Producto, 'marca'>[] = []): ListingRoute[] {
+  const nombres: string[] = [];
+  for (const nombre of [...marcas.map((marca) => marca.nombre), ...productos.map((producto) => producto.marca)]) {
+    if (nombre.trim() && !nombres.some((taken) => sameName(taken, nombre))) nombres.push(nombre.trim());
+  }
+  return nombres.map(brandRoute);
+}
+
+/** The trail of a product page: Inicio / categoría (/{categoria}) / child (/categoria/{child}) / name. */
+export function productTrail(producto: Pick<Producto, 'nombre' | 'categoria' | 'child'>): Crumb[] {
+  const categoria = producto.categoria.trim();
+  const child = producto.child.trim();
+  const parents: Crumb[] = [];
+  if (categoria) parents.push({ label: categoria, href: listingPath(categoria) });
+  if (child) parents.push({ label: child, href: childPath(child) });
+  return pageTrail(producto.nombre, parents);
 }

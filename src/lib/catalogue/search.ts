@@ -9,7 +9,8 @@ export const normalizeSearch = (text: string) =>
 
 /**
  * Products whose name or brand contains the query after normalisation. Accent-insensitive, so it
- * finds everything the spec's contains-match finds, and more.
+ * finds everything the spec's contains-match finds, and more. The shop searches with Pagefind, whose
+ * index is built to find at least these (search-terms.ts; its test compares the two).
  */
 export function searchProducts(productos: Producto[], query: string): Producto[] {
   const needle = normalizeSearch(query);
@@ -17,14 +18,8 @@ export function searchProducts(productos: Producto[], query: string): Producto[]
   return productos.filter((p) => normalizeSearch(p.nombre).includes(needle) || normalizeSearch(p.marca).includes(needle));
 }
 
-/** Header suggestions: products by name, brand or description, and matching brands (storefront §2 Header). */
-export function suggest(productos: Producto[], marcas: string[], query: string, limit = 6) {
+/** The brands of the header suggestions: those whose name contains the query, after normalisation (storefront §2 Header). */
+export function suggestBrands(marcas: string[], query: string, limit = 6): string[] {
   const needle = normalizeSearch(query);
-  if (!needle) return { productos: [], marcas: [] };
-  return {
-    productos: productos
-      .filter((p) => [p.nombre, p.marca, p.descripcion].some((text) => normalizeSearch(text).includes(needle)))
-      .slice(0, limit),
-    marcas: marcas.filter((marca) => normalizeSearch(marca).includes(needle)).slice(0, limit),
-  };
+  return needle ? marcas.filter((marca) => normalizeSearch(marca).includes(needle)).slice(0, limit) : [];
 }

@@ -1,8 +1,11 @@
 import type { Producto } from '../api/schemas.ts';
 import { tieneDescuento } from '../pricing/index.ts';
 
+/** A name trimmed and lowercased: two names are the same when their keys are equal. */
+const nameKey = (name: string) => name.trim().toLocaleLowerCase('es');
+
 /** Case-insensitive, trimmed name comparison (brands, categories, children). */
-export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('es') === b.trim().toLocaleLowerCase('es');
+export const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 export const isSoldOut = (p: Pick<Producto, 'stock'>) => p.stock <= 0;
 export const isPresale = (p: Pick<Producto, 'newores'>) => sameName(p.newores, 'Preventa');
@@ -57,23 +60,42 @@ export const newSlider = (productos: Producto[], limit: number) => inStockThenNe
 export const allSlider = (productos: Producto[], limit: number) => inStockThenNewest(productos).slice(0, limit);
 
 /**
- * 'También te puede gustar': in-stock products of the same brand, then the same child category, then
- * the same categoría, then any, without repeats and without the product itself.
+ * 'También te puede gustar', for every product of `productos`: in-stock products of the same brand,
+ * then the same child category, then the same categoría, then any, in catalogue order, without
+ * repeats and without the product itself. Indexes the catalogue once, so each answer takes time in
+ * proportion to `limit`, not to the catalogue (a build asks for every product page).
  */
-export function relatedProducts(producto: Producto, productos: Producto[], limit: number): Producto[] {
-  const candidates = productos.filter((p) => p.idProducto !== producto.idProducto && !isSoldOut(p));
-  const tiers = [
-    (p: Producto) => sameName(p.marca, producto.marca),
-    (p: Producto) => producto.child !== '' && sameName(p.child, producto.child),
-    (p: Producto) => sameName(p.categoria, producto.categoria),
-    () => true,
-  ];
-  const chosen = new Set<Producto>();
-  for (const tier of tiers) {
-    for (const p of candidates) {
-      if (chosen.size >= limit) return [...chosen];
-      if (tier(p)) chosen.add(p);
+export function relatedIndex(productos: Producto[]): (producto: Producto, limit: number) => Producto[] {
+  const inStock = productos.filter((p) => !isSoldOut(p));
+  const byMarca = groupByName(inStock, (p) => p.marca);
+  const byChild = groupByName(inStock, (p) => p.child);
+  const byCategoria = groupByName(inStock, (p) => p.categoria);
+  return (producto, limit) => {
+    const tiers = [
+      byMarca.get(nameKey(producto.marca)),
+      producto.child !== '' ? byChild.get(nameKey(producto.child)) : undefined,
+      byCategoria.get(nameKey(producto.categoria)),
+      inStock,
+    ];
+    const chosen = new Set<Producto>();
+    for (const tier of tiers) {
+      // Each tier skips at most the products already chosen and the product itself.
+      for (const p of tier ?? []) {
+        if (chosen.size >= limit) return [...chosen];
+        if (p.idProducto !== producto.idProducto) chosen.add(p);
+      }
     }
+    return [...chosen];
+  };
+}
+
+function groupByName(productos: Producto[], name: (p: Producto) => string): Map<string, Producto[]> {
+  const groups = new Map<string, Producto[]>();
+  for (const p of productos) {
+    const key = nameKey(name(p));
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
   }
-  return [...chosen];
+  return groups;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { preferenciaSchema } from '../api/checkout-schemas.ts';
-import { lineFromProducto } from '../cart.ts';
-import { buildCheckoutPayload } from '../cart-page/checkout-payload.ts';
-import type { ShippingForm } from '../cart-page/shipping-form.ts';
+import { lineFromProducto } from '../cart/lines.ts';
+import { buildCheckoutPayload } from '../cart/checkout-payload.ts';
+import type { ShippingForm } from '../cart/shipping-form.ts';
 import type { AppliedCoupon } from '../pricing/coupons.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { preferenceBody, type Comprador } from './preference-body.ts';
 
 const tonico = { ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50, colores: 'Rosa,Azul' }), { color: 'Rosa' }), cantidad: 2 };

@@ -1,8 +1,9 @@
-import type { ClienteApi, DocType } from '../api/account-schemas.ts';
+import type { DocType } from '../api/account-rules.ts';
+import type { ClienteApi } from '../api/account-schemas.ts';
 import type { DOCUMENTO_TIPOS_PAGO, PreferenciaBody } from '../api/checkout-schemas.ts';
-import type { CheckoutPayload } from '../cart-page/checkout-payload.ts';
+import type { CheckoutPayload } from '../cart/checkout-payload.ts';
 import { documentoDe } from '../account/profile.ts';
-import { isHomeDelivery } from '../shipping.ts';
+import { isHomeDelivery } from '../shipping/methods.ts';
 
 /** The customer data the order carries: the loaded profile, or only what the session knows. */
 export type Comprador = Partial<Pick<ClienteApi, 'nombre' | 'apellido' | 'correo' | 'telefono' | 'ciudad' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { CotizacionServidor } from '../api/checkout-schemas.ts';
-import { lineFromProducto } from '../cart.ts';
-import { buildCheckoutPayload } from '../cart-page/checkout-payload.ts';
+import { lineFromProducto } from '../cart/lines.ts';
+import { buildCheckoutPayload } from '../cart/checkout-payload.ts';
 import type { AppliedCoupon } from '../pricing/coupons.ts';
-import { ENVIO_PROVINCIA } from '../shipping.ts';
+import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
 import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from './price-review.ts';
 
 const tonico = { ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50 })), cantidad: 2 };

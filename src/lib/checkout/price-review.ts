@@ -1,6 +1,6 @@
 import type { CotizacionServidor, LineaPrecioServidor } from '../api/checkout-schemas.ts';
-import { lineRef, type CartLine } from '../cart.ts';
-import type { CheckoutPayload } from '../cart-page/checkout-payload.ts';
+import { lineRef, type CartLine } from '../cart/lines.ts';
+import type { CheckoutPayload } from '../cart/checkout-payload.ts';
 import { formatSoles, toCentimos } from '../pricing/money.ts';
 
 /**

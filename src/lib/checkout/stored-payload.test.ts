@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { lineFromProducto } from '../cart.ts';
-import { buildCheckoutPayload } from '../cart-page/checkout-payload.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping.ts';
+import { lineFromProducto } from '../cart/lines.ts';
+import { buildCheckoutPayload } from '../cart/checkout-payload.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { readCheckoutPayload } from './stored-payload.ts';
 
 const line = lineFromProducto(makeProducto({ idProducto: 4, nombre: 'Sérum', precio: 70 }));

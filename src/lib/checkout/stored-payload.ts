@@ -1,5 +1,5 @@
-import { parseStoredCart } from '../cart.ts';
-import type { CheckoutPayload } from '../cart-page/checkout-payload.ts';
+import { parseStoredCart } from '../cart/lines.ts';
+import type { CheckoutPayload } from '../cart/checkout-payload.ts';
 
 /**
  * The checkout state as the cart stored it in session storage (`CHECKOUT_KEY`), read back after a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Popup, Social } from '../api/schemas.ts';
-import { bannersEnOrden, marcaHref, marcasConLogo, marqueeSegundos, popupAccion, primerPopupPublico, socialGroups, wrapIndex } from './home.ts';
+import { bannersEnOrden, marcasConLogo, popupAccion, primerPopupPublico, socialGroups, wrapIndex } from './home.ts';
 
 const banner = (n: number) => ({ img_url: `/b${n}.svg`, rutabutton: null, alt: `B${n}` });
 const popup = (visible: number, img: string): Popup => ({ visible, img_url: img, rutabutton: '/registro', alt: '' });
@@ -27,23 +27,18 @@ describe('home', () => {
     expect(socialGroups(items.slice(0, 2))).toEqual({ tiktok: items.slice(0, 2), instagram: [] });
   });
 
-  it('links brands with a logo to their encoded listing, alphabetically', () => {
-    expect(marcaHref("d'Alba")).toBe("/marcas/d'Alba");
-    expect(marcaHref('Beauty of Joseon')).toBe('/marcas/Beauty%20of%20Joseon');
+  it('links brands with a logo to their listing as its page is named, alphabetically', () => {
     const marcas = marcasConLogo([
       { idMarca: 1, nombre: 'Dr. Jart+', logo: '/l.svg' },
       { idMarca: 2, nombre: 'Sin logo', logo: null },
       { idMarca: 3, nombre: 'abib', logo: '/a.svg' },
+      { idMarca: 4, nombre: 'Rom&nd', logo: '/r.svg' },
     ]);
     expect(marcas).toEqual([
       { idMarca: 3, nombre: 'abib', logo: '/a.svg', href: '/marcas/abib' },
-      { idMarca: 1, nombre: 'Dr. Jart+', logo: '/l.svg', href: '/marcas/Dr.%20Jart%2B' },
+      { idMarca: 1, nombre: 'Dr. Jart+', logo: '/l.svg', href: '/marcas/Dr.%20Jart+' },
+      { idMarca: 4, nombre: 'Rom&nd', logo: '/r.svg', href: '/marcas/Rom&nd' },
     ]);
-  });
-
-  it('times a marquee lap from its speed', () => {
-    expect(marqueeSegundos(9000, 0.09)).toBe(100);
-    expect(marqueeSegundos(10, 0.09)).toBe(1);
   });
 
   it('picks the first public popup', () => {

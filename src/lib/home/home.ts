@@ -1,4 +1,6 @@
 import type { Banner, Marca, Popup, Social } from '../api/schemas.ts';
+import { brandPath } from '../catalogue/routes.ts';
+import { compareBrandNames } from '../site/menu.ts';
 
 /** Banners in the order the carousel shows them: the API's list reversed (storefront §7). */
 export const bannersEnOrden = (banners: Banner[]): Banner[] => [...banners].reverse();
@@ -14,18 +16,12 @@ export function socialGroups(sociales: Social[]) {
   };
 }
 
-/** Brands that have a logo, alphabetically, with their listing link (/marcas/{nombre}, encoded). */
+/** Brands that have a logo, alphabetically, with their listing link (brandPath). */
 export const marcasConLogo = (marcas: Marca[]) =>
   marcas
     .filter((marca): marca is Marca & { logo: string } => Boolean(marca.logo))
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }))
-    .map((marca) => ({ ...marca, href: marcaHref(marca.nombre) }));
-
-/** The brand listing route of a brand name. */
-export const marcaHref = (nombre: string) => `/marcas/${encodeURIComponent(nombre)}`;
-
-/** Seconds one lap of a marquee takes at `pxPorMs`, for a lap `anchoPx` wide. */
-export const marqueeSegundos = (anchoPx: number, pxPorMs: number) => Math.max(1, Math.round(anchoPx / pxPorMs / 1000));
+    .sort((a, b) => compareBrandNames(a.nombre, b.nombre))
+    .map((marca) => ({ ...marca, href: brandPath(marca.nombre) }));
 
 /** The popup a visitor sees: the first public one (visible = 1), if any. */
 export const primerPopupPublico = (popups: Popup[]): Popup | undefined => popups.find((popup) => popup.visible === 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { routineProducts } from '../../../tests/fixtures/rutina.ts';
-import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart.ts';
+import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart/lines.ts';
 import { priceOrder } from './order.ts';
 
 const METODO = 'Recojo en Miraflores';

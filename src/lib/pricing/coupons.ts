@@ -1,5 +1,5 @@
-import { lineRef, type CartLine } from '../cart.ts';
-import { formatFecha } from '../format.ts';
+import { lineRef, type CartLine } from '../cart/lines.ts';
+import { formatFecha } from '../dates.ts';
 import { routineDiscounts } from './routine.ts';
 
 /**

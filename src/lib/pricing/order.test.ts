@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { lineFromProducto, lineRef } from '../cart.ts';
+import { lineFromProducto, lineRef } from '../cart/lines.ts';
 import { toSoles } from './money.ts';
 import { priceOrder } from './order.ts';
 

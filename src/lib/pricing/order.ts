@@ -1,4 +1,4 @@
-import { lineRef, type CartLine } from '../cart.ts';
+import { lineRef, type CartLine } from '../cart/lines.ts';
 import { isLineEligible } from './coupons.ts';
 import { lessPercent, toCentimos, type Centimos } from './money.ts';
 import { routineDiscounts } from './routine.ts';

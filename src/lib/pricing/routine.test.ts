@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routineProducts } from '../../../tests/fixtures/rutina.ts';
-import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart.ts';
+import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart/lines.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { priceOrder } from './order.ts';
 import { routineDiscounts, rutinasCompletas } from './routine.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { buyError, buyOptions, forBuyBox, parseCantidad, stepCantidad } from './buy-box.ts';
+import { lineFromProducto, maxQuantity } from '../cart/lines.ts';
+import { availableUnits, buyError, buyOptions, forBuyBox, parseCantidad, stepCantidad } from './buy-box.ts';
 
 const choice = (cantidad: string | number, color = '', size = '') => ({ cantidad, color, size });
 
@@ -30,6 +31,23 @@ describe('buy box validation (storefront §5)', () => {
     expect(buyError(simple, choice(3))).toBeUndefined();
     expect(buyError(simple, choice(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
     expect(buyError(makeProducto({ stock: 0 }), choice(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
+  });
+
+  it('caps at the lower of stock and stock_total, as the cart does', () => {
+    const inShops = makeProducto({ stock: 3, stock_total: 10 });
+    expect(buyError(inShops, choice(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
+    const counted = makeProducto({ stock: 10, stock_total: 4 });
+    expect(buyError(counted, choice(4))).toBeUndefined();
+    expect(buyError(counted, choice(5))).toBe('Solo tenemos 4 unidad(es) disponibles.');
+    for (const producto of [inShops, counted, makeProducto({ stock: 6, stock_total: 0 })]) {
+      expect(availableUnits(producto)).toBe(maxQuantity(lineFromProducto(producto)));
+    }
+  });
+
+  it('offers nothing of a product sold out online, whatever the shops hold', () => {
+    const soldOut = makeProducto({ stock: 0, stock_total: 7 });
+    expect(availableUnits(soldOut)).toBe(0);
+    expect(buyError(soldOut, choice(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
   });
 
   it('requires a colour, then a size, when there are several', () => {

@@ -1,5 +1,7 @@
 import type { Producto } from '../api/schemas.ts';
-import { splitOptions } from '../format.ts';
+import { maxQuantity } from '../cart/lines.ts';
+import { isSoldOut } from '../catalogue/selection.ts';
+import { splitOptions } from './fields.ts';
 
 /** The exact messages of storefront §5, product detail add to cart or buy now. */
 export const MENSAJES_COMPRA = {
@@ -31,6 +33,12 @@ export function parseCantidad(value: string | number): number | undefined {
   return cantidad > 0 && Number.isSafeInteger(cantidad) ? cantidad : undefined;
 }
 
+/**
+ * How many units of a product a shopper may choose in the buy box or the quick view: none when sold
+ * out, else the cart's own ceiling (maxQuantity), so no quantity chosen here is lowered in the cart.
+ */
+export const availableUnits = (producto: Pick<Producto, 'stock' | 'stock_total'>) => (isSoldOut(producto) ? 0 : maxQuantity(producto));
+
 export interface BuyChoice {
   color: string;
   size: string;
@@ -39,20 +47,21 @@ export interface BuyChoice {
 }
 
 /** The first §5 rule the choice breaks (quantity, stock, colour, size), or undefined when it may be added. */
-export function buyError(producto: Options & Pick<Producto, 'stock'>, choice: BuyChoice): string | undefined {
+export function buyError(producto: Options & Pick<Producto, 'stock' | 'stock_total'>, choice: BuyChoice): string | undefined {
   const cantidad = parseCantidad(choice.cantidad);
   if (cantidad === undefined) return MENSAJES_COMPRA.cantidadInvalida;
-  if (cantidad > producto.stock) return MENSAJES_COMPRA.sinStock(Math.max(0, producto.stock));
+  const disponibles = availableUnits(producto);
+  if (cantidad > disponibles) return MENSAJES_COMPRA.sinStock(disponibles);
   const { colores, tamanos } = buyOptions(producto);
   if (colores.length > 1 && !colores.includes(choice.color)) return MENSAJES_COMPRA.color;
   if (tamanos.length > 1 && !tamanos.includes(choice.size)) return MENSAJES_COMPRA.tamano;
   return undefined;
 }
 
-/** The quantity after a −/+ press: at least 1 and at most the stock (storefront §5). */
-export function stepCantidad(current: string | number, delta: number, stock: number): number {
+/** The quantity after a −/+ press (delta 0: as typed): at least 1 and at most `max`, the availableUnits (storefront §5). */
+export function stepCantidad(current: string | number, delta: number, max: number): number {
   const base = parseCantidad(current) ?? 1;
-  return Math.min(Math.max(1, base + delta), Math.max(1, stock));
+  return Math.min(Math.max(1, base + delta), Math.max(1, max));
 }
 
 /** The product without its long texts, which the buy box never shows: smaller island props in the HTML. */

@@ -1,9 +1,9 @@
 import { TIENDA } from '../../config.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
-import { productImages } from '../format.ts';
+import { productImages } from '../product/fields.ts';
 import { precioFinal } from '../pricing/index.ts';
-import { productPath } from '../slug.ts';
+import { productPath, type Crumb } from '../catalogue/routes.ts';
 
 /** schema.org availability of a product: presale first, then sold out, else in stock. */
 export function availability(producto: Pick<Producto, 'newores' | 'stock'>): 'PreOrder' | 'OutOfStock' | 'InStock' {
@@ -34,16 +34,16 @@ export function productJsonLd(producto: Producto, site: URL | string) {
   };
 }
 
-/** JSON-LD BreadcrumbList of named links (root-relative hrefs made absolute). */
-export function breadcrumbJsonLd(crumbs: { name: string; href: string }[], site: URL | string) {
+/** JSON-LD BreadcrumbList of a trail, with absolute URLs; a crumb without a link is the page at `currentPath`. */
+export function breadcrumbJsonLd(trail: Crumb[], currentPath: string, site: URL | string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
+    itemListElement: trail.map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      name: crumb.name,
-      item: absolute(crumb.href, site),
+      name: crumb.label,
+      item: absolute(crumb.href ?? currentPath, site),
     })),
   };
 }

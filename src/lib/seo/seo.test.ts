@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
+import { brandRoute, productTrail } from '../catalogue/routes.ts';
 import { availability, breadcrumbJsonLd, metaDescription, productJsonLd } from './json-ld.ts';
 import { robotsTxt, sitemapPaths, sitemapXml, staticPagesFrom } from './sitemap.ts';
 
@@ -28,10 +29,17 @@ describe('product JSON-LD', () => {
     expect(availability({ newores: 'Sale', stock: 2 })).toBe('InStock');
   });
   it('lists breadcrumbs with positions and absolute links', () => {
-    expect(breadcrumbJsonLd([{ name: 'Inicio', href: '/' }, { name: 'Serúm', href: '/Ser%C3%BAm' }], site).itemListElement).toEqual([
+    expect(breadcrumbJsonLd([{ label: 'Inicio', href: '/' }, { label: 'Serúm', href: '/Ser%C3%BAm' }], '/Ser%C3%BAm', site).itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://kbeauty.pe/' },
       { '@type': 'ListItem', position: 2, name: 'Serúm', item: 'https://kbeauty.pe/Ser%C3%BAm' },
     ]);
+  });
+  it('gives absolute URLs, the last one the current page', () => {
+    const data = breadcrumbJsonLd(brandRoute('COSRX').trail, '/marcas/COSRX', 'https://tienda.pe');
+    expect(data.itemListElement.map((item) => item.item)).toEqual(['https://tienda.pe/', 'https://tienda.pe/marcas', 'https://tienda.pe/marcas/COSRX']);
+    expect(data.itemListElement[2]).toMatchObject({ position: 3, name: 'COSRX' });
+    const product = breadcrumbJsonLd(productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: '' })), '/producto/9-serum-glow', site);
+    expect(product.itemListElement.at(-1)).toMatchObject({ name: 'Sérum Glow', item: 'https://kbeauty.pe/producto/9-serum-glow' });
   });
 });
 
@@ -56,6 +64,16 @@ describe('sitemap and robots', () => {
     );
     expect(paths).toEqual(expect.arrayContaining(['/sale', '/ofertas', '/marcas', '/marcas/Beauty%20of%20Joseon', '/producto/5-tonico', '/tienda-fisica']));
     expect(paths.filter((path) => path === '/Accesorios')).toHaveLength(1);
+  });
+  it('names every listing as its page does: product-named children and brands, literal sub-delimiters', () => {
+    const paths = sitemapPaths({
+      menu,
+      marcas: [{ idMarca: 1, nombre: 'Rom&nd', logo: null }],
+      productos: [p({ idProducto: 5, nombre: 'Tónico', marca: 'Dr. Jart+', child: 'Toallitas' })],
+      staticPages: [],
+    });
+    expect(paths).toEqual(expect.arrayContaining(['/marcas/Rom&nd', '/marcas/Dr.%20Jart+', '/categoria/Toallitas']));
+    expect(paths.filter((path) => path === '/Cuidado')).toHaveLength(1);
   });
   it('takes the static pages from the page files, without private, error or dynamic routes', () => {
     const files = ['./index.astro', './404.astro', './[listing].astro', './tienda-fisica.astro', './carrito.astro', './search.astro', './Creador_de_piel.astro', './success.astro'];

@@ -1,9 +1,8 @@
 import type { Marca, Menu, Producto } from '../api/schemas.ts';
-import { SPECIAL_LISTINGS } from '../catalogue/selection.ts';
-import { productPath } from '../slug.ts';
+import { BRANDS_PATH, brandRoutes, childRoutes, productPath, SEARCH_PATH, topLevelRoutes } from '../catalogue/routes.ts';
 
 /** Routes crawlers should skip: search results, cart, account, orders and checkout. */
-export const DISALLOWED = ['/search', '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago', '/pago-de-prueba'];
+export const DISALLOWED = [SEARCH_PATH, '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago', '/pago-de-prueba'];
 
 /** Pages that are not content: home (listed first anyway), errors and payment results. */
 const NOT_IN_SITEMAP = new Set(['/', '/404', '/success', '/pending', '/failure', ...DISALLOWED]);
@@ -22,11 +21,10 @@ export function staticPagesFrom(files: string[]): string[] {
     .sort();
 }
 
-const segment = (name: string) => encodeURIComponent(name.trim());
-
 /**
- * Every pre-rendered route, each once: home, the menu's lines, categorías and children, the
- * special listings, /marcas and each brand, every product and the static pages.
+ * Every pre-rendered page by its canonical path, each once: home, the listing routes (lines,
+ * categorías, specials, children, brands) as the pages build them, /marcas, every product and the
+ * static pages.
  */
 export function sitemapPaths({
   menu,
@@ -39,17 +37,17 @@ export function sitemapPaths({
   productos: Producto[];
   staticPages: string[];
 }): string[] {
-  const paths = ['/'];
-  for (const linea of menu) {
-    paths.push(`/${segment(linea.linea)}`);
-    for (const categoria of linea.categorias) {
-      paths.push(`/${segment(categoria.nombre)}`);
-      for (const hija of categoria.hijas) paths.push(`/categoria/${segment(hija)}`);
-    }
-  }
-  paths.push(...SPECIAL_LISTINGS.map((name) => `/${name}`), '/marcas', ...marcas.map((marca) => `/marcas/${segment(marca.nombre)}`));
-  paths.push(...productos.map(productPath), ...staticPages);
-  return [...new Set(paths)];
+  const listings = [...topLevelRoutes(menu), ...childRoutes(menu, productos.map((producto) => producto.child))];
+  return [
+    ...new Set([
+      '/',
+      ...listings.map((route) => route.canonical),
+      BRANDS_PATH,
+      ...brandRoutes(marcas, productos).map((route) => route.canonical),
+      ...productos.map(productPath),
+      ...staticPages,
+    ]),
+  ];
 }
 
 const escapeXml = (text: string) =>

@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
+import { respaldo, restaurar, type BackupSettings } from './backup-cli.ts';
+import { CliError, noTokenError, unreachableError } from './cli-error.ts';
 import { formatOrder, formatOrderTable } from './cli-format.ts';
 import { operatorTokenFile } from './token.ts';
 
 /**
  * `npm run shop`: the operator's command line, a client of the operator API of the running shop
- * (the embedded database admits one process, so the command never opens it itself).
+ * (the embedded database admits one process); only `respaldo` with the shop stopped and `restaurar`
+ * open the embedded database themselves.
  */
 
 /** The command's usage, printed by --help and after a wrong command. */
@@ -17,13 +20,16 @@ export const USO = `Uso: npm run shop -- <comando>
   pedido <N.°>                         Muestra un pedido: cliente, entrega, productos e historial.
   pedido <N.°> <ESTADO> [--nota "…"]   Pasa el pedido a ESTADO y avisa al cliente por correo.
                                        La nota queda en el historial (en una cancelación, también se le dice al cliente).
+  respaldo [ARCHIVO]                   Escribe un respaldo de la base de datos embebida (por defecto
+                                       respaldo-AAAA-MM-DD-HHMM.tar.gz), a través de la tienda si está en marcha.
+  restaurar ARCHIVO                    Restaura un respaldo en la carpeta de datos (DATA_DIR), que debe estar vacía.
 
 Estados: ${ESTADOS_PEDIDO.join(', ')} (sin tildes; "en transito" o en-transito también valen).
 Habla con la tienda en marcha: SHOP_URL (por defecto http://localhost:$PORT o :4321), con el token
 de SHOP_ADMIN_TOKEN o, si no está definido, el de $DATA_DIR/operador.token que escribe \`npm start\`.`;
 
-/** What a command run needs: how to reach the shop, the operator token, and where to print. */
-export interface ShopCliDeps {
+/** What a command run needs: how to reach the shop, the operator token, where to print, and (for backups) the database's settings. */
+export interface ShopCliDeps extends Partial<BackupSettings> {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   baseUrl: string;
   token: string | undefined;
@@ -59,9 +65,6 @@ export function parseEstado(input: string): EstadoPedido | undefined {
   return ESTADOS_PEDIDO.find((estado) => estado === key);
 }
 
-/** A failure to tell the operator: its message is printed and the command exits with 1. */
-class CliError extends Error {}
-
 const estadoOrFail = (input: string) => {
   const estado = parseEstado(input);
   if (!estado) throw new CliError(`"${input}" no es un estado. Estados: ${ESTADOS_PEDIDO.join(', ')}.`);
@@ -89,6 +92,11 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
       deps.out(formatOrderTable(pedidos, filtro));
       return 0;
     }
+    if (comando === 'respaldo' || comando === 'restaurar') {
+      if (estado.length > 0) throw new CliError(`${comando} admite un solo archivo.\n\n${USO}`);
+      await (comando === 'respaldo' ? respaldo : restaurar)(id, deps);
+      return 0;
+    }
     if (comando !== 'pedido') throw new CliError(`Comando desconocido: ${comando}.\n\n${USO}`);
     if (!id || !/^[1-9]\d{0,8}$/.test(id.replace(/^N\.?°?/i, ''))) throw new CliError('Indica el número de pedido, por ejemplo: npm run shop -- pedido 12');
     const numero = id.replace(/^N\.?°?/i, '');
@@ -110,10 +118,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
 
 /** One call of the operator API; its Spanish mensaje becomes the failure when it refuses. */
 async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<T> {
-  if (!deps.token) {
-    const file = deps.tokenFile ?? operatorTokenFile('.data');
-    throw new CliError(`No hay token de operador: define SHOP_ADMIN_TOKEN, o inicia la tienda en esta máquina con \`npm start\` para que escriba ${file}.`);
-  }
+  if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
   let res: Response;
   try {
     res = await deps.fetch(`${deps.baseUrl}${path}`, {
@@ -122,7 +127,7 @@ async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: u
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new CliError(`No se pudo conectar con la tienda en ${deps.baseUrl}. ¿Está en marcha? Iníciala con \`npm start\` (o indica dónde está con SHOP_URL).`);
+    throw unreachableError(deps.baseUrl);
   }
   const data = (await res.json().catch(() => null)) as (T & { mensaje?: string }) | null;
   if (!res.ok || data === null) throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);

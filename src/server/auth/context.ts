@@ -6,7 +6,8 @@ import type { Db } from '../db/client.ts';
 import { clientes } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resolveJwtSecret, verifyToken, type TokenClaims } from './tokens.ts';
+import type { TokenClaims } from '../../lib/auth/claims.ts';
+import { resolveJwtSecret, verifyToken } from './tokens.ts';
 
 /** The JWT secret of an app, with the check that a token's session is still current. */
 export interface SessionSecret {

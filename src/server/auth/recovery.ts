@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RECUPERACION } from '../../config.ts';
-import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema } from '../../lib/api/account-schemas.ts';
+import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema, type RecoveryResponse, type VerifyResponse } from '../../lib/api/account-schemas.ts';
 import { logError } from '../db/errors.ts';
 import { clientes, codigosRecuperacion } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
@@ -15,7 +15,11 @@ import { hashPassword } from './passwords.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
 const MINUTE = 60_000;
-const FAILED = { data: { success: false } };
+/** A recovery call that did not succeed; error answers add their mensaje. */
+const FAILED = { success: false } satisfies RecoveryResponse;
+
+/** A recovery call that succeeded, with its Spanish message. */
+const succeeded = (mensaje: string): RecoveryResponse => ({ success: true, mensaje });
 
 /** Salted SHA-256 of a code: `salt:hash`. Codes live 10 minutes and allow a few tries, so this suffices. */
 function hashCode(code: string, salt = randomBytes(16).toString('base64url')): string {
@@ -46,7 +50,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
       await limitIp(c, 'verificar');
       const cliente = await findCliente(db, parseNombre(c.req.param('userOrEmail'), 'usuario o correo'));
       // The e-mail is shown masked: the dialog only needs to confirm where the code goes.
-      return c.json(cliente ? { exists: true, correo: maskEmail(cliente.correo) } : { exists: false, correo: null });
+      return c.json((cliente ? { exists: true, correo: maskEmail(cliente.correo) } : { exists: false, correo: null }) satisfies VerifyResponse);
     })
     .post('/send-correoprueba', async (c) => {
       await limitIp(c, 'envio');
@@ -76,7 +80,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
         logError('No se pudo enviar el correo de recuperación', error);
         throw clientError(502, 'Ocurrió un error al enviar el correo.', FAILED);
       }
-      return c.json({ data: { success: true }, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
+      return c.json(succeeded('El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.'));
     })
     .post('/validar-codigo', async (c) => {
       await limitIp(c, 'validar');
@@ -98,7 +102,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
         .where(and(eq(codigosRecuperacion.id, pending.id), isPending(now)))
         .returning({ id: codigosRecuperacion.id });
       if (!validated) return c.json(FAILED);
-      return c.json({ data: { success: true }, mensaje: 'Código válido. Ahora puedes cambiar tu contraseña.' });
+      return c.json(succeeded('Código válido. Ahora puedes cambiar tu contraseña.'));
     })
     .post('/cambiar-contrasena', async (c) => {
       await limitIp(c, 'cambiar');
@@ -127,7 +131,7 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
         await tx.update(clientes).set({ passwordHash, sesionVersion: sql`${clientes.sesionVersion} + 1` }).where(eq(clientes.id, cliente.id));
         await tx.update(codigosRecuperacion).set({ usado: now }).where(eq(codigosRecuperacion.id, proof.id));
       });
-      return c.json({ data: { success: true }, mensaje: 'Contraseña cambiada con éxito.' });
+      return c.json(succeeded('Contraseña cambiada con éxito.'));
     });
 
   async function latestPendingCode(clienteId: number, now: Date) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { LOGIN_TOPE_CUENTA_FACTOR } from '../../config.ts';
-import { isProfileComplete, loginSchema, registerSchema, type LoginResponse, type RegisterResponse } from '../../lib/api/account-schemas.ts';
+import { isProfileComplete } from '../../lib/api/account-rules.ts';
+import { loginSchema, registerSchema, type AccountResponse, type LoginResponse } from '../../lib/api/account-schemas.ts';
 import { clientes, cuponesUsuario } from '../db/schema/index.ts';
 import { BIENVENIDA_PORCENTAJE, welcomeCode } from '../discounts/welcome.ts';
 import { parseBody } from '../http/body.ts';
@@ -55,7 +56,7 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
         if (!constraint) throw error;
         throw clientError(409, constraint.includes('correo') ? CORREO_TOMADO : USUARIO_TOMADO, { id: 0 });
       }
-      return c.json({ id: 1, mensaje: '¡Registro exitoso!' } satisfies RegisterResponse, 201);
+      return c.json({ id: 1, mensaje: '¡Registro exitoso!' } satisfies AccountResponse, 201);
     });
 
   async function findTaken(usuario: string, correo: string): Promise<string | undefined> {

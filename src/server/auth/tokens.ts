@@ -1,20 +1,9 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TOKEN_DURACION_SEGUNDOS, type ServerConfig } from '../../config.ts';
+import { isTokenClaims, type TokenClaims } from '../../lib/auth/claims.ts';
 import { generatedSecret } from '../db/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { Cliente } from '../db/schema/index.ts';
-
-/** The session token's claims (storefront §3, Decoded token). */
-export interface TokenClaims {
-  user: string;
-  idUsuario: number;
-  correo: string;
-  nombre: string;
-  telefono: string;
-  direccion: string;
-  /** The customer's session version when the token was issued (absent in tokens older than it: 0). */
-  sesion?: number;
-}
 
 /**
  * The HS256 secret: JWT_SECRET, required in production; otherwise generated once and kept in the
@@ -51,9 +40,7 @@ export function signToken(claims: TokenClaims, secret: Uint8Array, now = new Dat
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    if (typeof payload.idUsuario !== 'number' || typeof payload.user !== 'string') return undefined;
-    if (payload.sesion !== undefined && typeof payload.sesion !== 'number') return undefined;
-    return payload as unknown as TokenClaims;
+    return isTokenClaims(payload) ? payload : undefined;
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;

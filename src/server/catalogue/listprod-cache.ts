@@ -1,23 +1,20 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/client.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { compressJson, type CompressedJson } from './compressed-json.ts';
 import { catalogueVersion, listProductos } from './queries.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** One serialised copy of the whole product list, pre-compressed, for one catalogue version. */
+/** The whole product list of one catalogue version, which the catalogue calls answered from memory read. */
 export interface ListprodSnapshot {
   version: number;
-  etag: string;
-  json: string;
-  gzip: Buffer;
-  br: Buffer;
+  productos: Producto[];
+  /** The same products by id. */
+  byId: ReadonlyMap<number, Producto>;
+  /** The list serialised once and compressed for `/web/listprod`, made on its first use (the other calls never wait for it). */
+  body(): Promise<CompressedJson>;
 }
 
 /**
- * Keeps `/web/listprod` in memory. Each request asks the database for the catalogue version (one
+ * Keeps the product list in memory. Each request asks the database for the catalogue version (one
  * indexed read), so a change made by any process or instance invalidates the copy at once.
  */
 export class ListprodCache {
@@ -44,13 +41,9 @@ export class ListprodCache {
   }
 
   private async build(version: number): Promise<ListprodSnapshot> {
-    const json = JSON.stringify(await listProductos(this.db));
-    const body = Buffer.from(json);
-    const [gz, br] = await Promise.all([
-      gzipAsync(body, { level: 9 }),
-      brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    ]);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    return { version, etag, json, gzip: gz, br };
+    const productos = await listProductos(this.db);
+    const byId = new Map(productos.map((producto) => [producto.idProducto, producto]));
+    let body: Promise<CompressedJson> | undefined;
+    return { version, productos, byId, body: () => (body ??= compressJson(JSON.stringify(productos))) };
   }
 }

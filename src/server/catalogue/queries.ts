@@ -58,7 +58,7 @@ export async function selectProductos(db: Db, where?: SQL, limit?: number): Prom
 }
 
 /** Compares a column with a name case-insensitively, ignoring surrounding spaces. */
-const sameName = (column: SQL | typeof marcas.nombre, name: string) => sql`lower(trim(${column})) = lower(${name.trim()})`;
+const sameName = (column: SQL, name: string) => sql`lower(trim(${column})) = lower(${name.trim()})`;
 
 export const listProductos = (db: Db) => selectProductos(db);
 
@@ -69,14 +69,6 @@ export async function productoById(db: Db, id: number): Promise<Producto | undef
 
 /** The products with these ids (the ones that exist), by id. */
 export const productosByIds = (db: Db, ids: number[]) => (ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]));
-
-/** Products of a categoría (e.g. Limpieza) or of a whole menu line (e.g. Cuidado). */
-export const productosByCategoria = (db: Db, nombre: string) =>
-  selectProductos(db, sql`(${sameName(sql`${categorias.nombre}`, nombre)} or ${sameName(sql`${lineas.nombre}`, nombre)})`);
-
-export const productosByMarca = (db: Db, nombre: string) => selectProductos(db, sameName(marcas.nombre, nombre));
-
-export const productosByChild = (db: Db, nombre: string) => selectProductos(db, sameName(sql`${categoriasHijas.nombre}`, nombre));
 
 /** Brands sorted by name. */
 export async function listMarcas(db: Db): Promise<Marca[]> {

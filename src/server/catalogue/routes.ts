@@ -1,45 +1,65 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { CatalogueLimits } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseId, parseNombre } from '../http/params.ts';
+import { AnswerCache } from './answer-cache.ts';
+import { sendCompressed } from './compressed-json.ts';
 import { ListprodCache } from './listprod-cache.ts';
-import {
-  catalogueVersion,
-  listCategorias,
-  listCategoriasHijas,
-  listMarcas,
-  menu,
-  productoById,
-  productosByCategoria,
-  productosByChild,
-  productosByMarca,
-} from './queries.ts';
-import type { Producto } from '../../lib/api/schemas.ts';
+import { parseIds, parsePagina, type Pagina } from './query-params.ts';
+import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoById } from './queries.ts';
+import type { Busqueda, BusquedaPaginada, Producto } from '../../lib/api/schemas.ts';
+import { selectListing } from '../../lib/catalogue/selection.ts';
 
-/** `{ id, mensaje }` of the search calls: id 0 when nothing matched. */
-const resultado = (productos: Producto[]) => ({ id: productos.length > 0 ? 1 : 0, mensaje: productos });
+/**
+ * The search calls: each takes its name from its path and finds the products a listing of that kind
+ * shows (selectListing: case-insensitive and trimmed; searchCat matches a categoría or a whole line).
+ */
+const SEARCHES = {
+  searchCat: { param: 'categoria', campo: 'la categoría', kind: 'categoria' },
+  searchMar: { param: 'marca', campo: 'la marca', kind: 'marca' },
+  searchChild: { param: 'child', campo: 'la categoría hija', kind: 'child' },
+} as const;
 
-/** Catalogue calls under /web (storefront §7). */
-export function catalogueRoutes(db: Db) {
+/**
+ * `{ id, mensaje }` of the search calls (id 0 when nothing matched); with a page asked, mensaje is that
+ * page and `total`, `pagina` and `porPagina` are added.
+ */
+function searchAnswer(found: Producto[], page: Pagina | undefined): Busqueda | BusquedaPaginada {
+  const id = found.length > 0 ? 1 : 0;
+  if (!page) return { id, mensaje: found };
+  const start = (page.pagina - 1) * page.porPagina;
+  return { id, mensaje: found.slice(start, start + page.porPagina), total: found.length, ...page };
+}
+
+/** Catalogue calls under /web (storefront §7); the product calls are answered from the in-memory list. */
+export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
   const listprod = new ListprodCache(db);
+  const answers = new AnswerCache(limits.cacheCatalogoBytes);
+
+  /** A search call, computed from the product list and kept compressed for the catalogue version. */
+  const search = (call: keyof typeof SEARCHES) => async (c: Context) => {
+    const { param, campo, kind } = SEARCHES[call];
+    const nombre = parseNombre(c.req.param(param), campo);
+    const page = parsePagina({ pagina: c.req.query('pagina'), porPagina: c.req.query('porPagina') }, limits.porPaginaMaximo);
+    const snapshot = await listprod.get();
+    const compute = () => searchAnswer(selectListing(snapshot.productos, { kind, name: nombre }), page);
+    // An empty answer (nothing matched, or a page past the end) is cheap and not kept, so made-up names and pages cannot crowd the cache.
+    // Names that differ only in case share one answer (the match ignores case; parseNombre trimmed it).
+    const key = [call, nombre.toLocaleLowerCase('es'), page?.pagina, page?.porPagina].join('\n');
+    const answer = await answers.get(snapshot.version, key, () => {
+      const body = compute();
+      return body.mensaje.length > 0 ? body : undefined;
+    });
+    return answer ? sendCompressed(c, answer) : c.json(compute());
+  };
 
   return new Hono()
-    .get('/listprod', async (c) => {
-      const snapshot = await listprod.get();
-      c.header('ETag', snapshot.etag);
-      c.header('Cache-Control', 'no-cache');
-      c.header('Vary', 'Accept-Encoding');
-      if (matchesEtag(c.req.header('If-None-Match'), snapshot.etag)) return c.body(null, 304);
-      c.header('Content-Type', 'application/json; charset=utf-8');
-      const accepted = c.req.header('Accept-Encoding') ?? '';
-      if (/\bbr\b/.test(accepted)) {
-        c.header('Content-Encoding', 'br');
-        return c.body(new Uint8Array(snapshot.br));
-      }
-      if (/\bgzip\b/.test(accepted)) {
-        c.header('Content-Encoding', 'gzip');
-        return c.body(new Uint8Array(snapshot.gzip));
-      }
-      return c.body(snapshot.json);
+    .get('/listprod', async (c) => sendCompressed(c, await (await listprod.get()).body()))
+    // The live products of these ids (the cart's refresh): each once, unknown ids left out.
+    .get('/productos', async (c) => {
+      const ids = parseIds(c.req.query('ids'), limits.idsPorConsulta);
+      const { byId } = await listprod.get();
+      return c.json(ids.flatMap((id) => byId.get(id) ?? []));
     })
     .get('/ListMarcas', async (c) => c.json(await listMarcas(db)))
     .get('/ListChildCat/:sub', async (c) => c.json(await listCategoriasHijas(db, parseNombre(c.req.param('sub'), 'la subcategoría'))))
@@ -49,13 +69,9 @@ export function catalogueRoutes(db: Db) {
       const producto = await productoById(db, parseId(c.req.param('id'), 'id del producto'));
       return c.json(producto ? { id: producto.idProducto, mensaje: [producto] } : { id: 0, mensaje: [] });
     })
-    .get('/searchCat/:categoria', async (c) =>
-      c.json(resultado(await productosByCategoria(db, parseNombre(c.req.param('categoria'), 'la categoría')))),
-    )
-    .get('/searchMar/:marca', async (c) => c.json(resultado(await productosByMarca(db, parseNombre(c.req.param('marca'), 'la marca')))))
-    .get('/searchChild/:child', async (c) =>
-      c.json(resultado(await productosByChild(db, parseNombre(c.req.param('child'), 'la categoría hija')))),
-    );
+    .get('/searchCat/:categoria', search('searchCat'))
+    .get('/searchMar/:marca', search('searchMar'))
+    .get('/searchChild/:child', search('searchChild'));
 }
 
 /** `/api/categorias` in the routine builder's `{ success, data, message }` envelope. */
@@ -63,12 +79,4 @@ export function categoriasRoutes(db: Db) {
   return new Hono().get('/categorias', async (c) =>
     c.json({ success: true, data: await listCategorias(db), message: 'Categorías obtenidas correctamente.' }),
   );
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
 }

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CotizacionServidor, Destino, Preferencia } from '../../lib/api/checkout-schemas.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { lineFromProducto, lineRef, type CartLine } from '../../lib/cart.ts';
+import { lineFromProducto, lineRef, type CartLine } from '../../lib/cart/lines.ts';
 import { evaluateCoupon, todayInLima, type AppliedCoupon } from '../../lib/pricing/coupons.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import { priceOrder, type Cotizacion, type LineaCotizada } from '../../lib/pricing/order.ts';
-import { searchKey } from '../../lib/names.ts';
+import { searchKey } from '../../lib/shipping/place-key.ts';
 import { pasoDeCategoria } from '../../lib/routine/pasos.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping.ts';
-import { parseGlobalCoupons } from '../../lib/cart-page/coupons.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
 import { productosByIds } from '../catalogue/queries.ts';
 import { globalCouponWire } from '../discounts/routes.ts';
 import type { Db } from '../db/client.ts';

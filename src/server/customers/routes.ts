@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { profileUpdateSchema } from '../../lib/api/account-schemas.ts';
+import { profileUpdateSchema, type AccountResponse } from '../../lib/api/account-schemas.ts';
 import { findCliente, findClienteById, toClienteApi, uniqueViolation } from '../auth/accounts.ts';
 import { ownUserId, requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
 import { clientes } from '../db/schema/index.ts';
@@ -41,6 +41,6 @@ export function customerRoutes({ db, secret }: AuthDeps) {
         if (uniqueViolation(error)) throw clientError(409, 'El nombre de usuario ya está en uso. Elige otro.', { id: 0 });
         throw error;
       }
-      return c.json({ id: 1, mensaje: '¡Datos actualizados!' });
+      return c.json({ id: 1, mensaje: '¡Datos actualizados!' } satisfies AccountResponse);
     });
 }

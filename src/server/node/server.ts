@@ -1,15 +1,18 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp, isApiPath } from '../app.ts';
+import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
+import { builtVersion } from './site-build.ts';
 import { staticSite } from './static-site.ts';
 
-/** The one-process shop: the API at its paths, the static storefront everywhere else. */
-export function createShopServer({ services, distDir }: { services: Services; distDir: string }) {
-  const api = createApp({ services });
+/** The one-process shop: the API at its paths, the static storefront everywhere else; with `logRequest`, one line per request of either. */
+export function createShopServer({ services, distDir, logRequest }: { services: Services; distDir: string; logRequest?: LogLine }) {
+  const api = createApp({ services, builtVersion: () => builtVersion(distDir) });
   const site = staticSite(distDir);
   const server = new Hono();
+  if (logRequest) server.use('*', requestLog(logRequest));
   // Compresses what the build did not precompress (API JSON, the 404 page); skips encoded bodies.
   server.use('*', compress());
   server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));

@@ -17,7 +17,7 @@ describe('site build bookkeeping', () => {
     expect(builtVersion(dist)).toBeUndefined();
     expect(buildIsStale(dist, 3, root)).toBe(true);
     mkdirSync(dist);
-    writeFileSync(join(dist, '.catalogo-version'), '3');
+    writeFileSync(join(dist, 'version.json'), '{"version":3}');
     expect(builtVersion(dist)).toBe(3);
     expect(buildIsStale(dist, 3, root)).toBe(false);
     expect(buildIsStale(dist, 4, root)).toBe(true);
@@ -31,7 +31,7 @@ describe('site build bookkeeping', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(root, 'src', 'page.astro'), past, past);
     utimesSync(join(root, 'src'), past, past);
-    writeFileSync(join(dist, '.catalogo-version'), '1');
+    writeFileSync(join(dist, 'version.json'), '{"version":1}');
     expect(buildIsStale(dist, 1, root)).toBe(false);
     writeFileSync(join(root, 'src', 'page.astro'), 'cambio');
     const future = new Date(Date.now() + 60_000);

@@ -6,14 +6,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as pagefind from 'pagefind';
 
-const STAMP = '.catalogo-version';
+/** The catalogue version a build was made from, as `{ "version": N }`: served as /version.json for Netlify's scheduled check. */
+const STAMP = 'version.json';
 /** Sources whose change makes a build stale even when the catalogue did not move. */
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
 
 /** The catalogue version a build was made from, or undefined when there is no complete build. */
 export function builtVersion(distDir: string): number | undefined {
   try {
-    return Number(readFileSync(join(distDir, STAMP), 'utf8'));
+    const { version } = JSON.parse(readFileSync(join(distDir, STAMP), 'utf8')) as { version?: unknown };
+    return typeof version === 'number' ? version : undefined;
   } catch {
     return undefined;
   }
@@ -55,7 +57,7 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   await runAstroBuild(next, catalogueUrl, signal);
   await indexSite(next);
   await precompress(next);
-  writeFileSync(join(next, STAMP), String(catalogueVersion));
+  writeFileSync(join(next, STAMP), JSON.stringify({ version: catalogueVersion }));
   const old = `${target}.old`;
   rmSync(old, { recursive: true, force: true });
   if (existsSync(target)) renameSync(target, old);

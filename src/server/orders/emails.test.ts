@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUNTOS_RECOJO } from '../../lib/shipping.ts';
+import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import { cancelledEmail, confirmationEmail, deliveredEmail, readyForPickupEmail, shippedEmail, statusEmail } from './emails.ts';
 

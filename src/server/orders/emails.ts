@@ -1,5 +1,5 @@
 import { TIENDA } from '../../config.ts';
-import { searchKey } from '../../lib/names.ts';
+import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { orderEmail, soles, type OrderEmailContent } from './email-layout.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { searchKey } from '../../lib/names.ts';
+import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Db } from '../db/client.ts';
 import { departamentos, distritos, provincias } from '../db/schema/index.ts';
 import { parseNombre } from '../http/params.ts';

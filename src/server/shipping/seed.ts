@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { searchKey } from '../../lib/names.ts';
+import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Db } from '../db/client.ts';
 import { departamentos, distritos, provincias } from '../db/schema/index.ts';
 import { loadUbigeo } from './ubigeo.ts';

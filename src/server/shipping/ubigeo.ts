@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { searchKey } from '../../lib/names.ts';
+import { searchKey } from '../../lib/shipping/place-key.ts';
 
 /** Peru's ubigeo as the `ubigeo` package ships it (INEI codes and names). */
 interface RegionFile {

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Producto } from '../../../src/lib/api/schemas.ts';
-import type { CartLine } from '../../../src/lib/cart.ts';
-import { buildCheckoutPayload } from '../../../src/lib/cart-page/checkout-payload.ts';
+import type { CartLine } from '../../../src/lib/cart/lines.ts';
+import { buildCheckoutPayload } from '../../../src/lib/cart/checkout-payload.ts';
 import { precioFinal } from '../../../src/lib/pricing/index.ts';
 import { pasoDeCategoria } from '../../../src/lib/routine/pasos.ts';
-import { PUNTOS_RECOJO } from '../../../src/lib/shipping.ts';
+import { PUNTOS_RECOJO } from '../../../src/lib/shipping/methods.ts';
 
 /** What the browser journeys share: shoppers, sessions, products of their own, and the checkout state. */
 

@@ -11,7 +11,6 @@ export const marcas = pgTable(
   },
   (t) => [uniqueIndex('marcas_nombre_lower_idx').on(sql`lower(${t.nombre})`)],
 );
-export type Marca = typeof marcas.$inferSelect;
 
 /** Menu lines: Cuidado, Maquillaje, Corporal, Accesorios. */
 export const lineas = pgTable('lineas', {

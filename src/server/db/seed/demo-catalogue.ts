@@ -42,23 +42,30 @@ export const brandLogoPath = (nombre: string) => `/demo/marcas/${slugify(nombre)
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A catalogue to seed: its brands (with a logo when one is drawn) and its products. */
+export interface SeedCatalogue {
+  brands: { nombre: string; logo: string | null }[];
+  products: SeedProduct[];
+}
+
+/** The hand-written demo catalogue: its 52 brands and 278 products. */
+export const demoCatalogue = (now = new Date()): SeedCatalogue => ({ brands: demoBrands(), products: buildDemoProducts(now) });
+
 /**
  * The demo products with every field of the Product entity. Badges, stock, discounts, presale dates
  * and shops are derived deterministically from each product's name, so every machine gets the same
- * shop; `count` above the hand-written list repeats it with numbered batches (for benchmarks).
+ * shop.
  */
-export function buildDemoProducts(count = DEMO_PRODUCTS.length, now = new Date()): SeedProduct[] {
-  const products: SeedProduct[] = [];
-  for (let i = 0; i < count; i++) {
-    const template = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length]!;
-    const batch = Math.floor(i / DEMO_PRODUCTS.length);
-    products.push(decorate(template, batch, i, count, now));
-  }
-  return products;
+export function buildDemoProducts(now = new Date()): SeedProduct[] {
+  return DEMO_PRODUCTS.map((template, index) => decorateProduct(template, template.nombre, index, DEMO_PRODUCTS.length, now));
 }
 
-function decorate(template: DemoProduct, batch: number, index: number, count: number, now: Date): SeedProduct {
-  const nombre = batch === 0 ? template.nombre : `${template.nombre} · Lote ${batch + 1}`;
+/**
+ * Completes a product of the demo's shape: badges, stock, discounts, presale dates, shops and dates
+ * derived from its name; its images are those drawn for the demo product named `artwork`.
+ */
+export function decorateProduct(template: DemoProduct, artwork: string, index: number, count: number, now: Date): SeedProduct {
+  const nombre = template.nombre;
   const random = seededRandom(hashString(nombre));
   const roll = random();
   const newores: SeedProduct['newores'] =
@@ -73,7 +80,13 @@ function decorate(template: DemoProduct, batch: number, index: number, count: nu
   const fechaLlegada =
     newores === 'Preventa' ? new Date(now.getTime() + (10 + Math.floor(random() * 40)) * DAY_MS).toISOString().slice(0, 10) : null;
 
-  const images = [productImagePath(template.nombre, 1), productImagePath(template.nombre, 2)];
+  const sedes = newores === 'Preventa' ? '' : SEDES.filter(() => random() < 0.7).join(', ') || SEDES[0];
+  // stock is what the web sells (checkout reserves it); stock_total adds the units on the shops'
+  // shelves, so about a third of the products in shops have more in total than online, some of them
+  // sold out online (README, Decisions).
+  const shelfUnits = sedes && random() < 0.35 ? 1 + Math.floor(random() * 12) : 0;
+
+  const images = [productImagePath(artwork, 1), productImagePath(artwork, 2)];
   return {
     nombre,
     marca: template.marca,
@@ -91,12 +104,12 @@ function decorate(template: DemoProduct, batch: number, index: number, count: nu
     colores: (template.colores ?? []).join(','),
     tamanos: (template.tamaños ?? []).join(','),
     stock,
-    stockTotal: stock,
+    stockTotal: stock + shelfUnits,
     modouso: template.modouso,
     beneficios: template.beneficios,
     ingredientes: template.ingredientes,
     fechaLlegada,
-    sedes: newores === 'Preventa' ? '' : SEDES.filter(() => random() < 0.7).join(', ') || SEDES[0],
+    sedes,
     tipoPiel: template.tipo_piel.join(','),
     edad: template.edad.join(','),
     inquietudPiel: template.inquietud_piel.join(','),

@@ -19,3 +19,23 @@ export function hashString(text: string): number {
   }
   return hash >>> 0;
 }
+
+/** One item of a non-empty list, chosen with `random`. */
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+/** `count` distinct items of `items` (all of them when fewer), in random order. */
+export function sample<T>(random: () => number, items: readonly T[], count: number): T[] {
+  return shuffle(random, items).slice(0, count);
+}
+
+/** A shuffled copy of `items` (Fisher–Yates). */
+export function shuffle<T>(random: () => number, items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}

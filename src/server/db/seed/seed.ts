@@ -13,12 +13,13 @@ import {
   sociales,
   type NuevoProducto,
 } from '../schema/index.ts';
-import { buildDemoProducts, DEMO_HOME, demoBrands, type SeedProduct } from './demo-catalogue.ts';
+import { DEMO_HOME, demoCatalogue, type SeedProduct } from './demo-catalogue.ts';
+import { syntheticCatalogue } from './synthetic/catalogue.ts';
 import { TAXONOMY } from './taxonomy.ts';
 import { seedLocationsIfEmpty } from '../../shipping/seed.ts';
 
 export interface SeedOptions {
-  /** How many products; defaults to the hand-written demo catalogue. */
+  /** How many products of a synthetic catalogue (for benchmarks); unset: the hand-written demo catalogue. */
   products?: number;
 }
 
@@ -34,9 +35,9 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<bo
   return true;
 }
 
-/** Inserts taxonomy, brands, products and home content in one transaction. */
+/** Inserts taxonomy, brands, products (the demo's or `options.products` synthetic ones) and home content in one transaction. */
 export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Promise<void> {
-  const products = buildDemoProducts(options.products);
+  const { brands, products } = options.products === undefined ? demoCatalogue() : syntheticCatalogue(options.products);
   await db.transaction(async (tx) => {
     const categoriaIds = new Map<string, number>();
     const childIds = new Map<string, number>();
@@ -56,7 +57,7 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Prom
       }
     }
 
-    const marcaRows = await tx.insert(marcas).values(demoBrands()).returning({ id: marcas.id, nombre: marcas.nombre });
+    const marcaRows = await tx.insert(marcas).values(brands).returning({ id: marcas.id, nombre: marcas.nombre });
     const marcaIds = new Map(marcaRows.map((marca) => [marca.nombre, marca.id]));
 
     const rows = products.map((product) => toRow(product, marcaIds, categoriaIds, childIds));

@@ -1,0 +1,26 @@
+/**
+ * The database of the Netlify functions: the Postgres server of DATABASE_URL (an embedded database
+ * cannot persist on a function's ephemeral disk), opened and migrated once per function instance.
+ */
+import { productionRefusal } from '../src/server/config-check.ts';
+import { openDatabase, type Db } from '../src/server/db/client.ts';
+
+let opening: Promise<Db> | undefined;
+
+/** The instance's database, opened on first use; a failed opening is tried again on the next call. */
+export function functionDatabase(): Promise<Db> {
+  opening ??= open().catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}
+
+async function open(): Promise<Db> {
+  // A production deployment missing a setting is refused with the whole list (see config-check.ts).
+  const refusal = productionRefusal(process.env, { netlify: true });
+  if (refusal) throw new Error(refusal);
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL es obligatorio en Netlify: el disco de una función no se conserva.');
+  return (await openDatabase({ url })).db;
+}

@@ -1,0 +1,27 @@
+/**
+ * Netlify's scheduled rebuild check: calls the build hook (BUILD_HOOK_URL) only when the deployed
+ * site's /version.json differs from the catalogue version in the database, so a rebuild spends build
+ * minutes only on a changed catalogue (see checkDeployedVersion).
+ */
+import { serverConfig } from '../../src/config.ts';
+import { checkDeployedVersion } from '../../src/server/jobs/rebuild.ts';
+import { functionDatabase } from '../database.ts';
+
+/** One check; its outcome goes to the function's log. */
+export default async (): Promise<void> => {
+  const settings = serverConfig();
+  if (!settings.buildHookUrl) {
+    console.warn('BUILD_HOOK_URL no está definido: el sitio no se reconstruye cuando cambia el catálogo.');
+    return;
+  }
+  const resultado = await checkDeployedVersion(await functionDatabase(), {
+    siteUrl: settings.siteUrl,
+    hookUrl: settings.buildHookUrl,
+    buildMinutes: settings.reconstruccionConstruccionMinutos,
+  });
+  console.log(`Versión del catálogo publicada: ${resultado}.`);
+};
+
+// Netlify reads the schedule (UTC cron) from the source without running it: a test keeps it equal to
+// RECONSTRUCCION.horario (src/config.ts).
+export const config = { schedule: '*/5 * * * *' };

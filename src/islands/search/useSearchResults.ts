@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { TIENDA } from '../../config.ts';
+import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { inIdOrder } from '../../lib/catalogue/live-products.ts';
+import { pagefindSearch, type PagefindHits } from './pagefind.ts';
+
+/** The search page's state: how many products its query found, and the page shown with its live products. */
+export type SearchResults =
+  | { kind: 'loading' }
+  | { kind: 'empty-query' }
+  | { kind: 'done'; total: number; page: number; pages: number; productos: Producto[] };
+
+/**
+ * The results of `query` from the Pagefind index, TIENDA.resultadosPorPagina a page: only the page
+ * shown has its result fragments fetched, and its products' live prices and stock come from one ids
+ * call. A failure shows what there is and is only logged (storefront §8).
+ */
+export function useSearchResults(query: string | undefined, page: number): SearchResults {
+  const [hits, setHits] = useState<PagefindHits | undefined>();
+  const [shown, setShown] = useState<{ page: number; productos: Producto[] } | undefined>();
+
+  useEffect(() => {
+    if (!query?.trim()) return;
+    let cancelled = false;
+    void pagefindSearch(query).then((found) => {
+      if (!cancelled) setHits(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [query]);
+
+  const size = TIENDA.resultadosPorPagina;
+  const pages = hits ? Math.max(1, Math.ceil(hits.total / size)) : 1;
+  const current = Math.min(Math.max(1, page), pages);
+
+  useEffect(() => {
+    if (!hits) return;
+    const controller = new AbortController();
+    const show = (productos: Producto[]) => {
+      if (!controller.signal.aborted) setShown({ page: current, productos });
+    };
+    hits
+      .ids((current - 1) * size, current * size)
+      .then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids, controller.signal)))
+      .then(show, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('No se pudieron cargar los resultados de la búsqueda', error);
+        show([]);
+      });
+    return () => controller.abort();
+  }, [hits, current, size]);
+
+  if (query === undefined || (query.trim() && !hits)) return { kind: 'loading' };
+  if (!query.trim()) return { kind: 'empty-query' };
+  if (!shown && hits!.total > 0) return { kind: 'loading' };
+  // The page number changes with its products: until the next page has loaded, the last one stays shown.
+  return { kind: 'done', total: hits!.total, page: shown?.page ?? current, pages, productos: shown?.productos ?? [] };
+}

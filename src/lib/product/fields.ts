@@ -1,0 +1,24 @@
+/** The comma-separated options of a product field (colores, tamaños), trimmed, without blanks. */
+export const splitOptions = (value: string | null | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
+
+/** The image URLs of a product's `img` field, or the default image when it has none. */
+export function productImages(producto: { img: string; imagen?: string }): string[] {
+  const images = splitOptions(producto.img);
+  if (images.length > 0) return images;
+  return [producto.imagen || DEFAULT_IMAGE];
+}
+
+/** Fallback product image (storefront §3: img falls back to a default image). */
+export const DEFAULT_IMAGE = '/demo/sin-imagen.svg';
+
+/** The etiquetalogo labels the shop shows: 'Vegano' and 'No Testado en Animales'. */
+export function productLabels(etiquetalogo: string): string[] {
+  const text = etiquetalogo.toLowerCase();
+  return [text.includes('vegano') && 'Vegano', text.includes('no testado en animales') && 'No Testado en Animales'].filter(
+    (label): label is string => Boolean(label),
+  );
+}

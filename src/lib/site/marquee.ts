@@ -1,0 +1,16 @@
+import { TIENDA } from '../../config.ts';
+
+/**
+ * Duration of one marquee loop: the time to travel `distancePx` at `pxPerMs` (storefront §2 Top
+ * strip: 0.09 px per ms), so the speed stays the same whatever the length of the messages.
+ */
+export function marqueeDurationMs(distancePx: number, pxPerMs: number = TIENDA.marqueePxPorMs): number {
+  if (!(distancePx > 0) || !(pxPerMs > 0)) return 0;
+  return Math.round(distancePx / pxPerMs);
+}
+
+/** The messages repeated `times` times (3 in the spec), one array per copy. */
+export function repeatMessages<T>(items: readonly T[], times: number = TIENDA.marqueeRepeticiones): T[][] {
+  if (items.length === 0) return [];
+  return Array.from({ length: Math.max(1, Math.floor(times)) }, () => [...items]);
+}

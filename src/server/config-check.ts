@@ -1,0 +1,41 @@
+import { JWT_SECRET_MINIMO_BYTES } from '../config.ts';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * What a production deployment (NODE_ENV=production) is missing, one Spanish sentence per problem;
+ * empty when it is ready or when it is not a production deployment. Netlify is recognised by its
+ * NETLIFY variable, or by `netlify` for the function, which always runs there.
+ */
+export function productionProblems(env: Env, { netlify = Boolean(env.NETLIFY) }: { netlify?: boolean } = {}): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const secretBytes = Buffer.byteLength(env.JWT_SECRET ?? '', 'utf8');
+  if (secretBytes === 0) problems.push(`JWT_SECRET no está definido: define uno de al menos ${JWT_SECRET_MINIMO_BYTES} bytes (openssl rand -base64 48).`);
+  else if (secretBytes < JWT_SECRET_MINIMO_BYTES) problems.push(`JWT_SECRET es demasiado corto (${secretBytes} bytes): debe tener al menos ${JWT_SECRET_MINIMO_BYTES} (openssl rand -base64 48).`);
+  if (!isHttps(env.SITE_URL)) problems.push(`SITE_URL debe ser la dirección pública https de la tienda, por ejemplo https://kbeautyperu.pe (recibido: ${env.SITE_URL ? `"${env.SITE_URL}"` : 'nada'}).`);
+  if (netlify && !env.DATABASE_URL) problems.push('DATABASE_URL no está definido: en Netlify la tienda necesita un servidor PostgreSQL (el disco de una función no se conserva).');
+  if (!env.MP_ACCESS_TOKEN) problems.push('MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago no se puede cobrar (el modo de prueba es solo para desarrollo).');
+  if (!env.MP_WEBHOOK_SECRET) problems.push('MP_WEBHOOK_SECRET no está definido: sin la clave secreta de las notificaciones de Mercado Pago no se pueden confirmar los pagos.');
+  if (!env.SMTP_URL) problems.push('SMTP_URL no está definido: sin servidor de correo los mensajes a los clientes se quedarían en una carpeta local (solo para desarrollo).');
+  return problems;
+}
+
+/** The message a production start is refused with, listing every problem; undefined when there is none. */
+export function productionRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
+  const problems = productionProblems(env, options);
+  if (problems.length === 0) return undefined;
+  return [
+    'La tienda no arranca en producción (NODE_ENV=production) porque falta configuración:',
+    ...problems.map((problem) => `  - ${problem}`),
+    'Define esas variables (ver «Configuration» en el README) o, para desarrollo, quita NODE_ENV=production.',
+  ].join('\n');
+}
+
+function isHttps(value: string | undefined): boolean {
+  try {
+    return new URL(value ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { config as rebuildFunction } from '../../../netlify/functions/rebuild.ts';
+import { RECONSTRUCCION } from '../../config.ts';
+import { catalogueVersion } from '../catalogue/queries.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { trabajos } from '../db/schema/index.ts';
+import { runDueJobs } from './queue.ts';
+import { checkDeployedVersion, rebuildJobs, requestRebuild } from './rebuild.ts';
+
+/** A stand-in for the deployed site (/version.json) and for Netlify's build hook (POST /hook). */
+function fakeNetlify() {
+  const state = { deployed: undefined as number | undefined, hookCalls: [] as string[] };
+  const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/hook')) {
+      state.hookCalls.push(new URL(req.url, 'http://x').searchParams.get('trigger_title') ?? '');
+      res.writeHead(200).end();
+    } else if (req.url === '/version.json' && state.deployed !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ version: state.deployed }));
+    } else res.writeHead(404).end();
+  });
+  return { state, server };
+}
+
+describe('rebuild requests', () => {
+  let database: Database;
+  const { state, server } = fakeNetlify();
+  let base: string;
+  const bumpCatalogue = () => database.db.execute(sql`UPDATE productos SET stock = stock WHERE false`);
+  const runRebuildJobs = () => runDueJobs(database.db, rebuildJobs(`${base}/hook`));
+  const check = (buildMinutes = 10) => checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes });
+  /** Pretends the rebuild row's last run (or call) was `minutes` ago. */
+  const lastCallAgo = (minutes: number) =>
+    database.db.update(trabajos).set({ terminado: new Date(Date.now() - minutes * 60_000) }).where(eq(trabajos.clave, 'reconstruir-sitio'));
+
+  beforeAll(async () => {
+    database = await openDatabase();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.close();
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db.delete(trabajos);
+    state.hookCalls.length = 0;
+  });
+
+  it('gathers a burst of changes into one build hook call, a delay later, and arms again after it ran', async () => {
+    for (let change = 0; change < 5; change++) await requestRebuild(database.db, 60);
+    expect(await database.db.select().from(trabajos)).toHaveLength(1);
+    expect(await runRebuildJobs()).toBe(0);
+    await database.db.update(trabajos).set({ ejecutarEn: new Date(Date.now() - 1000) });
+    expect(await runRebuildJobs()).toBe(1);
+    expect(state.hookCalls).toEqual(['Cambio en el catálogo']);
+    expect(await runRebuildJobs()).toBe(0);
+
+    await requestRebuild(database.db, 0);
+    await requestRebuild(database.db, 0);
+    expect(await runRebuildJobs()).toBe(1);
+    expect(state.hookCalls).toHaveLength(2);
+  });
+
+  it('retries a build hook that fails, and a request that gave up is armed again', async () => {
+    await requestRebuild(database.db, 0);
+    expect(await runDueJobs(database.db, rebuildJobs(`${base}/no-hay-hook`))).toBe(1);
+    const [failed] = await database.db.select().from(trabajos);
+    expect(failed).toMatchObject({ intentos: 1, terminado: null, ultimoError: expect.stringContaining('404') });
+    await database.db.update(trabajos).set({ intentos: failed!.maxIntentos });
+    await requestRebuild(database.db, 0);
+    expect(await runRebuildJobs()).toBe(1);
+    expect(state.hookCalls).toHaveLength(1);
+  });
+
+  it('the scheduled check calls the hook only when the deployed version differs, and not while that build runs', async () => {
+    state.deployed = await catalogueVersion(database.db);
+    expect(await check()).toBe('al-dia');
+    expect(state.hookCalls).toEqual([]);
+
+    await bumpCatalogue();
+    const current = await catalogueVersion(database.db);
+    expect(current).toBe(state.deployed + 1);
+    expect(await check()).toBe('solicitada');
+    expect(state.hookCalls).toEqual([`Catálogo ${current} (publicado: ${state.deployed})`]);
+    // The hooked build has not deployed yet: no second build for the same change.
+    expect(await check()).toBe('construyendo');
+    await lastCallAgo(11);
+    expect(await check()).toBe('solicitada');
+    state.deployed = current;
+    expect(await check()).toBe('al-dia');
+    expect(state.hookCalls).toHaveLength(2);
+  });
+
+  it('the scheduled check leaves a waiting request to the queue, and rebuilds a site without /version.json', async () => {
+    state.deployed = await catalogueVersion(database.db);
+    await bumpCatalogue();
+    await requestRebuild(database.db, 60);
+    expect(await check()).toBe('pendiente');
+    expect(state.hookCalls).toEqual([]);
+    state.deployed = undefined;
+    await database.db.delete(trabajos);
+    expect(await check()).toBe('solicitada');
+    expect(state.hookCalls).toHaveLength(1);
+  });
+
+  it('Netlify’s schedule is the configured one', () => {
+    expect(rebuildFunction.schedule).toBe(RECONSTRUCCION.horario);
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { catalogueVersion } from '../catalogue/queries.ts';
+import type { Db } from '../db/client.ts';
+import { trabajos } from '../db/schema/index.ts';
+import type { Handlers } from './queue.ts';
+
+/** The job type, and the key of its one row, of a requested rebuild of the static site. */
+const RECONSTRUIR = 'reconstruir-sitio';
+/** Longest wait for the build hook or the deployed site to answer. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Asks for a rebuild `delaySeconds` from now through the job queue's one keyed row: while it waits,
+ * later requests join it, so a burst of changes makes one build; once it has run (or given up), the
+ * next request arms it again.
+ */
+export async function requestRebuild(db: Db, delaySeconds: number): Promise<void> {
+  const ejecutarEn = sql`now() + make_interval(secs => ${delaySeconds})`;
+  await db
+    .insert(trabajos)
+    .values({ tipo: RECONSTRUIR, datos: {}, clave: RECONSTRUIR, ejecutarEn, maxIntentos: 5 })
+    .onConflictDoUpdate({
+      target: trabajos.clave,
+      set: { ejecutarEn, intentos: 0, terminado: null, bloqueadoHasta: null, ultimoError: null },
+      setWhere: sql`${trabajos.terminado} IS NOT NULL OR ${trabajos.intentos} >= ${trabajos.maxIntentos}`,
+    });
+}
+
+/** The queue's rebuild job: calls the build hook (retried with back-off when it fails); nothing without one. */
+export function rebuildJobs(hookUrl: string | undefined): Handlers {
+  return {
+    [RECONSTRUIR]: async () => {
+      if (hookUrl) await callBuildHook(hookUrl, 'Cambio en el catálogo');
+    },
+  };
+}
+
+/** POSTs Netlify's build hook with a title for the deploy log; throws unless it answers 2xx. */
+export async function callBuildHook(hookUrl: string, title: string): Promise<void> {
+  const url = new URL(hookUrl);
+  url.searchParams.set('trigger_title', title);
+  const res = await fetch(url, { method: 'POST', body: '{}', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`El build hook respondió ${res.status}.`);
+}
+
+/** What the scheduled check did: nothing to do, a request or a build already under way, or a build requested now. */
+export type Comprobacion = 'al-dia' | 'pendiente' | 'construyendo' | 'solicitada';
+
+export interface CheckOptions {
+  /** Public URL of the deployed site, which serves the `/version.json` its build wrote. */
+  siteUrl: string;
+  hookUrl: string;
+  /** Minutes after a hook call during which that build is taken to be under way. */
+  buildMinutes: number;
+}
+
+/**
+ * The scheduled check: calls the build hook when the deployed site's catalogue version differs from
+ * the database's, unless a rebuild is already requested or a hooked build may still be under way
+ * (its deploy reads the catalogue when it starts). The call is recorded in the rebuild row.
+ */
+export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinutes }: CheckOptions): Promise<Comprobacion> {
+  const [deployed, current] = await Promise.all([deployedVersion(siteUrl), catalogueVersion(db)]);
+  if (deployed === current) return 'al-dia';
+  const result = await db.execute(sql`
+    SELECT (terminado IS NULL AND intentos < max_intentos) AS pendiente,
+      coalesce(terminado > now() - make_interval(mins => ${buildMinutes}), false) AS reciente
+    FROM ${trabajos} WHERE clave = ${RECONSTRUIR}`);
+  const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean }[] }).rows;
+  if (row?.pendiente) return 'pendiente';
+  if (row?.reciente) return 'construyendo';
+  await callBuildHook(hookUrl, `Catálogo ${current} (publicado: ${deployed ?? 'ninguno'})`);
+  await db
+    .insert(trabajos)
+    .values({ tipo: RECONSTRUIR, datos: {}, clave: RECONSTRUIR, terminado: sql`now()`, maxIntentos: 5 })
+    .onConflictDoUpdate({ target: trabajos.clave, set: { terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null } });
+  return 'solicitada';
+}
+
+/** The catalogue version the deployed site was built from; undefined when it has no `/version.json`. */
+export async function deployedVersion(siteUrl: string): Promise<number | undefined> {
+  const url = `${siteUrl.replace(/\/+$/, '')}/version.json`;
+  const res = await fetch(url, { headers: { 'Cache-Control': 'no-cache' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (res.status === 404) return undefined;
+  if (!res.ok) throw new Error(`${url} respondió ${res.status}.`);
+  const { version } = (await res.json()) as { version?: unknown };
+  return typeof version === 'number' ? version : undefined;
+}
