@@ -1,17 +1,24 @@
 /**
- * `npm run bench [-- --products N] [-- --no-lighthouse]`: measures the shop as built and served by
- * `npm start`, on a temporary data directory: start time on an empty and on an existing data
- * directory, /web/listprod size and latency, per page type the HTML size and the gzipped JavaScript
- * loaded before any interaction, and Lighthouse mobile scores. Prints a Markdown report.
+ * `npm run bench [-- --products N] [-- --no-lighthouse]`: measures the shop on a temporary data
+ * directory with the demo catalogue (or a synthetic one of N products) and prints a Markdown report:
+ * the build (stages, time, peak memory, dist/ size), start time, per page the HTML and JavaScript
+ * sizes, the data a search, the header suggestions and a 3-item cart fetch over the wire, the
+ * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, and Lighthouse
+ * mobile scores; then every figure beside its target (issue 15).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import type { Menu, Producto } from '../src/lib/api/schemas.ts';
+import { listingPath, productPath } from '../src/lib/catalogue/routes.ts';
+import { measureAddToCart } from './bench/add-to-cart.ts';
+import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
 
 const { values } = parseArgs({
   options: { products: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, port: { type: 'string', default: '4390' } },
@@ -19,74 +26,81 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'kbeauty-bench-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: join(work, 'dist'), DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0' };
+const distDir = join(work, 'dist');
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: distDir, DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0' };
 const report: string[] = ['# K-Beauty Perú benchmark', ''];
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-if (values.products) {
-  const seeded = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--products', values.products]);
-  report.push(`Catálogo sintético: ${values.products} productos (seed ${seeded.toFixed(1)} s).`, '');
-}
+/** Every figure beside its target: [figure, measured, target, met]. */
+const summary: [string, string, string, boolean | undefined][] = [];
+const figure = (name: string, value: number, unit: string, target: number, more = false, digits = 1) =>
+  summary.push([name, `${value.toFixed(digits)} ${unit}`, `${more ? '≥' : '≤'} ${target} ${unit}`, more ? value >= target : value <= target]);
 
-const first = await startShop();
-const startEmpty = first.seconds;
-await stopShop(first.child);
-const second = await startShop();
-report.push('## Start', '', `| data directory | seconds to "lista" |`, `|---|---|`, `| ${values.products ? 'seeded, no build' : 'empty (create, migrate, seed, build)'} | ${startEmpty.toFixed(1)} |`, `| existing (no rebuild) | ${second.seconds.toFixed(1)} |`, '');
-const pages = countHtml(join(work, 'dist'));
-report.push(`Build: ${pages} HTML pages in the first start.`, '');
+const seeded = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...(values.products ? ['--products', values.products] : [])]);
+report.push(`Catálogo: ${values.products ? `sintético de ${values.products} productos` : 'de demostración'} (seed ${seeded.seconds.toFixed(1)} s).`, '');
 
+await benchBuild();
+const shop = await startShop();
+report.push('## Start', '', `Existing data directory and build: "lista" after ${shop.seconds.toFixed(1)} s.`, '');
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  await benchListprod();
-  await benchPages();
+  const productos = (await (await fetch(`${base}/web/listprod`)).json()) as Producto[];
+  const menu = (await (await fetch(`${base}/web/menu`)).json()) as Menu;
+  const product = productPath(productos[0]!);
+  const listing = listingPath(menu[0]!.linea);
+  await benchPages(browser, product, listing);
+  await benchData(browser, productos);
+  await benchLatency(menu, productos.length);
+  await benchAddToCart(browser, product);
+  if (!values['no-lighthouse']) await benchLighthouse(product, listing);
 } finally {
-  await stopShop(second.child);
+  await browser.close();
+  await stopShop(shop.child);
   rmSync(work, { recursive: true, force: true });
 }
+
+report.push('## Against the targets', '', '| figure | measured | target | met |', '|---|---|---|---|');
+for (const [name, measured, target, met] of summary) report.push(`| ${name} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`);
 console.log(report.join('\n'));
 
-async function benchListprod() {
-  const raw = await fetch(`${base}/web/listprod`);
-  const body = Buffer.from(await raw.arrayBuffer());
-  const etag = raw.headers.get('etag') ?? '';
-  const br = await fetch(`${base}/web/listprod`, { headers: { 'Accept-Encoding': 'br' } });
-  const brSize = Number(br.headers.get('content-length')) || (await br.arrayBuffer()).byteLength;
-  const timings = async (headers: Record<string, string>) => {
-    const samples: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/web/listprod`, { headers });
-      await res.arrayBuffer();
-      samples.push(performance.now() - t0);
-    }
-    samples.sort((a, b) => a - b);
-    return `median ${samples[25]!.toFixed(1)} ms, p95 ${samples[47]!.toFixed(1)} ms`;
-  };
+async function benchBuild() {
+  // /usr/bin/time reports the largest resident set of the build and of the Astro process it waits for.
+  const build = await run('/usr/bin/time', ['-f', 'maxrss %M', process.execPath, '--import', 'tsx', 'scripts/build.ts'], true);
+  const stages = /Etapas del build: (.*)\./.exec(build.output)?.[1] ?? 'n/a';
+  const astro = Number(/Astro ([\d.]+) s/.exec(stages)?.[1]);
+  const maxRssMb = Number(/maxrss (\d+)/.exec(build.output)?.[1]) / 1024;
+  const files = listFiles(distDir);
+  const bytes = (keep: (file: string) => boolean) => files.filter(keep).reduce((total, file) => total + statSync(file).size, 0);
+  const pages = files.filter((file) => file.endsWith('.html')).length;
+  const precompressed = (file: string) => /\.(?:br|gz)$/.test(file);
+  const productPages = files.filter((file) => file.includes(`${join(distDir, 'producto')}/`) && file.endsWith('.html')).map((file) => statSync(file).size).sort((a, b) => a - b);
+  const productHtml = productPages[Math.floor(productPages.length / 2)] ?? 0;
   report.push(
-    '## /web/listprod',
+    '## Build',
     '',
-    `- ${JSON.parse(body.toString()).length} products; ${(body.length / 1024).toFixed(0)} KB JSON, ${(gzipSync(body).length / 1024).toFixed(0)} KB gzip, ${(brSize / 1024).toFixed(0)} KB brotli`,
-    `- 200 (brotli): ${await timings({ 'Accept-Encoding': 'br' })}`,
-    `- 304 (If-None-Match): ${await timings({ 'If-None-Match': etag })}`,
+    `- ${build.seconds.toFixed(1)} s in all (${stages}); ${pages} HTML pages, ${(pages / astro).toFixed(0)} pages/s in Astro; peak memory ${maxRssMb.toFixed(0)} MB`,
+    `- dist/: ${(bytes(() => true) / 1e6).toFixed(1)} MB in ${files.length} files, ${(bytes((file) => !precompressed(file)) / 1e6).toFixed(1)} MB without the precompressed copies (as deployed to Netlify)`,
+    `- product page: ${KB(productHtml)} raw HTML (median of ${productPages.length})`,
     '',
   );
+  figure('whole build', build.seconds, 's', 150);
+  figure('build peak memory', maxRssMb, 'MB', 1536, false, 0);
+  figure('dist/ as deployed to Netlify', bytes((file) => !precompressed(file)) / 1e6, 'MB', 600);
+  figure('product page raw HTML', productHtml / 1024, 'KB', 40);
 }
 
-async function benchPages() {
-  const products = (await (await fetch(`${base}/web/listprod`)).json()) as { idProducto: number; nombre: string }[];
-  const { productPath } = await import('../src/lib/catalogue/routes.ts');
+async function benchPages(browser: Browser, product: string, listing: string) {
   const targets: [string, string][] = [
     ['home', '/'],
-    ['listing', '/Cuidado'],
-    ['product', productPath(products[0]!)],
-    ['search', '/search?q=serum'],
+    ['listing', listing],
+    ['product', product],
+    ['search', '/search?q=crema'],
     ['routine builder', '/Creador_de_piel'],
     ['checkout (empty cart)', '/procesoDePago'],
     ['payment result', '/success'],
   ];
-  // Lighthouse scores the budget pages of DESIGN.md and the one other public page, the routine builder.
-  const scored = targets.slice(0, 5);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  report.push('## Pages', '', '| page | HTML gzip | JS before interaction (gzip) | JS files |', '|---|---|---|---|');
+  report.push('## Pages', '', '| page | raw HTML | HTML over the wire (brotli) | JS before interaction (gzip) | JS files |', '|---|---|---|---|---|');
   for (const [name, path] of targets) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     const scripts = new Set<string>();
@@ -96,18 +110,107 @@ async function benchPages() {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
     await page.close();
-    const html = await gzipSize(base + path);
+    const raw = (await (await fetch(base + path, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer()).byteLength;
+    const brotli = await wireSize(base + path);
     let js = 0;
     for (const url of scripts) js += await gzipSize(url);
-    report.push(`| ${name} \`${path}\` | ${(html / 1024).toFixed(1)} KB | ${(js / 1024).toFixed(1)} KB | ${scripts.size} |`);
+    report.push(`| ${name} \`${path}\` | ${KB(raw)} | ${KB(brotli)} | ${KB(js)} | ${scripts.size} |`);
+    if (['home', 'listing', 'product'].includes(name)) figure(`first-screen HTML over the wire, ${name}`, brotli / 1024, 'KB', 14);
   }
-  await browser.close();
   report.push('');
-  if (values['no-lighthouse']) return;
+}
+
+async function benchData(browser: Browser, productos: Producto[]) {
+  report.push('## Data over the wire', '');
+  {
+    const { page, transfers, close } = await recordedPage(browser);
+    await page.goto(`${base}/search?q=crema`);
+    await page.locator('.product-card').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await settle(page, transfers);
+    const data = sumBytes(transfers, isSearchData);
+    const all = sumBytes(transfers, () => true);
+    report.push(`- search \`/search?q=crema\`: ${KB(data)} of index and result data (${KB(all)} with page code and images, ${transfers.length} requests)`);
+    figure('search for one word: index and result data', data / 1024, 'KB', 150);
+    await close();
+  }
+  {
+    const { page, transfers, close } = await recordedPage(browser);
+    await page.goto(`${base}/acerca-de-nosotros`);
+    await page.locator('astro-island[component-url*="HeaderSearch"]:not([ssr])').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await settle(page, transfers);
+    const before = transfers.length;
+    await page.locator('[data-mobile-header]').getByRole('searchbox').pressSequentially('crema', { delay: 80 });
+    await settle(page, transfers);
+    const typed = transfers.slice(before);
+    const data = sumBytes(typed, isSearchData);
+    report.push(`- header suggestions after typing "crema": ${KB(data)} of data (${typed.length} requests)`);
+    figure('suggestions after typing one word', data / 1024, 'KB', 60);
+    await close();
+  }
+  {
+    const { page, transfers, close } = await recordedPage(browser);
+    const lines = productos.slice(0, 3).map((p) => ({ ...p, cantidad: 1, selectedColor: '', selectedSize: '', precioOriginal: p.precio }));
+    await page.goto(`${base}/acerca-de-nosotros`);
+    await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), lines);
+    const before = transfers.length;
+    await page.goto(`${base}/carrito`);
+    await settle(page, transfers);
+    const data = sumBytes(transfers.slice(before), isApiData);
+    report.push(`- \`/carrito\` with 3 items: ${KB(data)} of API data`, '');
+    figure('cart with 3 items: API data', data / 1024, 'KB', 20);
+    await close();
+  }
+}
+
+async function benchLatency(menu: Menu, count: number) {
+  // The biggest categoría: the longest answer the search calls give.
+  const productos = (await (await fetch(`${base}/web/listprod`)).json()) as Producto[];
+  const sizes = new Map<string, number>();
+  for (const p of productos) sizes.set(p.categoria, (sizes.get(p.categoria) ?? 0) + 1);
+  const [categoria] = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  const linea = menu[0]!.linea;
+  const calls: [string, string][] = [
+    [`searchCat, biggest categoría (${sizes.get(categoria)} products), whole answer`, `/web/searchCat/${encodeURIComponent(categoria)}`],
+    ['searchCat, first page', `/web/searchCat/${encodeURIComponent(categoria)}?pagina=1&porPagina=20`],
+    [`listado, line ${linea}, sorted by price`, `/web/listado?tipo=categoria&nombre=${encodeURIComponent(linea)}&orden=precio-asc`],
+    ['productos?ids= (3 ids)', '/web/productos?ids=1,2,3'],
+  ];
+  report.push(`## Catalogue calls (${count} products; 50 warm requests each, brotli)`, '', '| call | first request | median | p95 | size |', '|---|---|---|---|---|');
+  for (const [name, path] of calls) {
+    const time = async () => {
+      const t0 = performance.now();
+      const res = await fetch(base + path, { headers: { 'Accept-Encoding': 'br' } });
+      const size = (await res.arrayBuffer()).byteLength;
+      return { ms: performance.now() - t0, size };
+    };
+    const first = await time();
+    const samples: number[] = [];
+    for (let i = 0; i < 50; i++) samples.push((await time()).ms);
+    samples.sort((a, b) => a - b);
+    const p95 = samples[Math.ceil(samples.length * 0.95) - 1]!;
+    report.push(`| ${name} | ${first.ms.toFixed(1)} ms | ${samples[25]!.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${KB(first.size)} |`);
+    if (path.startsWith('/web/searchCat') || path.startsWith('/web/listado')) figure(`p95, ${name}`, p95, 'ms', 50);
+  }
+  report.push('', 'The first request after a start (or a catalogue change) computes the answer; later ones are served from the compressed cache.', '');
+}
+
+async function benchAddToCart(browser: Browser, product: string) {
+  const { runs, median } = await measureAddToCart(base + product, 3, browser);
+  report.push(
+    "## 'Agregar al carrito' usable (4× CPU, slow 4G, empty cache)",
+    '',
+    `- runs: ${runs.map((r) => `${r.ready.toFixed(0)} ms`).join(', ')}; median ${median.ready.toFixed(0)} ms (first contentful paint ${median.fcp.toFixed(0)} ms, ${median.scripts} scripts loaded)`,
+    '',
+  );
+  figure("'Agregar al carrito' usable, median of 3", median.ready, 'ms', 3000, false, 0);
+}
+
+async function benchLighthouse(product: string, listing: string) {
   report.push('## Lighthouse (mobile, default throttling)', '', '| page | performance | accessibility | best practices | SEO |', '|---|---|---|---|---|');
-  for (const [name, path] of scored) {
+  for (const [name, path] of [['home', '/'], ['listing', listing], ['product', product], ['search', '/search?q=crema']] as const) {
     const scores = await lighthouse(base + path);
     report.push(`| ${name} | ${scores.join(' | ')} |`);
+    figure(`Lighthouse performance, ${name}`, Number(scores[0]), '', name === 'search' ? 95 : 100, true, 0);
   }
   report.push('');
 }
@@ -125,6 +228,17 @@ async function lighthouse(url: string): Promise<string[]> {
   } finally {
     chrome.kill();
   }
+}
+
+/** The body's bytes as sent to a browser that accepts brotli (fetch would decode it). */
+function wireSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
 }
 
 async function gzipSize(url: string): Promise<number> {
@@ -152,14 +266,24 @@ async function stopShop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function run(command: string, args: string[]): Promise<number> {
+/** Runs a command to its end; its output is shown, and kept when `capture`. */
+function run(command: string, args: string[], capture = false): Promise<{ seconds: number; output: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`${args.join(' ')}: ${code}`))));
+    const child = spawn(command, args, { env, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('exit', (code) => (code === 0 ? resolve({ seconds: (performance.now() - t0) / 1000, output }) : reject(new Error(`${args.join(' ')}: ${code}`))));
   });
 }
 
-function countHtml(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -51,9 +51,11 @@ export const LIMITES = {
   cuerpoMaximoBytes: 64 * 1024,
   /** Most product ids one `/web/productos?ids=` call takes (PRODUCT_IDS_MAX overrides). */
   idsPorConsulta: 100,
-  /** Largest `porPagina` of the paged searchCat, searchMar and searchChild answers (PAGE_SIZE_MAX overrides). */
+  /** Largest `porPagina` of the paged searchCat, searchMar, searchChild and listado answers (PAGE_SIZE_MAX overrides). */
   porPaginaMaximo: 100,
-  /** Memory for the compressed searchCat, searchMar and searchChild answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
+  /** Most brands one `/web/listado` filter names (LISTING_BRANDS_MAX overrides). */
+  marcasPorConsulta: 50,
+  /** Memory for the compressed searchCat, searchMar, searchChild and listado answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
   cacheCatalogoMb: 64,
 } as const;
 
@@ -61,14 +63,16 @@ export const LIMITES = {
 export interface CatalogueLimits {
   idsPorConsulta: number;
   porPaginaMaximo: number;
+  marcasPorConsulta: number;
   cacheCatalogoBytes: number;
 }
 
-/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX and CATALOGUE_CACHE_MB over the defaults of `LIMITES`. */
+/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX, LISTING_BRANDS_MAX and CATALOGUE_CACHE_MB over the defaults of `LIMITES`. */
 export function catalogueLimits(env: Record<string, string | undefined> = process.env): CatalogueLimits {
   return {
     idsPorConsulta: positiveIntFromEnv(env.PRODUCT_IDS_MAX, LIMITES.idsPorConsulta, 'PRODUCT_IDS_MAX'),
     porPaginaMaximo: positiveIntFromEnv(env.PAGE_SIZE_MAX, LIMITES.porPaginaMaximo, 'PAGE_SIZE_MAX'),
+    marcasPorConsulta: positiveIntFromEnv(env.LISTING_BRANDS_MAX, LIMITES.marcasPorConsulta, 'LISTING_BRANDS_MAX'),
     cacheCatalogoBytes: intFromEnv(env.CATALOGUE_CACHE_MB, LIMITES.cacheCatalogoMb, 'CATALOGUE_CACHE_MB') * 1024 * 1024,
   };
 }

@@ -6,7 +6,9 @@ import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
 import { seedDemoCatalogue } from '../../src/server/db/seed/seed.ts';
-import { busquedaPaginadaSchema, busquedaSchema, productoSchema, type Producto } from '../../src/lib/api/schemas.ts';
+import { busquedaPaginadaSchema, busquedaSchema, listadoSchema, productoSchema, type Producto } from '../../src/lib/api/schemas.ts';
+import { applyFilters, brandsPresent, priceBounds } from '../../src/lib/catalogue/listing.ts';
+import { selectListing, type ListingSource } from '../../src/lib/catalogue/selection.ts';
 import { describeEachDatabase } from './databases.ts';
 
 /**
@@ -143,9 +145,68 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     });
   });
 
-  it('takes its limits from PRODUCT_IDS_MAX and PAGE_SIZE_MAX', async () => {
-    const config = serverConfig({ PRODUCT_IDS_MAX: '2', PAGE_SIZE_MAX: '5', CATALOGUE_CACHE_MB: '1' });
-    expect(config.catalogo).toEqual({ idsPorConsulta: 2, porPaginaMaximo: 5, cacheCatalogoBytes: 1024 * 1024 });
+  describe('/web/listado', () => {
+    const listado = async (query: string) => listadoSchema.parse(await json(`/web/listado?${query}`));
+
+    it('pages a listing in catalogue order, with every brand and the price bounds its filters offer', async () => {
+      const all = busquedaSchema.parse(await json('/web/searchCat/Cuidado')).mensaje;
+      const first = await listado('tipo=categoria&nombre=cuidado');
+      expect(first).toMatchObject({ id: 1, total: all.length, totalListado: all.length, pagina: 1, porPagina: TIENDA.productosPorPagina });
+      expect(first.mensaje).toEqual(all.slice(0, TIENDA.productosPorPagina));
+      expect(first.marcas).toEqual(brandsPresent(all));
+      expect(first.precios).toEqual(priceBounds(all));
+      expect((await listado('tipo=categoria&nombre=Cuidado&pagina=3&porPagina=7')).mensaje).toEqual(all.slice(14, 21));
+    });
+
+    it('filters by final price and brands and sorts before paging, as the listing does in the browser', async () => {
+      const all = busquedaSchema.parse(await json('/web/searchCat/Cuidado')).mensaje;
+      const [marca, otra] = brandsPresent(all);
+      const filters = { min: 30, max: 90.5, marcas: [marca!, otra!], orden: 'precio-desc' as const };
+      const expected = applyFilters(all, filters);
+      expect(expected.length).toBeGreaterThan(0);
+      const answer = await listado(`tipo=categoria&nombre=Cuidado&min=30&max=90.5&marca=${encodeURIComponent(marca!.toUpperCase())}&marca=${encodeURIComponent(otra!)}&orden=precio-desc&porPagina=100`);
+      expect(answer).toMatchObject({ id: 1, total: expected.length, totalListado: all.length });
+      expect(answer.mensaje).toEqual(expected.slice(0, 100));
+      expect(await listado('tipo=categoria&nombre=Cuidado&min=100000')).toMatchObject({ id: 0, mensaje: [], total: 0, totalListado: all.length });
+    });
+
+    it('pages every kind of listing, the special ones included', async () => {
+      const list = (await json('/web/listprod')) as Producto[];
+      for (const [tipo, nombre] of [['special', 'ofertas'], ['special', 'set'], ['marca', 'COSRX'], ['child', 'Manos']] as const) {
+        const expected = selectListing(list, { kind: tipo, name: nombre } as ListingSource);
+        const answer = await listado(`tipo=${tipo}&nombre=${nombre}&orden=a-z&porPagina=100`);
+        expect(answer.total, nombre).toBe(expected.length);
+        expect(answer.mensaje.map((p) => p.idProducto)).toEqual(applyFilters(expected, { min: 0, max: Infinity, marcas: [], orden: 'a-z' }).map((p) => p.idProducto));
+      }
+    });
+
+    it('refuses what it cannot answer with a Spanish 400', async () => {
+      expect(await mensajeOf('/web/listado?nombre=Cuidado')).toBe('El parámetro tipo debe ser categoria, child, marca o special.');
+      expect(await mensajeOf('/web/listado?tipo=linea&nombre=Cuidado')).toBe('El parámetro tipo debe ser categoria, child, marca o special.');
+      expect(await mensajeOf('/web/listado?tipo=categoria')).toMatch(/^El nombre de el listado no es válido/);
+      expect(await mensajeOf('/web/listado?tipo=special&nombre=gratis')).toBe('El listado especial debe ser ofertas, nuevo, preventa, sale, set.');
+      expect(await mensajeOf('/web/listado?tipo=marca&nombre=COSRX&orden=precio')).toBe('El parámetro orden debe ser relevancia, precio-asc, precio-desc, a-z, z-a.');
+      for (const price of ['min=-1', 'max=abc', 'min=1e3', 'max=', 'min=1.999']) {
+        expect(await mensajeOf(`/web/listado?tipo=marca&nombre=COSRX&${price}`), price).toBe('Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.');
+      }
+      const many = Array.from({ length: LIMITES.marcasPorConsulta + 1 }, (_, index) => `marca=m${index}`).join('&');
+      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&${many}`)).toBe(`Se pueden filtrar como máximo ${LIMITES.marcasPorConsulta} marcas a la vez.`);
+      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&porPagina=${LIMITES.porPaginaMaximo + 1}`)).toBe(`El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`);
+    });
+
+    it('follows a catalogue change at once', async () => {
+      const before = await listado('tipo=marca&nombre=COSRX&orden=precio-desc');
+      const cheapest = before.mensaje.at(-1)!;
+      await database.db.update(productos).set({ precio: 9999, descuento: 0, descuentoN: 0 }).where(eq(productos.id, cheapest.idProducto));
+      const after = await listado('tipo=marca&nombre=COSRX&orden=precio-desc');
+      expect(after.mensaje[0]).toMatchObject({ idProducto: cheapest.idProducto, precio: 9999 });
+      expect(after.precios.max).toBe(9999);
+    });
+  });
+
+  it('takes its limits from PRODUCT_IDS_MAX, PAGE_SIZE_MAX and LISTING_BRANDS_MAX', async () => {
+    const config = serverConfig({ PRODUCT_IDS_MAX: '2', PAGE_SIZE_MAX: '5', LISTING_BRANDS_MAX: '1', CATALOGUE_CACHE_MB: '1' });
+    expect(config.catalogo).toEqual({ idsPorConsulta: 2, porPaginaMaximo: 5, marcasPorConsulta: 1, cacheCatalogoBytes: 1024 * 1024 });
     expect(() => serverConfig({ PAGE_SIZE_MAX: '0' })).toThrow(/PAGE_SIZE_MAX/);
     const limited = createApp({ db: database.db, config });
     expect((await limited.request('/web/productos?ids=1,2')).status).toBe(200);
@@ -154,5 +215,7 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     expect((await limited.request('/web/searchCat/Cuidado?porPagina=6')).status).toBe(400);
     // Without porPagina the page is TIENDA.productosPorPagina long, or the limit when that is lower.
     expect(busquedaPaginadaSchema.parse(await (await limited.request('/web/searchCat/Cuidado?pagina=1')).json()).porPagina).toBe(5);
+    expect((await limited.request('/web/listado?tipo=categoria&nombre=Cuidado&marca=COSRX')).status).toBe(200);
+    expect((await limited.request('/web/listado?tipo=categoria&nombre=Cuidado&marca=COSRX&marca=Laneige')).status).toBe(400);
   });
 });

@@ -47,6 +47,14 @@ const cards = (page: Page) => page.locator('.product-grid .product-card');
 const cardIds = async (page: Page) => (await cards(page).evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-product-id')))));
 const cardPrices = async (page: Page) =>
   (await cards(page).locator('.product-card__price .price:not(.price--old)').allTextContents()).map((text) => Number(text.replace('S/', '')));
+/** The card prices once a page asked of the API (`/web/listado`) is on screen: never an empty or stale grid. */
+async function pricesAfter(page: Page, action: () => Promise<unknown>): Promise<number[]> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/web/listado');
+  await action();
+  await answered;
+  await expect(page.getByText('Cargando productos...')).toHaveCount(0);
+  return cardPrices(page);
+}
 
 /** On narrow screens the filters sit behind the 'Filtrar' button. */
 async function openFilters(page: Page) {
@@ -111,15 +119,18 @@ test('a listing paginates, keeps its page on reload and scrolls to the list', as
   expect(pages).toBeGreaterThan(1);
   const firstPage = await cardIds(page);
 
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await pricesAfter(page, () => page.getByRole('button', { name: 'Siguiente' }).click());
   await expect(status).toHaveText(`Página 2 de ${pages}`);
-  expect(await cardIds(page)).not.toEqual(firstPage);
+  const secondPage = await cardIds(page);
+  expect(secondPage).toHaveLength(20);
+  expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
   await expect.poll(() => page.locator('.listing__results').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
   await expect.poll(() => page.locator('.listing__results').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
 
   await page.reload();
   await hydrated(page, 'ListingBrowser');
   await expect(status).toHaveText(`Página 2 de ${pages}`);
+  await expect.poll(() => cardIds(page)).toEqual(secondPage);
 
   await page.getByRole('button', { name: 'Anterior' }).click();
   await expect(status).toHaveText(`Página 1 de ${pages}`);
@@ -129,20 +140,19 @@ test('a listing paginates, keeps its page on reload and scrolls to the list', as
 test('sorting by price orders the cards and goes back to page 1', async ({ page }) => {
   await page.goto('/Cuidado');
   await hydrated(page, 'ListingBrowser');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await pricesAfter(page, () => page.getByRole('button', { name: 'Siguiente' }).click());
   await expect(page.getByText(/^Página 2 de \d+$/)).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Ordenar productos' }).selectOption('precio-asc');
+  const prices = await pricesAfter(page, () => page.getByRole('combobox', { name: 'Ordenar productos' }).selectOption('precio-asc'));
   await expect(page.getByText(/^Página 1 de \d+$/)).toBeVisible();
-  const prices = await cardPrices(page);
   expect(prices.length).toBe(20);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await openFilters(page);
   const min = Number(await page.getByRole('slider', { name: 'Precio mínimo' }).getAttribute('min'));
   expect(Math.floor(prices[0]!)).toBe(min);
 
-  await page.getByRole('combobox', { name: 'Ordenar productos' }).selectOption('precio-desc');
-  const descending = await cardPrices(page);
+  const descending = await pricesAfter(page, () => page.getByRole('combobox', { name: 'Ordenar productos' }).selectOption('precio-desc'));
+  expect(descending).toHaveLength(20);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
 });
 
@@ -153,7 +163,7 @@ test("brand checkboxes: without 'Todas', only the chosen brand", async ({ page }
   const todas = page.getByRole('checkbox', { name: 'Todas' });
   await expect(todas).toBeChecked();
   await todas.uncheck();
-  await page.getByRole('checkbox', { name: 'COSRX', exact: true }).check();
+  await pricesAfter(page, () => page.getByRole('checkbox', { name: 'COSRX', exact: true }).check());
   await expect(todas).not.toBeChecked();
   await expect(page.getByTestId('listing-count')).toContainText(/\d+ de \d+ productos/);
   await expect(page.getByText(/^Página \d+ de \d+$/)).toHaveCount(0);
@@ -175,9 +185,10 @@ test('the price range keeps the minimum at most the maximum', async ({ page }) =
   const top = Number(await maxSlider.getAttribute('max'));
 
   await maxInput.fill('100');
-  await maxInput.press('Enter');
+  const prices = await pricesAfter(page, () => maxInput.press('Enter'));
   await expect(maxSlider).toHaveValue('100');
-  for (const price of await cardPrices(page)) expect(price).toBeLessThanOrEqual(100);
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) expect(price).toBeLessThanOrEqual(100);
 
   await minInput.fill(String(top));
   await minInput.press('Enter');

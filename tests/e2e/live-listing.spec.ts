@@ -5,7 +5,7 @@ import type { Marca, Menu, Producto } from '../../src/lib/api/schemas.ts';
  * A child category or brand created after the last build has no page of its own until the next build:
  * the 404 page renders it from the live API. The operator API cannot create brands or categories, so
  * "created after the build" is the API answering names the build never saw: its /web/menu,
- * /web/ListMarcas and paged /web/searchMar answers are extended here, exactly as a new row would
+ * /web/ListMarcas and /web/listado answers are extended here, exactly as a new row would
  * extend them. The island asks the listing's first page, never the whole catalogue.
  */
 
@@ -34,16 +34,17 @@ test('a brand only a product names lists that product, with live prices', async 
   const producto = ((await (await request.get('/web/listprod')).json()) as Producto[])[0]!;
   const asked: string[] = [];
   page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
-  // The brand's paged search call finds the product, as the API would once its brand was renamed.
-  await page.route('**/web/searchMar/**', async (route) => {
+  // The brand's listing finds the product, as the API would once its brand was renamed.
+  await page.route('**/web/listado?**', async (route) => {
     const { pagina, porPagina } = Object.fromEntries(new URL(route.request().url()).searchParams);
-    await route.fulfill({ json: { id: 1, mensaje: [{ ...producto, marca: 'Marca Nueva' }], total: 1, pagina: Number(pagina), porPagina: Number(porPagina) } });
+    const json = { id: 1, mensaje: [{ ...producto, marca: 'Marca Nueva' }], total: 1, totalListado: 1, pagina: Number(pagina), porPagina: Number(porPagina), marcas: ['Marca Nueva'], precios: { min: 1, max: 500 } };
+    await route.fulfill({ json });
   });
   expect((await page.goto('/marcas/marca%20nueva'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marca Nueva', { timeout: LIVE_MS });
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toHaveAttribute('data-product-id', String(producto.idProducto));
-  expect(asked).toContain('/web/searchMar/marca%20nueva');
+  expect(asked).toContain('/web/listado');
   expect(asked).not.toContain('/web/listprod');
 });
 

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
+import { brandsPresent, priceBounds } from '../../lib/catalogue/listing.ts';
 import { toCard } from '../../lib/catalogue/listing-state.ts';
 import type { ListingSource } from '../../lib/catalogue/selection.ts';
 import ListingBrowser from './ListingBrowser.tsx';
@@ -22,18 +23,22 @@ let container: HTMLElement;
 let urls: string[];
 let logged: MockInstance<typeof console.error>;
 
-/** The API: `/web/productos?ids=` answers those ids through `live`; a paged search answers products 1000+ of that page. */
+/**
+ * The API: `/web/productos?ids=` answers those ids through `live`; `/web/listado` answers one product,
+ * 1000 + the page asked, of 65 found in a listing of 80 with two brands.
+ */
 function stubApi(live: (id: number) => Producto | undefined = (id) => makeProducto({ idProducto: id, nombre: `Producto ${id}`, precio: 50 })) {
   vi.stubGlobal('fetch', async (url: string) => {
     urls.push(url);
     const ids = /^\/web\/productos\?ids=([\d,]+)$/.exec(url);
-    const paged = /^\/web\/searchCat\/[^?]+\?pagina=(\d+)&porPagina=(\d+)$/.exec(url);
+    const listado = url.startsWith('/web/listado?') ? new URL(url, 'http://localhost').searchParams : undefined;
+    const pagina = Number(listado?.get('pagina'));
     const body = ids
       ? ids[1]!.split(',').flatMap((id) => live(Number(id)) ?? [])
-      : paged
-        ? { id: 1, mensaje: [makeProducto({ idProducto: 1000 + Number(paged[1]), nombre: `Página ${paged[1]}` })], total: 65, pagina: Number(paged[1]), porPagina: Number(paged[2]) }
+      : listado
+        ? { id: 1, mensaje: [makeProducto({ idProducto: 1000 + pagina, nombre: `Página ${pagina}` })], total: 65, totalListado: 80, pagina, porPagina: 20, marcas: ['Cosrx', 'Laneige'], precios: { min: 10, max: 90 } }
         : { mensaje: 'No encontrado' };
-    return new Response(JSON.stringify(body), { status: ids || paged ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), { status: ids || listado ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
   });
 }
 
@@ -42,9 +47,11 @@ async function until(done: () => boolean) {
   for (let tick = 0; tick < 100 && !done(); tick++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 }
 
+/** The listing island as a page embeds it: its first page of `productos`, of `total`. */
 async function render(productos: Producto[], total: number, source: ListingSource) {
   root = createRoot(container);
-  await act(async () => root.render(<ListingBrowser productos={productos.map(toCard)} total={total} source={source} title="Manos" />));
+  const firstPage = productos.slice(0, 20).map(toCard);
+  await act(async () => root.render(<ListingBrowser productos={firstPage} total={total} marcas={brandsPresent(productos)} precios={priceBounds(productos)} source={source} title="Manos" />));
 }
 
 const shownIds = () => [...container.querySelectorAll('.product-card')].map((card) => Number(card.getAttribute('data-product-id')));
@@ -66,18 +73,17 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+const select = () => container.querySelector('select')!;
+const count = () => container.querySelector('[data-testid="listing-count"]')?.textContent;
+
 describe('ListingBrowser', () => {
-  it('asks live prices and stock for the cards on screen only, page by page, never the whole catalogue', async () => {
+  it('asks live prices and stock for its embedded first page only, never the whole catalogue', async () => {
     stubApi((id) => makeProducto({ idProducto: id, nombre: `Producto ${id}`, precio: id === 3 ? 123.45 : 50 }));
     await render(listing(45), 45, { kind: 'child', name: 'Manos' });
     await until(() => priceOf(3) === 'S/ 123.45');
     expect(priceOf(3)).toBe('S/ 123.45');
     expect(urls).toEqual([`/web/productos?ids=${range(1, 20).join(',')}`]);
-    await act(async () => next().click());
-    await until(() => urls.length === 2);
-    expect(shownIds()).toEqual(range(21, 40));
-    expect(urls[1]).toBe(`/web/productos?ids=${range(21, 40).join(',')}`);
-    expect(urls.some((url) => url.includes('listprod'))).toBe(false);
+    expect(count()).toBe('45 productos');
   });
 
   it('drops a product the API no longer has, and keeps the cards when the call fails', async () => {
@@ -93,16 +99,35 @@ describe('ListingBrowser', () => {
     expect(shownIds()).toEqual([1, 2, 3]);
   });
 
-  it('asks the later pages of a long listing a page at a time from the paged search call', async () => {
+  it('asks any later page of any listing from /web/listado, the special ones too', async () => {
     stubApi();
-    await render(listing(40), 65, { kind: 'categoria', name: 'Cuidado' });
+    await render(listing(45), 45, { kind: 'special', name: 'ofertas' });
     await until(() => urls.length === 1);
     await act(async () => next().click());
-    await act(async () => next().click());
-    await until(() => shownIds().length === 1);
-    expect(shownIds()).toEqual([1003]);
-    expect(urls.at(-1)).toBe('/web/searchCat/Cuidado?pagina=3&porPagina=20');
-    expect(container.querySelector('[data-testid="listing-count"]')?.textContent).toBe('65 productos');
+    await until(() => shownIds().includes(1002));
+    expect(shownIds()).toEqual([1002]);
+    expect(urls.at(-1)).toBe('/web/listado?tipo=special&nombre=ofertas&pagina=2&porPagina=20');
+    // The API's answer is live already: no price refresh for it.
+    expect(urls.filter((url) => url.startsWith('/web/productos'))).toHaveLength(1);
     expect(urls.some((url) => url.includes('listprod'))).toBe(false);
+  });
+
+  it('sorts and filters on the server, back to page 1, and offers the brands the API reports', async () => {
+    stubApi();
+    await render(listing(45), 45, { kind: 'categoria', name: 'Cuidado' });
+    await act(async () => next().click());
+    await until(() => shownIds().includes(1002));
+    await act(async () => {
+      select().value = 'precio-asc';
+      select().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => shownIds().includes(1001));
+    expect(urls.at(-1)).toBe('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20&orden=precio-asc');
+    const laneige = [...container.querySelectorAll('label')].find((label) => label.textContent?.includes('Laneige'))!.querySelector('input')!;
+    await act(async () => laneige.click());
+    await until(() => urls.at(-1)!.includes('marca='));
+    expect(urls.at(-1)).toBe('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20&orden=precio-asc&marca=Laneige');
+    await until(() => count() === '65 de 80 productos');
+    expect(count()).toBe('65 de 80 productos');
   });
 });

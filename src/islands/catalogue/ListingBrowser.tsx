@@ -1,39 +1,38 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../components/catalogue/ProductCard.tsx';
 import { TIENDA } from '../../config.ts';
-import { hasListingPages } from '../../lib/api/catalogue-client.ts';
-import { applyFilters, brandsPresent, paginate, priceBounds, SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
+import { SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
 import { ALL_BRANDS, brandFilter, fromCard, toggleBrand, type BrandChoice, type CardProducto } from '../../lib/catalogue/listing-state.ts';
 import type { ListingSource } from '../../lib/catalogue/selection.ts';
 import BrandFilter from './BrandFilter.tsx';
 import Pagination from './Pagination.tsx';
 import PriceRange from './PriceRange.tsx';
+import { useListado } from './useListado.ts';
 import { useListingPage } from './useListingPage.ts';
 import { useLiveListing } from './useLiveListing.ts';
-import { useServerPage } from './useServerPage.ts';
 import './listing.css';
 
 interface Props {
-  /** The listing's products as the build saw them, card fields only (the first ones of a very long listing). */
+  /** The listing's first page as the build saw it, card fields only. */
   productos: CardProducto[];
   /** How many products the listing had at build time. */
   total: number;
+  /** The listing's brands and final-price bounds at build time: what the filters offer until the API answers. */
+  marcas: string[];
+  precios: { min: number; max: number };
   source: ListingSource;
   /** The listing title; the current page is remembered per title. */
   title: string;
 }
 
 /**
- * A listing's filters (price range, brands), sort and pagination over the products it was given, the
- * cards on screen kept live (useLiveListing). The server renders page 1, so the page works without
- * JavaScript.
+ * A listing's filters (price range, brands), sort and pagination. The page's HTML holds its first page
+ * (so it works without JavaScript), kept live (useLiveListing); any other page, sort or filter is asked
+ * of the API (`/web/listado`), which filters, sorts and pages the live catalogue.
  */
-export default function ListingBrowser({ productos: cards, total, source, title }: Props) {
+export default function ListingBrowser({ productos: cards, total: builtTotal, marcas: builtMarcas, precios: builtPrecios, source, title }: Props) {
   const initial = useMemo(() => cards.map(fromCard), [cards]);
-  const { productos, showIds } = useLiveListing(initial);
-  // A very long listing embeds only its first products: filters and sort stay off, and its later pages
-  // are asked of the API where the API pages that listing (the special listings stop at the embedded ones).
-  const partial = cards.length < total;
+  const { productos: firstPage, showIds } = useLiveListing(initial);
   const [page, setPage] = useListingPage(title);
   const [range, setRange] = useState<{ min: number; max: number } | null>(null);
   const [brands, setBrands] = useState<BrandChoice>(ALL_BRANDS);
@@ -42,26 +41,25 @@ export default function ListingBrowser({ productos: cards, total, source, title 
   const listRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  const bounds = useMemo(() => priceBounds(productos), [productos]);
-  const marcas = useMemo(() => brandsPresent(productos), [productos]);
-  // Untouched, the range follows the products' bounds as the live refresh changes them.
-  const price = range ?? bounds;
-  const filtered = useMemo(
-    () => applyFilters(productos, { min: price.min, max: price.max, marcas: brandFilter(brands), orden }),
-    [productos, price.min, price.max, brands, orden],
+  const porPagina = TIENDA.productosPorPagina;
+  const embedded = page === 1 && range === null && brands.todas && orden === 'relevancia';
+  const { listado, latest } = useListado(
+    source,
+    embedded ? undefined : { pagina: page, porPagina, orden, marcas: brandFilter(brands), ...(range ? { rango: range } : {}) },
   );
-  const current = paginate(filtered, page, TIENDA.productosPorPagina);
-  const embeddedPages = Math.ceil(cards.length / TIENDA.productosPorPagina);
-  const pages = partial ? Math.max(1, Math.ceil((hasListingPages(source) ? total : cards.length) / TIENDA.productosPorPagina)) : current.pages;
-  const shownPage = partial ? Math.min(Math.max(1, page), pages) : current.page;
-  const fromServer = partial && shownPage > embeddedPages;
-  const serverItems = useServerPage(source, fromServer ? shownPage : undefined);
-  const items = fromServer ? (serverItems ?? []) : current.items;
-  const loading = fromServer && serverItems === undefined;
-  const count = partial ? total : productos.length;
+  const bounds = latest?.precios ?? builtPrecios;
+  const marcas = latest?.marcas ?? builtMarcas;
+  const listingTotal = latest?.totalListado ?? builtTotal;
+  // Untouched, the range follows the listing's bounds as the API reports them.
+  const price = range ?? bounds;
+  const items = embedded ? firstPage : (listado?.mensaje ?? []);
+  const loading = !embedded && listado === undefined;
+  const found = embedded ? builtTotal : (listado?.total ?? latest?.total ?? builtTotal);
+  const pages = Math.max(1, Math.ceil(found / porPagina));
+  const filtered = range !== null || !brands.todas;
 
-  // The embedded cards on screen get live prices and stock; a page asked of the API is live already.
-  const shownKey = fromServer ? '' : current.items.map((producto) => producto.idProducto).join(',');
+  // The embedded first page gets live prices and stock; a page asked of the API is live already.
+  const shownKey = embedded ? firstPage.map((producto) => producto.idProducto).join(',') : '';
   useEffect(() => showIds(shownKey ? shownKey.split(',').map(Number) : []), [shownKey, showIds]);
 
   const changeFilters = (apply: () => void) => {
@@ -77,13 +75,13 @@ export default function ListingBrowser({ productos: cards, total, source, title 
     <div className="listing">
       <div className="listing__toolbar">
         <p className="listing__count" data-testid="listing-count">
-          {partial || filtered.length === productos.length ? (
+          {!filtered || found === listingTotal ? (
             <>
-              <strong>{count}</strong> {count === 1 ? 'producto' : 'productos'}
+              <strong>{listingTotal}</strong> {listingTotal === 1 ? 'producto' : 'productos'}
             </>
           ) : (
             <>
-              <strong>{filtered.length}</strong> de {count} productos
+              <strong>{found}</strong> de {listingTotal} productos
             </>
           )}
         </p>
@@ -95,7 +93,7 @@ export default function ListingBrowser({ productos: cards, total, source, title 
         </button>
         <label className="listing__sort">
           <span className="visually-hidden">Ordenar productos</span>
-          <select value={orden} disabled={partial} onChange={(e) => changeFilters(() => setOrden(e.target.value as SortOption))}>
+          <select value={orden} onChange={(e) => changeFilters(() => setOrden(e.target.value as SortOption))}>
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -106,8 +104,8 @@ export default function ListingBrowser({ productos: cards, total, source, title 
       </div>
 
       <aside id={panelId} className={`listing__filters${filtersOpen ? ' listing__filters--open' : ''}`} aria-label="Filtros">
-        {productos.length > 0 && (
-          <fieldset className="listing__filter-set" disabled={partial}>
+        {listingTotal > 0 && (
+          <fieldset className="listing__filter-set">
             <legend className="visually-hidden">Filtros</legend>
             <PriceRange bounds={bounds} value={price} onChange={(value) => changeFilters(() => setRange(value))} />
             {marcas.length > 1 && (
@@ -135,7 +133,7 @@ export default function ListingBrowser({ productos: cards, total, source, title 
             ))}
           </ul>
         )}
-        <Pagination page={shownPage} pages={pages} onChange={changePage} />
+        <Pagination page={Math.min(page, pages)} pages={pages} onChange={changePage} />
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { LIMITES, TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config.ts';
 import Breadcrumb from '../../components/layout/Breadcrumb.tsx';
-import { fetchListingPage } from '../../lib/api/catalogue-client.ts';
+import { fetchListado } from '../../lib/api/catalogue-client.ts';
 import { fieldsOf, listOf } from '../../lib/api/checks.ts';
 import { request } from '../../lib/api/request.ts';
-import type { Marca, Menu } from '../../lib/api/schemas.ts';
+import type { Listado, Marca, Menu } from '../../lib/api/schemas.ts';
 import { listingTitle } from '../../lib/catalogue/listing.ts';
 import { toCard, type CardProducto } from '../../lib/catalogue/listing-state.ts';
 import { listingFromPath, liveListingRoute } from '../../lib/catalogue/live-listing.ts';
@@ -14,7 +14,7 @@ import ListingBrowser from './ListingBrowser.tsx';
 /** The class the 404 page's inline script sets on a listing path, hiding its generic message until this island decides. */
 export const LISTING_PATH_CLASS = 'ruta-listado';
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; route: ListingRoute; cards: CardProducto[]; total: number };
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; route: ListingRoute; cards: CardProducto[]; listado: Listado };
 
 const isMenu = listOf(fieldsOf<Menu[number]>({ linea: 'string', categorias: 'array' }));
 const isMarcas = listOf(fieldsOf<Marca>({ idMarca: 'number', nombre: 'string' }));
@@ -22,8 +22,8 @@ const isMarcas = listOf(fieldsOf<Marca>({ idMarca: 'number', nombre: 'string' })
 /**
  * The 404 page's live listing: a /categoria/{child} or /marcas/{nombre} path that was not built (a
  * child category or brand created after the last build) is looked up in the live menu or brands and
- * the first page of its products (the paged searchChild/searchMar call, never the whole catalogue),
- * and shown as its listing, 'No hay productos disponibles' when it has none yet; its later pages are
+ * the first page of its products (`/web/listado`, never the whole catalogue), and shown as its
+ * listing, 'No hay productos disponibles' when it has none yet; its other pages, sorts and filters are
  * asked as they are shown. A name the catalogue does not know, or a failed look-up, leaves the page's
  * own 404 message.
  */
@@ -44,13 +44,13 @@ export default function ListingFallback() {
       target.kind === 'child' ? request('/web/menu', { check: isMenu, signal }) : Promise.resolve([]),
       // Always asked afresh: a brand list cached before the brand was created would not name it.
       target.kind === 'marca' ? request('/web/ListMarcas', { check: isMarcas, cacheMs: 0, signal }) : Promise.resolve([]),
-      fetchListingPage(target, 1, LIMITES.porPaginaMaximo, signal),
+      fetchListado(target, { pagina: 1, porPagina: TIENDA.productosPorPagina }, signal),
     ])
-      .then(([menu, marcas, { productos, total }]) => {
-        const route = liveListingRoute(target, { menu, marcas, productos });
+      .then(([menu, marcas, listado]) => {
+        const route = liveListingRoute(target, { menu, marcas, productos: listado.mensaje });
         if (!route) return notFound();
         document.title = `${listingTitle(route.source.name)} | ${TIENDA.nombre}`;
-        setState({ kind: 'found', route, cards: productos.map(toCard), total });
+        setState({ kind: 'found', route, cards: listado.mensaje.map(toCard), listado });
       })
       .catch((error: unknown) => {
         if (signal.aborted) return;
@@ -75,7 +75,14 @@ export default function ListingFallback() {
         <Breadcrumb trail={state.route.trail} />
         <h1>{title}</h1>
       </header>
-      <ListingBrowser productos={state.cards} total={state.total} source={state.route.source} title={title} />
+      <ListingBrowser
+        productos={state.cards}
+        total={state.listado.totalListado}
+        marcas={state.listado.marcas}
+        precios={state.listado.precios}
+        source={state.route.source}
+        title={title}
+      />
     </div>
   );
 }

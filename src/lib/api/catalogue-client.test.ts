@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { LIMITES } from '../../config.ts';
-import { fetchListingPage, fetchProductosPorIds, hasListingPages } from './catalogue-client.ts';
+import { fetchListado, fetchProductosPorIds, listadoPath } from './catalogue-client.ts';
 import { ApiError } from './request.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,20 +27,22 @@ describe('fetchProductosPorIds', () => {
   });
 });
 
-describe('fetchListingPage', () => {
-  it("asks one page of a categoría, child or brand listing from its search call and answers its products and total", async () => {
+describe('fetchListado', () => {
+  it('asks one page of any listing with its sort and filters, brands as repeated marca', async () => {
     const producto = makeProducto({ idProducto: 41 });
-    const calls = stubFetch(json({ id: 1, mensaje: [producto], total: 61, pagina: 3, porPagina: 20 }));
-    await expect(fetchListingPage({ kind: 'marca', name: 'Rom&nd' }, 3, 20)).resolves.toEqual({ productos: [producto], total: 61 });
-    expect(calls.map((call) => call.url)).toEqual(['/web/searchMar/Rom%26nd?pagina=3&porPagina=20']);
-    expect(hasListingPages({ kind: 'categoria', name: 'Cuidado' })).toBe(true);
-    expect(hasListingPages({ kind: 'child', name: 'Manos' })).toBe(true);
+    const answer = { id: 1, mensaje: [producto], total: 61, totalListado: 80, pagina: 3, porPagina: 20, marcas: ['Rom&nd'], precios: { min: 10, max: 90 } };
+    const calls = stubFetch(json(answer));
+    await expect(fetchListado({ kind: 'marca', name: 'Rom&nd' }, { pagina: 3, porPagina: 20 })).resolves.toEqual(answer);
+    expect(calls.map((call) => call.url)).toEqual(['/web/listado?tipo=marca&nombre=Rom%26nd&pagina=3&porPagina=20']);
+    expect(listadoPath({ kind: 'special', name: 'ofertas' }, { pagina: 1, porPagina: 20, orden: 'precio-asc', rango: { min: 5, max: 49.9 }, marcas: ['Dr. Jart+', 'A, B'] })).toBe(
+      '/web/listado?tipo=special&nombre=ofertas&pagina=1&porPagina=20&orden=precio-asc&min=5&max=49.9&marca=Dr.+Jart%2B&marca=A%2C+B',
+    );
+    // 'relevancia' is the server's default order: not sent.
+    expect(listadoPath({ kind: 'child', name: 'Manos' }, { pagina: 1, porPagina: 20, orden: 'relevancia', marcas: [] })).toBe('/web/listado?tipo=child&nombre=Manos&pagina=1&porPagina=20');
   });
 
-  it('asks nothing for a special listing, which the API does not page', async () => {
-    const calls = stubFetch();
-    expect(hasListingPages({ kind: 'special', name: 'ofertas' })).toBe(false);
-    await expect(fetchListingPage({ kind: 'special', name: 'ofertas' }, 1, 20)).resolves.toEqual({ productos: [], total: 0 });
-    expect(calls).toEqual([]);
+  it('refuses an answer without what the filters need', async () => {
+    stubFetch(json({ id: 1, mensaje: [], total: 0, pagina: 1, porPagina: 20 }));
+    await expect(fetchListado({ kind: 'child', name: 'Manos' }, { pagina: 1, porPagina: 20 })).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,15 +1,24 @@
 import { CACHE_MS, LIMITES } from '../../config.ts';
+import type { SortOption } from '../catalogue/listing.ts';
 import type { ListingSource } from '../catalogue/selection.ts';
-import { fieldsOf, listOf } from './checks.ts';
+import { fieldsOf, isText, listOf } from './checks.ts';
 import { request } from './request.ts';
-import type { BusquedaPaginada, Detalle, Marca, Popup, Producto } from './schemas.ts';
+import type { Detalle, Listado, Marca, Popup, Producto } from './schemas.ts';
 
 /** The catalogue calls the islands make (storefront §7); the pages themselves are built from the snapshot. */
 
 /** A product, by the fields the islands price and stock it with. */
 export const isProducto = fieldsOf<Producto>({ idProducto: 'number', nombre: 'string', precio: 'number', descuento: 'number', stock: 'number', stock_total: 'number' });
 const isDetalle = fieldsOf<Detalle>({ id: 'number', mensaje: listOf(isProducto) });
-const isBusquedaPaginada = fieldsOf<BusquedaPaginada>({ id: 'number', mensaje: listOf(isProducto), total: 'number', pagina: 'number', porPagina: 'number' });
+const isListado = fieldsOf<Listado>({
+  id: 'number',
+  mensaje: listOf(isProducto),
+  total: 'number',
+  totalListado: 'number',
+  pagina: 'number',
+  marcas: listOf(isText),
+  precios: fieldsOf<Listado['precios']>({ min: 'number', max: 'number' }),
+});
 const isMarca = fieldsOf<Marca>({ idMarca: 'number', nombre: 'string' });
 const isPopup = fieldsOf<Popup>({ visible: 'number', img_url: 'string' });
 
@@ -26,23 +35,32 @@ export async function fetchProductosPorIds(ids: number[], signal?: AbortSignal):
   return answers.flat();
 }
 
-/** The listings the API pages (storefront §7 search calls with `?pagina=&porPagina=`), by the call that answers each. */
-const LISTING_CALLS: Partial<Record<ListingSource['kind'], string>> = { categoria: 'searchCat', marca: 'searchMar', child: 'searchChild' };
-
-/** Whether the API answers this listing a page at a time (categorías, lines, children and brands; not the special listings). */
-export const hasListingPages = (source: ListingSource) => source.kind in LISTING_CALLS;
-
-/**
- * One page (1-based) of a listing's live products, in catalogue order, and how many it has; a listing
- * the API does not page answers none.
- */
-export async function fetchListingPage(source: ListingSource, pagina: number, porPagina: number, signal?: AbortSignal): Promise<{ productos: Producto[]; total: number }> {
-  const call = LISTING_CALLS[source.kind];
-  if (!call) return { productos: [], total: 0 };
-  const path = `/web/${call}/${encodeURIComponent(source.name)}?pagina=${pagina}&porPagina=${porPagina}`;
-  const answer = await request(path, { check: isBusquedaPaginada, signal });
-  return { productos: answer.mensaje, total: answer.total };
+/** What a listing island asks of `/web/listado`: the page, the sort, and the filters the shopper set. */
+export interface ListadoRequest {
+  pagina: number;
+  porPagina: number;
+  orden?: SortOption;
+  /** The price range in soles; absent, no price filter. */
+  rango?: { min: number; max: number };
+  /** Brand names; empty or absent, every brand. */
+  marcas?: string[];
 }
+
+/** The `/web/listado` query of a listing and a request, its brands as repeated `marca`. */
+export function listadoPath(source: ListingSource, { pagina, porPagina, orden, rango, marcas = [] }: ListadoRequest): string {
+  const query = new URLSearchParams({ tipo: source.kind, nombre: source.name, pagina: String(pagina), porPagina: String(porPagina) });
+  if (orden && orden !== 'relevancia') query.set('orden', orden);
+  if (rango) {
+    query.set('min', String(rango.min));
+    query.set('max', String(rango.max));
+  }
+  for (const marca of marcas) query.append('marca', marca);
+  return `/web/listado?${query}`;
+}
+
+/** One page of a listing's live products after its filters and sort, with what its filters offer. */
+export const fetchListado = (source: ListingSource, asked: ListadoRequest, signal?: AbortSignal): Promise<Listado> =>
+  request(listadoPath(source, asked), { check: isListado, signal });
 
 /** One product, always fresh; undefined when the API answers id 0. */
 export async function fetchProducto(id: number, signal?: AbortSignal): Promise<Producto | undefined> {

@@ -91,6 +91,18 @@ export type Busqueda = z.infer<typeof busquedaSchema>;
 export const busquedaPaginadaSchema = busquedaSchema.extend({ total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
 export type BusquedaPaginada = z.infer<typeof busquedaPaginadaSchema>;
 
+/**
+ * `/web/listado`: one page of a listing after its price and brand filters and its sort. `total` counts
+ * the filtered products, `totalListado` the listing's; `marcas` and `precios` are what the filters offer
+ * (the listing's brands, and its final prices' bounds in whole soles).
+ */
+export const listadoSchema = busquedaPaginadaSchema.extend({
+  totalListado: z.number().int(),
+  marcas: z.array(z.string()),
+  precios: z.object({ min: z.number(), max: z.number() }),
+});
+export type Listado = z.infer<typeof listadoSchema>;
+
 /** `/api/categorias`: every categoría name, in the success/data/message envelope. */
 export const categoriasSchema = z.object({
   success: z.boolean(),

@@ -35,13 +35,6 @@ export function toggleBrand(choice: BrandChoice, marca: string | 'Todas'): Brand
 /** The brands `applyFilters` should keep: none (no filter) while 'Todas' is checked. */
 export const brandFilter = (choice: BrandChoice) => (choice.todas ? [] : choice.marcas);
 
-/**
- * How many products a listing page embeds for its island. A longer listing (a big catalogue's line)
- * embeds its first ones and its island asks the later pages of the API, so no page's HTML grows with
- * the catalogue.
- */
-export const MAX_EMBEDDED_PRODUCTS = 400;
-
 /** What a card, the price and brand filters and the sort read of a product. */
 const CARD_FIELDS = ['idProducto', 'nombre', 'precio', 'descuento', 'descuentoN', 'img', 'imagen', 'newores', 'etiquetalogo', 'marca', 'stock', 'fechaLlegada'] as const;
 /** A product as a listing page embeds it for its island: only what the cards and filters read. */

@@ -1,6 +1,6 @@
 import type { Producto } from '../api/schemas.ts';
 import { precioFinal } from '../pricing/index.ts';
-import { sameName } from './selection.ts';
+import { nameKey } from './selection.ts';
 
 /** Sort options of a listing (storefront §2 and §9); 'relevancia' is labelled 'Ordenar por'. */
 export const SORT_OPTIONS = [
@@ -53,10 +53,11 @@ export function clampRange(min: number, max: number, changed: 'min' | 'max'): { 
 
 /** Applies the price range, the brand choice and the sort. */
 export function applyFilters(productos: Producto[], filters: ListingFilters): Producto[] {
+  const marcas = new Set(filters.marcas.map(nameKey));
   const filtered = productos.filter((p) => {
     const price = precioFinal(p);
     if (price < filters.min || price > filters.max) return false;
-    return filters.marcas.length === 0 || filters.marcas.some((marca) => sameName(marca, p.marca));
+    return marcas.size === 0 || marcas.has(nameKey(p.marca));
   });
   return sortProducts(filtered, filters.orden);
 }

@@ -30,6 +30,8 @@ export const HOME_CRUMB: Crumb = { label: 'Inicio', href: '/' };
 export const BRANDS_PATH = '/marcas';
 /** The search results page, /search. */
 export const SEARCH_PATH = '/search';
+/** The header's full menus, rendered once for every page (components/layout/shared-menus.ts). */
+export const MENUS_PATH = '/menus';
 
 /**
  * One path segment for a name, as the built page's folder is named: spaces and accents are

@@ -2,7 +2,8 @@ import type { Producto } from '../api/schemas.ts';
 import { tieneDescuento } from '../pricing/index.ts';
 
 /** A name trimmed and lowercased: two names are the same when their keys are equal. */
-const nameKey = (name: string) => name.trim().toLocaleLowerCase('es');
+/** The form in which two names compare equal: trimmed and lower-cased. */
+export const nameKey = (name: string) => name.trim().toLocaleLowerCase('es');
 
 /** Case-insensitive, trimmed name comparison (brands, categories, children). */
 export const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);

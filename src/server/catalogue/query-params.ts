@@ -1,5 +1,8 @@
 import { TIENDA } from '../../config.ts';
+import { SORT_OPTIONS, type ListingFilters } from '../../lib/catalogue/listing.ts';
+import { SPECIAL_LISTINGS, type ListingSource } from '../../lib/catalogue/selection.ts';
 import { clientError } from '../http/errors.ts';
+import { parseNombre } from '../http/params.ts';
 
 /** A page of a search answer: 1-based, of `porPagina` products. */
 export interface Pagina {
@@ -33,4 +36,47 @@ export function parseIds(raw: string | undefined, maximo: number): number[] {
   }
   if (items.length > maximo) throw clientError(400, `Se pueden consultar como máximo ${maximo} productos a la vez.`);
   return [...new Set(items.map(Number))];
+}
+
+const LISTING_KINDS = ['categoria', 'child', 'marca', 'special'] as const;
+const PRICE = /^\d{1,7}(?:\.\d{1,2})?$/;
+
+/** What `/web/listado` asks: which listing, its filters and sort, and the page. */
+export interface ListadoQuery {
+  source: ListingSource;
+  filters: ListingFilters;
+  page: Pagina;
+}
+
+/**
+ * The query of `/web/listado`: `tipo` and `nombre` name the listing; optional `orden`, `min`, `max`
+ * (final price in soles) and repeated `marca` filter and sort it; `pagina` and `porPagina` as the
+ * search calls. Anything else a client could get wrong answers a Spanish 400.
+ */
+export function parseListado(
+  query: Record<string, string | undefined>,
+  marcas: string[],
+  limits: { porPaginaMaximo: number; marcasPorConsulta: number },
+): ListadoQuery {
+  const kind = LISTING_KINDS.find((item) => item === query.tipo);
+  if (!kind) throw clientError(400, 'El parámetro tipo debe ser categoria, child, marca o special.');
+  const name = parseNombre(query.nombre, 'el listado');
+  if (kind === 'special' && !SPECIAL_LISTINGS.some((special) => special === name)) {
+    throw clientError(400, `El listado especial debe ser ${SPECIAL_LISTINGS.join(', ')}.`);
+  }
+  const orden = query.orden === undefined ? 'relevancia' : SORT_OPTIONS.find((option) => option.value === query.orden)?.value;
+  if (!orden) throw clientError(400, `El parámetro orden debe ser ${SORT_OPTIONS.map((option) => option.value).join(', ')}.`);
+  const price = (raw: string | undefined, otherwise: number) => {
+    if (raw === undefined) return otherwise;
+    if (!PRICE.test(raw)) throw clientError(400, 'Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.');
+    return Number(raw);
+  };
+  const min = price(query.min, 0);
+  const max = price(query.max, Number.POSITIVE_INFINITY);
+  if (marcas.length > limits.marcasPorConsulta) throw clientError(400, `Se pueden filtrar como máximo ${limits.marcasPorConsulta} marcas a la vez.`);
+  return {
+    source: { kind, name } as ListingSource,
+    filters: { min, max, orden, marcas: marcas.map((marca) => parseNombre(marca, 'la marca')) },
+    page: parsePagina(query, limits.porPaginaMaximo) ?? { pagina: 1, porPagina: Math.min(TIENDA.productosPorPagina, limits.porPaginaMaximo) },
+  };
 }

@@ -5,10 +5,11 @@ import { parseId, parseNombre } from '../http/params.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { sendCompressed } from './compressed-json.ts';
 import { ListprodCache } from './listprod-cache.ts';
-import { parseIds, parsePagina, type Pagina } from './query-params.ts';
+import { parseIds, parseListado, parsePagina, type ListadoQuery, type Pagina } from './query-params.ts';
 import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoById } from './queries.ts';
-import type { Busqueda, BusquedaPaginada, Producto } from '../../lib/api/schemas.ts';
-import { selectListing } from '../../lib/catalogue/selection.ts';
+import type { Busqueda, BusquedaPaginada, Listado, Producto } from '../../lib/api/schemas.ts';
+import { applyFilters, brandsPresent, priceBounds } from '../../lib/catalogue/listing.ts';
+import { nameKey, selectListing } from '../../lib/catalogue/selection.ts';
 
 /**
  * The search calls: each takes its name from its path and finds the products a listing of that kind
@@ -29,6 +30,21 @@ function searchAnswer(found: Producto[], page: Pagina | undefined): Busqueda | B
   if (!page) return { id, mensaje: found };
   const start = (page.pagina - 1) * page.porPagina;
   return { id, mensaje: found.slice(start, start + page.porPagina), total: found.length, ...page };
+}
+
+/** A listing's page after its filters and sort, with the brands and price bounds its filters offer. */
+function listadoAnswer(listing: Producto[], { filters, page }: ListadoQuery): Listado {
+  const found = applyFilters(listing, filters);
+  const start = (page.pagina - 1) * page.porPagina;
+  return {
+    id: found.length > 0 ? 1 : 0,
+    mensaje: found.slice(start, start + page.porPagina),
+    total: found.length,
+    ...page,
+    totalListado: listing.length,
+    marcas: brandsPresent(listing),
+    precios: priceBounds(listing),
+  };
 }
 
 /** Catalogue calls under /web (storefront §7); the product calls are answered from the in-memory list. */
@@ -68,6 +84,23 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
     .get('/detailprod/:id', async (c) => {
       const producto = await productoById(db, parseId(c.req.param('id'), 'id del producto'));
       return c.json(producto ? { id: producto.idProducto, mensaje: [producto] } : { id: 0, mensaje: [] });
+    })
+    // A listing page's filters, sort and later pages (the page embeds only its first cards).
+    .get('/listado', async (c) => {
+      const query = parseListado(c.req.query(), c.req.queries('marca') ?? [], limits);
+      const snapshot = await listprod.get();
+      const compute = () => listadoAnswer(selectListing(snapshot.productos, query.source), query);
+      const { source, filters, page } = query;
+      // Kept: the answers a listing's own links and controls ask (no price range, at most one brand);
+      // any other combination is computed each time, so made-up filters cannot crowd the cache.
+      const common = filters.min === 0 && filters.max === Number.POSITIVE_INFINITY && filters.marcas.length <= 1;
+      if (!common) return c.json(compute());
+      const key = ['listado', source.kind, nameKey(source.name), filters.orden, filters.marcas.map(nameKey).join(), page.pagina, page.porPagina].join('\n');
+      const answer = await answers.get(snapshot.version, key, () => {
+        const body = compute();
+        return body.mensaje.length > 0 ? body : undefined;
+      });
+      return answer ? sendCompressed(c, answer) : c.json(compute());
     })
     .get('/searchCat/:categoria', search('searchCat'))
     .get('/searchMar/:marca', search('searchMar'))

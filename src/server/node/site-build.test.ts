@@ -44,11 +44,18 @@ describe('site build bookkeeping', () => {
     writeFileSync(join(root, 'page.html'), html);
     writeFileSync(join(root, 'tiny.css'), 'a{}');
     writeFileSync(join(root, 'photo.webp'), Buffer.alloc(4096));
-    await precompress(root);
+    await precompress(root, {});
     expect(gunzipSync(readFileSync(join(root, 'page.html.gz'))).toString()).toBe(html);
     expect(brotliDecompressSync(readFileSync(join(root, 'page.html.br'))).toString()).toBe(html);
     expect(existsSync(join(root, 'tiny.css.gz'))).toBe(false);
     expect(existsSync(join(root, 'photo.webp.gz'))).toBe(false);
+  });
+
+  it('leaves compression to the CDN on Netlify', async () => {
+    writeFileSync(join(root, 'page.html'), '<p>hola</p>'.repeat(200));
+    await precompress(root, { NETLIFY: 'true' });
+    expect(existsSync(join(root, 'page.html.br'))).toBe(false);
+    expect(existsSync(join(root, 'page.html.gz'))).toBe(false);
   });
 
   it('indexes only the pages marked data-pagefind-body with Pagefind', async () => {
