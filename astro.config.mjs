@@ -13,12 +13,33 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Stylesheets stay files: inlined, the same few KB were repeated in each of thousands of pages,
   // while a file is downloaded once and cached for every page after.
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react()],
   // `npm run dev` pages get the shop's common security headers too; their full CSP (script hashes of a
   // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
   server: { port: Number(process.env.PORT) || 4321, headers: { ...COMMON_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" } },
   vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // Few, larger chunks instead of dozens of tiny ones: on a phone every file of an island's import
+          // chain costs a round trip before 'Agregar al carrito' works (scripts/bench/add-to-cart.ts).
+          codeSplitting: {
+            groups: [
+              // What every island runs: React, its DOM renderer and the stores (zod and the like stay with their islands).
+              { name: 'vendor', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/, priority: 2 },
+              // The shop code every page's islands share (prices, cart lines, stores, the API client and
+              // dialogs); the zod schemas stay with the account, cart and checkout islands that parse with them.
+              {
+                name: 'shop',
+                test: /[\\/]src[\\/](?:stores[\\/]|config\.ts|islands[\\/](?:ui[\\/]|cart[\\/]add-to-cart)|lib[\\/](?:pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client)))/,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
+    },
     server: apiPort
       ? {
           // `npm run dev`: the API runs in scripts/dev.ts; the dev server forwards its paths (a key

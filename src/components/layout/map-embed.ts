@@ -17,3 +17,11 @@ export function loadMap(container: HTMLElement | null | undefined): void {
   container.append(frame);
   container.classList.add('is-loaded');
 }
+
+/** A map placeholder's 'load' button, wherever it is on the page, loads its map. */
+export function listenForMapButtons(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.('[data-map-load]');
+    if (button) loadMap(button.closest<HTMLElement>('[data-map-embed]'));
+  });
+}

@@ -1,0 +1,74 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { init, parse } from 'es-module-lexer';
+
+/**
+ * A page's `client:load` islands (the product page's buy box, the cart, checkout…) hydrate only once
+ * their whole import chain has arrived, and a browser discovers that chain one level at a time, and
+ * only after the page's stylesheets (Astro's island loader is an inline script). This build step lists
+ * every file of those chains as `<link rel="modulepreload">` at the top of the page's head, so they
+ * download from the first moment, side by side.
+ */
+export async function preloadEagerIslands(dir: string, pages: string[]): Promise<number> {
+  await init;
+  const chains = new Map<string, Promise<string[]>>();
+  const chainOf = (url: string) => {
+    let chain = chains.get(url);
+    if (!chain) chains.set(url, (chain = importChain(dir, url)));
+    return chain;
+  };
+  let changed = 0;
+  for (const page of pages) {
+    const html = await readFile(page, 'utf8');
+    const roots = eagerIslandUrls(html);
+    if (roots.length === 0) continue;
+    const urls = [...new Set((await Promise.all(roots.map(chainOf))).flat())];
+    const links = urls.map((url) => `<link rel="modulepreload" href="${url}">`).join('');
+    const next = withPreloads(html, links);
+    if (next === html) continue;
+    await writeFile(page, next);
+    changed++;
+  }
+  return changed;
+}
+
+/** The component and renderer URLs of a page's `client="load"` islands. */
+export function eagerIslandUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (!/\sclient="load"/.test(tag)) continue;
+    for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)) urls.add(url!);
+  }
+  return [...urls];
+}
+
+/** `links` right after the head's charset declaration (which must come first), once. */
+export function withPreloads(html: string, links: string): string {
+  if (!links || html.includes('rel="modulepreload"')) return html;
+  const charset = /<meta charset="utf-8"\s*\/?>/i.exec(html);
+  if (!charset) return html;
+  const at = charset.index + charset[0].length;
+  return html.slice(0, at) + links + html.slice(at);
+}
+
+/** A module and everything it imports statically, by root-relative URL, the module first. */
+async function importChain(dir: string, root: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const visit = async (url: string) => {
+    if (seen.has(url) || !url.startsWith('/')) return;
+    seen.add(url);
+    let source: string;
+    try {
+      source = await readFile(join(dir, url), 'utf8');
+    } catch {
+      return;
+    }
+    const [imports] = parse(source);
+    // Static imports only (d === -1): a dynamic import() is loaded later, on purpose.
+    for (const entry of imports) {
+      if (entry.d === -1 && entry.n) await visit(new URL(entry.n, `http://x${url}`).pathname);
+    }
+  };
+  await visit(root);
+  return [...seen];
+}
