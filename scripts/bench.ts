@@ -175,7 +175,7 @@ async function benchLatency(menu: Menu, count: number) {
     [`listado, line ${linea}, sorted by price`, `/web/listado?tipo=categoria&nombre=${encodeURIComponent(linea)}&orden=precio-asc`],
     ['productos?ids= (3 ids)', '/web/productos?ids=1,2,3'],
   ];
-  report.push(`## Catalogue calls (${count} products; 50 warm requests each, brotli)`, '', '| call | first request | median | p95 | size |', '|---|---|---|---|---|');
+  report.push(`## Catalogue calls (${count} products; 50 warm requests each, brotli)`, '', '| call | first request | median | p95 | JSON size (decoded) |', '|---|---|---|---|---|');
   for (const [name, path] of calls) {
     const time = async () => {
       const t0 = performance.now();

@@ -17,6 +17,10 @@ export const TIENDA = {
   relacionados: 5,
   nuevosEnSlider: 10,
   todosEnSlider: 20,
+  /** Home brand carousel: the brands with a logo and the most products; /marcas lists them all. */
+  marcasEnCarrusel: 40,
+  /** Home sale slider: the newest in-stock Sale products with a discount; 'Ver todo Sale' lists them all. */
+  saleEnSlider: 12,
   /** Listing refresh from the API, in ms. */
   refrescoListadoMs: 5 * 60 * 1000,
   bannerAutoplayMs: 5000,

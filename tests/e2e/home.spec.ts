@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TIENDA } from '../../src/config.ts';
-import type { Banner, Marca } from '../../src/lib/api/schemas.ts';
+import type { Banner, Marca, Producto } from '../../src/lib/api/schemas.ts';
+import { marcasConLogo } from '../../src/lib/home/home.ts';
 
 /** The popup's session flag (islands/home/HomePopup.tsx): set, the popup stays away. */
 const POPUP_CERRADO = 'popupHomeCerrado';
@@ -88,6 +89,7 @@ test('the sale slider shows two cards and its arrows wrap around', async ({ page
   const row = sale.getByRole('list', { name: 'Productos en Sale' });
   const total = await row.getByRole('article').count();
   expect(total).toBeGreaterThan(2);
+  expect(total).toBeLessThanOrEqual(TIENDA.saleEnSlider);
   await row.scrollIntoViewIfNeeded();
   await expect.poll(() => cardsInView(row)).toEqual([0, 1]);
 
@@ -153,7 +155,11 @@ test('the icon strip states the free-shipping threshold and links to WhatsApp', 
 });
 
 test('the brand marquee links to brand pages and hides a logo that fails to load', async ({ page, request }) => {
-  const marcas = ((await (await request.get('/web/ListMarcas')).json()) as Marca[]).filter((marca) => marca.logo);
+  const all = (await (await request.get('/web/ListMarcas')).json()) as Marca[];
+  const productos = (await (await request.get('/web/listprod')).json()) as Producto[];
+  // The carousel shows the brands with a logo and the most products, at most TIENDA.marcasEnCarrusel.
+  const marcas = marcasConLogo(all, TIENDA.marcasEnCarrusel, (nombre) => productos.filter((p) => p.marca === nombre).length);
+  expect(marcas).toHaveLength(Math.min(TIENDA.marcasEnCarrusel, all.filter((marca) => marca.logo).length));
   // The first brand is in view at once (the row is alphabetical); the other has characters to encode.
   const rota = marcas[0]!;
   const sana = marcas.find((marca) => /[ .+']/.test(marca.nombre))!;

@@ -38,6 +38,10 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
   const [brands, setBrands] = useState<BrandChoice>(ALL_BRANDS);
   const [orden, setOrden] = useState<SortOption>('relevancia');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filters work only with JavaScript: the page's HTML leaves them out (a big line offers hundreds
+  // of brands), and they appear once the island has hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const listRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
@@ -104,7 +108,7 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
       </div>
 
       <aside id={panelId} className={`listing__filters${filtersOpen ? ' listing__filters--open' : ''}`} aria-label="Filtros">
-        {listingTotal > 0 && (
+        {hydrated && listingTotal > 0 && (
           <fieldset className="listing__filter-set">
             <legend className="visually-hidden">Filtros</legend>
             <PriceRange bounds={bounds} value={price} onChange={(value) => changeFilters(() => setRange(value))} />

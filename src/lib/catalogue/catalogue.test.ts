@@ -38,8 +38,9 @@ describe('home sliders', () => {
     p({ idProducto: 6, newores: 'Nuevo' }),
     p({ idProducto: 7, newores: 'Nuevo' }),
   ];
-  it('sale slider: Sale with a discount, in stock newest first, then sold out', () => {
-    expect(ids(saleSlider(catalogue))).toEqual([4, 1, 2]);
+  it('sale slider: Sale with a discount, in stock newest first, then sold out, limited', () => {
+    expect(ids(saleSlider(catalogue, 12))).toEqual([4, 1, 2]);
+    expect(ids(saleSlider(catalogue, 2))).toEqual([4, 1]);
   });
   it('new slider: new only, in stock first then id descending, limited', () => {
     expect(ids(newSlider(catalogue, 10))).toEqual([7, 6, 5]);

@@ -35,6 +35,9 @@ export function priceBounds(productos: Producto[]): { min: number; max: number }
   return { min: Math.floor(Math.min(...prices)), max: Math.ceil(Math.max(...prices)) };
 }
 
+/** Spanish, case- and accent-insensitive order of names; one collator, far faster than localeCompare with options. */
+const byNameCollator = new Intl.Collator('es', { sensitivity: 'base' });
+
 /** Brands present in the products, each once (case-insensitive, trimmed), alphabetically. */
 export function brandsPresent(productos: Producto[]): string[] {
   const seen = new Map<string, string>();
@@ -42,7 +45,7 @@ export function brandsPresent(productos: Producto[]): string[] {
     const key = p.marca.trim().toLocaleLowerCase('es');
     if (key && !seen.has(key)) seen.set(key, p.marca.trim());
   }
-  return [...seen.values()].sort((a, b) => a.localeCompare(b, 'es', { sensitivity: 'base' }));
+  return [...seen.values()].sort(byNameCollator.compare);
 }
 
 /** Keeps min at most max (storefront §5, price filter). */
@@ -63,7 +66,7 @@ export function applyFilters(productos: Producto[], filters: ListingFilters): Pr
 }
 
 export function sortProducts(productos: Producto[], orden: SortOption): Producto[] {
-  const byName = (a: Producto, b: Producto) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' });
+  const byName = (a: Producto, b: Producto) => byNameCollator.compare(a.nombre, b.nombre);
   switch (orden) {
     case 'precio-asc':
       return [...productos].sort((a, b) => precioFinal(a) - precioFinal(b));

@@ -41,6 +41,17 @@ describe('home', () => {
     ]);
   });
 
+  it('keeps at most a number of brands, those with the most products, still alphabetically', () => {
+    const marcas = [
+      { idMarca: 1, nombre: 'Zeta', logo: '/z.svg' },
+      { idMarca: 2, nombre: 'Alfa', logo: '/a.svg' },
+      { idMarca: 3, nombre: 'Beta', logo: '/b.svg' },
+      { idMarca: 4, nombre: 'Gama', logo: null },
+    ];
+    const productos: Record<string, number> = { Zeta: 9, Alfa: 1, Beta: 5, Gama: 50 };
+    expect(marcasConLogo(marcas, 2, (nombre) => productos[nombre] ?? 0).map((marca) => marca.nombre)).toEqual(['Beta', 'Zeta']);
+  });
+
   it('picks the first public popup', () => {
     expect(primerPopupPublico([popup(0, '/a'), popup(1, '/b'), popup(1, '/c')])?.img_url).toBe('/b');
     expect(primerPopupPublico([popup(0, '/a')])).toBeUndefined();

@@ -16,10 +16,15 @@ export function socialGroups(sociales: Social[]) {
   };
 }
 
-/** Brands that have a logo, alphabetically, with their listing link (brandPath). */
-export const marcasConLogo = (marcas: Marca[]) =>
+/**
+ * Brands that have a logo, alphabetically, with their listing link (brandPath): at most `limit`, and
+ * when there are more, those with the most products (`productosDe` counts them by brand name).
+ */
+export const marcasConLogo = (marcas: Marca[], limit = Number.POSITIVE_INFINITY, productosDe: (nombre: string) => number = () => 0) =>
   marcas
     .filter((marca): marca is Marca & { logo: string } => Boolean(marca.logo))
+    .sort((a, b) => productosDe(b.nombre) - productosDe(a.nombre) || compareBrandNames(a.nombre, b.nombre))
+    .slice(0, limit)
     .sort((a, b) => compareBrandNames(a.nombre, b.nombre))
     .map((marca) => ({ ...marca, href: brandPath(marca.nombre) }));
 
