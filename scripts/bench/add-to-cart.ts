@@ -21,19 +21,29 @@ export interface AddToCartRun {
   scripts: number;
 }
 
-// Runs in the page before any of its scripts: records when the BuyBox island loses `ssr` (Astro's
-// sign that hydration finished) and its add button carries React's props (the handler is attached).
+// Runs in the page before any of its scripts: records when the buy box's 'Agregar al carrito' button
+// carries React's props (its click handler is attached). React 19 hydrates in tasks of its own, after
+// Astro removes the island's `ssr` attribute and without touching the DOM, so once `ssr` is gone the
+// button is checked every few milliseconds until the props are there.
 const WATCH = `(() => {
-  const done = () => {
+  const button = () => {
     const island = document.querySelector('astro-island[component-url*="BuyBox"]');
-    const button = island && [...island.querySelectorAll('button')].find((b) => b.textContent.includes('Agregar al carrito'));
-    if (!button || island.hasAttribute('ssr') || !Object.keys(button).some((k) => k.startsWith('__reactProps'))) return false;
+    return island && !island.hasAttribute('ssr') ? [...island.querySelectorAll('button')].find((b) => b.textContent.includes('Agregar al carrito')) : undefined;
+  };
+  const attached = () => {
+    const found = button();
+    return found && Object.keys(found).some((k) => k.startsWith('__reactProps'));
+  };
+  const record = () => {
     window.__addToCartReady = performance.now();
     window.__scriptsAtReady = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js')).length;
-    return true;
   };
-  new MutationObserver((_, observer) => { if (done()) observer.disconnect(); })
-    .observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
+  const poll = () => (attached() ? record() : setTimeout(poll, 4));
+  new MutationObserver((_, observer) => {
+    if (!button()) return;
+    observer.disconnect();
+    poll();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
 })();`;
 
 export async function measureAddToCart(url: string, runs = 3, browser?: Browser): Promise<{ runs: AddToCartRun[]; median: AddToCartRun }> {
