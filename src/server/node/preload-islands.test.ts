@@ -31,7 +31,7 @@ describe('preloadEagerIslands', () => {
     write('acerca/index.html', page('<astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>'));
     expect(await preloadEagerIslands(dir, [join(dir, 'producto/1/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
     const html = readFileSync(join(dir, 'producto/1/index.html'), 'utf8');
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((match) => match[1]);
     expect(preloaded).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js', '/_astro/client.e.js']);
     expect(html.indexOf('modulepreload')).toBeGreaterThan(html.indexOf('<meta charset="utf-8">'));
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('<title>'));
