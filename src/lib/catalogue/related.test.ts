@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { demoCatalogue, type SeedProduct } from '../../server/db/seed/demo-catalogue.ts';
+import { makeProducto, productosFromSeeds } from '../../../tests/fixtures/producto.ts';
+import { demoCatalogue } from '../../server/db/seed/demo-catalogue.ts';
 import { syntheticCatalogue } from '../../server/db/seed/synthetic/catalogue.ts';
-import { TAXONOMY } from '../../server/db/seed/taxonomy.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isSoldOut, relatedIndex, sameName } from './selection.ts';
 
@@ -25,22 +24,6 @@ function referenceRelated(producto: Producto, productos: Producto[], limit: numb
   return [...chosen];
 }
 
-const lineOf = new Map(TAXONOMY.flatMap((line) => line.categorias.map((c) => [c.nombre, line.linea] as const)));
-
-/** Seeded products as the storefront reads them, with ids in catalogue order. */
-const asProductos = (seeds: SeedProduct[]) =>
-  seeds.map((seed, index) =>
-    makeProducto({
-      idProducto: index + 1,
-      nombre: seed.nombre,
-      marca: seed.marca,
-      categoria: seed.categoria,
-      child: seed.child,
-      linea: lineOf.get(seed.categoria)!,
-      stock: seed.stock,
-    }),
-  );
-
 const ids = (list: Producto[]) => list.map((p) => p.idProducto);
 
 function expectSameAsReference(productos: Producto[], limits: number[], every = 1) {
@@ -58,13 +41,13 @@ function expectSameAsReference(productos: Producto[], limits: number[], every = 
 
 describe('relatedIndex chooses exactly what the plain rule chooses', () => {
   it('on the demo catalogue, for every product and several limits', () => {
-    const productos = asProductos(demoCatalogue().products);
+    const productos = productosFromSeeds(demoCatalogue().products);
     expect(productos.filter(isSoldOut).length).toBeGreaterThan(0);
     expect(expectSameAsReference(productos, [0, 1, 5, 12, 40])).toBe(productos.length * 5);
   });
 
   it('on a synthetic catalogue of 2,000 with names in other cases and spacing, some without child category', () => {
-    const productos = asProductos(syntheticCatalogue(2000).products).map((p, index) => ({
+    const productos = productosFromSeeds(syntheticCatalogue(2000).products).map((p, index) => ({
       ...p,
       marca: index % 7 === 0 ? p.marca.toUpperCase() : p.marca,
       child: index % 11 === 0 ? '' : p.child,

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeProducto } from '../../../tests/fixtures/producto.ts';
+import { productosFromSeeds } from '../../../tests/fixtures/producto.ts';
 import ProductView from '../../components/product/ProductView.tsx';
 import { buildDemoProducts } from '../../server/db/seed/demo-catalogue.ts';
 import { seededRandom } from '../../server/db/seed/random.ts';
@@ -23,24 +23,7 @@ describe('searchTerms', () => {
 });
 
 /** The demo catalogue as the API answers it (ids in seed order). */
-const catalogue: Producto[] = buildDemoProducts(new Date('2026-01-01T00:00:00Z')).map((seed, index) =>
-  makeProducto({
-    idProducto: index + 1,
-    nombre: seed.nombre,
-    marca: seed.marca,
-    categoria: seed.categoria,
-    child: seed.child,
-    descripcion: seed.descripcion,
-    modouso: seed.modouso,
-    beneficios: seed.beneficios,
-    ingredientes: seed.ingredientes,
-    etiquetalogo: seed.etiquetalogo,
-    newores: seed.newores,
-    sedes: seed.sedes,
-    img: seed.img,
-    imagen: seed.imagen,
-  }),
-);
+const catalogue: Producto[] = productosFromSeeds(buildDemoProducts(new Date('2026-01-01T00:00:00Z')));
 
 /** Pagefind's own search script, as the browser runs it, over an index written by the build's indexSite. */
 interface PagefindSearch {
