@@ -5,6 +5,8 @@ import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 
 const apiPort = process.env.API_PORT;
+const SHOP_CODE =
+  /[\\/]src[\\/](?:stores[\\/]|config\.ts|islands[\\/](?:ui[\\/]|cart[\\/]add-to-cart)|lib[\\/](?:pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client)))/;
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -14,6 +16,9 @@ export default defineConfig({
   // Stylesheets stay files: inlined, the same few KB were repeated in each of thousands of pages,
   // while a file is downloaded once and cached for every page after.
   build: { format: 'directory', inlineStylesheets: 'auto' },
+  // Scoped styles mark elements with a class (` astro-1a2b3c4d`) rather than an attribute
+  // (` data-astro-cid-1a2b3c4d`): the same specificity, a kilobyte less on every page.
+  scopedStyleStrategy: 'class',
   integrations: [react()],
   // `npm run dev` pages get the shop's common security headers too; their full CSP (script hashes of a
   // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
@@ -32,7 +37,8 @@ export default defineConfig({
               // dialogs); the zod schemas stay with the account, cart and checkout islands that parse with them.
               {
                 name: 'shop',
-                test: /[\\/]src[\\/](?:stores[\\/]|config\.ts|islands[\\/](?:ui[\\/]|cart[\\/]add-to-cart)|lib[\\/](?:pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client)))/,
+                // Scripts only: the stylesheets among them (modals, alerts) belong to the pages' shared stylesheet (Base.astro).
+                test: (id) => SHOP_CODE.test(id) && !id.endsWith('.css'),
                 priority: 1,
               },
             ],

@@ -5,6 +5,7 @@ import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
 import './ProductCard.css';
+import Icon from '../layout/icons.tsx';
 
 interface Props {
   producto: Producto;
@@ -49,9 +50,7 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
         {tieneDescuento(producto) && <span className="product-card__discount">{etiquetaDescuento(producto)}</span>}
         {agotado && <span className="product-card__sold-out">AGOTADO</span>}
         <button type="button" className="icon-btn icon-btn--sm icon-btn--raised product-card__eye" data-preview-id={producto.idProducto} aria-label={`Vista rápida: ${producto.nombre}`}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path fill="currentColor" d="M12 5c-5 0-9 4.5-10 7 1 2.5 5 7 10 7s9-4.5 10-7c-1-2.5-5-7-10-7Zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
-          </svg>
+          <Icon name="eye" size={20} />
         </button>
       </div>
       <div className="product-card__body">

@@ -1,10 +1,10 @@
 import { MENUS_PATH } from '../../lib/catalogue/routes.ts';
 
 /**
- * The header's sub-menus and the mobile menu's section lists are rendered once, into the /menus page,
+ * The header's sub-menus, the mobile menu and the maps modal are rendered once, into the /menus page,
  * instead of into every page (at 10,000 products they were most of a product page's HTML). A page
  * carries the top level; its `data-menu-slot` elements receive their `data-menu-part` children from
- * /menus the first time a menu is approached, or when the browser is idle.
+ * /menus the first time a menu is approached or a dialog opened, or when the browser is idle.
  */
 
 let loading: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import type { Producto } from '../../lib/api/schemas.ts';
 import { DETAIL_SECTIONS, sentences } from '../../lib/product/details.ts';
 import './details.css';
+import Icon from '../layout/icons.tsx';
 
 /**
  * 'Información general', 'Modo de uso', 'Beneficios' and 'Ingredientes', all in the HTML (crawlable).
@@ -38,9 +39,7 @@ export default function ProductDetails({ producto }: { producto: Producto }) {
               data-accordion={section.id}
             >
               {section.label}
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path fill="currentColor" d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
-              </svg>
+              <Icon name="expand" size={20} />
             </button>
           </h2>
           <div

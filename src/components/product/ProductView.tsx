@@ -8,6 +8,7 @@ import ProductDetails from './ProductDetails.tsx';
 import ProductGallery from './ProductGallery.tsx';
 import ShareButton from './ShareButton.tsx';
 import './product.css';
+import Icon from '../layout/icons.tsx';
 
 interface Props {
   producto: Producto;
@@ -45,9 +46,7 @@ export default function ProductView({ producto, url, children }: Props) {
               {badge && <li className={`pdp__badge pdp__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</li>}
               {labels.map((label) => (
                 <li key={label} className="pdp__label">
-                  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-                    <path fill="currentColor" d="M17 8C8 10 5.9 16.2 3.8 21.3l1.9.7.9-2.3c.5.2 1 .3 1.4.3C19 20 22 3 22 3c-1 2-8 2.3-13 3.3S2 11.5 2 13.5s1.8 3.8 1.8 3.8C7 8 17 8 17 8Z" />
-                  </svg>
+                  <Icon name="leaf" size={14} />
                   {label}
                 </li>
               ))}
@@ -56,9 +55,7 @@ export default function ProductView({ producto, url, children }: Props) {
           <div data-pagefind-ignore>{children}</div>
           {sedes.length > 0 && (
             <p className="pdp__sedes">
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.3 7 13 7 13s7-7.7 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
-              </svg>
+              <Icon name="pin" size={18} />
               <span>
                 Disponible en tienda: <strong>{sedes.join(', ')}</strong>
               </span>

@@ -18,9 +18,7 @@ export default function ShareButton({ url, title }: Props) {
   return (
     <div className="pdp-share" data-share data-title={title} data-pagefind-ignore>
       <button type="button" className="pdp-share__open" data-share-open aria-haspopup="dialog">
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path fill="currentColor" d="M18 16.1c-.8 0-1.4.3-2 .8l-7.1-4.2c.1-.2.1-.5.1-.7s0-.5-.1-.7L16 7.2c.5.5 1.2.8 2 .8a3 3 0 1 0-3-3c0 .2 0 .5.1.7L8 9.8A3 3 0 1 0 8 14.2l7.1 4.2-.1.6a2.9 2.9 0 1 0 3-2.9Z" />
-        </svg>
+        <Icon name="share" size={18} />
         Compartir
       </button>
       <dialog className="dialog-panel pdp-share__dialog" aria-labelledby="share-title">

@@ -2,7 +2,6 @@ import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import Icon from '../../components/layout/icons.tsx';
 import { useDialogFocus } from './useDialogFocus.ts';
-import './modal.css';
 
 interface Props {
   title: string;

@@ -1,4 +1,3 @@
-import './alerts.css';
 import { showDialog } from './dialog.ts';
 
 /**

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as pagefind from 'pagefind';
-import { preloadEagerIslands } from './preload-islands.ts';
+import { finishIslandPages } from './island-pages.ts';
 
 /** The catalogue version a build was made from, as `{ "version": N }`: served as /version.json for Netlify's scheduled check. */
 const STAMP = 'version.json';
@@ -63,7 +63,7 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
     stages.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
-  await timed('precarga', async () => void (await preloadEagerIslands(next, listFiles(next).filter((file) => file.endsWith('.html')))));
+  await timed('islas', async () => void (await finishIslandPages(next, listFiles(next).filter((file) => file.endsWith('.html')))));
   await timed('Pagefind', () => indexSite(next));
   await timed('precompresión', () => precompress(next));
   // One line an operator (and `npm run bench`) can read: where a build's time went.

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eagerIslandUrls, preloadEagerIslands, withPreloads } from './preload-islands.ts';
+import { eagerIslandUrls, finishIslandPages, islandRuntime, withPreloads } from './island-pages.ts';
 
-describe('preloadEagerIslands', () => {
+describe('finishIslandPages', () => {
   let dir: string;
   const write = (path: string, text: string) => {
     mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -29,7 +29,7 @@ describe('preloadEagerIslands', () => {
       '<astro-island uid="2" component-url="/_astro/Idle.f.js" renderer-url="/_astro/client.e.js" client="idle"></astro-island>';
     write('producto/1/index.html', page(islands));
     write('acerca/index.html', page('<astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>'));
-    expect(await preloadEagerIslands(dir, [join(dir, 'producto/1/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
+    expect(await finishIslandPages(dir, [join(dir, 'producto/1/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
     const html = readFileSync(join(dir, 'producto/1/index.html'), 'utf8');
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((match) => match[1]);
     expect(preloaded).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js', '/_astro/client.e.js']);
@@ -42,5 +42,26 @@ describe('preloadEagerIslands', () => {
     const once = withPreloads(page(''), '<link rel="modulepreload" href="/a.js">');
     expect(withPreloads(once, '<link rel="modulepreload" href="/a.js">')).toBe(once);
     expect(eagerIslandUrls('<astro-island client="load" component-url="/x.js" renderer-url="/r.js">')).toEqual(['/x.js', '/r.js']);
+  });
+
+  it("moves Astro's inline island runtime into one file that every page loads", async () => {
+    const runtime = '(()=>{class f extends HTMLElement{};customElements.get("astro-island")||customElements.define("astro-island",f)})();';
+    const directive = '(()=>{(self.Astro||(self.Astro={})).idle=()=>{};window.dispatchEvent(new Event("astro:idle"));})();';
+    const islands = `<script>${directive}</script><script>${runtime}</script><astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>`;
+    write('a/index.html', page(islands));
+    write('b/index.html', page(islands));
+    write('c/index.html', page('<p>sin islas</p>'));
+    const pages = ['a', 'b', 'c'].map((name) => join(dir, name, 'index.html'));
+    expect(await finishIslandPages(dir, pages)).toBe(2);
+    const [a, b, c] = pages.map((path) => readFileSync(path, 'utf8'));
+    const src = /<script src="(\/_astro\/astro-island\.[\w-]+\.js)" async><\/script>/.exec(a!)?.[1];
+    expect(src).toBeDefined();
+    expect(b).toContain(`<script src="${src}" async></script>`);
+    expect(readFileSync(join(dir, src!), 'utf8')).toBe(runtime);
+    expect(a).not.toContain('customElements.define');
+    // The directive stays inline, before the island it starts.
+    expect(a).toContain(`<script>${directive}</script>`);
+    expect(islandRuntime(a!)).toBeUndefined();
+    expect(c).toBe(page('<p>sin islas</p>'));
   });
 });
