@@ -44,16 +44,21 @@ describe('finishIslandPages', () => {
     expect(eagerIslandUrls('<astro-island client="load" component-url="/x.js" renderer-url="/r.js">')).toEqual(['/x.js', '/r.js']);
   });
 
-  it("moves Astro's inline island runtime into one file that every page loads", async () => {
+  it("moves Astro's inline island runtime into one shared file, except on pages with client:load islands", async () => {
     const runtime = '(()=>{class f extends HTMLElement{};customElements.get("astro-island")||customElements.define("astro-island",f)})();';
     const directive = '(()=>{(self.Astro||(self.Astro={})).idle=()=>{};window.dispatchEvent(new Event("astro:idle"));})();';
     const islands = `<script>${directive}</script><script>${runtime}</script><astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>`;
     write('a/index.html', page(islands));
     write('b/index.html', page(islands));
     write('c/index.html', page('<p>sin islas</p>'));
-    const pages = ['a', 'b', 'c'].map((name) => join(dir, name, 'index.html'));
-    expect(await finishIslandPages(dir, pages)).toBe(2);
-    const [a, b, c] = pages.map((path) => readFileSync(path, 'utf8'));
+    const eager = `<script>${runtime}</script><astro-island component-url="/_astro/BuyBox.a.js" renderer-url="/_astro/client.e.js" client="load"></astro-island>`;
+    write('d/index.html', page(eager));
+    const pages = ['a', 'b', 'c', 'd'].map((name) => join(dir, name, 'index.html'));
+    expect(await finishIslandPages(dir, pages)).toBe(3);
+    const [a, b, c, d] = pages.map((path) => readFileSync(path, 'utf8'));
+    // The buy box's page keeps the runtime inline (and gets its preloads).
+    expect(d).toContain(`<script>${runtime}</script>`);
+    expect(d).toContain('rel="modulepreload"');
     const src = /<script src="(\/_astro\/astro-island\.[\w-]+\.js)" async><\/script>/.exec(a!)?.[1];
     expect(src).toBeDefined();
     expect(b).toContain(`<script src="${src}" async></script>`);
