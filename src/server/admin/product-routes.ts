@@ -90,7 +90,7 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
         ]);
       });
       const actualizado = (await productoPorReferencia(db, String(producto.idProducto)))!;
-      const mensaje = `${nombreCorto(producto)[0]!.toUpperCase()}${nombreCorto(producto).slice(1)} (${producto.nombre}): ${campos.map((campo) => `${DESCRIBIR[campo]!(producto[campo])} → ${DESCRIBIR[campo]!(despues[campo])}`).join('; ')}.`;
+      const mensaje = `Producto ${producto.idProducto} (${producto.nombre}${producto.sku ? `, SKU ${producto.sku}` : ''}): ${campos.map((campo) => `${DESCRIBIR[campo]!(producto[campo])} → ${DESCRIBIR[campo]!(despues[campo])}`).join('; ')}.`;
       return c.json({ mensaje, producto: actualizado } satisfies ProductoOperadorRespuesta);
     })
     .post('/imagenes', async (c) => {

@@ -174,7 +174,7 @@ export const filaSchema = z
     fechaAgregado: momento,
   } satisfies Record<Columna, z.ZodType>)
   .partial()
-  .extend(Object.fromEntries(COLUMNAS_IGNORADAS.map((columna) => [columna, z.unknown()])) as Record<(typeof COLUMNAS_IGNORADAS)[number], z.ZodUnknown>)
+  .extend(Object.fromEntries(COLUMNAS_IGNORADAS.map((columna) => [columna, z.unknown().optional()])) as Record<(typeof COLUMNAS_IGNORADAS)[number], z.ZodOptional<z.ZodUnknown>>)
   .strict();
 
 export type Fila = z.output<typeof filaSchema>;
