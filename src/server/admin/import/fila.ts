@@ -179,12 +179,13 @@ export const filaSchema = z
 
 export type Fila = z.output<typeof filaSchema>;
 
-const NOMBRES: Partial<Record<Columna, string>> = { precio: 'el precio', nombre: 'el nombre', marca: 'la marca', categoria: 'la categoría' };
-
 /** The row's values validated, or every broken rule as one Spanish reason. */
 export function validarFila(valores: unknown): { ok: true; fila: Fila } | { ok: false; motivo: string } {
   if (typeof valores !== 'object' || valores === null || Array.isArray(valores)) return { ok: false, motivo: 'La fila debe ser un objeto con las columnas del producto.' };
-  const parsed = filaSchema.safeParse(valores);
+  // An empty cell (or null, or an empty list) leaves its field as it is: a spreadsheet that updates
+  // prices need not repeat every other column, and a blank is never taken for "erase".
+  const dados = Object.fromEntries(Object.entries(valores).filter(([, value]) => !vacio(value) && !(Array.isArray(value) && value.length === 0)));
+  const parsed = filaSchema.safeParse(dados);
   if (!parsed.success) {
     const mensajes = parsed.error.issues.map((issue) =>
       issue.code === 'unrecognized_keys' ? `Columna desconocida: ${issue.keys.join(', ')}.` : /^Invalid/.test(issue.message) ? `${String(issue.path[0] ?? 'La fila')} no es válido.` : issue.message,
@@ -193,10 +194,6 @@ export function validarFila(valores: unknown): { ok: true; fila: Fila } | { ok: 
   }
   const fila = parsed.data;
   const problemas: string[] = [];
-  // A column given but empty where the product cannot do without it.
-  for (const columna of ['nombre', 'precio', 'marca', 'categoria'] as const) {
-    if (columna in valores && vacio(fila[columna])) problemas.push(`Falta ${NOMBRES[columna]}.`);
-  }
   if (fila.precio !== undefined && fila.descuentoN !== undefined && fila.descuentoN >= fila.precio) problemas.push('El descuento en soles (descuentoN) debe ser menor que el precio.');
   if (fila.stock !== undefined && fila.stock_total !== undefined && fila.stock_total < fila.stock) problemas.push('El stock_total (todas las unidades, tiendas incluidas) no puede ser menor que el stock de la web.');
   return problemas.length ? { ok: false, motivo: problemas.join(' ') } : { ok: true, fila };

@@ -379,7 +379,12 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
     const cambios: Cambio[] = [];
     if (crear.length) {
       const rows = crear.map((plan) => ({ ...(plan.valores as Partial<NuevoProducto>), ...refs(plan) }) as NuevoProducto);
-      for (const row of rows) row.stockTotal ??= row.stock ?? 0;
+      // Milliseconds, as the API writes dates: a product exported and imported again compares equal.
+      const ahora = new Date();
+      for (const row of rows) {
+        row.stockTotal ??= row.stock ?? 0;
+        row.fechaAgregado ??= ahora;
+      }
       const creados = await tx.insert(productos).values(rows).returning({ id: productos.id, sku: productos.sku });
       const idPorSku = new Map(creados.map((c) => [c.sku!, c.id]));
       crear.forEach((plan, i) => {
