@@ -61,6 +61,27 @@ export const LIMITES = {
   marcasPorConsulta: 50,
   /** Memory for the compressed searchCat, searchMar, searchChild and listado answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
   cacheCatalogoMb: 64,
+  /** Largest image (or social video) the operator may upload, in bytes (IMAGE_MAX_BYTES overrides): larger ones answer 413. */
+  imagenMaximaBytes: 5 * 1024 * 1024,
+  /** Largest body of one catalogue-import batch sent to the operator API (IMPORT_BODY_LIMIT_BYTES overrides). */
+  loteImportacionBytes: 8 * 1024 * 1024,
+} as const;
+
+/** Catalogue operations through the operator API and `npm run shop` (issue 14). */
+export const OPERACIONES = {
+  /** Rows of a catalogue import sent (and written) together: one request, one transaction, a few multi-row statements. */
+  filasPorLote: 500,
+  /** The import's progress: a bar on a terminal, else a plain line at most this often (ms), and not at all below `filasParaProgreso` rows. */
+  progresoCadaMs: 2_000,
+  filasParaProgreso: 1_000,
+  /** Audit entries `npm run shop -- auditoria` lists by default, and at most. */
+  auditoriaPorDefecto: 50,
+  auditoriaMaxima: 1_000,
+  /** Longest operator name (X-Operador header) and free text of home content. */
+  operadorMaximo: 60,
+  textoMaximo: 500,
+  /** How long browsers and CDNs keep an image of the store: its URL names its content, so forever. */
+  imagenCacheControl: 'public, max-age=31536000, immutable',
 } as const;
 
 /** The catalogue API's limits, after the environment's overrides. */
@@ -214,6 +235,9 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Largest request body the API reads, in bytes. */
   cuerpoMaximoBytes: number;
+  /** Largest image the operator may upload (IMAGE_MAX_BYTES), and largest import batch body (IMPORT_BODY_LIMIT_BYTES), in bytes. */
+  imagenMaximaBytes: number;
+  loteImportacionBytes: number;
   /** Postgres pool limits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
   databaseTimeouts: DatabaseTimeouts;
   /** Catalogue API limits (PRODUCT_IDS_MAX, PAGE_SIZE_MAX, CATALOGUE_CACHE_MB). */
@@ -248,6 +272,8 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
     adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
     cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
+    imagenMaximaBytes: positiveIntFromEnv(env.IMAGE_MAX_BYTES, LIMITES.imagenMaximaBytes, 'IMAGE_MAX_BYTES'),
+    loteImportacionBytes: positiveIntFromEnv(env.IMPORT_BODY_LIMIT_BYTES, LIMITES.loteImportacionBytes, 'IMPORT_BODY_LIMIT_BYTES'),
     databaseTimeouts: databaseTimeouts(env),
     catalogo: catalogueLimits(env),
     buildHookUrl: env.BUILD_HOOK_URL || undefined,

@@ -52,6 +52,6 @@ export default async (request: Request): Promise<Response> => {
 // Netlify reads this from the source without running it, so the paths are spelled out: a test keeps
 // them equal to netlifyApiPaths() (src/server/api-paths.ts). preferStatic: a built page wins (/carrito/).
 export const config = {
-  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/clientes/*', '/carrito/*', '/login', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/health'],
+  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/clientes/*', '/carrito/*', '/imagenes/*', '/login', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/health'],
   preferStatic: true,
 };

@@ -4,8 +4,8 @@
  * routes. No imports: astro.config.mjs reads it at config time.
  */
 
-/** Paths with API calls below them: `/web/listprod`, `/carrito/create-preference/7`… */
-export const API_PREFIXES = ['/web', '/api', '/admin/api', '/webhooks', '/clientes', '/carrito'] as const;
+/** Paths with API calls below them: `/web/listprod`, `/carrito/create-preference/7`, `/imagenes/{sha256}.jpg`… */
+export const API_PREFIXES = ['/web', '/api', '/admin/api', '/webhooks', '/clientes', '/carrito', '/imagenes'] as const;
 
 /** Single API paths. */
 export const API_EXACT_PATHS = ['/login', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/health'] as const;

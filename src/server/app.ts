@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PEDIDOS } from '../config.ts';
+import { PEDIDOS, type ServerConfig } from '../config.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -10,6 +10,8 @@ import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
 import { healthRoutes, type HealthDeps } from './health/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { imageRoutes } from './images/routes.ts';
+import { megas, PREFIJO_IMAGENES } from './images/store.ts';
 import { rejectControlCharacters } from './http/edge.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog, type LogLine } from './http/request-log.ts';
@@ -39,7 +41,7 @@ export function createApp(options: AppDeps) {
   app
     .use('*', withSecurityHeaders({ production: deps.config.production, csp: () => API_CSP }))
     // Checked while the body streams in, so a chunked body without Content-Length is cut off too.
-    .use('*', bodyLimit({ maxSize: deps.config.cuerpoMaximoBytes, onError: (c) => c.json({ mensaje: cuerpoDemasiadoGrande(deps.config.cuerpoMaximoBytes) }, 413) }))
+    .use('*', bodyLimits(deps.config))
     .use('*', rejectControlCharacters)
     .route('/web', catalogueRoutes(db, deps.config.catalogo))
     .route('/web', homeRoutes(db))
@@ -54,6 +56,7 @@ export function createApp(options: AppDeps) {
     .route('/admin/api', adminRoutes(deps))
     .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))
     .route('/health', healthRoutes({ db, builtVersion: options.builtVersion }))
+    .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
   // The offline test mode exists only while it is the payment provider (never in production).
@@ -65,6 +68,19 @@ export function createApp(options: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado grande: el máximo es ${Math.floor(bytes / 1024)} KB.`;
+
+/**
+ * Every route reads at most `cuerpoMaximoBytes`, except the operator's two uploads: an image (its
+ * base64 is a third larger than the file, IMAGE_MAX_BYTES) and a catalogue-import batch
+ * (IMPORT_BODY_LIMIT_BYTES). Those routes check the operator token before reading any of it.
+ */
+function bodyLimits(config: Pick<ServerConfig, 'cuerpoMaximoBytes' | 'imagenMaximaBytes' | 'loteImportacionBytes'>): MiddlewareHandler {
+  const limit = (maxSize: number, mensaje: string) => bodyLimit({ maxSize, onError: (c) => c.json({ mensaje }, 413) });
+  const general = limit(config.cuerpoMaximoBytes, cuerpoDemasiadoGrande(config.cuerpoMaximoBytes));
+  const imagen = limit(Math.ceil(config.imagenMaximaBytes / 3) * 4 + 4096, `El archivo es demasiado grande: el máximo es ${megas(config.imagenMaximaBytes)}.`);
+  const lote = limit(config.loteImportacionBytes, `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`);
+  return (c, next) => (c.req.path === '/admin/api/imagenes' ? imagen : c.req.path === '/admin/api/importar' ? lote : general)(c, next);
+}
 
 /** Whether a request path belongs to the API rather than to the static site (one list: api-paths.ts). */
 export { isApiPath } from './api-paths.ts';

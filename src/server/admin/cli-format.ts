@@ -1,7 +1,10 @@
 import { PEDIDOS } from '../../config.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
+import type { ContenidoOperador, CuponOperador, ListaContenido, ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
+import { precioFinal } from '../../lib/pricing/product.ts';
+import type { EntradaAuditoria } from './audit.ts';
 
 /** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
 
@@ -63,4 +66,84 @@ export function formatOrder(p: DetallePedidoOperador): string {
     '',
     siguiente,
   ].join('\n');
+}
+
+/** A whole number as Peruvians write it (10,000). */
+export const formatEntero = (n: number) => Math.round(n).toLocaleString('es-PE');
+
+/** A duration as the operator reads it: 850 ms, 4.2 s, 3 min 10 s. */
+export function formatDuracion(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toLocaleString('es-PE', { maximumFractionDigits: 1 })} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+/**
+ * The import's progress: a bar (on a terminal) or plain text, the rows done, the rate and the time
+ * left at that rate.
+ */
+export function progressBar(hechas: number, total: number, ms: number, barra = true): string {
+  const fraccion = total ? Math.min(1, hechas / total) : 1;
+  const ancho = 24;
+  const llenos = Math.round(fraccion * ancho);
+  const ritmo = ms > 0 ? (hechas / ms) * 1000 : 0;
+  const quedan = ritmo > 0 ? ((total - hechas) / ritmo) * 1000 : undefined;
+  const partes = [
+    `${barra ? `[${'█'.repeat(llenos)}${'░'.repeat(ancho - llenos)}] ` : ''}${Math.floor(fraccion * 100)} %`,
+    `${formatEntero(hechas)}/${formatEntero(total)} filas`,
+    `${formatEntero(ritmo)} filas/s`,
+    hechas >= total ? `en ${formatDuracion(ms)}` : quedan === undefined ? 'calculando…' : `quedan ${formatDuracion(quedan)}`,
+  ];
+  return partes.join(' · ');
+}
+
+/** One product as the operator reads it. */
+export function formatProducto(p: ProductoOperador): string {
+  const descuento = p.descuento > 0 ? `${p.descuento}%` : p.descuentoN > 0 ? formatSoles(p.descuentoN) : 'sin descuento';
+  return [
+    `Producto ${p.idProducto}${p.sku ? ` · SKU ${p.sku}` : ''} · ${p.visible ? 'visible' : 'OCULTO'}${p.newores ? ` · ${p.newores}` : ''}`,
+    `${p.nombre} — ${p.marca}`,
+    `Categoría: ${[p.linea, p.categoria, p.child].filter(Boolean).join(' › ')}`,
+    `Precio: ${formatSoles(p.precio)} · descuento: ${descuento} · final: ${formatSoles(precioFinal(p))}`,
+    `Stock web: ${p.stock} · stock total: ${p.stock_total}`,
+    `Imágenes: ${p.img || p.imagen || '(ninguna)'}`,
+  ].join('\n');
+}
+
+/** The shop coupons as a table. */
+export function formatCupones(cupones: CuponOperador[]): string {
+  if (cupones.length === 0) return 'No hay cupones de tienda.';
+  const alcance = (c: CuponOperador) =>
+    [c.productos.length ? `productos ${c.productos.map((p) => p.idProducto).join(',')}` : '', c.marcas.length ? `marcas ${c.marcas.map((m) => m.nombre).join(', ')}` : ''].filter(Boolean).join('; ') || 'todos';
+  return columns([['Código', 'Desc.', 'Desde', 'Hasta', 'Estado', 'Aplica a'], ...cupones.map((c) => [c.codigo, `${c.descuento}%`, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)])]);
+}
+
+/** A home content list as a table, in the storefront's order. */
+export function formatContenido<L extends ListaContenido>(lista: L, items: ContenidoOperador[L][]): string {
+  if (items.length === 0) return `No hay ${lista}.`;
+  const filas = items.map((item, i) => {
+    const it = item as Record<string, unknown>;
+    const detalle =
+      lista === 'mensajes'
+        ? String(it.mensaje)
+        : lista === 'sociales'
+          ? `${it.tipo === 'video' ? 'video' : 'imagen'} ${it.url}`
+          : `${it.img_url}${it.rutabutton ? ` → ${it.rutabutton}` : ''}${it.alt ? ` ("${corto(String(it.alt), 30)}")` : ''}${lista === 'popups' ? (it.visible ? ' · visible' : ' · oculto') : ''}`;
+    return [String(i + 1), String(it.id), detalle];
+  });
+  return columns([['Pos.', 'Id', lista === 'mensajes' ? 'Mensaje' : 'Contenido'], ...filas]);
+}
+
+/** The audit trail, newest first. */
+export function formatAuditoria(entradas: EntradaAuditoria[]): string {
+  if (entradas.length === 0) return 'El registro de cambios está vacío.';
+  const resumen = (e: EntradaAuditoria) => {
+    const claves = [...new Set([...Object.keys(e.antes ?? {}), ...Object.keys(e.despues ?? {})])];
+    const valor = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+    if (!e.antes) return claves.map((k) => `${k}: ${valor(e.despues?.[k])}`).join(', ');
+    if (!e.despues) return `quitado (${claves.map((k) => `${k}: ${valor(e.antes?.[k])}`).join(', ')})`;
+    return claves.map((k) => `${k}: ${valor(e.antes?.[k])} → ${valor(e.despues?.[k])}`).join(', ');
+  };
+  return columns([['Fecha', 'Operador', 'Acción', 'Objetivo', 'Cambio'], ...entradas.map((e) => [fecha(e.fecha), corto(e.operador, 20), e.accion, corto(e.objetivo, 40), corto(resumen(e), 120)])]);
 }

@@ -1,12 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { OPERACIONES, type ServerConfig } from '../../config.ts';
 import { ESTADOS_PEDIDO } from '../../lib/api/checkout-schemas.ts';
 import { cambioEstadoSchema, type CambioEstadoRespuesta, type ListaPedidosOperador, type PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
+import { pedidos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { moveOrder } from '../orders/transitions.ts';
+import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
+import { contentRoutes } from './content-routes.ts';
+import { couponRoutes } from './coupon-routes.ts';
+import { productRoutes } from './product-routes.ts';
 import { operatorOrderDetail, operatorOrders } from './queries.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 
@@ -15,14 +22,26 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: list orders, read one,
- * move it along (checkout §4), and download a backup of the embedded database (`npm run shop --
- * respaldo` while the shop holds it). Only the operator token opens it (see requireOperator).
+ * move it along (checkout §4), download a backup of the embedded database (`npm run shop --
+ * respaldo` while the shop holds it), and run the catalogue (products, import, images, coupons, home
+ * content; issue 14), each change recorded in the audit trail. Only the operator token opens it (see
+ * requireOperator).
  */
-export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps) {
+export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes'> }) {
   const { db } = deps;
-  return new Hono()
+  return new Hono<OperatorEnv>()
     .use('*', requireOperator(deps))
+    .use('*', operatorName)
     .use('*', rebuildAfterCatalogueChange(deps))
+    .route('/', productRoutes(deps))
+    .route('/', couponRoutes(db))
+    .route('/', contentRoutes(db))
+    .get('/auditoria', async (c) => {
+      const raw = c.req.query('limite');
+      const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
+      if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima) throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
+      return c.json({ entradas: await recentAudit(db, limite) });
+    })
     .get('/pedidos', async (c) => {
       const raw = c.req.query('estado');
       const estado = raw === undefined || raw === '' ? undefined : estadoSchema.safeParse(raw);
@@ -38,9 +57,11 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps) {
     .post('/pedidos/:idVenta/estado', async (c) => {
       const id = parseId(c.req.param('idVenta'), 'número de pedido');
       const { estado, nota } = await parseBody(c, cambioEstadoSchema);
+      const [antes] = await db.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, id));
       const movimiento = await moveOrder(db, id, estado, nota);
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);
       if (movimiento.resultado === 'rechazado') throw clientError(409, movimiento.mensaje);
+      await audit(db, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes?.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]);
       const pedido = (await operatorOrderDetail(db, id))!;
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categorias, categoriasHijas, catalogoEstado, lineas, marcas, productos } from '../db/schema/index.ts';
+import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import type { CategoriaHija, Marca, Menu, Producto } from '../../lib/api/schemas.ts';
 
 /** The columns of a product as the API sends it, joined with its brand, categoría, line and child. */
@@ -37,16 +38,25 @@ const productoColumns = {
   esSet: productos.esSet,
 };
 
-/** Products matching `where` (all when omitted), by id; `limit` caps how many. */
+/** The condition every public product query carries: a hidden product is in no call and no page. */
+export const productoVisible = eq(productos.visible, true);
+
+/** Products matching `where` (all when omitted) that the shop shows, by id; `limit` caps how many. */
 export async function selectProductos(db: Db, where?: SQL, limit?: number): Promise<Producto[]> {
+  const rows = await selectProductosOperador(db, where ? and(productoVisible, where)! : productoVisible, limit);
+  return rows.map(({ sku: _sku, visible: _visible, ...producto }) => producto);
+}
+
+/** The operator's view of products: hidden ones too, with their SKU and visibility. */
+export async function selectProductosOperador(db: Db, where: SQL, limit?: number): Promise<ProductoOperador[]> {
   const query = db
-    .select(productoColumns)
+    .select({ ...productoColumns, sku: productos.sku, visible: productos.visible })
     .from(productos)
     .innerJoin(marcas, eq(productos.marcaId, marcas.id))
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
     .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id));
-  const ordered = (where ? query.where(where) : query).orderBy(asc(productos.id));
+  const ordered = query.where(where).orderBy(asc(productos.id));
   const rows = await (limit === undefined ? ordered : ordered.limit(limit));
   return rows.map((row) => ({
     ...row,

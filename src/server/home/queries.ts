@@ -13,13 +13,13 @@ export const listBanners = (db: Db): Promise<Banner[]> =>
     .from(banners)
     .orderBy(asc(banners.orden), asc(banners.id));
 
-/** Public popups only (visible = 1). */
+/** Public popups only (visible = 1), in the operator's order. */
 export const listPopupsPublicos = (db: Db): Promise<Popup[]> =>
   db
     .select({ visible: popups.visible, img_url: popups.imgUrl, rutabutton: popups.rutabutton, alt: popups.alt })
     .from(popups)
     .where(eq(popups.visible, 1))
-    .orderBy(asc(popups.id));
+    .orderBy(asc(popups.orden), asc(popups.id));
 
 export const listSociales = (db: Db): Promise<Social[]> =>
   db.select({ tipo: sociales.tipo, url: sociales.url }).from(sociales).orderBy(asc(sociales.orden), asc(sociales.id));

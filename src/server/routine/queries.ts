@@ -2,7 +2,7 @@ import { and, count, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle
 import type { FiltrosPielValidos, ProductoRutina } from '../../lib/api/routine-schemas.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { pasoDeCategoria, type PasoRutina } from '../../lib/routine/pasos.ts';
-import { selectProductos } from '../catalogue/queries.ts';
+import { productoVisible, selectProductos } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 import { categorias, productos } from '../db/schema/index.ts';
 
@@ -44,7 +44,7 @@ function coincide(filtros: FiltrosPielValidos): SQL {
 
 /** The skin types, age groups and concerns the catalogue's products carry, each list deduplicated and sorted. */
 export async function listasDePiel(db: Db): Promise<{ tiposPiel: string[]; gruposEdad: string[]; inquietudes: string[] }> {
-  const rows = await db.selectDistinct({ tipo: productos.tipoPiel, edad: productos.edad, inquietud: productos.inquietudPiel }).from(productos);
+  const rows = await db.selectDistinct({ tipo: productos.tipoPiel, edad: productos.edad, inquietud: productos.inquietudPiel }).from(productos).where(productoVisible);
   const lista = (values: string[]) => {
     const byKey = new Map<string, string>();
     for (const value of values.flatMap((tags) => tags.split(',')).map((tag) => tag.trim()).filter(Boolean)) {
@@ -58,7 +58,7 @@ export async function listasDePiel(db: Db): Promise<{ tiposPiel: string[]; grupo
 /** In-stock products matching the filters: how many, and the first `limit` by id. */
 export async function filtrarProductos(db: Db, filtros: FiltrosPielValidos, limit: number): Promise<{ total: number; data: Producto[] }> {
   const where = coincide(filtros);
-  const [counted] = await db.select({ total: count() }).from(productos).where(where);
+  const [counted] = await db.select({ total: count() }).from(productos).where(and(productoVisible, where));
   return { total: Number(counted?.total ?? 0), data: await selectProductos(db, where, limit) };
 }
 

@@ -52,6 +52,8 @@ export const productos = pgTable(
   'productos',
   {
     id: serial('id').primaryKey(),
+    /** The shop's own product code: what a catalogue import matches rows on (null for products created without one). */
+    sku: text('sku'),
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion').notNull().default(''),
     precio: numeric('precio', { precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -86,12 +88,15 @@ export const productos = pgTable(
     edad: text('edad').notNull().default(''),
     inquietudPiel: text('inquietud_piel').notNull().default(''),
     esSet: boolean('es_set').notNull().default(false),
+    /** False hides the product from every public call and the static build; orders keep their snapshots. */
+    visible: boolean('visible').notNull().default(true),
     fechaAgregado: timestamp('fecha_agregado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('productos_marca_idx').on(t.marcaId),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_child_idx').on(t.childId),
+    uniqueIndex('productos_sku_idx').on(t.sku),
     // Checkout reserves stock with conditional updates; this is the last line of defence.
     check('productos_stock_check', sql`${t.stock} >= 0 AND ${t.stockTotal} >= 0`),
   ],

@@ -23,6 +23,7 @@ export const popups = pgTable('popups', {
   imgUrl: text('img_url').notNull(),
   rutabutton: text('rutabutton'),
   alt: text('alt').notNull().default(''),
+  orden: integer('orden').notNull().default(0),
 });
 
 /** Social block items: tipo 'image' or 'video'. */

@@ -5,3 +5,4 @@ export * from './customers.ts';
 export * from './shipping.ts';
 export * from './discounts.ts';
 export * from './orders.ts';
+export * from './operations.ts';

@@ -1,0 +1,73 @@
+import { desc } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { OPERACIONES } from '../../config.ts';
+import { tieneControles } from '../../lib/api/text-schemas.ts';
+import type { Db } from '../db/client.ts';
+import { auditoria } from '../db/schema/index.ts';
+import { clientError } from '../http/errors.ts';
+import type { Tx } from '../orders/stock.ts';
+
+/**
+ * The operator API's audit trail: every change records who made it, when and what changed. "Who" is
+ * the name `npm run shop` sends in `X-Operador` (SHOP_OPERADOR or the system user): the operator
+ * token is shared, so the name is what the operator says, kept to trace a mistake, not to prove it.
+ */
+
+/** The header that names the operator; percent-encoded so a name with accents fits in a header. */
+export const CABECERA_OPERADOR = 'X-Operador';
+/** The name recorded when a request names no operator (a script calling the API directly). */
+export const OPERADOR_ANONIMO = 'sin nombre';
+
+export type OperatorEnv = { Variables: { operador: string } };
+
+/** One change: what was done (e.g. producto.precio) to what (producto 12), and the changed fields before and after. */
+export interface Cambio {
+  accion: string;
+  objetivo: string;
+  antes?: Record<string, unknown> | null;
+  despues?: Record<string, unknown> | null;
+}
+
+/** Reads the operator's name from X-Operador into the context; a malformed one is a 400. */
+export const operatorName: MiddlewareHandler<OperatorEnv> = async (c, next) => {
+  const raw = c.req.header(CABECERA_OPERADOR);
+  let name = OPERADOR_ANONIMO;
+  if (raw !== undefined && raw.trim() !== '') {
+    try {
+      name = decodeURIComponent(raw).trim();
+    } catch {
+      name = '';
+    }
+    if (!name || name.length > OPERACIONES.operadorMaximo || tieneControles(name)) {
+      throw clientError(400, `El nombre del operador (${CABECERA_OPERADOR}) no es válido: hasta ${OPERACIONES.operadorMaximo} caracteres, sin caracteres de control.`);
+    }
+  }
+  c.set('operador', name);
+  await next();
+};
+
+export const operadorDe = (c: Context<OperatorEnv>) => c.get('operador');
+
+/** Records changes by `operador` (in the change's own transaction, so a change is never without its entry). */
+export async function audit(db: Db | Tx, operador: string, cambios: Cambio[]): Promise<void> {
+  if (cambios.length === 0) return;
+  const fecha = new Date();
+  await db.insert(auditoria).values(cambios.map((cambio) => ({ fecha, operador, accion: cambio.accion, objetivo: cambio.objetivo, antes: cambio.antes ?? null, despues: cambio.despues ?? null })));
+}
+
+/** An audit entry as GET /admin/api/auditoria answers it. */
+export interface EntradaAuditoria {
+  id: number;
+  fecha: string;
+  operador: string;
+  accion: string;
+  objetivo: string;
+  antes: Record<string, unknown> | null;
+  despues: Record<string, unknown> | null;
+}
+
+/** The newest `limite` entries, newest first. */
+export async function recentAudit(db: Db, limite: number): Promise<EntradaAuditoria[]> {
+  const rows = await db.select().from(auditoria).orderBy(desc(auditoria.fecha), desc(auditoria.id)).limit(limite);
+  return rows.map((row) => ({ ...row, fecha: row.fecha.toISOString(), antes: row.antes as EntradaAuditoria['antes'], despues: row.despues as EntradaAuditoria['despues'] }));
+}

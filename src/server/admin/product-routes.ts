@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { ServerConfig } from '../../config.ts';
+import { cambioProductoSchema, importacionSchema, imagenesExistentesSchema, subidaImagenSchema, type ProductoOperador, type ProductoOperadorRespuesta } from '../../lib/api/operator-schemas.ts';
+import { formatSoles } from '../../lib/pricing/money.ts';
+import { selectProductosOperador } from '../catalogue/queries.ts';
+import type { Db } from '../db/client.ts';
+import { productos } from '../db/schema/index.ts';
+import { parseBody } from '../http/body.ts';
+import { clientError } from '../http/errors.ts';
+import { refuseFile, storedImages, storeImage } from '../images/store.ts';
+import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { importarLote } from './import/importar.ts';
+
+/** What the product, image and import calls need. */
+export interface ProductRoutesDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'imagenMaximaBytes'>;
+}
+
+/**
+ * A product by the reference an operator types: its id (digits) or its SKU; `sku:…` forces a SKU
+ * that is all digits. Hidden products included.
+ */
+export async function productoPorReferencia(db: Db, ref: string): Promise<ProductoOperador | undefined> {
+  const texto = ref.trim();
+  if (/^\d{1,9}$/.test(texto)) {
+    const [porId] = await selectProductosOperador(db, eq(productos.id, Number(texto)));
+    if (porId) return porId;
+  }
+  const sku = texto.replace(/^sku:/i, '');
+  if (!sku || sku.length > 64) return undefined;
+  const [porSku] = await selectProductosOperador(db, eq(productos.sku, sku));
+  return porSku;
+}
+
+const nombreCorto = (p: ProductoOperador) => `producto ${p.idProducto}${p.sku ? ` (${p.sku})` : ''}`;
+
+/** How each field reads in the answer's sentence. */
+const DESCRIBIR: Record<string, (value: unknown) => string> = {
+  precio: (v) => `precio ${formatSoles(v as number)}`,
+  descuento: (v) => `descuento ${v}%`,
+  descuentoN: (v) => `descuento ${formatSoles(v as number)}`,
+  stock: (v) => `stock ${v}`,
+  stock_total: (v) => `stock total ${v}`,
+  visible: (v) => (v ? 'visible en la tienda' : 'oculto en la tienda'),
+};
+
+/**
+ * The operator's product calls: read one product, change its price, discounts, stock or visibility
+ * (PATCH, each change audited, nothing written when nothing changes); upload images to the store;
+ * import a batch of catalogue rows.
+ */
+export function productRoutes({ db, config }: ProductRoutesDeps) {
+  return new Hono<OperatorEnv>()
+    .get('/productos/:ref', async (c) => {
+      const producto = await productoPorReferencia(db, c.req.param('ref'));
+      if (!producto) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);
+      return c.json({ producto } satisfies ProductoOperadorRespuesta);
+    })
+    .patch('/productos/:ref', async (c) => {
+      const cambio = await parseBody(c, cambioProductoSchema);
+      const producto = await productoPorReferencia(db, c.req.param('ref'));
+      if (!producto) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);
+      const despues = { ...cambio };
+      // stock_total counts every unit (web and shops' shelves): never below what the web sells.
+      if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = Math.max(producto.stock_total, cambio.stock);
+      const precio = despues.precio ?? producto.precio;
+      const descuentoN = despues.descuentoN ?? producto.descuentoN;
+      if (descuentoN >= precio) throw clientError(400, `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`);
+      const stock = despues.stock ?? producto.stock;
+      const stockTotal = despues.stock_total ?? producto.stock_total;
+      if (stockTotal < stock) throw clientError(400, `El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`);
+
+      const campos = (Object.keys(despues) as (keyof typeof despues)[]).filter((campo) => despues[campo] !== producto[campo]);
+      if (campos.length === 0) return c.json({ mensaje: `Sin cambios: el ${nombreCorto(producto)} ya tenía esos valores.`, producto } satisfies ProductoOperadorRespuesta);
+      const { stock_total: total, ...resto } = Object.fromEntries(campos.map((campo) => [campo, despues[campo]])) as typeof despues;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(productos)
+          .set({ ...resto, ...(total === undefined ? {} : { stockTotal: total }) })
+          .where(eq(productos.id, producto.idProducto));
+        await audit(tx, operadorDe(c), [
+          {
+            accion: 'producto.cambiar',
+            objetivo: nombreCorto(producto),
+            antes: Object.fromEntries(campos.map((campo) => [campo, producto[campo]])),
+            despues: Object.fromEntries(campos.map((campo) => [campo, despues[campo]])),
+          },
+        ]);
+      });
+      const actualizado = (await productoPorReferencia(db, String(producto.idProducto)))!;
+      const mensaje = `Producto ${producto.idProducto} (${producto.nombre}${producto.sku ? `, SKU ${producto.sku}` : ''}): ${campos.map((campo) => `${DESCRIBIR[campo]!(producto[campo])} → ${DESCRIBIR[campo]!(despues[campo])}`).join('; ')}.`;
+      return c.json({ mensaje, producto: actualizado } satisfies ProductoOperadorRespuesta);
+    })
+    .post('/imagenes', async (c) => {
+      const { nombre, datos } = await parseBody(c, subidaImagenSchema);
+      const bytes = Buffer.from(datos, 'base64');
+      const refused = refuseFile(bytes, config.imagenMaximaBytes);
+      if (refused) throw clientError(refused.status, nombre ? `${nombre}: ${refused.mensaje}` : refused.mensaje);
+      const imagen = await storeImage(db, bytes, nombre);
+      if (imagen.nueva) await audit(db, operadorDe(c), [{ accion: 'imagen.subir', objetivo: imagen.url, despues: { nombre, tipo: imagen.tipo, bytes: imagen.bytes } }]);
+      return c.json(imagen, imagen.nueva ? 201 : 200);
+    })
+    .post('/imagenes/existentes', async (c) => {
+      const { sha256 } = await parseBody(c, imagenesExistentesSchema);
+      return c.json({ existentes: Object.fromEntries(await storedImages(db, [...new Set(sha256)])) });
+    })
+    .post('/importar', async (c) => {
+      const { filas, simulacro } = await parseBody(c, importacionSchema);
+      const vistas = new Set<number>();
+      const repetida = filas.find(({ fila }) => vistas.size === vistas.add(fila).size);
+      if (repetida) throw clientError(400, `El lote repite la fila ${repetida.fila}.`);
+      return c.json(await importarLote(db, filas, { simulacro, operador: operadorDe(c) }));
+    });
+}
