@@ -5,6 +5,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { serverConfig } from '../src/config.ts';
 import { createApp } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
@@ -16,6 +17,7 @@ import { buildSite } from '../src/server/node/site-build.ts';
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const config = serverConfig();
 const distDir = process.env.DIST_DIR || 'dist';
+const photoCacheDir = join(config.dataDir, 'fotos');
 const t0 = performance.now();
 
 const owner = config.databaseUrl || process.env.CATALOGUE_URL ? undefined : readLock(config.dataDir);
@@ -23,7 +25,7 @@ const remote = process.env.CATALOGUE_URL || (owner?.port ? `http://127.0.0.1:${o
 
 if (remote) {
   const version = await fetch(`${remote}/web/version`).then((res) => res.json() as Promise<{ version: number }>);
-  await buildSite({ distDir, catalogueUrl: remote, catalogueVersion: version.version });
+  await buildSite({ distDir, catalogueUrl: remote, catalogueVersion: version.version, photoCacheDir });
 } else {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const server = serve({ fetch: createApp({ db: database.db }).fetch, port: 0, hostname: '127.0.0.1' });
@@ -31,7 +33,7 @@ if (remote) {
     await new Promise((resolve) => server.once('listening', resolve));
     await seedIfEmpty(database.db);
     const { port } = server.address() as AddressInfo;
-    await buildSite({ distDir, catalogueUrl: `http://127.0.0.1:${port}`, catalogueVersion: await catalogueVersion(database.db) });
+    await buildSite({ distDir, catalogueUrl: `http://127.0.0.1:${port}`, catalogueVersion: await catalogueVersion(database.db), photoCacheDir });
   } finally {
     server.close();
     await database.close();

@@ -6,6 +6,7 @@
  * 503 and the process keeps trying until the database answers.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
@@ -88,7 +89,7 @@ async function refreshSite(): Promise<void> {
   const reason = builtVersion(distDir) === undefined ? 'no hay una versión construida' : 'el catálogo o el código cambió';
   console.log(`Construyendo la tienda (${reason})…`);
   const t0 = performance.now();
-  building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal })
+  building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal, photoCacheDir: join(config.dataDir, 'fotos') })
     .then(() => console.log(`Tienda construida en ${((performance.now() - t0) / 1000).toFixed(1)} s.`))
     .finally(() => (building = undefined));
   return building;

@@ -84,6 +84,15 @@ export const OPERACIONES = {
   imagenCacheControl: 'public, max-age=31536000, immutable',
 } as const;
 
+/** Responsive copies of the store's raster product photos, made at build time (server/node/photos.ts). */
+export const FOTOS = {
+  /** Widths of the AVIF and WebP copies: a card shows about 240 px wide, the product page up to 560 (twice that on dense screens). */
+  anchos: [240, 480, 960],
+  /** Encoder qualities: AVIF 50 and WebP 75 look alike and are about a quarter and a third of a JPEG at 85. */
+  calidadAvif: 50,
+  calidadWebp: 75,
+} as const;
+
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
   idsPorConsulta: number;

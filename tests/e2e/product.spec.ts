@@ -184,3 +184,26 @@ test('any other unknown path shows the friendly 404 page', async ({ page }) => {
   await expect(page.locator('main').getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   await expect(page.locator('main').getByRole('link', { name: 'Buscar productos' })).toHaveAttribute('href', '/search');
 });
+
+test('a product photo from the image store is served as AVIF at the width the screen needs, eager first and lazy after', async ({ page }) => {
+  const producto = find((p) => p.img.startsWith('/imagenes/'), 'un producto con foto');
+  const avif: string[] = [];
+  page.on('response', (res) => {
+    if (/\/_astro\/fotos\/[0-9a-f]{64}-\d+\.avif$/.test(res.url()) && res.headers()['content-type'] === 'image/avif') avif.push(res.url());
+  });
+  await page.goto(productPath(producto));
+  const main = page.locator('img[data-gallery-main]');
+  await expect(main).toHaveAttribute('loading', 'eager');
+  await expect(main).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const current = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
+  // Chromium picks the AVIF copy: 960 px for a 560 px slot on a desktop, 480 px at 390 px wide.
+  expect(current).toMatch(new RegExp(`/_astro/fotos/[0-9a-f]{64}-${test.info().project.name === 'mobile' ? '(480|960)' : '960'}\\.avif$`));
+  expect(avif).toContain(current);
+  // The thumbnails and related cards below wait for the scroll.
+  await expect(page.locator('.pdp-gallery__thumb img').first()).toHaveAttribute('loading', 'lazy');
+  // Switching to the second photo switches the <picture>'s copies too.
+  await page.locator('[data-gallery-thumb]').nth(1).click();
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toBe(current);
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+});

@@ -6,6 +6,10 @@ import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
 import './ProductCard.css';
 import Icon from '../layout/icons.tsx';
+import Photo from './Photo.tsx';
+
+/** A card is a column of the grid: half the screen on phones, about 240 px on wider ones. */
+const CARD_SIZES = '(max-width: 640px) 50vw, 260px';
 
 interface Props {
   producto: Producto;
@@ -34,17 +38,17 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
     <article className={`product-card${agotado ? ' product-card--sold-out' : ''}`} data-product-id={producto.idProducto}>
       <div className="product-card__media">
         <a href={href} tabIndex={-1} aria-hidden="true">
-          <img
+          <Photo
             className="product-card__img"
-            src={imagen}
+            src={imagen!}
             alt=""
             width={400}
             height={400}
+            sizes={CARD_SIZES}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
           />
-          {hover && <img className="product-card__img product-card__img--hover" src={hover} alt="" width={400} height={400} loading="lazy" decoding="async" />}
+          {hover && <Photo className="product-card__img product-card__img--hover" src={hover} alt="" width={400} height={400} sizes={CARD_SIZES} />}
         </a>
         {badge && <span className={`product-card__badge product-card__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</span>}
         {tieneDescuento(producto) && <span className="product-card__discount">{etiquetaDescuento(producto)}</span>}

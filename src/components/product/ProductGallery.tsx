@@ -1,3 +1,5 @@
+import Photo from '../catalogue/Photo.tsx';
+
 interface Props {
   images: string[];
   nombre: string;
@@ -12,15 +14,15 @@ export default function ProductGallery({ images, nombre }: Props) {
   return (
     <div className="pdp-gallery" data-gallery>
       <div className="pdp-gallery__main">
-        <img
-          src={first}
+        <Photo
+          src={first!}
           alt={nombre}
           width={800}
           height={800}
+          sizes="(max-width: 1024px) 100vw, 560px"
           loading="eager"
           fetchPriority="high"
-          data-gallery-main
-          data-pagefind-meta="image[src]"
+          imgProps={{ 'data-gallery-main': true, 'data-pagefind-meta': 'image[src]' }}
         />
       </div>
       {images.length > 1 && (
@@ -34,7 +36,7 @@ export default function ProductGallery({ images, nombre }: Props) {
                 aria-pressed={index === 0}
                 aria-label={`Ver imagen ${index + 1} de ${images.length}`}
               >
-                <img src={src} alt="" width={88} height={88} loading="lazy" decoding="async" />
+                <Photo src={src} alt="" width={88} height={88} sizes="88px" />
               </button>
             </li>
           ))}

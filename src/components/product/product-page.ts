@@ -1,3 +1,4 @@
+import { photoSrcSets } from '../../lib/catalogue/photos.ts';
 import { showDialog } from '../../islands/ui/dialog.ts';
 import { shareLinks } from './share-links.ts';
 
@@ -19,7 +20,13 @@ export function initGallery(gallery: HTMLElement): void {
   if (!main) return;
   for (const thumb of thumbs) {
     thumb.addEventListener('click', () => {
-      main.src = thumb.dataset.galleryThumb!;
+      const src = thumb.dataset.galleryThumb!;
+      main.src = src;
+      // A store photo's <picture> offers AVIF and WebP copies, which win over src: they follow too.
+      const sets = photoSrcSets(src);
+      main.closest('picture')?.querySelectorAll('source').forEach((source) => {
+        source.srcset = sets ? sets[source.type === 'image/avif' ? 'avif' : 'webp'] : '';
+      });
       for (const other of thumbs) other.setAttribute('aria-pressed', String(other === thumb));
     });
   }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Photo from '../../components/catalogue/Photo.tsx';
 
 interface Props {
   images: string[];
@@ -12,7 +13,7 @@ export default function PreviewGallery({ images, nombre }: Props) {
   const go = (step: number) => setIndex((index + step + total) % total);
   return (
     <div className="gallery" aria-roledescription="galería" aria-label={`Imágenes de ${nombre}`}>
-      <img className="gallery__img" src={images[index]} alt={`${nombre}, imagen ${index + 1} de ${total}`} width={600} height={600} decoding="async" />
+      <Photo key={images[index]} className="gallery__img" src={images[index]!} alt={`${nombre}, imagen ${index + 1} de ${total}`} width={600} height={600} sizes="(max-width: 640px) 100vw, 480px" loading="eager" />
       {total > 1 && (
         <>
           <button type="button" className="icon-btn icon-btn--raised gallery__arrow gallery__arrow--prev" aria-label="Imagen anterior" onClick={() => go(-1)}>

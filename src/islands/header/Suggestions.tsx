@@ -2,6 +2,7 @@ import type { Producto } from '../../lib/api/schemas.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { brandPath, productPath, searchPath } from '../../lib/catalogue/routes.ts';
+import Photo from '../../components/catalogue/Photo.tsx';
 
 interface Props {
   /** The typed text, for the link to every result. */
@@ -30,7 +31,7 @@ export default function Suggestions({ query, results, emptyText, onChoose }: Pro
               {productos.map((producto) => (
                 <li key={producto.idProducto}>
                   <a className="search-suggest__product" href={productPath(producto)} onClick={onChoose}>
-                    <img src={productImages(producto)[0]} alt="" width={48} height={48} loading="lazy" decoding="async" />
+                    <Photo src={productImages(producto)[0]!} alt="" width={48} height={48} sizes="48px" />
                     <span className="search-suggest__name">{producto.nombre}</span>
                     <span className="search-suggest__meta">
                       {producto.marca} · {formatSoles(precioFinal(producto))}

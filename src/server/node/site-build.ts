@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { finishIslandPages } from './island-pages.ts';
+import { buildPhotos } from './photos.ts';
 
 /** The catalogue version a build was made from, as `{ "version": N }`: served as /version.json for Netlify's scheduled check. */
 const STAMP = 'version.json';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   catalogueVersion: number;
   /** Lets the caller stop a build in progress (shutdown). */
   signal?: AbortSignal;
+  /** Where the photos' AVIF and WebP copies are kept between builds (photos.ts); DATA_DIR/fotos. */
+  photoCacheDir: string;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface BuildOptions {
  * search, precompresses it, stamps it with the catalogue version and swaps it in, so the folder being
  * served is never half-written.
  */
-export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal }: BuildOptions): Promise<void> {
+export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir }: BuildOptions): Promise<void> {
   const target = resolve(distDir);
   const next = `${target}.next`;
   rmSync(next, { recursive: true, force: true });
@@ -63,6 +66,7 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
     stages.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
+  await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
   await timed('islas', async () => void (await finishIslandPages(next, listFiles(next).filter((file) => file.endsWith('.html')))));
   await timed('Pagefind', () => indexSite(next));
   await timed('precompresión', () => precompress(next));

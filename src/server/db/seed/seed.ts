@@ -14,6 +14,7 @@ import {
   type NuevoProducto,
 } from '../schema/index.ts';
 import { DEMO_HOME, demoCatalogue, type SeedProduct } from './demo-catalogue.ts';
+import { seedDemoPhotos } from './demo-photos.ts';
 import { syntheticCatalogue } from './synthetic/catalogue.ts';
 import { TAXONOMY } from './taxonomy.ts';
 import { seedLocationsIfEmpty } from '../../shipping/seed.ts';
@@ -64,6 +65,8 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Prom
     for (let start = 0; start < rows.length; start += 500) {
       await tx.insert(productos).values(rows.slice(start, start + 500));
     }
+
+    await seedDemoPhotos(tx as unknown as Db);
 
     const serums = await tx
       .select({ id: productos.id })

@@ -1,0 +1,28 @@
+import { FOTOS } from '../../config.ts';
+
+/**
+ * Responsive product photos. A raster photo in the shop's image store (`/imagenes/{sha256}.jpg`, also
+ * .png and .webp) has AVIF and WebP copies at `FOTOS.anchos` widths, made at build time by
+ * server/node/photos.ts under names derived from the photo's sha256 alone, so a page rendered by
+ * Astro and a card rendered later by an island in the browser name the same files. Anything else
+ * (SVG artwork, outside addresses) is used as it is.
+ */
+
+const STORE_RASTER = /^\/imagenes\/([0-9a-f]{64})\.(?:jpg|png|webp)$/;
+
+export const PHOTO_FORMATS = ['avif', 'webp'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+
+/** The sha256 of a store photo that has responsive copies, or undefined. */
+export const photoKey = (url: string): string | undefined => STORE_RASTER.exec(url.trim())?.[1];
+
+/** Where the build puts one copy (under /_astro/, cached as immutable: the name is the content). */
+export const photoVariantPath = (sha256: string, width: number, format: PhotoFormat) => `/_astro/fotos/${sha256}-${width}.${format}`;
+
+/** The `srcset` of each format for a store photo, or undefined when `url` has no copies. */
+export function photoSrcSets(url: string): Record<PhotoFormat, string> | undefined {
+  const sha256 = photoKey(url);
+  if (!sha256) return undefined;
+  const srcset = (format: PhotoFormat) => FOTOS.anchos.map((width) => `${photoVariantPath(sha256, width, format)} ${width}w`).join(', ');
+  return { avif: srcset('avif'), webp: srcset('webp') };
+}
