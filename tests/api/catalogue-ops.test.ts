@@ -9,7 +9,7 @@ import { createApp, isApiPath } from '../../src/server/app.ts';
 import type { ImagenGuardada } from '../../src/server/images/store.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';
-import { openShop, plainProducts, type TestShop } from './shop.ts';
+import { openShop, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-catalogo-0123456789';
 
@@ -289,4 +289,21 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const merged = { ...shop.services.config, ...config };
     return createApp({ services: { ...shop.services, config: merged, operatorToken: lazyOperatorToken(shop.database.db, merged) } });
   }
+
+  it('stock changes during concurrent checkouts neither lose a reservation nor oversell', async () => {
+    const producto = plainProducts(await shop.catalogue())[7]!;
+    await shop.setStock(producto.idProducto, 5);
+    const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => shop.customer(`concurrente${i}`)));
+    const [orders, changes] = await Promise.all([
+      Promise.allSettled(customers.map((customer) => placeOrder(shop, customer, { ...producto, stock: 5 }))),
+      Promise.all(Array.from({ length: 5 }, () => admin('PATCH', `/admin/api/productos/${producto.idProducto}`, { stock_total: 1000 }))),
+    ]);
+    expect(changes.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    // Five units, five orders: the operator's changes in between took none back and gave none away.
+    expect(orders.filter((order) => order.status === 'fulfilled')).toHaveLength(5);
+    expect(await shop.stockOf(producto.idProducto)).toBe(0);
+    const { producto: after } = await json<ProductoOperadorRespuesta>(await admin('GET', `/admin/api/productos/${producto.idProducto}`));
+    expect(after.stock_total).toBeGreaterThanOrEqual(995);
+    expect(after.stock_total).toBeLessThanOrEqual(1000);
+  });
 });

@@ -60,22 +60,27 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
     })
     .patch('/productos/:ref', async (c) => {
       const cambio = await parseBody(c, cambioProductoSchema);
-      const producto = await productoPorReferencia(db, c.req.param('ref'));
-      if (!producto) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);
-      const despues = { ...cambio };
-      // stock_total counts every unit (web and shops' shelves): never below what the web sells.
-      if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = Math.max(producto.stock_total, cambio.stock);
-      const precio = despues.precio ?? producto.precio;
-      const descuentoN = despues.descuentoN ?? producto.descuentoN;
-      if (descuentoN >= precio) throw clientError(400, `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`);
-      const stock = despues.stock ?? producto.stock;
-      const stockTotal = despues.stock_total ?? producto.stock_total;
-      if (stockTotal < stock) throw clientError(400, `El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`);
+      const encontrado = await productoPorReferencia(db, c.req.param('ref'));
+      if (!encontrado) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);
+      // Read and written under the row's lock: a checkout reserving units at the same moment is neither
+      // overwritten (stock_total below is computed from what is there now) nor oversold.
+      const hecho = await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        await tx.select({ id: productos.id }).from(productos).where(eq(productos.id, encontrado.idProducto)).for('update');
+        const producto = (await productoPorReferencia(tx, String(encontrado.idProducto)))!;
+        const despues = { ...cambio };
+        // stock_total counts every unit (web and shops' shelves): never below what the web sells.
+        if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = Math.max(producto.stock_total, cambio.stock);
+        const precio = despues.precio ?? producto.precio;
+        const descuentoN = despues.descuentoN ?? producto.descuentoN;
+        if (descuentoN >= precio) throw clientError(400, `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`);
+        const stock = despues.stock ?? producto.stock;
+        const stockTotal = despues.stock_total ?? producto.stock_total;
+        if (stockTotal < stock) throw clientError(400, `El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`);
 
-      const campos = (Object.keys(despues) as (keyof typeof despues)[]).filter((campo) => despues[campo] !== producto[campo]);
-      if (campos.length === 0) return c.json({ mensaje: `Sin cambios: el ${nombreCorto(producto)} ya tenía esos valores.`, producto } satisfies ProductoOperadorRespuesta);
-      const { stock_total: total, ...resto } = Object.fromEntries(campos.map((campo) => [campo, despues[campo]])) as typeof despues;
-      await db.transaction(async (tx) => {
+        const campos = (Object.keys(despues) as (keyof typeof despues)[]).filter((campo) => despues[campo] !== producto[campo]);
+        if (campos.length === 0) return { producto, despues, campos };
+        const { stock_total: total, ...resto } = Object.fromEntries(campos.map((campo) => [campo, despues[campo]])) as typeof despues;
         await tx
           .update(productos)
           .set({ ...resto, ...(total === undefined ? {} : { stockTotal: total }) })
@@ -88,7 +93,10 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
             despues: Object.fromEntries(campos.map((campo) => [campo, despues[campo]])),
           },
         ]);
+        return { producto, despues, campos };
       });
+      const { producto, despues, campos } = hecho;
+      if (campos.length === 0) return c.json({ mensaje: `Sin cambios: el ${nombreCorto(producto)} ya tenía esos valores.`, producto } satisfies ProductoOperadorRespuesta);
       const actualizado = (await productoPorReferencia(db, String(producto.idProducto)))!;
       const mensaje = `Producto ${producto.idProducto} (${producto.nombre}${producto.sku ? `, SKU ${producto.sku}` : ''}): ${campos.map((campo) => `${DESCRIBIR[campo]!(producto[campo])} → ${DESCRIBIR[campo]!(despues[campo])}`).join('; ')}.`;
       return c.json({ mensaje, producto: actualizado } satisfies ProductoOperadorRespuesta);

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** A shop started the way `npm start` starts it, on a free port. */
+export interface StartedShop {
+  url: string;
+  distDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `scripts/start.ts` on `dataDir` (data in `data/`, the built site in `dist/`) with `env` over
+ * the test defaults (embedded database, no scheduled rebuilds), and waits until it is ready.
+ */
+export async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<StartedShop> {
+  const port = await freePort();
+  const distDir = join(dataDir, 'dist');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'data'), DIST_DIR: distDir, DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  await waitForReady(child, output);
+  return { url: `http://127.0.0.1:${port}`, distDir, stop: () => stop(child) };
+}
+
+function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`La tienda no arrancó a tiempo:\n${output.join('')}`)), 300_000);
+    const check = () => {
+      if (output.join('').includes('K-Beauty Perú lista en')) {
+        clearTimeout(timeout);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timeout);
+      reject(new Error(`La tienda terminó con el código ${code}:\n${output.join('')}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
