@@ -98,21 +98,32 @@ test('every sitemap URL is the canonical URL of a built page', async ({ request 
   expect(listed(problems)).toEqual([]);
 });
 
-test('every same-origin link of every built page resolves to a built file', () => {
+test('every same-origin link of every built page resolves to a built file, or to a photo the image store serves', async ({ request }) => {
   const pages = htmlPages(dist());
   expect(pages.length).toBeGreaterThan(300);
   const site = new URL(canonicalOf(readFileSync(join(dist(), 'index.html'), 'utf8'))!);
   const checked = new Map<string, boolean>();
   const problems: string[] = [];
+  // Photos of the image store are served by the API (/imagenes/{sha256}.{ext}), not built: asked of it once each.
+  const stored = new Map<string, string>();
   for (const page of pages) {
     const pageUrl = new URL(`/${page.replace(/(^|\/)index\.html$/, '$1')}`, site);
     for (const link of urlsOf(readFileSync(join(dist(), page), 'utf8'))) {
       const url = new URL(link, pageUrl);
       if (url.origin !== site.origin || RUNTIME_ROUTES.some(({ pattern }) => pattern.test(url.pathname))) continue;
+      if (/^\/imagenes\/[0-9a-f]{64}\.\w+$/.test(url.pathname)) {
+        stored.set(url.pathname, page);
+        continue;
+      }
       if (!checked.has(url.pathname)) checked.set(url.pathname, resolves(url.pathname));
       if (!checked.get(url.pathname)) problems.push(`${page}: ${link}`);
     }
   }
   expect(checked.size).toBeGreaterThan(300);
+  expect(stored.size).toBeGreaterThan(0);
+  for (const [path, page] of stored) {
+    const res = await request.get(path);
+    if (res.status() !== 200 || !res.headers()['content-type']?.startsWith('image/')) problems.push(`${page}: ${path} (${res.status()})`);
+  }
   expect(listed([...new Set(problems)])).toEqual([]);
 });

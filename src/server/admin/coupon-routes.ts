@@ -8,6 +8,7 @@ import { cuponesGlobales, marcas, productos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { globalCouponWire } from '../discounts/routes.ts';
 
 type CuponRow = typeof cuponesGlobales.$inferSelect;
 
@@ -32,14 +33,7 @@ async function cuponesOperador(db: Db, rows: CuponRow[]): Promise<CuponOperador[
   const hoy = todayInLima();
   return rows.map((row) => ({
     id: row.id,
-    codigo: row.codigo,
-    descuento: Number(row.descuento),
-    fecha_inicio: row.fechaInicio,
-    fecha_fin: row.fechaFin,
-    activo: row.activo,
-    usado: row.usado,
-    assignedProducts: row.assignedProducts,
-    assignedBrands: row.assignedBrands,
+    ...globalCouponWire(row),
     estado: estadoCupon(row, hoy),
     productos: toIdList(row.assignedProducts).map((id) => ({ idProducto: id, nombre: productName.get(id) ?? '(ya no existe)' })),
     marcas: toIdList(row.assignedBrands).map((id) => ({ idMarca: id, nombre: brandName.get(id) ?? '(ya no existe)' })),
