@@ -74,6 +74,10 @@ export const OPERACIONES = {
   /** The import's progress: a bar on a terminal, else a plain line at most this often (ms), and not at all below `filasParaProgreso` rows. */
   progresoCadaMs: 2_000,
   filasParaProgreso: 1_000,
+  /** Highest price (soles) and percent discount a product may carry, and most units of its stock: beyond them a figure is a typing mistake. */
+  precioMaximo: 100_000,
+  descuentoMaximo: 99,
+  unidadesMaximas: 1_000_000,
   /** Audit entries `npm run shop -- auditoria` lists by default, and at most. */
   auditoriaPorDefecto: 50,
   auditoriaMaxima: 1_000,

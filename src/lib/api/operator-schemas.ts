@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OPERACIONES } from '../../config.ts';
+import type { GlobalCoupon } from '../pricing/coupons.ts';
 import type { Producto } from './schemas.ts';
 import { textoPlano } from './text-schemas.ts';
 
@@ -12,6 +14,8 @@ import { textoPlano } from './text-schemas.ts';
 const soloCampos = <T extends z.ZodRawShape>(shape: T, mensaje: string) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? mensaje : issue.code === 'invalid_type' && issue.path?.length === 0 ? 'El cuerpo debe ser un objeto JSON.' : undefined) });
 
+/** 100000 as the messages write it: 100 000. */
+const miles = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
 const dosDecimales = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const numero = (campo: string) => z.number({ error: `${campo} debe ser un número.` }).refine(Number.isFinite, `${campo} debe ser un número.`);
 
@@ -19,20 +23,24 @@ const numero = (campo: string) => z.number({ error: `${campo} debe ser un númer
 export const cambioProductoSchema = soloCampos({
     precio: numero('El precio')
       .refine((n) => n > 0, 'El precio debe ser mayor que 0.')
-      .refine((n) => n <= 100_000, 'El precio no puede pasar de 100 000.')
+      .refine((n) => n <= OPERACIONES.precioMaximo, `El precio no puede pasar de ${miles(OPERACIONES.precioMaximo)}.`)
       .refine(dosDecimales, 'El precio admite como máximo 2 decimales.'),
     descuento: numero('El descuento')
-      .refine((n) => n >= 0 && n <= 99, 'El descuento es un porcentaje de 0 a 99.')
+      .refine((n) => n >= 0 && n <= OPERACIONES.descuentoMaximo, `El descuento es un porcentaje de 0 a ${OPERACIONES.descuentoMaximo}.`)
       .refine(dosDecimales, 'El descuento admite como máximo 2 decimales.'),
     descuentoN: numero('El descuento en soles')
       .refine((n) => n >= 0, 'El descuento en soles no puede ser negativo.')
       .refine(dosDecimales, 'El descuento en soles admite como máximo 2 decimales.'),
-    stock: z.number({ error: 'El stock debe ser un número entero.' }).int('El stock debe ser un número entero.').min(0, 'El stock no puede ser negativo.').max(1_000_000, 'El stock no puede pasar de 1 000 000.'),
+    stock: z
+      .number({ error: 'El stock debe ser un número entero.' })
+      .int('El stock debe ser un número entero.')
+      .min(0, 'El stock no puede ser negativo.')
+      .max(OPERACIONES.unidadesMaximas, `El stock no puede pasar de ${miles(OPERACIONES.unidadesMaximas)}.`),
     stock_total: z
       .number({ error: 'El stock_total debe ser un número entero.' })
       .int('El stock_total debe ser un número entero.')
       .min(0, 'El stock_total no puede ser negativo.')
-      .max(1_000_000, 'El stock_total no puede pasar de 1 000 000.'),
+      .max(OPERACIONES.unidadesMaximas, `El stock_total no puede pasar de ${miles(OPERACIONES.unidadesMaximas)}.`),
     visible: z.boolean({ error: 'visible debe ser true o false.' }),
   }, 'Solo se pueden cambiar precio, descuento, descuentoN, stock, stock_total y visible.').partial()
   .refine((body) => Object.keys(body).length > 0, 'Indica qué cambiar: precio, descuento, descuentoN, stock, stock_total o visible.');
@@ -79,14 +87,9 @@ export type NuevoCupon = z.output<typeof nuevoCuponSchema>;
 export type EstadoCupon = 'vigente' | 'programado' | 'vencido' | 'desactivado';
 
 /** A shop coupon as the operator lists it: the wire fields plus its assignments by name. */
-export interface CuponOperador {
+export interface CuponOperador extends Omit<GlobalCoupon, 'assignedProducts' | 'assignedBrands'> {
   id: number;
-  codigo: string;
-  descuento: number;
-  fecha_inicio: string;
-  fecha_fin: string;
-  activo: boolean;
-  usado: boolean;
+  /** The assignment lists as stored: comma-separated ids. */
   assignedProducts: string;
   assignedBrands: string;
   estado: EstadoCupon;

@@ -1,4 +1,5 @@
 import { FOTOS } from '../../config.ts';
+import { parseImageUrl } from './image-urls.ts';
 
 /**
  * Responsive product photos. A raster photo in the shop's image store (`/imagenes/{sha256}.jpg`, also
@@ -8,13 +9,17 @@ import { FOTOS } from '../../config.ts';
  * (SVG artwork, outside addresses) is used as it is.
  */
 
-const STORE_RASTER = /^\/imagenes\/([0-9a-f]{64})\.(?:jpg|png|webp)$/;
+/** The store formats that get copies (SVG is drawn at any size; AVIF and GIF are served as they are). */
+const RASTER = new Set(['jpg', 'png', 'webp']);
 
 export const PHOTO_FORMATS = ['avif', 'webp'] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
 /** The sha256 of a store photo that has responsive copies, or undefined. */
-export const photoKey = (url: string): string | undefined => STORE_RASTER.exec(url.trim())?.[1];
+export function photoKey(url: string): string | undefined {
+  const ref = parseImageUrl(url.trim());
+  return ref && RASTER.has(ref.ext) ? ref.sha256 : undefined;
+}
 
 /** Where the build puts one copy (under /_astro/, cached as immutable: the name is the content). */
 export const photoVariantPath = (sha256: string, width: number, format: PhotoFormat) => `/_astro/fotos/${sha256}-${width}.${format}`;

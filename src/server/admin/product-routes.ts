@@ -10,6 +10,7 @@ import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { refuseFile, storedImages, storeImage } from '../images/store.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { motivoCifras, stockTotalTras } from './product-rules.ts';
 import { importarLote } from './import/importar.ts';
 
 /** What the product, image and import calls need. */
@@ -69,14 +70,14 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
         await tx.select({ id: productos.id }).from(productos).where(eq(productos.id, encontrado.idProducto)).for('update');
         const producto = (await productoPorReferencia(tx, String(encontrado.idProducto)))!;
         const despues = { ...cambio };
-        // stock_total counts every unit (web and shops' shelves): never below what the web sells.
-        if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = Math.max(producto.stock_total, cambio.stock);
-        const precio = despues.precio ?? producto.precio;
-        const descuentoN = despues.descuentoN ?? producto.descuentoN;
-        if (descuentoN >= precio) throw clientError(400, `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`);
-        const stock = despues.stock ?? producto.stock;
-        const stockTotal = despues.stock_total ?? producto.stock_total;
-        if (stockTotal < stock) throw clientError(400, `El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`);
+        if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = stockTotalTras(cambio.stock, producto.stock_total);
+        const motivo = motivoCifras({
+          precio: despues.precio ?? producto.precio,
+          descuentoN: despues.descuentoN ?? producto.descuentoN,
+          stock: despues.stock ?? producto.stock,
+          stockTotal: despues.stock_total ?? producto.stock_total,
+        });
+        if (motivo) throw clientError(400, motivo);
 
         const campos = (Object.keys(despues) as (keyof typeof despues)[]).filter((campo) => despues[campo] !== producto[campo]);
         if (campos.length === 0) return { producto, despues, campos };

@@ -3,6 +3,7 @@ import { imageSize } from 'image-size';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { imagenes } from '../db/schema/index.ts';
+import { FORMATOS, imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
 
 /**
  * The shop's image store: originals the operator uploads (catalogue photos, banners, popups, social
@@ -10,33 +11,8 @@ import { imagenes } from '../db/schema/index.ts';
  * so the same file is stored once and browsers and CDNs may keep it forever.
  */
 
-/** The formats the store takes, with the extension of their URL. Videos only for social items. */
-export const FORMATOS = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'image/svg+xml': 'svg',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-} as const;
-export type TipoImagen = keyof typeof FORMATOS;
-
-/** The path prefix of stored images (one of the API's paths, src/server/api-paths.ts). */
-export const PREFIJO_IMAGENES = '/imagenes';
-
-const URL_PATTERN = new RegExp(`^${PREFIJO_IMAGENES}/([0-9a-f]{64})\\.(${Object.values(FORMATOS).join('|')})$`);
-
-/** The public URL of a stored file. */
-export const imageUrl = (sha256: string, tipo: TipoImagen) => `${PREFIJO_IMAGENES}/${sha256}.${FORMATOS[tipo]}`;
-
-/** The sha256 and extension a store URL names, or undefined for any other path. */
-export function parseImageUrl(url: string): { sha256: string; ext: string } | undefined {
-  const match = URL_PATTERN.exec(url);
-  return match ? { sha256: match[1]!, ext: match[2]! } : undefined;
-}
-
+// The store's URLs are read by the pages too (their photos' copies are named after them): lib holds them.
+export { FORMATOS, imageUrl, parseImageUrl, PREFIJO_IMAGENES, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));

@@ -4,6 +4,7 @@ import { categorias, categoriasHijas, lineas, marcas, productos, type NuevoProdu
 import { parseImageUrl, storedImages } from '../../images/store.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { audit, type Cambio } from '../audit.ts';
+import { motivoCifras, stockTotalTras } from '../product-rules.ts';
 import type { Columna } from './columns.ts';
 import { validarFila, type Fila } from './fila.ts';
 
@@ -305,19 +306,18 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
       else if (f.img !== undefined) plan.valores.imagen = f.img[0] ?? '';
       if (f.imgHover !== undefined) plan.valores.imgHover = f.imgHover[0] ?? '';
       else if (f.img !== undefined) plan.valores.imgHover = f.img[1] ?? '';
-      if (f.stock !== undefined && f.stock_total === undefined) plan.valores.stockTotal = Math.max(f.stock, existente?.stockTotal ?? 0);
+      if (f.stock !== undefined && f.stock_total === undefined) plan.valores.stockTotal = stockTotalTras(f.stock, existente?.stockTotal ?? 0);
 
-      // Rules on the product as it would end up.
-      const precio = (plan.valores.precio ?? existente?.precio) as number;
-      const descuentoN = (plan.valores.descuentoN ?? existente?.descuentoN ?? 0) as number;
-      if (descuentoN >= precio) {
-        motivo(`El descuento en soles (descuentoN ${descuentoN}) debe ser menor que el precio (${precio}).`);
-        continue;
-      }
+      // The product's rules (those of the product command too) on the product as it would end up.
       const stock = (plan.valores.stock ?? existente?.stock ?? 0) as number;
-      const stockTotal = (plan.valores.stockTotal ?? existente?.stockTotal ?? stock) as number;
-      if (stockTotal < stock) {
-        motivo(`El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`);
+      const incumple = motivoCifras({
+        precio: (plan.valores.precio ?? existente?.precio) as number,
+        descuentoN: (plan.valores.descuentoN ?? existente?.descuentoN ?? 0) as number,
+        stock,
+        stockTotal: (plan.valores.stockTotal ?? existente?.stockTotal ?? stock) as number,
+      });
+      if (incumple) {
+        motivo(incumple);
         continue;
       }
       planes.push(plan);
