@@ -67,6 +67,7 @@ test('the consultation resets later answers, browses alternatives and adds a pro
   const add = product.getByRole('button', { name: 'Agregar al carrito' });
   await add.click();
   await expect(product.getByRole('button', { name: '✓ Agregado' })).toBeVisible();
+  await expect(page.locator('.kb-toast').filter({ hasText: '¡Producto añadido!' })).toBeVisible();
   await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('1');
   await expect(product.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible({ timeout: 4500 });
   const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!) as { esProductoRutina?: boolean }[];

@@ -7,7 +7,7 @@ import { NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
 import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
 import { $cart, addToCart } from '../../stores/cart.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert, showToast } from '../ui/alerts.ts';
 import type { useRoutineBuilder } from './useRoutineBuilder.ts';
 
 /** How long a product shows that it was added (checkout §9). */
@@ -22,6 +22,8 @@ function StepProduct({ producto, posicion, total, onOtra }: { producto: Producto
   const final = precioFinal(producto);
   const add = () => {
     addToCart(lineFromProductoDeRutina(producto));
+    // Storefront §8's success message; the builder stays open, so a toast rather than the card's dialog.
+    void showToast({ icon: 'success', title: '¡Producto añadido!', text: producto.nombreProducto, timerMs: AGREGADO_MS });
     setAgregado(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setAgregado(false), AGREGADO_MS);

@@ -3,7 +3,7 @@ import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.t
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { makeProductoRutina } from '../../../tests/fixtures/rutina.ts';
 import { ApiError } from './request.ts';
-import { contarProductosPiel, fetchCategoriasRutina, fetchRutinaRecomendada, fetchTiposPiel, filtrarProductosPiel } from './routine-client.ts';
+import { contarProductosPiel, fetchRutinaRecomendada, fetchTiposPiel, filtrarProductosPiel } from './routine-client.ts';
 
 const rutina = {
   success: true, data: { Limpieza: [makeProductoRutina()] }, pasosRutina: 3, totalCategorias: 3,
@@ -14,9 +14,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('routine client', () => {
   it('reads the lists from their envelopes', async () => {
-    stubFetch(json({ success: true, data: ['Grasa', 'Seca'], message: 'ok' }), json({ success: true, data: [{ nombreCategoria: 'Limpieza' }], message: 'ok' }));
+    stubFetch(json({ success: true, data: ['Grasa', 'Seca'], message: 'ok' }));
     await expect(fetchTiposPiel()).resolves.toEqual(['Grasa', 'Seca']);
-    await expect(fetchCategoriasRutina()).resolves.toEqual(['Limpieza']);
   });
 
   it('posts the filters with the limit, and counts with limit 1000', async () => {

@@ -3,13 +3,11 @@ import type { CantidadPasos } from '../routine/pasos.ts';
 import { isProducto } from './catalogue-client.ts';
 import { fieldsOf, isText, isTrue, listOf, recordOf } from './checks.ts';
 import { request } from './request.ts';
-import type { Categorias } from './schemas.ts';
 import type { FiltradoPiel, FiltrosPiel, ListaRutina, ProductoRutina, RutinaRecomendada } from './routine-schemas.ts';
 
 /** The routine builder's calls (checkout §7): filter lists, product counts and the recommended routine. */
 
 const isLista = fieldsOf<ListaRutina>({ success: isTrue, data: listOf(isText) });
-const isCategorias = fieldsOf<Categorias>({ success: isTrue, data: listOf(fieldsOf<Categorias['data'][number]>({ nombreCategoria: 'string' })) });
 const isFiltrado = fieldsOf<FiltradoPiel>({ success: isTrue, total: 'number', data: listOf(isProducto) });
 const isProductoRutina = fieldsOf<ProductoRutina>({ idProducto: 'number', nombreProducto: 'string', precio: 'number' });
 const isRutina = fieldsOf<RutinaRecomendada>({
@@ -30,10 +28,6 @@ export const fetchGruposEdad = (): Promise<string[]> => lista('/api/grupos-edad'
 
 /** The skin concerns the catalogue's products carry (GET /api/inquietudes-piel). */
 export const fetchInquietudes = (): Promise<string[]> => lista('/api/inquietudes-piel');
-
-/** Every categoría name of the catalogue (GET /api/categorias). */
-export const fetchCategoriasRutina = async (): Promise<string[]> =>
-  (await request('/api/categorias', { check: isCategorias, cacheMs: CACHE_MS.porDefecto })).data.map((item) => item.nombreCategoria);
 
 /** In-stock products matching the filters (POST /api/filtrar-productos-piel): `total` and the first `limit` (default 20). */
 export const filtrarProductosPiel = (filters: FiltrosPiel, limit?: number, signal?: AbortSignal): Promise<FiltradoPiel> =>
