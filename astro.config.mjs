@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
+import { buildScriptsIntegration } from './src/server/node/build-scripts.ts';
 
 const apiPort = process.env.API_PORT;
 const SHOP_CODE =
@@ -19,7 +20,8 @@ export default defineConfig({
   // Scoped styles mark elements with a class (` astro-1a2b3c4d`) rather than an attribute
   // (` data-astro-cid-1a2b3c4d`): the same specificity, a kilobyte less on every page.
   scopedStyleStrategy: 'class',
-  integrations: [react()],
+  // buildScriptsIntegration lists the inline scripts the build writes: the only ones the CSP allows.
+  integrations: [react(), buildScriptsIntegration()],
   // `npm run dev` pages get the shop's common security headers too; their full CSP (script hashes of a
   // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
   server: { port: Number(process.env.PORT) || 4321, headers: { ...COMMON_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" } },

@@ -2,7 +2,7 @@
  * The database of the Netlify functions: the Postgres server of DATABASE_URL (an embedded database
  * cannot persist on a function's ephemeral disk), opened and migrated once per function instance.
  */
-import { productionRefusal } from '../src/server/config-check.ts';
+import { startRefusal } from '../src/server/config-check.ts';
 import { openDatabase, type Db } from '../src/server/db/client.ts';
 
 let opening: Promise<Db> | undefined;
@@ -17,8 +17,8 @@ export function functionDatabase(): Promise<Db> {
 }
 
 async function open(): Promise<Db> {
-  // A production deployment missing a setting is refused with the whole list (see config-check.ts).
-  const refusal = productionRefusal(process.env, { netlify: true });
+  // A production deployment missing a setting, or asking for the test mode, is refused (see config-check.ts).
+  const refusal = startRefusal(process.env, { netlify: true });
   if (refusal) throw new Error(refusal);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL es obligatorio en Netlify: el disco de una función no se conserva.');

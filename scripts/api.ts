@@ -3,21 +3,20 @@
  * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
  * server that is down at start is retried; meanwhile every call answers 503.
  */
-import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
-import { productionRefusal } from '../src/server/config-check.ts';
+import { startRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
-import { MENSAJE_SIN_BASE_DE_DATOS } from '../src/server/http/errors.ts';
+import { listen, untilReady } from '../src/server/node/listen.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 
-const refusal = productionRefusal(process.env);
+const refusal = startRefusal(process.env);
 if (refusal) {
   console.error(refusal);
   process.exit(1);
@@ -27,9 +26,8 @@ const database = await connectDatabase({ url: config.databaseUrl, dataDir: confi
 const services = createServices({ db: database.db, config });
 const app = createApp({ services, logRequest: console.log });
 let ready = false;
-const unavailable = () => Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5' } });
-const server = serve({ fetch: (request) => (ready ? app.fetch(request) : unavailable()), port: config.port, hostname: config.host });
-await new Promise((resolve) => server.once('listening', resolve));
+// Every call answers 503 until the database is migrated and seeded.
+const server = await listen(untilReady(app, () => ready, { everyPath: true }), { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 
 const stopping = new AbortController();

@@ -7,27 +7,26 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { serverConfig } from '../src/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
-import { isApiPath } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
-import { productionRefusal } from '../src/server/config-check.ts';
+import { startRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
-import { MENSAJE_SIN_BASE_DE_DATOS } from '../src/server/http/errors.ts';
+import { listen, untilReady } from '../src/server/node/listen.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
-import { buildIsStale, buildSite, builtVersion } from '../src/server/node/site-build.ts';
+import { buildSite } from '../src/server/node/site-build.ts';
+import { avisoPorCorreo, siteRefresher } from '../src/server/node/site-refresh.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 /** Longest a stop may take (a build, a job or a query stuck on a silent database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 3_000;
-const refusal = productionRefusal(process.env);
+const refusal = startRefusal(process.env);
 if (refusal) {
   console.error(refusal);
   process.exit(1);
@@ -42,15 +41,7 @@ const services = createServices({ db: database.db, config });
 const shop = createShopServer({ services, distDir, logRequest: console.log });
 let databaseReady = false;
 // Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
-const fetch = (request: Request) =>
-  databaseReady || !isApiPath(new URL(request.url).pathname)
-    ? shop.fetch(request)
-    : Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } });
-const server = serve({ fetch, port: config.port, hostname: config.host });
-await new Promise<void>((resolve, reject) => {
-  server.once('listening', resolve);
-  server.once('error', reject);
-});
+const server = await listen(untilReady(shop, () => databaseReady), { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 const url = `http://localhost:${config.port}`;
 const apiUrl = `http://127.0.0.1:${config.port}`;
@@ -81,19 +72,14 @@ async function stop(signal: string) {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
-/** Builds when the served site is not current; one build at a time. */
-async function refreshSite(): Promise<void> {
-  if (building) return building;
-  const version = await catalogueVersion(database.db);
-  if (!buildIsStale(distDir, version)) return;
-  const reason = builtVersion(distDir) === undefined ? 'no hay una versión construida' : 'el catálogo o el código cambió';
-  console.log(`Construyendo la tienda (${reason})…`);
-  const t0 = performance.now();
-  building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal, photoCacheDir: join(config.dataDir, 'fotos') })
-    .then(() => console.log(`Tienda construida en ${((performance.now() - t0) / 1000).toFixed(1)} s.`))
-    .finally(() => (building = undefined));
-  return building;
-}
+/** Builds when the served site is not current, one build at a time; a failed build is told once and not retried for the same catalogue. */
+const refreshSite = siteRefresher({
+  distDir,
+  catalogueVersion: () => catalogueVersion(database.db),
+  build: (version) => (building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal, photoCacheDir: join(config.dataDir, 'fotos') }).finally(() => (building = undefined))),
+  notify: avisoPorCorreo(services.mailer, config.correoTienda),
+  signal: builds.signal,
+});
 
 const built = existsSync(distDir);
 const seeded = await untilDatabaseAnswers(
@@ -121,14 +107,14 @@ if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.
 
 worker = startBackgroundWork(services);
 await refreshSite().catch((error: unknown) => {
-  if (!stopping) logError('No se pudo construir la tienda; se reintentará', error);
+  if (!stopping) logError('No se pudo comprobar la versión del catálogo; se comprobará de nuevo', error);
 });
 console.log(`K-Beauty Perú lista en ${url} (arranque en ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
 timer =
   config.rebuildCheckSeconds > 0
     ? setInterval(() => {
-        refreshSite().catch((error: unknown) => logError('No se pudo reconstruir la tienda', error));
+        refreshSite().catch((error: unknown) => logError('No se pudo comprobar la versión del catálogo', error));
       }, config.rebuildCheckSeconds * 1000)
     : undefined;
 timer?.unref();

@@ -108,6 +108,11 @@ async function checkFunctions(dir: string) {
   console.error = (...parts: unknown[]) => void logged.push(parts.join(' '));
   const res = await loaded.get('api')?.default(new Request('https://kbeauty.example/web/listprod')).finally(() => (console.error = logError));
   ensure(res?.status === 503 && logged.some((line) => line.includes('DATABASE_URL')), `la función api empaquetada respondió ${res?.status} sin base de datos (se esperaba 503).`);
+  // Every Netlify deploy is public: asked for there, the test mode (orders approved without paying) stops the function from loading.
+  process.env.MP_TEST_MODE = 'true';
+  const bundled = pathToFileURL(join(dir, 'unzipped', 'api', 'netlify', 'functions', 'api.mjs')).href;
+  const refusal = await import(`${bundled}?modo-prueba`).then(() => '', (error: unknown) => String(error)).finally(() => delete process.env.MP_TEST_MODE);
+  ensure(refusal.includes('MP_TEST_MODE=true no se permite'), 'la función api empaquetada cargó con MP_TEST_MODE=true (en Netlify debía negarse a arrancar).');
 }
 
 /** Unpacks a function's bundle into `dir` and imports its module, as Netlify's runtime does. */

@@ -35,6 +35,8 @@ export const TIENDA = {
   telefonoDigitos: 9,
   dniDigitos: 8,
   whatsapp: '51987654321',
+  /** The shop's contact e-mail; the shop's own alerts (payments to review) go there unless SHOP_EMAIL says otherwise. */
+  correo: 'hola@kbeautyperu.pe',
 } as const;
 
 /** Client-side cache lifetimes of the GET calls islands make (storefront §7 and §9), in ms; the spec's other cached lists are built into the pages. */
@@ -57,6 +59,8 @@ export const LIMITES = {
   idsPorConsulta: 100,
   /** Largest `porPagina` of the paged searchCat, searchMar, searchChild and listado answers (PAGE_SIZE_MAX overrides). */
   porPaginaMaximo: 100,
+  /** Most of a customer's own coupons `/api/descuento-usuario` weighs (the newest) to answer one. */
+  cuponesPorCliente: 20,
   /** Most brands one `/web/listado` filter names (LISTING_BRANDS_MAX overrides). */
   marcasPorConsulta: 50,
   /** Memory for the compressed searchCat, searchMar, searchChild and listado answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
@@ -130,6 +134,9 @@ export const RATE_LIMITS = {
   recuperacionPorCorreo: { max: 5, windowSeconds: 60 * 60 },
   /** Failed operator-API authentications per IP. */
   operadorPorIp: { max: 20, windowSeconds: 15 * 60 },
+  /** Payment attempts (create-preference) per account and per IP: every attempt reserves stock. */
+  checkoutPorCuenta: { max: 20, windowSeconds: 60 * 60 },
+  checkoutPorIp: { max: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -137,6 +144,9 @@ export const RATE_LIMITS = {
  * attempts from all addresses together in the same window, so guessing from many addresses stays bounded.
  */
 export const LOGIN_TOPE_CUENTA_FACTOR = 5;
+
+/** How long a browser that signed in to an account is recognised at /login past that ceiling (the `dispositivo` cookie). */
+export const LOGIN_DISPOSITIVO_DIAS = 90;
 
 /** Shortest JWT_SECRET accepted in production, in bytes (HS256 wants a key as long as its hash). */
 export const JWT_SECRET_MINIMO_BYTES = 32;
@@ -152,8 +162,18 @@ export const RECUPERACION = {
 
 /** Orders and payments (checkout §9, terms; DESIGN.md, payments). */
 export const PEDIDOS = {
-  /** An unpaid order keeps its stock this long (the terms' reservation), then is cancelled. */
+  /**
+   * An unpaid order keeps its stock while its Checkout Pro preference takes payments (the preference's
+   * expiration_date_to), then is cancelled (PAYMENT_RESERVATION_MINUTES).
+   */
+  reservaPagoMinutos: 30,
+  /** An order with a payment under way (a PagoEfectivo code) keeps its stock at most this long (the terms' reservation; ORDER_RESERVATION_HOURS). */
   reservaHoras: 24,
+  /** Units of one product in one order (ORDER_UNITS_PER_PRODUCT_MAX), and units one customer holds in unpaid orders (UNPAID_UNITS_MAX). */
+  unidadesPorProducto: 10,
+  unidadesSinPagar: 30,
+  /** A checkout without an Idempotency-Key is the same attempt as an identical one sent within this many minutes (or the window before). */
+  ventanaIdempotenciaMinutos: 5,
   /** A webhook whose signed timestamp is older (or newer) than this is refused. */
   toleranciaFirmaSegundos: 5 * 60,
   /** How often the background worker looks for due jobs and expired orders. */
@@ -226,6 +246,8 @@ export interface ServerConfig {
   /** SMTP server for e-mail; when unset messages are written to `{dataDir}/outbox/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the shop's own alerts go (SHOP_EMAIL): payments the operator must review (refunds, chargebacks, a second payment). */
+  correoTienda: string;
   /**
    * Proxies in front of the shop whose X-Forwarded-For entries are trusted (TRUST_PROXY): the client IP
    * is the entry that many places from the right; 0 or false uses the socket's address, true means 1.
@@ -236,12 +258,19 @@ export interface ServerConfig {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it. */
   siteUrl: string;
-  /** Mercado Pago access token; unset outside production selects the offline test mode. */
+  /** Mercado Pago access token: Checkout Pro; without it, payments are the test mode's or none. */
   mpAccessToken: string | undefined;
+  /** The offline test-mode payment (MP_TEST_MODE; see testModeFromEnv): approves orders without charging. */
+  testMode: boolean;
   /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
   mpWebhookSecret: string | undefined;
-  /** Hours an unpaid order keeps its stock. */
+  /** Hours an order with a payment under way (a cash code) keeps its stock at most. */
   reservaHoras: number;
+  /** Minutes an unpaid order keeps its stock: its preference's expiration. */
+  reservaPagoMinutos: number;
+  /** Units of one product in one order, and unpaid units one customer may hold across their open orders. */
+  unidadesPorProducto: number;
+  unidadesSinPagar: number;
   /** Seconds between background-worker runs (0 disables the worker of `npm start`). */
   intervaloTrabajosSegundos: number;
   /** Operator API token (SHOP_ADMIN_TOKEN); unset outside production one is generated once and kept in the database. */
@@ -263,8 +292,8 @@ export interface ServerConfig {
   reconstruccionConstruccionMinutos: number;
 }
 
-/** Reads the server's settings from the environment (see the README's configuration table). */
-export function serverConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+/** Reads the server's settings from the environment (see the README's configuration table); `netlify` for Netlify's functions. */
+export function serverConfig(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 4321, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -275,13 +304,18 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     jwtSecret: jwtSecretFromEnv(env.JWT_SECRET, env.NODE_ENV === 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'K-Beauty Perú <no-responder@kbeautyperu.pe>',
+    correoTienda: shopEmailFromEnv(env.SHOP_EMAIL),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     clientIpHeader: undefined,
     rateLimits: rateLimitsFromEnv(env),
-    siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(env),
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
+    testMode: testModeOrThrow(env, { netlify }),
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
+    reservaPagoMinutos: positiveIntFromEnv(env.PAYMENT_RESERVATION_MINUTES, PEDIDOS.reservaPagoMinutos, 'PAYMENT_RESERVATION_MINUTES'),
+    unidadesPorProducto: positiveIntFromEnv(env.ORDER_UNITS_PER_PRODUCT_MAX, PEDIDOS.unidadesPorProducto, 'ORDER_UNITS_PER_PRODUCT_MAX'),
+    unidadesSinPagar: positiveIntFromEnv(env.UNPAID_UNITS_MAX, PEDIDOS.unidadesSinPagar, 'UNPAID_UNITS_MAX'),
     intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
     adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
     cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
@@ -293,6 +327,65 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
     reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
   };
+}
+
+/** The offline test mode and why: `refusal` when it was asked for where it must not run (the start is refused). */
+export interface TestModeSetting {
+  enabled: boolean;
+  refusal?: string;
+}
+
+/**
+ * MP_TEST_MODE (true/false): the offline test-mode payment, whose page lets anyone approve an order
+ * without paying. Unset, it is on only on a developer's machine: no MP_ACCESS_TOKEN and a localhost
+ * SITE_URL. It never runs on a public site (publicSiteReason); asked for there, or together with
+ * MP_ACCESS_TOKEN, the start is refused.
+ */
+export function testModeFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): TestModeSetting {
+  const asked = env.MP_TEST_MODE?.trim().toLowerCase() || undefined;
+  if (asked !== undefined && asked !== 'true' && asked !== 'false') {
+    return { enabled: false, refusal: `MP_TEST_MODE debe ser true o false (recibido: "${env.MP_TEST_MODE}").` };
+  }
+  const publicReason = publicSiteReason(env, { netlify });
+  if (asked === 'true') {
+    if (publicReason) {
+      return {
+        enabled: false,
+        refusal: `MP_TEST_MODE=true no se permite porque ${publicReason}: en un sitio público cualquiera podría aprobar su pedido sin pagar. Quita MP_TEST_MODE y define MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET.`,
+      };
+    }
+    if (env.MP_ACCESS_TOKEN) return { enabled: false, refusal: 'MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos: elige el modo de prueba (quita MP_ACCESS_TOKEN) o Mercado Pago (quita MP_TEST_MODE).' };
+    return { enabled: true };
+  }
+  return { enabled: asked === undefined && !env.MP_ACCESS_TOKEN && !publicReason && isLocalUrl(siteUrlOf(env)) };
+}
+
+/** Why the shop is reachable by strangers (so its test mode would give orders away), in Spanish; undefined on a developer's machine. */
+function publicSiteReason(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string | undefined {
+  if (netlify) return 'la tienda corre en Netlify, donde todo despliegue es público';
+  if (env.CONTEXT === 'production') return 'es el despliegue de producción de Netlify (CONTEXT=production)';
+  if (env.NODE_ENV === 'production') return 'la tienda corre en producción (NODE_ENV=production)';
+  const site = siteUrlOf(env);
+  if (/^https:/i.test(site) && !isLocalUrl(site)) return `SITE_URL (${site}) es una dirección pública`;
+  return undefined;
+}
+
+function siteUrlOf(env: Record<string, string | undefined>): string {
+  return (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+}
+
+function isLocalUrl(value: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function testModeOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): boolean {
+  const { enabled, refusal } = testModeFromEnv(env, options);
+  if (refusal) throw new Error(refusal);
+  return enabled;
 }
 
 function jwtSecretFromEnv(value: string | undefined, production: boolean): string | undefined {
@@ -312,6 +405,12 @@ function trustProxyFromEnv(value: string | undefined): number {
     throw new Error(`TRUST_PROXY debe ser el número de proxies de confianza delante de la tienda, por ejemplo 1 (recibido: "${value}").`);
   }
   return Number(value);
+}
+
+function shopEmailFromEnv(value: string | undefined): string {
+  if (!value?.trim()) return TIENDA.correo;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) throw new Error(`SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "${value}").`);
+  return value.trim();
 }
 
 function adminTokenFromEnv(value: string | undefined): string | undefined {

@@ -6,7 +6,7 @@
 import { serverConfig, type ServerConfig } from '../../src/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/context.ts';
-import { productionRefusal } from '../../src/server/config-check.ts';
+import { startRefusal } from '../../src/server/config-check.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { logError } from '../../src/server/db/errors.ts';
 import type { HealthDeps } from '../../src/server/health/routes.ts';
@@ -24,14 +24,14 @@ export interface HandlerOptions {
 }
 
 /** The function's handler over `db`: the shop's API, with the client's address from Netlify's edge. */
-export function createHandler(db: Db, { config = serverConfig(), logRequest, builtVersion }: HandlerOptions = {}) {
+export function createHandler(db: Db, { config = serverConfig(process.env, { netlify: true }), logRequest, builtVersion }: HandlerOptions = {}) {
   // There is no socket here: the client's address (for rate limits) is the header Netlify's edge sets.
   const app = createApp({ db, config: { ...config, clientIpHeader: NETLIFY_CLIENT_IP_HEADER }, logRequest, builtVersion });
   return (request: Request) => app.fetch(request);
 }
 
-// A production deployment missing a setting fails to load, with every problem in the function's log.
-const refusal = productionRefusal(process.env, { netlify: true });
+// A production deployment missing a setting, or asking for the test mode, fails to load, with every problem in the function's log.
+const refusal = startRefusal(process.env, { netlify: true });
 if (refusal) throw new Error(refusal);
 
 let handler: ReturnType<typeof createHandler> | undefined;
@@ -39,7 +39,7 @@ let handler: ReturnType<typeof createHandler> | undefined;
 /** Opens the database on an instance's first request; while it cannot, answers 503 as the API does when its database is down. */
 export default async (request: Request): Promise<Response> => {
   try {
-    const config = serverConfig();
+    const config = serverConfig(process.env, { netlify: true });
     handler ??= createHandler(await functionDatabase(), { config, logRequest: console.log, builtVersion: () => deployedVersion(config.siteUrl) });
   } catch (error) {
     logError('La función de la API no pudo abrir la base de datos', error);

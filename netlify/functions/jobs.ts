@@ -2,6 +2,7 @@
  * The shop's background work on Netlify, which has no long-running worker: every minute, the due jobs
  * (e-mails, payment look-ups to retry, requested rebuilds) and the unpaid orders past their reservation.
  */
+import { serverConfig } from '../../src/config.ts';
 import { createServices, runBackgroundOnce, type Services } from '../../src/server/services.ts';
 import { functionDatabase } from '../database.ts';
 
@@ -9,7 +10,7 @@ let services: Services | undefined;
 
 /** One run of the background work, as `npm start`'s worker does every JOBS_INTERVAL_SECONDS. */
 export default async (): Promise<void> => {
-  services ??= createServices({ db: await functionDatabase() });
+  services ??= createServices({ db: await functionDatabase(), config: serverConfig(process.env, { netlify: true }) });
   await runBackgroundOnce(services);
 };
 

@@ -19,7 +19,9 @@ export default async (): Promise<void> => {
     hookUrl: settings.buildHookUrl,
     buildMinutes: settings.reconstruccionConstruccionMinutos,
   });
-  console.log(`Versión del catálogo publicada: ${resultado}.`);
+  if (resultado === 'fallida') {
+    console.error('El último build del catálogo actual no se publicó (falló): Netlify sigue sirviendo el sitio anterior. No se vuelve a pedir hasta que el catálogo cambie; revisa el registro del deploy en Netlify.');
+  } else console.log(`Versión del catálogo publicada: ${resultado}.`);
 };
 
 // Netlify reads the schedule (UTC cron) from the source without running it: a test keeps it equal to

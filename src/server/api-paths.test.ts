@@ -18,7 +18,7 @@ describe('the one list of API paths', () => {
   let routes: string[];
   beforeAll(async () => {
     database = await openDatabase();
-    // The test-mode payment routes are mounted too: no MP_ACCESS_TOKEN outside production.
+    // The test-mode payment routes are mounted too: the test mode is on by default on localhost (MP_TEST_MODE).
     const app = createApp({ db: database.db });
     // Middleware registered with use('*') shows up as ALL …/*; every route below it is listed on its own.
     routes = [...new Set(app.routes.filter((route) => !(route.method === 'ALL' && route.path.endsWith('*'))).map((route) => route.path))];

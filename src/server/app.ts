@@ -59,7 +59,7 @@ export function createApp(options: AppDeps) {
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps));
-  // The offline test mode exists only while it is the payment provider (never in production).
+  // The offline test mode exists only while it is the payment provider (config.testMode: never on a public site).
   if (pasarela?.nombre === 'prueba') app.route('/carrito/prueba', testModeRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }));
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));
   app.onError(handleError);

@@ -1,4 +1,4 @@
-import { JWT_SECRET_MINIMO_BYTES } from '../config.ts';
+import { JWT_SECRET_MINIMO_BYTES, testModeFromEnv } from '../config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -30,6 +30,15 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
     ...problems.map((problem) => `  - ${problem}`),
     'Define esas variables (ver «Configuration» en el README) o, para desarrollo, quita NODE_ENV=production.',
   ].join('\n');
+}
+
+/**
+ * The message a start is refused with: production's missing settings (productionRefusal), or the test
+ * mode asked for where it must not run (testModeFromEnv); undefined when the shop may start.
+ */
+export function startRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
+  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal;
+  return productionRefusal(env, options) ?? (testMode && `La tienda no arranca: ${testMode}`);
 }
 
 function isHttps(value: string | undefined): boolean {

@@ -43,8 +43,8 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela }
 
 /** One run of the background work: due jobs (e-mails, payment retries, rebuild requests) and expired reservations. */
 export async function runBackgroundOnce({ db, config, mailer, pagos }: Services, now = new Date()): Promise<void> {
-  await runDueJobs(db, { ...orderJobs({ db, mailer, pasarela: pagos.pasarela }), ...rebuildJobs(config.buildHookUrl) });
-  await expireOrders(db, now);
+  await runDueJobs(db, { ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda }), ...rebuildJobs(config.buildHookUrl) });
+  await expireOrders(db, now, config.reservaHoras);
 }
 
 /** Starts the background worker of a long-running server (`npm start`, `npm run api`); null when disabled. */

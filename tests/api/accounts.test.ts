@@ -44,7 +44,7 @@ describeEachDatabase('account API', (target) => {
   beforeAll(async () => {
     database = await target.open();
     smtp = await startTestSmtp();
-    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous } };
+    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous } };
     app = createApp({ db: database.db, config, mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }) });
   });
   afterAll(async () => {
@@ -205,13 +205,15 @@ describeEachDatabase('account API', (target) => {
       const rightText = await right.text();
       expect(JSON.parse(rightText)).toMatchObject({ success: true });
       expect(rightText).not.toContain(code);
+      // The proof of the validation goes to the validating client only, as a cookie (issue 21, item 7).
+      const proof = { Cookie: right.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion='))!.split(';')[0]! };
       expect(await (await call('POST', '/validar-codigo', { correo: usuario, codigoIngresado: code })).json()).toEqual({ success: false });
 
-      const changed = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' });
+      const changed = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' }, proof);
       expect(await changed.json()).toEqual({ success: true, mensaje: 'Contraseña cambiada con éxito.' });
       expect((await login(usuario, 'nuevaClave1')).id).toBeGreaterThan(0);
       expect((await login(usuario, 'secreta123')).id).toBe(0);
-      const again = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'otraClave22' });
+      const again = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'otraClave22' }, proof);
       expect(again.status).toBe(403);
       expect(await again.json()).toEqual({ success: false, mensaje: 'Primero valida el código enviado a tu correo.' });
     });

@@ -50,6 +50,8 @@ describeEachDatabase('auth hardening', (target) => {
   const lastCode = (correo: string) => /\b(\d{6})\b/.exec(sent.filter((m) => m.to === correo).at(-1)!.text)![1]!;
   const wrongCodes = (code: string, count: number) =>
     Array.from({ length: count + 1 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')).slice(0, count);
+  /** The `name=value` of the recovery proof cookie /validar-codigo set. */
+  const proofCookie = (res: Response) => res.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion='))!.split(';')[0]!;
   const retryAfter = (res: Response, windowSeconds: number) => {
     expect(res.status).toBe(429);
     const seconds = Number(res.headers.get('Retry-After'));
@@ -61,7 +63,7 @@ describeEachDatabase('auth hardening', (target) => {
     base = {
       ...serverConfig({}),
       trustProxy: 1,
-      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous },
+      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous },
     };
   });
   afterAll(() => database?.close());
@@ -129,8 +131,9 @@ describeEachDatabase('auth hardening', (target) => {
       expect((await profile(old.mensaje)).status).toBe(200);
 
       await post(app, '/send-correoprueba', { correo }, from('10.4.0.1'));
-      expect(await (await post(app, '/validar-codigo', { correo, codigoIngresado: lastCode(correo) }, from('10.4.0.1'))).json()).toMatchObject({ success: true });
-      expect((await post(app, '/cambiar-contrasena', { correo, nuevaContrasena: 'otraClave99' }, from('10.4.0.1'))).status).toBe(200);
+      const validated = await post(app, '/validar-codigo', { correo, codigoIngresado: lastCode(correo) }, from('10.4.0.1'));
+      expect(await validated.json()).toMatchObject({ success: true });
+      expect((await post(app, '/cambiar-contrasena', { correo, nuevaContrasena: 'otraClave99' }, { ...from('10.4.0.1'), Cookie: proofCookie(validated) })).status).toBe(200);
 
       const after = await profile(old.mensaje);
       expect(after.status).toBe(401);
@@ -187,6 +190,62 @@ describeEachDatabase('auth hardening', (target) => {
       for (let i = 0; i < 10; i++) statuses.push((await post(app, '/login', { user: usuario, password: 'adivino' }, from(`192.0.3.${Math.floor(i / 2)}`))).status);
       expect(statuses).toEqual(Array(10).fill(401));
       retryAfter(await post(app, '/login', { user: usuario, password: 'secreta123' }, from('192.0.3.99')), 900);
+    });
+    /** Ten wrong passwords from five addresses: the account's ceiling (5 × 2) is used up. */
+    const fillCeiling = async (app: App, usuario: string, net: string) => {
+      for (let i = 0; i < 10; i++) expect((await post(app, '/login', { user: usuario, password: 'adivino' }, from(`${net}.${Math.floor(i / 2)}`))).status).toBe(401);
+      expect((await post(app, '/login', { user: usuario, password: 'adivino' }, from(`${net}.50`))).status).toBe(429);
+    };
+    /** The `name=value` of the device cookie a login set. */
+    const deviceCookie = (res: Response) => res.headers.getSetCookie().find((line) => line.startsWith('dispositivo='))?.split(';')[0] ?? '';
+    it("past the ceiling, the owner's browser still signs in, and her success lifts the ceiling for her other clients (issue 21, item 10)", async () => {
+      const app = appWith({}, { loginPorCuenta: tight(2) });
+      const { usuario } = await register(app);
+      const first = await post(app, '/login', { user: usuario, password: 'secreta123' }, from('192.0.5.1'));
+      expect(first.status).toBe(200);
+      const attributes = first.headers.getSetCookie().find((line) => line.startsWith('dispositivo='))!.split(';').map((part) => part.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/login']));
+      const cookie = deviceCookie(first);
+
+      await fillCeiling(app, usuario, '192.0.6');
+      // Her browser, even from another address (a phone changes networks), with her password.
+      expect((await post(app, '/login', { user: usuario, password: 'secreta123' }, { ...from('192.0.5.2'), Cookie: cookie })).status).toBe(200);
+      // Her success lifted the ceiling: a client she never used signs in too.
+      expect((await post(app, '/login', { user: usuario, password: 'secreta123' }, from('192.0.5.3'))).status).toBe(200);
+      // The stranger's own address keeps its per-(account, IP) limit.
+      expect((await post(app, '/login', { user: usuario, password: 'adivino' }, from('192.0.6.0'))).status).toBe(429);
+    });
+    it('a device cookie opens no extra guesses: a wrong password still fails, a forged or foreign cookie waits like anyone', async () => {
+      const app = appWith({}, { loginPorCuenta: tight(2) });
+      const owner = await register(app);
+      const other = await register(app);
+      const cookie = deviceCookie(await post(app, '/login', { user: owner.usuario, password: 'secreta123' }, from('192.0.7.1')));
+      const foreign = deviceCookie(await post(app, '/login', { user: other.usuario, password: 'secreta123' }, from('192.0.7.2')));
+      await fillCeiling(app, owner.usuario, '192.0.8');
+
+      expect((await post(app, '/login', { user: owner.usuario, password: 'adivino' }, { ...from('192.0.7.3'), Cookie: cookie })).status).toBe(401);
+      const [id, sesion, emitido, mac] = cookie.slice('dispositivo='.length).split('.');
+      const forged = [`dispositivo=${id}.${sesion}.${Number(emitido) + 1}.${mac}`, `dispositivo=${id}.${sesion}.${emitido}.${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`, foreign, 'dispositivo=basura'];
+      for (const Cookie of forged) expect([Cookie, (await post(app, '/login', { user: owner.usuario, password: 'secreta123' }, { ...from('192.0.7.4'), Cookie })).status]).toEqual([Cookie, 429]);
+      // The owner's browser has its own per-(account, IP) limit like any address.
+      expect((await post(app, '/login', { user: owner.usuario, password: 'adivino' }, { ...from('192.0.7.3'), Cookie: cookie })).status).toBe(401);
+      expect((await post(app, '/login', { user: owner.usuario, password: 'secreta123' }, { ...from('192.0.7.3'), Cookie: cookie })).status).toBe(429);
+    });
+    it('a password reset by e-mail lifts the ceiling and forgets the browsers signed in with the old password', async () => {
+      const app = appWith({}, { loginPorCuenta: tight(2) });
+      const { usuario, correo } = await register(app);
+      const oldCookie = deviceCookie(await post(app, '/login', { user: usuario, password: 'secreta123' }, from('192.0.9.1')));
+      await fillCeiling(app, usuario, '192.0.10');
+      expect((await post(app, '/login', { user: usuario, password: 'secreta123' }, from('192.0.9.2'))).status).toBe(429);
+
+      await post(app, '/send-correoprueba', { correo }, from('192.0.9.3'));
+      const validated = await post(app, '/validar-codigo', { correo, codigoIngresado: lastCode(correo) }, from('192.0.9.3'));
+      expect((await post(app, '/cambiar-contrasena', { correo, nuevaContrasena: 'nuevaClave77' }, { ...from('192.0.9.3'), Cookie: proofCookie(validated) })).status).toBe(200);
+      expect((await post(app, '/login', { user: usuario, password: 'nuevaClave77' }, from('192.0.9.4'))).status).toBe(200);
+
+      // A browser signed in before the reset counts as unknown again once the ceiling is reached.
+      await fillCeiling(app, usuario, '192.0.11');
+      expect((await post(app, '/login', { user: usuario, password: 'nuevaClave77' }, { ...from('192.0.9.5'), Cookie: oldCookie })).status).toBe(429);
     });
     it("a successful login clears that address's failures for the account", async () => {
       const app = appWith({}, { loginPorCuenta: tight(3) });

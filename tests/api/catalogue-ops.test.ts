@@ -255,7 +255,10 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
 
     const refusals: [string, string, unknown, number, string][] = [
       ['POST', '/admin/api/banners', { img_url: `/imagenes/${'a'.repeat(64)}.png` }, 400, `La imagen: la imagen /imagenes/${'a'.repeat(64)}.png no está en la tienda. Súbela primero (npm run shop la sube si indicas el archivo).`],
-      ['POST', '/admin/api/banners', { img_url: 'https://otro.example/x.png' }, 400, 'La imagen (img_url) debe ser una ruta de la tienda que empiece con / (por ejemplo /Serúm o /marcas/COSRX).'],
+      ['POST', '/admin/api/banners', { img_url: 'https://otro.example/x.png' }, 400, 'La imagen (img_url) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
+      // Browsers follow /\evil.com and //evil.com to another site: an open redirect from the home popup or a banner.
+      ['POST', '/admin/api/popups', { img_url: imagen.url, rutabutton: '/\\evil.com' }, 400, 'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
+      ['POST', '/admin/api/banners', { img_url: imagen.url, rutabutton: '//evil.com' }, 400, 'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
       ['POST', '/admin/api/mensajes', { mensaje: '' }, 400, 'Escribe el mensaje.'],
       ['POST', '/admin/api/mensajes', { mensaje: 'hola\u0000' }, 400, 'El mensaje contiene caracteres no permitidos.'],
       ['POST', '/admin/api/mensajes/999999/posicion', { posicion: 1 }, 404, 'No existe el mensaje 999999.'],

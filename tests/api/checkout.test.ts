@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverConfig } from '../../src/config.ts';
 import type { CotizacionServidor, PreciosCambiados, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
@@ -76,7 +77,7 @@ describeEachDatabase('checkout API', (target) => {
       expect(await shop.stockOf(producto.idProducto)).toBe(before - 3);
       const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
       expect(pedido).toMatchObject({ estado: 'PENDIENTE', clienteId: ana.id, recojo: true, documentoTipo: 'DNI', documentoNumero: '12345678', total: Math.round(body.total! * 100) });
-      expect(pedido!.expira.getTime() - pedido!.creado.getTime()).toBe(24 * 3_600_000);
+      expect(pedido!.expira.getTime() - pedido!.creado.getTime()).toBe(serverConfig({}).reservaPagoMinutos * 60_000);
       const lineas = await shop.database.db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, created.idVenta));
       expect(lineas).toHaveLength(1);
       expect(lineas[0]).toMatchObject({ productoId: producto.idProducto, nombre: producto.nombre, cantidad: 3, precioCobrado: Math.round(lineOf(producto).precio * 100) });
@@ -151,8 +152,9 @@ describeEachDatabase('checkout API', (target) => {
         expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(status);
         expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(mensaje);
       }
-      const noKey = await shop.call('POST', `/carrito/create-preference/${mia.id}`, { token: mia.token, body: good });
-      expect(noKey.status).toBe(400);
+      const badKey = await shop.call('POST', `/carrito/create-preference/${mia.id}`, { token: mia.token, body: good, headers: { 'Idempotency-Key': 'corta' } });
+      expect(badKey.status).toBe(400);
+      expect(((await badKey.json()) as { mensaje: string }).mensaje).toMatch(/Idempotency-Key/);
       expect(await orders(mia.id)).toBe(0);
     });
 

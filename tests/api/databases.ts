@@ -31,18 +31,24 @@ export function describeEachDatabase(title: string, body: (target: TestDatabase)
 
 /** A fresh database on the server, dropped again on close, so runs never see each other's rows. */
 async function openScratchPostgres(serverUrl: string): Promise<Database> {
-  const name = `kbeauty_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const scratch = await createScratchPostgres(serverUrl);
+  const database = await openDatabase({ url: scratch.url });
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
+}
+
+/** An empty database on the server of `serverUrl` (not migrated): its URL, and `drop` (which ends its connections). */
+export async function createScratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kbeauty_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITES, serverConfig } from '../../src/config.ts';
 import { createApp } from '../../src/server/app.ts';
+import { BUILD_SCRIPTS_FILE } from '../../src/server/http/inline-scripts.ts';
 import { API_CSP, HSTS } from '../../src/server/http/security-headers.ts';
 import { createShopServer } from '../../src/server/node/server.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -145,16 +146,20 @@ describeEachDatabase('the API edge', (target) => {
       expect((await app.request('/web/version')).headers.get('Strict-Transport-Security')).toBe(HSTS);
     });
 
-    it('the Node server sends the site CSP with the hashes of the build’s inline scripts, and the API’s own CSP', async () => {
+    it('the Node server sends the site CSP with the hashes of the scripts the build wrote, never of one a page merely holds, and the API’s own CSP', async () => {
       const dist = mkdtempSync(join(tmpdir(), 'kbeauty-csp-'));
+      const hash = (script: string) => createHash('sha256').update(script).digest('base64');
       try {
         mkdirSync(join(dist, 'marcas'), { recursive: true });
-        writeFileSync(join(dist, 'index.html'), '<script>self.Astro=1</script><script type="application/ld+json">{}</script><h1>Inicio</h1>');
+        writeFileSync(join(dist, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [hash('self.Astro=1'), hash('go()')] }));
+        // A page that holds a script the build did not write (catalogue text that got through): the CSP does not allow it.
+        writeFileSync(join(dist, 'index.html'), '<script>self.Astro=1</script><script type="application/ld+json">{}</script><h1>Inicio</h1><script>alert(1)</script>');
         writeFileSync(join(dist, 'marcas', 'index.html'), '<script type="module">go()</script>');
         const server = createShopServer({ services: { ...shop.services, config: { ...shop.services.config, production: true } }, distDir: dist });
         const page = await server.request('/');
         const csp = page.headers.get('Content-Security-Policy') ?? '';
-        for (const script of ['self.Astro=1', 'go()']) expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+        for (const script of ['self.Astro=1', 'go()']) expect(csp).toContain(`'sha256-${hash(script)}'`);
+        expect(csp).not.toContain(`'sha256-${hash('alert(1)')}'`);
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).toContain('frame-src https://www.openstreetmap.org');
         expect(page.headers.get('X-Content-Type-Options')).toBe('nosniff');

@@ -44,8 +44,11 @@ describeEachDatabase('GET /health and the request log', (target) => {
     expect((await call('POST', '/send-correoprueba', { correo: 'registrada' })).status).toBe(200);
     const codigo = /\b(\d{6})\b/.exec(shop.sent.at(-1)!.text)![1]!;
     secrets.push(codigo);
-    expect(await (await call('POST', '/validar-codigo', { correo: 'registrada', codigoIngresado: codigo })).json()).toMatchObject({ success: true });
-    expect((await call('POST', '/cambiar-contrasena', { correo: 'registrada', nuevaContrasena: 'clave-nueva-456' })).status).toBe(200);
+    const validado = await call('POST', '/validar-codigo', { correo: 'registrada', codigoIngresado: codigo });
+    expect(await validado.json()).toMatchObject({ success: true });
+    const prueba = validado.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion='))!.split(';')[0]!;
+    secrets.push(prueba.split('=')[1]!);
+    expect((await call('POST', '/cambiar-contrasena', { correo: 'registrada', nuevaContrasena: 'clave-nueva-456' }, { Cookie: prueba })).status).toBe(200);
     expect((await call('GET', '/no-existe?codigo=123456')).status).toBe(404);
 
     expect(lines).toHaveLength(7);

@@ -172,6 +172,41 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     expect((await bySku('IMP-2'))!.precio).toBe(45);
   });
 
+  it('refuses names that cannot be a page of the shop and image paths that lead to another site, from a file and from the operator API', async () => {
+    const csv = file(
+      'nombres-rotos.csv',
+      [
+        HEADER,
+        'ROTO-1,,Marca con barra,Marca/Rota,,Limpieza,,10,,1,,,',
+        'ROTO-2,,Marca con script,</script><script>alert(1)</script>,,Limpieza,,10,,1,,,',
+        'ROTO-3,,Categoría con markup,COSRX,Cuidado,<b>Nueva,,10,,1,,,',
+        'ROTO-4,,Subcategoría vacía,COSRX,,Limpieza,...,10,,1,,,',
+        'ROTO-5,,Imagen de otro sitio,COSRX,,Limpieza,,10,,1,/\\evil.com/x.png,,',
+      ].join('\n'),
+    );
+    const result = await shopCli(['importar', csv]);
+    expect(result.code).toBe(1);
+    const reasons = Object.fromEntries([...result.out.matchAll(/^ {2}Fila (\d+) +(.+)$/gm)].map((m) => [Number(m[1]), m[2]]));
+    expect(reasons).toEqual({
+      2: 'La marca no puede tener / \\ ? # ni %: su nombre es también la dirección de su página.',
+      3: 'La marca no puede tener / \\ ? # ni %: su nombre es también la dirección de su página.',
+      4: 'La categoría no puede tener < ni >.',
+      5: 'La subcategoría (child) debe tener al menos una letra o un número.',
+      6: 'img: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).',
+    });
+    // The operator API's own call (what the command sends) refuses them the same way, whatever client sends it.
+    const res = await shop.call('POST', '/admin/api/importar', {
+      token: TOKEN,
+      body: JSON.stringify({ filas: [{ fila: 2, valores: { sku: 'ROTO-6', nombre: 'x', precio: 10, marca: 'A\\B', categoria: 'Limpieza' } }, { fila: 3, valores: { sku: 'ROTO-7', nombre: 'y', precio: 10, marca: 'COSRX', categoria: 'Limpieza', img: '/\\evil.com' } }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { resultados: { fila: number; resultado: string; motivo?: string }[] }).resultados).toEqual([
+      { fila: 2, resultado: 'rechazado', motivo: 'La marca no puede tener / \\ ? # ni %: su nombre es también la dirección de su página.' },
+      { fila: 3, resultado: 'rechazado', motivo: 'img: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).' },
+    ]);
+    expect(await shop.database.db.select({ sku: productos.sku }).from(productos).where(inArray(productos.sku, ['ROTO-1', 'ROTO-2', 'ROTO-3', 'ROTO-4', 'ROTO-5', 'ROTO-6', 'ROTO-7']))).toEqual([]);
+  });
+
   it('imports JSON too: the public /web/listprod answer saved as a file imports as "sin cambios"', async () => {
     const listprod = await (await shop.call('GET', '/web/listprod')).text();
     const json = file('listprod.json', listprod);

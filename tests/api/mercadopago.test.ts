@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverConfig } from '../../src/config.ts';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
@@ -105,7 +106,11 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
       expires: true,
     });
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
+    const { reservaPagoMinutos, reservaHoras } = serverConfig({});
+    // The preference takes payments as long as the stock is reserved; a cash code issued meanwhile may be paid up to the bound.
     expect(new Date(sent.expiration_date_to as string).getTime()).toBe(pedido!.expira.getTime());
+    expect(pedido!.expira.getTime() - pedido!.creado.getTime()).toBe(reservaPagoMinutos * 60_000);
+    expect(new Date(sent.date_of_expiration as string).getTime()).toBe(pedido!.creado.getTime() + reservaHoras * 3_600_000);
     expect((await shop.call('GET', `/carrito/prueba/${created.id}`)).status).toBe(404);
   });
 

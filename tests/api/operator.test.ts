@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO } from '../../src/lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
@@ -36,7 +37,7 @@ describeEachDatabase('operator API', (target) => {
   };
 
   beforeAll(async () => {
-    const rateLimits = { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: { max: 3, windowSeconds: 900 } };
+    const rateLimits = { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: { max: 3, windowSeconds: 900 }, checkoutPorCuenta: generous, checkoutPorIp: generous };
     shop = await openShop(target, { config: { adminToken: TOKEN, trustProxy: true, rateLimits } });
     plain = plainProducts(await shop.catalogue()).slice(0, 8);
   });
@@ -146,6 +147,32 @@ describeEachDatabase('operator API', (target) => {
     expect([longNote.status, await mensaje(longNote)]).toEqual([400, 'La nota es demasiado larga.']);
     const refused = await admin('POST', `/admin/api/pedidos/${id}/estado`, { body: { estado: 'EN TRANSITO' } });
     expect(refused.status).toBe(409);
+  });
+
+  it("writes the state's audit entry in the move's own transaction: no move without its entry (issue 21, item 10)", async () => {
+    const { id } = await order();
+    const db = shop.database.db;
+    // An audit trail that cannot take this entry (a full disk, a broken table): the move must not happen either.
+    await db.execute(sql`alter table auditoria add constraint sin_estado_de_pedido check (accion <> 'pedido.estado') not valid`);
+    try {
+      const failed = await shop.app.request(`/admin/api/pedidos/${id}/estado`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '10.1.0.1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ estado: 'CANCELADO', nota: 'Sin huella.' }),
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql`alter table auditoria drop constraint sin_estado_de_pedido`);
+    }
+    const { pedido } = (await (await admin('GET', `/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta;
+    expect([pedido.estado, pedido.notas.map((n) => n.estado)]).toEqual(['EN PREPARACION', ['PENDIENTE', 'EN PREPARACION']]);
+
+    // Once the trail takes it again, the move goes through with its entry.
+    expect((await admin('POST', `/admin/api/pedidos/${id}/estado`, { body: { estado: 'CANCELADO', nota: 'Con huella.' } })).status).toBe(200);
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=50')).json()) as { entradas: { objetivo: string; antes: unknown; despues: unknown }[] };
+    expect(entradas.filter((entrada) => entrada.objetivo === `pedido ${id}`).map(({ antes, despues }) => ({ antes, despues }))).toEqual([
+      { antes: { estado: 'EN PREPARACION' }, despues: { estado: 'CANCELADO', nota: 'Con huella.' } },
+    ]);
   });
 
   it('is what `npm run shop` talks to: list, show, move, and Spanish refusals with exit code 1', async () => {

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverConfig, testModeFromEnv } from '../../src/config.ts';
 import type { DetallePedido, PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';
@@ -163,7 +164,7 @@ describeEachDatabase('payments', (target) => {
   it('cancels an order unpaid after its reservation and releases its stock', async () => {
     const { producto, preferencia } = await pendingOrder({ cantidad: 4 });
     const reserved = await shop.stockOf(producto.idProducto);
-    expect(await expireOrders(shop.database.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(await expireOrders(shop.database.db, new Date(Date.now() + (serverConfig({}).reservaPagoMinutos - 1) * 60_000))).toBe(0);
     expect((await orderOf(preferencia.idVenta)).estado).toBe('PENDIENTE');
     await runBackgroundOnce(shop.services, new Date(Date.now() + 25 * 3_600_000));
     expect((await orderOf(preferencia.idVenta)).estado).toBe('CANCELADO');
@@ -188,7 +189,7 @@ describeEachDatabase('payments', (target) => {
 describe('payments in production without Mercado Pago credentials', () => {
   it('refuses checkout with a clear mensaje and has no test mode', async () => {
     const [target] = testDatabases();
-    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48) } });
+    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), testMode: testModeFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
     try {
       const customer = await shop.customer('prod');
       const [producto] = plainProducts(await shop.catalogue());

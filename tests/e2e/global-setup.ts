@@ -19,12 +19,16 @@ export default async function globalSetup() {
   const adminToken = randomBytes(24).toString('hex');
   const shop = await startShop(dataDir, {
     JOBS_INTERVAL_SECONDS: '2',
+    // The browser tests pay through the offline test mode: asked for, not left to the defaults.
+    MP_TEST_MODE: 'true',
     SMTP_URL: smtp.url,
     SHOP_ADMIN_TOKEN: adminToken,
     // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
     RATE_LIMIT_REGISTROPORIP: '1000/3600',
     RATE_LIMIT_LOGINPORIP: '1000/900',
     RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
+    RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
+    RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
   });
   process.env.E2E_BASE_URL = shop.url;
   process.env.E2E_DIST_DIR = shop.distDir;

@@ -8,11 +8,10 @@ import type { Listado, Marca, Menu } from '../../lib/api/schemas.ts';
 import { listingTitle } from '../../lib/catalogue/listing.ts';
 import { toCard, type CardProducto } from '../../lib/catalogue/listing-state.ts';
 import { listingFromPath, liveListingRoute } from '../../lib/catalogue/live-listing.ts';
+import { LISTING_PATH_CLASS } from '../../lib/catalogue/not-found.ts';
 import type { ListingRoute } from '../../lib/catalogue/routes.ts';
 import ListingBrowser from './ListingBrowser.tsx';
 
-/** The class the 404 page's inline script sets on a listing path, hiding its generic message until this island decides. */
-export const LISTING_PATH_CLASS = 'ruta-listado';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; route: ListingRoute; cards: CardProducto[]; listado: Listado };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITES } from '../../config.ts';
+import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { textoPlano } from './text-schemas.ts';
 
 /**
@@ -50,13 +51,28 @@ export const destinoSchema = z.object({
 });
 export type Destino = z.output<typeof destinoSchema>;
 
+const RECOJO_INVALIDO = 'Indica si el pedido es para recojo en tienda: sí, no o el nombre del método de envío elegido.';
+const metodo = (value: string) => value.trim().toLowerCase();
+
+/**
+ * `Recojo` and `metadata.recojo` as a boolean or as the chosen method's name (the spec does not type
+ * it; Decision): a pickup point's name reads true, province delivery false, anything else is refused.
+ */
+const recojoSchema = z.union([z.boolean(), z.string()], { error: RECOJO_INVALIDO }).transform((value, ctx) => {
+  if (typeof value === 'boolean') return value;
+  if (PUNTOS_RECOJO.some((punto) => metodo(punto.metodo) === metodo(value))) return true;
+  if (metodo(ENVIO_PROVINCIA) === metodo(value)) return false;
+  ctx.addIssue({ code: 'custom', message: RECOJO_INVALIDO });
+  return z.NEVER;
+});
+
 export const DOCUMENTO_TIPOS_PAGO = ['DNI', 'PASAPORTE', 'CARNET_EXTRANJERIA'] as const;
 
 /** The preference body of checkout §7 (plus `destino` and the claimed `total`). */
 export const preferenciaSchema = z.object({
   cart: z.array(lineaCheckoutSchema, { error: 'Tu carrito está vacío.' }).min(1, 'Tu carrito está vacío.').max(LIMITES.lineasPorPedido, `Un pedido puede tener como máximo ${LIMITES.lineasPorPedido} productos distintos.`),
   comision: soles('La comisión').optional(),
-  Recojo: z.boolean({ error: 'Indica si el pedido es para recojo en tienda.' }),
+  Recojo: recojoSchema,
   /** Claimed coupon discount of the whole order. */
   descuento: soles('El descuento').optional(),
   codigo_descuento: texto('El código de descuento', 60).nullable().optional(),
@@ -64,7 +80,7 @@ export const preferenciaSchema = z.object({
   metadata: z.object(
     {
       id_usuario: z.coerce.number({ error: 'Falta el id de usuario.' }).int().positive('Falta el id de usuario.'),
-      recojo: z.boolean().optional(),
+      recojo: recojoSchema.optional(),
       direccion_completa: texto('La dirección', 500).optional(),
       metodo_envio: texto('El método de envío', 100).min(1, 'Elige un método de envío.'),
       /** Claimed shipping cost. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPERACIONES } from '../../config.ts';
 import type { GlobalCoupon } from '../pricing/coupons.ts';
+import { esRutaTienda } from '../site/rutas.ts';
 import type { Producto } from './schemas.ts';
 import { textoPlano } from './text-schemas.ts';
 
@@ -97,12 +98,12 @@ export interface CuponOperador extends Omit<GlobalCoupon, 'assignedProducts' | '
   marcas: { idMarca: number; nombre: string }[];
 }
 
-/** A path inside the shop (a banner's button, an image of the store): starts with one slash, no spaces. */
+/** A path inside the shop (a banner's button, an image of the store): the one rule of site/rutas.ts (esRutaTienda). */
 export const rutaTienda = (campo: string) =>
   textoPlano(campo)
     .trim()
     .max(500, `${campo} es demasiado larga.`)
-    .regex(/^\/(?!\/)\S*$/, `${campo} debe ser una ruta de la tienda que empiece con / (por ejemplo /Serúm o /marcas/COSRX).`);
+    .refine(esRutaTienda, `${campo} debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).`);
 
 /** POST /admin/api/mensajes: a top-strip message. */
 export const nuevoMensajeSchema = soloCampos({ mensaje: textoPlano('El mensaje').trim().min(1, 'Escribe el mensaje.').max(200, 'El mensaje es demasiado largo (máximo 200 caracteres).') }, 'Un mensaje solo tiene el campo mensaje.');

@@ -44,6 +44,8 @@ export interface PedidoOperador {
   recojo: boolean;
   metodo_envio: string;
   productos: number;
+  /** Present while its payments need the operator (a refund, a chargeback, a payment to give back…): a few words. */
+  alerta?: string;
 }
 
 /** Operator API: GET /admin/api/pedidos[?estado=…], the newest orders first. */
@@ -60,6 +62,24 @@ export interface DetallePedidoOperador extends DetallePedido {
   notas: { estado: EstadoPedido; fecha: string; nota: string }[];
   /** The states the operator may move it to now. */
   siguientes: EstadoPedido[];
+  /** As in the list: present while its payments need the operator. */
+  alerta?: string;
+  /** Every payment the provider reported for it, oldest first. */
+  pagos: PagoOperador[];
+}
+
+/** Operator API: a payment of an order (amount in soles; `estado` is the provider's status, `no-coincide:…` when it is not the order's amount). */
+export interface PagoOperador {
+  id: string;
+  estado: string;
+  detalle: string;
+  monto: number;
+  moneda: string;
+  tipo: string;
+  /** When its last status arrived. */
+  fecha: string;
+  /** It is the payment that paid the order. */
+  del_pedido: boolean;
 }
 
 /** Operator API: GET /admin/api/pedidos/{idVenta}. */

@@ -63,4 +63,8 @@ describe('home', () => {
     expect(popupAccion(null)).toEqual({ tipo: 'registro' });
     expect(popupAccion(' /sale ')).toEqual({ tipo: 'navegar', href: '/sale' });
   });
+
+  it('never follows a stored route that leads to another site', () => {
+    for (const ruta of ['/\\evil.com', '//evil.com', '/\t/evil.com', 'https://evil.com']) expect([ruta, popupAccion(ruta)]).toEqual([ruta, { tipo: 'registro' }]);
+  });
 });

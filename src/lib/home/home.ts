@@ -1,6 +1,7 @@
 import type { Banner, Marca, Popup, Social } from '../api/schemas.ts';
 import { brandPath } from '../catalogue/routes.ts';
 import { compareBrandNames } from '../site/menu.ts';
+import { esRutaTienda } from '../site/rutas.ts';
 
 /** Banners in the order the carousel shows them: the API's list reversed (storefront §7). */
 export const bannersEnOrden = (banners: Banner[]): Banner[] => [...banners].reverse();
@@ -34,9 +35,13 @@ export const primerPopupPublico = (popups: Popup[]): Popup | undefined => popups
 /** What the popup's register button does (storefront §2 Home popup). */
 export type PopupAccion = { tipo: 'registro' } | { tipo: 'navegar'; href: string };
 
-/** A route starting with /registro (or none) opens the registration modal; any other route is navigated to. */
+/**
+ * A route starting with /registro (or none) opens the registration modal; any other path of the shop
+ * is navigated to. A stored route that is not one (`/\evil.com`, `//evil.com`, saved before the rule) is
+ * never followed: the button opens the registration modal, the popup's own purpose.
+ */
 export function popupAccion(rutabutton: string | null): PopupAccion {
   const ruta = rutabutton?.trim() ?? '';
-  if (ruta === '' || ruta.startsWith('/registro')) return { tipo: 'registro' };
+  if (ruta === '' || ruta.startsWith('/registro') || !esRutaTienda(ruta)) return { tipo: 'registro' };
   return { tipo: 'navegar', href: ruta };
 }

@@ -56,3 +56,12 @@ export function metaDescription(text: string, max = 160): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, '')}…`;
 }
+
+/**
+ * JSON-LD as the text of a `<script type="application/ld+json">` element: JSON whose `<`, `>`, `&`,
+ * U+2028 and U+2029 are written as \u escapes, so no catalogue text (`</script><script>…`, `<!--`)
+ * can end the element or start markup, and the parsed data stays exactly the same.
+ */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

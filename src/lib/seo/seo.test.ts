@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import { brandRoute, productTrail } from '../catalogue/routes.ts';
-import { availability, breadcrumbJsonLd, metaDescription, productJsonLd } from './json-ld.ts';
+import { availability, breadcrumbJsonLd, jsonLdScript, metaDescription, productJsonLd } from './json-ld.ts';
 import { robotsTxt, sitemapPaths, sitemapXml, staticPagesFrom } from './sitemap.ts';
 
 const site = 'https://kbeauty.pe';
@@ -40,6 +40,16 @@ describe('product JSON-LD', () => {
     expect(data.itemListElement[2]).toMatchObject({ position: 3, name: 'COSRX' });
     const product = breadcrumbJsonLd(productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: '' })), '/producto/9-serum-glow', site);
     expect(product.itemListElement.at(-1)).toMatchObject({ name: 'Sérum Glow', item: 'https://kbeauty.pe/producto/9-serum-glow' });
+  });
+});
+
+describe('JSON-LD script text', () => {
+  it('cannot end its <script> element or start markup, and parses back to the same data', () => {
+    const data = productJsonLd(p({ nombre: '</script><script>alert(1)</script>', descripcion: 'a & b <!-- c --> \u2028\u2029 <SCRIPT>' }), site);
+    const text = jsonLdScript(data);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(text).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    expect(JSON.parse(text)).toEqual(data);
   });
 });
 

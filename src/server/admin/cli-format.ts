@@ -4,6 +4,7 @@ import type { DetallePedidoOperador, PedidoOperador } from '../../lib/api/orders
 import type { ContenidoOperador, CuponOperador, ListaContenido, ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
 import { precioFinal } from '../../lib/pricing/product.ts';
+import { paymentLine } from '../orders/payment-alerts.ts';
 import type { EntradaAuditoria } from './audit.ts';
 
 /** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
@@ -11,16 +12,20 @@ import type { EntradaAuditoria } from './audit.ts';
 const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
 const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** Rows of cells as columns padded to their widest cell (the last column is not padded). */
+/** Rows of cells as columns padded to their widest cell (the last column is not padded, no line ends in spaces). */
 export function columns(rows: string[][]): string {
   if (rows.length === 0) return '';
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
 }
 
-/** The order list as a table, newest first, with a line saying what it shows. */
+/**
+ * The order list as a table, newest first, with a line saying what it shows; when some orders have
+ * payments to review (a refund, a chargeback, a payment to give back…), a last column flags them with ⚠.
+ */
 export function formatOrderTable(pedidos: PedidoOperador[], estado?: EstadoPedido): string {
   if (pedidos.length === 0) return estado ? `No hay pedidos en ${estado}.` : 'No hay pedidos.';
+  const alertas = pedidos.filter((p) => p.alerta).length;
   const rows = pedidos.map((p) => [
     String(p.idVenta),
     fecha(p.fecha),
@@ -30,12 +35,15 @@ export function formatOrderTable(pedidos: PedidoOperador[], estado?: EstadoPedid
     corto(p.metodo_envio, 28),
     String(p.productos),
     formatSoles(p.total),
+    ...(alertas ? [p.alerta ? `⚠ ${p.alerta}` : ''] : []),
   ]);
-  const titulo = `${pedidos.length} pedido(s)${estado ? ` en ${estado}` : ''}${pedidos.length >= PEDIDOS.listaOperadorMaxima ? ', los más recientes' : ''}:`;
-  return `${titulo}\n\n${columns([['N.°', 'Fecha', 'Estado', 'Cliente', 'Correo', 'Entrega', 'Uds.', 'Total'], ...rows])}`;
+  const revisar = alertas ? `; ${alertas} con pagos por revisar (⚠)` : '';
+  const titulo = `${pedidos.length} pedido(s)${estado ? ` en ${estado}` : ''}${pedidos.length >= PEDIDOS.listaOperadorMaxima ? ', los más recientes' : ''}${revisar}:`;
+  const cabecera = ['N.°', 'Fecha', 'Estado', 'Cliente', 'Correo', 'Entrega', 'Uds.', 'Total', ...(alertas ? ['Pago'] : [])];
+  return `${titulo}\n\n${columns([cabecera, ...rows])}`;
 }
 
-/** One order: state, customer, delivery, lines, totals, timeline with notes, and where it can go next. */
+/** One order: state (and its payment flag), customer, delivery, lines, totals, payments, timeline with notes, and where it can go next. */
 export function formatOrder(p: DetallePedidoOperador): string {
   const { cliente } = p;
   const lineas = p.productos.map((l) => {
@@ -53,6 +61,7 @@ export function formatOrder(p: DetallePedidoOperador): string {
     : 'Estado final: ya no cambia.';
   return [
     `Pedido N.° ${p.idVenta} · ${p.estado}${p.pagado ? ' · pagado' : ' · sin pagar'}`,
+    ...(p.alerta ? [`⚠ Pago: ${p.alerta}. Revisa los pagos y el historial.`] : []),
     `Fecha: ${fecha(p.fecha)}${p.fechaEntrega ? ` · entregado: ${fecha(p.fechaEntrega)}` : ''}`,
     `Cliente: ${[cliente.nombre, cliente.apellido].filter(Boolean).join(' ')} · ${cliente.correo}${cliente.telefono ? ` · ${cliente.telefono}` : ''} · ${cliente.documento_tipo} ${cliente.documento_numero}`,
     `Entrega: ${p.metodo_envio}`,
@@ -61,6 +70,7 @@ export function formatOrder(p: DetallePedidoOperador): string {
     'Productos:',
     columns([...lineas, ...totales]),
     '',
+    ...(p.pagos.length ? ['Pagos:', ...p.pagos.map((pago) => `  ${paymentLine(pago)}`), ''] : []),
     'Historial:',
     columns(p.notas.map((n) => [`  ${fecha(n.fecha)}`, n.estado, n.nota])),
     '',

@@ -21,8 +21,9 @@ import { operatorTokenFile } from './token.ts';
 export const USO = `Uso: npm run shop -- <comando>
 
 Pedidos
-  pedidos [--estado ESTADO]            Lista los pedidos más recientes (todos o los de un estado).
-  pedido <N.°>                         Muestra un pedido: cliente, entrega, productos e historial.
+  pedidos [--estado ESTADO]            Lista los pedidos más recientes (todos o los de un estado); ⚠ marca los
+                                       que tienen pagos por revisar (devolución, contracargo, reclamo, pago doble).
+  pedido <N.°>                         Muestra un pedido: cliente, entrega, productos, pagos e historial.
   pedido <N.°> <ESTADO> [--nota "…"]   Pasa el pedido a ESTADO y avisa al cliente por correo.
                                        La nota queda en el historial (en una cancelación, también se le dice al cliente).
 

@@ -1,10 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
-import type { DetallePedidoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
+import type { DetallePedidoOperador, PagoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
+import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
 import { orderDetail } from '../orders/queries.ts';
 import { nextStates } from '../orders/transitions.ts';
 
@@ -21,6 +22,7 @@ export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<Ped
       total: pedidos.total,
       recojo: pedidos.recojo,
       metodoEnvio: pedidos.metodoEnvio,
+      pagoId: pedidos.pagoId,
       unidades: sql<number>`coalesce(sum(${pedidoLineas.cantidad}), 0)::int`,
     })
     .from(pedidos)
@@ -29,6 +31,7 @@ export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<Ped
     .groupBy(pedidos.id)
     .orderBy(desc(pedidos.creado), desc(pedidos.id))
     .limit(PEDIDOS.listaOperadorMaxima);
+  const pagosDe = await paymentsOfOrders(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     idVenta: row.id,
     fecha: row.creado.toISOString(),
@@ -39,6 +42,7 @@ export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<Ped
     recojo: row.recojo,
     metodo_envio: row.metodoEnvio,
     productos: Number(row.unidades),
+    ...alertaDe(row, pagosDe.get(row.id) ?? []),
   }));
 }
 
@@ -52,6 +56,7 @@ export async function operatorOrderDetail(db: Db, pedidoId: number): Promise<Det
     .from(pedidoHistorial)
     .where(eq(pedidoHistorial.pedidoId, pedidoId))
     .orderBy(asc(pedidoHistorial.fecha), asc(pedidoHistorial.id));
+  const lista = (await paymentsOfOrders(db, [pedidoId])).get(pedidoId) ?? [];
   return {
     ...detalle,
     cliente: {
@@ -66,5 +71,13 @@ export async function operatorOrderDetail(db: Db, pedidoId: number): Promise<Det
     horario: pedido.horario,
     notas: notas.map((n) => ({ estado: n.estado as EstadoPedido, fecha: n.fecha.toISOString(), nota: n.nota })),
     siguientes: nextStates(pedido),
+    ...alertaDe(pedido, lista),
+    pagos: lista,
   };
+}
+
+/** The order's payment flag as an optional field: absent while its payments are in order. */
+function alertaDe(pedido: { estado: string; pagoId: string | null }, lista: PagoOperador[]): { alerta?: string } {
+  const alerta = paymentFlag(pedido, lista);
+  return alerta ? { alerta } : {};
 }

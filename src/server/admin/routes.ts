@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { OPERACIONES, type ServerConfig } from '../../config.ts';
 import { ESTADOS_PEDIDO } from '../../lib/api/checkout-schemas.ts';
 import { cambioEstadoSchema, type CambioEstadoRespuesta, type ListaPedidosOperador, type PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
-import { pedidos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
@@ -57,11 +55,12 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .post('/pedidos/:idVenta/estado', async (c) => {
       const id = parseId(c.req.param('idVenta'), 'número de pedido');
       const { estado, nota } = await parseBody(c, cambioEstadoSchema);
-      const [antes] = await db.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, id));
-      const movimiento = await moveOrder(db, id, estado, nota);
+      // The audit entry is written in the move's own transaction: no move without its entry, no entry without its move.
+      const movimiento = await moveOrder(db, id, estado, nota, (tx, antes) =>
+        audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]),
+      );
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);
       if (movimiento.resultado === 'rechazado') throw clientError(409, movimiento.mensaje);
-      await audit(db, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes?.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]);
       const pedido = (await operatorOrderDetail(db, id))!;
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);

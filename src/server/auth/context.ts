@@ -65,12 +65,28 @@ function forwardedFor(c: Context, proxies: number): string | undefined {
   return hops[Math.max(0, hops.length - proxies)];
 }
 
+/** The bucket of requests whose address is unknown: every such client shares it. */
+const DIRECCION_DESCONOCIDA = 'desconocida';
+let unknownReported = false;
+
 function socketAddress(c: Context): string {
+  let address: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'desconocida';
+    address = getConnInfo(c).remote.address;
   } catch {
-    return 'desconocida';
+    address = undefined;
   }
+  if (address) return address;
+  // A server layer that drops Node's bindings puts the whole shop in one bucket: one stranger's failed
+  // logins would lock everyone out. Said once, loudly, instead of silently.
+  if (!unknownReported) {
+    unknownReported = true;
+    console.error(
+      `No se pudo saber la dirección del cliente (${c.req.method} ${c.req.path}): los límites de intentos de todos los clientes sin dirección se cuentan juntos. ` +
+        'Sirve la API con @hono/node-server pasando su `env` (app.fetch(request, env)), o define TRUST_PROXY detrás de un proxy.',
+    );
+  }
+  return DIRECCION_DESCONOCIDA;
 }
 
 export type AuthEnv = { Variables: { claims: TokenClaims } };

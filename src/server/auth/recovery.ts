@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { CookieOptions } from 'hono/utils/cookie';
 import { RECUPERACION } from '../../config.ts';
 import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema, type RecoveryResponse, type VerifyResponse } from '../../lib/api/account-schemas.ts';
 import { logError } from '../db/errors.ts';
@@ -12,9 +14,11 @@ import { recoveryEmail } from '../mail/templates.ts';
 import { findCliente } from './accounts.ts';
 import { clientIp, type AuthDeps } from './context.ts';
 import { hashPassword } from './passwords.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { clearRateLimit, enforceRateLimit } from './rate-limit.ts';
+import { claveTopeCuenta } from './routes.ts';
 
 const MINUTE = 60_000;
+const MENSAJE_SIN_PRUEBA = 'Primero valida el código enviado a tu correo.';
 /** A recovery call that did not succeed; error answers add their mensaje. */
 const FAILED = { success: false } satisfies RecoveryResponse;
 
@@ -29,17 +33,37 @@ function hashCode(code: string, salt = randomBytes(16).toString('base64url')): s
 /** A code that can still be tried: neither used nor validated, and not expired. */
 const isPending = (now: Date) => and(isNull(codigosRecuperacion.usado), isNull(codigosRecuperacion.validado), gt(codigosRecuperacion.expira, now));
 
+/** Compares two stored hashes in constant time. */
+function sameHash(expected: string, actual: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(actual);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function codeMatches(stored: string, code: string): boolean {
   const [salt = ''] = stored.split(':');
-  const expected = Buffer.from(stored);
-  const actual = Buffer.from(hashCode(code, salt));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameHash(stored, hashCode(code, salt));
 }
+
+/**
+ * The cookie that carries the proof of a validated code from /validar-codigo to /cambiar-contrasena
+ * (README, Decisions): only the client that validated the code can change the password, once.
+ */
+export const COOKIE_PRUEBA = 'prueba_recuperacion';
+/** Sent back only to /cambiar-contrasena, never readable by scripts, never sent from another site. */
+const PRUEBA_COOKIE: CookieOptions = { path: '/cambiar-contrasena', httpOnly: true, secure: true, sameSite: 'Strict' };
+
+/**
+ * The stored form of a proof: SHA-256 of 256 random bits needs no salt. Once a code is validated its
+ * row keeps this in `codigo_hash` instead of the code's hash: the code has done its work by then.
+ */
+const proofHash = (proof: string) => `prueba:${createHash('sha256').update(proof).digest('base64url')}`;
 
 /**
  * Password recovery (storefront §4), hardened per DESIGN.md: the code never leaves the server except
  * by e-mail; it is random, stored hashed, expires, allows few attempts; the password changes only
- * after /validar-codigo succeeded for that account, once. `correo` may be the e-mail or the username.
+ * after /validar-codigo succeeded for that account, once, and only from the client that validated it
+ * (the proof cookie). `correo` may be the e-mail or the username.
  */
 export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
   const limitIp = (c: Parameters<typeof clientIp>[0], step: string) =>
@@ -96,41 +120,51 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
         .where(and(eq(codigosRecuperacion.id, pending.id), isPending(now), lt(codigosRecuperacion.intentos, RECUPERACION.intentosMaximos)))
         .returning({ id: codigosRecuperacion.id });
       if (!counted || !codeMatches(pending.codigoHash, codigoIngresado)) return c.json(FAILED);
+      const proof = randomBytes(32).toString('base64url');
       const [validated] = await db
         .update(codigosRecuperacion)
-        .set({ validado: now })
+        .set({ validado: now, codigoHash: proofHash(proof) })
         .where(and(eq(codigosRecuperacion.id, pending.id), isPending(now)))
         .returning({ id: codigosRecuperacion.id });
       if (!validated) return c.json(FAILED);
+      setCookie(c, COOKIE_PRUEBA, proof, { ...PRUEBA_COOKIE, maxAge: RECUPERACION.pruebaMinutos * 60 });
       return c.json(succeeded('Código válido. Ahora puedes cambiar tu contraseña.'));
     })
     .post('/cambiar-contrasena', async (c) => {
       await limitIp(c, 'cambiar');
       const { correo, nuevaContrasena } = await parseBody(c, changePasswordSchema, FAILED);
       const cliente = await findCliente(db, correo);
-      const now = new Date();
-      const proof =
-        cliente &&
-        (
-          await db
-            .select({ id: codigosRecuperacion.id })
-            .from(codigosRecuperacion)
-            .where(
-              and(
-                eq(codigosRecuperacion.clienteId, cliente.id),
-                isNull(codigosRecuperacion.usado),
-                gt(codigosRecuperacion.validado, new Date(now.getTime() - RECUPERACION.pruebaMinutos * MINUTE)),
-              ),
-            )
-            .limit(1)
-        )[0];
-      if (!cliente || !proof) throw clientError(403, 'Primero valida el código enviado a tu correo.', FAILED);
+      const proof = getCookie(c, COOKIE_PRUEBA) ?? '';
+      const desde = new Date(Date.now() - RECUPERACION.pruebaMinutos * MINUTE);
+      const validated =
+        cliente && proof
+          ? (
+              await db
+                .select({ id: codigosRecuperacion.id, codigoHash: codigosRecuperacion.codigoHash })
+                .from(codigosRecuperacion)
+                .where(and(eq(codigosRecuperacion.clienteId, cliente.id), isNull(codigosRecuperacion.usado), gt(codigosRecuperacion.validado, desde)))
+                .orderBy(desc(codigosRecuperacion.id))
+                .limit(1)
+            )[0]
+          : undefined;
+      if (!cliente || !validated || !sameHash(validated.codigoHash, proofHash(proof))) throw clientError(403, MENSAJE_SIN_PRUEBA, FAILED);
       const passwordHash = await hashPassword(nuevaContrasena);
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
+        // The proof is spent first, and only while unused: of two requests carrying it, one changes the password.
+        const [spent] = await tx
+          .update(codigosRecuperacion)
+          .set({ usado: new Date() })
+          .where(and(eq(codigosRecuperacion.id, validated.id), isNull(codigosRecuperacion.usado), gt(codigosRecuperacion.validado, desde), eq(codigosRecuperacion.codigoHash, validated.codigoHash)))
+          .returning({ id: codigosRecuperacion.id });
+        if (!spent) return false;
         // A new session version ends every session opened with the old password (requireAuth checks it).
         await tx.update(clientes).set({ passwordHash, sesionVersion: sql`${clientes.sesionVersion} + 1` }).where(eq(clientes.id, cliente.id));
-        await tx.update(codigosRecuperacion).set({ usado: now }).where(eq(codigosRecuperacion.id, proof.id));
+        return true;
       });
+      if (!changed) throw clientError(403, MENSAJE_SIN_PRUEBA, FAILED);
+      deleteCookie(c, COOKIE_PRUEBA, PRUEBA_COOKIE);
+      // The owner proved herself by e-mail: strangers' failed logins no longer hold her account back.
+      await clearRateLimit(db, claveTopeCuenta(cliente.id), config.rateLimits.loginPorCuenta);
       return c.json(succeeded('Contraseña cambiada con éxito.'));
     });
 

@@ -8,11 +8,15 @@ import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { findCliente, toClienteApi, uniqueViolation } from './accounts.ts';
 import { clientIp, type AuthDeps } from './context.ts';
+import { knownDevice, rememberDevice } from './device.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { clearRateLimit, enforceRateLimit } from './rate-limit.ts';
 import { claimsFor, signToken } from './tokens.ts';
 
 const LOGIN_FAILED = { id: 0, profileCompleted: 0 };
+
+/** The rate-limit key of an account's logins from all addresses together (its ceiling). */
+export const claveTopeCuenta = (clienteId: number) => `login:cuenta:id:${clienteId}`;
 
 /** POST /login and POST /clientes/register (storefront §7). */
 export function authRoutes({ db, config, secret }: AuthDeps) {
@@ -25,15 +29,20 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
       const { user, password } = await parseBody(c, loginSchema, LOGIN_FAILED);
       const cliente = await findCliente(db, user);
       // One key per account whichever name was typed; per (account, IP) so a stranger's guesses never lock
-      // the owner out elsewhere, plus a ceiling for the account across all addresses (README, Decisions).
+      // the owner out elsewhere, plus a ceiling for the account across all addresses, which a browser the
+      // owner signed in from before does not wait for (README, Decisions; device.ts).
       const cuenta = cliente ? `id:${cliente.id}` : `nombre:${user.trim().toLowerCase()}`;
       const cuentaIp = `login:cuenta-ip:${cuenta}:${ip}`;
       await enforceRateLimit(db, cuentaIp, porCuenta);
-      await enforceRateLimit(db, `login:cuenta:${cuenta}`, topeCuenta);
+      const llave = await secret();
+      if (!cliente || !knownDevice(c, llave, cliente)) await enforceRateLimit(db, cliente ? claveTopeCuenta(cliente.id) : `login:cuenta:${cuenta}`, topeCuenta);
       const valid = await verifyPassword(cliente?.passwordHash ?? (await dummyHash()), password);
       if (!cliente || !valid) throw clientError(401, 'Usuario o contraseña incorrectos.', LOGIN_FAILED);
+      // The owner is in: neither her address's failures nor strangers' across all addresses hold her back any more.
       await clearRateLimit(db, cuentaIp, porCuenta);
-      const token = await signToken(claimsFor(cliente), await secret());
+      await clearRateLimit(db, claveTopeCuenta(cliente.id), topeCuenta);
+      rememberDevice(c, llave, cliente);
+      const token = await signToken(claimsFor(cliente), llave);
       return c.json({ id: cliente.id, mensaje: token, profileCompleted: isProfileComplete(toClienteApi(cliente)) ? 1 : 0 } satisfies LoginResponse);
     })
     .post('/clientes/register', async (c) => {

@@ -1,15 +1,17 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, like, lt, or, sql, sum } from 'drizzle-orm';
 import type { Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import type { ServerConfig } from '../../config.ts';
+import { PEDIDOS, type ServerConfig } from '../../config.ts';
 import { findClienteById } from '../auth/accounts.ts';
 import type { Db } from '../db/client.ts';
-import { pagos, pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
+import { logError } from '../db/errors.ts';
+import { pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { cancelOrder, record } from '../orders/transitions.ts';
-import { reserveStock, type Tx } from '../orders/stock.ts';
-import { PAGO_EN_CURSO, type OrdenDePago, type Pasarela } from '../payments/gateway.ts';
-import { quoteOrder, quoteToWire, sameFigures, stockError, type PedidoCotizado } from './quote.ts';
+import { claimCoupon, reserveStock, type Tx } from '../orders/stock.ts';
+import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
+import { quoteOrder, quoteToWire, replaceableOrders, sameFigures, stockError, type PedidoCotizado } from './quote.ts';
 
 export interface CheckoutDeps {
   db: Db;
@@ -20,54 +22,200 @@ export interface CheckoutDeps {
 /** The message of a 409 whose prices are not the ones the shopper saw (checkout §8). */
 export const PRECIOS_CAMBIARON = '¡Algunos productos cambiaron de precio!';
 
-/** Lock namespace of a customer's checkouts (pg_advisory_xact_lock's first key). */
+/** The 409 of a checkout that finds another of the customer's checkouts under way. */
+export const PAGO_EN_PREPARACION = 'Ya estamos preparando otro pago de tu cuenta. Espera unos segundos e inténtalo nuevamente.';
+
+/** The 502 of a provider that could not create the preference: nothing stays reserved. */
+export const PASARELA_NO_RESPONDE = 'No pudimos conectar con Mercado Pago para crear tu pago. No se reservó nada; inténtalo nuevamente en unos minutos.';
+
+/** Lock namespace of a customer's checkouts (pg_try_advisory_xact_lock's first key). */
 const CHECKOUT_LOCK = 8_001;
 
+/** How often a checkout that found the customer's lock taken tries again (outside the pool), and how many times. */
+const REINTENTO_MS = 50;
+const REINTENTOS = 40;
+
+/** Longest a preference may take to be created (the provider's timeout, and some margin): past it an order without one is abandoned. */
+const CREACION_MAXIMA_MS = PEDIDOS.timeoutMercadoPagoMs + 5_000;
+
 /**
- * Creates an order and its payment preference (checkout §7) in one transaction: the server prices
- * the cart from the database, refuses with 409 and the current prices when the client's figures
- * differ, reserves the stock, writes the order PENDIENTE with its line snapshots and creates the
- * preference. The same idempotency key always answers the same preference and never a second order.
+ * The idempotency of a pay attempt: the client's Idempotency-Key, or (without one) a key the server
+ * derives from the customer, the request and the time (Decision): see `derivedKey`.
  */
-export async function createOrder({ db, config, pasarela }: CheckoutDeps, clienteId: number, clave: string, body: Preferencia): Promise<PreferenciaCreada> {
-  const existing = await orderByKey(db, clienteId, clave);
-  if (existing) return existing;
+export type Clave = { tipo: 'cliente'; valor: string } | { tipo: 'derivada'; actual: string; anterior: string };
+
+/**
+ * The key of a checkout sent without Idempotency-Key: a hash of the customer and the canonical request
+ * (cart lines in any order, delivery, coupon, claimed figures) and the `minutos`-long window it falls
+ * in. A resend finds the attempt of this window or the one before, so one at a window's edge is found too.
+ */
+export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date()): Clave {
+  const lineas = body.cart
+    .map((l) => [l.idProducto, l.selectedColor.toLowerCase(), l.selectedSize.toLowerCase(), l.cantidad, l.precio, l.esProductoRutina ?? false, l.rutinaNivel ?? '', l.rutinaId ?? ''])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const pedido = [clienteId, lineas, body.metadata.metodo_envio, body.destino ?? null, body.codigo_descuento?.trim().toLowerCase() || null, body.descuento ?? null, body.metadata.costo_envio, body.total ?? null];
+  const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
+  const ventana = Math.floor(now.getTime() / (minutos * 60_000));
+  return { tipo: 'derivada', actual: `auto:${hash}:${ventana}:`, anterior: `auto:${hash}:${ventana - 1}:` };
+}
+
+/** What the short reservation transaction found or did. */
+type Paso = { ocupado: true } | { creada: PreferenciaCreada } | { esperar: number } | { reservado: OrdenDePago & { clave: string } };
+
+/**
+ * Creates an order and its payment preference (checkout §7). A short transaction, under the
+ * customer's advisory lock taken without waiting, prices the cart from the database (409 with the
+ * current prices when the client's figures differ), checks the caps, replaces the customer's abandoned
+ * orders and reserves the stock and the coupon, writing the order PENDIENTE; after the commit the
+ * provider creates the preference, which is then recorded. A provider failure cancels the order in a
+ * transaction of its own, giving stock and coupon back. The same key always answers the same
+ * preference and never a second order; while a checkout of the customer is under way another one
+ * answers 409 at once. No pooled connection is held while waiting for a lock or the provider.
+ */
+export async function createOrder({ db, config, pasarela }: CheckoutDeps, clienteId: number, clave: Clave, body: Preferencia): Promise<PreferenciaCreada> {
   const cliente = await findClienteById(db, clienteId);
   if (!cliente) throw clientError(404, 'No se encontró el usuario.');
   const documento = documentOf(cliente);
   if (!documento) throw clientError(400, 'Documento de identidad requerido');
   if (!pasarela) throw clientError(503, 'Los pagos en línea no están disponibles en este momento. Escríbenos por WhatsApp para completar tu compra.');
 
-  return db.transaction(async (tx) => {
-    // One checkout at a time per customer: a retried request waits for the first and finds its order.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHECKOUT_LOCK}, ${clienteId})`);
-    const again = await orderByKey(tx, clienteId, clave);
-    if (again) return again;
-
-    const quote = await quoteOrder(tx, clienteId, body);
-    if (!sameFigures(body, quote)) throw clientError(409, PRECIOS_CAMBIARON, { cotizacion: quoteToWire(quote) });
-    await cancelAbandoned(tx, clienteId);
-    const faltante = await reserveStock(tx, quote.lineas.map(({ line }) => ({ productoId: line.idProducto, cantidad: line.cantidad })));
-    if (faltante) {
-      const nombre = quote.lineas.find(({ producto }) => producto.idProducto === faltante.productoId)!.producto.nombre;
-      throw stockError(nombre, faltante.productoId, faltante.quedan);
-    }
-
-    const creado = new Date();
-    const expira = new Date(creado.getTime() + config.reservaHoras * 3_600_000);
-    const pedidoId = await insertOrder(tx, { cliente, documento, clave, quote, creado, expira, pasarela: pasarela.nombre });
-    const preferencia = await pasarela.crearPreferencia(paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, clave, siteUrl: config.siteUrl }));
-    await tx.update(pedidos).set({ preferenciaId: preferencia.id, urlPago: preferencia.initPoint }).where(eq(pedidos.id, pedidoId));
-    return { id: preferencia.id, init_point: preferencia.initPoint, idVenta: pedidoId };
-  });
+  for (let intento = 0; ; intento++) {
+    const paso: Paso = await db.transaction(async (tx) => {
+      const found = await orderByKey(tx, clienteId, clave);
+      if (found) return found;
+      const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CHECKOUT_LOCK}, ${clienteId}) AS locked`);
+      if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return { ocupado: true };
+      const again = await orderByKey(tx, clienteId, clave);
+      if (again) return again;
+      if (await checkoutUnderWay(tx, clienteId)) throw clientError(409, PAGO_EN_PREPARACION);
+      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body }) };
+    });
+    if ('creada' in paso) return paso.creada;
+    if ('esperar' in paso) return waitForPreference(db, paso.esperar);
+    if ('reservado' in paso) return createPreference(db, pasarela, paso.reservado);
+    if (intento >= REINTENTOS) throw clientError(409, PAGO_EN_PREPARACION);
+    await sleep(REINTENTO_MS);
+  }
 }
 
-async function orderByKey(db: Db | Tx, clienteId: number, clave: string): Promise<PreferenciaCreada | undefined> {
-  const [row] = await db
-    .select({ id: pedidos.id, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The attempt of this key: its preference when created (a derived key only while its order awaits
+ * payment: a paid or cancelled one leaves room for a new purchase), or the order to wait for while
+ * its preference is being created; undefined when there is none.
+ */
+async function orderByKey(tx: Tx, clienteId: number, clave: Clave): Promise<Paso | undefined> {
+  const match =
+    clave.tipo === 'cliente'
+      ? eq(pedidos.claveIdempotencia, clave.valor)
+      : or(like(pedidos.claveIdempotencia, `${clave.actual}%`), like(pedidos.claveIdempotencia, `${clave.anterior}%`));
+  const [row] = await tx
+    .select({ id: pedidos.id, estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago })
     .from(pedidos)
-    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.claveIdempotencia, clave)));
-  return row?.preferenciaId && row.urlPago ? { id: row.preferenciaId, init_point: row.urlPago, idVenta: row.id } : undefined;
+    .where(and(eq(pedidos.clienteId, clienteId), match))
+    .orderBy(desc(pedidos.id))
+    .limit(1);
+  if (!row || (clave.tipo === 'derivada' && row.estado !== 'PENDIENTE')) return undefined;
+  if (row.preferenciaId && row.urlPago) return { creada: { id: row.preferenciaId, init_point: row.urlPago, idVenta: row.id } };
+  return row.estado === 'PENDIENTE' ? { esperar: row.id } : undefined;
+}
+
+/** Whether another checkout of the customer is creating its preference now (an order without one, younger than the provider's timeout). */
+async function checkoutUnderWay(tx: Tx, clienteId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), gt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS))))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A resent request whose first attempt is creating its preference: waits for it without holding a connection. */
+async function waitForPreference(db: Db, pedidoId: number): Promise<PreferenciaCreada> {
+  for (const hasta = Date.now() + CREACION_MAXIMA_MS; Date.now() < hasta; await sleep(100)) {
+    const [row] = await db.select({ estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago }).from(pedidos).where(eq(pedidos.id, pedidoId));
+    if (row?.preferenciaId && row.urlPago) return { id: row.preferenciaId, init_point: row.urlPago, idVenta: pedidoId };
+    if (row?.estado !== 'PENDIENTE') throw clientError(502, PASARELA_NO_RESPONDE);
+  }
+  throw clientError(409, PAGO_EN_PREPARACION);
+}
+
+interface Reserva {
+  config: ServerConfig;
+  pasarela: Pasarela;
+  cliente: Cliente;
+  documento: { tipo: string; numero: string };
+  clave: Clave;
+  body: Preferencia;
+}
+
+/**
+ * Inside the locked transaction: replaces the customer's abandoned orders, prices the cart, checks
+ * the unpaid-units cap, takes the coupon and the stock, and writes the order PENDIENTE.
+ */
+async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body }: Reserva): Promise<OrdenDePago & { clave: string }> {
+  // First, so a coupon or units the abandoned orders held are free again for this one.
+  await cancelAbandoned(tx, cliente.id);
+  const quote = await quoteOrder(tx, cliente.id, body, { unidadesPorProducto: config.unidadesPorProducto });
+  if (!sameFigures(body, quote)) throw clientError(409, PRECIOS_CAMBIARON, { cotizacion: quoteToWire(quote) });
+  const pedidas = quote.lineas.reduce((total, { line }) => total + line.cantidad, 0);
+  const sinPagar = await unpaidUnits(tx, cliente.id);
+  if (sinPagar + pedidas > config.unidadesSinPagar) {
+    throw clientError(
+      409,
+      `Ya tienes ${sinPagar} unidad(es) reservadas en pedidos sin pagar y puedes reservar como máximo ${config.unidadesSinPagar}. Paga tus pedidos pendientes o espera a que venzan para continuar.`,
+    );
+  }
+  if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId))) throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
+  const faltante = await reserveStock(tx, quote.lineas.map(({ line }) => ({ productoId: line.idProducto, cantidad: line.cantidad })));
+  if (faltante) {
+    const nombre = quote.lineas.find(({ producto }) => producto.idProducto === faltante.productoId)!.producto.nombre;
+    throw stockError(nombre, faltante.productoId, faltante.quedan);
+  }
+
+  const creado = new Date();
+  const expira = new Date(creado.getTime() + config.reservaPagoMinutos * 60_000);
+  const expiraEfectivo = new Date(creado.getTime() + config.reservaHoras * 3_600_000);
+  const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
+  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre });
+  return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
+}
+
+/** Units in the customer's orders still awaiting payment. */
+async function unpaidUnits(tx: Tx, clienteId: number): Promise<number> {
+  const [row] = await tx
+    .select({ unidades: sum(pedidoLineas.cantidad) })
+    .from(pedidoLineas)
+    .innerJoin(pedidos, eq(pedidoLineas.pedidoId, pedidos.id))
+    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE')));
+  return Number(row?.unidades ?? 0);
+}
+
+/**
+ * After the reservation's commit: the provider creates the preference, which is recorded on the
+ * order. When the provider fails, the order is cancelled (stock and coupon back) and its key freed
+ * for a retry, in a transaction of its own, and the shopper gets a 502.
+ */
+async function createPreference(db: Db, pasarela: Pasarela, orden: OrdenDePago & { clave: string }): Promise<PreferenciaCreada> {
+  let preferencia: { id: string; initPoint: string };
+  try {
+    preferencia = await pasarela.crearPreferencia(orden);
+  } catch (error) {
+    logError(`No se pudo crear la preferencia del pedido ${orden.idVenta}`, error);
+    await db.transaction(async (tx) => {
+      await cancelOrder(tx, orden.idVenta, 'No se pudo crear el pago en la pasarela: pedido anulado y stock liberado.', null);
+      await tx.update(pedidos).set({ claveIdempotencia: `${orden.clave}~fallido-${orden.idVenta}` }).where(eq(pedidos.id, orden.idVenta));
+    });
+    throw clientError(502, PASARELA_NO_RESPONDE);
+  }
+  const [recorded] = await db
+    .update(pedidos)
+    .set({ preferenciaId: preferencia.id, urlPago: preferencia.initPoint })
+    .where(and(eq(pedidos.id, orden.idVenta), eq(pedidos.estado, 'PENDIENTE')))
+    .returning({ id: pedidos.id });
+  if (!recorded) throw clientError(409, 'Este intento de pago ya no está vigente. Vuelve a tu carrito e inténtalo nuevamente.');
+  return { id: preferencia.id, init_point: preferencia.initPoint, idVenta: orden.idVenta };
 }
 
 /** The customer's identity document for the payer, as Mercado Pago's metadata names the types. */
@@ -79,20 +227,12 @@ function documentOf(cliente: Cliente): { tipo: string; numero: string } | undefi
 }
 
 /**
- * A new checkout replaces the customer's earlier unpaid orders that have no payment under way: their
- * stock goes back on sale instead of waiting out the reservation.
+ * A new checkout replaces the customer's earlier unpaid orders that have no payment under way (and
+ * attempts whose preference was never created): their stock and coupon come back at once.
  */
 async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
-  const abandoned = await tx
-    .select({ id: pedidos.id })
-    .from(pedidos)
-    .where(
-      and(
-        eq(pedidos.clienteId, clienteId),
-        eq(pedidos.estado, 'PENDIENTE'),
-        notExists(tx.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
-      ),
-    );
+  const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
+  const abandoned = await tx.select({ id: pedidos.id }).from(pedidos).where(or(replaceableOrders(tx, clienteId), stale));
   // No e-mail: the customer replaced the order themselves, a moment ago.
   for (const { id } of abandoned) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
 }
@@ -162,7 +302,7 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
 }
 
 /** What the payment provider is told: the charged unit prices, shipping as its own item, the payer. */
-function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, clave, siteUrl }: Omit<NewOrder, 'pasarela'> & { pedidoId: number; siteUrl: string }): OrdenDePago {
+function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, line, priced }) => ({
     id: String(producto.idProducto),
@@ -180,6 +320,7 @@ function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, cla
     payer: { nombre: cliente.nombre, apellido: cliente.apellido, correo: cliente.correo, telefono: cliente.telefono, documentoTipo: documento.tipo, documentoNumero: documento.numero },
     creado,
     expira,
+    expiraEfectivo,
     idempotencyKey: `pedido-${pedidoId}-${clave}`,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { CotizacionServidor, Destino, Preferencia } from '../../lib/api/checkout-schemas.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { lineFromProducto, lineRef, type CartLine } from '../../lib/cart/lines.ts';
@@ -12,8 +12,9 @@ import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
 import { productosByIds } from '../catalogue/queries.ts';
 import { globalCouponWire } from '../discounts/routes.ts';
 import type { Db } from '../db/client.ts';
-import { cuponesGlobales, cuponesUsuario, departamentos, distritos, provincias } from '../db/schema/index.ts';
+import { cuponesGlobales, cuponesUsuario, departamentos, distritos, pagos, pedidos, provincias } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
+import { PAGO_EN_CURSO } from '../payments/gateway.ts';
 
 /** Where and how the order is handed over. */
 export interface Entrega {
@@ -53,7 +54,7 @@ export interface PedidoCotizado {
  * its colour, size and stock hold; the coupon is valid for this customer today; the tariff is the
  * district's or a pickup point's 0; free shipping and totals follow the shared pricing module.
  */
-export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, now = new Date()): Promise<PedidoCotizado> {
+export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, { unidadesPorProducto, now = new Date() }: { unidadesPorProducto: number; now?: Date }): Promise<PedidoCotizado> {
   const seen = new Set<string>();
   for (const line of body.cart) {
     const key = lineRef(line);
@@ -68,6 +69,7 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, n
     const size = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
     return { producto, line: { ...lineFromProducto(producto, { color, size, cantidad: line.cantidad }), ...routineFields(line, producto) } };
   });
+  checkUnits(lines, unidadesPorProducto);
   checkStock(lines);
 
   const cupon = await couponFor(db, clienteId, body.codigo_descuento ?? null, lines, now);
@@ -107,11 +109,25 @@ function chosenOption(options: string, chosen: string, nombre: string, campo: 'c
   throw clientError(400, chosen ? `El ${campo} "${chosen}" no existe para ${nombre}.` : `Debes elegir un ${campo} para ${nombre}.`);
 }
 
-/** Every product must have the units asked for (lines of one product in several colours add up). */
-function checkStock(lines: { producto: Producto; line: CartLine }[]): void {
+/** One order takes at most `tope` units of one product (lines of one product in several colours add up): a 400 naming it. */
+function checkUnits(lines: { producto: Producto; line: CartLine }[], tope: number): void {
+  for (const [id, cantidad] of unitsByProduct(lines)) {
+    if (cantidad > tope) {
+      const nombre = lines.find(({ producto }) => producto.idProducto === id)!.producto.nombre;
+      throw clientError(400, `Puedes comprar como máximo ${tope} unidades de ${nombre} por pedido (pediste ${cantidad}).`, { producto: { id, nombre, maximo: tope } });
+    }
+  }
+}
+
+const unitsByProduct = (lines: { line: CartLine }[]) => {
   const wanted = new Map<number, number>();
   for (const { line } of lines) wanted.set(line.idProducto, (wanted.get(line.idProducto) ?? 0) + line.cantidad);
-  for (const [id, cantidad] of wanted) {
+  return wanted;
+};
+
+/** Every product must have the units asked for (lines of one product in several colours add up). */
+function checkStock(lines: { producto: Producto; line: CartLine }[]): void {
+  for (const [id, cantidad] of unitsByProduct(lines)) {
     const producto = lines.find(({ producto }) => producto.idProducto === id)!.producto;
     if (cantidad > producto.stock) throw stockError(producto.nombre, id, producto.stock);
   }
@@ -133,7 +149,7 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
   const result = evaluateCoupon(
     codigo,
     {
-      userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado } : null,
+      userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado && !(await heldByReplaceable(db, clienteId, own.id)) } : null,
       globalCoupons: parseGlobalCoupons(globals.map(globalCouponWire)),
     },
     lines.map(({ line }) => line),
@@ -151,6 +167,29 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
   };
 }
 
+/**
+ * The customer's unpaid orders that a new checkout replaces (cancels): PENDIENTE, with no payment
+ * under way, and with their preference created (one still being created belongs to a checkout in progress).
+ */
+export function replaceableOrders(db: Db, clienteId: number) {
+  return and(
+    eq(pedidos.clienteId, clienteId),
+    eq(pedidos.estado, 'PENDIENTE'),
+    sql`${pedidos.preferenciaId} IS NOT NULL`,
+    notExists(db.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
+  );
+}
+
+/** Whether the coupon is held only by an order the customer's next checkout replaces (it comes back then). */
+export async function heldByReplaceable(db: Db, clienteId: number, cuponUsuarioId: number): Promise<boolean> {
+  const [held] = await db
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(and(eq(pedidos.cuponUsuarioId, cuponUsuarioId), replaceableOrders(db, clienteId)))
+    .limit(1);
+  return Boolean(held);
+}
+
 /** Pickup at a named point (fixed address and hours) or province delivery to the destination sent. */
 function deliveryFor(body: Preferencia): Entrega {
   const metodo = body.metadata.metodo_envio;
@@ -158,7 +197,7 @@ function deliveryFor(body: Preferencia): Entrega {
   if (punto) return { recojo: true, metodo, direccion: punto.direccion, instrucciones: punto.instrucciones, horario: punto.horario, destino: null };
   if (metodo !== ENVIO_PROVINCIA) throw clientError(400, 'El método de envío no es válido. Elige un punto de recojo o el envío a provincia.');
   const destino = body.destino;
-  if (!destino) throw clientError(400, 'Completa los datos de envío: departamento, provincia, distrito y dirección con referencia.');
+  if (!destino) throw clientError(400, 'Completa los datos de envío (destino): departamento, provincia, distrito y dirección con referencia.');
   return {
     recojo: false,
     metodo,

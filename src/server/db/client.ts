@@ -11,6 +11,7 @@ import pg from 'pg';
 import { databaseTimeouts, type DatabaseTimeouts } from '../../config.ts';
 import * as schema from './schema/index.ts';
 import { acquireLock, releaseLock } from './lock.ts';
+import { whileStarting } from './startup-lock.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -114,11 +115,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-/** Applies the committed migrations (idempotent). */
+/** Applies the committed migrations (idempotent); on PostgreSQL one process at a time (whileStarting). */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
   if (database.driver === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  else await whileStarting(database.db, () => migratePg(database.db as never, config));
 }
 
 /** The committed drizzle-kit migrations, found beside this module or from the project root. */

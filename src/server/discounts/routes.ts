@@ -1,6 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { LIMITES } from '../../config.ts';
 import { Hono } from 'hono';
 import { ownUserId, requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
+import { heldByReplaceable } from '../checkout/quote.ts';
 import { cuponesGlobales, cuponesUsuario } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 
@@ -10,12 +12,17 @@ export function discountRoutes({ db, secret }: AuthDeps) {
     .use('/descuento-usuario/*', requireAuth(secret))
     .use('/descuentos', requireAuth(secret))
     .get('/descuento-usuario/:userId', async (c) => {
-      const [coupon] = await db
-        .select({ code: cuponesUsuario.code, porcentaje: cuponesUsuario.porcentaje, usado: cuponesUsuario.usado })
+      const clienteId = ownUserId(c);
+      const rows = await db
+        .select({ id: cuponesUsuario.id, code: cuponesUsuario.code, porcentaje: cuponesUsuario.porcentaje, usado: cuponesUsuario.usado })
         .from(cuponesUsuario)
-        .where(eq(cuponesUsuario.clienteId, ownUserId(c)))
-        .orderBy(asc(cuponesUsuario.usado), desc(cuponesUsuario.id))
-        .limit(1);
+        .where(eq(cuponesUsuario.clienteId, clienteId))
+        .orderBy(desc(cuponesUsuario.id))
+        .limit(LIMITES.cuponesPorCliente);
+      // A coupon held only by an unpaid order the next checkout replaces is still the customer's to use
+      // (a shopper back from Mercado Pago without paying): it comes back when that checkout starts.
+      const coupons = await Promise.all(rows.map(async ({ id, usado, ...coupon }) => ({ ...coupon, usado: usado && !(await heldByReplaceable(db, clienteId, id)) })));
+      const coupon = coupons.find((candidate) => !candidate.usado) ?? coupons[0];
       if (!coupon) throw clientError(404, 'No tienes cupones disponibles.');
       return c.json({ ...coupon, porcentaje: Number(coupon.porcentaje) });
     })

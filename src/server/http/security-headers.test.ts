@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from './inline-scripts.ts';
+import { inlineScriptHashes, scriptElements } from './inline-scripts.ts';
 import { API_CSP, COMMON_HEADERS, HSTS, securityHeaders, siteCsp } from './security-headers.ts';
 
 /** The `Name = "value"` pairs of netlify.toml's `[[headers]]` block for `/*`. */
@@ -37,5 +37,16 @@ describe('security headers', () => {
     const html = `<script>alert(1)</script><script type="module">go()</script><script src="/a.js"></script><script type="application/ld+json">{}</script>`;
     // sha256 of "alert(1)" and of "go()", base64.
     expect([...inlineScriptHashes(html)].sort()).toEqual(['bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=', '5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='].sort());
+  });
+
+  it('finds script elements as a browser parses them: text that only looks like one in an attribute, a comment, a title or a textarea is none', () => {
+    const ataque = '</script><script>alert(1)</script>';
+    const html = `<head><title>${ataque}</title><meta name="description" content="${ataque}"><meta property='og:title' content='${ataque} >'><!-- ${ataque} --><script type="application/ld+json">{"a":"\\u003c"}</script><SCRIPT>go()</SCRIPT ></head><body><textarea>${ataque}</textarea><p data-x="a>b">texto</p><script type="module">x()</script></body>`;
+    expect(scriptElements(html)).toEqual([
+      { attributes: ' type="application/ld+json"', body: '{"a":"\\u003c"}' },
+      { attributes: '', body: 'go()' },
+      { attributes: ' type="module"', body: 'x()' },
+    ]);
+    expect(inlineScriptHashes(html).size).toBe(2);
   });
 });

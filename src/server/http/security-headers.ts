@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { cachedDistScriptHashes } from './inline-scripts.ts';
+import { cachedBuildScriptHashes } from './inline-scripts.ts';
 
 /**
  * The shop's security headers, in one place: the Node server (site and API), the API app (so the
@@ -38,7 +38,7 @@ export const COMMON_HEADERS = {
 /** HTTPS only for a year, production only (a local shop on http://localhost must stay reachable). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** The storefront's Content-Security-Policy, with the hashes of the inline scripts its pages hold. */
+/** The storefront's Content-Security-Policy, with the hashes of the inline scripts its build wrote. */
 export function siteCsp({ scriptHashes = [], apiOrigin }: { scriptHashes?: Iterable<string>; apiOrigin?: string } = {}): string {
   const directives: Record<string, string[]> = Object.fromEntries(Object.entries(SITE_CSP_BASE).map(([name, values]) => [name, [...values]]));
   directives['script-src']!.push(...[...scriptHashes].sort().map((hash) => `'sha256-${hash}'`));
@@ -65,9 +65,9 @@ export function withSecurityHeaders({ production, csp }: { production: boolean; 
   };
 }
 
-/** The Node server's headers: the site's CSP hashes the inline scripts of the build in `distDir`. */
+/** The Node server's headers: the site's CSP allows the inline scripts the build in `distDir` lists as its own. */
 export function siteSecurityHeaders({ distDir, production, apiBase = process.env.PUBLIC_API_BASE }: { distDir: string; production: boolean; apiBase?: string }): MiddlewareHandler {
-  const hashes = cachedDistScriptHashes(distDir);
+  const hashes = cachedBuildScriptHashes(distDir);
   const apiOrigin = apiBase && URL.canParse(apiBase) ? new URL(apiBase).origin : undefined;
   return withSecurityHeaders({ production, csp: () => siteCsp({ scriptHashes: hashes(), apiOrigin }) });
 }

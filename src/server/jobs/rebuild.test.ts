@@ -87,10 +87,37 @@ describe('rebuild requests', () => {
     expect(state.hookCalls).toEqual([`Catálogo ${current} (publicado: ${state.deployed})`]);
     // The hooked build has not deployed yet: no second build for the same change.
     expect(await check()).toBe('construyendo');
-    await lastCallAgo(11);
-    expect(await check()).toBe('solicitada');
     state.deployed = current;
     expect(await check()).toBe('al-dia');
+    expect(state.hookCalls).toHaveLength(1);
+  });
+
+  it('a build the check asked for that never deployed (it failed) is not asked for again until the catalogue changes', async () => {
+    state.deployed = await catalogueVersion(database.db);
+    const published = state.deployed;
+    await bumpCatalogue();
+    expect(await check()).toBe('solicitada');
+    // Netlify's build failed: the old deploy stays. Hours of scheduled checks ask for nothing more.
+    for (const minutes of [11, 60, 600]) {
+      await lastCallAgo(minutes);
+      expect(await check()).toBe('fallida');
+    }
+    expect(state.hookCalls).toHaveLength(1);
+    // The operator fixes the catalogue: the new version is asked for.
+    await bumpCatalogue();
+    expect(await check()).toBe('solicitada');
+    expect(state.hookCalls).toEqual([`Catálogo ${published + 1} (publicado: ${published})`, `Catálogo ${published + 2} (publicado: ${published})`]);
+  });
+
+  it('a build hooked after a change that never deployed is asked for once more by the check, then not again', async () => {
+    state.deployed = await catalogueVersion(database.db);
+    await bumpCatalogue();
+    await requestRebuild(database.db, 0);
+    expect(await runRebuildJobs()).toBe(1);
+    await lastCallAgo(11);
+    expect(await check()).toBe('solicitada');
+    await lastCallAgo(11);
+    expect(await check()).toBe('fallida');
     expect(state.hookCalls).toHaveLength(2);
   });
 

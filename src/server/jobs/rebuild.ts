@@ -43,8 +43,13 @@ export async function callBuildHook(hookUrl: string, title: string): Promise<voi
   if (!res.ok) throw new Error(`El build hook respondió ${res.status}.`);
 }
 
-/** What the scheduled check did: nothing to do, a request or a build already under way, or a build requested now. */
-export type Comprobacion = 'al-dia' | 'pendiente' | 'construyendo' | 'solicitada';
+/**
+ * What the scheduled check did: nothing to do, a request or a build already under way, a build
+ * requested now, or nothing because the build it requested for this very catalogue version did not
+ * deploy (it failed: Netlify keeps the last good deploy and tells the operator; asking again would fail
+ * again, so the next catalogue change asks).
+ */
+export type Comprobacion = 'al-dia' | 'pendiente' | 'construyendo' | 'solicitada' | 'fallida';
 
 export interface CheckOptions {
   /** Public URL of the deployed site, which serves the `/version.json` its build wrote. */
@@ -57,23 +62,28 @@ export interface CheckOptions {
 /**
  * The scheduled check: calls the build hook when the deployed site's catalogue version differs from
  * the database's, unless a rebuild is already requested or a hooked build may still be under way
- * (its deploy reads the catalogue when it starts). The call is recorded in the rebuild row.
+ * (its deploy reads the catalogue when it starts). The call and the version it asked for are recorded
+ * in the rebuild row: a version it already asked for that still is not deployed once its build had
+ * time to finish failed to build, and is not asked for again (a catalogue value that breaks a page
+ * breaks every build of it); the next catalogue change is.
  */
 export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinutes }: CheckOptions): Promise<Comprobacion> {
   const [deployed, current] = await Promise.all([deployedVersion(siteUrl), catalogueVersion(db)]);
   if (deployed === current) return 'al-dia';
   const result = await db.execute(sql`
     SELECT (terminado IS NULL AND intentos < max_intentos) AS pendiente,
-      coalesce(terminado > now() - make_interval(mins => ${buildMinutes}), false) AS reciente
+      coalesce(terminado > now() - make_interval(mins => ${buildMinutes}), false) AS reciente,
+      datos->'version' AS pedida
     FROM ${trabajos} WHERE clave = ${RECONSTRUIR}`);
-  const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean }[] }).rows;
+  const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean; pedida: unknown }[] }).rows;
   if (row?.pendiente) return 'pendiente';
   if (row?.reciente) return 'construyendo';
+  if (row?.pedida === current) return 'fallida';
   await callBuildHook(hookUrl, `Catálogo ${current} (publicado: ${deployed ?? 'ninguno'})`);
   await db
     .insert(trabajos)
-    .values({ tipo: RECONSTRUIR, datos: {}, clave: RECONSTRUIR, terminado: sql`now()`, maxIntentos: 5 })
-    .onConflictDoUpdate({ target: trabajos.clave, set: { terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null } });
+    .values({ tipo: RECONSTRUIR, datos: { version: current }, clave: RECONSTRUIR, terminado: sql`now()`, maxIntentos: 5 })
+    .onConflictDoUpdate({ target: trabajos.clave, set: { datos: { version: current }, terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null } });
   return 'solicitada';
 }
 

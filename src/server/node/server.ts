@@ -16,7 +16,8 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
   // Compresses what the build did not precompress (API JSON, the 404 page); skips encoded bodies.
   server.use('*', compress());
   server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));
-  server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw) : site.fetch(withLiteralSubDelims(c.req.raw))));
+  // c.env (Node's bindings: the socket) goes along, or the API could not tell one client's address from another's.
+  server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw, c.env) : site.fetch(withLiteralSubDelims(c.req.raw), c.env)));
   return server;
 }
 

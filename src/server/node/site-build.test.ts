@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsStale, builtVersion, indexSite, precompress } from './site-build.ts';
+import { createHash } from 'node:crypto';
+import { buildIsStale, builtVersion, indexSite, precompress, checkInlineScripts } from './site-build.ts';
 
 describe('site build bookkeeping', () => {
   let root: string;
@@ -49,6 +50,20 @@ describe('site build bookkeeping', () => {
     expect(brotliDecompressSync(readFileSync(join(root, 'page.html.br'))).toString()).toBe(html);
     expect(existsSync(join(root, 'tiny.css.gz'))).toBe(false);
     expect(existsSync(join(root, 'photo.webp.gz'))).toBe(false);
+  });
+
+  it('refuses a build whose page holds an inline script the build did not list as its own, naming the page; narrows the list to the scripts the pages hold', async () => {
+    const listed = createHash('sha256').update('self.Astro=1').digest('base64');
+    const unused = createHash('sha256').update('nunca()').digest('base64');
+    writeFileSync(join(root, 'inline-scripts.json'), JSON.stringify({ hashes: [listed, unused] }));
+    mkdirSync(join(root, 'producto', '7-serum'), { recursive: true });
+    const good = join(root, 'index.html');
+    const bad = join(root, 'producto', '7-serum', 'index.html');
+    writeFileSync(good, '<script>self.Astro=1</script><meta name="description" content="</script><script>alert(1)</script>"><script type="application/ld+json">{"name":"\\u003cscript\\u003e"}</script>');
+    await expect(checkInlineScripts(root, [good])).resolves.toBeUndefined();
+    expect(JSON.parse(readFileSync(join(root, 'inline-scripts.json'), 'utf8'))).toEqual({ hashes: [listed] });
+    writeFileSync(bad, '<script>self.Astro=1</script><h1>Sérum</h1><script>alert(1)</script>');
+    await expect(checkInlineScripts(root, [good, bad])).rejects.toThrow(`La página ${join('producto', '7-serum', 'index.html')} tiene un script que el build no escribió`);
   });
 
   it('leaves compression to the CDN on Netlify', async () => {

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as pagefind from 'pagefind';
+import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../http/inline-scripts.ts';
 import { finishIslandPages } from './island-pages.ts';
 import { buildPhotos } from './photos.ts';
 
@@ -67,7 +68,9 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   };
   await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
   await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
-  await timed('islas', async () => void (await finishIslandPages(next, listFiles(next).filter((file) => file.endsWith('.html')))));
+  const pages = listFiles(next).filter((file) => file.endsWith('.html'));
+  await timed('islas', async () => void (await finishIslandPages(next, pages)));
+  await timed('scripts', () => checkInlineScripts(next, pages));
   await timed('Pagefind', () => indexSite(next));
   await timed('precompresión', () => precompress(next));
   // One line an operator (and `npm run bench`) can read: where a build's time went.
@@ -80,17 +83,57 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   rmSync(old, { recursive: true, force: true });
 }
 
+/**
+ * Checks the inline scripts of the finished pages against the list the build wrote of its own
+ * (inline-scripts.ts): a page holding one not on it (a script that reached it through catalogue text)
+ * fails the build, naming the page, so it is never published and the last good site stays. The list
+ * is then narrowed to the scripts the pages do hold, keeping the CSP header short; pages can only take
+ * hashes off it, never add one.
+ */
+export async function checkInlineScripts(dir: string, pages: string[]): Promise<void> {
+  const listed = buildScriptHashes(dir);
+  const used = new Set<string>();
+  const found: string[] = [];
+  const queue = [...pages];
+  const worker = async () => {
+    for (let page = queue.pop(); page; page = queue.pop()) {
+      const hashes = inlineScriptHashes(await readFile(page, 'utf8'));
+      for (const hash of hashes) used.add(hash);
+      if ([...hashes].some((hash) => !listed.has(hash))) found.push(relative(dir, page));
+    }
+  };
+  // Thousands of pages: several read at a time, as finishIslandPages does.
+  await Promise.all(Array.from({ length: 8 }, worker));
+  found.sort();
+  if (found.length > 0) {
+    throw new Error(`${found.length === 1 ? 'La página' : 'Las páginas'} ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` y ${found.length - 5} más` : ''} ${found.length === 1 ? 'tiene' : 'tienen'} un script que el build no escribió (¿un texto del catálogo con <script>?): no se publica.`);
+  }
+  writeFileSync(join(dir, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [...used].sort() }));
+}
+
+/** How much of Astro's error output a failed build's error keeps (its last lines name the page and the value). */
+const ERROR_TAIL_CHARS = 2_000;
+
 function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
       env: { ...process.env, ASTRO_OUT_DIR: outDir, CATALOGUE_URL: catalogueUrl, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'pipe'],
       signal,
     });
+    // Passed through as before, and its end kept for the error the operator is told about.
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk.toString('utf8')).slice(-ERROR_TAIL_CHARS);
+    });
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolvePromise() : reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) return resolvePromise();
+      // eslint-disable-next-line no-control-regex -- the terminal's colour codes
+      const detail = stderr.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.${detail ? `\n${detail}` : ''}`));
+    });
   });
 }
 

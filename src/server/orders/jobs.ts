@@ -3,11 +3,16 @@ import type { Handlers } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Pasarela } from '../payments/gateway.ts';
 import { processPayment } from '../payments/webhook.ts';
+import { TIENDA } from '../../config.ts';
 import { confirmationEmail, statusEmail, type AvisoEstado } from './emails.ts';
+import { shopAlert } from './payment-alerts.ts';
 import { orderWithLines } from './queries.ts';
 
-/** The background jobs of orders and payments: the customer's e-mails and payment look-ups to retry. */
-export function orderJobs({ db, mailer, pasarela }: { db: Db; mailer: Mailer; pasarela: Pasarela | null }): Handlers {
+/**
+ * The background jobs of orders and payments: the customer's e-mails, the shop's alerts about payments
+ * (to `correoTienda`, SHOP_EMAIL) and payment look-ups to retry.
+ */
+export function orderJobs({ db, mailer, pasarela, correoTienda = TIENDA.correo }: { db: Db; mailer: Mailer; pasarela: Pasarela | null; correoTienda?: string }): Handlers {
   return {
     'correo-confirmacion': async (datos) => {
       const found = await orderWithLines(db, Number(datos.pedidoId));
@@ -18,6 +23,10 @@ export function orderJobs({ db, mailer, pasarela }: { db: Db; mailer: Mailer; pa
       const found = await orderWithLines(db, Number(datos.pedidoId));
       if (!found) return;
       await mailer.send(statusEmail(found.pedido, found.lineas, datos as unknown as AvisoEstado));
+    },
+    'correo-tienda': async (datos) => {
+      const mail = await shopAlert(db, correoTienda, datos);
+      if (mail) await mailer.send(mail);
     },
     'procesar-pago': (datos) => processPayment({ db, pasarela }, String(datos.id)),
   };

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { pedidoLineas, productos } from '../db/schema/index.ts';
+import { cuponesUsuario, pedidoLineas, pedidos, productos } from '../db/schema/index.ts';
 
 /** A database or an open transaction: stock moves always run inside the order's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -45,6 +45,29 @@ export async function releaseStock(tx: Tx, pedidoId: number): Promise<void> {
       .set({ stock: sql`${productos.stock} + ${cantidad}`, stockTotal: sql`${productos.stockTotal} + ${cantidad}` })
       .where(eq(productos.id, productoId));
   }
+}
+
+/**
+ * Takes the customer's one-use coupon for an order with a conditional update (only while unused), so
+ * two orders never hold it together; false when it was already taken.
+ */
+export async function claimCoupon(tx: Tx, cuponUsuarioId: number): Promise<boolean> {
+  const claimed = await tx
+    .update(cuponesUsuario)
+    .set({ usado: true })
+    .where(and(eq(cuponesUsuario.id, cuponUsuarioId), eq(cuponesUsuario.usado, false)))
+    .returning({ id: cuponesUsuario.id });
+  return claimed.length > 0;
+}
+
+/** Gives a cancelled order's coupon back, unless another order that is not cancelled holds it. */
+export async function releaseCoupon(tx: Tx, pedido: { id: number; cuponUsuarioId: number | null }): Promise<void> {
+  if (!pedido.cuponUsuarioId) return;
+  const otro = tx
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(and(eq(pedidos.cuponUsuarioId, pedido.cuponUsuarioId), ne(pedidos.id, pedido.id), ne(pedidos.estado, 'CANCELADO')));
+  await tx.update(cuponesUsuario).set({ usado: false }).where(and(eq(cuponesUsuario.id, pedido.cuponUsuarioId), notExists(otro)));
 }
 
 /** One entry per product, in product order. */

@@ -1,13 +1,14 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
-import { TIENDA } from '../../config.ts';
+import { PEDIDOS, TIENDA } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
+import { PAGO_EN_CURSO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
-import { releaseStock, reserveStock, type Tx } from './stock.ts';
+import { alertShop, lastEntry, paymentNotice, type AvisoPago } from './payment-alerts.ts';
+import { claimCoupon, releaseCoupon, releaseStock, reserveStock, type Tx } from './stock.ts';
 
 /**
  * Every change of an order's state, in one place (DESIGN.md, orders): payment outcomes, expiry, the
@@ -29,7 +30,7 @@ export interface Transicion {
 /** The allowed changes of an order's state (checkout §4): the one table every change is checked against. */
 export const TRANSICIONES: readonly Transicion[] = [
   { desde: 'PENDIENTE', hacia: 'EN PREPARACION', por: 'sistema' },
-  // A payment approved after expiry revives the order while its stock is still there.
+  // A payment approved after expiry revives the order while its stock and coupon are still there.
   { desde: 'CANCELADO', hacia: 'EN PREPARACION', por: 'sistema' },
   { desde: 'PENDIENTE', hacia: 'CANCELADO', por: 'sistema' },
   { desde: 'PENDIENTE', hacia: 'CANCELADO', por: 'operador' },
@@ -83,7 +84,7 @@ async function notify(tx: Tx, pedidoId: number, historialId: number, aviso: Avis
 }
 
 /**
- * PENDIENTE → CANCELADO with its stock released; false when the order was no longer pending. With a
+ * PENDIENTE → CANCELADO with its stock and coupon released; false when the order was no longer pending. With a
  * `motivo`, the customer is told why by e-mail (null: they need no word, e.g. they replaced the order).
  */
 export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo: MotivoCancelacion | null): Promise<boolean> {
@@ -91,9 +92,10 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
     .update(pedidos)
     .set({ estado: 'CANCELADO', actualizado: new Date() })
     .where(and(eq(pedidos.id, pedidoId), eq(pedidos.estado, 'PENDIENTE')))
-    .returning({ id: pedidos.id });
+    .returning({ id: pedidos.id, cuponUsuarioId: pedidos.cuponUsuarioId });
   if (cancelled.length === 0) return false;
   await releaseStock(tx, pedidoId);
+  await releaseCoupon(tx, cancelled[0]!);
   const historialId = await record(tx, pedidoId, 'CANCELADO', nota);
   if (motivo) await notify(tx, pedidoId, historialId, { estado: 'CANCELADO', motivo });
   return true;
@@ -104,10 +106,17 @@ export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 
 
 /**
  * The operator moves an order along (checkout §4), checked against TRANSICIONES with the order
- * locked. ENTREGADO sets fechaEntrega; CANCELADO releases the stock, and for a paid order also gives
- * the customer's coupon back and notes that the payment must be refunded. The customer is e-mailed.
+ * locked. ENTREGADO sets fechaEntrega; CANCELADO releases the stock and the customer's coupon, and for
+ * a paid order notes that the payment must be refunded. The customer is e-mailed.
  */
-export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, nota = ''): Promise<Movimiento> {
+export async function moveOrder(
+  db: Db,
+  pedidoId: number,
+  hacia: EstadoPedido,
+  nota = '',
+  /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
+  alMover?: (tx: Tx, antes: Pedido) => Promise<void>,
+): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
@@ -122,8 +131,8 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, n
     let historial = nota || 'Movido por la tienda.';
     if (hacia === 'CANCELADO') {
       await releaseStock(tx, pedidoId);
+      await releaseCoupon(tx, pedido);
       if (pedido.pagado) {
-        if (pedido.cuponUsuarioId) await tx.update(cuponesUsuario).set({ usado: false }).where(eq(cuponesUsuario.id, pedido.cuponUsuarioId));
         historial = `${/[.!?…]$/.test(historial) ? historial : `${historial}.`} Pedido pagado (pago ${pedido.pagoId ?? 'sin id'}): hay que devolver el pago.`;
       }
     }
@@ -131,6 +140,7 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, n
     const aviso: AvisoEstado =
       hacia === 'CANCELADO' ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) } : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
     await notify(tx, pedidoId, historialId, aviso);
+    await alMover?.(tx, pedido);
     return { resultado: 'movido', pedido: movido! };
   });
 }
@@ -144,18 +154,31 @@ async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string): P
   await enqueue(tx, 'correo-confirmacion', { pedidoId: pedido.id }, { clave: `correo-confirmacion:${pedido.id}` });
 }
 
-/** Thrown inside a savepoint to undo a partial re-reservation. */
-class SinStock extends Error {}
+/** Thrown inside a savepoint to undo a partial re-reservation: what was no longer there. */
+class SinStock extends Error {
+  constructor(readonly falta: 'stock' | 'cupon') {
+    super(falta);
+  }
+}
 
 /** What applying a payment did. */
-export type Aplicacion = 'aprobado' | 'cancelado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'sin-pedido' | 'sin-cambio';
+export type Aplicacion = 'aprobado' | 'cancelado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
+
+/** Notes a payment the operator must look at on the order's timeline (in its current state) and queues the shop's e-mail about it. */
+async function alertOperator(tx: Tx, pedido: Pedido, aviso: AvisoPago): Promise<void> {
+  console.warn(`Pedido ${pedido.id}: ${aviso.nota}`);
+  await alertShop(tx, pedido.id, await record(tx, pedido.id, pedido.estado as EstadoPedido, aviso.nota), aviso.asunto);
+}
 
 /**
  * Applies a payment as the provider reports it, once per payment id and status: only when its
  * external_reference names an order, it is in PEN and its amount is the order's total. Approved →
- * paid (an order already cancelled by expiry is revived when its stock is still there); rejected or
- * cancelled → CANCELADO with the stock released, the coupon untouched and the customer e-mailed;
- * pending → stays PENDIENTE.
+ * paid (an order already cancelled by expiry is revived when its stock and coupon are still there); rejected or
+ * cancelled → CANCELADO with the stock and coupon released and the customer e-mailed;
+ * pending → stays PENDIENTE. What checkout §4 does not cover — an approved payment the shop cannot
+ * apply (another amount, an order already paid, a late one without stock), a refund, a chargeback, a
+ * mediation — is noted on the order's timeline and e-mailed to the shop (issue 21, item 9), in this
+ * transaction; the order's state is left to the operator.
  */
 export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): Promise<Aplicacion> {
   const pedidoId = /^\d{1,9}$/.test(pago.external_reference ?? '') ? Number(pago.external_reference) : 0;
@@ -174,13 +197,26 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): 
       .onConflictDoUpdate({ target: pagos.id, set: { estado, detalle: pago.status_detail, actualizado: new Date() }, setWhere: sql`${pagos.estado} <> excluded.estado` })
       .returning({ id: pagos.id });
     if (changed.length === 0) return 'repetido';
+    const aviso = paymentNotice(pedido, pago, coincide);
     if (!coincide) {
-      const nota = `Pago ${pago.id} rechazado por la tienda: ${pago.transaction_amount} ${pago.currency_id} no es el total del pedido.`;
-      console.error(`Pedido ${pedidoId}: ${nota}`);
-      await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
+      if (aviso) {
+        await alertOperator(tx, pedido, aviso);
+      } else {
+        const nota = `Pago ${pago.id} rechazado por la tienda: ${pago.transaction_amount} ${pago.currency_id} no es el total del pedido.`;
+        console.error(`Pedido ${pedidoId}: ${nota}`);
+        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
+      }
       return 'no-coincide';
     }
-    if (pago.status === 'approved') return approve(tx, pedido, pago.id);
+    if (aviso) {
+      await alertOperator(tx, pedido, aviso);
+      return 'revisar';
+    }
+    if (pago.status === 'approved') {
+      const aplicado = await approve(tx, pedido, pago.id);
+      if (aplicado === 'sin-stock') await alertShop(tx, pedidoId, await lastEntry(tx, pedidoId), 'pago tardío por devolver');
+      return aplicado;
+    }
     if (PAGO_FALLIDO.has(pago.status)) {
       const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
       return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
@@ -198,25 +234,36 @@ async function approve(tx: Tx, pedido: Pedido, pagoId: string): Promise<Aplicaci
   const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id));
   try {
     await tx.transaction(async (savepoint) => {
-      if (await reserveStock(savepoint, lineas)) throw new SinStock();
+      if (await reserveStock(savepoint, lineas)) throw new SinStock('stock');
+      if (pedido.cuponUsuarioId && !(await claimCoupon(savepoint, pedido.cuponUsuarioId))) throw new SinStock('cupon');
     });
   } catch (error) {
     if (!(error instanceof SinStock)) throw error;
-    const nota = `Pago ${pagoId} aprobado después de cancelado el pedido y ya no hay stock: hay que devolver el pago.`;
+    const falta = error.falta === 'stock' ? 'ya no hay stock' : `su cupón ${pedido.codigoDescuento ?? ''} ya se usó en otro pedido`;
+    const nota = `Pago ${pagoId} aprobado después de cancelado el pedido y ${falta}: hay que devolver el pago.`;
     console.error(`Pedido ${pedido.id}: ${nota}`);
     await notify(tx, pedido.id, await record(tx, pedido.id, 'CANCELADO', nota), { estado: 'CANCELADO', motivo: 'pago-tardio' });
     return 'sin-stock';
   }
-  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock se volvió a reservar.`);
+  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`);
   return 'aprobado';
 }
 
-/** Cancels the orders still unpaid when their reservation ran out, releasing their stock and e-mailing their customers. */
-export async function expireOrders(db: Db, now = new Date()): Promise<number> {
+/**
+ * Cancels the orders still unpaid when their reservation ran out (`expira`, their preference's
+ * expiration), releasing their stock and coupon and e-mailing their customers. An order with a payment
+ * under way (a cash code being paid) is kept longer, up to `reservaHoras` after it was created.
+ */
+export async function expireOrders(db: Db, now = new Date(), reservaHoras: number = PEDIDOS.reservaHoras): Promise<number> {
+  const enCurso = db
+    .select({ id: pagos.id })
+    .from(pagos)
+    .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])));
+  const tope = new Date(now.getTime() - reservaHoras * 3_600_000);
   const vencidos = await db
     .select({ id: pedidos.id })
     .from(pedidos)
-    .where(and(eq(pedidos.estado, 'PENDIENTE'), lt(pedidos.expira, now)))
+    .where(and(eq(pedidos.estado, 'PENDIENTE'), lt(pedidos.expira, now), or(notExists(enCurso), lt(pedidos.creado, tope))))
     .orderBy(asc(pedidos.expira))
     .limit(200);
   let count = 0;

@@ -7,7 +7,10 @@ export interface OrdenDePago {
   total: number;
   payer: { nombre: string; apellido: string; correo: string; telefono: string; documentoTipo: string; documentoNumero: string };
   creado: Date;
+  /** The preference takes payments until then: the order's stock reservation. */
   expira: Date;
+  /** A cash code (PagoEfectivo) issued before `expira` may be paid until then. */
+  expiraEfectivo: Date;
   idempotencyKey: string;
 }
 

@@ -65,11 +65,12 @@ export function preferenceBody(orden: OrdenDePago, siteUrl: string) {
     external_reference: String(orden.idVenta),
     notification_url: `${siteUrl}/webhooks/mercadopago?source_news=webhooks`,
     statement_descriptor: PEDIDOS.descriptorTarjeta,
-    // The preference (and a cash ticket) expires with the order's stock reservation.
+    // The preference takes payments while the order's stock is reserved; a cash code issued meanwhile
+    // may be paid later, as long as the order with a payment under way is kept (bounded).
     expires: true,
     expiration_date_from: orden.creado.toISOString(),
     expiration_date_to: orden.expira.toISOString(),
-    date_of_expiration: orden.expira.toISOString(),
+    date_of_expiration: orden.expiraEfectivo.toISOString(),
     metadata: { id_usuario: orden.clienteId, id_venta: orden.idVenta },
   };
 }

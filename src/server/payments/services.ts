@@ -6,7 +6,7 @@ import { mercadoPagoPasarela } from './mercadopago.ts';
 import { pruebaPasarela } from './prueba.ts';
 
 export interface Pagos {
-  /** The payment provider; null in production without Mercado Pago credentials (checkout refuses). */
+  /** The payment provider; null without Mercado Pago credentials when the test mode is off (checkout refuses). */
   pasarela: Pasarela | null;
   /** The secret webhook signatures are checked with. */
   webhookSecret: () => Promise<string>;
@@ -14,7 +14,8 @@ export interface Pagos {
 
 /**
  * Mercado Pago Checkout Pro when MP_ACCESS_TOKEN is set (MP_WEBHOOK_SECRET then required); otherwise
- * the offline test mode, except in production, where checkout answers that payments are unavailable.
+ * the offline test mode when the configuration turned it on (config.testMode: never on a public site),
+ * or none: checkout then answers 503, payments are unavailable.
  */
 export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): Pagos {
   if (config.mpAccessToken && !config.mpWebhookSecret) {
@@ -22,7 +23,7 @@ export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): 
   }
   const chosen =
     pasarela ??
-    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl }) : config.production ? null : pruebaPasarela(db));
+    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl }) : config.testMode ? pruebaPasarela(db) : null);
   let secret: Promise<string> | undefined;
   return {
     pasarela: chosen,

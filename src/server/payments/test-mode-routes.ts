@@ -25,7 +25,7 @@ const OUTCOMES = {
 } as const;
 
 /**
- * The offline test mode's checkout (refused in production: only mounted when it is the provider):
+ * The offline test mode's checkout (only mounted when it is the provider: MP_TEST_MODE, never on a public site):
  * GET /carrito/prueba/{preferenceId} shows the order; POST …/pagar records the chosen outcome as a
  * payment, sends a signed notification through the webhook and answers where Mercado Pago would
  * send the shopper back, with its query parameters.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OPERACIONES } from '../../../config.ts';
 import { mensajeControles, tieneControles } from '../../../lib/api/text-schemas.ts';
+import { motivoNombreDePagina } from '../../../lib/catalogue/page-names.ts';
+import { esRutaTienda } from '../../../lib/site/rutas.ts';
 import { COLUMNAS_IGNORADAS, type Columna } from './columns.ts';
 
 /**
@@ -11,8 +13,8 @@ import { COLUMNAS_IGNORADAS, type Columna } from './columns.ts';
 
 export const BADGES = ['Nuevo', 'Reestok', 'Preventa', 'Sale'] as const;
 const { precioMaximo: PRECIO_MAXIMO, unidadesMaximas: STOCK_MAXIMO, descuentoMaximo: DESCUENTO_MAXIMO } = OPERACIONES;
-/** An image reference once the command has uploaded local files: a path the shop serves (/imagenes/…, /demo/…). */
-const RUTA = /^\/(?!\/)[^\s,]{1,299}$/;
+/** An image reference once the command has uploaded local files: a path the shop serves (/imagenes/…, /demo/…), as site/rutas.ts rules. */
+const esRutaImagen = (ruta: string) => ruta.length <= 300 && esRutaTienda(ruta);
 
 const vacio = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -125,11 +127,16 @@ const imagenes = (campo: string) =>
           .map((item) => item.trim())
           .filter(Boolean),
       )
-      .refine((rutas) => rutas.every((ruta) => RUTA.test(ruta)), `${campo}: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con / (sin espacios).`)
+      .refine((rutas) => rutas.every(esRutaImagen), `${campo}: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).`)
       .refine((rutas) => rutas.length <= 20, `${campo} admite como máximo 20 imágenes.`),
   );
 
-const nombre = (campo: string) => texto(campo, 100);
+/** A brand, line, categoría or child category: also the name of its page, so it must make one (page-names.ts). */
+const nombre = (campo: string) =>
+  texto(campo, 100).superRefine((value, ctx) => {
+    const motivo = typeof value === 'string' ? motivoNombreDePagina(campo, value) : undefined;
+    if (motivo) ctx.addIssue({ code: 'custom', message: motivo });
+  });
 
 /** The row's fields; absent ones are left as they are (an update) or take their defaults (a new product). */
 export const filaSchema = z

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { seedDemoCoupons } from '../../discounts/demo.ts';
 import type { Db } from '../client.ts';
+import { whileStarting } from '../startup-lock.ts';
 import {
   banners,
   categorias,
@@ -26,14 +27,17 @@ export interface SeedOptions {
 
 /**
  * Loads Peru's locations when missing, and the demo catalogue into a database without products.
- * Returns whether it loaded the catalogue.
+ * Returns whether it loaded the catalogue. Processes starting together on one PostgreSQL database
+ * take turns (whileStarting): the later ones find the first one's catalogue and load nothing.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  await seedLocationsIfEmpty(db);
-  const [row] = await db.select({ n: count() }).from(productos);
-  if ((row?.n ?? 0) > 0) return false;
-  await seedDemoCatalogue(db, options);
-  return true;
+  return whileStarting(db, async () => {
+    await seedLocationsIfEmpty(db);
+    const [row] = await db.select({ n: count() }).from(productos);
+    if ((row?.n ?? 0) > 0) return false;
+    await seedDemoCatalogue(db, options);
+    return true;
+  });
 }
 
 /** Inserts taxonomy, brands, products (the demo's or `options.products` synthetic ones) and home content in one transaction. */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { serverConfig, testModeFromEnv } from '../config.ts';
+import { startRefusal } from './config-check.ts';
+
+const PUBLIC = 'https://kbeauty.example';
+
+describe('the offline test mode (MP_TEST_MODE)', () => {
+  it.each([
+    // [situation, env, on?]
+    ['npm start with the defaults (localhost)', {}, true],
+    ['a localhost SITE_URL', { SITE_URL: 'http://localhost:4321' }, true],
+    ['127.0.0.1', { SITE_URL: 'http://127.0.0.1:4700/' }, true],
+    ['https on localhost', { SITE_URL: 'https://localhost:8443' }, true],
+    ['asked for on a LAN address', { SITE_URL: 'http://192.168.1.20:4321', MP_TEST_MODE: 'true' }, true],
+    ['a LAN address, not asked for', { SITE_URL: 'http://192.168.1.20:4321' }, false],
+    ['turned off on localhost', { MP_TEST_MODE: 'false' }, false],
+    ['a public https SITE_URL without MP_ACCESS_TOKEN', { SITE_URL: PUBLIC }, false],
+    ['a public https SITE_URL with a localhost-looking subdomain', { SITE_URL: 'https://localhost.kbeauty.example' }, false],
+    ['Netlify’s production context', { CONTEXT: 'production' }, false],
+    ['NODE_ENV=production', { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) }, false],
+    ['Mercado Pago configured', { MP_ACCESS_TOKEN: 'APP_USR-1' }, false],
+  ] as const)('%s → on: %s', (_, env, on) => {
+    expect(testModeFromEnv(env)).toEqual({ enabled: on });
+    expect(serverConfig(env).testMode).toBe(on);
+  });
+
+  it('is never on in a Netlify function, whatever SITE_URL says', () => {
+    expect(testModeFromEnv({}, { netlify: true })).toEqual({ enabled: false });
+    expect(serverConfig({ SITE_URL: 'http://localhost:4321' }, { netlify: true }).testMode).toBe(false);
+  });
+
+  it.each([
+    ['a public https SITE_URL', { SITE_URL: PUBLIC }, /SITE_URL \(https:\/\/kbeauty\.example\) es una dirección pública/],
+    ['Netlify’s production context', { CONTEXT: 'production', SITE_URL: 'http://localhost:4321' }, /CONTEXT=production/],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }, /NODE_ENV=production/],
+  ] as const)('asked for on %s: the start is refused in Spanish', (_, env, reason) => {
+    const setting = testModeFromEnv({ ...env, MP_TEST_MODE: 'true' });
+    expect(setting.enabled).toBe(false);
+    expect(setting.refusal).toMatch(/^MP_TEST_MODE=true no se permite porque /);
+    expect(setting.refusal).toMatch(reason);
+    expect(setting.refusal).toContain('cualquiera podría aprobar su pedido sin pagar');
+    expect(() => serverConfig({ ...env, MP_TEST_MODE: 'true', JWT_SECRET: 'x'.repeat(48) })).toThrow(setting.refusal);
+  });
+
+  it('asked for in a Netlify function: refused', () => {
+    expect(testModeFromEnv({ MP_TEST_MODE: 'true' }, { netlify: true }).refusal).toMatch(/Netlify/);
+    expect(startRefusal({ MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
+  });
+
+  it('refuses a contradiction or a value it cannot read', () => {
+    expect(testModeFromEnv({ MP_TEST_MODE: 'true', MP_ACCESS_TOKEN: 'APP_USR-1' }).refusal).toMatch(/MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos/);
+    expect(testModeFromEnv({ MP_TEST_MODE: 'si' }).refusal).toBe('MP_TEST_MODE debe ser true o false (recibido: "si").');
+  });
+
+  it('startRefusal: the test mode’s refusal outside production, production’s list first in production', () => {
+    expect(startRefusal({})).toBeUndefined();
+    expect(startRefusal({ SITE_URL: PUBLIC })).toBeUndefined();
+    expect(startRefusal({ SITE_URL: PUBLIC, MP_TEST_MODE: 'true' })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite/);
+    expect(startRefusal({ NODE_ENV: 'production', MP_TEST_MODE: 'true' })).toMatch(/^La tienda no arranca en producción/);
+  });
+});

@@ -1,0 +1,190 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { TIENDA } from '../../config.ts';
+import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
+import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
+import type { Db } from '../db/client.ts';
+import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/templates.ts';
+import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
+import { soles } from './email-layout.ts';
+import type { Tx } from './stock.ts';
+
+/**
+ * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,
+ * an approved payment the shop could not apply, and a payment refunded, charged back or taken to
+ * mediation. Each leaves a note on the order's timeline and one e-mail to the shop (SHOP_EMAIL);
+ * the operator's order list and detail flag the order while its payments need attention, read from
+ * the payments themselves so the flag clears when they are settled. The order's state is left to
+ * the operator.
+ */
+
+/** What the shop is told about a payment: the timeline note and the e-mail's subject. */
+export interface AvisoPago {
+  nota: string;
+  /** A few words for the subject: "{asunto} en el pedido N.° 12". */
+  asunto: string;
+}
+
+/**
+ * The note a payment's new status calls for beyond checkout §4's moves, or null when those apply: an
+ * approved payment the shop does not apply (not the order's amount, `coincide` false) or of an order
+ * already paid (another payment, or the same one back from a dispute), a refund, a chargeback or a
+ * mediation, and the order's own payment ending without its money.
+ */
+export function paymentNotice(
+  pedido: Pick<Pedido, 'pagado' | 'pagoId' | 'estado'>,
+  pago: Pick<PagoRemoto, 'id' | 'status' | 'status_detail' | 'transaction_amount' | 'currency_id'>,
+  coincide: boolean,
+): AvisoPago | null {
+  const detalle = `(${pago.status_detail || pago.status})`;
+  const delPedido = pedido.pagado !== null && pedido.pagoId === pago.id;
+  const vigente = delPedido && pedido.estado !== 'CANCELADO';
+  switch (pago.status) {
+    case 'approved':
+      if (!coincide) {
+        return {
+          nota: `Pago ${pago.id} aprobado por ${pago.transaction_amount} ${pago.currency_id}, que no es el total del pedido: la tienda no lo aplicó; hay que devolver el pago.`,
+          asunto: 'pago que no coincide',
+        };
+      }
+      if (pedido.pagado === null) return null;
+      return delPedido
+        ? { nota: `Pago ${pago.id} aprobado de nuevo ${detalle}.`, asunto: 'pago aprobado de nuevo' }
+        : { nota: `Pago ${pago.id} aprobado, pero el pedido ya estaba pagado con el pago ${pedido.pagoId}: hay que devolver uno de los dos.`, asunto: 'pago doble' };
+    case 'refunded':
+      return { nota: `Pago ${pago.id} devuelto al cliente ${detalle}.${vigente ? ' El pedido ya no está pagado: decide si se cancela.' : ''}`, asunto: 'pago devuelto' };
+    case 'charged_back':
+      return { nota: `Contracargo del pago ${pago.id} ${detalle}: el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`, asunto: 'contracargo' };
+    case 'in_mediation':
+      return { nota: `Pago ${pago.id} en mediación ${detalle}: el cliente abrió un reclamo en Mercado Pago; respóndelo allí.`, asunto: 'reclamo' };
+    default:
+      return vigente && PAGO_FALLIDO.has(pago.status)
+        ? { nota: `Pago ${pago.id} anulado ${detalle}: el pedido ya no está pagado; decide si se cancela.`, asunto: 'pago anulado' }
+        : null;
+  }
+}
+
+/** A payment as the flag reads it: its id and the status the shop recorded. */
+interface PagoRegistrado {
+  id: string;
+  estado: string;
+}
+
+/**
+ * What the operator must look at in an order's payments, in a few words ('contracargo', 'pago por
+ * devolver'…), or undefined: a dispute of any payment, money taken that did not pay the order, or the
+ * order's own payment undone while the order goes on.
+ */
+export function paymentFlag(pedido: { estado: string; pagoId: string | null }, lista: readonly PagoRegistrado[]): string | undefined {
+  const alertas = new Set<string>();
+  for (const pago of lista) {
+    const estado = pago.estado.replace(/^no-coincide:/, '');
+    const delPedido = pago.id === pedido.pagoId;
+    if (estado === 'charged_back') alertas.add('contracargo');
+    else if (estado === 'in_mediation') alertas.add('en mediación');
+    else if (estado === 'approved' && !delPedido) alertas.add('pago por devolver');
+    else if (delPedido && estado !== 'approved' && pedido.estado !== 'CANCELADO') alertas.add(estado === 'refunded' ? 'pago devuelto' : 'pago anulado');
+  }
+  return alertas.size > 0 ? [...alertas].join(', ') : undefined;
+}
+
+/** Queues the shop's e-mail about a timeline note, keyed by the note so it is sent once. */
+export async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string): Promise<void> {
+  await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto }, { clave: `correo-tienda:${historialId}` });
+}
+
+/** The id of the order's newest timeline entry: the note a transition has just recorded. */
+export async function lastEntry(tx: Tx, pedidoId: number): Promise<number> {
+  const [entry] = await tx.select({ id: pedidoHistorial.id }).from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pedidoId)).orderBy(desc(pedidoHistorial.id)).limit(1);
+  return entry!.id;
+}
+
+/** The provider's payment statuses in Spanish. */
+const ESTADOS_PAGO: Record<string, string> = {
+  approved: 'aprobado',
+  pending: 'pendiente',
+  in_process: 'en revisión',
+  authorized: 'autorizado',
+  in_mediation: 'en mediación',
+  rejected: 'rechazado',
+  cancelled: 'anulado',
+  refunded: 'devuelto',
+  charged_back: 'contracargo',
+};
+
+/** A payment's recorded status as the operator reads it: 'devuelto', 'aprobado, no coincide con el pedido'… */
+export function paymentStatusText(estado: string): string {
+  const [, noCoincide, status = estado] = /^(no-coincide:)?(.*)$/.exec(estado)!;
+  return `${ESTADOS_PAGO[status] ?? status}${noCoincide ? ', no coincide con el pedido' : ''}`;
+}
+
+/**
+ * One payment in a line, as the shop's e-mail and `npm run shop -- pedido N` show it: its id, its
+ * status in Spanish and in the provider's words (as Mercado Pago's panel and support name it), the
+ * amount, the means of payment, and whether it is the one that paid the order.
+ */
+export function paymentLine(p: PagoOperador): string {
+  const monto = p.moneda === TIENDA.moneda ? formatSoles(p.monto) : `${p.monto} ${p.moneda}`;
+  const proveedor = [p.estado, p.detalle].filter(Boolean).join(', ');
+  return `${p.id}  ${paymentStatusText(p.estado)} (${proveedor}) · ${monto}${p.tipo ? ` · ${p.tipo}` : ''}${p.del_pedido ? ' · pagó el pedido' : ''}`;
+}
+
+/** The payments of these orders, oldest first, as the operator API shows them. */
+export async function paymentsOfOrders(db: Db, pedidoIds: number[]): Promise<Map<number, PagoOperador[]>> {
+  const byOrder = new Map<number, PagoOperador[]>();
+  if (pedidoIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ pago: pagos, pagoDelPedido: pedidos.pagoId })
+    .from(pagos)
+    .innerJoin(pedidos, eq(pedidos.id, pagos.pedidoId))
+    .where(inArray(pagos.pedidoId, pedidoIds))
+    .orderBy(asc(pagos.actualizado), asc(pagos.id));
+  for (const { pago, pagoDelPedido } of rows) {
+    const list = byOrder.get(pago.pedidoId!) ?? [];
+    list.push({
+      id: pago.id,
+      estado: pago.estado,
+      detalle: pago.detalle,
+      monto: toSoles(pago.monto),
+      moneda: pago.moneda,
+      tipo: pago.tipo,
+      fecha: pago.actualizado.toISOString(),
+      del_pedido: pago.id === pagoDelPedido,
+    });
+    byOrder.set(pago.pedidoId!, list);
+  }
+  return byOrder;
+}
+
+/** The shop's e-mail about a payment to review: the note, the order, its payments and the command that shows it. */
+export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[]): MailMessage {
+  const n = `N.° ${pedido.id}`;
+  const resumen = `Pedido ${n} · ${pedido.estado} · total ${soles(pedido.total)}`;
+  const cliente = `Cliente: ${[pedido.nombre, pedido.apellido].filter(Boolean).join(' ')} · ${pedido.correo}${pedido.telefono ? ` · ${pedido.telefono}` : ''}`;
+  const comando = `npm run shop -- pedido ${pedido.id}`;
+  const text = [resumen, cliente, '', nota, '', 'Pagos del pedido:', ...lista.map((p) => `- ${paymentLine(p)}`), '', `Para verlo: ${comando}`, '', `Aviso automático de ${TIENDA.nombre}.`].join('\n');
+  const cell = (style: string, html: string) => `<tr><td style="${style}">${html}</td></tr>`;
+  const muted = 'font-size:14px;line-height:1.5;color:#675a63';
+  const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
+${cell('font-size:20px;font-weight:bold;color:#b02a64', escapeHtml(`Revisa el pago del pedido ${n}`))}
+${cell('padding-top:16px;font-size:16px;line-height:1.5;font-weight:bold', escapeHtml(nota))}
+${cell(`padding-top:16px;${muted}`, `${escapeHtml(resumen)}<br>${escapeHtml(cliente)}`)}
+${cell('padding-top:16px;font-size:15px;font-weight:bold', 'Pagos del pedido')}
+${lista.map((p) => cell(muted, escapeHtml(paymentLine(p)))).join('\n')}
+${cell(`padding-top:16px;${muted}`, `Para verlo: <code>${escapeHtml(comando)}</code>`)}
+</table></td></tr></table></body></html>`;
+  return { to, subject: `${TIENDA.nombre}: ${asunto} en el pedido ${n}`, text, html };
+}
+
+/** The e-mail of a `correo-tienda` job, or undefined when its order or note is gone. */
+export async function shopAlert(db: Db, to: string, datos: Record<string, unknown>): Promise<MailMessage | undefined> {
+  const [entry] = await db.select().from(pedidoHistorial).where(eq(pedidoHistorial.id, Number(datos.historialId)));
+  const [pedido] = entry ? await db.select().from(pedidos).where(eq(pedidos.id, entry.pedidoId)) : [];
+  if (!entry || !pedido) return undefined;
+  const lista = (await paymentsOfOrders(db, [pedido.id])).get(pedido.id) ?? [];
+  return shopAlertEmail(to, pedido, entry.nota, String(datos.asunto), lista);
+}
