@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
-import { buildScriptsIntegration } from './src/server/node/build-scripts.ts';
+import { buildScriptsIntegration } from './src/build/build-scripts.ts';
 
 const apiPort = process.env.API_PORT;
 const SHOP_CODE =

@@ -3,14 +3,14 @@
  * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
  * server that is down at start is retried; meanwhile every call answers 503.
  */
-import { serverConfig } from '../src/config.ts';
+import { serverConfig } from '../src/config/server.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { startRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/demo/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
 import { listen, untilReady } from '../src/server/node/listen.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';

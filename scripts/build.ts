@@ -6,13 +6,13 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serverConfig } from '../src/config.ts';
+import { serverConfig } from '../src/config/server.ts';
 import { createApp } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { readLock } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
-import { buildSite } from '../src/server/node/site-build.ts';
+import { seedIfEmpty } from '../src/demo/seed.ts';
+import { buildSite } from '../src/build/site-build.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const config = serverConfig();

@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { serverConfig } from '../src/config.ts';
+import { serverConfig } from '../src/config/server.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { announcePort } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/demo/seed.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const config = serverConfig();

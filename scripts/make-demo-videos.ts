@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_HOME } from '../src/server/db/seed/demo-catalogue.ts';
-import { socialSvg } from '../src/server/db/seed/images/index.ts';
+import { DEMO_HOME } from '../src/demo/catalogue.ts';
+import { socialSvg } from '../src/demo/images/index.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kbeauty-videos-'));
 const out = 'public/demo/sociales';

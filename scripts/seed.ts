@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { serverConfig } from '../src/config.ts';
+import { serverConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { seedDemoCatalogue, seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { seedDemoCatalogue, seedIfEmpty } from '../src/demo/seed.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string' }, reset: { type: 'boolean', default: false } } });
 const products = values.products === undefined ? undefined : Number(values.products);

@@ -4,10 +4,10 @@
  * the running shop, or of the same API run in-process on the database when no shop holds it. See
  * `npm run shop -- ayuda`.
  */
-import { backupSettings } from '../src/server/admin/backup-cli.ts';
-import { cliSettings, operatorLabel, runShop } from '../src/server/admin/cli.ts';
-import { shopTransport } from '../src/server/admin/cli-local.ts';
-import { CliError } from '../src/server/admin/cli-error.ts';
+import { backupSettings } from '../src/cli/backup.ts';
+import { cliSettings, operatorLabel, runShop } from '../src/cli/shop.ts';
+import { shopTransport } from '../src/cli/local.ts';
+import { CliError } from '../src/cli/errors.ts';
 
 const settings = { ...cliSettings(), ...backupSettings() };
 let transporte;

@@ -7,20 +7,20 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverConfig } from '../src/config.ts';
+import { serverConfig } from '../src/config/server.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { startRefusal } from '../src/server/config-check.ts';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/demo/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
 import { listen, untilReady } from '../src/server/node/listen.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
-import { buildSite } from '../src/server/node/site-build.ts';
-import { avisoPorCorreo, siteRefresher } from '../src/server/node/site-refresh.ts';
+import { buildSite } from '../src/build/site-build.ts';
+import { avisoPorCorreo, siteRefresher } from '../src/build/site-refresh.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';

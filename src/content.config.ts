@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { snapshot } from './server/node/snapshot.ts';
+import { snapshot } from './build/snapshot.ts';
 import {
   bannerSchema,
   marcaSchema,

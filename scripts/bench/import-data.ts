@@ -1,5 +1,5 @@
-import { csvField } from '../../src/server/admin/import/csv.ts';
-import { buildDemoProducts } from '../../src/server/db/seed/demo-catalogue.ts';
+import { csvField } from '../../src/cli/csv.ts';
+import { buildDemoProducts } from '../../src/demo/catalogue.ts';
 
 /** The import's columns the generated catalogue fills (every descriptive field of a real one). */
 const CABECERA = [

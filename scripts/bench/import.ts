@@ -14,11 +14,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
-import { OPERACIONES, serverConfig } from '../../src/config.ts';
-import { runShop } from '../../src/server/admin/cli.ts';
+import { OPERACIONES } from '../../src/config/shop.ts';
+import { serverConfig } from '../../src/config/server.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../../src/demo/seed.ts';
 import { createServices } from '../../src/server/services.ts';
 import { catalogueCsv } from './import-data.ts';
 

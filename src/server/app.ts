@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PEDIDOS, type ServerConfig } from '../config.ts';
+import { PEDIDOS } from '../config/shop.ts';
+import { type ServerConfig } from '../config/server.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';

@@ -1,11 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITES, serverConfig, TIENDA } from '../../src/config.ts';
+import { LIMITES, TIENDA } from '../../src/config/shop.ts';
+import { serverConfig } from '../../src/config/server.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
-import { seedDemoCatalogue } from '../../src/server/db/seed/seed.ts';
+import { seedDemoCatalogue } from '../../src/demo/seed.ts';
 import { busquedaPaginadaSchema, busquedaSchema, listadoSchema, productoSchema, type Producto } from '../../src/lib/api/schemas.ts';
 import { applyFilters, brandsPresent, priceBounds } from '../../src/lib/catalogue/listing.ts';
 import { selectListing, type ListingSource } from '../../src/lib/catalogue/selection.ts';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
-import { seedDemoCatalogue } from '../../src/server/db/seed/seed.ts';
-import { TAXONOMY } from '../../src/server/db/seed/taxonomy.ts';
+import { seedDemoCatalogue } from '../../src/demo/seed.ts';
+import { TAXONOMY } from '../../src/demo/taxonomy.ts';
 import {
   bannerSchema,
   busquedaSchema,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig } from '../../src/config.ts';
+import { serverConfig } from '../../src/config/server.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../../src/demo/seed.ts';
 import { describeEachDatabase } from './databases.ts';
 
 describeEachDatabase('coupon API', (target) => {

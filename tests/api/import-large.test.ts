@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { runShop } from '../../src/server/admin/cli.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
 import { catalogueCsv } from '../../scripts/bench/import-data.ts';
 import { describeEachDatabase } from './databases.ts';

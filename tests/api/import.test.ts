@@ -5,7 +5,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProductoOperadorRespuesta } from '../../src/lib/api/operator-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { runShop } from '../../src/server/admin/cli.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { auditoria, imagenes, marcas, productos } from '../../src/server/db/schema/index.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO } from '../../src/lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { runShop } from '../../src/server/admin/cli.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { lazyOperatorToken, publishOperatorToken, resolveOperatorToken } from '../../src/server/admin/token.ts';
 import { createApp, isApiPath } from '../../src/server/app.ts';
-import type { ServerConfig } from '../../src/config.ts';
+import type { ServerConfig } from '../../src/config/server.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig, TIENDA } from '../../src/config.ts';
+import { TIENDA } from '../../src/config/shop.ts';
+import { serverConfig } from '../../src/config/server.ts';
 import type { ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { runShop } from '../../src/server/admin/cli.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { pagosPrueba, pedidos } from '../../src/server/db/schema/index.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';

@@ -7,7 +7,7 @@ import { lessPercent, toCentimos, toSoles } from '../../src/lib/pricing/money.ts
 import { precioFinal } from '../../src/lib/pricing/product.ts';
 import { NIVELES, NIVELES_RUTINA, pasoDeCategoria, pasosDeNivel, PASOS_RUTINA } from '../../src/lib/routine/pasos.ts';
 import { categorias, pedidos, productos } from '../../src/server/db/schema/index.ts';
-import { GRUPOS_EDAD, INQUIETUDES_PIEL, TIPOS_PIEL } from '../../src/server/db/seed/taxonomy.ts';
+import { GRUPOS_EDAD, INQUIETUDES_PIEL, TIPOS_PIEL } from '../../src/demo/taxonomy.ts';
 import { describeEachDatabase } from './databases.ts';
 import { claimQuote, lineOf, newKey, openShop, preferenceBody, type TestShop } from './shop.ts';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { serverConfig, type ServerConfig } from '../../src/config.ts';
+import { serverConfig, type ServerConfig } from '../../src/config/server.ts';
 import type { CotizacionServidor, PreferenciaBody, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { precioFinal } from '../../src/lib/pricing/product.ts';
@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app.ts';
 import { listProductos } from '../../src/server/catalogue/queries.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';
-import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import { seedIfEmpty } from '../../src/demo/seed.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
 import { createServices, type Services } from '../../src/server/services.ts';

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { connectDatabase, migrateDatabase, type Database } from '../../src/server/db/client.ts';
-import { demoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
-import { seedIfEmpty } from '../../src/server/db/seed/seed.ts';
+import { demoCatalogue } from '../../src/demo/catalogue.ts';
+import { seedIfEmpty } from '../../src/demo/seed.ts';
 import { createScratchPostgres } from './databases.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import { splitOptions } from '../../lib/product/fields.ts';
 import { isSoldOut } from '../../lib/catalogue/selection.ts';
-import { showAlert, showSelect } from '../../islands/ui/alerts.ts';
-import { addProductToCart } from '../../islands/cart/add-to-cart.ts';
+import { showAlert, showSelect } from '../../ui/alerts.ts';
+import { addProductToCart } from '../../ui/add-to-cart.ts';
 
 /**
  * The add button of a product card (storefront §2): fetches the live product, asks for a colour and

@@ -1,4 +1,4 @@
-import { showDialog } from '../../islands/ui/dialog.ts';
+import { showDialog } from '../../ui/dialog.ts';
 import { loadMenus } from './shared-menus.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Producto } from '../../lib/api/schemas.ts';
 import { DETAIL_SECTIONS, sentences } from '../../lib/product/details.ts';
 import './details.css';
-import Icon from '../layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 
 /**
  * 'Información general', 'Modo de uso', 'Beneficios' and 'Ingredientes', all in the HTML (crawlable).

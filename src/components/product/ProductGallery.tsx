@@ -1,4 +1,4 @@
-import Photo from '../catalogue/Photo.tsx';
+import Photo from '../../ui/Photo.tsx';
 
 interface Props {
   images: string[];

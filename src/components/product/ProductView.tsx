@@ -3,12 +3,12 @@ import { brandPath, productTrail } from '../../lib/catalogue/routes.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { searchTerms } from '../../lib/catalogue/search-terms.ts';
 import { productImages, productLabels, splitOptions } from '../../lib/product/fields.ts';
-import Breadcrumb from '../layout/Breadcrumb.tsx';
+import Breadcrumb from '../../ui/Breadcrumb.tsx';
 import ProductDetails from './ProductDetails.tsx';
 import ProductGallery from './ProductGallery.tsx';
 import ShareButton from './ShareButton.tsx';
 import './product.css';
-import Icon from '../layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 
 interface Props {
   producto: Producto;

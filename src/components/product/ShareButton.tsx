@@ -1,4 +1,4 @@
-import Icon from '../layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import { shareLinks } from './share-links.ts';
 import './share.css';
 

@@ -1,5 +1,5 @@
 import { photoSrcSets } from '../../lib/catalogue/photos.ts';
-import { showDialog } from '../../islands/ui/dialog.ts';
+import { showDialog } from '../../ui/dialog.ts';
 import { shareLinks } from './share-links.ts';
 
 /**

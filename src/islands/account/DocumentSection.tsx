@@ -3,8 +3,8 @@ import { updateCliente } from '../../lib/api/account-client.ts';
 import { DOC_TYPES, type DocType } from '../../lib/api/account-rules.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { DOC_LABELS, DOC_MESSAGES, docNumberProblem, docSavedMessage, documentoDe, sanitizeDocNumber } from '../../lib/account/profile.ts';
-import { TIENDA } from '../../config.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { TIENDA } from '../../config/shop.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
 import '../auth/fields.css';
 

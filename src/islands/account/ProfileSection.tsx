@@ -7,7 +7,7 @@ import { updateStoredUser } from '../../stores/auth.ts';
 import PhoneField from '../auth/PhoneField.tsx';
 import TextField from '../auth/TextField.tsx';
 import UsernameField from '../auth/UsernameField.tsx';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { closeAuthDialog, type AuthDialog } from '../../stores/ui.ts';
-import Modal from '../ui/Modal.tsx';
+import Modal from '../../ui/Modal.tsx';
 import './auth.css';
 
 type Dialog = Exclude<AuthDialog, null>;

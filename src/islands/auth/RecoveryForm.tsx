@@ -3,7 +3,7 @@ import { changePassword, sendRecoveryCode, validateRecoveryCode, verifyUserOrEma
 import { CONTRASENA } from '../../lib/api/account-rules.ts';
 import { canSubmit, initialRecoveryState, RECOVERY_BUTTONS, recoveryReducer, runRecoveryStep, type RecoveryApi } from '../../lib/auth/recovery-steps.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import DialogSwitch from './DialogSwitch.tsx';
 import PasswordField from './PasswordField.tsx';
 import TextField from './TextField.tsx';

@@ -1,11 +1,11 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import { register } from '../../lib/api/account-client.ts';
 import { CONTRASENA } from '../../lib/api/account-rules.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import { phoneDigits } from '../../lib/account/phone.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import DialogSwitch from './DialogSwitch.tsx';
 import PasswordField from './PasswordField.tsx';
 import PhoneField from './PhoneField.tsx';

@@ -1,11 +1,11 @@
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import { login } from '../../lib/api/account-client.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import type { StoredUser } from '../../lib/auth/claims.ts';
 import { LOGIN_MESSAGES, safeOrigin, shouldPromptProfile, welcomeTitle } from '../../lib/auth/login.ts';
 import { startSession } from '../../stores/auth.ts';
 import { closeAuthDialog } from '../../stores/ui.ts';
-import { showAlert, showToast } from '../ui/alerts.ts';
+import { showAlert, showToast } from '../../ui/alerts.ts';
 
 /** What a login attempt came to: a session, or the error text to show. */
 export type LoginResult = { ok: true; user: StoredUser; profileCompleted: number } | { ok: false; mensaje: string };

@@ -8,7 +8,7 @@ import { canCheckout, cartSummary } from '../../lib/cart/summary.ts';
 import { hasEligibleLines } from '../../lib/pricing/coupons.ts';
 import { $user } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import CartLineItem from './CartLineItem.tsx';
 import { CartLoading, EmptyCart } from './CartPlaceholders.tsx';
 import CouponBox from './CouponBox.tsx';

@@ -1,4 +1,4 @@
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import { fullAddress, isShippingComplete } from '../../lib/cart/shipping-form.ts';
 import { OPCIONES_ENTREGA } from '../../lib/cart/summary.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import type { CartSummary } from '../../lib/cart/summary.ts';
 import { freeShippingProgress, toCentimos } from '../../lib/pricing/index.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';

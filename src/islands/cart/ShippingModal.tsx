@@ -8,7 +8,7 @@ import {
 } from '../../lib/cart/shipping-form.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { fetchDepartamentos, fetchDistritos, fetchProvincias, fetchTarifa } from '../../lib/api/cart-client.ts';
-import Modal from '../ui/Modal.tsx';
+import Modal from '../../ui/Modal.tsx';
 
 /** Loads a list when its key is set; failures are only logged (checkout §8). */
 function useList(key: string | null, load: () => Promise<string[]>, what: string): string[] {

@@ -6,7 +6,7 @@ import { $cart } from '../../stores/cart.ts';
 import { refreshCart } from './refresh-cart.ts';
 
 const showAlert = vi.hoisted(() => vi.fn(async () => true));
-vi.mock('../ui/alerts.ts', () => ({ showAlert }));
+vi.mock('../../ui/alerts.ts', () => ({ showAlert }));
 
 const tonico = makeProducto({ idProducto: 3, nombre: 'Tónico', precio: 50 });
 const crema = makeProducto({ idProducto: 7, nombre: 'Crema', precio: 80 });

@@ -2,7 +2,7 @@ import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { linesChanged, refreshLines, refreshNotice, type CartRefresh } from '../../lib/cart/refresh.ts';
 import { $cart } from '../../stores/cart.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 
 /**
  * Re-fetches the live products of the cart's own lines (`/web/productos?ids=`, never the whole

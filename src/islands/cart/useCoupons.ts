@@ -5,7 +5,7 @@ import { COUPON_KEY, readStoredCode } from '../../lib/cart/coupons.ts';
 import { discountStillApplies, evaluateCoupon, todayInLima, type AppliedCoupon, type GlobalCoupon, type UserCoupon } from '../../lib/pricing/coupons.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
-import { showAlert, showToast } from '../ui/alerts.ts';
+import { showAlert, showToast } from '../../ui/alerts.ts';
 import { fetchGlobalCoupons, fetchUserCoupon } from '../../lib/api/cart-client.ts';
 
 interface CouponData {

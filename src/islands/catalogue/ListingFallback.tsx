@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { TIENDA } from '../../config.ts';
-import Breadcrumb from '../../components/layout/Breadcrumb.tsx';
+import { TIENDA } from '../../config/shop.ts';
+import Breadcrumb from '../../ui/Breadcrumb.tsx';
 import { fetchListado } from '../../lib/api/catalogue-client.ts';
 import { fieldsOf, listOf } from '../../lib/api/checks.ts';
 import { request } from '../../lib/api/request.ts';

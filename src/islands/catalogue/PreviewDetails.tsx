@@ -6,7 +6,7 @@ import { formatFecha } from '../../lib/dates.ts';
 import { availableUnits, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
-import type { Choice } from '../cart/add-to-cart.ts';
+import type { Choice } from '../../ui/add-to-cart.ts';
 import OptionPicker from '../product/OptionPicker.tsx';
 import PreviewGallery from './PreviewGallery.tsx';
 

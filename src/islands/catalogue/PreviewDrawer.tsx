@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { addProductToCart, type Choice } from '../cart/add-to-cart.ts';
-import { useDialogFocus } from '../ui/useDialogFocus.ts';
+import { addProductToCart, type Choice } from '../../ui/add-to-cart.ts';
+import { useDialogFocus } from '../../ui/useDialogFocus.ts';
 import PreviewDetails from './PreviewDetails.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; mensaje: string } | { state: 'ready'; producto: Producto };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Photo from '../../components/catalogue/Photo.tsx';
+import Photo from '../../ui/Photo.tsx';
 
 interface Props {
   images: string[];

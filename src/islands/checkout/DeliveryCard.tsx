@@ -1,4 +1,4 @@
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { isHomeDelivery, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 

@@ -3,7 +3,7 @@ import { fetchTestPreference, payTestPreference } from '../../lib/api/checkout-c
 import { serverMessage } from '../../lib/api/request.ts';
 import type { PreferenciaPrueba, RESULTADOS_PRUEBA } from '../../lib/api/checkout-schemas.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import './test-payment.css';
 
 type Resultado = (typeof RESULTADOS_PRUEBA)[number];

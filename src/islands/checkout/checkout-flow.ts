@@ -8,7 +8,7 @@ import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from '
 import { logout } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 
 /**
  * The calls of /procesoDePago and what the shopper is told about them (checkout §5, §8): the

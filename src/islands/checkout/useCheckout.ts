@@ -9,7 +9,7 @@ import type { Comprador } from '../../lib/checkout/preference-body.ts';
 import { readCheckoutPayload } from '../../lib/checkout/stored-payload.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import { payWithMercadoPago, validatePrices, type Sesion } from './checkout-flow.ts';
 
 /** Where the server's pricing of the cart stands: not asked yet (no session), asking, done, failed. */

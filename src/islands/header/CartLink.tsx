@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import { $cartCount } from '../../stores/cart.ts';
 
 /** The header's cart button with its badge: the sum of the quantities, rendered only after mount. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import { searchPath, SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { normalizeSearch } from '../../lib/catalogue/search.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import type { Suggested } from './search-data.ts';
 import Suggestions from './Suggestions.tsx';
 import './HeaderSearch.css';

@@ -2,7 +2,7 @@ import type { Producto } from '../../lib/api/schemas.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { brandPath, productPath, searchPath } from '../../lib/catalogue/routes.ts';
-import Photo from '../../components/catalogue/Photo.tsx';
+import Photo from '../../ui/Photo.tsx';
 
 interface Props {
   /** The typed text, for the link to every result. */

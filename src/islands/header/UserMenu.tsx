@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import { greetingName } from '../../lib/account/greeting.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
-import { showToast } from '../ui/alerts.ts';
+import { showToast } from '../../ui/alerts.ts';
 import { displayName, logout, useStoredUser } from './session.ts';
 import './UserMenu.css';
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import Icon from '../../components/layout/icons.tsx';
+import Icon from '../../ui/icons.tsx';
 import type { Popup } from '../../lib/api/schemas.ts';
 import { fetchPopups } from '../../lib/api/catalogue-client.ts';
 import { popupAccion, primerPopupPublico } from '../../lib/home/home.ts';
 import { $session } from '../../stores/auth.ts';
 import { $authDialog, openAuthDialog } from '../../stores/ui.ts';
-import { showDialog } from '../ui/dialog.ts';
+import { showDialog } from '../../ui/dialog.ts';
 import './HomePopup.css';
 
 /** The popup never shows sooner than this after hydration. */

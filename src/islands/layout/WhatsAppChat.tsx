@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import Icon from '../../components/layout/icons.tsx';
-import { TIENDA } from '../../config.ts';
+import Icon from '../../ui/icons.tsx';
+import { TIENDA } from '../../config/shop.ts';
 import './WhatsAppChat.css';
 
 /** The message the box starts with, so an untouched box still sends a greeting (checkout §2). */

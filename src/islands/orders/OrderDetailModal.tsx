@@ -4,7 +4,7 @@ import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
 import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
-import Modal from '../ui/Modal.tsx';
+import Modal from '../../ui/Modal.tsx';
 import { EstadoBadge } from './OrderCard.tsx';
 import OrderTimeline from './OrderTimeline.tsx';
 

@@ -5,7 +5,7 @@ import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { availableUnits, buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
-import { addProductToCart } from '../cart/add-to-cart.ts';
+import { addProductToCart } from '../../ui/add-to-cart.ts';
 import OptionPicker from './OptionPicker.tsx';
 import './BuyBox.css';
 

@@ -5,7 +5,7 @@ import type { Producto } from '../../lib/api/schemas.ts';
 import { isProductPath, productIdFromPath, SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { initProductPage } from '../../components/product/product-page.ts';
 import ProductView from '../../components/product/ProductView.tsx';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import BuyBox from './BuyBox.tsx';
 
 type State =

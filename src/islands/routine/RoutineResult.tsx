@@ -7,7 +7,7 @@ import { NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
 import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
 import { $cart, addToCart } from '../../stores/cart.ts';
-import { showAlert, showToast } from '../ui/alerts.ts';
+import { showAlert, showToast } from '../../ui/alerts.ts';
 import type { useRoutineBuilder } from './useRoutineBuilder.ts';
 
 /** How long a product shows that it was added (checkout §9). */

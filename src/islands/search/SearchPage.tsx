@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { TIENDA } from '../../config.ts';
-import ProductCard from '../../components/catalogue/ProductCard.tsx';
+import { TIENDA } from '../../config/shop.ts';
+import ProductCard from '../../ui/ProductCard.tsx';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
-import { showAlert } from '../ui/alerts.ts';
+import { showAlert } from '../../ui/alerts.ts';
 import PageButtons from './PageButtons.tsx';
 import { useSearchResults } from './useSearchResults.ts';
 import './search.css';

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import type { ClienteApi } from './account-schemas.ts';
 
 /**

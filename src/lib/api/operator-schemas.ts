@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERACIONES } from '../../config.ts';
+import { OPERACIONES } from '../../config/shop.ts';
 import type { GlobalCoupon } from '../pricing/coupons.ts';
 import { esRutaTienda } from '../site/rutas.ts';
 import type { Producto } from './schemas.ts';

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import type { ProductoRutina } from '../api/routine-schemas.ts';
 import type { Producto } from '../api/schemas.ts';
 import { precioFinal } from '../pricing/product.ts';

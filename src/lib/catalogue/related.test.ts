@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto, productosFromSeeds } from '../../../tests/fixtures/producto.ts';
-import { demoCatalogue } from '../../server/db/seed/demo-catalogue.ts';
-import { syntheticCatalogue } from '../../server/db/seed/synthetic/catalogue.ts';
+import { demoCatalogue } from '../../demo/catalogue.ts';
+import { syntheticCatalogue } from '../../demo/synthetic/catalogue.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isSoldOut, relatedIndex, sameName } from './selection.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAXONOMY } from '../../server/db/seed/taxonomy.ts';
+import { TAXONOMY } from '../../demo/taxonomy.ts';
 import { NIVELES, NIVELES_RUTINA, nivelPorPasos, pasoDeCategoria, PASOS_RUTINA, pasosDeNivel } from './pasos.ts';
 
 const nombres = (nivel: (typeof NIVELES)[number]) => pasosDeNivel(nivel).map((paso) => paso.nombre);

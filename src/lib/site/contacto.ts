@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 
 /** The WhatsApp number as people read it: '51987654321' → '+51 987 654 321'. */
 export function telefonoLegible(numero: string = TIENDA.whatsapp): string {

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { demoAssets, type DemoAsset } from '../../server/db/seed/demo-assets.ts';
+import { demoAssets, type DemoAsset } from '../../demo/assets.ts';
 
 /** The demo shop's generated images, written into the build as static .svg files. */
 export const getStaticPaths = (() =>

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { OPERACIONES } from '../../config.ts';
+import { OPERACIONES } from '../../config/shop.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
 import type { Db } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { CatalogueLimits } from '../../config.ts';
+import type { CatalogueLimits } from '../../config/server.ts';
 import type { Db } from '../db/client.ts';
 import { parseId, parseNombre } from '../http/params.ts';
 import { AnswerCache } from './answer-cache.ts';

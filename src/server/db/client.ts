@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { databaseTimeouts, type DatabaseTimeouts } from '../../config.ts';
+import { databaseTimeouts, type DatabaseTimeouts } from '../../config/server.ts';
 import * as schema from './schema/index.ts';
 import { acquireLock, releaseLock } from './lock.ts';
 import { whileStarting } from './startup-lock.ts';

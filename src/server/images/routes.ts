@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { OPERACIONES } from '../../config.ts';
+import { OPERACIONES } from '../../config/shop.ts';
 import type { Db } from '../db/client.ts';
 import { clientError } from '../http/errors.ts';
 import { FORMATOS, parseImageUrl, PREFIJO_IMAGENES, readImage, type TipoImagen } from './store.ts';

@@ -4,8 +4,7 @@ import { createApp, isApiPath } from '../app.ts';
 import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
 import type { Services } from '../services.ts';
-import { builtVersion } from './site-build.ts';
-import { staticSite } from './static-site.ts';
+import { builtVersion, staticSite } from './static-site.ts';
 
 /** The one-process shop: the API at its paths, the static storefront everywhere else; with `logRequest`, one line per request of either. */
 export function createShopServer({ services, distDir, logRequest }: { services: Services; distDir: string; logRequest?: LogLine }) {

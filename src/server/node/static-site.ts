@@ -3,6 +3,19 @@ import { join } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
+/** The catalogue version a build was made from, as `{ "version": N }`: served as /version.json for Netlify's scheduled check. */
+export const VERSION_STAMP = 'version.json';
+
+/** The catalogue version a build was made from, or undefined when there is no complete build. */
+export function builtVersion(distDir: string): number | undefined {
+  try {
+    const { version } = JSON.parse(readFileSync(join(distDir, VERSION_STAMP), 'utf8')) as { version?: unknown };
+    return typeof version === 'number' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Cache policy: fingerprinted assets forever, everything else revalidated. */
 const cacheControl = (path: string) =>
   path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';

@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { TIENDA } from '../../config.ts';
+import { TIENDA } from '../../config/shop.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
 import type { Db } from '../db/client.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
-import { PEDIDOS, TIENDA } from '../../config.ts';
+import { PEDIDOS, TIENDA } from '../../config/shop.ts';
 import type { Db } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERACIONES } from '../../../config.ts';
+import { OPERACIONES } from '../../../config/shop.ts';
 import { mensajeControles, tieneControles } from '../../../lib/api/text-schemas.ts';
 import { motivoNombreDePagina } from '../../../lib/catalogue/page-names.ts';
 import { esRutaTienda } from '../../../lib/site/rutas.ts';

@@ -1,0 +1,44 @@
+import { readLock } from '../server/db/lock.ts';
+
+/** Reads one API path and returns its parsed JSON. */
+export type ApiGet = (path: string) => Promise<unknown>;
+
+/**
+ * Where the build-time snapshot reads the catalogue from, always through the API contract:
+ * `CATALOGUE_URL` or `PUBLIC_API_BASE` when set; else the local server that owns the embedded
+ * database, if one runs; else an in-process call of the Hono app on the database itself.
+ * `done()` releases the database after the snapshot has been taken.
+ */
+export async function catalogueSource(env = process.env): Promise<{ get: ApiGet; done(): Promise<void>; origin: string }> {
+  const dataDir = env.DATA_DIR || '.data';
+  const owner = env.DATABASE_URL ? undefined : readLock(dataDir);
+  const base = env.CATALOGUE_URL || env.PUBLIC_API_BASE || (owner?.port ? `http://127.0.0.1:${owner.port}` : undefined);
+  if (base) return { get: httpGet(base), done: async () => {}, origin: base };
+
+  const [{ openDatabase }, { seedIfEmpty }, { createApp }] = await Promise.all([
+    import('../server/db/client.ts'),
+    import('../demo/seed.ts'),
+    import('../server/app.ts'),
+  ]);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  await seedIfEmpty(database.db);
+  const app = createApp({ db: database.db });
+  return {
+    origin: 'in-process',
+    get: async (path) => {
+      const res = await app.request(path);
+      if (!res.ok) throw new Error(`La API respondió ${res.status} a ${path}.`);
+      return res.json();
+    },
+    done: () => database.close(),
+  };
+}
+
+function httpGet(base: string): ApiGet {
+  const root = base.replace(/\/+$/, '');
+  return async (path) => {
+    const res = await fetch(root + path);
+    if (!res.ok) throw new Error(`La API en ${root} respondió ${res.status} a ${path}.`);
+    return res.json();
+  };
+}

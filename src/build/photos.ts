@@ -1,0 +1,73 @@
+import { copyFile, link, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { FOTOS } from '../config/shop.ts';
+import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../lib/catalogue/photos.ts';
+
+/**
+ * The build's photo stage: every raster product photo of the shop's image store gets its AVIF and
+ * WebP copies at `FOTOS.anchos` widths in `{dist}/_astro/fotos/` (lib/catalogue/photos.ts names them).
+ * Copies are made once per photo and kept in `cacheDir` (a photo's name is its content's sha256, so a
+ * cached copy never goes stale); a build at 10,000 products encodes only the photos it has not seen.
+ */
+export async function buildPhotos(distDir: string, catalogueUrl: string, cacheDir: string): Promise<{ fotos: number; codificadas: number }> {
+  const res = await fetch(`${catalogueUrl}/web/listprod`);
+  if (!res.ok) throw new Error(`/web/listprod respondió ${res.status}`);
+  const productos = (await res.json()) as { img: string; imagen: string; imgHover: string }[];
+  const urls = new Set(productos.flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover]).map((url) => url.trim()).filter((url) => photoKey(url)));
+  await mkdir(cacheDir, { recursive: true });
+  await mkdir(join(distDir, '_astro', 'fotos'), { recursive: true });
+  let codificadas = 0;
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.pop(); url; url = queue.pop()) {
+      const sha256 = photoKey(url)!;
+      const copies = FOTOS.anchos.flatMap((width) => PHOTO_FORMATS.map((format) => ({ width, format, path: photoVariantPath(sha256, width, format) })));
+      const cached = (path: string) => join(cacheDir, path.split('/').pop()!);
+      const missing = (await Promise.all(copies.map(async (copy) => ((await exists(cached(copy.path))) ? undefined : copy)))).filter((copy) => copy !== undefined);
+      if (missing.length > 0) {
+        const original = await fetch(`${catalogueUrl}${url}`);
+        if (!original.ok) throw new Error(`${url} respondió ${original.status}`);
+        const bytes = Buffer.from(await original.arrayBuffer());
+        for (const copy of missing) {
+          const tmp = `${cached(copy.path)}.${process.pid}.tmp`;
+          await writeFile(tmp, await encode(bytes, copy.width, copy.format));
+          await rename(tmp, cached(copy.path));
+          codificadas++;
+        }
+      }
+      for (const copy of copies) await place(cached(copy.path), join(distDir, copy.path));
+    }
+  };
+  // sharp encodes on libuv's threads: two photos at a time keep both cores busy.
+  await Promise.all([worker(), worker()]);
+  return { fotos: urls.size, codificadas };
+}
+
+/**
+ * One copy: `width` pixels wide at most (never enlarged), EXIF orientation applied, metadata dropped.
+ * AVIF at effort 2: measured on a demo photo's three widths, 0.24 s against 1.29 s at sharp's default
+ * 4, for files 14 % larger (12.0 KB against 10.5 KB; the WebP copies are 13.8 KB, the JPEG 38.7 KB).
+ */
+export function encode(bytes: Buffer, width: number, format: PhotoFormat): Promise<Buffer> {
+  const image = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
+  return (format === 'avif' ? image.avif({ quality: FOTOS.calidadAvif, effort: 2 }) : image.webp({ quality: FOTOS.calidadWebp })).toBuffer();
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A hard link into the build when the cache is on the same disk, else a copy. */
+async function place(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import * as pagefind from 'pagefind';
+import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../server/http/inline-scripts.ts';
+import { builtVersion, VERSION_STAMP } from '../server/node/static-site.ts';
+import { finishIslandPages } from './island-pages.ts';
+import { buildPhotos } from './photos.ts';
+
+/** Sources whose change makes a build stale even when the catalogue did not move. */
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
+
+/** Whether `distDir` is missing, made from another catalogue version, or older than the sources. */
+export function buildIsStale(distDir: string, catalogueVersion: number, root = process.cwd()): boolean {
+  if (builtVersion(distDir) !== catalogueVersion) return true;
+  const builtAt = statSync(join(distDir, VERSION_STAMP)).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export interface BuildOptions {
+  distDir: string;
+  /** Base URL of the running API the snapshot reads from. */
+  catalogueUrl: string;
+  catalogueVersion: number;
+  /** Lets the caller stop a build in progress (shutdown). */
+  signal?: AbortSignal;
+  /** Where the photos' AVIF and WebP copies are kept between builds (photos.ts); DATA_DIR/fotos. */
+  photoCacheDir: string;
+}
+
+/**
+ * Builds the static site into a sibling folder, preloads its eager islands' modules, indexes it for
+ * search, precompresses it, stamps it with the catalogue version and swaps it in, so the folder being
+ * served is never half-written.
+ */
+export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir }: BuildOptions): Promise<void> {
+  const target = resolve(distDir);
+  const next = `${target}.next`;
+  rmSync(next, { recursive: true, force: true });
+  const stages: string[] = [];
+  const timed = async (name: string, stage: () => Promise<void>) => {
+    const t0 = performance.now();
+    await stage();
+    stages.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
+  await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
+  const pages = listFiles(next).filter((file) => file.endsWith('.html'));
+  await timed('islas', async () => void (await finishIslandPages(next, pages)));
+  await timed('scripts', () => checkInlineScripts(next, pages));
+  await timed('Pagefind', () => indexSite(next));
+  await timed('precompresión', () => precompress(next));
+  // One line an operator (and `npm run bench`) can read: where a build's time went.
+  console.log(`Etapas del build: ${stages.join(', ')}.`);
+  writeFileSync(join(next, VERSION_STAMP), JSON.stringify({ version: catalogueVersion }));
+  const old = `${target}.old`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(next, target);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Checks the inline scripts of the finished pages against the list the build wrote of its own
+ * (inline-scripts.ts): a page holding one not on it (a script that reached it through catalogue text)
+ * fails the build, naming the page, so it is never published and the last good site stays. The list
+ * is then narrowed to the scripts the pages do hold, keeping the CSP header short; pages can only take
+ * hashes off it, never add one.
+ */
+export async function checkInlineScripts(dir: string, pages: string[]): Promise<void> {
+  const listed = buildScriptHashes(dir);
+  const used = new Set<string>();
+  const found: string[] = [];
+  const queue = [...pages];
+  const worker = async () => {
+    for (let page = queue.pop(); page; page = queue.pop()) {
+      const hashes = inlineScriptHashes(await readFile(page, 'utf8'));
+      for (const hash of hashes) used.add(hash);
+      if ([...hashes].some((hash) => !listed.has(hash))) found.push(relative(dir, page));
+    }
+  };
+  // Thousands of pages: several read at a time, as finishIslandPages does.
+  await Promise.all(Array.from({ length: 8 }, worker));
+  found.sort();
+  if (found.length > 0) {
+    throw new Error(`${found.length === 1 ? 'La página' : 'Las páginas'} ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` y ${found.length - 5} más` : ''} ${found.length === 1 ? 'tiene' : 'tienen'} un script que el build no escribió (¿un texto del catálogo con <script>?): no se publica.`);
+  }
+  writeFileSync(join(dir, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [...used].sort() }));
+}
+
+/** How much of Astro's error output a failed build's error keeps (its last lines name the page and the value). */
+const ERROR_TAIL_CHARS = 2_000;
+
+function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
+      env: { ...process.env, ASTRO_OUT_DIR: outDir, CATALOGUE_URL: catalogueUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+      signal,
+    });
+    // Passed through as before, and its end kept for the error the operator is told about.
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk.toString('utf8')).slice(-ERROR_TAIL_CHARS);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) return resolvePromise();
+      // eslint-disable-next-line no-control-regex -- the terminal's colour codes
+      const detail = stderr.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.${detail ? `\n${detail}` : ''}`));
+    });
+  });
+}
+
+/**
+ * Writes the Pagefind search index of a built site into `{dir}/pagefind`. Only pages marked
+ * `data-pagefind-body` (the product pages) are indexed; the search page loads it at run time.
+ */
+export async function indexSite(dir: string): Promise<void> {
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
+    if (!index) throw new Error(errors.join('; '));
+    const added = await index.addDirectory({ path: dir });
+    if (added.errors.length > 0) throw new Error(added.errors.join('; '));
+    const written = await index.writeFiles({ outputPath: join(dir, 'pagefind') });
+    if (written.errors.length > 0) throw new Error(written.errors.join('; '));
+  } finally {
+    await pagefind.close();
+  }
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
+
+/**
+ * Compression levels by kind of file, measured on product pages: brotli 10 took 1.7 MB/s and made
+ * 15.0 KB of a 114.5 KB page, brotli 6 took 49 MB/s for 16.3 KB, gzip 9 and 6 gave the same size.
+ * Pages (one per product) get the fast levels; the few shared assets every visitor downloads, the best.
+ */
+const LEVELS = {
+  page: { brotli: 6, gzip: 6 },
+  asset: { brotli: 11, gzip: 9 },
+};
+
+/**
+ * Writes .br and .gz beside every compressible file of 1 KB or more, for the Node server to pick.
+ * On Netlify (`NETLIFY=true` during its builds) the CDN compresses what it serves, so nothing is written.
+ */
+export async function precompress(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.NETLIFY === 'true') return;
+  const files = listFiles(dir).filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= 1024);
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      const body = await readFile(file);
+      const level = file.endsWith('.html') ? LEVELS.page : LEVELS.asset;
+      const [gz, br] = await Promise.all([
+        gzipAsync(body, { level: level.gzip }),
+        brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: level.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+    }
+  };
+  // zlib runs in libuv's thread pool (4 threads by default): four files at a time keep it busy.
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}

@@ -1,0 +1,65 @@
+import { escapeHtml } from '../server/mail/templates.ts';
+import type { Mailer } from '../server/mail/mailer.ts';
+import { describeError } from '../server/db/errors.ts';
+import { buildIsStale } from './site-build.ts';
+import { builtVersion } from '../server/node/static-site.ts';
+
+/** What `npm start`'s rebuild loop needs: where the site is, the catalogue's version, how to build, whom to tell. */
+export interface SiteRefreshDeps {
+  distDir: string;
+  /** The catalogue version in the database now. */
+  catalogueVersion: () => Promise<number>;
+  /** Builds the site of that catalogue version and swaps it in (buildSite); throws when it fails. */
+  build: (version: number) => Promise<void>;
+  /** Whether the served site must be rebuilt for that version (default: buildIsStale). */
+  isStale?: (distDir: string, version: number) => boolean;
+  /** Where the operator reads about builds: the process log (failures on `logFailure`, stderr by default). */
+  log?: (line: string) => void;
+  logFailure?: (line: string) => void;
+  /** Tells the operator a build failed (one e-mail to the shop); its own failure is only logged. */
+  notify?: (asunto: string, texto: string) => Promise<void>;
+  /** The shop is stopping: a build it cut short is not a failure to report. */
+  signal?: AbortSignal;
+}
+
+/**
+ * `npm start`'s site refresh, run at start and every REBUILD_CHECK_SECONDS: builds when the served
+ * site is not current, one build at a time. A build that fails leaves the last good site in place
+ * (buildSite swaps a build in only once it is complete), is told to the operator once (a log line and
+ * an e-mail) and is not tried again for the same catalogue version: a catalogue value that breaks a
+ * page breaks it on every try, so retrying every few seconds only burned the machine and filled the
+ * log. The next catalogue change (or a restart) tries again.
+ */
+export function siteRefresher({ distDir, catalogueVersion, build, isStale = buildIsStale, log = console.log, logFailure = console.error, notify, signal }: SiteRefreshDeps): () => Promise<void> {
+  let building: Promise<void> | undefined;
+  let failedVersion: number | undefined;
+  const run = async (): Promise<void> => {
+    const version = await catalogueVersion();
+    if (version === failedVersion || !isStale(distDir, version)) return;
+    const served = builtVersion(distDir);
+    log(`Construyendo la tienda (${served === undefined ? 'no hay una versión construida' : 'el catálogo o el código cambió'})…`);
+    const t0 = performance.now();
+    try {
+      await build(version);
+      failedVersion = undefined;
+      log(`Tienda construida en ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      failedVersion = version;
+      const sitio = served === undefined ? `no hay un sitio construido en ${distDir}/` : `se sigue sirviendo el último sitio construido (${distDir}/, catálogo ${served})`;
+      const texto = `No se pudo construir la tienda con el catálogo ${version}: ${error instanceof Error ? error.message : String(error)}\n${sitio}. No se reintenta hasta que el catálogo cambie o se reinicie la tienda: corrige el dato que lo impide (npm run shop) y la tienda se reconstruirá sola.`;
+      logFailure(texto);
+      await notify?.(`La tienda no se pudo reconstruir (catálogo ${version})`, texto).catch((mailError: unknown) => logFailure(`No se pudo avisar por correo del build fallido: ${describeError(mailError, { stack: false })}`));
+    }
+  };
+  return () => {
+    building ??= run().finally(() => (building = undefined));
+    return building;
+  };
+}
+
+/** `notify` for siteRefresher: one e-mail to the shop's own address (SHOP_EMAIL). */
+export const avisoPorCorreo =
+  (mailer: Mailer, correoTienda: string) =>
+  (asunto: string, texto: string): Promise<void> =>
+    mailer.send({ to: correoTienda, subject: asunto, text: texto, html: `<p>${escapeHtml(texto).replace(/\n/g, '<br>')}</p>` });

@@ -1,0 +1,159 @@
+import { PEDIDOS } from '../config/shop.ts';
+import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type { DetallePedidoOperador, PedidoOperador } from '../lib/api/orders-schemas.ts';
+import type { ContenidoOperador, CuponOperador, ListaContenido, ProductoOperador } from '../lib/api/operator-schemas.ts';
+import { formatSoles } from '../lib/pricing/money.ts';
+import { precioFinal } from '../lib/pricing/product.ts';
+import { paymentLine } from '../server/orders/payment-alerts.ts';
+import type { EntradaAuditoria } from '../server/admin/audit.ts';
+
+/** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
+
+const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Rows of cells as columns padded to their widest cell (the last column is not padded, no line ends in spaces). */
+export function columns(rows: string[][]): string {
+  if (rows.length === 0) return '';
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+/**
+ * The order list as a table, newest first, with a line saying what it shows; when some orders have
+ * payments to review (a refund, a chargeback, a payment to give back…), a last column flags them with ⚠.
+ */
+export function formatOrderTable(pedidos: PedidoOperador[], estado?: EstadoPedido): string {
+  if (pedidos.length === 0) return estado ? `No hay pedidos en ${estado}.` : 'No hay pedidos.';
+  const alertas = pedidos.filter((p) => p.alerta).length;
+  const rows = pedidos.map((p) => [
+    String(p.idVenta),
+    fecha(p.fecha),
+    p.estado,
+    corto(p.cliente, 24),
+    corto(p.correo, 30),
+    corto(p.metodo_envio, 28),
+    String(p.productos),
+    formatSoles(p.total),
+    ...(alertas ? [p.alerta ? `⚠ ${p.alerta}` : ''] : []),
+  ]);
+  const revisar = alertas ? `; ${alertas} con pagos por revisar (⚠)` : '';
+  const titulo = `${pedidos.length} pedido(s)${estado ? ` en ${estado}` : ''}${pedidos.length >= PEDIDOS.listaOperadorMaxima ? ', los más recientes' : ''}${revisar}:`;
+  const cabecera = ['N.°', 'Fecha', 'Estado', 'Cliente', 'Correo', 'Entrega', 'Uds.', 'Total', ...(alertas ? ['Pago'] : [])];
+  return `${titulo}\n\n${columns([cabecera, ...rows])}`;
+}
+
+/** One order: state (and its payment flag), customer, delivery, lines, totals, payments, timeline with notes, and where it can go next. */
+export function formatOrder(p: DetallePedidoOperador): string {
+  const { cliente } = p;
+  const lineas = p.productos.map((l) => {
+    const opciones = [l.color, l.tamano].filter(Boolean).join(' · ');
+    return [`  ${l.cantidad} × ${l.nombreProducto}${opciones ? ` (${opciones})` : ''}`, formatSoles(l.precio_con_descuento * l.cantidad)];
+  });
+  const totales = [
+    ['  Subtotal', formatSoles(p.subtotal)],
+    ...(p.descuento > 0 ? [[`  Descuento${p.codigo_descuento ? ` (${p.codigo_descuento})` : ''}`, `-${formatSoles(p.descuento)}`]] : []),
+    ['  Envío', p.envio > 0 ? formatSoles(p.envio) : 'Gratis'],
+    ['  Total', formatSoles(p.total)],
+  ];
+  const siguiente = p.siguientes.length
+    ? `Puede pasar a: ${p.siguientes.join(', ')}  (npm run shop -- pedido ${p.idVenta} "${p.siguientes[0]}")`
+    : 'Estado final: ya no cambia.';
+  return [
+    `Pedido N.° ${p.idVenta} · ${p.estado}${p.pagado ? ' · pagado' : ' · sin pagar'}`,
+    ...(p.alerta ? [`⚠ Pago: ${p.alerta}. Revisa los pagos y el historial.`] : []),
+    `Fecha: ${fecha(p.fecha)}${p.fechaEntrega ? ` · entregado: ${fecha(p.fechaEntrega)}` : ''}`,
+    `Cliente: ${[cliente.nombre, cliente.apellido].filter(Boolean).join(' ')} · ${cliente.correo}${cliente.telefono ? ` · ${cliente.telefono}` : ''} · ${cliente.documento_tipo} ${cliente.documento_numero}`,
+    `Entrega: ${p.metodo_envio}`,
+    ...[p.direccion, p.horario && `Horario: ${p.horario}`, p.instrucciones].filter(Boolean).map((line) => `  ${line}`),
+    '',
+    'Productos:',
+    columns([...lineas, ...totales]),
+    '',
+    ...(p.pagos.length ? ['Pagos:', ...p.pagos.map((pago) => `  ${paymentLine(pago)}`), ''] : []),
+    'Historial:',
+    columns(p.notas.map((n) => [`  ${fecha(n.fecha)}`, n.estado, n.nota])),
+    '',
+    siguiente,
+  ].join('\n');
+}
+
+/** A whole number as Peruvians write it (10,000). */
+export const formatEntero = (n: number) => Math.round(n).toLocaleString('es-PE');
+
+/** A duration as the operator reads it: 850 ms, 4.2 s, 3 min 10 s. */
+export function formatDuracion(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toLocaleString('es-PE', { maximumFractionDigits: 1 })} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+/**
+ * The import's progress: a bar (on a terminal) or plain text, the rows done, the rate and the time
+ * left at that rate.
+ */
+export function progressBar(hechas: number, total: number, ms: number, barra = true): string {
+  const fraccion = total ? Math.min(1, hechas / total) : 1;
+  const ancho = 24;
+  const llenos = Math.round(fraccion * ancho);
+  const ritmo = ms > 0 ? (hechas / ms) * 1000 : 0;
+  const quedan = ritmo > 0 ? ((total - hechas) / ritmo) * 1000 : undefined;
+  const partes = [
+    `${barra ? `[${'█'.repeat(llenos)}${'░'.repeat(ancho - llenos)}] ` : ''}${Math.floor(fraccion * 100)} %`,
+    `${formatEntero(hechas)}/${formatEntero(total)} filas`,
+    `${formatEntero(ritmo)} filas/s`,
+    hechas >= total ? `en ${formatDuracion(ms)}` : quedan === undefined ? 'calculando…' : `quedan ${formatDuracion(quedan)}`,
+  ];
+  return partes.join(' · ');
+}
+
+/** One product as the operator reads it. */
+export function formatProducto(p: ProductoOperador): string {
+  const descuento = p.descuento > 0 ? `${p.descuento}%` : p.descuentoN > 0 ? formatSoles(p.descuentoN) : 'sin descuento';
+  return [
+    `Producto ${p.idProducto}${p.sku ? ` · SKU ${p.sku}` : ''} · ${p.visible ? 'visible' : 'OCULTO'}${p.newores ? ` · ${p.newores}` : ''}`,
+    `${p.nombre} — ${p.marca}`,
+    `Categoría: ${[p.linea, p.categoria, p.child].filter(Boolean).join(' › ')}`,
+    `Precio: ${formatSoles(p.precio)} · descuento: ${descuento} · final: ${formatSoles(precioFinal(p))}`,
+    `Stock web: ${p.stock} · stock total: ${p.stock_total}`,
+    `Imágenes: ${p.img || p.imagen || '(ninguna)'}`,
+  ].join('\n');
+}
+
+/** The shop coupons as a table. */
+export function formatCupones(cupones: CuponOperador[]): string {
+  if (cupones.length === 0) return 'No hay cupones de tienda.';
+  const alcance = (c: CuponOperador) =>
+    [c.productos.length ? `productos ${c.productos.map((p) => p.idProducto).join(',')}` : '', c.marcas.length ? `marcas ${c.marcas.map((m) => m.nombre).join(', ')}` : ''].filter(Boolean).join('; ') || 'todos';
+  return columns([['Código', 'Desc.', 'Desde', 'Hasta', 'Estado', 'Aplica a'], ...cupones.map((c) => [c.codigo, `${c.descuento}%`, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)])]);
+}
+
+/** A home content list as a table, in the storefront's order. */
+export function formatContenido<L extends ListaContenido>(lista: L, items: ContenidoOperador[L][]): string {
+  if (items.length === 0) return `No hay ${lista}.`;
+  const filas = items.map((item, i) => {
+    const it = item as Record<string, unknown>;
+    const detalle =
+      lista === 'mensajes'
+        ? String(it.mensaje)
+        : lista === 'sociales'
+          ? `${it.tipo === 'video' ? 'video' : 'imagen'} ${it.url}`
+          : `${it.img_url}${it.rutabutton ? ` → ${it.rutabutton}` : ''}${it.alt ? ` ("${corto(String(it.alt), 30)}")` : ''}${lista === 'popups' ? (it.visible ? ' · visible' : ' · oculto') : ''}`;
+    return [String(i + 1), String(it.id), detalle];
+  });
+  return columns([['Pos.', 'Id', lista === 'mensajes' ? 'Mensaje' : 'Contenido'], ...filas]);
+}
+
+/** The audit trail, newest first. */
+export function formatAuditoria(entradas: EntradaAuditoria[]): string {
+  if (entradas.length === 0) return 'El registro de cambios está vacío.';
+  const resumen = (e: EntradaAuditoria) => {
+    const claves = [...new Set([...Object.keys(e.antes ?? {}), ...Object.keys(e.despues ?? {})])];
+    const valor = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+    if (!e.antes) return claves.map((k) => `${k}: ${valor(e.despues?.[k])}`).join(', ');
+    if (!e.despues) return `quitado (${claves.map((k) => `${k}: ${valor(e.antes?.[k])}`).join(', ')})`;
+    return claves.map((k) => `${k}: ${valor(e.antes?.[k])} → ${valor(e.despues?.[k])}`).join(', ');
+  };
+  return columns([['Fecha', 'Operador', 'Acción', 'Objetivo', 'Cambio'], ...entradas.map((e) => [fecha(e.fecha), corto(e.operador, 20), e.accion, corto(e.objetivo, 40), corto(resumen(e), 120)])]);
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { ESTADOS_PEDIDO, type EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../lib/api/orders-schemas.ts';
+import { CABECERA_OPERADOR } from '../server/admin/audit.ts';
+import { respaldo, restaurar } from './backup.ts';
+import { runCatalogueCommand } from './catalogue.ts';
+import { CliError, noTokenError, unreachableError } from './errors.ts';
+import type { Llamada, ShopCliDeps } from './deps.ts';
+import { importar } from './import.ts';
+import { formatOrder, formatOrderTable } from './format.ts';
+import { operatorTokenFile } from '../server/admin/token.ts';
+
+/**
+ * `npm run shop`: the operator's command line, a client of the operator API of the running shop
+ * (the embedded database admits one process); only `respaldo` with the shop stopped and `restaurar`
+ * open the embedded database themselves.
+ */
+
+/** The command's usage, printed by --help and after a wrong command. */
+export const USO = `Uso: npm run shop -- <comando>
+
+Pedidos
+  pedidos [--estado ESTADO]            Lista los pedidos más recientes (todos o los de un estado); ⚠ marca los
+                                       que tienen pagos por revisar (devolución, contracargo, reclamo, pago doble).
+  pedido <N.°>                         Muestra un pedido: cliente, entrega, productos, pagos e historial.
+  pedido <N.°> <ESTADO> [--nota "…"]   Pasa el pedido a ESTADO y avisa al cliente por correo.
+                                       La nota queda en el historial (en una cancelación, también se le dice al cliente).
+
+Catálogo (PRODUCTO es el idProducto o el SKU)
+  importar ARCHIVO [--dry-run]         Importa productos de un .csv o .json (columnas en el README; ejemplo en
+                                       ejemplos/catalogo.csv) con sus fotos. --dry-run valida y cuenta sin escribir.
+  producto PRODUCTO                    Muestra un producto: precio, descuento, stock, visibilidad.
+  precio PRODUCTO PRECIO               Cambia el precio (en soles, por ejemplo 49.90).
+  descuento PRODUCTO N [--soles]       Descuento de N % (o de S/ N con --soles); 0 lo quita.
+  stock PRODUCTO N [--total N]         Stock de la web (y stock total, tiendas incluidas).
+  ocultar PRODUCTO | mostrar PRODUCTO  Saca el producto de la tienda o lo vuelve a mostrar.
+
+Cupones de tienda
+  cupones                              Lista los cupones y si están vigentes, programados, vencidos o desactivados.
+  cupon crear CODIGO --descuento N --desde FECHA --hasta FECHA [--productos 12,SKU-1] [--marcas "COSRX,Anua"]
+  cupon desactivar CODIGO | cupon activar CODIGO
+
+Portada (LISTA: mensajes, banners, popups, sociales; UNO: mensaje, banner, popup, social)
+  LISTA                                Lista sus elementos en el orden de la tienda, con su id.
+  mensaje agregar "TEXTO"              Agrega un mensaje a la franja superior.
+  banner agregar IMAGEN [--ruta /Serúm] [--alt "…"]    IMAGEN: un archivo (se sube a la tienda) o una ruta de la tienda.
+  popup agregar IMAGEN [--ruta …] [--alt …] [--oculto] ; popup mostrar ID | popup ocultar ID
+  social agregar IMAGEN|VIDEO [--tipo video]
+  UNO quitar ID | UNO mover ID POSICIÓN
+
+Registro y respaldo
+  auditoria [--limite N]               Los últimos cambios hechos por operadores: quién, cuándo y qué.
+  respaldo [ARCHIVO]                   Escribe un respaldo de la base de datos embebida (por defecto
+                                       respaldo-AAAA-MM-DD-HHMM.tar.gz), a través de la tienda si está en marcha.
+  restaurar ARCHIVO                    Restaura un respaldo en la carpeta de datos (DATA_DIR), que debe estar vacía.
+
+Estados: ${ESTADOS_PEDIDO.join(', ')} (sin tildes; "en transito" o en-transito también valen).
+Habla con la tienda en marcha: SHOP_URL, o la que tiene abierta la base de datos de DATA_DIR, con el token
+de SHOP_ADMIN_TOKEN o, si no está definido, el de $DATA_DIR/operador.token que escribe \`npm start\`. Si la
+tienda no está en marcha, abre la base de datos (DATABASE_URL o la de DATA_DIR) y hace el cambio ella misma.
+Los cambios quedan registrados a nombre de SHOP_OPERADOR (por defecto, el usuario del sistema).`;
+
+
+/** The operator's name for the audit trail: SHOP_OPERADOR, else the system user. */
+export function operatorLabel(env: Record<string, string | undefined> = process.env): string {
+  const fromEnv = env.SHOP_OPERADOR?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return userInfo().username || 'operador';
+  } catch {
+    return env.USER || 'operador';
+  }
+}
+
+/** Where the command finds the shop and its operator token, from the environment (and the token file). */
+export function cliSettings(env: Record<string, string | undefined> = process.env): Pick<ShopCliDeps, 'baseUrl' | 'token' | 'tokenFile'> {
+  const baseUrl = (env.SHOP_URL || `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
+  const tokenFile = operatorTokenFile(env.DATA_DIR || '.data');
+  let token = env.SHOP_ADMIN_TOKEN?.trim() || undefined;
+  if (!token) {
+    try {
+      token = readFileSync(tokenFile, 'utf8').trim() || undefined;
+    } catch {
+      token = undefined;
+    }
+  }
+  return { baseUrl, token, tokenFile };
+}
+
+/** A state as the operator may type it ("en transito", en-transito, EN TRÁNSITO), or undefined. */
+export function parseEstado(input: string): EstadoPedido | undefined {
+  const key = input
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+  return ESTADOS_PEDIDO.find((estado) => estado === key);
+}
+
+const estadoOrFail = (input: string) => {
+  const estado = parseEstado(input);
+  if (!estado) throw new CliError(`"${input}" no es un estado. Estados: ${ESTADOS_PEDIDO.join(', ')}.`);
+  return estado;
+};
+
+/** Runs one command; answers the process's exit code (0 done, 1 refused or failed). */
+export async function runShop(args: string[], deps: ShopCliDeps): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          estado: { type: 'string' },
+          nota: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+          'dry-run': { type: 'boolean' },
+          simulacro: { type: 'boolean' },
+          total: { type: 'string' },
+          soles: { type: 'boolean' },
+          ruta: { type: 'string' },
+          alt: { type: 'string' },
+          oculto: { type: 'boolean' },
+          descuento: { type: 'string' },
+          desde: { type: 'string' },
+          hasta: { type: 'string' },
+          productos: { type: 'string' },
+          marcas: { type: 'string' },
+          limite: { type: 'string' },
+          tipo: { type: 'string' },
+        },
+      });
+    } catch (error) {
+      throw new CliError(`Argumentos no válidos: ${(error as Error).message}\n\n${USO}`);
+    }
+    const { values, positionals } = parsed;
+    const [comando, id, ...estado] = positionals;
+    if (values.help || !comando || comando === 'ayuda') {
+      (values.help || comando === 'ayuda' ? deps.out : deps.err)(USO);
+      return values.help || comando === 'ayuda' ? 0 : 1;
+    }
+    const llamar: Llamada = (method, path, body) => call(deps, method, path, body);
+    if (comando === 'importar') {
+      if (estado.length > 0) throw new CliError(`importar admite un solo archivo.\n\n${USO}`);
+      const resumen = await importar(id, Boolean(values['dry-run'] || values.simulacro), llamar, deps);
+      return resumen.rechazados > 0 ? 1 : 0;
+    }
+    if (await runCatalogueCommand(comando, positionals.slice(1), values, llamar, deps.out)) return 0;
+    if (comando === 'pedidos') {
+      const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
+      const { pedidos } = await call<ListaPedidosOperador>(deps, 'GET', `/admin/api/pedidos${filtro ? `?estado=${encodeURIComponent(filtro)}` : ''}`);
+      deps.out(formatOrderTable(pedidos, filtro));
+      return 0;
+    }
+    if (comando === 'respaldo' || comando === 'restaurar') {
+      if (estado.length > 0) throw new CliError(`${comando} admite un solo archivo.\n\n${USO}`);
+      await (comando === 'respaldo' ? respaldo : restaurar)(id, deps);
+      return 0;
+    }
+    if (comando !== 'pedido') throw new CliError(`Comando desconocido: ${comando}.\n\n${USO}`);
+    if (!id || !/^[1-9]\d{0,8}$/.test(id.replace(/^N\.?°?/i, ''))) throw new CliError('Indica el número de pedido, por ejemplo: npm run shop -- pedido 12');
+    const numero = id.replace(/^N\.?°?/i, '');
+    if (estado.length === 0) {
+      const { pedido } = await call<PedidoOperadorRespuesta>(deps, 'GET', `/admin/api/pedidos/${numero}`);
+      deps.out(formatOrder(pedido));
+      return 0;
+    }
+    const body = { estado: estadoOrFail(estado.join(' ')), ...(values.nota ? { nota: values.nota } : {}) };
+    const { mensaje } = await call<CambioEstadoRespuesta>(deps, 'POST', `/admin/api/pedidos/${numero}/estado`, body);
+    deps.out(mensaje);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    deps.err(error.message);
+    return 1;
+  }
+}
+
+/** One call of the operator API; its Spanish mensaje becomes the failure when it refuses. */
+async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<T> {
+  if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
+  let res: Response;
+  try {
+    res = await deps.fetch(`${deps.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${deps.token}`,
+        ...(deps.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(deps.operador) } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // The in-process transport reports its own failures (the database would not open).
+    if (error instanceof CliError) throw error;
+    throw unreachableError(deps.baseUrl);
+  }
+  const data = (await res.json().catch(() => null)) as (T & { mensaje?: string }) | null;
+  if (!res.ok || data === null) throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
+  return data;
+}

@@ -1,0 +1,309 @@
+/**
+ * The server's settings: the operator's environment read over the defaults of `shop.ts`, and the
+ * security limits only the server applies. Server, build and command-line code import it; browser code never does.
+ */
+import { LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from './shop.ts';
+
+/** The catalogue API's limits, after the environment's overrides. */
+export interface CatalogueLimits {
+  idsPorConsulta: number;
+  porPaginaMaximo: number;
+  marcasPorConsulta: number;
+  cacheCatalogoBytes: number;
+}
+
+/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX, LISTING_BRANDS_MAX and CATALOGUE_CACHE_MB over the defaults of `LIMITES`. */
+export function catalogueLimits(env: Record<string, string | undefined> = process.env): CatalogueLimits {
+  return {
+    idsPorConsulta: positiveIntFromEnv(env.PRODUCT_IDS_MAX, LIMITES.idsPorConsulta, 'PRODUCT_IDS_MAX'),
+    porPaginaMaximo: positiveIntFromEnv(env.PAGE_SIZE_MAX, LIMITES.porPaginaMaximo, 'PAGE_SIZE_MAX'),
+    marcasPorConsulta: positiveIntFromEnv(env.LISTING_BRANDS_MAX, LIMITES.marcasPorConsulta, 'LISTING_BRANDS_MAX'),
+    cacheCatalogoBytes: intFromEnv(env.CATALOGUE_CACHE_MB, LIMITES.cacheCatalogoMb, 'CATALOGUE_CACHE_MB') * 1024 * 1024,
+  };
+}
+
+/** A rate limit: at most `max` requests per `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Default rate limits of the account endpoints, per client IP and per account or address. */
+export const RATE_LIMITS = {
+  loginPorIp: { max: 30, windowSeconds: 15 * 60 },
+  loginPorCuenta: { max: 10, windowSeconds: 15 * 60 },
+  registroPorIp: { max: 10, windowSeconds: 60 * 60 },
+  recuperacionPorIp: { max: 20, windowSeconds: 60 * 60 },
+  recuperacionPorCorreo: { max: 5, windowSeconds: 60 * 60 },
+  /** Failed operator-API authentications per IP. */
+  operadorPorIp: { max: 20, windowSeconds: 15 * 60 },
+  /** Payment attempts (create-preference) per account and per IP: every attempt reserves stock. */
+  checkoutPorCuenta: { max: 20, windowSeconds: 60 * 60 },
+  checkoutPorIp: { max: 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+/**
+ * `loginPorCuenta` applies per (account, IP); one account takes at most this many times as many
+ * attempts from all addresses together in the same window, so guessing from many addresses stays bounded.
+ */
+export const LOGIN_TOPE_CUENTA_FACTOR = 5;
+
+/** How long a browser that signed in to an account is recognised at /login past that ceiling (the `dispositivo` cookie). */
+export const LOGIN_DISPOSITIVO_DIAS = 90;
+
+/** Shortest JWT_SECRET accepted in production, in bytes (HS256 wants a key as long as its hash). */
+export const JWT_SECRET_MINIMO_BYTES = 32;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** A Postgres server (DATABASE_URL) that is down or silent: how long a connection and a statement may take. */
+export const BASE_DE_DATOS = {
+  /** Opening a connection; past it the call answers 503 (DB_CONNECT_TIMEOUT_MS). */
+  conexionTimeoutMs: 5_000,
+  /** One statement (the server's statement_timeout; the client gives up 1 s later); 0 turns both off (DB_STATEMENT_TIMEOUT_MS). */
+  consultaTimeoutMs: 10_000,
+  /** First wait between attempts to reach a database that was down at start; doubles up to `reintentoMaximoMs`. */
+  reintentoMs: 1_000,
+  reintentoMaximoMs: 15_000,
+  /** GET /health reports the database down when it has not answered within this. */
+  saludTimeoutMs: 2_000,
+} as const;
+
+/** Connection and statement limits of the Postgres pool. */
+export interface DatabaseTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS over the defaults of `BASE_DE_DATOS`. */
+export function databaseTimeouts(env: Record<string, string | undefined> = process.env): DatabaseTimeouts {
+  return {
+    connectTimeoutMs: positiveFromEnv(env.DB_CONNECT_TIMEOUT_MS, BASE_DE_DATOS.conexionTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
+    statementTimeoutMs: intFromEnv(env.DB_STATEMENT_TIMEOUT_MS, BASE_DE_DATOS.consultaTimeoutMs, 'DB_STATEMENT_TIMEOUT_MS'),
+  };
+}
+
+/** Shortest SHOP_ADMIN_TOKEN accepted: the operator API's only credential. */
+export const TOKEN_OPERADOR_MINIMO = 16;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Postgres server URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Seconds between checks for catalogue changes that trigger a static rebuild (0 disables). */
+  rebuildCheckSeconds: number;
+  production: boolean;
+  /** HS256 secret; when unset outside production one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** SMTP server for e-mail; when unset messages are written to `{dataDir}/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the shop's own alerts go (SHOP_EMAIL): payments the operator must review (refunds, chargebacks, a second payment). */
+  correoTienda: string;
+  /**
+   * Proxies in front of the shop whose X-Forwarded-For entries are trusted (TRUST_PROXY): the client IP
+   * is the entry that many places from the right; 0 or false uses the socket's address, true means 1.
+   */
+  trustProxy: boolean | number;
+  /** A header the hosting platform sets to the client's address (Netlify's function); wins over trustProxy. */
+  clientIpHeader: string | undefined;
+  rateLimits: Record<RateLimitName, RateLimit>;
+  /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it. */
+  siteUrl: string;
+  /** Mercado Pago access token: Checkout Pro; without it, payments are the test mode's or none. */
+  mpAccessToken: string | undefined;
+  /** The offline test-mode payment (MP_TEST_MODE; see testModeFromEnv): approves orders without charging. */
+  testMode: boolean;
+  /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
+  mpWebhookSecret: string | undefined;
+  /** Hours an order with a payment under way (a cash code) keeps its stock at most. */
+  reservaHoras: number;
+  /** Minutes an unpaid order keeps its stock: its preference's expiration. */
+  reservaPagoMinutos: number;
+  /** Units of one product in one order, and unpaid units one customer may hold across their open orders. */
+  unidadesPorProducto: number;
+  unidadesSinPagar: number;
+  /** Seconds between background-worker runs (0 disables the worker of `npm start`). */
+  intervaloTrabajosSegundos: number;
+  /** Operator API token (SHOP_ADMIN_TOKEN); unset outside production one is generated once and kept in the database. */
+  adminToken: string | undefined;
+  /** Largest request body the API reads, in bytes. */
+  cuerpoMaximoBytes: number;
+  /** Largest image the operator may upload (IMAGE_MAX_BYTES), and largest import batch body (IMPORT_BODY_LIMIT_BYTES), in bytes. */
+  imagenMaximaBytes: number;
+  loteImportacionBytes: number;
+  /** Postgres pool limits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Catalogue API limits (PRODUCT_IDS_MAX, PAGE_SIZE_MAX, CATALOGUE_CACHE_MB). */
+  catalogo: CatalogueLimits;
+  /** Netlify build hook (BUILD_HOOK_URL) the API calls after an operator's catalogue change; unset: no such call. */
+  buildHookUrl: string | undefined;
+  /** Seconds between an operator's catalogue change and the build hook call that gathers every change meanwhile. */
+  reconstruccionEsperaSegundos: number;
+  /** Minutes after a build hook call during which the scheduled check leaves the deployed version alone (that build is under way). */
+  reconstruccionConstruccionMinutos: number;
+}
+
+/** Reads the server's settings from the environment (see the README's configuration table); `netlify` for Netlify's functions. */
+export function serverConfig(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): ServerConfig {
+  return {
+    port: intFromEnv(env.PORT, 4321, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || '.data',
+    rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
+    production: env.NODE_ENV === 'production',
+    jwtSecret: jwtSecretFromEnv(env.JWT_SECRET, env.NODE_ENV === 'production'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'K-Beauty Perú <no-responder@kbeautyperu.pe>',
+    correoTienda: shopEmailFromEnv(env.SHOP_EMAIL),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    clientIpHeader: undefined,
+    rateLimits: rateLimitsFromEnv(env),
+    siteUrl: siteUrlOf(env),
+    mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
+    mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
+    testMode: testModeOrThrow(env, { netlify }),
+    reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
+    reservaPagoMinutos: positiveIntFromEnv(env.PAYMENT_RESERVATION_MINUTES, PEDIDOS.reservaPagoMinutos, 'PAYMENT_RESERVATION_MINUTES'),
+    unidadesPorProducto: positiveIntFromEnv(env.ORDER_UNITS_PER_PRODUCT_MAX, PEDIDOS.unidadesPorProducto, 'ORDER_UNITS_PER_PRODUCT_MAX'),
+    unidadesSinPagar: positiveIntFromEnv(env.UNPAID_UNITS_MAX, PEDIDOS.unidadesSinPagar, 'UNPAID_UNITS_MAX'),
+    intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
+    adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
+    cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
+    imagenMaximaBytes: positiveIntFromEnv(env.IMAGE_MAX_BYTES, LIMITES.imagenMaximaBytes, 'IMAGE_MAX_BYTES'),
+    loteImportacionBytes: positiveIntFromEnv(env.IMPORT_BODY_LIMIT_BYTES, LIMITES.loteImportacionBytes, 'IMPORT_BODY_LIMIT_BYTES'),
+    databaseTimeouts: databaseTimeouts(env),
+    catalogo: catalogueLimits(env),
+    buildHookUrl: env.BUILD_HOOK_URL || undefined,
+    reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
+    reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
+  };
+}
+
+/** The offline test mode and why: `refusal` when it was asked for where it must not run (the start is refused). */
+export interface TestModeSetting {
+  enabled: boolean;
+  refusal?: string;
+}
+
+/**
+ * MP_TEST_MODE (true/false): the offline test-mode payment, whose page lets anyone approve an order
+ * without paying. Unset, it is on only on a developer's machine: no MP_ACCESS_TOKEN and a localhost
+ * SITE_URL. It never runs on a public site (publicSiteReason); asked for there, or together with
+ * MP_ACCESS_TOKEN, the start is refused.
+ */
+export function testModeFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): TestModeSetting {
+  const asked = env.MP_TEST_MODE?.trim().toLowerCase() || undefined;
+  if (asked !== undefined && asked !== 'true' && asked !== 'false') {
+    return { enabled: false, refusal: `MP_TEST_MODE debe ser true o false (recibido: "${env.MP_TEST_MODE}").` };
+  }
+  const publicReason = publicSiteReason(env, { netlify });
+  if (asked === 'true') {
+    if (publicReason) {
+      return {
+        enabled: false,
+        refusal: `MP_TEST_MODE=true no se permite porque ${publicReason}: en un sitio público cualquiera podría aprobar su pedido sin pagar. Quita MP_TEST_MODE y define MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET.`,
+      };
+    }
+    if (env.MP_ACCESS_TOKEN) return { enabled: false, refusal: 'MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos: elige el modo de prueba (quita MP_ACCESS_TOKEN) o Mercado Pago (quita MP_TEST_MODE).' };
+    return { enabled: true };
+  }
+  return { enabled: asked === undefined && !env.MP_ACCESS_TOKEN && !publicReason && isLocalUrl(siteUrlOf(env)) };
+}
+
+/** Why the shop is reachable by strangers (so its test mode would give orders away), in Spanish; undefined on a developer's machine. */
+function publicSiteReason(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string | undefined {
+  if (netlify) return 'la tienda corre en Netlify, donde todo despliegue es público';
+  if (env.CONTEXT === 'production') return 'es el despliegue de producción de Netlify (CONTEXT=production)';
+  if (env.NODE_ENV === 'production') return 'la tienda corre en producción (NODE_ENV=production)';
+  const site = siteUrlOf(env);
+  if (/^https:/i.test(site) && !isLocalUrl(site)) return `SITE_URL (${site}) es una dirección pública`;
+  return undefined;
+}
+
+function siteUrlOf(env: Record<string, string | undefined>): string {
+  return (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+}
+
+function isLocalUrl(value: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function testModeOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): boolean {
+  const { enabled, refusal } = testModeFromEnv(env, options);
+  if (refusal) throw new Error(refusal);
+  return enabled;
+}
+
+function jwtSecretFromEnv(value: string | undefined, production: boolean): string | undefined {
+  if (production && Buffer.byteLength(value ?? '', 'utf8') < JWT_SECRET_MINIMO_BYTES) {
+    throw new Error(
+      `JWT_SECRET es obligatorio en producción y debe tener al menos ${JWT_SECRET_MINIMO_BYTES} bytes (genera uno con: openssl rand -base64 48).`,
+    );
+  }
+  return value || undefined;
+}
+
+/** TRUST_PROXY: unset or 0 (no proxy), a number of trusted proxies, or true (one). */
+function trustProxyFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (!/^\d{1,2}$/.test(value)) {
+    throw new Error(`TRUST_PROXY debe ser el número de proxies de confianza delante de la tienda, por ejemplo 1 (recibido: "${value}").`);
+  }
+  return Number(value);
+}
+
+function shopEmailFromEnv(value: string | undefined): string {
+  if (!value?.trim()) return TIENDA.correo;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) throw new Error(`SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "${value}").`);
+  return value.trim();
+}
+
+function adminTokenFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.trim().length < TOKEN_OPERADOR_MINIMO) throw new Error(`SHOP_ADMIN_TOKEN debe tener al menos ${TOKEN_OPERADOR_MINIMO} caracteres.`);
+  return value.trim();
+}
+
+function positiveFromEnv(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} debe ser un número positivo (recibido: "${value}").`);
+  return parsed;
+}
+
+/** RATE_LIMIT_<NAME>=max/seconds overrides a default, e.g. RATE_LIMIT_LOGINPORIP=100/900. */
+function rateLimitsFromEnv(env: Record<string, string | undefined>): Record<RateLimitName, RateLimit> {
+  const limits = { ...RATE_LIMITS } as Record<RateLimitName, RateLimit>;
+  for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+    const variable = `RATE_LIMIT_${name.toUpperCase()}`;
+    const value = env[variable];
+    if (!value) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(value);
+    if (!match) throw new Error(`${variable} debe tener la forma máximo/segundos, por ejemplo 30/900 (recibido: "${value}").`);
+    limits[name] = { max: Number(match[1]), windowSeconds: Number(match[2]) };
+  }
+  return limits;
+}
+
+function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
+  const parsed = intFromEnv(value, fallback, name);
+  if (parsed === 0) throw new Error(`${name} debe ser un número entero positivo (recibido: "${value}").`);
+  return parsed;
+}
+
+function intFromEnv(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} debe ser un número entero no negativo (recibido: "${value}").`);
+  }
+  return parsed;
+}

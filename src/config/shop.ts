@@ -1,0 +1,152 @@
+/**
+ * The shop's facts: business constants and limits shared by the storefront, the API, the build and
+ * the command line. Plain values only: nothing here reads the environment, so browser code may import it.
+ */
+
+/** Business rules of the spec (storefront §9, checkout §9). */
+export const TIENDA = {
+  nombre: 'K-Beauty Perú',
+  moneda: 'PEN',
+  /** Free shipping when the subtotal is above this (soles). One constant for cart, checkout, icon strip and FAQ. */
+  envioGratisDesde: 250,
+  cantidadPorDefecto: 1,
+  /** Quantity ceiling when stock_total is unknown. */
+  cantidadMaximaSinStock: 9999,
+  productosPorPagina: 20,
+  resultadosPorPagina: 20,
+  relacionados: 5,
+  nuevosEnSlider: 10,
+  todosEnSlider: 20,
+  /** Home brand carousel: the brands with a logo and the most products; /marcas lists them all. */
+  marcasEnCarrusel: 40,
+  /** Home sale slider: the newest in-stock Sale products with a discount; 'Ver todo Sale' lists them all. */
+  saleEnSlider: 12,
+  /** Listing refresh from the API, in ms. */
+  refrescoListadoMs: 5 * 60 * 1000,
+  bannerAutoplayMs: 5000,
+  bannerFadeMs: 1000,
+  marqueePxPorMs: 0.09,
+  marqueeRepeticiones: 3,
+  breakpointHeader: 1024,
+  breakpointMovil: 768,
+  toastLoginMs: 2000,
+  toastRegistroMs: 1500,
+  tokenDias: 7,
+  telefonoDigitos: 9,
+  dniDigitos: 8,
+  whatsapp: '51987654321',
+  /** The shop's contact e-mail; the shop's own alerts (payments to review) go there unless SHOP_EMAIL says otherwise. */
+  correo: 'hola@kbeautyperu.pe',
+} as const;
+
+/** Client-side cache lifetimes of the GET calls islands make (storefront §7 and §9), in ms; the spec's other cached lists are built into the pages. */
+export const CACHE_MS = {
+  porDefecto: 15 * 60 * 1000,
+  marcas: 24 * 60 * 60 * 1000,
+  popups: 2 * 60 * 1000,
+} as const;
+
+/** Limits of the API's input validation. */
+export const LIMITES = {
+  /** Longest name accepted in a path parameter (category, brand, child). */
+  nombreMaximo: 100,
+  /** Distinct products in one order, and units of one product in one order. */
+  lineasPorPedido: 50,
+  cantidadMaximaPorLinea: 999,
+  /** Largest request body the API reads (bytes; BODY_LIMIT_BYTES overrides): larger ones answer 413. */
+  cuerpoMaximoBytes: 64 * 1024,
+  /** Most product ids one `/web/productos?ids=` call takes (PRODUCT_IDS_MAX overrides). */
+  idsPorConsulta: 100,
+  /** Largest `porPagina` of the paged searchCat, searchMar, searchChild and listado answers (PAGE_SIZE_MAX overrides). */
+  porPaginaMaximo: 100,
+  /** Most of a customer's own coupons `/api/descuento-usuario` weighs (the newest) to answer one. */
+  cuponesPorCliente: 20,
+  /** Most brands one `/web/listado` filter names (LISTING_BRANDS_MAX overrides). */
+  marcasPorConsulta: 50,
+  /** Memory for the compressed searchCat, searchMar, searchChild and listado answers of the current catalogue version, in MB (CATALOGUE_CACHE_MB overrides). */
+  cacheCatalogoMb: 64,
+  /** Largest image (or social video) the operator may upload, in bytes (IMAGE_MAX_BYTES overrides): larger ones answer 413. */
+  imagenMaximaBytes: 5 * 1024 * 1024,
+  /** Largest body of one catalogue-import batch sent to the operator API (IMPORT_BODY_LIMIT_BYTES overrides). */
+  loteImportacionBytes: 8 * 1024 * 1024,
+} as const;
+
+/** Catalogue operations through the operator API and `npm run shop` (issue 14). */
+export const OPERACIONES = {
+  /** Rows of a catalogue import sent (and written) together: one request, one transaction, a few multi-row statements. */
+  filasPorLote: 500,
+  /** The import's progress: a bar on a terminal, else a plain line at most this often (ms), and not at all below `filasParaProgreso` rows. */
+  progresoCadaMs: 2_000,
+  filasParaProgreso: 1_000,
+  /** Highest price (soles) and percent discount a product may carry, and most units of its stock: beyond them a figure is a typing mistake. */
+  precioMaximo: 100_000,
+  descuentoMaximo: 99,
+  unidadesMaximas: 1_000_000,
+  /** Audit entries `npm run shop -- auditoria` lists by default, and at most. */
+  auditoriaPorDefecto: 50,
+  auditoriaMaxima: 1_000,
+  /** Longest operator name (X-Operador header) and free text of home content. */
+  operadorMaximo: 60,
+  textoMaximo: 500,
+  /** How long browsers and CDNs keep an image of the store: its URL names its content, so forever. */
+  imagenCacheControl: 'public, max-age=31536000, immutable',
+} as const;
+
+/** Responsive copies of the store's raster product photos, made at build time (build/photos.ts). */
+export const FOTOS = {
+  /** Widths of the AVIF and WebP copies: a card shows about 240 px wide, the product page up to 560 (twice that on dense screens). */
+  anchos: [240, 480, 960],
+  /** Encoder qualities: AVIF 50 and WebP 75 look alike and are about a quarter and a third of a JPEG at 85. */
+  calidadAvif: 50,
+  calidadWebp: 75,
+} as const;
+
+/** Password recovery: code lifetime and attempts (DESIGN.md, security). */
+export const RECUPERACION = {
+  codigoMinutos: 10,
+  intentosMaximos: 5,
+  /** How long a validated code lets the password be changed. */
+  pruebaMinutos: 10,
+} as const;
+
+/** Orders and payments (checkout §9, terms; DESIGN.md, payments). */
+export const PEDIDOS = {
+  /**
+   * An unpaid order keeps its stock while its Checkout Pro preference takes payments (the preference's
+   * expiration_date_to), then is cancelled (PAYMENT_RESERVATION_MINUTES).
+   */
+  reservaPagoMinutos: 30,
+  /** An order with a payment under way (a PagoEfectivo code) keeps its stock at most this long (the terms' reservation; ORDER_RESERVATION_HOURS). */
+  reservaHoras: 24,
+  /** Units of one product in one order (ORDER_UNITS_PER_PRODUCT_MAX), and units one customer holds in unpaid orders (UNPAID_UNITS_MAX). */
+  unidadesPorProducto: 10,
+  unidadesSinPagar: 30,
+  /** A checkout without an Idempotency-Key is the same attempt as an identical one sent within this many minutes (or the window before). */
+  ventanaIdempotenciaMinutos: 5,
+  /** A webhook whose signed timestamp is older (or newer) than this is refused. */
+  toleranciaFirmaSegundos: 5 * 60,
+  /** How often the background worker looks for due jobs and expired orders. */
+  intervaloTrabajosSegundos: 30,
+  /** How long a call to Mercado Pago's API may take. */
+  timeoutMercadoPagoMs: 10_000,
+  /** The name on the shopper's card statement. */
+  descriptorTarjeta: 'KBEAUTYPERU',
+  /** At most this many orders (the newest) in the operator's list. */
+  listaOperadorMaxima: 200,
+} as const;
+
+/** Rebuilds of a static deployment on Netlify through its build hook (BUILD_HOOK_URL). */
+export const RECONSTRUCCION = {
+  /**
+   * When Netlify's scheduled function compares the deployed catalogue version with the API's (cron, UTC).
+   * Netlify reads it from netlify/functions/rebuild.ts without running it, so it is spelled there too (a test keeps both equal).
+   */
+  horario: '*/5 * * * *',
+  /** An operator's catalogue change calls the build hook this many seconds later, once for every change meanwhile (REBUILD_DELAY_SECONDS). */
+  esperaSegundos: 60,
+  /** Longest a hooked build takes to deploy: the scheduled check calls the hook again only after this (REBUILD_BUILD_MINUTES). */
+  construccionMinutos: 10,
+} as const;
+
+/** Session tokens: 7 days (storefront §9). */
+export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;

@@ -1,0 +1,104 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { seedDemoCoupons } from './coupons.ts';
+import type { Db } from '../server/db/client.ts';
+import { whileStarting } from '../server/db/startup-lock.ts';
+import {
+  banners,
+  categorias,
+  categoriasHijas,
+  lineas,
+  marcas,
+  mensajesBarra,
+  popups,
+  productos,
+  sociales,
+  type NuevoProducto,
+} from '../server/db/schema/index.ts';
+import { DEMO_HOME, demoCatalogue, type SeedProduct } from './catalogue.ts';
+import { seedDemoPhotos } from './photos.ts';
+import { syntheticCatalogue } from './synthetic/catalogue.ts';
+import { TAXONOMY } from './taxonomy.ts';
+import { seedLocationsIfEmpty } from '../server/shipping/seed.ts';
+
+export interface SeedOptions {
+  /** How many products of a synthetic catalogue (for benchmarks); unset: the hand-written demo catalogue. */
+  products?: number;
+}
+
+/**
+ * Loads Peru's locations when missing, and the demo catalogue into a database without products.
+ * Returns whether it loaded the catalogue. Processes starting together on one PostgreSQL database
+ * take turns (whileStarting): the later ones find the first one's catalogue and load nothing.
+ */
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  return whileStarting(db, async () => {
+    await seedLocationsIfEmpty(db);
+    const [row] = await db.select({ n: count() }).from(productos);
+    if ((row?.n ?? 0) > 0) return false;
+    await seedDemoCatalogue(db, options);
+    return true;
+  });
+}
+
+/** Inserts taxonomy, brands, products (the demo's or `options.products` synthetic ones) and home content in one transaction. */
+export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Promise<void> {
+  const { brands, products } = options.products === undefined ? demoCatalogue() : syntheticCatalogue(options.products);
+  await db.transaction(async (tx) => {
+    const categoriaIds = new Map<string, number>();
+    const childIds = new Map<string, number>();
+    for (const [lineaOrden, linea] of TAXONOMY.entries()) {
+      const [lineaRow] = await tx.insert(lineas).values({ nombre: linea.linea, orden: lineaOrden }).returning({ id: lineas.id });
+      for (const [categoriaOrden, categoria] of linea.categorias.entries()) {
+        const [categoriaRow] = await tx
+          .insert(categorias)
+          .values({ nombre: categoria.nombre, lineaId: lineaRow!.id, orden: categoriaOrden })
+          .returning({ id: categorias.id });
+        categoriaIds.set(categoria.nombre, categoriaRow!.id);
+        const hijas = await tx
+          .insert(categoriasHijas)
+          .values(categoria.hijas.map((nombre, orden) => ({ nombre, orden, categoriaId: categoriaRow!.id })))
+          .returning({ id: categoriasHijas.id, nombre: categoriasHijas.nombre });
+        for (const hija of hijas) childIds.set(`${categoria.nombre}/${hija.nombre}`, hija.id);
+      }
+    }
+
+    const marcaRows = await tx.insert(marcas).values(brands).returning({ id: marcas.id, nombre: marcas.nombre });
+    const marcaIds = new Map(marcaRows.map((marca) => [marca.nombre, marca.id]));
+
+    const rows = products.map((product) => toRow(product, marcaIds, categoriaIds, childIds));
+    for (let start = 0; start < rows.length; start += 500) {
+      await tx.insert(productos).values(rows.slice(start, start + 500));
+    }
+
+    await seedDemoPhotos(tx as unknown as Db);
+
+    const serums = await tx
+      .select({ id: productos.id })
+      .from(productos)
+      .where(and(eq(productos.categoriaId, categoriaIds.get('Serúm')!), eq(productos.descuento, 0), eq(productos.descuentoN, 0), ne(productos.newores, 'Sale')))
+      .orderBy(asc(productos.id))
+      .limit(5);
+    await seedDemoCoupons(tx as unknown as Db, { brandId: marcaIds.get('COSRX')!, productIds: serums.map((row) => row.id) });
+
+    await tx.insert(mensajesBarra).values(DEMO_HOME.mensajes.map((mensaje, orden) => ({ mensaje, orden })));
+    await tx.insert(banners).values(DEMO_HOME.banners.map((banner, orden) => ({ ...banner, orden })));
+    await tx.insert(popups).values([...DEMO_HOME.popups]);
+    await tx.insert(sociales).values(DEMO_HOME.sociales.map((social, orden) => ({ ...social, orden })));
+  });
+}
+
+function toRow(
+  product: SeedProduct,
+  marcaIds: Map<string, number>,
+  categoriaIds: Map<string, number>,
+  childIds: Map<string, number>,
+): NuevoProducto {
+  const { marca, categoria, child, ...fields } = product;
+  const marcaId = marcaIds.get(marca);
+  const categoriaId = categoriaIds.get(categoria);
+  const childId = childIds.get(`${categoria}/${child}`);
+  if (!marcaId || !categoriaId || !childId) {
+    throw new Error(`Producto de demostración inconsistente: ${product.nombre} (${marca}, ${categoria}, ${child}).`);
+  }
+  return { ...fields, marcaId, categoriaId, childId };
+}

@@ -1,0 +1,35 @@
+import { photoSrcSets } from '../lib/catalogue/photos.ts';
+
+interface Props {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** How wide it shows, for the browser to pick a copy (the `sizes` attribute). */
+  sizes: string;
+  className?: string;
+  loading?: 'eager' | 'lazy';
+  fetchPriority?: 'high' | 'auto';
+  /** Extra attributes for the <img> (data-* hooks). */
+  imgProps?: Record<string, string | boolean>;
+}
+
+/**
+ * A product photo: for a store photo, a <picture> offering the AVIF and WebP copies at every width
+ * (lib/catalogue/photos.ts) with the original as the fallback; otherwise a plain <img>. The <picture>
+ * has `display: contents`, so the <img> lays out as if it stood alone.
+ */
+export default function Photo({ src, alt, width, height, sizes, className, loading = 'lazy', fetchPriority = 'auto', imgProps = {} }: Props) {
+  const img = (
+    <img className={className} src={src} alt={alt} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" {...imgProps} />
+  );
+  const sets = photoSrcSets(src);
+  if (!sets) return img;
+  return (
+    <picture className="photo">
+      <source type="image/avif" srcSet={sets.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={sets.webp} sizes={sizes} />
+      {img}
+    </picture>
+  );
+}
