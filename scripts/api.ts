@@ -3,7 +3,7 @@
  * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
  * server that is down at start is retried; meanwhile every call answers 503.
  */
-import { serverConfig } from '../src/config/server.ts';
+import { serverConfig } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { startRefusal } from '../src/server/config-check.ts';

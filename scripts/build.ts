@@ -6,7 +6,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serverConfig } from '../src/config/server.ts';
+import { serverConfig } from '../src/server/config.ts';
 import { createApp } from '../src/server/app.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { openDatabase } from '../src/server/db/client.ts';

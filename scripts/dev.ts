@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { serverConfig } from '../src/config/server.ts';
+import { serverConfig } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { serverConfig } from '../src/config/server.ts';
+import { serverConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedDemoCatalogue, seedIfEmpty } from '../src/demo/seed.ts';
 

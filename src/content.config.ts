@@ -1,14 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { snapshot } from './build/snapshot.ts';
-import {
-  bannerSchema,
-  marcaSchema,
-  mensajeBarraSchema,
-  menuSchema,
-  popupSchema,
-  productoSchema,
-  socialSchema,
-} from './lib/api/schemas.ts';
+import { SNAPSHOT_PARTS, snapshot } from './build/snapshot.ts';
 
 /** Entries keyed by their position, for lists whose order matters. */
 const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ id: String(index).padStart(4, '0'), ...item }));
@@ -16,19 +7,19 @@ const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ 
 const productos = defineCollection({
   // Zero-padded ids keep getCollection() in numeric id order, like the API.
   loader: async () => (await snapshot()).productos.map((producto) => ({ id: String(producto.idProducto).padStart(9, '0'), ...producto })),
-  schema: productoSchema,
+  schema: SNAPSHOT_PARTS.productos.schema.element,
 });
 const marcas = defineCollection({
   loader: async () => (await snapshot()).marcas.map((marca) => ({ id: String(marca.idMarca), ...marca })),
-  schema: marcaSchema,
+  schema: SNAPSHOT_PARTS.marcas.schema.element,
 });
 const menu = defineCollection({
   loader: async () => ordered((await snapshot()).menu),
-  schema: menuSchema.element,
+  schema: SNAPSHOT_PARTS.menu.schema.element,
 });
-const mensajes = defineCollection({ loader: async () => ordered((await snapshot()).mensajes), schema: mensajeBarraSchema });
-const banners = defineCollection({ loader: async () => ordered((await snapshot()).banners), schema: bannerSchema });
-const popups = defineCollection({ loader: async () => ordered((await snapshot()).popups), schema: popupSchema });
-const sociales = defineCollection({ loader: async () => ordered((await snapshot()).sociales), schema: socialSchema });
+const mensajes = defineCollection({ loader: async () => ordered((await snapshot()).mensajes), schema: SNAPSHOT_PARTS.mensajes.schema.element });
+const banners = defineCollection({ loader: async () => ordered((await snapshot()).banners), schema: SNAPSHOT_PARTS.banners.schema.element });
+const popups = defineCollection({ loader: async () => ordered((await snapshot()).popups), schema: SNAPSHOT_PARTS.popups.schema.element });
+const sociales = defineCollection({ loader: async () => ordered((await snapshot()).sociales), schema: SNAPSHOT_PARTS.sociales.schema.element });
 
 export const collections = { productos, marcas, menu, mensajes, banners, popups, sociales };

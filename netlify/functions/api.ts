@@ -3,7 +3,7 @@
  * as `npm start`, on the database of DATABASE_URL, at every path of the one list (api-paths.ts).
  * Netlify's [[headers]] do not reach function responses: the app sets its own security headers.
  */
-import { serverConfig, type ServerConfig } from '../../src/config/server.ts';
+import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/context.ts';
 import { startRefusal } from '../../src/server/config-check.ts';

@@ -2,7 +2,7 @@
  * The shop's background work on Netlify, which has no long-running worker: every minute, the due jobs
  * (e-mails, payment look-ups to retry, requested rebuilds) and the unpaid orders past their reservation.
  */
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import { createServices, runBackgroundOnce, type Services } from '../../src/server/services.ts';
 import { functionDatabase } from '../database.ts';
 

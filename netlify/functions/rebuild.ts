@@ -3,7 +3,7 @@
  * site's /version.json differs from the catalogue version in the database, so a rebuild spends build
  * minutes only on a changed catalogue (see checkDeployedVersion).
  */
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import { checkDeployedVersion } from '../../src/server/jobs/rebuild.ts';
 import { functionDatabase } from '../database.ts';
 
@@ -25,5 +25,5 @@ export default async (): Promise<void> => {
 };
 
 // Netlify reads the schedule (UTC cron) from the source without running it: a test keeps it equal to
-// RECONSTRUCCION.horario (src/config/shop.ts).
+// RECONSTRUCCION.horario (src/lib/tienda.ts).
 export const config = { schedule: '*/5 * * * *' };

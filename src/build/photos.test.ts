@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOTOS } from '../config/shop.ts';
+import { FOTOS } from '../lib/tienda.ts';
 import { photoSrcSets, photoVariantPath } from '../lib/catalogue/photos.ts';
 import { buildPhotos } from './photos.ts';
 

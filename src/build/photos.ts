@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FOTOS } from '../config/shop.ts';
+import { FOTOS } from '../lib/tienda.ts';
 import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../lib/catalogue/photos.ts';
 
 /**

@@ -1,31 +1,20 @@
-import {
-  bannerSchema,
-  marcaSchema,
-  mensajeBarraSchema,
-  menuSchema,
-  popupSchema,
-  productoSchema,
-  socialSchema,
-  type Banner,
-  type Marca,
-  type MensajeBarra,
-  type Menu,
-  type Popup,
-  type Producto,
-  type Social,
-} from '../lib/api/schemas.ts';
+import type { z } from 'zod';
+import { bannerSchema, marcaSchema, mensajeBarraSchema, menuSchema, popupSchema, productoSchema, socialSchema } from '../lib/api/schemas.ts';
 import { catalogueSource } from './catalogue-source.ts';
 
+/** Each part of the snapshot: the API path it is read from and the schema its answer must match (the content collections' too). */
+export const SNAPSHOT_PARTS = {
+  productos: { path: '/web/listprod', schema: productoSchema.array() },
+  marcas: { path: '/web/ListMarcas', schema: marcaSchema.array() },
+  menu: { path: '/web/menu', schema: menuSchema },
+  mensajes: { path: '/web/navbar_superior', schema: mensajeBarraSchema.array() },
+  banners: { path: '/web/baners', schema: bannerSchema.array() },
+  popups: { path: '/web/popups', schema: popupSchema.array() },
+  sociales: { path: '/web/sociales', schema: socialSchema.array() },
+};
+
 /** Everything the static build renders. */
-export interface Snapshot {
-  productos: Producto[];
-  marcas: Marca[];
-  menu: Menu;
-  mensajes: MensajeBarra[];
-  banners: Banner[];
-  popups: Popup[];
-  sociales: Social[];
-}
+export type Snapshot = { [K in keyof typeof SNAPSHOT_PARTS]: z.infer<(typeof SNAPSHOT_PARTS)[K]['schema']> };
 
 const EMPTY: Snapshot = { productos: [], marcas: [], menu: [], mensajes: [], banners: [], popups: [], sociales: [] };
 
@@ -35,17 +24,10 @@ export async function takeSnapshot(): Promise<Snapshot> {
   if (process.env.SNAPSHOT === 'empty') return EMPTY;
   const source = await catalogueSource();
   try {
-    const [productos, marcas, menu, mensajes, banners, popups, sociales] = await Promise.all([
-      source.get('/web/listprod').then((data) => productoSchema.array().parse(data)),
-      source.get('/web/ListMarcas').then((data) => marcaSchema.array().parse(data)),
-      source.get('/web/menu').then((data) => menuSchema.parse(data)),
-      source.get('/web/navbar_superior').then((data) => mensajeBarraSchema.array().parse(data)),
-      source.get('/web/baners').then((data) => bannerSchema.array().parse(data)),
-      source.get('/web/popups').then((data) => popupSchema.array().parse(data)),
-      source.get('/web/sociales').then((data) => socialSchema.array().parse(data)),
-    ]);
-    console.log(`snapshot: ${productos.length} productos y ${marcas.length} marcas desde ${source.origin}`);
-    return { productos, marcas, menu, mensajes, banners, popups, sociales };
+    const parts = await Promise.all(Object.entries(SNAPSHOT_PARTS).map(async ([name, { path, schema }]) => [name, schema.parse(await source.get(path))] as const));
+    const taken = Object.fromEntries(parts) as Snapshot;
+    console.log(`snapshot: ${taken.productos.length} productos y ${taken.marcas.length} marcas desde ${source.origin}`);
+    return taken;
   } finally {
     await source.done();
   }

@@ -1,4 +1,4 @@
-import { PEDIDOS } from '../config/shop.ts';
+import { PEDIDOS } from '../lib/tienda.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PedidoOperador } from '../lib/api/orders-schemas.ts';
 import type { ContenidoOperador, CuponOperador, ListaContenido, ProductoOperador } from '../lib/api/operator-schemas.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
-import { LIMITES, OPERACIONES } from '../config/shop.ts';
+import { LIMITES, OPERACIONES } from '../lib/tienda.ts';
 import { detectType, FORMATOS, megas, sha256Hex } from '../server/images/store.ts';
 import { CliError } from './errors.ts';
 import { columns, formatDuracion, formatEntero, progressBar } from './format.ts';

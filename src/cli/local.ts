@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { serverConfig } from '../config/server.ts';
+import { serverConfig } from '../server/config.ts';
 import { createApp } from '../server/app.ts';
 import { hasEmbeddedDatabase } from '../server/db/backup.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';

@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../lib/api/orders-schemas.ts';
+import { foldAccents } from '../lib/text.ts';
 import { CABECERA_OPERADOR } from '../server/admin/audit.ts';
 import { respaldo, restaurar } from './backup.ts';
 import { runCatalogueCommand } from './catalogue.ts';
@@ -91,9 +92,7 @@ export function cliSettings(env: Record<string, string | undefined> = process.en
 
 /** A state as the operator may type it ("en transito", en-transito, EN TRÁNSITO), or undefined. */
 export function parseEstado(input: string): EstadoPedido | undefined {
-  const key = input
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const key = foldAccents(input)
     .toUpperCase()
     .replace(/[\s_-]+/g, ' ')
     .trim();

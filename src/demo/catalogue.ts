@@ -1,4 +1,4 @@
-import { TIENDA } from '../config/shop.ts';
+import { TIENDA } from '../lib/tienda.ts';
 import { slugify } from '../lib/slug.ts';
 import { DEMO_BRANDS, DEMO_PRODUCTS } from './data/index.ts';
 import type { DemoProduct } from './types.ts';

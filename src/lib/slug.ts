@@ -1,8 +1,8 @@
+import { foldAccents } from './text.ts';
+
 /** Lowercase ASCII words joined by hyphens: 'Sérum Glow Deep: Arroz' → 'serum-glow-deep-arroz'. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

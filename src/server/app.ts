@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PEDIDOS } from '../config/shop.ts';
-import { type ServerConfig } from '../config/server.ts';
+import { PEDIDOS } from '../lib/tienda.ts';
+import { type ServerConfig } from './config.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -39,7 +39,7 @@ export function createApp(options: AppDeps) {
   const checkout = { db, config: deps.config, pasarela, secret: deps.secret };
   const app = new Hono();
   if (options.logRequest) app.use('*', requestLog(options.logRequest));
-  app
+  const api = app
     .use('*', withSecurityHeaders({ production: deps.config.production, csp: () => API_CSP }))
     // Checked while the body streams in, so a chunked body without Content-Length is cut off too.
     .use('*', bodyLimits(deps.config))
@@ -59,13 +59,16 @@ export function createApp(options: AppDeps) {
     .route('/health', healthRoutes({ db, builtVersion: options.builtVersion }))
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
-    .route('/', recoveryRoutes(deps));
-  // The offline test mode exists only while it is the payment provider (config.testMode: never on a public site).
-  if (pasarela?.nombre === 'prueba') app.route('/carrito/prueba', testModeRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }));
+    .route('/', recoveryRoutes(deps))
+    // The offline test mode exists only while it is the payment provider (config.testMode: never on a public site);
+    // otherwise an empty router mounts nothing there, and the chain keeps the test mode's routes in App's type.
+    .route('/carrito/prueba', pasarela?.nombre === 'prueba' ? testModeRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono());
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));
   app.onError(handleError);
-  return app;
+  // `api` is `app` itself; its chained type carries every route (hono/client reads it).
+  return api;
 }
+/** The API's routes as its routers type them: the browser's typed paths (src/lib/api/routes.ts) are checked against it. */
 export type App = ReturnType<typeof createApp>;
 
 const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado grande: el máximo es ${Math.floor(bytes / 1024)} KB.`;

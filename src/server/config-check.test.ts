@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverConfig, testModeFromEnv } from '../config/server.ts';
+import { serverConfig, testModeFromEnv } from './config.ts';
 import { startRefusal } from './config-check.ts';
 
 const PUBLIC = 'https://kbeauty.example';

@@ -1,4 +1,4 @@
-import { JWT_SECRET_MINIMO_BYTES, testModeFromEnv } from '../config/server.ts';
+import { JWT_SECRET_MINIMO_BYTES, testModeFromEnv } from './config.ts';
 
 type Env = Record<string, string | undefined>;
 

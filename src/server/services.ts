@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { serverConfig, type ServerConfig } from '../config/server.ts';
+import { serverConfig, type ServerConfig } from './config.ts';
 import { lazyOperatorToken } from './admin/token.ts';
 import { lazySecret, type AuthDeps } from './auth/context.ts';
 import type { Db } from './db/client.ts';

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { atom, computed, onMount } from 'nanostores';
-import { TIENDA } from '../config/shop.ts';
+import { TIENDA } from '../lib/tienda.ts';
 import { userFromClaims, type SessionClaims, type StoredUser } from '../lib/auth/claims.ts';
 import { decodeToken, isTokenValid } from '../lib/auth/token.ts';
 import { saveItem } from '../lib/api/local-cache.ts';

@@ -5,7 +5,7 @@ import './breadcrumb.css';
 export default function Breadcrumb({ trail }: { trail: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Ruta de navegación" data-pagefind-ignore>
-      <ol>
+      <ol className="row-list">
         {trail.map((crumb, index) => (
           <li key={index}>
             {crumb.href && index < trail.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current="page">{crumb.label}</span>}

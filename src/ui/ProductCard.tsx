@@ -65,9 +65,9 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
           <a href={href}>{producto.nombre}</a>
         </Heading>
         {productLabels(producto.etiquetalogo).length > 0 && (
-          <ul className="product-card__labels" aria-label="Etiquetas">
+          <ul className="product-card__labels row-list" aria-label="Etiquetas">
             {productLabels(producto.etiquetalogo).map((label) => (
-              <li key={label}>{label}</li>
+              <li key={label} className="pill">{label}</li>
             ))}
           </ul>
         )}

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig, type ServerConfig } from '../../src/config/server.ts';
+import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { resolveJwtSecret } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/client.ts';

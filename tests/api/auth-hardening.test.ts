@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig, type RateLimit, type ServerConfig } from '../../src/config/server.ts';
+import { serverConfig, type RateLimit, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { lazySecret, NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/context.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITES, TIENDA } from '../../src/config/shop.ts';
-import { serverConfig } from '../../src/config/server.ts';
+import { LIMITES, TIENDA } from '../../src/lib/tienda.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { productos } from '../../src/server/db/schema/index.ts';

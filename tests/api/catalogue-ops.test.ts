@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerConfig } from '../../src/config/server.ts';
-import { OPERACIONES } from '../../src/config/shop.ts';
+import type { ServerConfig } from '../../src/server/config.ts';
+import { OPERACIONES } from '../../src/lib/tienda.ts';
 import type { ContenidoOperador, CuponOperador, ProductoOperadorRespuesta } from '../../src/lib/api/operator-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import type { EntradaAuditoria } from '../../src/server/admin/audit.ts';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { serve } from '@hono/node-server';
 import { and, eq, inArray, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import type { PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagosPrueba, pedidoHistorial, pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreciosCambiados, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, serverConfig, type ServerConfig } from '../../src/config/server.ts';
+import { RATE_LIMITS, serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { catalogueVersion } from '../../src/server/catalogue/queries.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';

@@ -3,7 +3,7 @@ import { createApp, isApiPath } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { loggablePath } from '../../src/server/http/request-log.ts';
 import { createServices } from '../../src/server/services.ts';
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, type TestShop } from './shop.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';

@@ -9,7 +9,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { runShop } from '../../src/cli/shop.ts';
 import { lazyOperatorToken, publishOperatorToken, resolveOperatorToken } from '../../src/server/admin/token.ts';
 import { createApp, isApiPath } from '../../src/server/app.ts';
-import type { ServerConfig } from '../../src/config/server.ts';
+import type { ServerConfig } from '../../src/server/config.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 

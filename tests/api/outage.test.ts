@@ -13,7 +13,7 @@ import { startFaultProxy, startSilentServer, type FaultProxy } from './fault-pro
 import { openShop, type TestShop } from './shop.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-/** Short limits, so a silent database shows within a test's patience; production's are in src/config/server.ts. */
+/** Short limits, so a silent database shows within a test's patience; production's are in src/server/config.ts. */
 const timeouts = { connectTimeoutMs: 1_000, statementTimeoutMs: 1_500 };
 
 /** Milliseconds `run` took. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIENDA } from '../../src/config/shop.ts';
-import { serverConfig } from '../../src/config/server.ts';
+import { TIENDA } from '../../src/lib/tienda.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import type { ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { runShop } from '../../src/cli/shop.ts';

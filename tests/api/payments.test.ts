@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig, testModeFromEnv } from '../../src/config/server.ts';
+import { serverConfig, testModeFromEnv } from '../../src/server/config.ts';
 import type { DetallePedido, PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RECUPERACION } from '../../src/config/shop.ts';
-import { serverConfig, type ServerConfig } from '../../src/config/server.ts';
+import { RECUPERACION } from '../../src/lib/tienda.ts';
+import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { clientes, codigosRecuperacion } from '../../src/server/db/schema/index.ts';

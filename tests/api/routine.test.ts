@@ -6,14 +6,14 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lessPercent, toCentimos, toSoles } from '../../src/lib/pricing/money.ts';
 import { precioFinal } from '../../src/lib/pricing/product.ts';
 import { NIVELES, NIVELES_RUTINA, pasoDeCategoria, pasosDeNivel, PASOS_RUTINA } from '../../src/lib/routine/pasos.ts';
+import { foldText } from '../../src/lib/text.ts';
 import { categorias, pedidos, productos } from '../../src/server/db/schema/index.ts';
 import { GRUPOS_EDAD, INQUIETUDES_PIEL, TIPOS_PIEL } from '../../src/demo/taxonomy.ts';
 import { describeEachDatabase } from './databases.ts';
 import { claimQuote, lineOf, newKey, openShop, preferenceBody, type TestShop } from './shop.ts';
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-const tags = (value: string) => value.split(',').map(fold).filter(Boolean);
-const hasTag = (value: string, tag: string) => tags(value).includes(fold(tag));
+const tags = (value: string) => value.split(',').map(foldText).filter(Boolean);
+const hasTag = (value: string, tag: string) => tags(value).includes(foldText(tag));
 const sorted = (values: readonly string[]) => [...values].sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
 
 const ROUTINE_FIELDS = ['idProducto', 'nombreProducto', 'marca', 'precio', 'descuento', 'descuentoN', 'stock', 'colores', 'tamaños', 'img', 'imagen', 'tipo_piel', 'edad', 'inquietud_piel', 'fechaAgregado'];
@@ -107,8 +107,8 @@ describeEachDatabase('routine builder API', (target) => {
     });
 
     it('leaves out products whose ingredients mention an allergy, as a text or a list, ignoring accents', async () => {
-      const mentions = (p: Producto, word: string) => fold(p.ingredientes).includes(fold(word));
-      const known = (p: Producto) => fold(p.ingredientes) !== 'no especificado.';
+      const mentions = (p: Producto, word: string) => foldText(p.ingredientes).includes(foldText(word));
+      const known = (p: Producto) => foldText(p.ingredientes) !== 'no especificado.';
       const withCentella = expected({}).filter((p) => mentions(p, 'centella'));
       expect(withCentella.length).toBeGreaterThan(0);
       for (const alergias of ['CÉNTELLA', ['centella'], 'centella, niacinamida']) {
@@ -190,7 +190,7 @@ describeEachDatabase('routine builder API', (target) => {
     it('leaves out products with the allergy in their ingredients', async () => {
       const { json } = await rutina({ ...filtros, alergias: ['ginseng', 'Péptidos'], pasosRutina: 7 });
       const all = Object.values(json.data).flat() as ProductoRutina[];
-      const ingredientes = new Map(catalogue.map((p) => [p.idProducto, fold(p.ingredientes)]));
+      const ingredientes = new Map(catalogue.map((p) => [p.idProducto, foldText(p.ingredientes)]));
       expect(all.length).toBeGreaterThan(0);
       expect(all.filter((p) => /ginseng|peptidos/.test(ingredientes.get(p.idProducto)!))).toEqual([]);
       const sin = Object.values((await rutina({ ...filtros, pasosRutina: 7 })).json.data).flat() as ProductoRutina[];

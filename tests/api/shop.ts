@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { serverConfig, type ServerConfig } from '../../src/config/server.ts';
+import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreferenciaBody, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { precioFinal } from '../../src/lib/pricing/product.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../netlify/functions/api.ts';
-import { serverConfig } from '../../src/config/server.ts';
+import { serverConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { describeEachDatabase } from './databases.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { TIENDA } from '../../src/config/shop.ts';
+import { TIENDA } from '../../src/lib/tienda.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lineFromProducto, maxQuantity, type CartLine } from '../../src/lib/cart/lines.ts';
 import { MENSAJES_CUPON } from '../../src/lib/pricing/coupons.ts';

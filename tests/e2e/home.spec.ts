@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TIENDA } from '../../src/config/shop.ts';
+import { TIENDA } from '../../src/lib/tienda.ts';
 import type { Banner, Marca, Producto } from '../../src/lib/api/schemas.ts';
 import { marcasConLogo } from '../../src/lib/home/home.ts';
 

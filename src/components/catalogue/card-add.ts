@@ -25,9 +25,9 @@ export async function addFromCard(button: HTMLButtonElement): Promise<void> {
     }
     const color = await choose(splitOptions(producto.colores), 'Elige un color', producto.nombre);
     if (color === undefined) return;
-    const size = await choose(splitOptions(producto.tamaños), 'Elige un tamaño', producto.nombre);
-    if (size === undefined) return;
-    await addProductToCart(producto, { color, size, cantidad: 1 });
+    const tamano = await choose(splitOptions(producto.tamaños), 'Elige un tamaño', producto.nombre);
+    if (tamano === undefined) return;
+    await addProductToCart(producto, { color, tamano, cantidad: 1 });
   } finally {
     button.disabled = false;
     button.removeAttribute('aria-busy');

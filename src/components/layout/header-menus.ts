@@ -1,10 +1,19 @@
 import { getCollection } from 'astro:content';
-import { desktopMenu, mobileMenu, sortBrands, type MenuLink } from '../../lib/site/menu.ts';
+import { brandLinks, desktopMenu, mobileMenu, type MenuLink } from '../../lib/site/menu.ts';
 
+/** The header's menus: the desktop and mobile lines, and the brands' entries both menus list. */
 export interface HeaderMenus {
   escritorio: MenuLink[];
   movil: MenuLink[];
-  marcas: string[];
+  marcas: MenuLink[];
+}
+
+/** The props of the desktop menu and of the mobile one. */
+export interface MenuProps {
+  lineas: MenuLink[];
+  marcas: MenuLink[];
+  /** Render the parts every page shares (the sub-menus, the drawer itself): only the /menus page does. */
+  full?: boolean;
 }
 
 let built: Promise<HeaderMenus> | undefined;
@@ -21,6 +30,6 @@ export function headerMenus(): Promise<HeaderMenus> {
 
 async function readMenus(): Promise<HeaderMenus> {
   const menu = (await getCollection('menu')).map((entry) => ({ linea: entry.data.linea, categorias: entry.data.categorias }));
-  const marcas = sortBrands((await getCollection('marcas')).map((entry) => entry.data.nombre));
+  const marcas = brandLinks((await getCollection('marcas')).map((entry) => entry.data.nombre));
   return { escritorio: desktopMenu(menu), movil: mobileMenu(menu), marcas };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldAccents } from '../../lib/text.ts';
 import type { DemoProduct, Envase } from '../types.ts';
 import { GRUPOS_EDAD, INQUIETUDES_PIEL, TAXONOMY, TIPOS_PIEL } from '../taxonomy.ts';
 import { DEMO_BRANDS, DEMO_PRODUCTS } from './index.ts';
@@ -28,7 +29,7 @@ const countBy = <T>(items: T[], key: (item: T) => string): Map<string, number> =
 /** Sentences end with a period (or ! ?) followed by whitespace or the end of the text; "0.5%" is not an end. */
 const sentenceCount = (text: string): number => (text.match(/[.!?](?=\s|$)/g) ?? []).length;
 
-const fold = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string): string => foldAccents(s).toLowerCase();
 
 const isSkincare = (p: DemoProduct): boolean => lineOf.get(p.categoria) === 'Cuidado';
 

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../lib/slug.ts';
+import { foldAccents } from '../../lib/text.ts';
 import { demoAssets } from '../assets.ts';
 import { demoCatalogue } from '../catalogue.ts';
 import { DEMO_PRODUCTS } from '../data/index.ts';
@@ -13,7 +14,7 @@ const { brands, products } = syntheticCatalogue(N, NOW);
 
 const lineOf = new Map(TAXONOMY.flatMap((line) => line.categorias.map((c) => [c.nombre, line.linea] as const)));
 const childrenOf = new Map(TAXONOMY.flatMap((line) => line.categorias.map((c) => [c.nombre, c.hijas] as const)));
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) => foldAccents(s).toLowerCase();
 const sentenceCount = (text: string) => (text.match(/[.!?](?=\s|$)/g) ?? []).length;
 const list = (field: string) => (field === '' ? [] : field.split(','));
 

@@ -1,3 +1,4 @@
+import { foldAccents } from '../../lib/text.ts';
 import { pick, sample } from '../random.ts';
 import { FREE_OF, ORIGINS, WHEN, type LineWords } from './phrases.ts';
 import { FIRST_STEPS_BY_CHILD, RINSE_OFF, RINSE_STEPS } from './usage.ts';
@@ -129,6 +130,6 @@ function dose(random: () => number): string {
 
 /** 10000 → '10 000', as the demo labels write thousands. */
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 const lowerFirst = (text: string) => (/^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]/u.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
 const upperFirst = (text: string) => text[0]!.toUpperCase() + text.slice(1);

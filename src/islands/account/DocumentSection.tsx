@@ -3,7 +3,7 @@ import { updateCliente } from '../../lib/api/account-client.ts';
 import { DOC_TYPES, type DocType } from '../../lib/api/account-rules.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { DOC_LABELS, DOC_MESSAGES, docNumberProblem, docSavedMessage, documentoDe, sanitizeDocNumber } from '../../lib/account/profile.ts';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
 import '../auth/fields.css';

@@ -1,6 +1,7 @@
 import { openAuthDialog, type AuthDialog } from '../../stores/ui.ts';
 
-interface Props {
+/** What the line says and which dialog it opens. */
+export interface DialogSwitchProps {
   question: string;
   /** The link's text. */
   action: string;
@@ -8,7 +9,7 @@ interface Props {
 }
 
 /** The line under an account form that opens another account dialog: '¿No tienes una cuenta? Regístrate'. */
-export default function DialogSwitch({ question, action, to }: Props) {
+export default function DialogSwitch({ question, action, to }: DialogSwitchProps) {
   return (
     <p className="auth-form__switch">
       {question}{' '}

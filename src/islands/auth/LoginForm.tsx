@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { openAuthDialog } from '../../stores/ui.ts';
-import DialogSwitch from './DialogSwitch.tsx';
+import AuthForm from './AuthForm.tsx';
 import PasswordField from './PasswordField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
 import TextField from './TextField.tsx';
@@ -28,7 +28,7 @@ export default function LoginForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} aria-busy={busy}>
+    <AuthForm onSubmit={submit} busy={busy} submit="Iniciar Sesión" busySubmit="Ingresando…" switchTo={{ question: '¿No tienes una cuenta?', action: 'Regístrate', to: 'register' }}>
       <TextField
         id={`${id}-user`}
         label="Usuario o Correo"
@@ -47,10 +47,6 @@ export default function LoginForm() {
           ¿Olvidaste tu contraseña?
         </button>
       </div>
-      <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Ingresando…' : 'Iniciar Sesión'}
-      </button>
-      <DialogSwitch question="¿No tienes una cuenta?" action="Regístrate" to="register" />
-    </form>
+    </AuthForm>
   );
 }

@@ -4,7 +4,7 @@ import { CONTRASENA } from '../../lib/api/account-rules.ts';
 import { canSubmit, initialRecoveryState, RECOVERY_BUTTONS, recoveryReducer, runRecoveryStep, type RecoveryApi } from '../../lib/auth/recovery-steps.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
-import DialogSwitch from './DialogSwitch.tsx';
+import AuthForm from './AuthForm.tsx';
 import PasswordField from './PasswordField.tsx';
 import TextField from './TextField.tsx';
 
@@ -51,7 +51,7 @@ export default function RecoveryForm() {
   const { step, message } = state;
   const pastCode = step === 'password';
   return (
-    <form className="auth-form" onSubmit={submit} aria-busy={state.busy}>
+    <AuthForm onSubmit={submit} busy={state.busy} submit={RECOVERY_BUTTONS[step]} busySubmit="Procesando…" disabled={!canSubmit(state)} switchTo={{ question: '¿Recordaste tu contraseña?', action: 'Inicia sesión', to: 'login' }}>
       <ol className="auth-steps" aria-label="Pasos">
         {(['identify', 'send', 'code', 'password'] as const).map((name, index, all) => (
           <li key={name} className={`auth-steps__item${all.indexOf(step) >= index ? ' is-active' : ''}`} aria-current={name === step ? 'step' : undefined}>
@@ -103,10 +103,6 @@ export default function RecoveryForm() {
       <p className={`auth-message${message ? ` auth-message--${message.kind}` : ''}`} role="status" aria-live="polite">
         {message?.text}
       </p>
-      <button type="submit" className="btn auth-form__submit" disabled={!canSubmit(state)}>
-        {state.busy ? 'Procesando…' : RECOVERY_BUTTONS[step]}
-      </button>
-      <DialogSwitch question="¿Recordaste tu contraseña?" action="Inicia sesión" to="login" />
-    </form>
+    </AuthForm>
   );
 }

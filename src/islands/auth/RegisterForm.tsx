@@ -1,12 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { register } from '../../lib/api/account-client.ts';
 import { CONTRASENA } from '../../lib/api/account-rules.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import { phoneDigits } from '../../lib/account/phone.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
-import DialogSwitch from './DialogSwitch.tsx';
+import AuthForm from './AuthForm.tsx';
 import PasswordField from './PasswordField.tsx';
 import PhoneField from './PhoneField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
@@ -57,7 +57,7 @@ export default function RegisterForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} aria-busy={busy}>
+    <AuthForm onSubmit={submit} busy={busy} submit="Crear Cuenta" busySubmit="Creando tu cuenta…" switchTo={{ question: '¿Ya tienes una cuenta?', action: 'Inicia sesión', to: 'login' }}>
       <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required autoFocus />
       <div className="auth-form__pair">
         <UsernameField id={`${id}-usuario`} value={form.usuario} onChange={set('usuario')} />
@@ -81,10 +81,6 @@ export default function RegisterForm() {
       <p className="auth-form__legal">
         Al crear tu cuenta aceptas que tratemos tus datos según nuestra <a href="/politica-de-privacidad">Política de Privacidad</a>.
       </p>
-      <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Creando tu cuenta…' : 'Crear Cuenta'}
-      </button>
-      <DialogSwitch question="¿Ya tienes una cuenta?" action="Inicia sesión" to="login" />
-    </form>
+    </AuthForm>
   );
 }

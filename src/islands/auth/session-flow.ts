@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { login } from '../../lib/api/account-client.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import type { StoredUser } from '../../lib/auth/claims.ts';

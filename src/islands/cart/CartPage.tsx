@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { cartCount, lineRef } from '../../lib/cart/lines.ts';
-import { buildCheckoutPayload, CHECKOUT_KEY } from '../../lib/cart/checkout-payload.ts';
+import { buildCheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { brandLookup, needsReview } from '../../lib/cart/refresh.ts';
 import { canCheckout, cartSummary } from '../../lib/cart/summary.ts';
 import { hasEligibleLines } from '../../lib/pricing/coupons.ts';
 import { $user } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
+import { saveCheckoutPayload } from '../../stores/checkout.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import CartLineItem from './CartLineItem.tsx';
 import { CartLoading, EmptyCart } from './CartPlaceholders.tsx';
@@ -61,8 +62,7 @@ export default function CartPage() {
       setProductos(live);
       // Something changed: the shopper reviews the cart first (checkout §8).
       if (needsReview(refresh)) return;
-      const payload = buildCheckoutPayload({ lines: $cart.get(), user: $user.get(), metodo: delivery.metodo, shipping: delivery.shipping, applied: coupons.applied });
-      sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(payload));
+      saveCheckoutPayload(buildCheckoutPayload({ lines: $cart.get(), user: $user.get(), metodo: delivery.metodo, shipping: delivery.shipping, applied: coupons.applied }));
       location.assign('/procesoDePago');
     } catch (error) {
       console.error('No se pudo validar el carrito', error);

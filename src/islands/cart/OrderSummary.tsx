@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import type { CartSummary } from '../../lib/cart/summary.ts';
 import { freeShippingProgress, toCentimos } from '../../lib/pricing/index.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
+import TotalsRows, { EnvioConPill } from '../../ui/TotalsRows.tsx';
 
 interface Props {
   summary: CartSummary;
@@ -21,27 +22,27 @@ export default function OrderSummary({ summary, coupon, canPay, paying, onPay }:
         Resumen del pedido
       </h2>
       {coupon}
-      <dl className="summary__rows">
-        <div>
-          <dt>Subtotal</dt>
-          <dd data-testid="resumen-subtotal">{formatSoles(summary.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {summary.envioGratis && <span className="pill pill--success">Gratis</span>}
-            <span data-testid="resumen-envio">{summary.envio === null ? 'Por calcular' : formatSoles(summary.envio)}</span>
-          </dd>
-        </div>
-        <div className={summary.descuento > 0 ? 'summary__discount' : undefined}>
-          <dt>Descuento</dt>
-          <dd data-testid="resumen-descuento">{summary.descuento > 0 ? `-${formatSoles(summary.descuento)}` : formatSoles(0)}</dd>
-        </div>
-        <div className="summary__total">
-          <dt>Total</dt>
-          <dd data-testid="resumen-total">{formatSoles(summary.total)}</dd>
-        </div>
-      </dl>
+      <TotalsRows
+        className="summary__rows"
+        filas={[
+          { label: 'Subtotal', valor: formatSoles(summary.subtotal), testId: 'resumen-subtotal' },
+          {
+            label: 'Envío',
+            valor: (
+              <EnvioConPill gratis={summary.envioGratis} testId="resumen-envio">
+                {summary.envio === null ? 'Por calcular' : formatSoles(summary.envio)}
+              </EnvioConPill>
+            ),
+          },
+          {
+            label: 'Descuento',
+            valor: summary.descuento > 0 ? `-${formatSoles(summary.descuento)}` : formatSoles(0),
+            className: summary.descuento > 0 ? 'summary__discount' : undefined,
+            testId: 'resumen-descuento',
+          },
+          { label: 'Total', valor: formatSoles(summary.total), className: 'summary__total', testId: 'resumen-total' },
+        ]}
+      />
       <div className="summary__shipping-goal">
         <p>
           {summary.envioGratis ? (

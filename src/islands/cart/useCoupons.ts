@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../lib/cart/lines.ts';
-import { COUPON_KEY, readStoredCode } from '../../lib/cart/coupons.ts';
 import { discountStillApplies, evaluateCoupon, todayInLima, type AppliedCoupon, type GlobalCoupon, type UserCoupon } from '../../lib/pricing/coupons.ts';
 import { $session, $token } from '../../stores/auth.ts';
+import { clearCoupon, setCoupon, storedCoupon } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert, showToast } from '../../ui/alerts.ts';
 import { fetchGlobalCoupons, fetchUserCoupon } from '../../lib/api/cart-client.ts';
@@ -24,11 +24,6 @@ export interface Coupons {
   remove: () => void;
   clearError: () => void;
 }
-
-const store = (codigo: string | null) => {
-  if (codigo) sessionStorage.setItem(COUPON_KEY, JSON.stringify({ codigo }));
-  else sessionStorage.removeItem(COUPON_KEY);
-};
 
 /**
  * The cart's discount state (storefront §4): none, the customer's coupon or a shop coupon. Coupons
@@ -81,17 +76,17 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
     // The code applied before a reload comes back only if it still holds for this cart.
     if (!data || !ready || restored.current) return;
     restored.current = true;
-    const codigo = readStoredCode(sessionStorage.getItem(COUPON_KEY));
+    const codigo = storedCoupon();
     if (!codigo) return;
     const result = evaluate(codigo, data);
     if (result.ok) setApplied(result.applied);
-    else store(null);
+    else clearCoupon();
   }, [data, ready]);
 
   useEffect(() => {
     if (!applied || discountStillApplies(lines, applied)) return;
     setApplied(null);
-    store(null);
+    clearCoupon();
     if (lines.length > 0) {
       void showToast({ icon: 'info', title: 'Descuento eliminado', text: 'Ya no quedan productos elegibles para el descuento en tu carrito.', timerMs: 3500 });
     }
@@ -120,14 +115,14 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
       return;
     }
     setApplied(result.applied);
-    store(result.applied.codigo);
+    setCoupon(result.applied.codigo);
     void showToast({ icon: 'success', title: '¡Cupón aplicado!', text: `${result.applied.codigo}: ${result.applied.porcentaje}% de descuento`, timerMs: 2500 });
   }
 
   function remove() {
     setApplied(null);
     setError('');
-    store(null);
+    clearCoupon();
   }
 
   return { signedIn, userCoupon: data?.userCoupon ?? null, applied, error, busy, apply, remove, clearError: () => setError('') };

@@ -1,7 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { DELIVERY_KEY, readDelivery, type DeliveryChoice } from '../../lib/cart/delivery-session.ts';
+import type { DeliveryChoice } from '../../lib/cart/delivery-session.ts';
 import { isShippingComplete, type ShippingForm } from '../../lib/cart/shipping-form.ts';
-import { ENVIO_PROVINCIA, isHomeDelivery, METODO_POR_DEFECTO } from '../../lib/shipping/methods.ts';
+import { ENVIO_PROVINCIA, isHomeDelivery } from '../../lib/shipping/methods.ts';
+import { $entrega, loadCheckout, setDelivery } from '../../stores/checkout.ts';
 
 export interface Delivery extends DeliveryChoice {
   modalOpen: boolean;
@@ -13,30 +15,26 @@ export interface Delivery extends DeliveryChoice {
 
 /**
  * The delivery choice of the cart (checkout §2): pickup in Miraflores by default; province delivery
- * opens the shipping-details modal until its data is saved. Kept in session storage for reloads.
+ * opens the shipping-details modal until its data is saved. Kept in the checkout store for reloads.
  */
 export function useDelivery(): Delivery {
-  const [choice, setChoice] = useState<DeliveryChoice>({ metodo: METODO_POR_DEFECTO, shipping: null });
+  const choice = useStore($entrega);
   const [modalOpen, setModalOpen] = useState(false);
 
-  useEffect(() => setChoice(readDelivery(sessionStorage.getItem(DELIVERY_KEY))), []);
-
-  const persist = (next: DeliveryChoice) => {
-    setChoice(next);
-    sessionStorage.setItem(DELIVERY_KEY, JSON.stringify(next));
-  };
+  // After the first render, which matches the server's HTML: the stored choice comes back.
+  useEffect(loadCheckout, []);
 
   return {
     ...choice,
     modalOpen,
     choose(metodo) {
-      persist({ ...choice, metodo });
+      setDelivery({ ...choice, metodo });
       if (isHomeDelivery(metodo) && !isShippingComplete(choice.shipping)) setModalOpen(true);
     },
     openModal: () => setModalOpen(true),
     closeModal: () => setModalOpen(false),
     save(shipping) {
-      persist({ metodo: ENVIO_PROVINCIA, shipping });
+      setDelivery({ metodo: ENVIO_PROVINCIA, shipping });
       setModalOpen(false);
     },
   };

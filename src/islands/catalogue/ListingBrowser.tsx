@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard from '../../ui/ProductCard.tsx';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
 import { ALL_BRANDS, brandFilter, fromCard, toggleBrand, type BrandChoice, type CardProducto } from '../../lib/catalogue/listing-state.ts';
 import type { ListingSource } from '../../lib/catalogue/selection.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import Breadcrumb from '../../ui/Breadcrumb.tsx';
 import { fetchListado } from '../../lib/api/catalogue-client.ts';
 import { fieldsOf, listOf } from '../../lib/api/checks.ts';

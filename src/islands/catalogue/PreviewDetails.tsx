@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
+import type { Eleccion } from '../../lib/cart/lines.ts';
 import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { availableUnits, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
-import type { Choice } from '../../ui/add-to-cart.ts';
 import OptionPicker from '../product/OptionPicker.tsx';
 import PreviewGallery from './PreviewGallery.tsx';
 
 interface Props {
   producto: Producto;
   titleId: string;
-  onAdd: (choice: Choice) => void;
+  onAdd: (eleccion: Eleccion) => void;
 }
 
 /**
@@ -24,12 +24,12 @@ interface Props {
 export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
   const { colores, tamanos, ...preselected } = buyOptions(producto);
   const [color, setColor] = useState(preselected.color);
-  const [size, setSize] = useState(preselected.size);
+  const [tamano, setTamano] = useState(preselected.tamano);
   const [cantidad, setCantidad] = useState(1);
   const agotado = isSoldOut(producto);
   const final = precioFinal(producto);
   const maxCantidad = availableUnits(producto);
-  const missing = [colores.length > 1 && !color && 'un color', tamanos.length > 1 && !size && 'un tamaño'].filter(Boolean);
+  const missing = [colores.length > 1 && !color && 'un color', tamanos.length > 1 && !tamano && 'un tamaño'].filter(Boolean);
   const canAdd = !agotado && missing.length === 0;
 
   return (
@@ -57,7 +57,7 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
         {producto.descripcion && <p className="preview__description">{producto.descripcion}</p>}
 
         <OptionPicker legend="Color" name="preview-color" options={colores} value={color} onChange={setColor} />
-        <OptionPicker legend="Tamaño" name="preview-size" options={tamanos} value={size} onChange={setSize} />
+        <OptionPicker legend="Tamaño" name="preview-size" options={tamanos} value={tamano} onChange={setTamano} />
 
         <div className="preview__buy">
           <div className="quantity" role="group" aria-label="Cantidad">
@@ -82,7 +82,7 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
             className="btn preview__add"
             disabled={!canAdd}
             aria-describedby={missing.length > 0 && !agotado ? 'preview-missing' : undefined}
-            onClick={() => onAdd({ color, size, cantidad })}
+            onClick={() => onAdd({ color, tamano, cantidad })}
           >
             {agotado ? 'Agotado' : 'Agregar al carrito'}
           </button>

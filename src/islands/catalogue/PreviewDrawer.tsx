@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { addProductToCart, type Choice } from '../../ui/add-to-cart.ts';
+import type { Eleccion } from '../../lib/cart/lines.ts';
+import { addProductToCart } from '../../ui/add-to-cart.ts';
 import { useDialogFocus } from '../../ui/useDialogFocus.ts';
 import PreviewDetails from './PreviewDetails.tsx';
 
@@ -35,9 +36,9 @@ export default function PreviewDrawer({ id, onClose }: Props) {
       }, reduced ? 0 : SLIDE_MS);
     });
   // The cart's confirmation dialog opens after the panel has closed, so the two never fight for focus.
-  const add = async (producto: Producto, choice: Choice) => {
+  const add = async (producto: Producto, eleccion: Eleccion) => {
     await close();
-    await addProductToCart(producto, choice);
+    await addProductToCart(producto, eleccion);
   };
 
   useEffect(() => {
@@ -93,7 +94,7 @@ export default function PreviewDrawer({ id, onClose }: Props) {
             {load.mensaje}
           </p>
         )}
-        {load.state === 'ready' && <PreviewDetails producto={load.producto} titleId="preview-title" onAdd={(choice) => void add(load.producto, choice)} />}
+        {load.state === 'ready' && <PreviewDetails producto={load.producto} titleId="preview-title" onAdd={(eleccion) => void add(load.producto, eleccion)} />}
       </div>
     </div>
   );

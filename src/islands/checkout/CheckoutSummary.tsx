@@ -3,6 +3,7 @@ import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO } from '../../lib/checkout/pay-steps.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { isHomeDelivery } from '../../lib/shipping/methods.ts';
+import TotalsRows, { EnvioConPill } from '../../ui/TotalsRows.tsx';
 import type { EstadoPrecios } from './useCheckout.ts';
 
 interface Props {
@@ -30,29 +31,27 @@ export default function CheckoutSummary({ payload, precios, methods, processing,
       <h2 id="co-resumen" className="co-card__title">
         Resumen del pedido
       </h2>
-      <dl className="co-summary__rows">
-        <div>
-          <dt>Subtotal</dt>
-          <dd data-testid="checkout-subtotal">{formatSoles(resumen.subtotal)}</dd>
-        </div>
-        {(payload.discountCode || resumen.descuento > 0) && (
-          <div className="co-summary__discount">
-            <dt>Descuento {payload.discountCode ? <span className="co-summary__code">{payload.discountCode}</span> : 'de rutina'}</dt>
-            <dd data-testid="checkout-descuento">-{formatSoles(resumen.descuento)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {gratis && <span className="pill pill--success">Gratis</span>}
-            <span data-testid="checkout-envio">{formatSoles(resumen.envio)}</span>
-          </dd>
-        </div>
-        <div className="co-summary__total">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatSoles(resumen.total)}</dd>
-        </div>
-      </dl>
+      <TotalsRows
+        className="co-summary__rows"
+        filas={[
+          { label: 'Subtotal', valor: formatSoles(resumen.subtotal), testId: 'checkout-subtotal' },
+          (!!payload.discountCode || resumen.descuento > 0) && {
+            label: <>Descuento {payload.discountCode ? <span className="co-summary__code">{payload.discountCode}</span> : 'de rutina'}</>,
+            valor: <>-{formatSoles(resumen.descuento)}</>,
+            className: 'co-summary__discount',
+            testId: 'checkout-descuento',
+          },
+          {
+            label: 'Envío',
+            valor: (
+              <EnvioConPill gratis={gratis} testId="checkout-envio">
+                {formatSoles(resumen.envio)}
+              </EnvioConPill>
+            ),
+          },
+          { label: 'Total', valor: formatSoles(resumen.total), className: 'co-summary__total', testId: 'checkout-total' },
+        ]}
+      />
       <p className={`co-summary__status co-summary__status--${precios}`} role="status" data-testid="estado-precios">
         {ESTADO_PRECIOS[precios]}
       </p>

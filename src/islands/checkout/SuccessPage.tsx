@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { isApproved, orderIdOf, readPaymentResult, type PaymentResult } from '../../lib/checkout/payment-result.ts';
 import { $session, $token } from '../../stores/auth.ts';
+import { clearCheckout } from '../../stores/checkout.ts';
 import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
-import { clearCheckout } from './clear-checkout.ts';
 import { useOrderConfirmation } from './useOrderConfirmation.ts';
 
 const CHECK = 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.4 14.2-4.2-4.2 1.4-1.4 2.8 2.8 5.6-5.6 1.4 1.4-7 7Z';

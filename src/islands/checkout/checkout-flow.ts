@@ -1,12 +1,13 @@
 import { createPreference, PricesChangedError, quoteCart } from '../../lib/api/checkout-client.ts';
 import type { CotizacionServidor } from '../../lib/api/checkout-schemas.ts';
 import { ApiError, serverMessage } from '../../lib/api/request.ts';
-import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
+import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, newIdempotencyKey, preferenceErrorText } from '../../lib/checkout/pay-steps.ts';
 import { preferenceBody, type Comprador } from '../../lib/checkout/preference-body.ts';
 import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from '../../lib/checkout/price-review.ts';
 import { logout } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
+import { saveCheckoutPayload } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 
@@ -23,7 +24,6 @@ export interface Sesion {
 /** After a quote: the payload with the server's figures, and whether checkout may go on. */
 export type Validacion = { ok: true; payload: CheckoutPayload } | { ok: false; payload: CheckoutPayload | null };
 
-const store = (payload: CheckoutPayload) => sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(payload));
 const errorAlert = (text: string) => showAlert({ icon: 'error', title: 'Error', text });
 
 /** The server refused the token: the session ends (storefront §4) and the login dialog opens. */
@@ -39,7 +39,7 @@ async function sessionRejected(error: ApiError): Promise<void> {
  */
 export function applyQuote(payload: CheckoutPayload, quote: CotizacionServidor): Validacion {
   const updated = payloadWithQuote(payload, quote);
-  store(updated);
+  saveCheckoutPayload(updated);
   if (!quoteDiffers(payload, quote)) return { ok: true, payload: updated };
   $cart.set(cartWithQuote($cart.get(), payload, quote));
   void showAlert({ icon: 'warning', title: MENSAJES_PAGO.preciosCambiados, text: priceChangeText(payload, quote), confirmText: 'Revisar mi pedido' });

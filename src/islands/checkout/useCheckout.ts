@@ -3,11 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchCliente } from '../../lib/api/account-client.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { documentoDe } from '../../lib/account/profile.ts';
-import { CHECKOUT_KEY, type CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
+import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, payBlocker, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
 import type { Comprador } from '../../lib/checkout/preference-body.ts';
-import { readCheckoutPayload } from '../../lib/checkout/stored-payload.ts';
 import { $session, $token } from '../../stores/auth.ts';
+import { storedCheckoutPayload } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import { payWithMercadoPago, validatePrices, type Sesion } from './checkout-flow.ts';
@@ -58,7 +58,7 @@ export function useCheckout(): Checkout {
 
   useEffect(() => {
     setMounted(true);
-    const stored = readCheckoutPayload(sessionStorage.getItem(CHECKOUT_KEY));
+    const stored = storedCheckoutPayload();
     setPayload(stored);
     if (stored && stored.productos.length > 0 && !$session.get()) openAuthDialog('login');
     // Back from the provider's page (bfcache): the button works again.

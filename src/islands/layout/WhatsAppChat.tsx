@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Icon from '../../ui/icons.tsx';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import './WhatsAppChat.css';
 
 /** The message the box starts with, so an untouched box still sends a greeting (checkout §2). */

@@ -5,6 +5,7 @@ import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
 import Modal from '../../ui/Modal.tsx';
+import TotalsRows from '../../ui/TotalsRows.tsx';
 import { EstadoBadge } from './OrderCard.tsx';
 import OrderTimeline from './OrderTimeline.tsx';
 
@@ -64,28 +65,22 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
         </section>
         <section>
           <h3 className="order-detail__heading">Resumen</h3>
-          <dl className="order-detail__totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatSoles(pedido.subtotal)}</dd>
-            </div>
-            {pedido.codigo_descuento && (
-              <div>
-                <dt>
-                  Cupón {pedido.codigo_descuento} ({pedido.porcentaje_descuento}%)
-                </dt>
-                <dd>-{formatSoles(pedido.descuento)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Envío</dt>
-              <dd>{pedido.envio > 0 ? formatSoles(pedido.envio) : 'Gratis'}</dd>
-            </div>
-            <div className="order-detail__total">
-              <dt>Total</dt>
-              <dd data-testid="total-pedido">{formatSoles(pedido.total)}</dd>
-            </div>
-          </dl>
+          <TotalsRows
+            className="order-detail__totals"
+            filas={[
+              { label: 'Subtotal', valor: formatSoles(pedido.subtotal) },
+              !!pedido.codigo_descuento && {
+                label: (
+                  <>
+                    Cupón {pedido.codigo_descuento} ({pedido.porcentaje_descuento}%)
+                  </>
+                ),
+                valor: <>-{formatSoles(pedido.descuento)}</>,
+              },
+              { label: 'Envío', valor: pedido.envio > 0 ? formatSoles(pedido.envio) : 'Gratis' },
+              { label: 'Total', valor: formatSoles(pedido.total), className: 'order-detail__total', testId: 'total-pedido' },
+            ]}
+          />
         </section>
       </div>
     </div>

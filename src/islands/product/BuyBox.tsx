@@ -27,7 +27,7 @@ export default function BuyBox({ producto: built, live = false }: Props) {
   const [producto, setProducto] = useState(built);
   const options = useMemo(() => buyOptions(producto), [producto]);
   const [color, setColor] = useState(options.color);
-  const [size, setSize] = useState(options.size);
+  const [tamano, setTamano] = useState(options.tamano);
   const [cantidad, setCantidad] = useState('1');
   const [error, setError] = useState('');
 
@@ -49,19 +49,19 @@ export default function BuyBox({ producto: built, live = false }: Props) {
     setError('');
   };
 
-  const validChoice = () => {
-    const problem = buyError(producto, { color, size, cantidad });
+  const eleccionValida = () => {
+    const problem = buyError(producto, { color, tamano, cantidad });
     setError(problem ?? '');
-    return problem ? undefined : { color, size, cantidad: Number(cantidad) };
+    return problem ? undefined : { color, tamano, cantidad: Number(cantidad) };
   };
   const add = () => {
-    const choice = validChoice();
-    if (choice) void addProductToCart(producto, choice);
+    const eleccion = eleccionValida();
+    if (eleccion) void addProductToCart(producto, eleccion);
   };
   const buyNow = async () => {
-    const choice = validChoice();
-    if (!choice) return;
-    await addProductToCart(producto, choice, { silent: true });
+    const eleccion = eleccionValida();
+    if (!eleccion) return;
+    await addProductToCart(producto, eleccion, { silent: true });
     location.assign('/carrito');
   };
 
@@ -99,7 +99,7 @@ export default function BuyBox({ producto: built, live = false }: Props) {
       </div>
 
       <OptionPicker legend="Color" name={`color-${producto.idProducto}`} options={options.colores} value={color} onChange={edit(setColor)} />
-      <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={size} onChange={edit(setSize)} />
+      <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={tamano} onChange={edit(setTamano)} />
 
       <div className="buy-box__row">
         <div className="buy-qty">

@@ -8,6 +8,7 @@ import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
 import { $cart, addToCart } from '../../stores/cart.ts';
 import { showAlert, showToast } from '../../ui/alerts.ts';
+import TotalsRows from '../../ui/TotalsRows.tsx';
 import type { useRoutineBuilder } from './useRoutineBuilder.ts';
 
 /** How long a product shows that it was added (checkout §9). */
@@ -146,22 +147,19 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
         </div>
         <aside className="rb-summary" aria-label="Precio de tu rutina">
           <h3 className="rb-summary__title">Rutina completa</h3>
-          <dl className="rb-summary__rows">
-            <div>
-              <dt>{elegidos.length} productos</dt>
-              <dd>{formatSoles(toSoles(precio.subtotal))}</dd>
-            </div>
-            {completa && nivel.descuento > 0 && (
-              <div className="rb-summary__discount">
-                <dt>Descuento rutina ({nivel.descuento}%)</dt>
-                <dd>-{formatSoles(toSoles(precio.descuento))}</dd>
-              </div>
-            )}
-            <div className="rb-summary__total">
-              <dt>Total</dt>
-              <dd data-testid="precio-rutina">{formatSoles(toSoles(precio.productos))}</dd>
-            </div>
-          </dl>
+          <TotalsRows
+            className="rb-summary__rows"
+            filas={[
+              { label: <>{elegidos.length} productos</>, valor: formatSoles(toSoles(precio.subtotal)) },
+              completa &&
+                nivel.descuento > 0 && {
+                  label: <>Descuento rutina ({nivel.descuento}%)</>,
+                  valor: <>-{formatSoles(toSoles(precio.descuento))}</>,
+                  className: 'rb-summary__discount',
+                },
+              { label: 'Total', valor: formatSoles(toSoles(precio.productos)), className: 'rb-summary__total', testId: 'precio-rutina' },
+            ]}
+          />
           <button type="button" className="btn rb-summary__add" disabled={!completa} onClick={() => void addAll()}>
             Agregar rutina completa
           </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import ProductCard from '../../ui/ProductCard.tsx';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { showAlert } from '../../ui/alerts.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { inIdOrder } from '../../lib/catalogue/live-products.ts';

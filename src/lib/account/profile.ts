@@ -1,7 +1,7 @@
 import { DOC_RULES, type DocType } from '../api/account-rules.ts';
 import type { ClienteApi, ProfileUpdate } from '../api/account-schemas.ts';
 import { formatPhone, phoneDigits } from './phone.ts';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 
 /**
  * The /cuenta forms (checkout §2 Profile, §5 Document form and Profile, §8): the editable personal

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
-import { changePassword, fetchCliente, login, sendRecoveryCode, updateCliente, validateRecoveryCode } from './account-client.ts';
+import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
+import { changePassword, fetchCliente, login, register, sendRecoveryCode, updateCliente, validateRecoveryCode, verifyUserOrEmail } from './account-client.ts';
 import { ApiError } from './request.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,5 +42,28 @@ describe('account client', () => {
     await expect(fetchCliente(3, 'tok')).resolves.toEqual(cliente);
     expect(calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer tok' });
     await expect(fetchCliente(3, 'tok')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('sends each call to its route with its method, body and token', async () => {
+    const calls = stubFetch(
+      json({ id: 3, mensaje: 'jwt', profileCompleted: 1 }),
+      json({ id: 1, mensaje: '¡Registro exitoso!' }, 201),
+      json({ exists: true, correo: 'an•••@example.pe' }),
+      json([{ idUsuario: 3, nombre: 'Ana', usuario: 'ana', correo: 'ana@example.pe' }]),
+      json({ id: 1, mensaje: '¡Datos actualizados!' }),
+    );
+    const registro = { nombre: 'Ana', usuario: 'ana', correo: 'ana@example.pe', telefono: '999888777', password: 'clave-segura-1' };
+    await login('ana', 'clave');
+    await register(registro);
+    await verifyUserOrEmail(' ana/b?c ');
+    await fetchCliente(3, 'tok');
+    await updateCliente(3, 'tok', { usuario: 'luis' });
+    expect(sentCalls(calls)).toEqual([
+      { method: 'POST', url: '/login', body: { user: 'ana', password: 'clave' } },
+      { method: 'POST', url: '/clientes/register', body: registro },
+      { method: 'GET', url: '/api/verificar-correo-o-usuario/ana%2Fb%3Fc' },
+      { method: 'GET', url: '/web/clientes/3', authorization: 'Bearer tok' },
+      { method: 'PUT', url: '/web/clientes/3', body: { usuario: 'luis' }, authorization: 'Bearer tok' },
+    ]);
   });
 });

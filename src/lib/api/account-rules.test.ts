@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 import { formatPhone, PHONE_INPUT, phoneDigits } from '../account/phone.ts';
 import { CONTRASENA, TELEFONO, USUARIO } from './account-rules.ts';
 import { profileUpdateSchema, registerSchema } from './account-schemas.ts';
@@ -15,8 +15,8 @@ describe('account field rules: one rule for the forms and the server', () => {
     expect(TELEFONO.digitos).toBe(TIENDA.telefonoDigitos);
     // The same modules with a shop whose mobiles have 8 digits: the server, the input and its hint follow.
     vi.resetModules();
-    vi.doMock('../../config/shop.ts', async (original) => {
-      const config = await original<typeof import('../../config/shop.ts')>();
+    vi.doMock('../tienda.ts', async (original) => {
+      const config = await original<typeof import('../tienda.ts')>();
       return { ...config, TIENDA: { ...config.TIENDA, telefonoDigitos: 8 } };
     });
     try {
@@ -30,7 +30,7 @@ describe('account field rules: one rule for the forms and the server', () => {
       expect(phone.PHONE_INPUT).toEqual({ pattern: '\\d{3} \\d{3} \\d{2}', placeholder: '999 999 99' });
       expect(rules.TELEFONO.titulo).toBe('Ingresa los 8 dígitos de tu celular.');
     } finally {
-      vi.doUnmock('../../config/shop.ts');
+      vi.doUnmock('../tienda.ts');
       vi.resetModules();
     }
   });

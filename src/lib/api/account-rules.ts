@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 import type { ClienteApi } from './account-schemas.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CACHE_MS } from '../../config/shop.ts';
+import { CACHE_MS } from '../tienda.ts';
 import type { GlobalCoupon, UserCoupon } from '../pricing/coupons.ts';
 import { parseGlobalCoupons, parseUserCoupon } from '../cart/coupons.ts';
 import { tariffPath } from '../cart/shipping-form.ts';

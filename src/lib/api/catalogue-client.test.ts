@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
-import { LIMITES } from '../../config/shop.ts';
+import { LIMITES } from '../tienda.ts';
 import { fetchListado, fetchProductosPorIds, listadoPath } from './catalogue-client.ts';
 import { ApiError } from './request.ts';
 

@@ -1,4 +1,4 @@
-import { CACHE_MS, LIMITES } from '../../config/shop.ts';
+import { CACHE_MS, LIMITES } from '../tienda.ts';
 import type { SortOption } from '../catalogue/listing.ts';
 import type { ListingSource } from '../catalogue/selection.ts';
 import { fieldsOf, isText, listOf } from './checks.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
+import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
-import { createPreference, fetchOrderDetail, payTestPreference, PricesChangedError, quoteCart } from './checkout-client.ts';
+import { createPreference, fetchOrderDetail, fetchTestPreference, payTestPreference, PricesChangedError, quoteCart } from './checkout-client.ts';
 import { ApiError, serverMessage } from './request.ts';
 
 const body = { cart: [{ id: 1, precio: 10, cantidad: 1 }], Recojo: true, metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } } satisfies PreferenciaBody;
@@ -57,5 +57,28 @@ describe('checkout client', () => {
     expect(calls[1]!.url).toBe('/api/detalle-pedido/3');
     stubFetch(json({ mensaje: 'No puedes ver este pedido.' }, 403));
     await expect(fetchOrderDetail(4, 'tok')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('sends each call to its route with its method, body, token and idempotency key', async () => {
+    const prueba = { id: 'p/1', idVenta: 3, productos: [] };
+    const calls = stubFetch(
+      json(cotizacion),
+      json({ id: 'pref-1', init_point: '/pago-de-prueba?preference_id=pref-1', idVenta: 3 }),
+      json(prueba),
+      json({ redirect: '/success?status=approved' }),
+      json({ mensaje: { idVenta: 3 } }),
+    );
+    await quoteCart(5, 'tok', body);
+    await createPreference(5, 'tok', body, 'key-1');
+    await fetchTestPreference('p/1');
+    await payTestPreference('p/1', 'rejected');
+    await fetchOrderDetail(3, 'tok');
+    expect(sentCalls(calls)).toEqual([
+      { method: 'POST', url: '/carrito/cotizar/5', body, authorization: 'Bearer tok' },
+      { method: 'POST', url: '/carrito/create-preference/5', body, authorization: 'Bearer tok', idempotencyKey: 'key-1' },
+      { method: 'GET', url: '/carrito/prueba/p%2F1' },
+      { method: 'POST', url: '/carrito/prueba/p%2F1/pagar', body: { resultado: 'rejected' } },
+      { method: 'GET', url: '/api/detalle-pedido/3', authorization: 'Bearer tok' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { CotizacionServidor, DetallePedido, PreciosCambiados, PreferenciaBody, PreferenciaCreada, PreferenciaPrueba, RESULTADOS_PRUEBA } from './checkout-schemas.ts';
 import { fieldsOf } from './checks.ts';
 import { ApiError, NetworkError, request } from './request.ts';
+import { api, param } from './routes.ts';
 
 /** The checkout calls (checkout §7): price the cart, create the preference, the test mode and the order's state. */
 
@@ -26,7 +27,7 @@ const pricesChanged = (status: number, body: unknown) => (status === 409 && isPr
 
 /** The server's own price of the cart (POST /carrito/cotizar/{userId}). */
 export const quoteCart = (userId: number, token: string, body: PreferenciaBody) =>
-  request(`/carrito/cotizar/${userId}`, { method: 'POST', body, token, check: isCotizacion });
+  request(api.carrito.cotizar[':userId'].$path({ param: { userId: param(userId) } }), { method: 'POST', body, token, check: isCotizacion });
 
 /**
  * Creates the order and its payment preference (POST /carrito/create-preference/{userId}). The
@@ -34,8 +35,9 @@ export const quoteCart = (userId: number, token: string, body: PreferenciaBody) 
  * same key, so the server never creates two orders for it. Throws PricesChangedError on a 409 quote.
  */
 export async function createPreference(userId: number, token: string, body: PreferenciaBody, idempotencyKey: string): Promise<PreferenciaCreada> {
+  const path = api.carrito['create-preference'][':userId'].$path({ param: { userId: param(userId) } });
   const send = () =>
-    request(`/carrito/create-preference/${userId}`, {
+    request(path, {
       method: 'POST',
       body,
       token,
@@ -53,11 +55,13 @@ export async function createPreference(userId: number, token: string, body: Pref
 }
 
 /** Test mode: the preference as its checkout page shows it. */
-export const fetchTestPreference = (preferenceId: string) => request(`/carrito/prueba/${encodeURIComponent(preferenceId)}`, { check: isPreferenciaPrueba });
+export const fetchTestPreference = (preferenceId: string) =>
+  request(api.carrito.prueba[':preferenceId'].$path({ param: { preferenceId: param(preferenceId) } }), { check: isPreferenciaPrueba });
 
 /** Test mode: pays (or rejects, or leaves pending) the preference; answers the back URL to go to. */
 export const payTestPreference = (preferenceId: string, resultado: (typeof RESULTADOS_PRUEBA)[number]) =>
-  request(`/carrito/prueba/${encodeURIComponent(preferenceId)}/pagar`, { method: 'POST', body: { resultado }, check: isRedirect });
+  request(api.carrito.prueba[':preferenceId'].pagar.$path({ param: { preferenceId: param(preferenceId) } }), { method: 'POST', body: { resultado }, check: isRedirect });
 
 /** One of the customer's orders (GET /api/detalle-pedido/{idVenta}); 403 for someone else's. */
-export const fetchOrderDetail = async (idVenta: number, token: string) => (await request(`/api/detalle-pedido/${idVenta}`, { token, check: isDetalle })).mensaje;
+export const fetchOrderDetail = async (idVenta: number, token: string) =>
+  (await request(api.api['detalle-pedido'][':idVenta'].$path({ param: { idVenta: param(idVenta) } }), { token, check: isDetalle })).mensaje;

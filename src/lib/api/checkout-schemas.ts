@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../../config/shop.ts';
+import { LIMITES } from '../tienda.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { textoPlano } from './text-schemas.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OPERACIONES } from '../../config/shop.ts';
+import { OPERACIONES } from '../tienda.ts';
 import type { GlobalCoupon } from '../pricing/coupons.ts';
+import { atMostTwoDecimals } from '../pricing/money.ts';
 import { esRutaTienda } from '../site/rutas.ts';
 import type { Producto } from './schemas.ts';
 import { textoPlano } from './text-schemas.ts';
@@ -17,7 +18,6 @@ const soloCampos = <T extends z.ZodRawShape>(shape: T, mensaje: string) =>
 
 /** 100000 as the messages write it: 100 000. */
 const miles = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
-const dosDecimales = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const numero = (campo: string) => z.number({ error: `${campo} debe ser un número.` }).refine(Number.isFinite, `${campo} debe ser un número.`);
 
 /** PATCH /admin/api/productos/{id o sku}: any of these; descuento is a percent, descuentoN soles off. */
@@ -25,13 +25,13 @@ export const cambioProductoSchema = soloCampos({
     precio: numero('El precio')
       .refine((n) => n > 0, 'El precio debe ser mayor que 0.')
       .refine((n) => n <= OPERACIONES.precioMaximo, `El precio no puede pasar de ${miles(OPERACIONES.precioMaximo)}.`)
-      .refine(dosDecimales, 'El precio admite como máximo 2 decimales.'),
+      .refine(atMostTwoDecimals, 'El precio admite como máximo 2 decimales.'),
     descuento: numero('El descuento')
       .refine((n) => n >= 0 && n <= OPERACIONES.descuentoMaximo, `El descuento es un porcentaje de 0 a ${OPERACIONES.descuentoMaximo}.`)
-      .refine(dosDecimales, 'El descuento admite como máximo 2 decimales.'),
+      .refine(atMostTwoDecimals, 'El descuento admite como máximo 2 decimales.'),
     descuentoN: numero('El descuento en soles')
       .refine((n) => n >= 0, 'El descuento en soles no puede ser negativo.')
-      .refine(dosDecimales, 'El descuento en soles admite como máximo 2 decimales.'),
+      .refine(atMostTwoDecimals, 'El descuento en soles admite como máximo 2 decimales.'),
     stock: z
       .number({ error: 'El stock debe ser un número entero.' })
       .int('El stock debe ser un número entero.')
@@ -73,7 +73,7 @@ export const nuevoCuponSchema = soloCampos({
       .transform((codigo) => codigo.toUpperCase()),
     descuento: numero('El descuento')
       .refine((n) => n > 0 && n <= 100, 'El descuento es un porcentaje mayor que 0 y de hasta 100.')
-      .refine(dosDecimales, 'El descuento admite como máximo 2 decimales.'),
+      .refine(atMostTwoDecimals, 'El descuento admite como máximo 2 decimales.'),
     fecha_inicio: fechaIso('La fecha de inicio'),
     fecha_fin: fechaIso('La fecha de fin'),
     /** Products by id or SKU; empty: any eligible product. */

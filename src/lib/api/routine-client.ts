@@ -1,4 +1,4 @@
-import { CACHE_MS } from '../../config/shop.ts';
+import { CACHE_MS } from '../tienda.ts';
 import type { CantidadPasos } from '../routine/pasos.ts';
 import { isProducto } from './catalogue-client.ts';
 import { fieldsOf, isText, isTrue, listOf, recordOf } from './checks.ts';

@@ -7,9 +7,6 @@ import type { StoredUser } from '../auth/claims.ts';
 import { deliveryInstructions, fullAddress, isShippingComplete, type ShippingForm } from './shipping-form.ts';
 import { cartQuote, summaryOf, type CartSummary } from './summary.ts';
 
-/** The session-storage key that carries the cart's state to /procesoDePago (an MPA's navigation state). */
-export const CHECKOUT_KEY = 'checkout';
-
 /** The shipping choice of checkout §3. */
 export interface EnvioElegido {
   metodo: string;

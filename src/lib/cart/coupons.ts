@@ -40,10 +40,7 @@ export function splitMensaje(mensaje: string): { title: string; text: string } {
   return at < 0 ? { title: mensaje, text: '' } : { title: mensaje.slice(0, at), text: mensaje.slice(at + 2) };
 }
 
-/** The session-storage key of the applied coupon code (re-evaluated on load). */
-export const COUPON_KEY = 'carrito-cupon';
-
-/** The stored code, or '' when there is none or it cannot be read. */
+/** The applied coupon's code as the checkout store keeps it ({codigo}), or '' when there is none or it cannot be read. */
 export function readStoredCode(raw: string | null): string {
   if (!raw) return '';
   try {

@@ -50,7 +50,7 @@ describe('cart rules', () => {
     expect(maxQuantity({ stock: 0, stock_total: 0 })).toBe(9999);
   });
   it('names a line by product, colour, size and routine, and shows its options', () => {
-    const rojo = lineFromProducto(crema, { color: 'Rojo', size: '50 ml' });
+    const rojo = lineFromProducto(crema, { color: 'Rojo', tamano: '50 ml' });
     expect(lineRef(rojo)).toBe('7|Rojo|50 ml');
     expect(lineRef({ ...rojo, rutinaId: 'r1' })).toBe('7|Rojo|50 ml|r1');
     expect(sameLine(rojo, { idProducto: 7, selectedColor: 'Rojo', selectedSize: '50 ml' })).toBe(true);

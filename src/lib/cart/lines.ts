@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 import type { ProductoRutina } from '../api/routine-schemas.ts';
 import type { Producto } from '../api/schemas.ts';
 import { precioFinal } from '../pricing/product.ts';
@@ -69,16 +69,23 @@ const clampQuantity = (cantidad: number, fields: StockFields) => Math.min(Math.m
 /** What a cart line takes from a product (a catalogue product, or a routine's with its name as `nombre`). */
 type ProductoDeLinea = Pick<Producto, 'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock' | 'stock_total' | 'sedes'>;
 
+/** What the shopper chose of a product: a colour, a size (one of its `tamaños`) and the units; each may be left out. */
+export interface Eleccion {
+  color?: string;
+  tamano?: string;
+  cantidad?: number;
+}
+
 /** A cart line for a product with the chosen colour and size. */
-export function lineFromProducto(producto: ProductoDeLinea, choice: { color?: string; size?: string; cantidad?: number } = {}): CartLine {
+export function lineFromProducto(producto: ProductoDeLinea, eleccion: Eleccion = {}): CartLine {
   const final = precioFinal(producto);
   return {
     idProducto: producto.idProducto,
     nombre: producto.nombre,
     img: producto.img.split(',')[0]?.trim() || producto.imagen,
-    cantidad: choice.cantidad ?? TIENDA.cantidadPorDefecto,
-    selectedColor: choice.color ?? '',
-    selectedSize: choice.size ?? '',
+    cantidad: eleccion.cantidad ?? TIENDA.cantidadPorDefecto,
+    selectedColor: eleccion.color ?? '',
+    selectedSize: eleccion.tamano ?? '',
     precio: final,
     precioOriginal: final < producto.precio ? producto.precio : undefined,
     descuento: producto.descuento,
@@ -135,7 +142,7 @@ const firstOption = (options: string) => options.split(',').map((option) => opti
 
 /** One unit of a routine's product with its first colour and size, as an ordinary cart line (added on its own). */
 export const lineFromProductoDeRutina = (producto: ProductoRutina): CartLine =>
-  lineFromProducto({ ...producto, nombre: producto.nombreProducto }, { color: firstOption(producto.colores), size: firstOption(producto.tamaños), cantidad: 1 });
+  lineFromProducto({ ...producto, nombre: producto.nombreProducto }, { color: firstOption(producto.colores), tamano: firstOption(producto.tamaños), cantidad: 1 });
 
 /** One unit of a routine's product as a line of that routine (first colour and size), priced as an ordinary line until the routine is complete. */
 export const lineFromProductoRutina = (producto: ProductoRutina, nivel: NivelRutina, rutinaId: string): CartLine => ({

@@ -24,7 +24,7 @@ export interface CartRefresh {
 
 /** The fields a refresh takes from the live product; routine lines keep their routine price. */
 function refreshed(line: CartLine, producto: Producto): CartLine {
-  const fresh = lineFromProducto(producto, { color: line.selectedColor, size: line.selectedSize, cantidad: line.cantidad });
+  const fresh = lineFromProducto(producto, { color: line.selectedColor, tamano: line.selectedSize, cantidad: line.cantidad });
   const live = { descuento: fresh.descuento, descuentoN: fresh.descuentoN, newores: fresh.newores, stock_total: fresh.stock_total, stock: fresh.stock, sedes: fresh.sedes };
   if (line.esProductoRutina) return { ...line, ...live };
   return {

@@ -1,4 +1,4 @@
-import { FOTOS } from '../../config/shop.ts';
+import { FOTOS } from '../tienda.ts';
 import { parseImageUrl } from './image-urls.ts';
 
 /**

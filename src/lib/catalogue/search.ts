@@ -1,11 +1,12 @@
 import type { Producto } from '../api/schemas.ts';
+import { foldAccents } from '../text.ts';
 
 /** The spec's search normalisation: lowercase, without space + - _ : . , ; & (storefront §2 Search page). */
 export const normalizeSpec = (text: string) => text.toLowerCase().replace(/[\s+\-_:.,;&]/g, '');
 
 /** The spec's normalisation, also without accents, so 'serum' finds 'Sérum'. */
 export const normalizeSearch = (text: string) =>
-  normalizeSpec(text.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  normalizeSpec(foldAccents(text));
 
 /**
  * Products whose name or brand contains the query after normalisation. Accent-insensitive, so it

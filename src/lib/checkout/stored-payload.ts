@@ -2,7 +2,7 @@ import { parseStoredCart } from '../cart/lines.ts';
 import type { CheckoutPayload } from '../cart/checkout-payload.ts';
 
 /**
- * The checkout state as the cart stored it in session storage (`CHECKOUT_KEY`), read back after a
+ * The checkout state as the cart saved it in the checkout store (src/stores/checkout.ts), read back after a
  * navigation or a reload. Lines go through the cart's own reader; anything unreadable is null.
  */
 

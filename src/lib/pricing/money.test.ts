@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessPercent, toCentimos } from './money.ts';
+import { atMostTwoDecimals, lessPercent, toCentimos } from './money.ts';
 
 describe('céntimos', () => {
   it('converts soles without float drift', () => {
@@ -14,5 +14,9 @@ describe('céntimos', () => {
     expect(lessPercent(1000, 12.5)).toBe(875);
     expect(lessPercent(1000, 150)).toBe(0);
     expect(lessPercent(1000, -5)).toBe(1000);
+  });
+  it('accepts figures with at most two decimals, float noise included', () => {
+    expect([49.9, 0.1 + 0.2, 33.33, 100, 12.5].every(atMostTwoDecimals)).toBe(true);
+    expect([49.999, 0.005, 1.001].some(atMostTwoDecimals)).toBe(false);
   });
 });

@@ -12,6 +12,9 @@ export const toCentimos = (soles: number): Centimos => Math.round(Number((soles 
 /** Céntimos to soles. */
 export const toSoles = (centimos: Centimos) => centimos / 100;
 
+/** Whether a figure has at most two decimals (soles to the céntimo, or a percent to the hundredth): 49.9 yes, 49.999 no. */
+export const atMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 /** Rounds soles to céntimos. */
 export const round2 = (soles: number) => toSoles(toCentimos(soles));
 

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 import { toCentimos, type Centimos } from './money.ts';
 
 /** A method starting with 'Envío a provincia' means home delivery (checkout §3). */

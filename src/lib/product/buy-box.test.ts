@@ -3,7 +3,7 @@ import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { lineFromProducto, maxQuantity } from '../cart/lines.ts';
 import { availableUnits, buyError, buyOptions, forBuyBox, parseCantidad, stepCantidad } from './buy-box.ts';
 
-const choice = (cantidad: string | number, color = '', size = '') => ({ cantidad, color, size });
+const eleccion = (cantidad: string | number, color = '', tamano = '') => ({ cantidad, color, tamano });
 
 describe('buy box options', () => {
   it('preselects a single colour or size and leaves several unchosen', () => {
@@ -11,9 +11,9 @@ describe('buy box options', () => {
       colores: ['Rojo'],
       tamanos: ['50 ml', '100 ml'],
       color: 'Rojo',
-      size: '',
+      tamano: '',
     });
-    expect(buyOptions(makeProducto({ colores: '', tamaños: '' }))).toMatchObject({ color: '', size: '' });
+    expect(buyOptions(makeProducto({ colores: '', tamaños: '' }))).toMatchObject({ color: '', tamano: '' });
   });
 });
 
@@ -22,23 +22,23 @@ describe('buy box validation (storefront §5)', () => {
 
   it('requires a whole quantity above 0', () => {
     for (const bad of ['', '0', '-1', '1.5', 'dos', 0]) {
-      expect(buyError(simple, choice(bad))).toBe('Ingresa una cantidad válida.');
+      expect(buyError(simple, eleccion(bad))).toBe('Ingresa una cantidad válida.');
     }
-    expect(buyError(simple, choice('2'))).toBeUndefined();
+    expect(buyError(simple, eleccion('2'))).toBeUndefined();
   });
 
   it('refuses more than the stock', () => {
-    expect(buyError(simple, choice(3))).toBeUndefined();
-    expect(buyError(simple, choice(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
-    expect(buyError(makeProducto({ stock: 0 }), choice(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
+    expect(buyError(simple, eleccion(3))).toBeUndefined();
+    expect(buyError(simple, eleccion(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
+    expect(buyError(makeProducto({ stock: 0 }), eleccion(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
   });
 
   it('caps at the lower of stock and stock_total, as the cart does', () => {
     const inShops = makeProducto({ stock: 3, stock_total: 10 });
-    expect(buyError(inShops, choice(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
+    expect(buyError(inShops, eleccion(4))).toBe('Solo tenemos 3 unidad(es) disponibles.');
     const counted = makeProducto({ stock: 10, stock_total: 4 });
-    expect(buyError(counted, choice(4))).toBeUndefined();
-    expect(buyError(counted, choice(5))).toBe('Solo tenemos 4 unidad(es) disponibles.');
+    expect(buyError(counted, eleccion(4))).toBeUndefined();
+    expect(buyError(counted, eleccion(5))).toBe('Solo tenemos 4 unidad(es) disponibles.');
     for (const producto of [inShops, counted, makeProducto({ stock: 6, stock_total: 0 })]) {
       expect(availableUnits(producto)).toBe(maxQuantity(lineFromProducto(producto)));
     }
@@ -47,25 +47,25 @@ describe('buy box validation (storefront §5)', () => {
   it('offers nothing of a product sold out online, whatever the shops hold', () => {
     const soldOut = makeProducto({ stock: 0, stock_total: 7 });
     expect(availableUnits(soldOut)).toBe(0);
-    expect(buyError(soldOut, choice(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
+    expect(buyError(soldOut, eleccion(1))).toBe('Solo tenemos 0 unidad(es) disponibles.');
   });
 
   it('requires a colour, then a size, when there are several', () => {
     const tinted = makeProducto({ colores: 'Rosa,Coral', tamaños: 'S,M' });
-    expect(buyError(tinted, choice(1))).toBe('Debes elegir un color.');
-    expect(buyError(tinted, choice(1, 'Verde', 'S'))).toBe('Debes elegir un color.');
-    expect(buyError(tinted, choice(1, 'Coral'))).toBe('Debes elegir un tamaño.');
-    expect(buyError(tinted, choice(1, 'Coral', 'M'))).toBeUndefined();
+    expect(buyError(tinted, eleccion(1))).toBe('Debes elegir un color.');
+    expect(buyError(tinted, eleccion(1, 'Verde', 'S'))).toBe('Debes elegir un color.');
+    expect(buyError(tinted, eleccion(1, 'Coral'))).toBe('Debes elegir un tamaño.');
+    expect(buyError(tinted, eleccion(1, 'Coral', 'M'))).toBeUndefined();
   });
 
   it('checks quantity and stock before the options', () => {
     const tinted = makeProducto({ colores: 'Rosa,Coral', stock: 1 });
-    expect(buyError(tinted, choice(0))).toBe('Ingresa una cantidad válida.');
-    expect(buyError(tinted, choice(2))).toBe('Solo tenemos 1 unidad(es) disponibles.');
+    expect(buyError(tinted, eleccion(0))).toBe('Ingresa una cantidad válida.');
+    expect(buyError(tinted, eleccion(2))).toBe('Solo tenemos 1 unidad(es) disponibles.');
   });
 
   it('needs no choice for a single option', () => {
-    expect(buyError(makeProducto({ colores: 'Rosa', tamaños: '30 ml' }), choice(1))).toBeUndefined();
+    expect(buyError(makeProducto({ colores: 'Rosa', tamaños: '30 ml' }), eleccion(1))).toBeUndefined();
   });
 });
 

@@ -21,7 +21,7 @@ export function buyOptions(producto: Options) {
     colores,
     tamanos,
     color: colores.length === 1 ? colores[0]! : '',
-    size: tamanos.length === 1 ? tamanos[0]! : '',
+    tamano: tamanos.length === 1 ? tamanos[0]! : '',
   };
 }
 
@@ -39,22 +39,23 @@ export function parseCantidad(value: string | number): number | undefined {
  */
 export const availableUnits = (producto: Pick<Producto, 'stock' | 'stock_total'>) => (isSoldOut(producto) ? 0 : maxQuantity(producto));
 
-export interface BuyChoice {
+/** The buy box's choice as the shopper left it: colour, size and the quantity field. */
+export interface EleccionDeCompra {
   color: string;
-  size: string;
+  tamano: string;
   /** As typed in the quantity field. */
   cantidad: string | number;
 }
 
 /** The first §5 rule the choice breaks (quantity, stock, colour, size), or undefined when it may be added. */
-export function buyError(producto: Options & Pick<Producto, 'stock' | 'stock_total'>, choice: BuyChoice): string | undefined {
-  const cantidad = parseCantidad(choice.cantidad);
+export function buyError(producto: Options & Pick<Producto, 'stock' | 'stock_total'>, eleccion: EleccionDeCompra): string | undefined {
+  const cantidad = parseCantidad(eleccion.cantidad);
   if (cantidad === undefined) return MENSAJES_COMPRA.cantidadInvalida;
   const disponibles = availableUnits(producto);
   if (cantidad > disponibles) return MENSAJES_COMPRA.sinStock(disponibles);
   const { colores, tamanos } = buyOptions(producto);
-  if (colores.length > 1 && !colores.includes(choice.color)) return MENSAJES_COMPRA.color;
-  if (tamanos.length > 1 && !tamanos.includes(choice.size)) return MENSAJES_COMPRA.tamano;
+  if (colores.length > 1 && !colores.includes(eleccion.color)) return MENSAJES_COMPRA.color;
+  if (tamanos.length > 1 && !tamanos.includes(eleccion.tamano)) return MENSAJES_COMPRA.tamano;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { FiltrosPiel, ProductoRutina, RutinaRecomendada } from '../api/routine-schemas.ts';
 import { NIVELES_RUTINA, type NivelRutina } from './pasos.ts';
+import { foldText } from '../text.ts';
 
 /**
  * The routine builder's questions and their rules (checkout §2, Routine builder): skin type, then
@@ -91,4 +92,4 @@ export const NIVELES_TEXTO: Record<NivelRutina, string> = {
 };
 
 /** The explanation of an answer, matched without accents or case. */
-export const explicacion = (valor: string) => EXPLICACIONES[valor.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase()];
+export const explicacion = (valor: string) => EXPLICACIONES[foldText(valor)];

@@ -1,3 +1,5 @@
+import { foldText } from '../text.ts';
+
 /**
  * The routine builder's levels and steps (checkout §3, §9), shared by the server (which picks the
  * products of each step from these categorías) and the browser (which shows them and prices the
@@ -55,11 +57,9 @@ export const nivelPorPasos = (pasos: number): NivelRutina | undefined => NIVELES
 export const pasosDeNivel = (nivel: NivelRutina): PasoRutina[] =>
   PASOS_RUTINA.filter((paso) => (NIVELES_RUTINA[nivel].claves as readonly PasoClave[]).includes(paso.clave));
 
-const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
-
 /** The step a catalogue categoría fills (accent- and case-insensitive), or undefined. */
 export const pasoDeCategoria = (categoria: string): PasoRutina | undefined =>
-  PASOS_RUTINA.find((paso) => paso.categorias.some((nombre) => plain(nombre) === plain(categoria)));
+  PASOS_RUTINA.find((paso) => paso.categorias.some((nombre) => foldText(nombre) === foldText(categoria)));
 
 /** Whether a value is a step key. */
 export const isPasoClave = (value: unknown): value is PasoClave => PASOS_RUTINA.some((paso) => paso.clave === value);

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { productImages } from '../product/fields.ts';

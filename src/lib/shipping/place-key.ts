@@ -1,8 +1,8 @@
+import { foldAccents } from '../text.ts';
+
 /** A place name as the location look-ups compare it: uppercase, without accents, single spaces. */
 export const searchKey = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  foldAccents(name)
     .toUpperCase()
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 
 /** The WhatsApp number as people read it: '51987654321' → '+51 987 654 321'. */
 export function telefonoLegible(numero: string = TIENDA.whatsapp): string {

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../tienda.ts';
 
 /**
  * Duration of one marquee loop: the time to travel `distancePx` at `pxPerMs` (storefront §2 Top

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopMenu, mobileMenu, sortBrands } from './menu.ts';
+import { brandLinks, desktopMenu, mobileMenu, sortBrands } from './menu.ts';
 
 const MENU = [
   { linea: 'Cuidado', categorias: [{ nombre: 'Serúm', hijas: ['Ampolla'] }, { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] }] },
@@ -27,5 +27,12 @@ describe('menu links', () => {
 
   it('sorts brands alphabetically, ignoring case', () => {
     expect(sortBrands(['innisfree', 'Anua', 'COSRX', '3CE', 'Beauty of Joseon'])).toEqual(['3CE', 'Anua', 'Beauty of Joseon', 'COSRX', 'innisfree']);
+  });
+
+  it('links the brands in that order, each to its brand page', () => {
+    expect(brandLinks(['COSRX', 'Beauty of Joseon'])).toEqual([
+      { label: 'Beauty of Joseon', href: '/marcas/Beauty%20of%20Joseon', children: [] },
+      { label: 'COSRX', href: '/marcas/COSRX', children: [] },
+    ]);
   });
 });

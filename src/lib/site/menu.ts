@@ -1,5 +1,5 @@
 import type { Menu } from '../api/schemas.ts';
-import { childPath, listingPath } from '../catalogue/routes.ts';
+import { brandPath, childPath, listingPath } from '../catalogue/routes.ts';
 
 /** One entry of the header menus, with its own sub-entries. */
 export interface MenuLink {
@@ -44,3 +44,7 @@ export const compareBrandNames = brandCollator.compare;
 
 /** Brand names sorted alphabetically for Spanish readers (compareBrandNames). */
 export const sortBrands = (nombres: readonly string[]) => [...nombres].sort(compareBrandNames);
+
+/** The brands' menu entries, sorted for Spanish readers (sortBrands), each linking to its brand page. */
+export const brandLinks = (nombres: readonly string[]): MenuLink[] =>
+  sortBrands(nombres).map((nombre) => ({ label: nombre, href: brandPath(nombre), children: [] }));

@@ -1,11 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { OPERACIONES } from '../../config/shop.ts';
+import { OPERACIONES } from '../../lib/tienda.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import type { Tx } from '../orders/stock.ts';
 
 /**
  * The operator API's audit trail: every change records who made it, when and what changed. "Who" is

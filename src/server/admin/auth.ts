@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import { clientIp } from '../auth/context.ts';
 import { enforceRateLimit, refuseWhenLimited } from '../auth/rate-limit.ts';
 import type { Db } from '../db/client.ts';

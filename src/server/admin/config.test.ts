@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverConfig } from '../../config/server.ts';
+import { serverConfig } from '../config.ts';
 
 describe('operator settings', () => {
   it('reads SHOP_ADMIN_TOKEN, refusing one shorter than 16 characters', () => {

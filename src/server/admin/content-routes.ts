@@ -11,13 +11,12 @@ import {
   type ContenidoOperador,
   type ListaContenido,
 } from '../../lib/api/operator-schemas.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { banners, imagenes, mensajesBarra, popups, sociales } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { parseImageUrl } from '../images/store.ts';
-import type { Tx } from '../orders/stock.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 
 /** The tables behind the lists; they all have `id` and `orden` (the public calls sort by them). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import { cambioProductoSchema, importacionSchema, imagenesExistentesSchema, subidaImagenSchema, type ProductoOperador, type ProductoOperadorRespuesta } from '../../lib/api/operator-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
 import { selectProductosOperador } from '../catalogue/queries.ts';

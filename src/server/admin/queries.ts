@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PagoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import { PEDIDOS } from '../../config/shop.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';

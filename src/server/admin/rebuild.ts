@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import { catalogueVersion } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 import { logError } from '../db/errors.ts';

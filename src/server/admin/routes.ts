@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { OPERACIONES } from '../../config/shop.ts';
-import { type ServerConfig } from '../../config/server.ts';
+import { OPERACIONES } from '../../lib/tienda.ts';
+import { type ServerConfig } from '../config.ts';
 import { ESTADOS_PEDIDO } from '../../lib/api/checkout-schemas.ts';
 import { cambioEstadoSchema, type CambioEstadoRespuesta, type ListaPedidosOperador, type PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';

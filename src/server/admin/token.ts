@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { generatedSecret } from '../db/secrets.ts';
 

@@ -14,6 +14,7 @@ export async function findCliente(db: Db, identifier: string): Promise<Cliente |
   return cliente;
 }
 
+/** The customer with that id, or undefined. */
 export async function findClienteById(db: Db, id: number): Promise<Cliente | undefined> {
   const [cliente] = await db.select().from(clientes).where(eq(clientes.id, id));
   return cliente;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq } from 'drizzle-orm';
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { clientes } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';

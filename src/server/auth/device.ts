@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { LOGIN_DISPOSITIVO_DIAS } from '../../config/server.ts';
+import { LOGIN_DISPOSITIVO_DIAS } from '../config.ts';
 import type { Cliente } from '../db/schema/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
-import type { RateLimit } from '../../config/server.ts';
+import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { limitesSolicitudes } from '../db/schema/index.ts';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { RECUPERACION } from '../../config/shop.ts';
+import { RECUPERACION } from '../../lib/tienda.ts';
 import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema, type RecoveryResponse, type VerifyResponse } from '../../lib/api/account-schemas.ts';
 import { logError } from '../db/errors.ts';
 import { clientes, codigosRecuperacion } from '../db/schema/index.ts';

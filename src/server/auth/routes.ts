@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LOGIN_TOPE_CUENTA_FACTOR } from '../../config/server.ts';
+import { LOGIN_TOPE_CUENTA_FACTOR } from '../config.ts';
 import { isProfileComplete } from '../../lib/api/account-rules.ts';
 import { loginSchema, registerSchema, type AccountResponse, type LoginResponse } from '../../lib/api/account-schemas.ts';
 import { clientes, cuponesUsuario } from '../db/schema/index.ts';

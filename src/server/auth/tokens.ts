@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { TOKEN_DURACION_SEGUNDOS } from '../../config/shop.ts';
-import { type ServerConfig } from '../../config/server.ts';
+import { TOKEN_DURACION_SEGUNDOS } from '../../lib/tienda.ts';
+import { type ServerConfig } from '../config.ts';
 import { isTokenClaims, type TokenClaims } from '../../lib/auth/claims.ts';
 import { generatedSecret } from '../db/secrets.ts';
 import type { Db } from '../db/client.ts';

@@ -72,13 +72,14 @@ const sameName = (column: SQL, name: string) => sql`lower(trim(${column})) = low
 
 export const listProductos = (db: Db) => selectProductos(db);
 
-export async function productoById(db: Db, id: number): Promise<Producto | undefined> {
+/** The product with that id, or undefined. */
+export async function productoPorId(db: Db, id: number): Promise<Producto | undefined> {
   const [producto] = await selectProductos(db, eq(productos.id, id));
   return producto;
 }
 
 /** The products with these ids (the ones that exist), by id. */
-export const productosByIds = (db: Db, ids: number[]) => (ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]));
+export const productosPorIds = (db: Db, ids: number[]) => (ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]));
 
 /** Brands sorted by name. */
 export async function listMarcas(db: Db): Promise<Marca[]> {

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { SORT_OPTIONS, type ListingFilters } from '../../lib/catalogue/listing.ts';
 import { SPECIAL_LISTINGS, type ListingSource } from '../../lib/catalogue/selection.ts';
 import { clientError } from '../http/errors.ts';

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { CatalogueLimits } from '../../config/server.ts';
+import type { CatalogueLimits } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseId, parseNombre } from '../http/params.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { sendCompressed } from './compressed-json.ts';
 import { ListprodCache } from './listprod-cache.ts';
 import { parseIds, parseListado, parsePagina, type ListadoQuery, type Pagina } from './query-params.ts';
-import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoById } from './queries.ts';
+import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoPorId } from './queries.ts';
 import type { Busqueda, BusquedaPaginada, Listado, Producto } from '../../lib/api/schemas.ts';
 import { applyFilters, brandsPresent, priceBounds } from '../../lib/catalogue/listing.ts';
 import { nameKey, selectListing } from '../../lib/catalogue/selection.ts';
@@ -82,7 +82,7 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
     .get('/menu', async (c) => c.json(await menu(db)))
     .get('/version', async (c) => c.json({ version: await catalogueVersion(db) }))
     .get('/detailprod/:id', async (c) => {
-      const producto = await productoById(db, parseId(c.req.param('id'), 'id del producto'));
+      const producto = await productoPorId(db, parseId(c.req.param('id'), 'id del producto'));
       return c.json(producto ? { id: producto.idProducto, mensaje: [producto] } : { id: 0, mensaje: [] });
     })
     // A listing page's filters, sort and later pages (the page embeds only its first cards).

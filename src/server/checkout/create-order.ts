@@ -2,15 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, like, lt, or, sql, sum } from 'drizzle-orm';
 import type { Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import { PEDIDOS } from '../../config/shop.ts';
-import { type ServerConfig } from '../../config/server.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
+import { type ServerConfig } from '../config.ts';
 import { findClienteById } from '../auth/accounts.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { cancelOrder, record } from '../orders/transitions.ts';
-import { claimCoupon, reserveStock, type Tx } from '../orders/stock.ts';
+import { claimCoupon, reserveStock } from '../orders/stock.ts';
 import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
 import { quoteOrder, quoteToWire, replaceableOrders, sameFigures, stockError, type PedidoCotizado } from './quote.ts';
 
@@ -160,7 +160,7 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
   await cancelAbandoned(tx, cliente.id);
   const quote = await quoteOrder(tx, cliente.id, body, { unidadesPorProducto: config.unidadesPorProducto });
   if (!sameFigures(body, quote)) throw clientError(409, PRECIOS_CAMBIARON, { cotizacion: quoteToWire(quote) });
-  const pedidas = quote.lineas.reduce((total, { line }) => total + line.cantidad, 0);
+  const pedidas = quote.lineas.reduce((total, { linea }) => total + linea.cantidad, 0);
   const sinPagar = await unpaidUnits(tx, cliente.id);
   if (sinPagar + pedidas > config.unidadesSinPagar) {
     throw clientError(
@@ -169,7 +169,7 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
     );
   }
   if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId))) throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
-  const faltante = await reserveStock(tx, quote.lineas.map(({ line }) => ({ productoId: line.idProducto, cantidad: line.cantidad })));
+  const faltante = await reserveStock(tx, quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })));
   if (faltante) {
     const nombre = quote.lineas.find(({ producto }) => producto.idProducto === faltante.productoId)!.producto.nombre;
     throw stockError(nombre, faltante.productoId, faltante.quedan);
@@ -284,18 +284,18 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
     })
     .returning({ id: pedidos.id });
   await tx.insert(pedidoLineas).values(
-    quote.lineas.map(({ producto, line, priced }) => ({
+    quote.lineas.map(({ producto, linea, cotizada }) => ({
       pedidoId: pedido!.id,
       productoId: producto.idProducto,
       nombre: producto.nombre,
       marca: producto.marca,
-      img: line.img,
-      color: line.selectedColor,
-      tamano: line.selectedSize,
-      cantidad: line.cantidad,
-      precioUnitario: priced.unitario,
-      precioConDescuento: priced.conDescuento,
-      precioCobrado: priced.cobrado,
+      img: linea.img,
+      color: linea.selectedColor,
+      tamano: linea.selectedSize,
+      cantidad: linea.cantidad,
+      precioUnitario: cotizada.unitario,
+      precioConDescuento: cotizada.conDescuento,
+      precioCobrado: cotizada.cobrado,
     })),
   );
   await record(tx, pedido!.id, 'PENDIENTE', 'Pedido creado; stock reservado a la espera del pago.');
@@ -305,12 +305,12 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
 /** What the payment provider is told: the charged unit prices, shipping as its own item, the payer. */
 function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
-  const items: OrdenDePago['items'] = quote.lineas.map(({ producto, line, priced }) => ({
+  const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),
-    title: [producto.nombre, line.selectedColor, line.selectedSize].filter(Boolean).join(' · '),
-    quantity: line.cantidad,
-    unitPrice: toSoles(priced.cobrado),
-    pictureUrl: absolute(line.img),
+    title: [producto.nombre, linea.selectedColor, linea.selectedSize].filter(Boolean).join(' · '),
+    quantity: linea.cantidad,
+    unitPrice: toSoles(cotizada.cobrado),
+    pictureUrl: absolute(linea.img),
   }));
   if (quote.cotizacion.envio > 0) items.push({ id: 'envio', title: quote.entrega.metodo, quantity: 1, unitPrice: toSoles(quote.cotizacion.envio) });
   return {

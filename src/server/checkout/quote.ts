@@ -9,7 +9,7 @@ import { searchKey } from '../../lib/shipping/place-key.ts';
 import { pasoDeCategoria } from '../../lib/routine/pasos.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
-import { productosByIds } from '../catalogue/queries.ts';
+import { productosPorIds } from '../catalogue/queries.ts';
 import { globalCouponWire } from '../discounts/routes.ts';
 import type { Db } from '../db/client.ts';
 import { cuponesGlobales, cuponesUsuario, departamentos, distritos, pagos, pedidos, provincias } from '../db/schema/index.ts';
@@ -35,11 +35,15 @@ export interface CuponDelPedido {
   applied: AppliedCoupon;
 }
 
+/** One line of the order: the product as the database holds it, its cart line rebuilt from it, and the line priced. */
 export interface LineaDelPedido {
   producto: Producto;
-  line: CartLine;
-  priced: LineaCotizada;
+  linea: CartLine;
+  cotizada: LineaCotizada;
 }
+
+/** A line before pricing. */
+type LineaElegida = Pick<LineaDelPedido, 'producto' | 'linea'>;
 
 /** An order as the server prices it from the database: never from the client's figures. */
 export interface PedidoCotizado {
@@ -61,13 +65,13 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, {
     if (seen.has(key)) throw clientError(400, 'El carrito repite un producto con el mismo color y tamaño.');
     seen.add(key);
   }
-  const productos = new Map((await productosByIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]));
+  const productos = new Map((await productosPorIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]));
   const lines = body.cart.map((line) => {
     const producto = productos.get(line.idProducto);
     if (!producto) throw clientError(400, `El producto ${line.nombre ? `"${line.nombre}"` : line.idProducto} ya no existe en la tienda. Quítalo de tu carrito.`);
     const color = chosenOption(producto.colores, line.selectedColor, producto.nombre, 'color');
-    const size = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
-    return { producto, line: { ...lineFromProducto(producto, { color, size, cantidad: line.cantidad }), ...routineFields(line, producto) } };
+    const tamano = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
+    return { producto, linea: { ...lineFromProducto(producto, { color, tamano, cantidad: line.cantidad }), ...routineFields(line, producto) } };
   });
   checkUnits(lines, unidadesPorProducto);
   checkStock(lines);
@@ -76,11 +80,11 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, {
   const entrega = deliveryFor(body);
   const tarifa = entrega.recojo ? 0 : await tariffFor(db, entrega.destino!);
   const cotizacion = priceOrder(
-    lines.map(({ line }) => line),
+    lines.map(({ linea }) => linea),
     { cupon: cupon?.applied ?? null, metodo: entrega.metodo, tarifa },
   );
   return {
-    lineas: lines.map((entry, index) => ({ ...entry, priced: cotizacion.lineas[index]! })),
+    lineas: lines.map((entry, index) => ({ ...entry, cotizada: cotizacion.lineas[index]! })),
     cotizacion: { ...cotizacion, envio: cotizacion.envio ?? 0 },
     cupon,
     entrega,
@@ -110,7 +114,7 @@ function chosenOption(options: string, chosen: string, nombre: string, campo: 'c
 }
 
 /** One order takes at most `tope` units of one product (lines of one product in several colours add up): a 400 naming it. */
-function checkUnits(lines: { producto: Producto; line: CartLine }[], tope: number): void {
+function checkUnits(lines: LineaElegida[], tope: number): void {
   for (const [id, cantidad] of unitsByProduct(lines)) {
     if (cantidad > tope) {
       const nombre = lines.find(({ producto }) => producto.idProducto === id)!.producto.nombre;
@@ -119,14 +123,14 @@ function checkUnits(lines: { producto: Producto; line: CartLine }[], tope: numbe
   }
 }
 
-const unitsByProduct = (lines: { line: CartLine }[]) => {
+const unitsByProduct = (lines: LineaElegida[]) => {
   const wanted = new Map<number, number>();
-  for (const { line } of lines) wanted.set(line.idProducto, (wanted.get(line.idProducto) ?? 0) + line.cantidad);
+  for (const { linea } of lines) wanted.set(linea.idProducto, (wanted.get(linea.idProducto) ?? 0) + linea.cantidad);
   return wanted;
 };
 
 /** Every product must have the units asked for (lines of one product in several colours add up). */
-function checkStock(lines: { producto: Producto; line: CartLine }[]): void {
+function checkStock(lines: LineaElegida[]): void {
   for (const [id, cantidad] of unitsByProduct(lines)) {
     const producto = lines.find(({ producto }) => producto.idProducto === id)!.producto;
     if (cantidad > producto.stock) throw stockError(producto.nombre, id, producto.stock);
@@ -140,7 +144,7 @@ export function stockError(nombre: string, id: number, quedan: number) {
 }
 
 /** The coupon for this customer and cart today, or a 409 with the coupon's own message. */
-async function couponFor(db: Db, clienteId: number, codigo: string | null, lines: { producto: Producto; line: CartLine }[], now: Date): Promise<CuponDelPedido | null> {
+async function couponFor(db: Db, clienteId: number, codigo: string | null, lines: LineaElegida[], now: Date): Promise<CuponDelPedido | null> {
   if (!codigo?.trim()) return null;
   const code = codigo.trim().toLowerCase();
   const [own] = await db.select().from(cuponesUsuario).where(and(eq(cuponesUsuario.clienteId, clienteId), sql`lower(${cuponesUsuario.code}) = ${code}`));
@@ -152,7 +156,7 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
       userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado && !(await heldByReplaceable(db, clienteId, own.id)) } : null,
       globalCoupons: parseGlobalCoupons(globals.map(globalCouponWire)),
     },
-    lines.map(({ line }) => line),
+    lines.map(({ linea }) => linea),
     (id) => marcas.get(id),
     todayInLima(now),
   );
@@ -224,16 +228,16 @@ async function tariffFor(db: Db, destino: Destino): Promise<number> {
 /** The quote as the API sends it, in soles. */
 export function quoteToWire({ lineas, cotizacion, cupon, entrega }: PedidoCotizado): CotizacionServidor {
   return {
-    productos: lineas.map(({ producto, line, priced }) => ({
+    productos: lineas.map(({ producto, linea, cotizada }) => ({
       id: producto.idProducto,
       nombre: producto.nombre,
-      img: line.img,
-      selectedColor: line.selectedColor,
-      selectedSize: line.selectedSize,
-      cantidad: line.cantidad,
-      precio_unitario: toSoles(priced.unitario),
-      precio_con_descuento: toSoles(priced.conDescuento),
-      precio: toSoles(priced.cobrado),
+      img: linea.img,
+      selectedColor: linea.selectedColor,
+      selectedSize: linea.selectedSize,
+      cantidad: linea.cantidad,
+      precio_unitario: toSoles(cotizada.unitario),
+      precio_con_descuento: toSoles(cotizada.conDescuento),
+      precio: toSoles(cotizada.cobrado),
       stock: producto.stock,
     })),
     subtotal: toSoles(cotizacion.subtotal),
@@ -254,7 +258,7 @@ export function quoteToWire({ lineas, cotizacion, cupon, entrega }: PedidoCotiza
 export function sameFigures(body: Preferencia, { lineas, cotizacion }: PedidoCotizado): boolean {
   const same = (claimed: number | undefined, centimos: number) => claimed === undefined || toCentimos(claimed) === centimos;
   return (
-    body.cart.every((line, index) => toCentimos(line.precio) === lineas[index]!.priced.cobrado) &&
+    body.cart.every((line, index) => toCentimos(line.precio) === lineas[index]!.cotizada.cobrado) &&
     same(body.descuento, cotizacion.descuento) &&
     same(body.metadata.costo_envio, cotizacion.envio) &&
     same(body.total, cotizacion.total) &&

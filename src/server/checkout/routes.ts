@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
-import { PEDIDOS } from '../../config/shop.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
 import { clientIp, ownUserId, requireAuth, type AuthEnv } from '../auth/context.ts';
 import { enforceRateLimit } from '../auth/rate-limit.ts';
 import { parseBody } from '../http/body.ts';

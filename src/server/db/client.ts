@@ -8,13 +8,16 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { databaseTimeouts, type DatabaseTimeouts } from '../../config/server.ts';
+import { databaseTimeouts, type DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { acquireLock, releaseLock } from './lock.ts';
 import { whileStarting } from './startup-lock.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open transaction of `Db`: what runs inside one (stock moves, audit rows, queued jobs) takes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

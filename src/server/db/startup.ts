@@ -1,4 +1,4 @@
-import { BASE_DE_DATOS } from '../../config/server.ts';
+import { BASE_DE_DATOS } from '../config.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 export interface RetryOptions {

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { LIMITES } from '../../config/shop.ts';
+import { LIMITES } from '../../lib/tienda.ts';
 import { Hono } from 'hono';
 import { ownUserId, requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
 import { heldByReplaceable } from '../checkout/quote.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { BASE_DE_DATOS } from '../../config/server.ts';
+import { BASE_DE_DATOS } from '../config.ts';
 import { catalogueVersion } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 

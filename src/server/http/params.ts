@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITES } from '../../config/shop.ts';
+import { LIMITES } from '../../lib/tienda.ts';
 import { clientError } from './errors.ts';
 
 const idSchema = z.string().regex(/^[1-9]\d{0,8}$/);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { OPERACIONES } from '../../config/shop.ts';
+import { OPERACIONES } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
 import { clientError } from '../http/errors.ts';
 import { FORMATOS, parseImageUrl, PREFIJO_IMAGENES, readImage, type TipoImagen } from './store.ts';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { trabajos } from '../db/schema/index.ts';
-import type { Tx } from '../orders/stock.ts';
 import { describeError } from '../db/errors.ts';
 
 /** A job handler: throws to have the job retried later. */

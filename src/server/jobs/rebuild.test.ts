@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config as rebuildFunction } from '../../../netlify/functions/rebuild.ts';
-import { RECONSTRUCCION } from '../../config/shop.ts';
+import { RECONSTRUCCION } from '../../lib/tienda.ts';
 import { catalogueVersion } from '../catalogue/queries.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { trabajos } from '../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { RECUPERACION, TIENDA } from '../../config/shop.ts';
+import { RECUPERACION, TIENDA } from '../../lib/tienda.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** Escapes text for HTML e-mail bodies. */

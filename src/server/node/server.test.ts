@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
-import { serverConfig } from '../../config/server.ts';
+import { serverConfig } from '../config.ts';
 import { createServices } from '../services.ts';
 import { createShopServer } from './server.ts';
 

@@ -1,4 +1,4 @@
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';

@@ -3,7 +3,7 @@ import type { Handlers } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Pasarela } from '../payments/gateway.ts';
 import { processPayment } from '../payments/webhook.ts';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import { confirmationEmail, statusEmail, type AvisoEstado } from './emails.ts';
 import { shopAlert } from './payment-alerts.ts';
 import { orderWithLines } from './queries.ts';

@@ -1,15 +1,14 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import { soles } from './email-layout.ts';
-import type { Tx } from './stock.ts';
 
 /**
  * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,

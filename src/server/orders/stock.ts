@@ -1,9 +1,6 @@
 import { and, eq, ne, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { cuponesUsuario, pedidoLineas, pedidos, productos } from '../db/schema/index.ts';
-
-/** A database or an open transaction: stock moves always run inside the order's transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Reserva {
   productoId: number;

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
-import { PEDIDOS, TIENDA } from '../../config/shop.ts';
-import type { Db } from '../db/client.ts';
+import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { PAGO_EN_CURSO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
 import { alertShop, lastEntry, paymentNotice, type AvisoPago } from './payment-alerts.ts';
-import { claimCoupon, releaseCoupon, releaseStock, reserveStock, type Tx } from './stock.ts';
+import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
 /**
  * Every change of an order's state, in one place (DESIGN.md, orders): payment outcomes, expiry, the

@@ -1,5 +1,5 @@
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
-import { PEDIDOS, TIENDA } from '../../config/shop.ts';
+import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
 import type { OrdenDePago, PagoRemoto, Pasarela } from './gateway.ts';
 
 export interface MercadoPagoOptions {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { toSoles } from '../../lib/pricing/money.ts';
 import type { Db } from '../db/client.ts';
 import { pagosPrueba } from '../db/schema/index.ts';
 import type { PagoRemoto, Pasarela } from './gateway.ts';
@@ -30,7 +31,7 @@ export function pruebaPasarela(db: Db): Pasarela {
         status_detail: pago.detalle,
         external_reference: pago.referenciaExterna,
         currency_id: pago.moneda,
-        transaction_amount: pago.monto / 100,
+        transaction_amount: toSoles(pago.monto),
         payment_type_id: pago.tipo,
       };
     },

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../config/server.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { generatedSecret } from '../db/secrets.ts';
 import type { Pasarela } from './gateway.ts';

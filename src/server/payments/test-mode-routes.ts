@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { pagoPruebaSchema, type PreferenciaPrueba } from '../../lib/api/checkout-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import { TIENDA } from '../../config/shop.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
 import { pagosPrueba, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';

@@ -2,23 +2,19 @@ import { and, count, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle
 import type { FiltrosPielValidos, ProductoRutina } from '../../lib/api/routine-schemas.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { pasoDeCategoria, type PasoRutina } from '../../lib/routine/pasos.ts';
+import { ACCENTED_LETTERS, foldAccents, foldText } from '../../lib/text.ts';
 import { productoVisible, selectProductos } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 import { categorias, productos } from '../db/schema/index.ts';
 
 /** The routine builder's queries: the filter lists from the products' tags, the skin filter and the steps' products. */
 
-/** A text folded for comparison: no accents, lower case, trimmed (the SQL side is `folded`). */
-export const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-
-// Postgres has no accent folding without the unaccent extension (absent on PGlite); Spanish needs these.
-const ACCENTED = 'áéíóúüñàèìòùÁÉÍÓÚÜÑÀÈÌÒÙ';
-const PLAIN = 'aeiouunaeiouAEIOUUNAEIOU';
-const folded = (column: SQLWrapper) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+/** A column folded in SQL as `foldText` folds a text (accents by lib/text.ts's table, lower case; trimmed where compared). */
+const folded = (column: SQLWrapper) => sql`lower(translate(${column}, ${ACCENTED_LETTERS}, ${foldAccents(ACCENTED_LETTERS)}))`;
 
 /** A comma-separated tag column holds the value (case- and accent-insensitively). */
 const hasTag = (column: SQLWrapper, value: string) =>
-  sql`position(${`,${fold(value)},`} in ',' || regexp_replace(trim(${folded(column)}), ${'\\s*,\\s*'}, ',', 'g') || ',') > 0`;
+  sql`position(${`,${foldText(value)},`} in ',' || regexp_replace(trim(${folded(column)}), ${'\\s*,\\s*'}, ',', 'g') || ',') > 0`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -27,7 +23,7 @@ function sinAlergenos(alergias: string[]): SQL | undefined {
   if (alergias.length === 0) return undefined;
   return and(
     sql`${folded(productos.ingredientes)} not in ('', 'no especificado.', 'no especificado')`,
-    ...alergias.map((word) => sql`${folded(productos.ingredientes)} not like ${`%${escapeLike(fold(word))}%`}`),
+    ...alergias.map((word) => sql`${folded(productos.ingredientes)} not like ${`%${escapeLike(foldText(word))}%`}`),
   );
 }
 
@@ -48,7 +44,7 @@ export async function listasDePiel(db: Db): Promise<{ tiposPiel: string[]; grupo
   const lista = (values: string[]) => {
     const byKey = new Map<string, string>();
     for (const value of values.flatMap((tags) => tags.split(',')).map((tag) => tag.trim()).filter(Boolean)) {
-      if (!byKey.has(fold(value))) byKey.set(fold(value), value);
+      if (!byKey.has(foldText(value))) byKey.set(foldText(value), value);
     }
     return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
   };
@@ -90,14 +86,14 @@ export const productoRutina = (p: Producto): ProductoRutina => ({
  * duplicates (one product, or one brand's product under one name, appears once in a step).
  */
 export async function productosPorPaso(db: Db, filtros: FiltrosPielValidos, pasos: readonly PasoRutina[], porPaso: number): Promise<Map<PasoRutina, ProductoRutina[]>> {
-  const nombres = pasos.flatMap((paso) => paso.categorias.map(fold));
+  const nombres = pasos.flatMap((paso) => paso.categorias.map(foldText));
   const where = and(coincide(filtros), inArray(folded(sql`${categorias.nombre}`), nombres))!;
   const byPaso = new Map<PasoRutina, ProductoRutina[]>(pasos.map((paso) => [paso, []]));
   const seen = new Set<string>();
   for (const producto of await selectProductos(db, where)) {
     const paso = pasos.find((candidate) => candidate.clave === pasoDeCategoria(producto.categoria)?.clave);
     const list = paso && byPaso.get(paso);
-    const keys = [`${paso?.clave}#${producto.idProducto}`, `${paso?.clave}|${fold(producto.marca)}|${fold(producto.nombre)}`];
+    const keys = [`${paso?.clave}#${producto.idProducto}`, `${paso?.clave}|${foldText(producto.marca)}|${foldText(producto.nombre)}`];
     if (!list || list.length >= porPaso || keys.some((key) => seen.has(key))) continue;
     keys.forEach((key) => seen.add(key));
     list.push(productoRutina(producto));

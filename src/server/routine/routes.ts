@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { filtrarProductosPielSchema, rutinaRecomendadaSchema, type FiltrosPielValidos, type RutinaRecomendada } from '../../lib/api/routine-schemas.ts';
 import { NIVELES_RUTINA, nivelPorPasos, pasosDeNivel, PRODUCTOS_POR_PASO } from '../../lib/routine/pasos.ts';
+import { foldText } from '../../lib/text.ts';
 import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
-import { filtrarProductos, fold, listasDePiel, productosPorPaso } from './queries.ts';
+import { filtrarProductos, listasDePiel, productosPorPaso } from './queries.ts';
 
 /** The routine builder's calls under /api (checkout §7): filter lists, skin filter and recommended routine. */
 export function routineRoutes(db: Db) {
@@ -50,6 +51,6 @@ async function checkKnownValues(db: Db, filtros: FiltrosPielValidos): Promise<vo
     [filtros.inquietudPiel, inquietudes, 'La inquietud de la piel'],
   ] as const;
   for (const [value, known, campo] of checks) {
-    if (value && !known.some((option) => fold(option) === fold(value))) throw clientError(400, `${campo} "${value}" no está en la lista. Elige una de las opciones.`);
+    if (value && !known.some((option) => foldText(option) === foldText(value))) throw clientError(400, `${campo} "${value}" no está en la lista. Elige una de las opciones.`);
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Db } from '../db/client.ts';
 import { departamentos, distritos, provincias } from '../db/schema/index.ts';
@@ -8,6 +8,12 @@ import { parseNombre } from '../http/params.ts';
 /** A department or province named by its id or its name (any case, with or without accents). */
 const byIdOrName = (column: { id: typeof departamentos.id; busqueda: typeof departamentos.busqueda } | { id: typeof provincias.id; busqueda: typeof provincias.busqueda }, value: string): SQL =>
   /^\d{1,9}$/.test(value) ? eq(column.id, Number(value)) : eq(column.busqueda, searchKey(value));
+
+/** The places a path names, as a message names each. */
+const LUGARES = { department: 'el departamento', province: 'la provincia', district: 'el distrito' } as const;
+
+/** The place a path segment names (an id or a name, trimmed), or a 400 naming it. */
+const lugar = (c: Context, param: keyof typeof LUGARES) => parseNombre(c.req.param(param), LUGARES[param]);
 
 /** Location lists and tariffs of the cart's province delivery (checkout §7). */
 export function shippingRoutes(db: Db) {
@@ -21,7 +27,7 @@ export function shippingRoutes(db: Db) {
       ),
     )
     .get('/ciudades-tarifas/:department', async (c) => {
-      const department = parseNombre(c.req.param('department'), 'el departamento');
+      const department = lugar(c, 'department');
       return c.json(
         await db
           .select({ id_provincia: provincias.id, nombre_provincia: provincias.nombre })
@@ -32,8 +38,8 @@ export function shippingRoutes(db: Db) {
       );
     })
     .get('/distritos-tarifas/:department/:province', async (c) => {
-      const department = parseNombre(c.req.param('department'), 'el departamento');
-      const province = parseNombre(c.req.param('province'), 'la provincia');
+      const department = lugar(c, 'department');
+      const province = lugar(c, 'province');
       return c.json(
         await db
           .select({ id_distrito: distritos.id, nombre_distrito: distritos.nombre })
@@ -45,8 +51,8 @@ export function shippingRoutes(db: Db) {
       );
     })
     .get('/ListTarifa/:province/:district', async (c) => {
-      const province = parseNombre(c.req.param('province'), 'la provincia');
-      const district = parseNombre(c.req.param('district'), 'el distrito');
+      const province = lugar(c, 'province');
+      const district = lugar(c, 'district');
       const rows = await db
         .select({ tarifa: distritos.tarifa })
         .from(distritos)

@@ -1,3 +1,5 @@
+import { foldAccents } from '../../../lib/text.ts';
+
 /**
  * The columns of a catalogue import (CSV header or JSON keys): every field of the spec's Product
  * (storefront §3) plus `sku`, `linea` and `visible`. Shared by `npm run shop -- importar`, which maps a
@@ -49,9 +51,7 @@ export const COLUMNAS_IGNORADAS = ['idMarca'] as const;
 
 /** A header folded for matching: lower case, no accents, letters and digits only ("Stock total" = stock_total, tamanos = tamaños). */
 export const plegar = (header: string) =>
-  header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  foldAccents(header)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 

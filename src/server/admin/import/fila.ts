@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { OPERACIONES } from '../../../config/shop.ts';
+import { OPERACIONES } from '../../../lib/tienda.ts';
 import { mensajeControles, tieneControles } from '../../../lib/api/text-schemas.ts';
 import { motivoNombreDePagina } from '../../../lib/catalogue/page-names.ts';
+import { atMostTwoDecimals } from '../../../lib/pricing/money.ts';
 import { esRutaTienda } from '../../../lib/site/rutas.ts';
 import { COLUMNAS_IGNORADAS, type Columna } from './columns.ts';
 
@@ -46,8 +47,6 @@ function comoNumero(vacioEs: number | undefined) {
   };
 }
 
-const centimos = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
 const importe = (campo: string, vacioEs: number | undefined, { min, max, mayorQueCero }: { min: number; max: number; mayorQueCero?: boolean }) =>
   z.preprocess(
     comoNumero(vacioEs),
@@ -55,7 +54,7 @@ const importe = (campo: string, vacioEs: number | undefined, { min, max, mayorQu
       .number({ error: `${campo} debe ser un número (por ejemplo 49.90).` })
       .refine((n) => (mayorQueCero ? n > min : n >= min), mayorQueCero ? `${campo} debe ser mayor que ${min}.` : `${campo} no puede ser negativo.`)
       .refine((n) => n <= max, `${campo} no puede pasar de ${max.toLocaleString('es-PE')}.`)
-      .refine(centimos, `${campo} admite como máximo 2 decimales.`)
+      .refine(atMostTwoDecimals, `${campo} admite como máximo 2 decimales.`)
       .optional(),
   );
 

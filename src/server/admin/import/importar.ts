@@ -1,8 +1,7 @@
 import { asc, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { categorias, categoriasHijas, lineas, marcas, productos, type NuevoProducto, type ProductoRow } from '../../db/schema/index.ts';
 import { parseImageUrl, storedImages } from '../../images/store.ts';
-import type { Tx } from '../../orders/stock.ts';
 import { audit, type Cambio } from '../audit.ts';
 import { motivoCifras, stockTotalTras } from '../product-rules.ts';
 import type { Columna } from './columns.ts';

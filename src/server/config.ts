@@ -1,8 +1,8 @@
 /**
- * The server's settings: the operator's environment read over the defaults of `shop.ts`, and the
+ * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from './shop.ts';
+import { LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from '../lib/tienda.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {

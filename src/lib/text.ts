@@ -1,0 +1,13 @@
+/** Accent folding, the one rule by which the shop compares Spanish words (slugs, search, places, headers, states). */
+
+/** The text without its accents and tildes (the combining marks NFD splits off): 'Tránsito Ñandú' → 'Transito Nandu'. */
+export const foldAccents = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** The text as two words compare: without accents, lower case, trimmed (' Piel Grasa ' and 'piel grasa' fold alike). */
+export const foldText = (text: string) => foldAccents(text).toLowerCase().trim();
+
+/**
+ * The accented letters Spanish writes, for folding where NFD is not at hand (Postgres without the
+ * unaccent extension, absent on PGlite): `translate(x, ACCENTED_LETTERS, foldAccents(ACCENTED_LETTERS))`.
+ */
+export const ACCENTED_LETTERS = 'áéíóúüñàèìòùÁÉÍÓÚÜÑÀÈÌÒÙ';
