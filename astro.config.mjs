@@ -7,7 +7,7 @@ import { buildScriptsIntegration } from './src/build/build-scripts.ts';
 
 const apiPort = process.env.API_PORT;
 const SHOP_CODE =
-  /[\\/]src[\\/](?:stores[\\/]|config\.ts|islands[\\/](?:ui[\\/]|cart[\\/]add-to-cart)|lib[\\/](?:pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client)))/;
+  /[\\/]src[\\/](?:stores[\\/](?!checkout\.)|ui[\\/](?:dialog|alerts|focus-trap|Modal|useDialogFocus|add-to-cart|TotalsRows)\.|lib[\\/](?:tienda|text|pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client|routes)))/;
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',

@@ -1,8 +1,7 @@
 import { atom } from 'nanostores';
 import type { CheckoutPayload } from '../lib/cart/checkout-payload.ts';
-import { readStoredCode } from '../lib/cart/coupons.ts';
 import { readDelivery, type DeliveryChoice } from '../lib/cart/delivery-session.ts';
-import { readCheckoutPayload } from '../lib/checkout/stored-payload.ts';
+import { readCheckoutPayload, readStoredCode } from '../lib/checkout/stored-payload.ts';
 import { METODO_POR_DEFECTO } from '../lib/shipping/methods.ts';
 import { clearCart } from './cart.ts';
 

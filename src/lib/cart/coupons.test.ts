@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseGlobalCoupons, parseUserCoupon, readStoredCode, splitMensaje, toIdList } from './coupons.ts';
+import { readStoredCode } from '../checkout/stored-payload.ts';
+import { parseGlobalCoupons, parseUserCoupon, splitMensaje, toIdList } from './coupons.ts';
 
 describe('coupon wire data', () => {
   it('converts the comma-separated assignments to number arrays', () => {

@@ -39,14 +39,3 @@ export function splitMensaje(mensaje: string): { title: string; text: string } {
   const at = mensaje.indexOf(': ');
   return at < 0 ? { title: mensaje, text: '' } : { title: mensaje.slice(0, at), text: mensaje.slice(at + 2) };
 }
-
-/** The applied coupon's code as the checkout store keeps it ({codigo}), or '' when there is none or it cannot be read. */
-export function readStoredCode(raw: string | null): string {
-  if (!raw) return '';
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && typeof (value as { codigo?: unknown }).codigo === 'string' ? (value as { codigo: string }).codigo : '';
-  } catch {
-    return '';
-  }
-}

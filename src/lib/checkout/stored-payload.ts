@@ -45,3 +45,14 @@ export function readCheckoutPayload(raw: string | null): CheckoutPayload | null 
     resumen: { subtotal: num(resumen.subtotal), descuento: num(resumen.descuento), envio: num(resumen.envio, costo), total: num(resumen.total) },
   };
 }
+
+/** The applied coupon's code as the checkout store keeps it ({codigo}), or '' when there is none or it cannot be read. */
+export function readStoredCode(raw: string | null): string {
+  if (!raw) return '';
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && typeof (value as { codigo?: unknown }).codigo === 'string' ? (value as { codigo: string }).codigo : '';
+  } catch {
+    return '';
+  }
+}
