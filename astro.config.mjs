@@ -4,10 +4,9 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/build/build-scripts.ts';
+import { inShopChunk } from './src/build/chunks.ts';
 
 const apiPort = process.env.API_PORT;
-const SHOP_CODE =
-  /[\\/]src[\\/](?:stores[\\/](?!checkout\.)|ui[\\/](?:dialog|alerts|focus-trap|Modal|useDialogFocus|add-to-cart|TotalsRows)\.|lib[\\/](?:tienda|text|pricing|catalogue|product|dates|slug|auth|site|cart[\\/]lines|api[\\/](?:request|checks|local-cache|catalogue-client|routes)))/;
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -35,14 +34,8 @@ export default defineConfig({
             groups: [
               // What every island runs: React, its DOM renderer and the stores (zod and the like stay with their islands).
               { name: 'vendor', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/, priority: 2 },
-              // The shop code every page's islands share (prices, cart lines, stores, the API client and
-              // dialogs); the zod schemas stay with the account, cart and checkout islands that parse with them.
-              {
-                name: 'shop',
-                // Scripts only: the stylesheets among them (modals, alerts) belong to the pages' shared stylesheet (Base.astro).
-                test: (id) => SHOP_CODE.test(id) && !id.endsWith('.css'),
-                priority: 1,
-              },
+              // The shop code every page's islands share (src/build/chunks.ts).
+              { name: 'shop', test: inShopChunk, priority: 1 },
             ],
           },
         },
