@@ -1,4 +1,4 @@
-import { csvField } from '../../src/cli/csv.ts';
+import { csvField } from '../../src/lib/csv.ts';
 import { buildDemoProducts } from '../../src/demo/catalogue.ts';
 
 /** The import's columns the generated catalogue fills (every descriptive field of a real one). */

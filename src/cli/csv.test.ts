@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, CsvError, parseCsv } from './csv.ts';
+import { csvField } from '../lib/csv.ts';
+import { CsvError, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields with separators, doubled quotes and line breaks inside, and numbers rows as a spreadsheet does', () => {

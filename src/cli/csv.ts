@@ -84,8 +84,3 @@ export function parseCsv(input: string): Csv {
     registros: resto.filter((registro) => registro.celdas.some((celda) => celda.trim() !== '')),
   };
 }
-
-/** A value as a CSV field: quoted when it holds the separator, a quote or a line break. */
-export function csvField(value: string, separador = ','): string {
-  return /["\r\n]/.test(value) || value.includes(separador) ? `"${value.replace(/"/g, '""')}"` : value;
-}

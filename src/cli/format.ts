@@ -6,6 +6,8 @@ import { formatSoles } from '../lib/pricing/money.ts';
 import { precioFinal } from '../lib/pricing/product.ts';
 import { paymentLine } from '../server/orders/payment-alerts.ts';
 import type { EntradaAuditoria } from '../server/admin/audit.ts';
+import type { EstadoReclamo, ReclamoOperador } from '../lib/api/reclamos-schemas.ts';
+import { formatFecha } from '../lib/dates.ts';
 
 /** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
 
@@ -156,4 +158,56 @@ export function formatAuditoria(entradas: EntradaAuditoria[]): string {
     return claves.map((k) => `${k}: ${valor(e.antes?.[k])} → ${valor(e.despues?.[k])}`).join(', ');
   };
   return columns([['Fecha', 'Operador', 'Acción', 'Objetivo', 'Cambio'], ...entradas.map((e) => [fecha(e.fecha), corto(e.operador, 20), e.accion, corto(e.objetivo, 40), corto(resumen(e), 120)])]);
+}
+
+const ALERTAS_RECLAMO = { vencido: '⚠ vencido', 'vence-pronto': '⚠ vence pronto' } as const;
+
+/** Working days left as the operator reads them: '3 d. háb.', 'vence hoy', 'vencido (2 d. háb.)'; none once answered. */
+const restantes = (r: ReclamoOperador) =>
+  r.estado === 'respondido' ? '—' : r.alerta === 'vencido' ? `vencido (${Math.abs(r.diasHabilesRestantes)} d. háb.)` : r.diasHabilesRestantes === 0 ? 'vence hoy' : `${r.diasHabilesRestantes} d. háb.`;
+
+/** The Libro de Reclamaciones as a table, oldest deadline first, flagging sheets due soon or overdue (⚠). */
+export function formatReclamos(reclamos: ReclamoOperador[], estado?: EstadoReclamo): string {
+  if (reclamos.length === 0) return estado ? `No hay hojas de reclamación en estado ${estado}.` : 'El Libro de Reclamaciones está vacío.';
+  const alertas = reclamos.filter((r) => r.alerta).length;
+  const titulo = `${reclamos.length} hoja(s) de reclamación${estado ? ` en estado ${estado}` : ''}${alertas ? `; ${alertas} por vencer o vencidas (⚠)` : ''}:`;
+  const rows = reclamos.map((r) => [
+    r.numero,
+    fecha(r.fecha),
+    r.tipo,
+    r.estado,
+    formatFecha(r.plazo),
+    restantes(r),
+    corto(r.consumidor.nombre, 24),
+    corto(r.consumidor.correo, 30),
+    r.alerta ? ALERTAS_RECLAMO[r.alerta] : '',
+  ]);
+  return `${titulo}\n\n${columns([['Número', 'Fecha', 'Tipo', 'Estado', 'Plazo', 'Quedan', 'Consumidor', 'Correo', ''], ...rows])}`;
+}
+
+/** One sheet: the annex's fields, its deadline, and the answer or how to give it. */
+export function formatReclamo(r: ReclamoOperador): string {
+  const { consumidor: c, bien } = r;
+  const apoderado = c.apoderado ? [`Padre, madre o apoderado: ${c.apoderado.nombre} · ${c.apoderado.documentoTipo} ${c.apoderado.documentoNumero}`] : [];
+  const plazo = `Plazo: ${formatFecha(r.plazo)} (${restantes(r)})${r.alerta ? ` ${ALERTAS_RECLAMO[r.alerta]}` : ''}`;
+  return [
+    `Hoja de reclamación N.° ${r.numero} · ${r.tipo} · ${r.estado}`,
+    `Fecha: ${fecha(r.fecha)}${r.clienteId ? ` · cliente ${r.clienteId}` : ' · sin cuenta'}`,
+    ...(r.estado === 'pendiente' ? [plazo] : []),
+    `Consumidor: ${c.nombre} · ${c.documentoTipo} ${c.documentoNumero}${c.menorDeEdad ? ' · menor de edad' : ''}`,
+    `  ${c.direccion}`,
+    `  ${c.correo}${c.telefono ? ` · ${c.telefono}` : ''}`,
+    ...apoderado,
+    `${bien.tipo === 'producto' ? 'Producto' : 'Servicio'}: ${bien.descripcion}${bien.pedido ? ` · pedido N.° ${bien.pedido}` : ''}`,
+    `Monto reclamado: ${r.monto === null ? 'no indicado' : formatSoles(r.monto)}`,
+    '',
+    'Detalle:',
+    ...r.detalle.split(/\r?\n/).map((line) => `  ${line}`),
+    'Pide:',
+    ...r.pedidoConsumidor.split(/\r?\n/).map((line) => `  ${line}`),
+    '',
+    ...(r.respuesta
+      ? [`Respuesta (${fecha(r.respuesta.fecha)}):`, ...r.respuesta.texto.split(/\r?\n/).map((line) => `  ${line}`)]
+      : [`Sin respuesta. Responde con: npm run shop -- reclamo ${r.numero} responder --texto "…"`]),
+  ].join('\n');
 }

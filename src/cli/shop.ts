@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { RECLAMOS } from '../lib/tienda.ts';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../lib/api/orders-schemas.ts';
 import { foldAccents } from '../lib/text.ts';
@@ -11,6 +12,7 @@ import { CliError, noTokenError, unreachableError } from './errors.ts';
 import type { Llamada, ShopCliDeps } from './deps.ts';
 import { importar } from './import.ts';
 import { formatOrder, formatOrderTable } from './format.ts';
+import { runReclamosCommand } from './reclamos.ts';
 import { operatorTokenFile } from '../server/admin/token.ts';
 
 /**
@@ -50,6 +52,13 @@ Portada (LISTA: mensajes, banners, popups, sociales; UNO: mensaje, banner, popup
   popup agregar IMAGEN [--ruta …] [--alt …] [--oculto] ; popup mostrar ID | popup ocultar ID
   social agregar IMAGEN|VIDEO [--tipo video]
   UNO quitar ID | UNO mover ID POSICIÓN
+
+Libro de Reclamaciones (N.°: el número de la hoja, por ejemplo LR-2026-000001)
+  reclamos [--estado ESTADO]           Lista las hojas (todas, pendiente o respondido) por plazo de respuesta
+                                       (${RECLAMOS.plazoDiasHabiles} días hábiles); ⚠ marca las que vencen en ${RECLAMOS.avisoDiasHabiles} días hábiles o ya vencieron.
+  reclamos --csv ARCHIVO [--estado …]  Exporta el libro (todas las hojas, o las de un estado) como CSV.
+  reclamo <N.°>                        Muestra una hoja: consumidor, bien, detalle, pedido, plazo y respuesta.
+  reclamo <N.°> responder --texto "…"  Registra la respuesta (una sola vez) y se la envía al consumidor por correo.
 
 Registro y respaldo
   auditoria [--limite N]               Los últimos cambios hechos por operadores: quién, cuándo y qué.
@@ -131,6 +140,8 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           marcas: { type: 'string' },
           limite: { type: 'string' },
           tipo: { type: 'string' },
+          csv: { type: 'string' },
+          texto: { type: 'string' },
         },
       });
     } catch (error) {
@@ -149,6 +160,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
       return resumen.rechazados > 0 ? 1 : 0;
     }
     if (await runCatalogueCommand(comando, positionals.slice(1), values, llamar, deps.out)) return 0;
+    if (await runReclamosCommand(comando, positionals.slice(1), values, { llamar, descargar: (path) => download(deps, path), out: deps.out })) return 0;
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
       const { pedidos } = await call<ListaPedidosOperador>(deps, 'GET', `/admin/api/pedidos${filtro ? `?estado=${encodeURIComponent(filtro)}` : ''}`);
@@ -181,6 +193,22 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
 
 /** One call of the operator API; its Spanish mensaje becomes the failure when it refuses. */
 async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await request(deps, method, path, body);
+  const data = (await res.json().catch(() => null)) as (T & { mensaje?: string }) | null;
+  if (!res.ok || data === null) throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
+  return data;
+}
+
+/** A file the operator API answers (a CSV), as its bytes; its Spanish mensaje becomes the failure when it refuses. */
+async function download(deps: ShopCliDeps, path: string): Promise<Buffer> {
+  const res = await request(deps, 'GET', path);
+  if (res.ok) return Buffer.from(await res.arrayBuffer());
+  const data = (await res.json().catch(() => null)) as { mensaje?: string } | null;
+  throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
+}
+
+/** One request to the operator API with the token and the operator's name, as it answered. */
+async function request(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<Response> {
   if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
   let res: Response;
   try {
@@ -198,7 +226,5 @@ async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: u
     if (error instanceof CliError) throw error;
     throw unreachableError(deps.baseUrl);
   }
-  const data = (await res.json().catch(() => null)) as (T & { mensaje?: string }) | null;
-  if (!res.ok || data === null) throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
-  return data;
+  return res;
 }

@@ -20,6 +20,7 @@ import { API_CSP, withSecurityHeaders } from './http/security-headers.ts';
 import { orderListRoutes, orderRoutes } from './orders/routes.ts';
 import { testModeRoutes } from './payments/test-mode-routes.ts';
 import { webhookRoutes } from './payments/webhook.ts';
+import { reclamoRoutes } from './reclamos/routes.ts';
 import { routineRoutes } from './routine/routes.ts';
 import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
@@ -53,6 +54,7 @@ export function createApp(options: AppDeps) {
     .route('/api', routineRoutes(db))
     .route('/api', discountRoutes(deps))
     .route('/api', orderRoutes(deps))
+    .route('/api', reclamoRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))
     .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))

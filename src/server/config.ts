@@ -28,7 +28,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Default rate limits of the account endpoints, per client IP and per account or address. */
+/** Default rate limits of the public calls (accounts, checkout, the complaint book), per client IP and per account or address. */
 export const RATE_LIMITS = {
   loginPorIp: { max: 30, windowSeconds: 15 * 60 },
   loginPorCuenta: { max: 10, windowSeconds: 15 * 60 },
@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   /** Payment attempts (create-preference) per account and per IP: every attempt reserves stock. */
   checkoutPorCuenta: { max: 20, windowSeconds: 60 * 60 },
   checkoutPorIp: { max: 60, windowSeconds: 60 * 60 },
+  /** Hojas de reclamación filed per IP (each stores a sheet and sends two e-mails); refused forms do not count. */
+  reclamosPorIp: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**

@@ -11,6 +11,7 @@ import { orderJobs } from './orders/jobs.ts';
 import { expireOrders } from './orders/transitions.ts';
 import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
+import { reclamoJobs } from './reclamos/jobs.ts';
 
 export interface ServiceOptions {
   db: Db;
@@ -43,7 +44,11 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela }
 
 /** One run of the background work: due jobs (e-mails, payment retries, rebuild requests) and expired reservations. */
 export async function runBackgroundOnce({ db, config, mailer, pagos }: Services, now = new Date()): Promise<void> {
-  await runDueJobs(db, { ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda }), ...rebuildJobs(config.buildHookUrl) });
+  await runDueJobs(db, {
+    ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda }),
+    ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda }),
+    ...rebuildJobs(config.buildHookUrl),
+  });
   await expireOrders(db, now, config.reservaHoras);
 }
 

@@ -31,6 +31,15 @@ function goodBodies(ana: { id: number; usuario: string }, producto: Parameters<t
     'POST /admin/api/pedidos/:idVenta/estado': { estado: 'CANCELADO', nota: 'fuzz' },
     'POST /webhooks/mercadopago': { type: 'payment', action: 'payment.updated', data: { id: '123' } },
     'POST /carrito/prueba/:preferenceId/pagar': { resultado: 'approved' },
+    'POST /api/libro-reclamaciones': {
+      tipo: 'reclamo',
+      consumidor: { nombre: 'Ana Fuzz', documentoTipo: 'DNI', documentoNumero: '12345678', direccion: 'Av. Larco 123', telefono: '987654321', correo: 'fuzz@example.pe', menorDeEdad: true, apoderado: { nombre: 'Luis Fuzz', documentoTipo: 'PASAPORTE', documentoNumero: 'AB12345' } },
+      bien: { tipo: 'producto', descripcion: 'Crema hidratante', pedido: 1 },
+      monto: 49.9,
+      detalle: 'El producto llegó abierto.',
+      pedidoConsumidor: 'Cambio del producto.',
+    },
+    'POST /admin/api/reclamos/:numero/respuesta': { texto: 'Te devolvemos el importe de tu compra.' },
   };
 }
 

@@ -37,7 +37,7 @@ export async function openShop(target: TestDatabase, options: { pasarela?: Pasar
   const sent: MailMessage[] = [];
   const config: ServerConfig = {
     ...serverConfig({}),
-    rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous },
+    rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous },
     ...options.config,
   };
   const mailer: Mailer = {

@@ -29,6 +29,7 @@ export default async function globalSetup() {
     RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
     RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
     RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
+    RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
   });
   process.env.E2E_BASE_URL = shop.url;
   process.env.E2E_DIST_DIR = shop.distDir;

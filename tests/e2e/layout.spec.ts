@@ -197,7 +197,9 @@ test('the footer has the spec links, shops, complaints book and social links', a
   for (const href of ['/cuidado', '/maquillaje', '/corporal', '/marcas', '/ofertas', '/acerca-de-nosotros', '/tienda-fisica', '/terminos-y-condiciones', '/preguntas-frecuentes', '/politica-de-privacidad']) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
-  await expect(footer.getByRole('link', { name: /Libro de Reclamaciones/ })).toHaveAttribute('target', '_blank');
+  const libro = footer.getByRole('link', { name: 'Libro de Reclamaciones' });
+  await expect(libro).toHaveAttribute('href', '/libro-de-reclamaciones');
+  await expect(libro).not.toHaveAttribute('target');
   for (const red of ['WhatsApp', 'Instagram', 'TikTok']) await expect(footer.getByRole('link', { name: new RegExp(`^${red} de K-Beauty Perú`) })).toBeVisible();
   for (const tienda of ['Miraflores', 'San Miguel', 'Independencia']) await expect(footer.getByText(tienda, { exact: true })).toBeVisible();
   await expect(footer).toContainText('Lun a Sáb: 10:00 a. m. – 9:00 p. m.');

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lineFromProducto } from '../../src/lib/cart/lines.ts';
-import { preferenceBody } from '../../src/lib/checkout/preference-body.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
-import { hydrated, openCheckoutWith, pickupPayload, productFor, signedIn } from './support/shop.ts';
+import { hydrated, openCheckoutWith, orderThroughApi, productFor, signedIn } from './support/shop.ts';
 
 /**
  * 'Mis Compras' (checkout §2, §4): the customer's orders after buying in test mode, the detail modal
@@ -18,17 +17,6 @@ test.beforeAll(async ({ request }) => {
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
-
-/** An approved order for pickup at Miraflores, bought through the API as the checkout page would. */
-async function orderThroughApi(request: APIRequestContext, shopper: { idUsuario: number; token: string }, producto: Producto): Promise<number> {
-  const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
-  const headers = { Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() };
-  const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, { data: body, headers });
-  expect(created.status()).toBe(200);
-  const { id, idVenta } = (await created.json()) as { id: string; idVenta: number };
-  expect((await request.post(`/carrito/prueba/${id}/pagar`, { data: { resultado: 'approved' } })).status()).toBe(200);
-  return idVenta;
-}
 
 /** The shop moves an order along, as `npm run shop -- pedido <id> <ESTADO>` does. */
 async function moveOrder(request: APIRequestContext, idVenta: number, estado: string) {

@@ -4,6 +4,7 @@ import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
 import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
+import { reclamoDePedidoPath } from '../../lib/reclamos/pedido.ts';
 import Modal from '../../ui/Modal.tsx';
 import TotalsRows from '../../ui/TotalsRows.tsx';
 import { EstadoBadge } from './OrderCard.tsx';
@@ -83,6 +84,9 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
           />
         </section>
       </div>
+      <p className="order-detail__reclamo">
+        ¿Algo no salió bien con este pedido? <a href={reclamoDePedidoPath(pedido.idVenta)}>Presentar un reclamo</a>
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { TIENDA } from '../tienda.ts';
+import { PROVEEDOR, TIENDA } from '../tienda.ts';
 
 /** The WhatsApp number as people read it: '51987654321' → '+51 987 654 321'. */
 export function telefonoLegible(numero: string = TIENDA.whatsapp): string {
@@ -13,8 +13,9 @@ export const CONTACTO = {
   whatsappUrl: `https://wa.me/${TIENDA.whatsapp}`,
   instagramUrl: 'https://www.instagram.com/kbeautyperu',
   tiktokUrl: 'https://www.tiktok.com/@kbeautyperu',
-  /** The complaints book required by Peru's consumer code (Indecopi). */
-  libroReclamacionesUrl: 'https://www.gob.pe/indecopi',
-  razonSocial: 'K-Beauty Perú S.A.C.',
-  ruc: '20612345678',
+  /** The shop's own virtual complaints book, required by Peru's consumer code (Ley 29571, art. 150). */
+  libroReclamacionesUrl: '/libro-de-reclamaciones',
+  /** The company, as every hoja de reclamación names it (one fact: the footer and the terms show the same RUC). */
+  razonSocial: PROVEEDOR.razonSocial,
+  ruc: PROVEEDOR.ruc,
 } as const;

@@ -15,6 +15,7 @@ import { couponRoutes } from './coupon-routes.ts';
 import { productRoutes } from './product-routes.ts';
 import { operatorOrderDetail, operatorOrders } from './queries.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
+import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 
 const estadoSchema = cambioEstadoSchema.shape.estado;
 const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id}.`);
@@ -22,9 +23,9 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: list orders, read one,
  * move it along (checkout §4), download a backup of the embedded database (`npm run shop --
- * respaldo` while the shop holds it), and run the catalogue (products, import, images, coupons, home
- * content; issue 14), each change recorded in the audit trail. Only the operator token opens it (see
- * requireOperator).
+ * respaldo` while the shop holds it), run the catalogue (products, import, images, coupons, home
+ * content; issue 14) and answer the Libro de Reclamaciones (issue 23), each change recorded in the
+ * audit trail. Only the operator token opens it (see requireOperator).
  */
 export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes'> }) {
   const { db } = deps;
@@ -35,6 +36,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .route('/', productRoutes(deps))
     .route('/', couponRoutes(db))
     .route('/', contentRoutes(db))
+    .route('/', reclamoOperatorRoutes(db))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);

@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { Producto } from '../../../src/lib/api/schemas.ts';
-import type { CartLine } from '../../../src/lib/cart/lines.ts';
+import { lineFromProducto, type CartLine } from '../../../src/lib/cart/lines.ts';
 import { buildCheckoutPayload } from '../../../src/lib/cart/checkout-payload.ts';
+import { preferenceBody } from '../../../src/lib/checkout/preference-body.ts';
 import { precioFinal } from '../../../src/lib/pricing/index.ts';
 import { pasoDeCategoria } from '../../../src/lib/routine/pasos.ts';
 import { PUNTOS_RECOJO } from '../../../src/lib/shipping/methods.ts';
@@ -15,7 +16,7 @@ const plain = (p: Producto) =>
 
 /**
  * A coupon-eligible product without options for test `slot`, different at each project, so tests
- * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9.
+ * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9, reclamos.spec 10.
  */
 export function productFor(catalogue: Producto[], testInfo: TestInfo, slot: number): Producto {
   const producto = catalogue.filter(plain)[slot * 2 + (testInfo.project.name === 'mobile' ? 1 : 0)];
@@ -64,6 +65,17 @@ export async function signedIn(context: BrowserContext, request: APIRequestConte
 
 /** The checkout payload the cart page would store for these lines, for pickup at Miraflores. */
 export const pickupPayload = (lines: CartLine[]) => buildCheckoutPayload({ lines, user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
+
+/** An approved order for pickup at Miraflores, bought through the API as the checkout page would. */
+export async function orderThroughApi(request: APIRequestContext, shopper: { idUsuario: number; token: string }, producto: Producto): Promise<number> {
+  const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
+  const headers = { Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() };
+  const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, { data: body, headers });
+  expect(created.status()).toBe(200);
+  const { id, idVenta } = (await created.json()) as { id: string; idVenta: number };
+  expect((await request.post(`/carrito/prueba/${id}/pagar`, { data: { resultado: 'approved' } })).status()).toBe(200);
+  return idVenta;
+}
 
 /** Opens /procesoDePago with this cart and the payload the cart page would have stored for it (pickup at Miraflores). */
 export async function openCheckoutWith(page: Page, cart: CartLine[], payloadLines: CartLine[] = cart) {

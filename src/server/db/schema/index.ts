@@ -6,3 +6,4 @@ export * from './shipping.ts';
 export * from './discounts.ts';
 export * from './orders.ts';
 export * from './operations.ts';
+export * from './reclamos.ts';

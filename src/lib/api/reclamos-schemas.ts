@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { RECLAMOS } from '../tienda.ts';
+import { atMostTwoDecimals } from '../pricing/money.ts';
+import { DOC_RULES, DOC_TYPES, TELEFONO, type DocType } from './account-rules.ts';
+import { textoPlano } from './text-schemas.ts';
+
+/**
+ * Shapes of the virtual Libro de Reclamaciones (issue 23): the hoja de reclamación a consumer files,
+ * the sheet the shop answers with (the reglamento's annex fields plus its number, date and deadline),
+ * the operator's list item and the operator's answer. A missing required field names itself in Spanish.
+ */
+
+export const TIPOS_RECLAMO = ['reclamo', 'queja'] as const;
+export type TipoReclamo = (typeof TIPOS_RECLAMO)[number];
+export const TIPOS_BIEN = ['producto', 'servicio'] as const;
+export const ESTADOS_RECLAMO = ['pendiente', 'respondido'] as const;
+export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
+
+/** A required trimmed text: `falta` when absent or blank, else the length rules. */
+const requerido = (campo: string, falta: string, min: number, max: number, multilinea = false) =>
+  textoPlano(campo, { error: falta, multilinea })
+    .trim()
+    .min(1, falta)
+    .min(min, `${campo} debe tener al menos ${min} caracteres.`)
+    .max(max, `${campo} es demasiado largo.`);
+
+const TIPO_DOCUMENTO = 'El tipo de documento debe ser DNI, PASAPORTE o CARNET EXTRANJERIA.';
+
+/** A document (type and number, DOC_RULES): `falta` when either is absent. */
+const documento = (falta: string) => ({
+  documentoTipo: z.enum(DOC_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? falta : TIPO_DOCUMENTO) }),
+  documentoNumero: requerido('El número de documento', falta, 1, 20),
+});
+
+/** The DOC_RULES check of a document's number, as a refinement of the object that holds it. */
+const reglaDocumento = (value: { documentoTipo: DocType; documentoNumero: string }, ctx: z.RefinementCtx) => {
+  const regla = DOC_RULES[value.documentoTipo];
+  if (!regla.pattern.test(value.documentoNumero)) ctx.addIssue({ code: 'custom', message: regla.mensaje, path: ['documentoNumero'] });
+};
+
+const FALTA_APODERADO = 'Faltan los datos del padre, madre o apoderado.';
+
+const apoderadoSchema = z
+  .object(
+    {
+      nombre: requerido('El nombre del padre, madre o apoderado', FALTA_APODERADO, 2, 120),
+      ...documento(FALTA_APODERADO),
+    },
+    { error: FALTA_APODERADO },
+  )
+  .superRefine(reglaDocumento);
+
+/** An optional mobile number: blank is none, spaces dropped, then the TELEFONO rule. */
+const telefono = textoPlano('El celular', { error: TELEFONO.mensaje })
+  .nullable()
+  .optional()
+  .transform((value) => value?.replace(/\s+/g, '') || null)
+  .refine((value) => value === null || TELEFONO.pattern.test(value), TELEFONO.mensaje);
+
+const consumidorSchema = z
+  .object(
+    {
+      nombre: requerido('El nombre del consumidor', 'Falta el nombre del consumidor.', 2, 120),
+      ...documento('Falta el documento del consumidor.'),
+      direccion: requerido('La dirección del consumidor', 'Falta la dirección del consumidor.', 5, 200),
+      telefono,
+      correo: requerido('El correo del consumidor', 'Falta el correo del consumidor.', 1, 120).pipe(
+        z.email('El correo del consumidor no es válido.'),
+      ),
+      menorDeEdad: z.boolean({ error: 'Indica si el consumidor es menor de edad.' }),
+      apoderado: apoderadoSchema.nullable().optional(),
+    },
+    { error: 'Faltan los datos del consumidor.' },
+  )
+  .superRefine((value, ctx) => {
+    reglaDocumento(value, ctx);
+    if (value.menorDeEdad && !value.apoderado) ctx.addIssue({ code: 'custom', message: FALTA_APODERADO, path: ['apoderado'] });
+  })
+  // A parent or guardian belongs on the sheet only for a minor.
+  .transform(({ apoderado, ...consumidor }) => ({ ...consumidor, apoderado: consumidor.menorDeEdad ? apoderado! : null }));
+
+const bienSchema = z.object(
+  {
+    tipo: z.enum(TIPOS_BIEN, { error: 'Indica si el reclamo es sobre un producto o un servicio.' }),
+    descripcion: requerido('La descripción del producto o servicio', 'Falta la descripción del producto o servicio.', 2, 300),
+    pedido: z
+      .number({ error: 'El número de pedido debe ser un número entero.' })
+      .int('El número de pedido debe ser un número entero.')
+      .positive('El número de pedido debe ser un número entero.')
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+  },
+  { error: 'Falta el producto o servicio contratado.' },
+);
+
+const monto = z
+  .number({ error: 'El monto reclamado debe ser un número.' })
+  .min(0, 'El monto reclamado no puede ser negativo.')
+  .max(1_000_000, 'El monto reclamado es demasiado alto.')
+  .refine(atMostTwoDecimals, 'El monto reclamado admite como máximo 2 decimales.')
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+/** The sheet's fields but the detail, whose missing message depends on the type. */
+const hoja = <T extends TipoReclamo>(tipo: T, faltaDetalle: string) =>
+  z.object({
+    tipo: z.literal(tipo),
+    consumidor: consumidorSchema,
+    bien: bienSchema,
+    monto,
+    detalle: requerido('El detalle', faltaDetalle, 10, RECLAMOS.detalleMaximo, true),
+    pedidoConsumidor: requerido('Lo que pides al proveedor', 'Falta lo que pides al proveedor.', 5, RECLAMOS.pedidoMaximo, true),
+  });
+
+/** POST /api/libro-reclamaciones: a hoja de reclamación as the consumer fills it. */
+export const reclamoNuevoSchema = z.discriminatedUnion(
+  'tipo',
+  [hoja('reclamo', 'Falta el detalle del reclamo.'), hoja('queja', 'Falta el detalle de la queja.')],
+  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? 'Indica si es un reclamo o una queja.' : 'El cuerpo debe ser un objeto JSON.') },
+);
+/** The request body as sent (the frontend's form builds this). */
+export type ReclamoNuevo = z.input<typeof reclamoNuevoSchema>;
+/** The request after validation: trimmed, optional fields as null. */
+export type ReclamoValidado = z.output<typeof reclamoNuevoSchema>;
+
+/** A parent or guardian of a minor consumer. */
+export interface Apoderado {
+  nombre: string;
+  documentoTipo: DocType;
+  documentoNumero: string;
+}
+
+/** The consumer as the sheet records them. */
+export interface ConsumidorReclamo {
+  nombre: string;
+  documentoTipo: DocType;
+  documentoNumero: string;
+  direccion: string;
+  telefono: string | null;
+  correo: string;
+  menorDeEdad: boolean;
+  apoderado: Apoderado | null;
+}
+
+/** The hoja de reclamación as filed: the answer of POST /api/libro-reclamaciones (`{ hoja }`) and what the e-mails show. */
+export interface HojaReclamacion {
+  /** 'LR-2026-000001': a correlative per year that never repeats nor skips. */
+  numero: string;
+  /** ISO date-time of filing. */
+  fecha: string;
+  proveedor: { razonSocial: string; ruc: string; direccion: string };
+  tipo: TipoReclamo;
+  consumidor: ConsumidorReclamo;
+  bien: { tipo: (typeof TIPOS_BIEN)[number]; descripcion: string; pedido: number | null };
+  monto: number | null;
+  detalle: string;
+  pedidoConsumidor: string;
+  /** YYYY-MM-DD: RECLAMOS.plazoDiasHabiles working days after the filing date (Lima). */
+  plazo: string;
+  estado: EstadoReclamo;
+  respuesta: { texto: string; fecha: string } | null;
+}
+
+/** The answer of POST /api/libro-reclamaciones. */
+export interface HojaRespuesta {
+  hoja: HojaReclamacion;
+}
+
+/** A sheet in the operator's list and detail: its working days left and whether it is due soon or overdue. */
+export interface ReclamoOperador extends HojaReclamacion {
+  /** The customer account that filed it, if signed in. */
+  clienteId: number | null;
+  /** Working days from today (Lima) to the deadline; negative when past. */
+  diasHabilesRestantes: number;
+  /** Only for pending sheets: 'vencido' past the deadline, 'vence-pronto' within RECLAMOS.avisoDiasHabiles. */
+  alerta: 'vence-pronto' | 'vencido' | null;
+}
+
+/** GET /admin/api/reclamos: oldest deadline first. */
+export interface ReclamosOperadorRespuesta {
+  reclamos: ReclamoOperador[];
+}
+
+/** GET /admin/api/reclamos/{numero}. */
+export interface ReclamoOperadorRespuesta {
+  reclamo: ReclamoOperador;
+}
+
+/** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer. */
+export const respuestaReclamoSchema = z.object(
+  {
+    texto: requerido('La respuesta', 'Escribe la respuesta al consumidor.', 10, RECLAMOS.respuestaMaxima, true),
+  },
+  { error: 'El cuerpo debe ser un objeto JSON con el texto de la respuesta.' },
+);
+export type RespuestaReclamo = z.input<typeof respuestaReclamoSchema>;
+
+/** The answer of an operator's reply: what was done, in Spanish, and the sheet after it. */
+export interface RespuestaReclamoRespuesta {
+  mensaje: string;
+  reclamo: ReclamoOperador;
+}
+
+/** A sheet's number as shown: 'LR-2026-000001'. */
+export const numeroReclamo = (anio: number, correlativo: number) => `LR-${anio}-${String(correlativo).padStart(6, '0')}`;
+
+/** The year and correlative of a sheet number ('LR-2026-000001', case-insensitive), or null. */
+export function leerNumeroReclamo(numero: string): { anio: number; correlativo: number } | null {
+  const match = /^LR-(\d{4})-(\d{1,9})$/i.exec(numero.trim());
+  return match ? { anio: Number(match[1]), correlativo: Number(match[2]) } : null;
+}

@@ -1,0 +1,49 @@
+/**
+ * Working days in Lima's calendar (UTC−5, no daylight saving): Monday to Friday except the given
+ * public holidays (RECLAMOS.feriados). Pure: the Libro de Reclamaciones' deadline and the operator's
+ * countdown both come from here.
+ */
+
+const LIMA_OFFSET_MS = 5 * 60 * 60 * 1000;
+const DIA_MS = 24 * 60 * 60 * 1000;
+
+/** The Lima calendar date (YYYY-MM-DD) of an instant, or a YYYY-MM-DD date as given. */
+export function fechaLima(fecha: Date | string): string {
+  if (typeof fecha === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(fecha)) return fecha;
+  const instante = typeof fecha === 'string' ? new Date(fecha) : fecha;
+  return new Date(instante.getTime() - LIMA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The day `n` days after a YYYY-MM-DD date (before it when negative). */
+const moverDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * DIA_MS).toISOString().slice(0, 10);
+
+/** Whether a YYYY-MM-DD date is a working day: not Saturday, Sunday nor a holiday. */
+export function esDiaHabil(dia: string, feriados: readonly string[]): boolean {
+  const semana = new Date(`${dia}T00:00:00Z`).getUTCDay();
+  return semana !== 0 && semana !== 6 && !feriados.includes(dia);
+}
+
+/** The date `dias` working days after `desde` (its Lima date; the day itself does not count). */
+export function sumarDiasHabiles(desde: Date | string, dias: number, feriados: readonly string[]): string {
+  let dia = fechaLima(desde);
+  for (let contados = 0; contados < dias; ) {
+    dia = moverDias(dia, 1);
+    if (esDiaHabil(dia, feriados)) contados += 1;
+  }
+  return dia;
+}
+
+/**
+ * The working days from `desde` to `hasta` (Lima dates): those after `desde` up to and including
+ * `hasta`, negative when `hasta` comes first (then those after `hasta` up to and including `desde`).
+ */
+export function diasHabilesEntre(desde: Date | string, hasta: Date | string, feriados: readonly string[]): number {
+  const inicio = fechaLima(desde);
+  const fin = fechaLima(hasta);
+  const [menor, mayor, signo] = inicio <= fin ? [inicio, fin, 1] : [fin, inicio, -1];
+  let contados = 0;
+  for (let dia = moverDias(menor, 1); dia <= mayor; dia = moverDias(dia, 1)) {
+    if (esDiaHabil(dia, feriados)) contados += 1;
+  }
+  return signo * contados;
+}

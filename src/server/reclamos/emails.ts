@@ -1,0 +1,138 @@
+import { TIENDA } from '../../lib/tienda.ts';
+import { formatFecha } from '../../lib/dates.ts';
+import { formatSoles } from '../../lib/pricing/money.ts';
+import type { HojaReclamacion } from '../../lib/api/reclamos-schemas.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/templates.ts';
+
+/**
+ * The Libro de Reclamaciones' e-mails, in Spanish, as HTML (every value escaped) and plain text from
+ * the same content: the consumer's copy of the sheet, the shop's notice of a new one, and the shop's
+ * answer to the consumer.
+ */
+
+/** A titled block of the e-mail: label and value rows, or paragraphs. */
+interface Bloque {
+  titulo: string;
+  filas: [string, string][];
+}
+
+const fechaHora = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const tipoTexto = (hoja: HojaReclamacion) => (hoja.tipo === 'reclamo' ? 'Reclamo' : 'Queja');
+const documento = (tipo: string, numero: string) => `${tipo} ${numero}`;
+
+/** The sheet's fields as the reglamento's annex orders them. */
+export function bloquesHoja(hoja: HojaReclamacion): Bloque[] {
+  const { consumidor: c, bien } = hoja;
+  return [
+    {
+      titulo: `Hoja de reclamación N.° ${hoja.numero}`,
+      filas: [
+        ['Fecha', fechaHora(hoja.fecha)],
+        ['Proveedor', `${hoja.proveedor.razonSocial} · RUC ${hoja.proveedor.ruc}`],
+        ['Dirección del proveedor', hoja.proveedor.direccion],
+      ],
+    },
+    {
+      titulo: '1. Identificación del consumidor reclamante',
+      filas: [
+        ['Nombre', c.nombre],
+        ['Documento', documento(c.documentoTipo, c.documentoNumero)],
+        ['Domicilio', c.direccion],
+        ...(c.telefono ? [['Teléfono', c.telefono] as [string, string]] : []),
+        ['Correo', c.correo],
+        ...(c.apoderado ? [['Padre, madre o apoderado', `${c.apoderado.nombre} · ${documento(c.apoderado.documentoTipo, c.apoderado.documentoNumero)}`] as [string, string]] : []),
+      ],
+    },
+    {
+      titulo: '2. Identificación del bien contratado',
+      filas: [
+        [bien.tipo === 'producto' ? 'Producto' : 'Servicio', bien.descripcion],
+        ...(bien.pedido ? [['Pedido', `N.° ${bien.pedido}`] as [string, string]] : []),
+        ['Monto reclamado', hoja.monto === null ? 'No indicado' : formatSoles(hoja.monto)],
+      ],
+    },
+    {
+      titulo: '3. Detalle de la reclamación y pedido del consumidor',
+      filas: [
+        ['Tipo', tipoTexto(hoja)],
+        ['Detalle', hoja.detalle],
+        ['Pedido del consumidor', hoja.pedidoConsumidor],
+      ],
+    },
+  ];
+}
+
+/** The e-mail frame: greeting, paragraphs, blocks, sign-off. */
+function correo(to: string, subject: string, saludo: string, parrafos: string[], bloques: Bloque[]): MailMessage {
+  const text = [
+    saludo,
+    '',
+    ...parrafos.flatMap((p) => [p, '']),
+    ...bloques.flatMap((b) => [b.titulo, ...b.filas.map(([label, value]) => `${label}: ${value}`), '']),
+    `El equipo de ${TIENDA.nombre}`,
+  ].join('\n');
+  const muted = 'color:#675a63';
+  const celda = (style: string, html: string) => `<tr><td colspan="2" style="${style}">${html}</td></tr>`;
+  const multilinea = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
+  const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:600px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
+${celda('font-size:22px;font-weight:bold;color:#b02a64', escapeHtml(TIENDA.nombre))}
+${celda('padding-top:16px;font-size:16px', escapeHtml(saludo))}
+${parrafos.map((p) => celda('padding-top:8px;font-size:16px;line-height:1.5', multilinea(p))).join('\n')}
+${bloques
+  .map((b) =>
+    [
+      celda('padding-top:20px;font-size:15px;font-weight:bold', escapeHtml(b.titulo)),
+      ...b.filas.map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:14px;${muted};white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.5">${multilinea(value)}</td></tr>`,
+      ),
+    ].join('\n'),
+  )
+  .join('\n')}
+${celda(`padding-top:20px;font-size:14px;${muted}`, `El equipo de ${escapeHtml(TIENDA.nombre)}`)}
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** The consumer's copy of the sheet they filed, with its number and the deadline of the answer. */
+export function copiaReclamoEmail(hoja: HojaReclamacion): MailMessage {
+  return correo(
+    hoja.consumidor.correo,
+    `${TIENDA.nombre}: tu hoja de reclamación N.° ${hoja.numero}`,
+    `Hola, ${hoja.consumidor.nombre}:`,
+    [
+      `Registramos tu ${hoja.tipo} en nuestro Libro de Reclamaciones con el N.° ${hoja.numero}. Esta es tu copia.`,
+      `Te responderemos a este correo a más tardar el ${formatFecha(hoja.plazo)}.`,
+    ],
+    bloquesHoja(hoja),
+  );
+}
+
+/** The shop's notice of a new sheet, with its deadline. */
+export function avisoReclamoEmail(hoja: HojaReclamacion, correoTienda: string): MailMessage {
+  return correo(
+    correoTienda,
+    `${TIENDA.nombre}: nueva hoja de reclamación N.° ${hoja.numero} (${hoja.tipo}), responder hasta el ${formatFecha(hoja.plazo)}`,
+    'Hola:',
+    [
+      `Un consumidor registró una ${hoja.tipo} en el Libro de Reclamaciones: N.° ${hoja.numero}.`,
+      `Respóndela a más tardar el ${formatFecha(hoja.plazo)} con: npm run shop -- reclamo ${hoja.numero} responder --texto "…"`,
+    ],
+    bloquesHoja(hoja),
+  );
+}
+
+/** The shop's answer to the consumer, with the sheet it answers. */
+export function respuestaReclamoEmail(hoja: HojaReclamacion): MailMessage {
+  const respuesta = hoja.respuesta!;
+  return correo(
+    hoja.consumidor.correo,
+    `${TIENDA.nombre}: respuesta a tu hoja de reclamación N.° ${hoja.numero}`,
+    `Hola, ${hoja.consumidor.nombre}:`,
+    [`Esta es nuestra respuesta a tu ${hoja.tipo} N.° ${hoja.numero}, del ${fechaHora(respuesta.fecha)}:`, respuesta.texto],
+    bloquesHoja(hoja),
+  );
+}
