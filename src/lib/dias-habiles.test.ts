@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECLAMOS } from './tienda.ts';
-import { diasHabilesEntre, esDiaHabil, fechaLima, sumarDiasHabiles } from './dias-habiles.ts';
+import { fechaLima } from './dates.ts';
+import { diasHabilesEntre, esDiaHabil, sumarDiasHabiles } from './dias-habiles.ts';
 
 const feriados = RECLAMOS.feriados;
 

@@ -4,15 +4,10 @@
  * countdown both come from here.
  */
 
-const LIMA_OFFSET_MS = 5 * 60 * 60 * 1000;
+import { fechaLima } from './dates.ts';
+
 const DIA_MS = 24 * 60 * 60 * 1000;
 
-/** The Lima calendar date (YYYY-MM-DD) of an instant, or a YYYY-MM-DD date as given. */
-export function fechaLima(fecha: Date | string): string {
-  if (typeof fecha === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(fecha)) return fecha;
-  const instante = typeof fecha === 'string' ? new Date(fecha) : fecha;
-  return new Date(instante.getTime() - LIMA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** The day `n` days after a YYYY-MM-DD date (before it when negative). */
 const moverDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * DIA_MS).toISOString().slice(0, 10);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROVEEDOR, RECLAMOS } from '../../src/lib/tienda.ts';
-import { diasHabilesEntre, fechaLima, sumarDiasHabiles } from '../../src/lib/dias-habiles.ts';
+import { fechaLima } from '../../src/lib/dates.ts';
+import { diasHabilesEntre, sumarDiasHabiles } from '../../src/lib/dias-habiles.ts';
 import {
   reclamoNuevoSchema,
   type HojaRespuesta,

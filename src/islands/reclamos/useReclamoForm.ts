@@ -4,7 +4,7 @@ import { fetchCliente } from '../../lib/api/account-client.ts';
 import { fileReclamo } from '../../lib/api/reclamos-client.ts';
 import type { HojaReclamacion, TipoReclamo } from '../../lib/api/reclamos-schemas.ts';
 import { formatFecha } from '../../lib/dates.ts';
-import { fechaLima } from '../../lib/dias-habiles.ts';
+import { fechaLima } from '../../lib/dates.ts';
 import { conDatosDelCliente, cuerpoDe, formularioVacio, problemaDe, type FormularioReclamo, type ProblemaReclamo } from '../../lib/reclamos/formulario.ts';
 import { pedidoDeBusqueda } from '../../lib/reclamos/pedido.ts';
 import { $session, $token } from '../../stores/auth.ts';

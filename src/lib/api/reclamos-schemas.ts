@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECLAMOS } from '../tienda.ts';
 import { atMostTwoDecimals } from '../pricing/money.ts';
 import { DOC_RULES, DOC_TYPES, TELEFONO, type DocType } from './account-rules.ts';
+import { faltaDetalle, MENSAJES_RECLAMO, mensajeCorto, MONTO_MAXIMO, REGLAS_RECLAMO, type ReglaTexto } from './reclamos-rules.ts';
 import { textoPlano } from './text-schemas.ts';
 
 /**
@@ -16,20 +17,20 @@ export const TIPOS_BIEN = ['producto', 'servicio'] as const;
 export const ESTADOS_RECLAMO = ['pendiente', 'respondido'] as const;
 export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
 
-/** A required trimmed text: `falta` when absent or blank, else the length rules. */
-const requerido = (campo: string, falta: string, min: number, max: number, multilinea = false) =>
-  textoPlano(campo, { error: falta, multilinea })
+/** A required trimmed text by its rule (reclamos-rules.ts, which the browser's form reads too): `falta` when absent or blank, else its lengths. */
+const requerido = (regla: ReglaTexto, multilinea = false) =>
+  textoPlano(regla.campo, { error: regla.falta, multilinea })
     .trim()
-    .min(1, falta)
-    .min(min, `${campo} debe tener al menos ${min} caracteres.`)
-    .max(max, `${campo} es demasiado largo.`);
+    .min(1, regla.falta)
+    .min(regla.minimo, mensajeCorto(regla))
+    .max(regla.maximo, `${regla.campo} es demasiado largo.`);
 
 const TIPO_DOCUMENTO = 'El tipo de documento debe ser DNI, PASAPORTE o CARNET EXTRANJERIA.';
 
 /** A document (type and number, DOC_RULES): `falta` when either is absent. */
-const documento = (falta: string) => ({
-  documentoTipo: z.enum(DOC_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? falta : TIPO_DOCUMENTO) }),
-  documentoNumero: requerido('El número de documento', falta, 1, 20),
+const documento = (numero: ReglaTexto) => ({
+  documentoTipo: z.enum(DOC_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? numero.falta : TIPO_DOCUMENTO) }),
+  documentoNumero: requerido(numero),
 });
 
 /** The DOC_RULES check of a document's number, as a refinement of the object that holds it. */
@@ -38,13 +39,13 @@ const reglaDocumento = (value: { documentoTipo: DocType; documentoNumero: string
   if (!regla.pattern.test(value.documentoNumero)) ctx.addIssue({ code: 'custom', message: regla.mensaje, path: ['documentoNumero'] });
 };
 
-const FALTA_APODERADO = 'Faltan los datos del padre, madre o apoderado.';
+const FALTA_APODERADO = MENSAJES_RECLAMO.faltaApoderado;
 
 const apoderadoSchema = z
   .object(
     {
-      nombre: requerido('El nombre del padre, madre o apoderado', FALTA_APODERADO, 2, 120),
-      ...documento(FALTA_APODERADO),
+      nombre: requerido(REGLAS_RECLAMO.apoderadoNombre),
+      ...documento(REGLAS_RECLAMO.apoderadoDocumentoNumero),
     },
     { error: FALTA_APODERADO },
   )
@@ -60,13 +61,11 @@ const telefono = textoPlano('El celular', { error: TELEFONO.mensaje })
 const consumidorSchema = z
   .object(
     {
-      nombre: requerido('El nombre del consumidor', 'Falta el nombre del consumidor.', 2, 120),
-      ...documento('Falta el documento del consumidor.'),
-      direccion: requerido('La dirección del consumidor', 'Falta la dirección del consumidor.', 5, 200),
+      nombre: requerido(REGLAS_RECLAMO.nombre),
+      ...documento(REGLAS_RECLAMO.documentoNumero),
+      direccion: requerido(REGLAS_RECLAMO.direccion),
       telefono,
-      correo: requerido('El correo del consumidor', 'Falta el correo del consumidor.', 1, 120).pipe(
-        z.email('El correo del consumidor no es válido.'),
-      ),
+      correo: requerido(REGLAS_RECLAMO.correo).pipe(z.email(MENSAJES_RECLAMO.correoInvalido)),
       menorDeEdad: z.boolean({ error: 'Indica si el consumidor es menor de edad.' }),
       apoderado: apoderadoSchema.nullable().optional(),
     },
@@ -82,7 +81,7 @@ const consumidorSchema = z
 const bienSchema = z.object(
   {
     tipo: z.enum(TIPOS_BIEN, { error: 'Indica si el reclamo es sobre un producto o un servicio.' }),
-    descripcion: requerido('La descripción del producto o servicio', 'Falta la descripción del producto o servicio.', 2, 300),
+    descripcion: requerido(REGLAS_RECLAMO.descripcion),
     pedido: z
       .number({ error: 'El número de pedido debe ser un número entero.' })
       .int('El número de pedido debe ser un número entero.')
@@ -95,30 +94,30 @@ const bienSchema = z.object(
 );
 
 const monto = z
-  .number({ error: 'El monto reclamado debe ser un número.' })
-  .min(0, 'El monto reclamado no puede ser negativo.')
-  .max(1_000_000, 'El monto reclamado es demasiado alto.')
-  .refine(atMostTwoDecimals, 'El monto reclamado admite como máximo 2 decimales.')
+  .number({ error: MENSAJES_RECLAMO.montoNoNumero })
+  .min(0, MENSAJES_RECLAMO.montoNegativo)
+  .max(MONTO_MAXIMO, MENSAJES_RECLAMO.montoAlto)
+  .refine(atMostTwoDecimals, MENSAJES_RECLAMO.montoDecimales)
   .nullable()
   .optional()
   .transform((value) => value ?? null);
 
 /** The sheet's fields but the detail, whose missing message depends on the type. */
-const hoja = <T extends TipoReclamo>(tipo: T, faltaDetalle: string) =>
+const hoja = <T extends TipoReclamo>(tipo: T) =>
   z.object({
     tipo: z.literal(tipo),
     consumidor: consumidorSchema,
     bien: bienSchema,
     monto,
-    detalle: requerido('El detalle', faltaDetalle, 10, RECLAMOS.detalleMaximo, true),
-    pedidoConsumidor: requerido('Lo que pides al proveedor', 'Falta lo que pides al proveedor.', 5, RECLAMOS.pedidoMaximo, true),
+    detalle: requerido({ ...REGLAS_RECLAMO.detalle, falta: faltaDetalle(tipo) }, true),
+    pedidoConsumidor: requerido(REGLAS_RECLAMO.pedidoConsumidor, true),
   });
 
 /** POST /api/libro-reclamaciones: a hoja de reclamación as the consumer fills it. */
 export const reclamoNuevoSchema = z.discriminatedUnion(
   'tipo',
-  [hoja('reclamo', 'Falta el detalle del reclamo.'), hoja('queja', 'Falta el detalle de la queja.')],
-  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? 'Indica si es un reclamo o una queja.' : 'El cuerpo debe ser un objeto JSON.') },
+  [hoja('reclamo'), hoja('queja')],
+  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? MENSAJES_RECLAMO.tipo : 'El cuerpo debe ser un objeto JSON.') },
 );
 /** The request body as sent (the frontend's form builds this). */
 export type ReclamoNuevo = z.input<typeof reclamoNuevoSchema>;
@@ -191,7 +190,7 @@ export interface ReclamoOperadorRespuesta {
 /** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer. */
 export const respuestaReclamoSchema = z.object(
   {
-    texto: requerido('La respuesta', 'Escribe la respuesta al consumidor.', 10, RECLAMOS.respuestaMaxima, true),
+    texto: requerido({ campo: 'La respuesta', falta: 'Escribe la respuesta al consumidor.', minimo: 10, maximo: RECLAMOS.respuestaMaxima }, true),
   },
   { error: 'El cuerpo debe ser un objeto JSON con el texto de la respuesta.' },
 );

@@ -1,3 +1,4 @@
+import { fechaLima } from '../dates.ts';
 import { lineRef, type CartLine } from '../cart/lines.ts';
 import { formatFecha } from '../dates.ts';
 import { routineDiscounts } from './routine.ts';
@@ -115,4 +116,4 @@ export function discountStillApplies(lines: CartLine[], applied: AppliedCoupon |
 }
 
 /** Today's date in Lima (UTC-5, no daylight saving) as YYYY-MM-DD. */
-export const todayInLima = (now = new Date()) => new Date(now.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+export const todayInLima = (now = new Date()) => fechaLima(now);

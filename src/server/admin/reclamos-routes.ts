@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { fechaLima } from '../../lib/dias-habiles.ts';
+import { fechaLima } from '../../lib/dates.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import {
   ESTADOS_RECLAMO,

@@ -1,3 +1,4 @@
+import { fechaHoraLarga } from '../../lib/dates.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
@@ -43,7 +44,6 @@ const DOCUMENTOS: Record<string, string> = { DNI: 'tu DNI', PASAPORTE: 'tu pasap
 /** The identity document the order was bought with, as the pickup counter will ask for it. */
 const documento = (pedido: Pedido) => `${DOCUMENTOS[pedido.documentoTipo] ?? 'tu documento de identidad'} (terminado en ${pedido.documentoNumero.slice(-4)})`;
 
-const fechaLima = (fecha: Date) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Lima' }).format(fecha);
 
 /** The order confirmation of an approved payment, in Spanish, as HTML and plain text. */
 export function confirmationEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage {
@@ -89,7 +89,7 @@ export function readyForPickupEmail(pedido: Pedido, lineas: PedidoLinea[]): Mail
 
 /** ENTREGADO: the order reached the customer, with what to do if something is wrong. */
 export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage {
-  const cuando = fechaLima(pedido.fechaEntrega ?? new Date());
+  const cuando = fechaHoraLarga(pedido.fechaEntrega ?? new Date());
   return orderEmail(pedido, lineas, {
     subject: asunto(`entregamos tu pedido N.° ${pedido.id}`),
     parrafos: [

@@ -1,3 +1,4 @@
+import { LIMA_OFFSET_MS } from '../../lib/dates.ts';
 import { csvField } from '../../lib/csv.ts';
 import type { HojaReclamacion } from '../../lib/api/reclamos-schemas.ts';
 
@@ -35,7 +36,7 @@ const COLUMNAS: [string, (hoja: HojaReclamacion) => string][] = [
 
 /** An ISO instant as Lima's date and time, 2026-11-26 09:25. */
 function fechaHoraLima(iso: string): string {
-  return new Date(Date.parse(iso) - 5 * 60 * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  return new Date(Date.parse(iso) - LIMA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**

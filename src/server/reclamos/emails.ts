@@ -1,3 +1,4 @@
+import { fechaHoraLarga } from '../../lib/dates.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
@@ -17,7 +18,6 @@ interface Bloque {
   filas: [string, string][];
 }
 
-const fechaHora = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
 const tipoTexto = (hoja: HojaReclamacion) => (hoja.tipo === 'reclamo' ? 'Reclamo' : 'Queja');
 const documento = (tipo: string, numero: string) => `${tipo} ${numero}`;
 
@@ -28,7 +28,7 @@ export function bloquesHoja(hoja: HojaReclamacion): Bloque[] {
     {
       titulo: `Hoja de reclamación N.° ${hoja.numero}`,
       filas: [
-        ['Fecha', fechaHora(hoja.fecha)],
+        ['Fecha', fechaHoraLarga(hoja.fecha)],
         ['Proveedor', `${hoja.proveedor.razonSocial} · RUC ${hoja.proveedor.ruc}`],
         ['Dirección del proveedor', hoja.proveedor.direccion],
       ],
@@ -132,7 +132,7 @@ export function respuestaReclamoEmail(hoja: HojaReclamacion): MailMessage {
     hoja.consumidor.correo,
     `${TIENDA.nombre}: respuesta a tu hoja de reclamación N.° ${hoja.numero}`,
     `Hola, ${hoja.consumidor.nombre}:`,
-    [`Esta es nuestra respuesta a tu ${hoja.tipo} N.° ${hoja.numero}, del ${fechaHora(respuesta.fecha)}:`, respuesta.texto],
+    [`Esta es nuestra respuesta a tu ${hoja.tipo} N.° ${hoja.numero}, del ${fechaHoraLarga(respuesta.fecha)}:`, respuesta.texto],
     bloquesHoja(hoja),
   );
 }

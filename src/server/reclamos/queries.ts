@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROVEEDOR, RECLAMOS } from '../../lib/tienda.ts';
-import { diasHabilesEntre, fechaLima, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
+import { fechaLima } from '../../lib/dates.ts';
+import { diasHabilesEntre, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import {
   leerNumeroReclamo,
