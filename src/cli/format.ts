@@ -73,6 +73,9 @@ export function formatOrder(p: DetallePedidoOperador): string {
     columns([...lineas, ...totales]),
     '',
     ...(p.pagos.length ? ['Pagos:', ...p.pagos.map((pago) => `  ${paymentLine(pago)}`), ''] : []),
+    ...(p.comprobantes?.length
+      ? ['Comprobantes:', ...p.comprobantes.map((c) => `  ${c.numero} · ${c.nombre} · ${formatSoles(c.total)} · ${c.estado}${c.proveedor === 'prueba' ? ' (prueba)' : ''}${c.estado === 'rechazado' && c.mensaje ? ` ⚠ ${c.mensaje}` : ''}`), '']
+      : []),
     'Historial:',
     columns(p.notas.map((n) => [`  ${fecha(n.fecha)}`, n.estado, n.nota])),
     '',

@@ -8,6 +8,7 @@ import { foldAccents } from '../lib/text.ts';
 import { CABECERA_OPERADOR } from '../server/admin/audit.ts';
 import { respaldo, restaurar } from './backup.ts';
 import { runCatalogueCommand } from './catalogue.ts';
+import { runComprobantesCommand } from './comprobantes.ts';
 import { CliError, noTokenError, unreachableError } from './errors.ts';
 import type { Llamada, ShopCliDeps } from './deps.ts';
 import { importar } from './import.ts';
@@ -59,6 +60,13 @@ Libro de Reclamaciones (N.°: el número de la hoja, por ejemplo LR-2026-000001)
   reclamos --csv ARCHIVO [--estado …]  Exporta el libro (todas las hojas, o las de un estado) como CSV.
   reclamo <N.°>                        Muestra una hoja: consumidor, bien, detalle, pedido, plazo y respuesta.
   reclamo <N.°> responder --texto "…"  Registra la respuesta (una sola vez) y se la envía al consumidor por correo.
+
+Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000042 o B001-42)
+  comprobantes [--estado ESTADO]       Lista los comprobantes más recientes (todos, pendiente, rechazado o aceptado);
+                                       ⚠ marca los rechazados (con el mensaje de SUNAT) y los pendientes con su último error.
+  comprobante <NÚMERO>                 Muestra un comprobante: cliente, líneas, totales, estado, enlaces y envíos a SUNAT.
+  comprobante <N.° DE PEDIDO>          Muestra los comprobantes de un pedido (su boleta o factura y su nota de crédito).
+  comprobante <NÚMERO> reintentar      Vuelve a enviar a SUNAT un comprobante pendiente o rechazado (con el mismo número).
 
 Registro y respaldo
   auditoria [--limite N]               Los últimos cambios hechos por operadores: quién, cuándo y qué.
@@ -161,6 +169,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     }
     if (await runCatalogueCommand(comando, positionals.slice(1), values, llamar, deps.out)) return 0;
     if (await runReclamosCommand(comando, positionals.slice(1), values, { llamar, descargar: (path) => download(deps, path), out: deps.out })) return 0;
+    if (await runComprobantesCommand(comando, positionals.slice(1), values, { llamar, out: deps.out })) return 0;
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
       const { pedidos } = await call<ListaPedidosOperador>(deps, 'GET', `/admin/api/pedidos${filtro ? `?estado=${encodeURIComponent(filtro)}` : ''}`);

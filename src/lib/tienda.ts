@@ -157,7 +157,8 @@ export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;
  */
 export const PROVEEDOR = {
   razonSocial: 'K-Beauty Perú S.A.C.',
-  ruc: '20601234567',
+  /** A demo RUC with a valid check digit (the receipts' issuer): replace with the company's. */
+  ruc: '20601234565',
   direccion: 'Av. José Larco 345, Miraflores, Lima',
 } as const;
 
@@ -180,4 +181,25 @@ export const RECLAMOS = {
   detalleMaximo: 3000,
   pedidoMaximo: 2000,
   respuestaMaxima: 5000,
+} as const;
+
+/**
+ * Electronic receipts (comprobantes de pago electrónicos, SUNAT): prices include IGV at `igvPorcentaje`;
+ * a boleta above `boletaIdentificarDesde` céntimos must name the buyer and their document. The series
+ * are defaults the operator may change (RECEIPT_SERIES_*): four characters, B… for boletas and their
+ * credit notes, F… for facturas and theirs.
+ */
+export const COMPROBANTES = {
+  igvPorcentaje: 18,
+  boletaIdentificarDesde: 70_000,
+  series: { boleta: 'B001', factura: 'F001', notaBoleta: 'BC01', notaFactura: 'FC01' },
+  /** Digits of the correlative as printed (B001-00000042). */
+  digitosCorrelativo: 8,
+  /** Attempts of the issuing job (back-off 30 s doubling to an hour: about a day in all) before it waits for the operator. */
+  intentos: 30,
+  /** Longest wait for the provider's answer. */
+  timeoutProveedorMs: 15_000,
+  /** Longest razón social and fiscal address a factura takes. */
+  razonSocialMaxima: 200,
+  direccionFiscalMaxima: 300,
 } as const;

@@ -7,6 +7,7 @@ import { recoveryRoutes } from './auth/recovery.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes, categoriasRoutes } from './catalogue/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { comprobanteRoutes } from './comprobantes/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
 import { healthRoutes, type HealthDeps } from './health/routes.ts';
@@ -55,9 +56,10 @@ export function createApp(options: AppDeps) {
     .route('/api', discountRoutes(deps))
     .route('/api', orderRoutes(deps))
     .route('/api', reclamoRoutes(deps))
+    .route('/api', comprobanteRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))
-    .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos }))
+    .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos, emision: deps.config.comprobantes }))
     .route('/health', healthRoutes({ db, builtVersion: options.builtVersion }))
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))

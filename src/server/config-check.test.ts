@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverConfig, testModeFromEnv } from './config.ts';
+import { receiptsFromEnv, serverConfig, testModeFromEnv } from './config.ts';
 import { startRefusal } from './config-check.ts';
 
 const PUBLIC = 'https://kbeauty.example';
@@ -57,5 +57,35 @@ describe('the offline test mode (MP_TEST_MODE)', () => {
     expect(startRefusal({ SITE_URL: PUBLIC })).toBeUndefined();
     expect(startRefusal({ SITE_URL: PUBLIC, MP_TEST_MODE: 'true' })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite/);
     expect(startRefusal({ NODE_ENV: 'production', MP_TEST_MODE: 'true' })).toMatch(/^La tienda no arranca en producción/);
+  });
+});
+
+describe('the receipts provider (NUBEFACT_URL, RECEIPTS_TEST_MODE)', () => {
+  const NUBEFACT = { NUBEFACT_URL: 'https://api.nubefact.com/api/v1/ruta', NUBEFACT_TOKEN: 'token' };
+  it.each([
+    ['a developer machine', {}, 'prueba'],
+    ['Nubefact configured', NUBEFACT, 'nubefact'],
+    ['a public site without Nubefact', { SITE_URL: 'https://kbeautyperu.pe' }, null],
+    ['turned off on localhost', { RECEIPTS_TEST_MODE: 'false' }, null],
+    ['asked for on a LAN address', { SITE_URL: 'http://192.168.1.20:4321', RECEIPTS_TEST_MODE: 'true' }, 'prueba'],
+  ] as const)('%s', (_, env, proveedor) => {
+    expect(receiptsFromEnv(env)).toEqual({ proveedor });
+    expect(serverConfig(env).comprobantes.proveedor).toBe(proveedor);
+  });
+
+  it('refuses the test mode on a public site, on Netlify and beside Nubefact, and half a Nubefact setting', () => {
+    expect(receiptsFromEnv({ SITE_URL: 'https://kbeautyperu.pe', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/^RECEIPTS_TEST_MODE=true no se permite porque SITE_URL .* los comprobantes de prueba no tienen validez tributaria/);
+    expect(receiptsFromEnv({ NODE_ENV: 'production', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/NODE_ENV=production/);
+    expect(startRefusal({ RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: RECEIPTS_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
+    expect(receiptsFromEnv({ ...NUBEFACT, RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/no van juntos/);
+    expect(receiptsFromEnv({ NUBEFACT_URL: NUBEFACT.NUBEFACT_URL }).refusal).toMatch(/^NUBEFACT_URL y NUBEFACT_TOKEN van juntos/);
+    expect(receiptsFromEnv({ RECEIPTS_TEST_MODE: 'si' }).refusal).toBe('RECEIPTS_TEST_MODE debe ser true o false (recibido: "si").');
+    expect(() => serverConfig({ RECEIPTS_TEST_MODE: 'true', SITE_URL: 'https://kbeautyperu.pe' })).toThrow(/RECEIPTS_TEST_MODE=true no se permite/);
+  });
+
+  it('takes the series from the environment, checked', () => {
+    expect(serverConfig({ RECEIPT_SERIES_BOLETA: 'b002' }).comprobantes.series).toEqual({ boleta: 'B002', factura: 'F001', notaBoleta: 'BC01', notaFactura: 'FC01' });
+    expect(() => serverConfig({ RECEIPT_SERIES_FACTURA: 'B001' })).toThrow('RECEIPT_SERIES_FACTURA debe ser una serie de SUNAT de 4 caracteres que empiece con F');
+    expect(() => serverConfig({ RECEIPT_SERIES_NOTA_BOLETA: 'B001' })).toThrow(/serie propia/);
   });
 });

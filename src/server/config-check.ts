@@ -1,4 +1,4 @@
-import { JWT_SECRET_MINIMO_BYTES, testModeFromEnv } from './config.ts';
+import { JWT_SECRET_MINIMO_BYTES, receiptsFromEnv, testModeFromEnv } from './config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -17,6 +17,7 @@ export function productionProblems(env: Env, { netlify = Boolean(env.NETLIFY) }:
   if (netlify && !env.DATABASE_URL) problems.push('DATABASE_URL no está definido: en Netlify la tienda necesita un servidor PostgreSQL (el disco de una función no se conserva).');
   if (!env.MP_ACCESS_TOKEN) problems.push('MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago no se puede cobrar (el modo de prueba es solo para desarrollo).');
   if (!env.MP_WEBHOOK_SECRET) problems.push('MP_WEBHOOK_SECRET no está definido: sin la clave secreta de las notificaciones de Mercado Pago no se pueden confirmar los pagos.');
+  if (!env.NUBEFACT_URL || !env.NUBEFACT_TOKEN) problems.push('NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos las ventas no tendrían boleta ni factura ante SUNAT (el modo de prueba es solo para desarrollo).');
   if (!env.SMTP_URL) problems.push('SMTP_URL no está definido: sin servidor de correo los mensajes a los clientes se quedarían en una carpeta local (solo para desarrollo).');
   return problems;
 }
@@ -37,7 +38,7 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
  * mode asked for where it must not run (testModeFromEnv); undefined when the shop may start.
  */
 export function startRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
-  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal;
+  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? receiptsFromEnv(env, { netlify: options.netlify ?? false }).refusal;
   return productionRefusal(env, options) ?? (testMode && `La tienda no arranca: ${testMode}`);
 }
 

@@ -2,7 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from '../lib/tienda.ts';
+import { COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from '../lib/tienda.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
@@ -145,6 +145,27 @@ export interface ServerConfig {
   reconstruccionEsperaSegundos: number;
   /** Minutes after a build hook call during which the scheduled check leaves the deployed version alone (that build is under way). */
   reconstruccionConstruccionMinutos: number;
+  /** Electronic receipts: their series and who issues them (see receiptsFromEnv). */
+  comprobantes: ComprobantesConfig;
+}
+
+/** The series of each kind of receipt (RECEIPT_SERIES_*). */
+export interface SeriesComprobantes {
+  boleta: string;
+  factura: string;
+  notaBoleta: string;
+  notaFactura: string;
+}
+
+/** Electronic receipts' settings. */
+export interface ComprobantesConfig {
+  series: SeriesComprobantes;
+  /** 'nubefact' (NUBEFACT_URL and NUBEFACT_TOKEN), 'prueba' (the offline test mode, never on a public site) or null: receipts are numbered and wait for a provider. */
+  proveedor: 'nubefact' | 'prueba' | null;
+  nubefactUrl: string | undefined;
+  nubefactToken: string | undefined;
+  /** Longest wait for the provider's answer (RECEIPT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table); `netlify` for Netlify's functions. */
@@ -181,6 +202,67 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     buildHookUrl: env.BUILD_HOOK_URL || undefined,
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
     reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
+    comprobantes: receiptsOrThrow(env, { netlify }),
+  };
+}
+
+/** The receipts' provider and why: `refusal` when the setting is wrong or asks for the test mode where it must not run. */
+export interface ReceiptsSetting {
+  proveedor: ComprobantesConfig['proveedor'];
+  refusal?: string;
+}
+
+/**
+ * RECEIPTS_TEST_MODE (true/false): the offline test mode of electronic receipts, which numbers and
+ * stores them but sends nothing to SUNAT ('Sin validez tributaria – modo de prueba'). Unset, it is on
+ * only on a developer's machine without NUBEFACT_URL (like MP_TEST_MODE); on a public site it is
+ * refused, and so is NUBEFACT_URL without NUBEFACT_TOKEN (or the other way round).
+ */
+export function receiptsFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): ReceiptsSetting {
+  const asked = env.RECEIPTS_TEST_MODE?.trim().toLowerCase() || undefined;
+  if (asked !== undefined && asked !== 'true' && asked !== 'false') {
+    return { proveedor: null, refusal: `RECEIPTS_TEST_MODE debe ser true o false (recibido: "${env.RECEIPTS_TEST_MODE}").` };
+  }
+  const url = env.NUBEFACT_URL?.trim() || undefined;
+  const token = env.NUBEFACT_TOKEN?.trim() || undefined;
+  if (Boolean(url) !== Boolean(token)) return { proveedor: null, refusal: 'NUBEFACT_URL y NUBEFACT_TOKEN van juntos: copia ambos del panel de Nubefact (API - Integración).' };
+  if (url && !/^https?:\/\/[^\s]+$/i.test(url)) return { proveedor: null, refusal: `NUBEFACT_URL debe ser la RUTA de Nubefact, por ejemplo https://api.nubefact.com/api/v1/… (recibido: "${url}").` };
+  const publicReason = publicSiteReason(env, { netlify });
+  if (asked === 'true') {
+    if (publicReason) return { proveedor: null, refusal: `RECEIPTS_TEST_MODE=true no se permite porque ${publicReason}: los comprobantes de prueba no tienen validez tributaria. Quita RECEIPTS_TEST_MODE y define NUBEFACT_URL y NUBEFACT_TOKEN.` };
+    if (url) return { proveedor: null, refusal: 'RECEIPTS_TEST_MODE=true y NUBEFACT_URL no van juntos: elige el modo de prueba (quita NUBEFACT_URL) o Nubefact (quita RECEIPTS_TEST_MODE).' };
+    return { proveedor: 'prueba' };
+  }
+  if (url) return { proveedor: 'nubefact' };
+  return { proveedor: asked === undefined && !publicReason && isLocalUrl(siteUrlOf(env)) ? 'prueba' : null };
+}
+
+/** RECEIPT_SERIES_BOLETA, _FACTURA, _NOTA_BOLETA and _NOTA_FACTURA over COMPROBANTES.series: four characters, B… or F…, all different. */
+function receiptSeriesFromEnv(env: Record<string, string | undefined>): SeriesComprobantes {
+  const read = (name: string, fallback: string, letra: 'B' | 'F') => {
+    const value = (env[name]?.trim() || fallback).toUpperCase();
+    if (!new RegExp(`^${letra}[A-Z0-9]{3}$`).test(value)) throw new Error(`${name} debe ser una serie de SUNAT de 4 caracteres que empiece con ${letra}, por ejemplo ${fallback} (recibido: "${env[name]}").`);
+    return value;
+  };
+  const series = {
+    boleta: read('RECEIPT_SERIES_BOLETA', COMPROBANTES.series.boleta, 'B'),
+    factura: read('RECEIPT_SERIES_FACTURA', COMPROBANTES.series.factura, 'F'),
+    notaBoleta: read('RECEIPT_SERIES_NOTA_BOLETA', COMPROBANTES.series.notaBoleta, 'B'),
+    notaFactura: read('RECEIPT_SERIES_NOTA_FACTURA', COMPROBANTES.series.notaFactura, 'F'),
+  };
+  if (series.boleta === series.notaBoleta || series.factura === series.notaFactura) throw new Error('Las notas de crédito necesitan una serie propia, distinta de la de boletas y facturas (RECEIPT_SERIES_NOTA_BOLETA, RECEIPT_SERIES_NOTA_FACTURA).');
+  return series;
+}
+
+function receiptsOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): ComprobantesConfig {
+  const { proveedor, refusal } = receiptsFromEnv(env, options);
+  if (refusal) throw new Error(refusal);
+  return {
+    series: receiptSeriesFromEnv(env),
+    proveedor,
+    nubefactUrl: env.NUBEFACT_URL?.trim() || undefined,
+    nubefactToken: env.NUBEFACT_TOKEN?.trim() || undefined,
+    timeoutMs: positiveIntFromEnv(env.RECEIPT_PROVIDER_TIMEOUT_MS, COMPROBANTES.timeoutProveedorMs, 'RECEIPT_PROVIDER_TIMEOUT_MS'),
   };
 }
 

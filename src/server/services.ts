@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { serverConfig, type ServerConfig } from './config.ts';
 import { lazyOperatorToken } from './admin/token.ts';
 import { lazySecret, type AuthDeps } from './auth/context.ts';
+import { comprobanteJobs, proveedorDe } from './comprobantes/emision.ts';
+import type { ProveedorComprobantes } from './comprobantes/proveedor.ts';
 import type { Db } from './db/client.ts';
 import { runDueJobs } from './jobs/queue.ts';
 import { rebuildJobs } from './jobs/rebuild.ts';
@@ -21,17 +23,21 @@ export interface ServiceOptions {
   mailer?: Mailer;
   /** Payment provider; chosen from the settings when omitted (tests pass one). */
   pasarela?: Pasarela;
+  /** Electronic-receipt provider; chosen from the settings when omitted (tests pass one). */
+  proveedorComprobantes?: ProveedorComprobantes | null;
 }
 
 /** What the API and the background worker share: database, settings, mailer, JWT secret, operator token, payments. */
 export interface Services extends AuthDeps {
   pagos: Pagos;
+  /** Who issues electronic receipts: Nubefact, the test mode, or null (receipts are numbered and wait). */
+  proveedorComprobantes: ProveedorComprobantes | null;
   /** The operator API's token; null when that API is off (production without SHOP_ADMIN_TOKEN). */
   operatorToken: () => Promise<string | null>;
 }
 
 /** Builds the shop's services from the settings. */
-export function createServices({ db, config = serverConfig(), mailer, pasarela }: ServiceOptions): Services {
+export function createServices({ db, config = serverConfig(), mailer, pasarela, proveedorComprobantes }: ServiceOptions): Services {
   return {
     db,
     config,
@@ -39,13 +45,15 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela }
     secret: lazySecret(db, config),
     operatorToken: lazyOperatorToken(db, config),
     pagos: createPagos(db, config, pasarela),
+    proveedorComprobantes: proveedorComprobantes === undefined ? proveedorDe(config.comprobantes) : proveedorComprobantes,
   };
 }
 
 /** One run of the background work: due jobs (e-mails, payment retries, rebuild requests) and expired reservations. */
-export async function runBackgroundOnce({ db, config, mailer, pagos }: Services, now = new Date()): Promise<void> {
+export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorComprobantes }: Services, now = new Date()): Promise<void> {
   await runDueJobs(db, {
-    ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda }),
+    ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda, emision: config.comprobantes, siteUrl: config.siteUrl }),
+    ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda }),
     ...rebuildJobs(config.buildHookUrl),
   });

@@ -270,7 +270,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect((await couponOf(jo)).usado).toBe(false);
 
       const third = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[12]!)], { codigo })))).json()) as PreferenciaCreada;
-      expect((await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', 'Sin stock en tienda.')).resultado).toBe('movido');
+      expect((await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', { nota: 'Sin stock en tienda.', emision: shop.services.config.comprobantes })).resultado).toBe('movido');
       expect((await couponOf(jo)).usado).toBe(false);
     });
 

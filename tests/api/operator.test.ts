@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESTADOS_PEDIDO } from '../../src/lib/api/checkout-schemas.ts';
+import { ESTADOS_PEDIDO, type DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { runShop } from '../../src/cli/shop.ts';
@@ -121,8 +121,11 @@ describeEachDatabase('operator API', (target) => {
     const res = await admin('GET', `/admin/api/pedidos/${id}`);
     expect(res.status).toBe(200);
     const { pedido } = (await res.json()) as PedidoOperadorRespuesta;
-    const own = ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token: customer.token })).json()) as { mensaje: object }).mensaje;
+    const { comprobantes, ...own } = ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token: customer.token })).json()) as { mensaje: DetallePedido }).mensaje;
     expect(pedido).toMatchObject(own);
+    // The operator sees the same receipts with more about each (its page's full address, SUNAT's word, the provider's files).
+    expect(pedido.comprobantes.map((c) => c.numero)).toEqual(comprobantes!.map((c) => c.numero));
+    expect(pedido.comprobantes[0]!.url.endsWith(comprobantes![0]!.url)).toBe(true);
     expect(pedido.cliente).toEqual({ nombre: `Cliente ${customer.usuario}`, apellido: '', correo: `${customer.usuario}@example.pe`, telefono: '987654321', documento_tipo: 'DNI', documento_numero: '12345678' });
     expect(pedido.notas.map((n) => n.estado)).toEqual(['PENDIENTE', 'EN PREPARACION']);
     expect(pedido.notas[1]!.nota).toMatch(/^Pago \S+ aprobado\.$/);

@@ -27,7 +27,7 @@ describeEachDatabase('orders', (target) => {
   const detailOf = async (id: number, token: string) => ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token })).json()) as { mensaje: DetallePedido }).mensaje;
   /** Runs every due job (e-mails), then answers the decoded messages the SMTP server got for `to`. */
   const mailsTo = async (to: string) => {
-    while ((await runDueJobs(shop.database.db, orderJobs({ db: shop.database.db, mailer: shop.services.mailer, pasarela: null }))) > 0);
+    while ((await runDueJobs(shop.database.db, orderJobs({ db: shop.database.db, mailer: shop.services.mailer, pasarela: null, emision: shop.services.config.comprobantes }))) > 0);
     return smtp.messages.filter((m) => m.to.includes(to)).map((m) => ({ raw: m.raw, body: decodeParts(m.raw) }));
   };
 

@@ -14,6 +14,8 @@ const READY = {
   MP_ACCESS_TOKEN: 'APP_USR-1234567890',
   MP_WEBHOOK_SECRET: 'secreto-de-notificaciones',
   SMTP_URL: 'smtp://tienda:clave@smtp.example.pe:587',
+  NUBEFACT_URL: 'https://api.nubefact.com/api/v1/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0',
+  NUBEFACT_TOKEN: 'b7c1e0f4a9d84c2e9f3a6b5d8e7c4a1f2b3c4d5e6f708192a3b4c5d6e7f80912',
 };
 
 const without = (name: keyof typeof READY) => ({ ...READY, [name]: undefined });
@@ -39,6 +41,7 @@ describe('production readiness', () => {
     expect(productionProblems(without('MP_ACCESS_TOKEN'))).toEqual([expect.stringMatching(/^MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago/)]);
     expect(productionProblems(without('MP_WEBHOOK_SECRET'))).toEqual([expect.stringMatching(/^MP_WEBHOOK_SECRET no está definido/)]);
     expect(productionProblems(without('SMTP_URL'))).toEqual([expect.stringMatching(/^SMTP_URL no está definido/)]);
+    expect(productionProblems(without('NUBEFACT_TOKEN'))).toEqual([expect.stringMatching(/^NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos/)]);
   });
 
   it('requires DATABASE_URL on Netlify only', () => {
@@ -58,6 +61,7 @@ describe('production readiness', () => {
       'DATABASE_URL',
       'MP_ACCESS_TOKEN',
       'MP_WEBHOOK_SECRET',
+      'NUBEFACT_URL',
       'SMTP_URL',
     ]);
   });

@@ -10,6 +10,7 @@ import { productos } from '../../src/server/db/schema/index.ts';
 import { seedIfEmpty } from '../../src/demo/seed.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
+import type { ProveedorComprobantes } from '../../src/server/comprobantes/proveedor.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -31,7 +32,10 @@ export interface TestShop {
 }
 
 /** Opens a test shop; with `mailer`, mail also goes out through it (a real SMTP server in some tests). */
-export async function openShop(target: TestDatabase, options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer } = {}): Promise<TestShop> {
+export async function openShop(
+  target: TestDatabase,
+  options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer; proveedorComprobantes?: ProveedorComprobantes | null } = {},
+): Promise<TestShop> {
   const database = await target.open();
   await seedIfEmpty(database.db);
   const sent: MailMessage[] = [];
@@ -46,7 +50,7 @@ export async function openShop(target: TestDatabase, options: { pasarela?: Pasar
       await options.mailer?.send(message);
     },
   };
-  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela });
+  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela, proveedorComprobantes: options.proveedorComprobantes });
   const app = createApp({ services });
   const call: TestShop['call'] = async (method, path, { body, token, headers = {} } = {}) =>
     app.request(path, {

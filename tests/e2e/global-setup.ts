@@ -21,6 +21,7 @@ export default async function globalSetup() {
     JOBS_INTERVAL_SECONDS: '2',
     // The browser tests pay through the offline test mode: asked for, not left to the defaults.
     MP_TEST_MODE: 'true',
+    RECEIPTS_TEST_MODE: 'true',
     SMTP_URL: smtp.url,
     SHOP_ADMIN_TOKEN: adminToken,
     // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.

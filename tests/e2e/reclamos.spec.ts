@@ -54,7 +54,7 @@ test('a visitor files a queja from the footer: a missing field is named, then th
   await hydrated(page, 'ReclamoForm');
 
   const form = page.locator('form.reclamo-form');
-  await expect(form).toContainText('20601234567');
+  await expect(form).toContainText('20601234565');
   await expect(form.getByTestId('fecha-hoja')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await form.getByLabel('Nombre completo', { exact: true }).fill('Rosa Huamán Torres');
   await form.getByLabel('Número de documento').fill('44556677');

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { DOC_LABELS, documentoDe } from '../../lib/account/profile.ts';
 import { $session, $user } from '../../stores/auth.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import DocumentSection from '../account/DocumentSection.tsx';
@@ -7,17 +8,20 @@ import CheckoutLines from './CheckoutLines.tsx';
 import CheckoutSummary from './CheckoutSummary.tsx';
 import DeliveryCard from './DeliveryCard.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
+import ReceiptCard from './ReceiptCard.tsx';
 import { useCheckout } from './useCheckout.ts';
+import { useReceipt } from './useReceipt.ts';
 import '../account/account.css';
 import './checkout.css';
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
- * server once the shopper is signed in, the customer's data and identity document, the payment
- * method and the pay button that sends the browser to Mercado Pago.
+ * server once the shopper is signed in, the customer's data and identity document, the receipt (boleta
+ * or factura), the payment method and the pay button that sends the browser to Mercado Pago.
  */
 export default function CheckoutPage() {
-  const checkout = useCheckout();
+  const receipt = useReceipt();
+  const checkout = useCheckout(receipt.check);
   const user = useStore($user);
   const claims = useStore($session);
   const { payload, sesion, cliente } = checkout;
@@ -26,6 +30,7 @@ export default function CheckoutPage() {
   if (!payload || payload.productos.length === 0) return <EmptyCart text="Agrega productos a tu carrito para continuar con tu compra." />;
 
   const count = payload.productos.reduce((sum, line) => sum + line.cantidad, 0);
+  const documento = cliente && documentoDe(cliente);
   return (
     <div className="co">
       <div className="co__main">
@@ -79,6 +84,7 @@ export default function CheckoutPage() {
             />
           </div>
         )}
+        <ReceiptCard receipt={receipt} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
       </div>
       <aside className="co__aside">
         <CheckoutSummary

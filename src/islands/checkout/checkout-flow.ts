@@ -1,5 +1,5 @@
 import { createPreference, PricesChangedError, quoteCart } from '../../lib/api/checkout-client.ts';
-import type { CotizacionServidor } from '../../lib/api/checkout-schemas.ts';
+import type { ComprobanteBody, CotizacionServidor } from '../../lib/api/checkout-schemas.ts';
 import { ApiError, serverMessage } from '../../lib/api/request.ts';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, newIdempotencyKey, preferenceErrorText } from '../../lib/checkout/pay-steps.ts';
@@ -64,15 +64,16 @@ export async function validatePrices(payload: CheckoutPayload, { userId, token }
 
 /**
  * Re-validates the prices, then creates the order's payment preference with a new idempotency key
- * and sends the browser to the provider's checkout. Answers the payload to show when checkout
- * stopped (prices changed), null when it stopped on an error, and never returns once redirected.
+ * (asking for `comprobante`, the boleta or factura chosen) and sends the browser to the provider's
+ * checkout. Answers the payload to show when checkout stopped (prices changed), null when it stopped on
+ * an error, and never returns once redirected.
  */
-export async function payWithMercadoPago(payload: CheckoutPayload, sesion: Sesion, comprador: Comprador): Promise<CheckoutPayload | null> {
+export async function payWithMercadoPago(payload: CheckoutPayload, sesion: Sesion, comprador: Comprador, comprobante: ComprobanteBody): Promise<CheckoutPayload | null> {
   const validation = await validatePrices(payload, sesion, comprador);
   if (!validation.ok) return validation.payload;
   let created;
   try {
-    created = await createPreference(sesion.userId, sesion.token, preferenceBody(validation.payload, sesion.userId, comprador), newIdempotencyKey());
+    created = await createPreference(sesion.userId, sesion.token, preferenceBody(validation.payload, sesion.userId, comprador, comprobante), newIdempotencyKey());
   } catch (error) {
     console.error('No se pudo crear la preferencia de pago', error);
     if (error instanceof PricesChangedError) return applyQuote(validation.payload, error.cotizacion).payload;
@@ -87,3 +88,4 @@ export async function payWithMercadoPago(payload: CheckoutPayload, sesion: Sesio
   location.assign(created.init_point);
   return new Promise<never>(() => undefined);
 }
+

@@ -4,10 +4,11 @@ import { fetchCliente } from '../../lib/api/account-client.ts';
 import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { documentoDe } from '../../lib/account/profile.ts';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
+import { comprobanteBody } from '../../lib/checkout/comprobante.ts';
 import { MENSAJES_PAGO, payBlocker, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
 import type { Comprador } from '../../lib/checkout/preference-body.ts';
 import { $session, $token } from '../../stores/auth.ts';
-import { storedCheckoutPayload } from '../../stores/checkout.ts';
+import { $comprobante, storedCheckoutPayload } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import { payWithMercadoPago, validatePrices, type Sesion } from './checkout-flow.ts';
@@ -36,9 +37,10 @@ export interface Checkout {
 /**
  * The state of /procesoDePago (checkout §2, §5): the payload the cart stored, the session (an
  * anonymous shopper gets the login dialog, and checkout goes on after login), the customer, the
- * server's pricing, the payment method and the pay button's steps in the spec's order.
+ * server's pricing, the payment method and the pay button's steps in the spec's order. `receiptReady`
+ * checks the receipt asked for (pointing out a factura's wrong field) before any call; false stops the pay.
  */
-export function useCheckout(): Checkout {
+export function useCheckout(receiptReady: () => boolean = () => true): Checkout {
   const claims = useStore($session);
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
@@ -51,8 +53,8 @@ export function useCheckout(): Checkout {
   const userId = claims?.idUsuario;
   const sesion = userId && token ? { userId, token } : null;
   // The pay steps read the latest values, also from callbacks made before a re-render.
-  const latest = useRef({ payload, cliente, sesion, metodo });
-  latest.current = { payload, cliente, sesion, metodo };
+  const latest = useRef({ payload, cliente, sesion, metodo, receiptReady });
+  latest.current = { payload, cliente, sesion, metodo, receiptReady };
   const clienteRequest = useRef<Promise<ClienteApi | null>>(Promise.resolve(null));
   const waitingForDocument = useRef(false);
 
@@ -97,7 +99,7 @@ export function useCheckout(): Checkout {
   }, [userId, token, hasProducts, reloadCliente]);
 
   const pay = useCallback(async () => {
-    const { payload: current, sesion: now, metodo: chosen } = latest.current;
+    const { payload: current, sesion: now, metodo: chosen, receiptReady: receiptOk } = latest.current;
     if (!current) return;
     const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId });
     if (blocker) {
@@ -105,6 +107,7 @@ export function useCheckout(): Checkout {
       if (blocker.login) openAuthDialog('login');
       return;
     }
+    if (!receiptOk()) return;
     setProcessing(true);
     const known = await clienteRequest.current;
     if (known && !documentoDe(known)) {
@@ -116,7 +119,7 @@ export function useCheckout(): Checkout {
       return;
     }
     setNeedsDocument(false);
-    const shown = await payWithMercadoPago(current, now!, compradorDe(known));
+    const shown = await payWithMercadoPago(current, now!, compradorDe(known), comprobanteBody($comprobante.get()));
     if (shown) setPayload(shown);
     setProcessing(false);
   }, []);

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
 import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
+import type { ComprobantePedido } from '../../lib/api/comprobantes-schemas.ts';
+import { API_BASE } from '../../lib/api/request.ts';
 import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
@@ -14,6 +16,38 @@ import OrderTimeline from './OrderTimeline.tsx';
 const SPINNER_MS = 800;
 
 type Estado = { kind: 'cargando' } | { kind: 'listo'; pedido: DetallePedido } | { kind: 'error' };
+
+const ESTADO_COMPROBANTE: Record<ComprobantePedido['estado'], string | null> = { aceptado: null, pendiente: 'en proceso', rechazado: 'rechazado' };
+
+/** The order's electronic receipts (issue 23): each number, its state until SUNAT accepts it, and its page (and PDF) in a new tab. */
+function Comprobantes({ comprobantes }: { comprobantes: ComprobantePedido[] }) {
+  return (
+    <ul className="order-receipts" aria-label="Comprobantes">
+      {comprobantes.map((comprobante) => {
+        const estado = ESTADO_COMPROBANTE[comprobante.estado];
+        return (
+          <li key={comprobante.numero} className="order-receipt" data-testid="comprobante">
+            <span className="order-receipt__number">
+              {comprobante.tipo === '07' ? 'Nota de crédito' : 'Comprobante'}: {comprobante.numero}
+            </span>
+            {estado && <span className={`order-receipt__state order-receipt__state--${comprobante.estado}`}>({estado})</span>}
+            {comprobante.prueba && <span className="order-receipt__test">(modo de prueba)</span>}
+            <span className="order-receipt__links">
+              <a href={comprobante.url.startsWith('/') ? API_BASE + comprobante.url : comprobante.url} target="_blank" rel="noopener noreferrer">
+                Ver comprobante
+              </a>
+              {comprobante.pdf && (
+                <a href={comprobante.pdf} target="_blank" rel="noopener noreferrer">
+                  PDF
+                </a>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 function Detail({ pedido }: { pedido: DetallePedido }) {
   const cancelado = pedido.historial.findLast((entry) => entry.estado === 'CANCELADO');
@@ -84,6 +118,12 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
           />
         </section>
       </div>
+      {!!pedido.comprobantes?.length && (
+        <section className="order-detail__receipts">
+          <h3 className="order-detail__heading">Comprobantes</h3>
+          <Comprobantes comprobantes={pedido.comprobantes} />
+        </section>
+      )}
       <p className="order-detail__reclamo">
         ¿Algo no salió bien con este pedido? <a href={reclamoDePedidoPath(pedido.idVenta)}>Presentar un reclamo</a>
       </p>

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
+import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
 import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { loginRedirectUrl } from '../../lib/auth/login.ts';
 import { $session, $token, startSession } from '../../stores/auth.ts';
@@ -59,10 +60,51 @@ afterEach(() => {
   $token.set(undefined);
 });
 
-/** Lets the stubbed answers arrive and React render them, until `done` holds (about a second at most). */
-async function until(done: () => boolean) {
-  for (let tick = 0; tick < 100 && !done(); tick++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+/** Lets the stubbed answers arrive and React render them, until `done` holds (about a second at most, or `ticks` × 10 ms). */
+async function until(done: () => boolean, ticks = 100) {
+  for (let tick = 0; tick < ticks && !done(); tick++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 }
+
+/** Order 31's detail as GET /api/detalle-pedido/31 answers it, paid, with `comprobantes` when given. */
+const detalle = (comprobantes?: DetallePedido['comprobantes']): DetallePedido => ({
+  idVenta: 31,
+  fecha: '2025-03-03T15:00:00Z',
+  fechaEntrega: null,
+  total: 120,
+  subtotal: 120,
+  descuento: 0,
+  envio: 0,
+  estado: 'CANCELADO',
+  metodo_pago: 'Mercado Pago',
+  metodo_envio: 'Recojo en Miraflores',
+  recojo: true,
+  direccion: 'Av. Larco 345',
+  productos: [{ nombreProducto: 'Sérum', idProducto: 5, img: '/img/a.webp', cantidad: 2, color: '', tamano: '', precio_unitario: 60, precio_con_descuento: 60 }],
+  productos_comprados: 2,
+  codigo_descuento: null,
+  porcentaje_descuento: 0,
+  pagado: true,
+  historial: [
+    { estado: 'PENDIENTE', fecha: '2025-03-03T15:00:00Z' },
+    { estado: 'EN PREPARACION', fecha: '2025-03-03T15:05:00Z' },
+    { estado: 'CANCELADO', fecha: '2025-03-04T15:00:00Z' },
+  ],
+  ...(comprobantes ? { comprobantes } : {}),
+});
+
+/** Opens order 31's detail and waits for it (its spinner runs 800 ms). */
+async function openDetail() {
+  await until(() => shownOrders().length > 0);
+  await act(async () => button('Ver detalle')!.click());
+  await until(() => document.querySelector('.order-detail') !== null, 300);
+}
+
+/** The receipts the detail lists, as text, and their links. */
+const shownReceipts = () =>
+  [...document.querySelectorAll('[data-testid="comprobante"]')].map((item) => ({
+    texto: item.textContent,
+    enlaces: [...item.querySelectorAll('a')].map((a) => ({ texto: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
+  }));
 
 /** Mounts the island with the session already started, as the page does after hydration. */
 async function renderPage() {
@@ -117,6 +159,47 @@ describe('OrdersPage', () => {
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3', '/web/ListPedidos/3']);
     expect(container.querySelector('[role="alert"]')).toBeNull();
     expect(shownOrders()).toEqual(['Pedido N° 31']);
+  });
+
+  it("lists the order's receipts in its detail: number, state until accepted, test-mode tag, and links opening in a new tab", async () => {
+    const calls = stubFetch(
+      json(pedidos),
+      json({
+        mensaje: detalle([
+          { tipo: '03', nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', estado: 'aceptado', url: '/api/comprobantes/abc', pdf: 'https://nubefact.example/b.pdf', prueba: false },
+          { tipo: '07', nombre: 'Nota de crédito electrónica', numero: 'BC01-00000003', estado: 'pendiente', url: '/api/comprobantes/def', pdf: null, prueba: true },
+        ]),
+      }),
+    );
+    await renderPage();
+    await openDetail();
+    expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3', '/api/detalle-pedido/31']);
+    const nueva = { target: '_blank', rel: 'noopener noreferrer' };
+    expect(shownReceipts()).toEqual([
+      {
+        texto: 'Comprobante: B001-00000042Ver comprobantePDF',
+        enlaces: [
+          { texto: 'Ver comprobante', href: '/api/comprobantes/abc', ...nueva },
+          { texto: 'PDF', href: 'https://nubefact.example/b.pdf', ...nueva },
+        ],
+      },
+      { texto: 'Nota de crédito: BC01-00000003(en proceso)(modo de prueba)Ver comprobante', enlaces: [{ texto: 'Ver comprobante', href: '/api/comprobantes/def', ...nueva }] },
+    ]);
+  });
+
+  it('says a rejected receipt is rejected, and shows no receipts section for an order without any', async () => {
+    stubFetch(json(pedidos), json({ mensaje: detalle([{ tipo: '01', nombre: 'Factura electrónica', numero: 'F001-00000007', estado: 'rechazado', url: '/api/comprobantes/x', pdf: null, prueba: false }]) }));
+    await renderPage();
+    await openDetail();
+    expect(shownReceipts().map((r) => r.texto)).toEqual(['Comprobante: F001-00000007(rechazado)Ver comprobante']);
+    act(() => root.unmount());
+    document.body.replaceChildren(container);
+    stubFetch(json(pedidos), json({ mensaje: detalle() }));
+    await renderPage();
+    await openDetail();
+    expect(document.querySelector('.order-detail')).not.toBeNull();
+    expect(shownReceipts()).toEqual([]);
+    expect(document.querySelector('.order-detail__receipts')).toBeNull();
   });
 
   it('ends the session and sends the visitor to log in when the API refuses the token', async () => {

@@ -41,7 +41,7 @@ const cliente: ClienteApi = {
 const hoja: HojaReclamacion = {
   numero: 'LR-2026-000007',
   fecha: '2026-11-26T15:04:00.000Z',
-  proveedor: { razonSocial: 'K-Beauty Perú S.A.C.', ruc: '20601234567', direccion: 'Av. José Larco 345, Miraflores, Lima' },
+  proveedor: { razonSocial: 'K-Beauty Perú S.A.C.', ruc: '20601234565', direccion: 'Av. José Larco 345, Miraflores, Lima' },
   tipo: 'reclamo',
   consumidor: {
     nombre: 'Ana Quispe',
@@ -167,7 +167,7 @@ describe('ReclamoForm', () => {
     expect(sheet.textContent).toContain('Te enviamos una copia a ana@example.pe.');
     expect(sheet.querySelector('[data-testid="fecha-hoja"]')?.textContent).toBe('26/11/2026, 10:04');
     expect(sheet.querySelector('[data-testid="plazo-respuesta"]')?.textContent).toContain('18/12/2026');
-    for (const text of ['K-Beauty Perú S.A.C.', '20601234567', 'DNI 44556677', 'S/ 89.90', 'Sérum de niacinamida', 'Cambio del producto.'])
+    for (const text of ['K-Beauty Perú S.A.C.', '20601234565', 'DNI 44556677', 'S/ 89.90', 'Sérum de niacinamida', 'Cambio del producto.'])
       expect(sheet.textContent).toContain(text);
   });
 

@@ -59,6 +59,12 @@ describe('checkout client', () => {
     await expect(fetchOrderDetail(4, 'tok')).rejects.toBeInstanceOf(ApiError);
   });
 
+  it("accepts an order detail with its receipts (the optional `comprobantes`)", async () => {
+    const comprobantes = [{ tipo: '03', nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', estado: 'aceptado', url: 'https://tienda.example.pe/api/comprobantes/abc', pdf: null, prueba: true }];
+    stubFetch(json({ mensaje: { idVenta: 3, pagado: true, comprobantes } }));
+    await expect(fetchOrderDetail(3, 'tok')).resolves.toEqual({ idVenta: 3, pagado: true, comprobantes });
+  });
+
   it('sends each call to its route with its method, body, token and idempotency key', async () => {
     const prueba = { id: 'p/1', idVenta: 3, productos: [] };
     const calls = stubFetch(

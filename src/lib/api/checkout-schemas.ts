@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITES } from '../tienda.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { textoPlano } from './text-schemas.ts';
+import { MENSAJES_COMPROBANTE, problemaFactura, REGLAS_FACTURA, type CampoFactura } from './comprobante-rules.ts';
 
 /**
  * Request and response shapes of checkout (checkout §3 and §7): the cart the page sends to price
@@ -66,6 +67,46 @@ const recojoSchema = z.union([z.boolean(), z.string()], { error: RECOJO_INVALIDO
   return z.NEVER;
 });
 
+/**
+ * A factura's text by its rule (comprobante-rules.ts, which the checkout form reads too): trimmed, its
+ * "escribe…" message when absent or blank, then the rule's own check (the RUC's digits, the lengths).
+ */
+const textoFactura = (campo: CampoFactura) => {
+  const regla = REGLAS_FACTURA[campo];
+  return textoPlano(regla.campo, { error: regla.falta })
+    .trim()
+    .superRefine((value, ctx) => {
+      const mensaje = problemaFactura(campo, value);
+      if (mensaje) ctx.addIssue({ code: 'custom', message: mensaje, abort: true });
+    });
+};
+
+const BOLETA = { tipo: 'boleta' } as const;
+
+/**
+ * The receipt the shopper asks for (issue 23): a boleta to the order's identity document, or a factura
+ * to a RUC with its razón social and dirección fiscal. Absent or null is a boleta, so a client that
+ * knows nothing of receipts (the spec's) is unchanged.
+ */
+export const comprobanteSchema = z
+  .discriminatedUnion(
+    'tipo',
+    [
+      z.object({ tipo: z.literal('boleta') }),
+      z.object({
+        tipo: z.literal('factura'),
+        ruc: textoFactura('ruc'),
+        razon_social: textoFactura('razonSocial'),
+        direccion_fiscal: textoFactura('direccionFiscal'),
+      }),
+    ],
+    { error: MENSAJES_COMPROBANTE.tipo },
+  )
+  .nullish()
+  .transform((value) => value ?? BOLETA);
+export type ComprobanteBody = z.input<typeof comprobanteSchema>;
+export type Comprobante = z.output<typeof comprobanteSchema>;
+
 export const DOCUMENTO_TIPOS_PAGO = ['DNI', 'PASAPORTE', 'CARNET_EXTRANJERIA'] as const;
 
 /** The preference body of checkout §7 (plus `destino` and the claimed `total`). */
@@ -102,6 +143,8 @@ export const preferenciaSchema = z.object({
   destino: destinoSchema.nullable().optional(),
   /** Claimed order total. */
   total: soles('El total').optional(),
+  /** The receipt asked for; absent is a boleta. */
+  comprobante: comprobanteSchema,
 });
 export type PreferenciaBody = z.input<typeof preferenciaSchema>;
 export type Preferencia = z.output<typeof preferenciaSchema>;
@@ -205,4 +248,6 @@ export interface DetallePedido {
   /** Whether a payment was approved for the order (the webhook arrived). */
   pagado: boolean;
   historial: { estado: EstadoPedido; fecha: string }[];
+  /** Its electronic receipts (issue 23): the boleta or factura once paid, then a credit note if cancelled after. */
+  comprobantes?: import('./comprobantes-schemas.ts').ComprobantePedido[];
 }

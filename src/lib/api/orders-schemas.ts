@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textoPlano } from './text-schemas.ts';
 import { ESTADOS_PEDIDO, type DetallePedido, type EstadoPedido } from './checkout-schemas.ts';
+import type { ComprobanteOperador } from './comprobantes-schemas.ts';
 
 /**
  * Shapes of the orders calls (checkout §3, §7): the customer's order list and the operator API that
@@ -54,7 +55,7 @@ export interface ListaPedidosOperador {
 }
 
 /** Operator API: an order's detail with the customer's contact, the delivery snapshot and the timeline's notes. */
-export interface DetallePedidoOperador extends DetallePedido {
+export interface DetallePedidoOperador extends Omit<DetallePedido, 'comprobantes'> {
   cliente: { nombre: string; apellido: string; correo: string; telefono: string; documento_tipo: string; documento_numero: string };
   instrucciones: string;
   horario: string;
@@ -66,6 +67,8 @@ export interface DetallePedidoOperador extends DetallePedido {
   alerta?: string;
   /** Every payment the provider reported for it, oldest first. */
   pagos: PagoOperador[];
+  /** Its electronic receipts (the sale's, then a credit note), oldest first. */
+  comprobantes: ComprobanteOperador[];
 }
 
 /** Operator API: a payment of an order (amount in soles; `estado` is the provider's status, `no-coincide:…` when it is not the order's amount). */

@@ -17,7 +17,7 @@ const body: ReclamoNuevo = {
 const hoja: HojaReclamacion = {
   numero: 'LR-2026-000001',
   fecha: '2026-11-26T15:00:00.000Z',
-  proveedor: { razonSocial: 'K-Beauty Perú S.A.C.', ruc: '20601234567', direccion: 'Av. José Larco 345, Miraflores, Lima' },
+  proveedor: { razonSocial: 'K-Beauty Perú S.A.C.', ruc: '20601234565', direccion: 'Av. José Larco 345, Miraflores, Lima' },
   tipo: 'queja',
   consumidor: { ...body.consumidor, telefono: null, apoderado: null } as HojaReclamacion['consumidor'],
   bien: { tipo: 'servicio', descripcion: 'Atención en tienda', pedido: null },

@@ -1,6 +1,6 @@
 import type { DocType } from '../api/account-rules.ts';
 import type { ClienteApi } from '../api/account-schemas.ts';
-import type { DOCUMENTO_TIPOS_PAGO, PreferenciaBody } from '../api/checkout-schemas.ts';
+import type { ComprobanteBody, DOCUMENTO_TIPOS_PAGO, PreferenciaBody } from '../api/checkout-schemas.ts';
 import type { CheckoutPayload } from '../cart/checkout-payload.ts';
 import { documentoDe } from '../account/profile.ts';
 import { isHomeDelivery } from '../shipping/methods.ts';
@@ -21,9 +21,10 @@ const sinVacios = <T extends Record<string, unknown>>(record: T): T =>
 /**
  * The body of /carrito/cotizar and /carrito/create-preference (checkout §7) from the state the cart
  * carried to checkout: the lines with their charged unit prices, pickup or delivery, the coupon, the
- * customer and their identity document, and the figures the shopper saw (claims the server checks).
+ * customer and their identity document, the figures the shopper saw (claims the server checks) and,
+ * when given, the receipt asked for (without it the server issues a boleta).
  */
-export function preferenceBody(payload: CheckoutPayload, userId: number, comprador: Comprador): PreferenciaBody {
+export function preferenceBody(payload: CheckoutPayload, userId: number, comprador: Comprador, comprobante?: ComprobanteBody): PreferenciaBody {
   const recojo = !isHomeDelivery(payload.envio.metodo);
   const documento = documentoDe({ dni: comprador.dni ?? '', pasaporte: comprador.pasaporte ?? '', carnetExtranjeria: comprador.carnetExtranjeria ?? '' });
   return {
@@ -67,5 +68,6 @@ export function preferenceBody(payload: CheckoutPayload, userId: number, comprad
     }),
     destino: recojo ? null : payload.destino,
     total: payload.resumen.total,
+    ...(comprobante ? { comprobante } : {}),
   };
 }

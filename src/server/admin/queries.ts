@@ -3,6 +3,7 @@ import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PagoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
+import { comprobantesDePedido, comprobantesOperador } from '../comprobantes/queries.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
@@ -46,8 +47,8 @@ export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<Ped
   }));
 }
 
-/** Any order's detail for the operator: the customer's detail plus contact, delivery snapshot, notes and next states. */
-export async function operatorOrderDetail(db: Db, pedidoId: number): Promise<DetallePedidoOperador | undefined> {
+/** Any order's detail for the operator: the customer's detail plus contact, delivery snapshot, notes, next states and receipts (their pages on `siteUrl`). */
+export async function operatorOrderDetail(db: Db, pedidoId: number, siteUrl: string): Promise<DetallePedidoOperador | undefined> {
   const detalle = await orderDetail(db, pedidoId);
   const [pedido] = detalle ? await db.select().from(pedidos).where(eq(pedidos.id, pedidoId)) : [];
   if (!detalle || !pedido) return undefined;
@@ -73,6 +74,7 @@ export async function operatorOrderDetail(db: Db, pedidoId: number): Promise<Det
     siguientes: nextStates(pedido),
     ...alertaDe(pedido, lista),
     pagos: lista,
+    comprobantes: await comprobantesOperador(db, await comprobantesDePedido(db, pedidoId), siteUrl),
   };
 }
 

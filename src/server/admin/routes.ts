@@ -10,6 +10,7 @@ import { parseId } from '../http/params.ts';
 import { moveOrder } from '../orders/transitions.ts';
 import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
+import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
 import { productRoutes } from './product-routes.ts';
@@ -24,10 +25,10 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: list orders, read one,
  * move it along (checkout §4), download a backup of the embedded database (`npm run shop --
  * respaldo` while the shop holds it), run the catalogue (products, import, images, coupons, home
- * content; issue 14) and answer the Libro de Reclamaciones (issue 23), each change recorded in the
- * audit trail. Only the operator token opens it (see requireOperator).
+ * content; issue 14), answer the Libro de Reclamaciones and follow the electronic receipts (issue 23),
+ * each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
  */
-export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes'> }) {
+export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl'> }) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
     .use('*', requireOperator(deps))
@@ -37,6 +38,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .route('/', couponRoutes(db))
     .route('/', contentRoutes(db))
     .route('/', reclamoOperatorRoutes(db))
+    .route('/', comprobanteOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
@@ -51,7 +53,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     })
     .get('/pedidos/:idVenta', async (c) => {
       const id = parseId(c.req.param('idVenta'), 'número de pedido');
-      const pedido = await operatorOrderDetail(db, id);
+      const pedido = await operatorOrderDetail(db, id, deps.config.siteUrl);
       if (!pedido) throw notFound(id);
       return c.json({ pedido } satisfies PedidoOperadorRespuesta);
     })
@@ -59,12 +61,14 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
       const id = parseId(c.req.param('idVenta'), 'número de pedido');
       const { estado, nota } = await parseBody(c, cambioEstadoSchema);
       // The audit entry is written in the move's own transaction: no move without its entry, no entry without its move.
-      const movimiento = await moveOrder(db, id, estado, nota, (tx, antes) =>
-        audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]),
-      );
+      const movimiento = await moveOrder(db, id, estado, {
+        nota,
+        emision: deps.config.comprobantes,
+        alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]),
+      });
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);
       if (movimiento.resultado === 'rechazado') throw clientError(409, movimiento.mensaje);
-      const pedido = (await operatorOrderDetail(db, id))!;
+      const pedido = (await operatorOrderDetail(db, id, deps.config.siteUrl))!;
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);
     })

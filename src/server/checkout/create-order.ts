@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, like, lt, or, sql, sum } from 'drizzle-orm';
-import type { Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
+import { TIPOS_COMPROBANTE } from '../../lib/api/comprobante-rules.ts';
+import type { Comprobante, Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
@@ -47,14 +48,18 @@ export type Clave = { tipo: 'cliente'; valor: string } | { tipo: 'derivada'; act
 
 /**
  * The key of a checkout sent without Idempotency-Key: a hash of the customer and the canonical request
- * (cart lines in any order, delivery, coupon, claimed figures) and the `minutos`-long window it falls
- * in. A resend finds the attempt of this window or the one before, so one at a window's edge is found too.
+ * (cart lines in any order, delivery, coupon, claimed figures, and a factura's RUC, razón social and
+ * address: another receipt is another attempt) and the `minutos`-long window it falls in. A resend finds
+ * the attempt of this window or the one before, so one at a window's edge is found too.
  */
 export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date()): Clave {
   const lineas = body.cart
     .map((l) => [l.idProducto, l.selectedColor.toLowerCase(), l.selectedSize.toLowerCase(), l.cantidad, l.precio, l.esProductoRutina ?? false, l.rutinaNivel ?? '', l.rutinaId ?? ''])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  const pedido = [clienteId, lineas, body.metadata.metodo_envio, body.destino ?? null, body.codigo_descuento?.trim().toLowerCase() || null, body.descuento ?? null, body.metadata.costo_envio, body.total ?? null];
+  const pedido: unknown[] = [clienteId, lineas, body.metadata.metodo_envio, body.destino ?? null, body.codigo_descuento?.trim().toLowerCase() || null, body.descuento ?? null, body.metadata.costo_envio, body.total ?? null];
+  // A boleta (the default) leaves the key as it was before receipts existed.
+  const { comprobante } = body;
+  if (comprobante.tipo === 'factura') pedido.push([TIPOS_COMPROBANTE.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
   const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
   const ventana = Math.floor(now.getTime() / (minutos * 60_000));
   return { tipo: 'derivada', actual: `auto:${hash}:${ventana}:`, anterior: `auto:${hash}:${ventana - 1}:` };
@@ -179,7 +184,7 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
   const expira = new Date(creado.getTime() + config.reservaPagoMinutos * 60_000);
   const expiraEfectivo = new Date(creado.getTime() + config.reservaHoras * 3_600_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
-  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre });
+  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante });
   return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
 }
 
@@ -246,10 +251,17 @@ interface NewOrder {
   creado: Date;
   expira: Date;
   pasarela: Pasarela['nombre'];
+  comprobante: Comprobante;
+}
+
+/** The order's receipt columns: a factura's type and data (trimmed by the schema), or a boleta to the order's document. */
+function receiptColumns(comprobante: Comprobante) {
+  if (comprobante.tipo === 'boleta') return { comprobanteTipo: TIPOS_COMPROBANTE.boleta, facturaRuc: null, facturaRazonSocial: null, facturaDireccion: null };
+  return { comprobanteTipo: TIPOS_COMPROBANTE.factura, facturaRuc: comprobante.ruc, facturaRazonSocial: comprobante.razon_social, facturaDireccion: comprobante.direccion_fiscal };
 }
 
 /** Writes the order PENDIENTE with its line snapshots and first timeline entry; returns its id. */
-async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, expira, pasarela }: NewOrder): Promise<number> {
+async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, expira, pasarela, comprobante }: NewOrder): Promise<number> {
   const { cotizacion, cupon, entrega } = quote;
   const [pedido] = await tx
     .insert(pedidos)
@@ -281,6 +293,7 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
       envio: cotizacion.envio,
       total: cotizacion.total,
       pasarela,
+      ...receiptColumns(comprobante),
     })
     .returning({ id: pedidos.id });
   await tx.insert(pedidoLineas).values(
@@ -303,7 +316,7 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
 }
 
 /** What the payment provider is told: the charged unit prices, shipping as its own item, the payer. */
-function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
+function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela' | 'comprobante'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),

@@ -17,8 +17,8 @@ export interface OrderEmailContent {
   parrafos: string[];
   /** The label of the last totals row: 'Total pagado' for paid orders. */
   totalLabel: string;
-  /** Titled blocks after the totals. */
-  bloques: { titulo: string; lineas: string[] }[];
+  /** Titled blocks after the totals; a block's `enlace` is a link after its lines (its address in the text part). */
+  bloques: { titulo: string; lineas: string[]; enlace?: { texto: string; url: string } }[];
 }
 
 /** Soles as the shop writes them, from céntimos. */
@@ -45,7 +45,7 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
     ...lineas.map((l) => `- ${l.cantidad} × ${l.nombre}${opciones(l) ? ` (${opciones(l)})` : ''}: ${soles(l.precioCobrado * l.cantidad)}`),
     '',
     ...totales.map(([label, value]) => `${label}: ${value}`),
-    ...content.bloques.flatMap((b) => ['', b.titulo, ...b.lineas]),
+    ...content.bloques.flatMap((b) => ['', b.titulo, ...b.lineas, ...(b.enlace ? [`${b.enlace.texto}: ${b.enlace.url}`] : [])]),
     '',
     contacto,
     '',
@@ -63,6 +63,7 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
   const bloques = content.bloques.flatMap((b) => [
     cell('padding-top:20px;font-size:15px;font-weight:bold', escapeHtml(b.titulo)),
     ...b.lineas.map((line) => cell(`font-size:14px;line-height:1.5;${muted}`, escapeHtml(line))),
+    ...(b.enlace ? [cell('font-size:14px;line-height:1.5', `<a href="${escapeHtml(b.enlace.url)}" style="color:#b02a64;font-weight:bold">${escapeHtml(b.enlace.texto)}</a>`)] : []),
   ]);
   const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">

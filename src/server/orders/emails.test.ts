@@ -30,6 +30,10 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     telefono: '987654321',
     documentoTipo: 'DNI',
     documentoNumero: '40123456',
+    comprobanteTipo: '03',
+    facturaRuc: null,
+    facturaRazonSocial: null,
+    facturaDireccion: null,
     codigoDescuento: 'KBEAUTY10',
     porcentajeDescuento: 1000,
     cuponUsuarioId: null,
@@ -81,6 +85,21 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('Descuento (KBEAUTY10): -S/ 12.00');
     expect(mail.text).toContain(`Recojo en tienda: ${miraflores.metodo}`);
     expect(mail.text).toContain('Te escribiremos cuando esté listo para recoger.');
+  });
+
+  it('names the sale receipt and links its printable page in both parts, and says nothing of one when there is none', () => {
+    const url = 'https://tienda.example.pe/api/comprobantes/0123456789abcdef&x="1"';
+    const mail = confirmationEmail(pedido(), lineas, { nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', url, prueba: false });
+    expectOrderEmail(mail, 'Total pagado', 'S/ 108.00');
+    expect(mail.text).toContain('Comprobante: B001-00000042\nTu boleta de venta electrónica B001-00000042.\nVer comprobante: ' + url);
+    expect(mail.html).toContain('>Comprobante: B001-00000042</td>');
+    expect(mail.html).toContain('<a href="https://tienda.example.pe/api/comprobantes/0123456789abcdef&amp;x=&quot;1&quot;" style="color:#b02a64;font-weight:bold">Ver comprobante</a>');
+    // The receipt comes before what happens next.
+    expect(mail.text.indexOf('Comprobante: B001-00000042')).toBeLessThan(mail.text.indexOf('¿Qué sigue?'));
+    const prueba = confirmationEmail(pedido(), lineas, { nombre: 'Factura electrónica', numero: 'F001-00000007', url, prueba: true });
+    expect(prueba.text).toContain('Tu factura electrónica F001-00000007 (modo de prueba, sin validez tributaria).');
+    const sin = confirmationEmail(pedido(), lineas);
+    for (const part of [sin.text, sin.html]) expect(part).not.toContain('Comprobante');
   });
 
   it('says EN TRANSITO: where it goes and 2 to 5 business days to a province, 24 to 48 hours in Lima', () => {

@@ -45,14 +45,33 @@ const DOCUMENTOS: Record<string, string> = { DNI: 'tu DNI', PASAPORTE: 'tu pasap
 const documento = (pedido: Pedido) => `${DOCUMENTOS[pedido.documentoTipo] ?? 'tu documento de identidad'} (terminado en ${pedido.documentoNumero.slice(-4)})`;
 
 
-/** The order confirmation of an approved payment, in Spanish, as HTML and plain text. */
-export function confirmationEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage {
+/** The sale receipt of an order as its confirmation names it: its name, number and printable page. */
+export interface ComprobanteCorreo {
+  /** 'Boleta de venta electrónica' or 'Factura electrónica'. */
+  nombre: string;
+  /** B001-00000042 */
+  numero: string;
+  url: string;
+  /** Issued in the test mode: said so, it has no tax validity. */
+  prueba: boolean;
+}
+
+/** The block of the sale receipt: its number and the link to its printable page. */
+const bloqueComprobante = (comprobante: ComprobanteCorreo): OrderEmailContent['bloques'][number] => ({
+  titulo: `Comprobante: ${comprobante.numero}`,
+  lineas: [`Tu ${comprobante.nombre.toLowerCase()} ${comprobante.numero}${comprobante.prueba ? ' (modo de prueba, sin validez tributaria)' : ''}.`],
+  enlace: { texto: 'Ver comprobante', url: comprobante.url },
+});
+
+/** The order confirmation of an approved payment, in Spanish, as HTML and plain text; with its sale receipt when it has one. */
+export function confirmationEmail(pedido: Pedido, lineas: PedidoLinea[], comprobante?: ComprobanteCorreo): MailMessage {
   return orderEmail(pedido, lineas, {
     subject: asunto(`confirmamos tu pedido N.° ${pedido.id}`),
     parrafos: [`¡Gracias por tu compra! Recibimos tu pago y ya estamos preparando tu pedido N.° ${pedido.id}.`],
     totalLabel: 'Total pagado',
     bloques: [
       entrega(pedido),
+      ...(comprobante ? [bloqueComprobante(comprobante)] : []),
       { titulo: '¿Qué sigue?', lineas: [pedido.recojo ? 'Te escribiremos cuando esté listo para recoger.' : 'Te escribiremos cuando salga hacia tu dirección.'] },
     ],
   });

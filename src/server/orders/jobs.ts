@@ -1,3 +1,5 @@
+import type { Emision } from '../comprobantes/emision.ts';
+import { comprobantePedido, comprobantesDePedido, urlComprobante } from '../comprobantes/queries.ts';
 import type { Db } from '../db/client.ts';
 import type { Handlers } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -12,12 +14,29 @@ import { orderWithLines } from './queries.ts';
  * The background jobs of orders and payments: the customer's e-mails, the shop's alerts about payments
  * (to `correoTienda`, SHOP_EMAIL) and payment look-ups to retry.
  */
-export function orderJobs({ db, mailer, pasarela, correoTienda = TIENDA.correo }: { db: Db; mailer: Mailer; pasarela: Pasarela | null; correoTienda?: string }): Handlers {
+export function orderJobs({
+  db,
+  mailer,
+  pasarela,
+  emision,
+  correoTienda = TIENDA.correo,
+  siteUrl,
+}: {
+  db: Db;
+  mailer: Mailer;
+  pasarela: Pasarela | null;
+  emision: Emision;
+  correoTienda?: string;
+  /** The shop's public URL: the confirmation links the sale receipt's printable page there (no receipt in it without one). */
+  siteUrl?: string;
+}): Handlers {
   return {
     'correo-confirmacion': async (datos) => {
       const found = await orderWithLines(db, Number(datos.pedidoId));
       if (!found) return;
-      await mailer.send(confirmationEmail(found.pedido, found.lineas));
+      // The receipt is numbered in the transaction that recorded the payment, so it exists by now.
+      const venta = siteUrl === undefined ? undefined : (await comprobantesDePedido(db, found.pedido.id)).find((row) => row.tipo !== '07');
+      await mailer.send(confirmationEmail(found.pedido, found.lineas, venta && { ...comprobantePedido(venta), url: urlComprobante(siteUrl!, venta.clave) }));
     },
     'correo-estado': async (datos) => {
       const found = await orderWithLines(db, Number(datos.pedidoId));
@@ -28,6 +47,6 @@ export function orderJobs({ db, mailer, pasarela, correoTienda = TIENDA.correo }
       const mail = await shopAlert(db, correoTienda, datos);
       if (mail) await mailer.send(mail);
     },
-    'procesar-pago': (datos) => processPayment({ db, pasarela }, String(datos.id)),
+    'procesar-pago': (datos) => processPayment({ db, pasarela, emision }, String(datos.id)),
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DetallePedido, EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
+import { comprobantePedido, comprobantesDePedido } from '../comprobantes/queries.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea } from '../db/schema/index.ts';
 
@@ -45,7 +46,7 @@ export async function listOrders(db: Db, clienteId: number): Promise<PedidoResum
   }));
 }
 
-/** The order detail of checkout §3, in soles, with its timeline: the customer's own (any order without `clienteId`). */
+/** The order detail of checkout §3, in soles, with its timeline and electronic receipts: the customer's own (any order without `clienteId`). */
 export async function orderDetail(db: Db, pedidoId: number, clienteId?: number): Promise<DetallePedido | undefined> {
   const found = await orderWithLines(db, pedidoId, clienteId);
   if (!found) return undefined;
@@ -85,6 +86,7 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
     historial: historial
       .filter((entry, index, all) => index === 0 || entry.estado !== all[index - 1]!.estado)
       .map((entry) => ({ estado: entry.estado as EstadoPedido, fecha: entry.fecha.toISOString() })),
+    comprobantes: (await comprobantesDePedido(db, pedidoId)).map(comprobantePedido),
   };
 }
 

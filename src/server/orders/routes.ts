@@ -10,7 +10,7 @@ interface OrderDeps {
   secret: () => Promise<Uint8Array>;
 }
 
-/** GET /api/detalle-pedido/{idVenta} (checkout §7): the customer's own order, in `mensaje`. */
+/** GET /api/detalle-pedido/{idVenta} (checkout §7): the customer's own order, in `mensaje`, with its receipts. */
 export function orderRoutes({ db, secret }: OrderDeps) {
   return new Hono<AuthEnv>().use('/detalle-pedido/*', requireAuth(secret)).get('/detalle-pedido/:idVenta', async (c) => {
     const detalle = await orderDetail(db, parseId(c.req.param('idVenta'), 'número de pedido'), c.get('claims').idUsuario);

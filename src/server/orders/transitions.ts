@@ -4,6 +4,7 @@ import { toCentimos } from '../../lib/pricing/money.ts';
 import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
+import { numerarNotaDeCredito, numerarVenta, type Emision } from '../comprobantes/emision.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { PAGO_EN_CURSO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
@@ -104,19 +105,21 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
 /** What an operator's move did: moved, refused with the reason, or there is no such order. */
 export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'sin-pedido' };
 
+/** How an operator's move is made: its note, the receipts' settings (a paid order cancelled gets a credit note), and what runs with it. */
+export interface OpcionesMovimiento {
+  nota?: string;
+  emision: Emision;
+  /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
+  alMover?: (tx: Tx, antes: Pedido) => Promise<void>;
+}
+
 /**
  * The operator moves an order along (checkout §4), checked against TRANSICIONES with the order
  * locked. ENTREGADO sets fechaEntrega; CANCELADO releases the stock and the customer's coupon, and for
- * a paid order notes that the payment must be refunded. The customer is e-mailed.
+ * a paid order notes that the payment must be refunded and numbers the credit note that annuls its
+ * receipt. The customer is e-mailed.
  */
-export async function moveOrder(
-  db: Db,
-  pedidoId: number,
-  hacia: EstadoPedido,
-  nota = '',
-  /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
-  alMover?: (tx: Tx, antes: Pedido) => Promise<void>,
-): Promise<Movimiento> {
+export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover }: OpcionesMovimiento): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
@@ -134,6 +137,7 @@ export async function moveOrder(
       await releaseCoupon(tx, pedido);
       if (pedido.pagado) {
         historial = `${/[.!?…]$/.test(historial) ? historial : `${historial}.`} Pedido pagado (pago ${pedido.pagoId ?? 'sin id'}): hay que devolver el pago.`;
+        await numerarNotaDeCredito(tx, pedidoId, emision);
       }
     }
     const historialId = await record(tx, pedidoId, hacia, historial);
@@ -145,12 +149,13 @@ export async function moveOrder(
   });
 }
 
-/** Paid: EN PREPARACION, the customer's coupon used, the confirmation e-mail queued. */
-async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string): Promise<void> {
+/** Paid: EN PREPARACION, the customer's coupon used, its receipt numbered, the confirmation e-mail queued. */
+async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string, emision: Emision): Promise<void> {
   const now = new Date();
   await tx.update(pedidos).set({ estado: 'EN PREPARACION', pagado: now, pagoId, actualizado: now }).where(eq(pedidos.id, pedido.id));
   if (pedido.cuponUsuarioId) await tx.update(cuponesUsuario).set({ usado: true }).where(eq(cuponesUsuario.id, pedido.cuponUsuarioId));
   await record(tx, pedido.id, 'EN PREPARACION', nota);
+  await numerarVenta(tx, pedido, emision);
   await enqueue(tx, 'correo-confirmacion', { pedidoId: pedido.id }, { clave: `correo-confirmacion:${pedido.id}` });
 }
 
@@ -180,7 +185,7 @@ async function alertOperator(tx: Tx, pedido: Pedido, aviso: AvisoPago): Promise<
  * mediation — is noted on the order's timeline and e-mailed to the shop (issue 21, item 9), in this
  * transaction; the order's state is left to the operator.
  */
-export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): Promise<Aplicacion> {
+export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, emision: Emision): Promise<Aplicacion> {
   const pedidoId = /^\d{1,9}$/.test(pago.external_reference ?? '') ? Number(pago.external_reference) : 0;
   return db.transaction(async (tx) => {
     const [pedido] = pedidoId ? await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update') : [];
@@ -213,7 +218,7 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): 
       return 'revisar';
     }
     if (pago.status === 'approved') {
-      const aplicado = await approve(tx, pedido, pago.id);
+      const aplicado = await approve(tx, pedido, pago.id, emision);
       if (aplicado === 'sin-stock') await alertShop(tx, pedidoId, await lastEntry(tx, pedidoId), 'pago tardío por devolver');
       return aplicado;
     }
@@ -225,10 +230,10 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string): 
   });
 }
 
-async function approve(tx: Tx, pedido: Pedido, pagoId: string): Promise<Aplicacion> {
+async function approve(tx: Tx, pedido: Pedido, pagoId: string, emision: Emision): Promise<Aplicacion> {
   if (transitionRefusal(pedido, 'EN PREPARACION', 'sistema')) return 'sin-cambio';
   if (pedido.estado === 'PENDIENTE') {
-    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`);
+    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, emision);
     return 'aprobado';
   }
   const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id));
@@ -245,7 +250,7 @@ async function approve(tx: Tx, pedido: Pedido, pagoId: string): Promise<Aplicaci
     await notify(tx, pedido.id, await record(tx, pedido.id, 'CANCELADO', nota), { estado: 'CANCELADO', motivo: 'pago-tardio' });
     return 'sin-stock';
   }
-  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`);
+  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`, emision);
   return 'aprobado';
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Emision } from '../comprobantes/emision.ts';
 import type { Db } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { clientError } from '../http/errors.ts';
@@ -13,17 +14,19 @@ export interface WebhookDeps {
   pasarela: Pasarela | null;
   webhookSecret: () => Promise<string>;
   toleranceSeconds: number;
+  /** The receipts' settings: an approved payment numbers its order's receipt. */
+  emision: Emision;
 }
 
 /**
  * Looks a payment up on the provider and applies it. A provider that cannot be reached leaves a job
  * that tries again later, so a notification is never lost; an unknown payment is ignored.
  */
-export async function processPayment({ db, pasarela }: Pick<WebhookDeps, 'db' | 'pasarela'>, id: string): Promise<void> {
+export async function processPayment({ db, pasarela, emision }: Pick<WebhookDeps, 'db' | 'pasarela' | 'emision'>, id: string): Promise<void> {
   if (!pasarela) return;
   try {
     const pago = await pasarela.obtenerPago(id);
-    await applyPayment(db, pago, pasarela.nombre);
+    await applyPayment(db, pago, pasarela.nombre, emision);
   } catch (error) {
     if (error instanceof PagoDesconocido || isNotFound(error)) {
       console.warn(`Notificación de un pago que ${pasarela.nombre} no conoce: ${id}.`);

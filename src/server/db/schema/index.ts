@@ -7,3 +7,4 @@ export * from './discounts.ts';
 export * from './orders.ts';
 export * from './operations.ts';
 export * from './reclamos.ts';
+export * from './comprobantes.ts';

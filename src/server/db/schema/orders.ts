@@ -34,6 +34,11 @@ export const pedidos = pgTable(
     telefono: text('telefono').notNull().default(''),
     documentoTipo: text('documento_tipo').notNull(),
     documentoNumero: text('documento_numero').notNull(),
+    /** The receipt the shopper asked for: '03' boleta (by default, to the document above) or '01' factura (to the RUC below). */
+    comprobanteTipo: text('comprobante_tipo').notNull().default('03'),
+    facturaRuc: text('factura_ruc'),
+    facturaRazonSocial: text('factura_razon_social'),
+    facturaDireccion: text('factura_direccion'),
     codigoDescuento: text('codigo_descuento'),
     porcentajeDescuento: integer('porcentaje_descuento_bp').notNull().default(0),
     cuponUsuarioId: integer('cupon_usuario_id'),
@@ -55,6 +60,7 @@ export const pedidos = pgTable(
     uniqueIndex('pedidos_preferencia_idx').on(t.preferenciaId),
     index('pedidos_cliente_idx').on(t.clienteId, t.creado),
     index('pedidos_pendientes_idx').on(t.expira).where(sql`${t.estado} = 'PENDIENTE'`),
+    check('pedidos_comprobante_check', sql`${t.comprobanteTipo} = '03' OR (${t.comprobanteTipo} = '01' AND ${t.facturaRuc} IS NOT NULL AND ${t.facturaRazonSocial} IS NOT NULL AND ${t.facturaDireccion} IS NOT NULL)`),
     check('pedidos_montos_check', sql`${t.total} >= 0 AND ${t.subtotal} >= 0 AND ${t.descuento} >= 0 AND ${t.envio} >= 0`),
   ],
 );

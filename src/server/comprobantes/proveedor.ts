@@ -1,0 +1,41 @@
+import type { TipoComprobante } from '../db/schema/comprobantes.ts';
+import type { ContenidoComprobante } from './documento.ts';
+
+/** A receipt as the provider is asked to issue it: its number, date and content (amounts in céntimos). */
+export interface EnvioComprobante extends ContenidoComprobante {
+  tipo: TipoComprobante;
+  serie: string;
+  correlativo: number;
+  emitido: Date;
+  /** A credit note's receipt, and its reason (SUNAT catálogo 09). */
+  modifica?: { tipo: TipoComprobante; serie: string; correlativo: number };
+  motivo?: string;
+}
+
+/** Which receipt: its type, series and correlative. */
+export type ReferenciaComprobante = Pick<EnvioComprobante, 'tipo' | 'serie' | 'correlativo'>;
+
+/** What the provider says of a receipt: SUNAT accepted it, rejected it, or has not answered yet. */
+export type Respuesta =
+  | { estado: 'aceptado'; mensaje: string; codigo: string | null; pdf: string | null; xml: string | null; cdr: string | null }
+  | { estado: 'rechazado'; mensaje: string; codigo: string | null }
+  | { estado: 'en-proceso'; mensaje: string };
+
+/**
+ * The one small interface electronic-receipt providers share (like payments' Pasarela): an OSE/PSE's
+ * JSON API (Nubefact's shape) or the offline test mode. A failure to reach the provider throws
+ * (`ProveedorNoResponde`): the issuing job tries again later.
+ */
+export interface ProveedorComprobantes {
+  nombre: 'nubefact' | 'prueba';
+  /** Issues a receipt; a receipt the provider already has (a retry after a lost answer) answers its current state, never a second one. */
+  emitir(comprobante: EnvioComprobante): Promise<Respuesta>;
+  /** The receipt's state on the provider's side; null when the provider does not have it. */
+  consultar(referencia: ReferenciaComprobante): Promise<Respuesta | null>;
+}
+
+/** The provider could not be reached or did not answer usefully (outage, timeout, credentials): try again later. */
+export class ProveedorNoResponde extends Error {}
+
+/** SUNAT's reason code (catálogo 09) and words of the credit note the shop issues when a paid order is cancelled. */
+export const MOTIVO_ANULACION = { codigo: '01', descripcion: 'Anulación de la operación' } as const;

@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ComprobanteOperador, ComprobantePedido, DetalleComprobanteOperador, EstadoComprobanteWire, IntentoEmisionOperador } from '../../lib/api/comprobantes-schemas.ts';
+import { leerNumeroComprobante, NOMBRES_COMPROBANTE, numeroComprobante } from '../../lib/comprobantes/numero.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
+import type { Db } from '../db/client.ts';
+import { comprobantes, trabajos, type Comprobante, type EstadoComprobante } from '../db/schema/index.ts';
+
+/**
+ * The read side of the electronic receipts (issue 23): the operator's list, one receipt by number or
+ * by the key of its printable page, an order's receipts, and their wire shapes in soles. Writing
+ * them (numbering, issuing) is emision.ts's.
+ */
+
+/** The job kind that issues a receipt (emision.ts), keyed `emitir-comprobante:{id}` (and `…:reintento-N`). */
+export const TRABAJO_EMISION = 'emitir-comprobante';
+
+/** A receipt's printable page on the shop's site (the key is the capability). */
+/** The path of a receipt's printable page on the API. */
+export const rutaComprobante = (clave: string) => `/api/comprobantes/${encodeURIComponent(clave)}`;
+export const urlComprobante = (siteUrl: string, clave: string) => `${siteUrl.replace(/\/+$/, '')}${rutaComprobante(clave)}`;
+
+/** The receipt's number as printed: B001-00000042. */
+export const numeroDe = (row: Pick<Comprobante, 'serie' | 'correlativo'>) => numeroComprobante(row.serie, row.correlativo);
+
+/** The shape of a key of a printable page: anything else is answered as unknown without asking the database. */
+export const CLAVE_VALIDA = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** The newest receipts (all, or those in `estado`), newest first. */
+export async function listarComprobantes(db: Db, estado?: EstadoComprobante): Promise<Comprobante[]> {
+  return db
+    .select()
+    .from(comprobantes)
+    .where(estado ? eq(comprobantes.estado, estado) : undefined)
+    .orderBy(desc(comprobantes.emitido), desc(comprobantes.id))
+    .limit(PEDIDOS.listaOperadorMaxima);
+}
+
+/** A receipt by its number as typed (B001-00000042, b001-42); undefined when there is none or it is not a number. */
+export async function comprobantePorNumero(db: Db, numero: string): Promise<Comprobante | undefined> {
+  const leido = leerNumeroComprobante(numero);
+  if (!leido) return undefined;
+  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.serie, leido.serie), eq(comprobantes.correlativo, leido.correlativo)));
+  return row;
+}
+
+/** A receipt by the key of its printable page; undefined for an unknown or malformed key. */
+export async function comprobantePorClave(db: Db, clave: string): Promise<Comprobante | undefined> {
+  if (!CLAVE_VALIDA.test(clave)) return undefined;
+  const [row] = await db.select().from(comprobantes).where(eq(comprobantes.clave, clave));
+  return row;
+}
+
+/** An order's receipts, oldest first (the sale receipt, then its credit note). */
+export async function comprobantesDePedido(db: Db, pedidoId: number): Promise<Comprobante[]> {
+  return db.select().from(comprobantes).where(eq(comprobantes.pedidoId, pedidoId)).orderBy(asc(comprobantes.emitido), asc(comprobantes.id));
+}
+
+/** A sale receipt by id (the one a credit note modifies). */
+export async function comprobantePorId(db: Db, id: number): Promise<Comprobante | undefined> {
+  const [row] = await db.select().from(comprobantes).where(eq(comprobantes.id, id));
+  return row;
+}
+
+/** The numbers of the receipts these credit notes modify, by id. */
+async function numerosModificados(db: Db, rows: Comprobante[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((row) => row.modificaId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const originales = await db.select({ id: comprobantes.id, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.id, ids));
+  return new Map(originales.map((row) => [row.id, numeroDe(row)]));
+}
+
+/** The issuing jobs of these receipts, oldest first, by receipt id. */
+export async function trabajosDeEmision(db: Db, ids: number[]): Promise<Map<number, IntentoEmisionOperador[]>> {
+  const porId = new Map<number, IntentoEmisionOperador[]>();
+  if (ids.length === 0) return porId;
+  const rows = await db
+    .select()
+    .from(trabajos)
+    .where(and(eq(trabajos.tipo, TRABAJO_EMISION), inArray(sql<string>`${trabajos.datos}->>'comprobanteId'`, ids.map(String))))
+    .orderBy(asc(trabajos.creado), asc(trabajos.id));
+  for (const row of rows) {
+    const id = Number((row.datos as { comprobanteId?: unknown }).comprobanteId);
+    const agotado = row.intentos >= row.maxIntentos;
+    const lista = porId.get(id) ?? [];
+    lista.push({
+      clave: row.clave ?? `${TRABAJO_EMISION}:${id}`,
+      creado: row.creado.toISOString(),
+      intentos: row.intentos,
+      maxIntentos: row.maxIntentos,
+      terminado: row.terminado?.toISOString() ?? null,
+      proximo: row.terminado || agotado ? null : row.ejecutarEn.toISOString(),
+      ultimoError: row.ultimoError,
+    });
+    porId.set(id, lista);
+  }
+  return porId;
+}
+
+/** The last failure of the newest job, unless that job has since succeeded. */
+const ultimoErrorDe = (lista: IntentoEmisionOperador[] | undefined) => {
+  const ultimo = lista?.at(-1);
+  return ultimo && !ultimo.terminado ? ultimo.ultimoError : null;
+};
+
+/** Only the provider's http(s) links are shown (a stored value is never trusted as a URL scheme). */
+export const enlaceSeguro = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/** A receipt as the shopper sees it on their order: its page as a path of the API (the storefront prefixes its API base). */
+export function comprobantePedido(row: Comprobante): ComprobantePedido {
+  return {
+    tipo: row.tipo,
+    nombre: NOMBRES_COMPROBANTE[row.tipo],
+    numero: numeroDe(row),
+    estado: row.estado as EstadoComprobanteWire,
+    url: rutaComprobante(row.clave),
+    pdf: enlaceSeguro(row.enlacePdf),
+    prueba: row.proveedor === 'prueba',
+  };
+}
+
+/** A receipt as the operator lists it; `modifica` is the number of a credit note's receipt. */
+export function comprobanteOperador(row: Comprobante, { siteUrl, modifica = null, ultimoError = null }: { siteUrl: string; modifica?: string | null; ultimoError?: string | null }): ComprobanteOperador {
+  return {
+    numero: numeroDe(row),
+    tipo: row.tipo,
+    nombre: NOMBRES_COMPROBANTE[row.tipo],
+    pedido: row.pedidoId,
+    emitido: row.emitido.toISOString(),
+    cliente: { tipoDocumento: row.cliente.tipoDocumento, numeroDocumento: row.cliente.numeroDocumento, denominacion: row.cliente.denominacion },
+    total: toSoles(row.total),
+    estado: row.estado as EstadoComprobanteWire,
+    mensaje: row.mensaje,
+    proveedor: row.proveedor,
+    modifica,
+    url: urlComprobante(siteUrl, row.clave),
+    pdf: enlaceSeguro(row.enlacePdf),
+    xml: enlaceSeguro(row.enlaceXml),
+    cdr: enlaceSeguro(row.enlaceCdr),
+    ultimoError,
+    prueba: row.proveedor === 'prueba',
+  };
+}
+
+/** Rows as the operator lists them, with the numbers they modify and their jobs' last failures. */
+export async function comprobantesOperador(db: Db, rows: Comprobante[], siteUrl: string): Promise<ComprobanteOperador[]> {
+  const [modificados, jobs] = await Promise.all([numerosModificados(db, rows), trabajosDeEmision(db, rows.map((row) => row.id))]);
+  return rows.map((row) =>
+    comprobanteOperador(row, { siteUrl, modifica: row.modificaId === null ? null : (modificados.get(row.modificaId) ?? null), ultimoError: ultimoErrorDe(jobs.get(row.id)) }),
+  );
+}
+
+/** One receipt in full for the operator: buyer, lines and totals in soles, and every attempt to issue it. */
+export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteUrl: string): Promise<DetalleComprobanteOperador> {
+  const [modificados, jobs] = await Promise.all([numerosModificados(db, [row]), trabajosDeEmision(db, [row.id])]);
+  const lista = jobs.get(row.id) ?? [];
+  return {
+    ...comprobanteOperador(row, { siteUrl, modifica: row.modificaId === null ? null : (modificados.get(row.modificaId) ?? null), ultimoError: ultimoErrorDe(lista) }),
+    cliente: { ...row.cliente },
+    items: row.items.map((item) => ({
+      codigo: item.codigo,
+      descripcion: item.descripcion,
+      unidad: item.unidad,
+      cantidad: item.cantidad,
+      valorUnitario: valorUnitario(item),
+      precioUnitario: toSoles(item.precioUnitario),
+      descuento: toSoles(item.descuento),
+      valor: toSoles(item.valor),
+      igv: toSoles(item.igv),
+      total: toSoles(item.total),
+    })),
+    gravada: toSoles(row.gravada),
+    igv: toSoles(row.igv),
+    descuentos: toSoles(row.descuentos),
+    motivo: row.motivo,
+    codigoSunat: row.codigoSunat,
+    actualizado: row.actualizado.toISOString(),
+    trabajos: lista,
+  };
+}
+
+/** One unit without IGV, in soles to two decimals: the line's value before its discount over its quantity. */
+export const valorUnitario = (item: { valorBruto: number; cantidad: number }) => Math.round(item.valorBruto / Math.max(item.cantidad, 1)) / 100;

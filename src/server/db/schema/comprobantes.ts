@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pedidos } from './orders.ts';
+
+/** SUNAT's document types the shop issues: factura, boleta de venta, nota de crédito. */
+export const TIPOS_COMPROBANTE = ['01', '03', '07'] as const;
+export type TipoComprobante = (typeof TIPOS_COMPROBANTE)[number];
+
+/** pendiente: numbered, not yet accepted; aceptado: SUNAT (through the provider) accepted it; rechazado: SUNAT or the provider refused it. */
+export const ESTADOS_COMPROBANTE = ['pendiente', 'aceptado', 'rechazado'] as const;
+export type EstadoComprobante = (typeof ESTADOS_COMPROBANTE)[number];
+
+/** The buyer as the receipt names them: SUNAT's document type code (1 DNI, 4 carné de extranjería, 6 RUC, 7 pasaporte). */
+export interface ClienteComprobante {
+  tipoDocumento: '1' | '4' | '6' | '7';
+  numeroDocumento: string;
+  denominacion: string;
+  direccion: string;
+  correo: string;
+}
+
+/**
+ * One line of a receipt, in céntimos: `precioUnitario` is one unit with IGV before the line's discount;
+ * `valorBruto` the line without IGV before it; `descuento` the line's discount without IGV (SUNAT's
+ * code 00, it lowers the taxable base); `valor` the taxable base after it, `igv` its tax, `total` = valor + igv.
+ */
+export interface ItemComprobante {
+  codigo: string;
+  descripcion: string;
+  /** NIU (units of a good) or ZZ (a service: the delivery). */
+  unidad: 'NIU' | 'ZZ';
+  cantidad: number;
+  precioUnitario: number;
+  valorBruto: number;
+  descuento: number;
+  valor: number;
+  igv: number;
+  total: number;
+}
+
+/**
+ * Electronic receipts (issue 23): the boleta (03) or factura (01) of each paid order and the nota de
+ * crédito (07) of a paid order cancelled, numbered per series in the transaction that recorded the
+ * payment (or the cancellation) and issued through the provider by a job. Amounts are céntimos,
+ * derived from the order's stored snapshot, never re-priced.
+ */
+export const comprobantes = pgTable(
+  'comprobantes',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id),
+    tipo: text('tipo').$type<TipoComprobante>().notNull(),
+    serie: text('serie').notNull(),
+    correlativo: integer('correlativo').notNull(),
+    /** Fecha de emisión: when it was numbered. */
+    emitido: timestamp('emitido', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A credit note's receipt, and why (SUNAT's catalogue 09 code and the words). */
+    modificaId: integer('modifica_id').references((): AnyPgColumn => comprobantes.id),
+    motivo: text('motivo'),
+    cliente: jsonb('cliente').$type<ClienteComprobante>().notNull(),
+    items: jsonb('items').$type<ItemComprobante[]>().notNull(),
+    gravada: integer('gravada').notNull(),
+    igv: integer('igv').notNull(),
+    descuentos: integer('descuentos').notNull(),
+    total: integer('total').notNull(),
+    /** Who issues it: 'nubefact' (the OSE/PSE) or 'prueba' (the offline test mode, no tax validity). */
+    proveedor: text('proveedor').notNull(),
+    estado: text('estado').$type<EstadoComprobante>().notNull().default('pendiente'),
+    /** SUNAT's (or the provider's) last word on it: its acceptance, its rejection, or the last failure. */
+    mensaje: text('mensaje'),
+    codigoSunat: text('codigo_sunat'),
+    enlacePdf: text('enlace_pdf'),
+    enlaceXml: text('enlace_xml'),
+    enlaceCdr: text('enlace_cdr'),
+    /** The unguessable key of its printable page (/api/comprobantes/{clave}), sent to the buyer. */
+    clave: text('clave').notNull(),
+    actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comprobantes_numero_idx').on(t.serie, t.correlativo),
+    uniqueIndex('comprobantes_clave_idx').on(t.clave),
+    // One sale receipt and at most one credit note per order.
+    uniqueIndex('comprobantes_venta_idx').on(t.pedidoId).where(sql`${t.tipo} IN ('01', '03')`),
+    uniqueIndex('comprobantes_nota_idx').on(t.pedidoId).where(sql`${t.tipo} = '07'`),
+    index('comprobantes_estado_idx').on(t.estado, t.emitido),
+    check('comprobantes_tipo_check', sql`${t.tipo} IN ('01', '03', '07')`),
+    check('comprobantes_estado_check', sql`${t.estado} IN ('pendiente', 'aceptado', 'rechazado')`),
+    check('comprobantes_nota_check', sql`(${t.tipo} = '07') = (${t.modificaId} IS NOT NULL)`),
+    check('comprobantes_correlativo_check', sql`${t.correlativo} > 0`),
+  ],
+);
+export type Comprobante = typeof comprobantes.$inferSelect;
+
+/** The last correlative given in each series: one row per series, locked by the transaction that draws the next. */
+export const comprobantesSeries = pgTable('comprobantes_series', {
+  serie: text('serie').primaryKey(),
+  ultimo: integer('ultimo').notNull(),
+});
