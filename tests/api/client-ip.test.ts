@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
 import { catalogueVersion } from '../../src/server/catalogue/queries.ts';
@@ -26,6 +26,9 @@ const TOKEN = 'operador-de-prueba-0123456789';
 const LIMIT = 3;
 const generous = { max: 10_000, windowSeconds: 900 };
 const tight = { max: LIMIT, windowSeconds: 900 };
+
+// A test may wait up to 30 s for a fresh rate-limit window (awayFromWindowEnd).
+vi.setConfig({ testTimeout: 90_000 });
 const DEFAULTS = { login: RATE_LIMITS.loginPorIp.max, operator: RATE_LIMITS.operadorPorIp.max };
 
 interface Answer {
@@ -59,8 +62,18 @@ function send(port: number, localAddress: string, method: string, path: string, 
   });
 }
 
+/**
+ * The limits count in fixed windows aligned to the clock (every limit here is 900 s): a run that crosses a
+ * window's end would start counting again halfway. Close to the end, wait for the next window to begin.
+ */
+async function awayFromWindowEnd(windowSeconds = 900, marginMs = 30_000): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** Sends `attempt` from one address until it answers 429: `limit` answers `expected` come first. */
 async function untilLimited(attempt: (index: number) => Promise<Answer>, expected: number, limit: number): Promise<void> {
+  await awayFromWindowEnd();
   const statuses: number[] = [];
   for (let i = 0; i < limit + 2; i++) {
     const { status } = await attempt(i);
