@@ -38,7 +38,7 @@ export function createApp(options: AppDeps) {
   const deps = 'services' in options ? options.services : createServices(options);
   const { db, pagos } = deps;
   const { pasarela, webhookSecret } = pagos;
-  const checkout = { db, config: deps.config, pasarela, secret: deps.secret };
+  const checkout = { db, config: deps.config, pasarela, secret: deps.secret, emision: deps.config.comprobantes };
   const app = new Hono();
   if (options.logRequest) app.use('*', requestLog(options.logRequest));
   const api = app

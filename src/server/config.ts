@@ -115,6 +115,8 @@ export interface ServerConfig {
   siteUrl: string;
   /** Mercado Pago access token: Checkout Pro; without it, payments are the test mode's or none. */
   mpAccessToken: string | undefined;
+  /** Mercado Pago's public key (MP_PUBLIC_KEY): with the access token, the shop takes Yape too (issue 24). */
+  mpPublicKey: string | undefined;
   /** The offline test-mode payment (MP_TEST_MODE; see testModeFromEnv): approves orders without charging. */
   testMode: boolean;
   /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
@@ -186,6 +188,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     rateLimits: rateLimitsFromEnv(env),
     siteUrl: siteUrlOf(env),
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
+    mpPublicKey: env.MP_PUBLIC_KEY?.trim() || undefined,
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
     testMode: testModeOrThrow(env, { netlify }),
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),

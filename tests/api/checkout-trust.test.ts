@@ -28,6 +28,7 @@ function controllablePasarela(demoraMs = 0) {
   const state = { failing: false, calls: 0 };
   const pasarela: Pasarela = {
     nombre: 'prueba',
+    sandbox: true,
     async crearPreferencia(orden: OrdenDePago) {
       state.calls++;
       if (demoraMs) await new Promise((resolve) => setTimeout(resolve, demoraMs));

@@ -207,7 +207,7 @@ test('checkout needs a login and checks the pay button in the spec order', async
 
   await payButton(page).click();
   await expectAlert(page, 'Por favor selecciona un método de pago');
-  await choose(page, 'Yape / Plin');
+  await choose(page, 'Transferencia bancaria');
   await payButton(page).click();
   await expectAlert(page, 'Debes iniciar sesión para continuar');
   await expect(login).toBeVisible();
@@ -220,8 +220,10 @@ test('checkout needs a login and checks the pay button in the spec order', async
   await pricesConfirmed(page);
   await expect(page.getByRole('alertdialog', { name: 'Completa tus datos' })).toHaveCount(0);
   await expect(page.getByTestId('datos-comprador')).toContainText(shopper.correo);
+  // The test mode takes Yape too (issue 24): the bank transfer is still only listed.
+  await expect(page.getByRole('radio', { name: /^Yape/ })).toBeVisible();
   await payButton(page).click();
-  await expectAlert(page, 'Solo Mercado Pago está disponible por el momento');
+  await expectAlert(page, 'Solo Mercado Pago y Yape están disponibles por el momento');
   await expect(page).toHaveURL(/\/procesoDePago$/);
 });
 

@@ -11,17 +11,21 @@ import PaymentMethods from './PaymentMethods.tsx';
 import ReceiptCard from './ReceiptCard.tsx';
 import { useCheckout } from './useCheckout.ts';
 import { useReceipt } from './useReceipt.ts';
+import { useYape } from './useYape.ts';
+import YapePanel from './YapePanel.tsx';
 import '../account/account.css';
 import './checkout.css';
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
  * server once the shopper is signed in, the customer's data and identity document, the receipt (boleta
- * or factura), the payment method and the pay button that sends the browser to Mercado Pago.
+ * or factura), the payment method and the pay button that sends the browser to Mercado Pago, or pays
+ * here with Yape (issue 24).
  */
 export default function CheckoutPage() {
   const receipt = useReceipt();
-  const checkout = useCheckout(receipt.check);
+  const yape = useYape();
+  const checkout = useCheckout(receipt.check, yape);
   const user = useStore($user);
   const claims = useStore($session);
   const { payload, sesion, cliente } = checkout;
@@ -90,9 +94,18 @@ export default function CheckoutPage() {
         <CheckoutSummary
           payload={payload}
           precios={checkout.precios}
+          metodo={checkout.metodo}
           processing={checkout.processing}
           onPay={() => void checkout.pay()}
-          methods={<PaymentMethods metodo={checkout.metodo} onChange={checkout.setMetodo} disabled={checkout.processing} />}
+          methods={
+            <PaymentMethods
+              metodo={checkout.metodo}
+              onChange={checkout.setMetodo}
+              disabled={checkout.processing}
+              yape={checkout.yape}
+              yapePanel={<YapePanel yape={yape} total={payload.resumen.total} />}
+            />
+          }
         />
       </aside>
     </div>

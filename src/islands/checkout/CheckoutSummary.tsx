@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
-import { MENSAJES_PAGO } from '../../lib/checkout/pay-steps.ts';
+import { MENSAJES_PAGO, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { isHomeDelivery } from '../../lib/shipping/methods.ts';
 import TotalsRows, { EnvioConPill } from '../../ui/TotalsRows.tsx';
@@ -11,6 +11,8 @@ interface Props {
   precios: EstadoPrecios;
   /** The payment methods. */
   methods: ReactNode;
+  /** The method chosen: Yape's button says so, and pays on this page. */
+  metodo: MetodoPago | null;
   processing: boolean;
   onPay: () => void;
 }
@@ -23,7 +25,8 @@ const ESTADO_PRECIOS: Record<EstadoPrecios, string> = {
 };
 
 /** The totals (Subtotal, Descuento with the coupon or a routine's bundle, Envío, Total; no extra discount at checkout, §9), the payment methods and the pay button. */
-export default function CheckoutSummary({ payload, precios, methods, processing, onPay }: Props) {
+export default function CheckoutSummary({ payload, precios, methods, metodo, processing, onPay }: Props) {
+  const yape = metodo === 'yape';
   const { resumen } = payload;
   const gratis = isHomeDelivery(payload.envio.metodo) && resumen.envio === 0;
   return (
@@ -57,9 +60,13 @@ export default function CheckoutSummary({ payload, precios, methods, processing,
       </p>
       {methods}
       <button type="button" className="btn co-summary__pay" disabled={processing} aria-busy={processing} onClick={onPay}>
-        {processing ? MENSAJES_PAGO.procesando : 'Pagar ahora'}
+        {processing ? MENSAJES_PAGO.procesando : yape ? MENSAJES_PAGO.pagarYape : MENSAJES_PAGO.pagar}
       </button>
-      <p className="co-summary__note">Con Mercado Pago completas el pago en su página segura y vuelves a la tienda al terminar.</p>
+      <p className="co-summary__note">
+        {yape
+          ? 'Con Yape pagas aquí mismo, a través de Mercado Pago: confirmamos tu pedido en segundos.'
+          : 'Con Mercado Pago completas el pago en su página segura y vuelves a la tienda al terminar.'}
+      </p>
     </section>
   );
 }

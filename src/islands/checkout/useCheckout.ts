@@ -7,11 +7,13 @@ import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { comprobanteBody } from '../../lib/checkout/comprobante.ts';
 import { MENSAJES_PAGO, payBlocker, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
 import type { Comprador } from '../../lib/checkout/preference-body.ts';
+import { OrderKey, ofertaYape, type OfertaYape } from '../../lib/checkout/yape.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { $comprobante, storedCheckoutPayload } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
-import { payWithMercadoPago, validatePrices, type Sesion } from './checkout-flow.ts';
+import { payWithMercadoPago, payWithYape, validatePrices, type Sesion } from './checkout-flow.ts';
+import type { YapeForm } from './useYape.ts';
 
 /** Where the server's pricing of the cart stands: not asked yet (no session), asking, done, failed. */
 export type EstadoPrecios = 'sin-sesion' | 'verificando' | 'verificados' | 'error';
@@ -23,8 +25,11 @@ export interface Checkout {
   /** The customer's profile; null while loading or when it could not be loaded (silently, checkout §8). */
   cliente: ClienteApi | null;
   precios: EstadoPrecios;
+  /** The method chosen (Yape only while it is offered for this order). */
   metodo: MetodoPago | null;
   setMetodo: (metodo: MetodoPago) => void;
+  /** How Yape is offered for this order. */
+  yape: OfertaYape;
   processing: boolean;
   /** The pay button was pressed without a document: the form is pointed out. */
   needsDocument: boolean;
@@ -39,22 +44,29 @@ export interface Checkout {
  * anonymous shopper gets the login dialog, and checkout goes on after login), the customer, the
  * server's pricing, the payment method and the pay button's steps in the spec's order. `receiptReady`
  * checks the receipt asked for (pointing out a factura's wrong field) before any call; false stops the pay.
+ * `yapeForm` is the Yape panel (issue 24): whether the shop takes Yape, and the phone and code to pay with.
  */
-export function useCheckout(receiptReady: () => boolean = () => true): Checkout {
+export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?: YapeForm): Checkout {
   const claims = useStore($session);
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
   const [payload, setPayload] = useState<CheckoutPayload | null>(null);
   const [cliente, setCliente] = useState<ClienteApi | null>(null);
   const [precios, setPrecios] = useState<EstadoPrecios>('sin-sesion');
-  const [metodo, setMetodo] = useState<MetodoPago | null>(null);
+  const [elegido, setMetodo] = useState<MetodoPago | null>(null);
   const [processing, setProcessing] = useState(false);
   const [needsDocument, setNeedsDocument] = useState(false);
   const userId = claims?.idUsuario;
   const sesion = userId && token ? { userId, token } : null;
+  const yape = ofertaYape(yapeForm?.disponibilidad ?? null, payload?.resumen.total ?? 0);
+  // Yape chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
+  const metodo = elegido === 'yape' && yape !== 'disponible' ? null : elegido;
   // The pay steps read the latest values, also from callbacks made before a re-render.
-  const latest = useRef({ payload, cliente, sesion, metodo, receiptReady });
-  latest.current = { payload, cliente, sesion, metodo, receiptReady };
+  const latest = useRef({ payload, cliente, sesion, metodo, yape, receiptReady, yapeForm });
+  latest.current = { payload, cliente, sesion, metodo, yape, receiptReady, yapeForm };
+  /** The Yape order's idempotency key: the same for every retry of this checkout. */
+  const orderKey = useRef<OrderKey>(null);
+  orderKey.current ??= new OrderKey();
   const clienteRequest = useRef<Promise<ClienteApi | null>>(Promise.resolve(null));
   const waitingForDocument = useRef(false);
 
@@ -99,15 +111,17 @@ export function useCheckout(receiptReady: () => boolean = () => true): Checkout 
   }, [userId, token, hasProducts, reloadCliente]);
 
   const pay = useCallback(async () => {
-    const { payload: current, sesion: now, metodo: chosen, receiptReady: receiptOk } = latest.current;
+    const { payload: current, sesion: now, metodo: chosen, yape: oferta, receiptReady: receiptOk, yapeForm: form } = latest.current;
     if (!current) return;
-    const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId });
+    const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId, yape: oferta });
     if (blocker) {
       await showAlert({ icon: 'warning', title: blocker.mensaje });
       if (blocker.login) openAuthDialog('login');
       return;
     }
     if (!receiptOk()) return;
+    const conYape = chosen === 'yape' && form;
+    if (conYape && !form.check()) return;
     setProcessing(true);
     const known = await clienteRequest.current;
     if (known && !documentoDe(known)) {
@@ -119,6 +133,14 @@ export function useCheckout(receiptReady: () => boolean = () => true): Checkout 
       return;
     }
     setNeedsDocument(false);
+    if (conYape) {
+      form.enviando();
+      const fin = await payWithYape(current, now!, compradorDe(known), comprobanteBody($comprobante.get()), form.datos(), orderKey.current!);
+      if (fin.tipo === 'detenido' && fin.payload) setPayload(fin.payload);
+      setProcessing(false);
+      form.resultado(fin);
+      return;
+    }
     const shown = await payWithMercadoPago(current, now!, compradorDe(known), comprobanteBody($comprobante.get()));
     if (shown) setPayload(shown);
     setProcessing(false);
@@ -131,7 +153,7 @@ export function useCheckout(receiptReady: () => boolean = () => true): Checkout 
     void pay();
   }, [pay]);
 
-  return { mounted, payload, sesion, cliente, precios, metodo, setMetodo, processing, needsDocument, pay, reloadCliente, documentSaved };
+  return { mounted, payload, sesion, cliente, precios, metodo, setMetodo, yape, processing, needsDocument, pay, reloadCliente, documentSaved };
 }
 
 /** What the order carries of the customer; nothing when the profile could not be loaded. */

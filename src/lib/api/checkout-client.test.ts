@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
-import { createPreference, fetchOrderDetail, fetchTestPreference, payTestPreference, PricesChangedError, quoteCart } from './checkout-client.ts';
+import { createPreference, fetchOrderDetail, fetchTestPreference, payTestPreference, payWithYape, PricesChangedError, quoteCart, yapeAvailability, YapeRejectedError } from './checkout-client.ts';
 import { ApiError, serverMessage } from './request.ts';
+import { RECHAZO_YAPE_GENERICO, RECHAZOS_YAPE } from './yape-rules.ts';
 
 const body = { cart: [{ id: 1, precio: 10, cantidad: 1 }], Recojo: true, metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } } satisfies PreferenciaBody;
 const cotizacion = { productos: [], subtotal: 11, descuento: 0, envio: 0, total: 11 } as unknown as CotizacionServidor;
@@ -86,5 +87,49 @@ describe('checkout client', () => {
       { method: 'POST', url: '/carrito/prueba/p%2F1/pagar', body: { resultado: 'rejected' } },
       { method: 'GET', url: '/api/detalle-pedido/3', authorization: 'Bearer tok' },
     ]);
+  });
+
+  it('asks whether the shop takes Yape (public: no token) and refuses an answer of another shape', async () => {
+    const calls = stubFetch(json({ disponible: true, maximo: 2000, prueba: true }), json({ disponible: 'sí', maximo: 2000, prueba: false }));
+    await expect(yapeAvailability()).resolves.toEqual({ disponible: true, maximo: 2000, prueba: true });
+    expect(sentCalls(calls)[0]).toEqual({ method: 'GET', url: '/carrito/yape', body: undefined, authorization: undefined, idempotencyKey: undefined });
+    await expect(yapeAvailability()).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('pays with Yape: the body with its yape fields, the token and the order key; a lost request is sent again as it was', async () => {
+    const aprobado = { estado: 'approved', idVenta: 8, payment_id: '991', redirect: '/success?status=approved&payment_id=991&external_reference=8' };
+    const yapeBody = { ...body, yape: { celular: '111111111', codigo: '123456', intento: 'intento-1' } };
+    const calls = stubFetch(new TypeError('Failed to fetch'), json(aprobado));
+    await expect(payWithYape(5, 'tok', yapeBody, 'orden-1')).resolves.toEqual(aprobado);
+    expect(sentCalls(calls)).toEqual([
+      { method: 'POST', url: '/carrito/yape/5', body: yapeBody, authorization: 'Bearer tok', idempotencyKey: 'orden-1' },
+      { method: 'POST', url: '/carrito/yape/5', body: yapeBody, authorization: 'Bearer tok', idempotencyKey: 'orden-1' },
+    ]);
+    // Under Mercado Pago's review: paid later, the browser goes to /pending.
+    const pendiente = { ...aprobado, estado: 'pending', redirect: '/pending?status=pending&payment_id=991&external_reference=8' };
+    stubFetch(json(pendiente), json({ ...aprobado, estado: 'rejected' }));
+    await expect(payWithYape(5, 'tok', yapeBody, 'orden-1')).resolves.toEqual(pendiente);
+    await expect(payWithYape(5, 'tok', yapeBody, 'orden-1')).rejects.toMatchObject({ status: 502 });
+  });
+
+  it("tells a Yape rejection (402, the order stays payable) from a price change and other errors", async () => {
+    const yapeBody = { ...body, yape: { celular: '111111112', codigo: '123456', intento: 'intento-2' } };
+    const rechazo = { mensaje: RECHAZOS_YAPE.cc_rejected_call_for_authorize!, status_detail: 'cc_rejected_call_for_authorize', idVenta: 8 };
+    stubFetch(json(rechazo, 402));
+    const rejected = await payWithYape(5, 'tok', yapeBody, 'k').catch((error: unknown) => error);
+    expect(rejected).toBeInstanceOf(YapeRejectedError);
+    expect((rejected as YapeRejectedError).rechazo).toEqual(rechazo);
+    expect(serverMessage(rejected)).toBe(RECHAZOS_YAPE.cc_rejected_call_for_authorize);
+
+    // Without words of its own, the rejection says the ones for its status_detail.
+    stubFetch(json({ status_detail: 'cc_rejected_max_attempts', idVenta: 8 }, 402), json({ status_detail: 'otro', idVenta: 8 }, 402));
+    await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toMatchObject({ status: 402, message: RECHAZOS_YAPE.cc_rejected_max_attempts });
+    await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toMatchObject({ status: 402, message: RECHAZO_YAPE_GENERICO });
+
+    stubFetch(json({ mensaje: 'Los precios cambiaron.', cotizacion }, 409), json({ mensaje: 'El celular debe tener 9 dígitos y empezar con 9.' }, 400));
+    await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toBeInstanceOf(PricesChangedError);
+    const refused = await payWithYape(5, 'tok', yapeBody, 'k').catch((error: unknown) => error);
+    expect(refused).not.toBeInstanceOf(YapeRejectedError);
+    expect(refused).toMatchObject({ status: 400, mensaje: 'El celular debe tener 9 dígitos y empezar con 9.' });
   });
 });

@@ -2,8 +2,9 @@ import type { CotizacionServidor, DetallePedido, PreciosCambiados, PreferenciaBo
 import { fieldsOf } from './checks.ts';
 import { ApiError, NetworkError, request } from './request.ts';
 import { api, param } from './routes.ts';
+import { rechazoYape, type PagoYapeBody, type YapeAprobado, type YapeDisponible, type YapeRechazado } from './yape-rules.ts';
 
-/** The checkout calls (checkout §7): price the cart, create the preference, the test mode and the order's state. */
+/** The checkout calls (checkout §7): price the cart, create the preference, pay with Yape, the test mode and the order's state. */
 
 /** create-preference's 409 when the shopper's figures are not the server's: nothing was created. */
 export class PricesChangedError extends ApiError {
@@ -15,6 +16,13 @@ export class PricesChangedError extends ApiError {
   }
 }
 
+/** Yape's 402: Mercado Pago rejected the payment; the order stays payable with a new approval code. */
+export class YapeRejectedError extends ApiError {
+  constructor(readonly rechazo: YapeRechazado) {
+    super(402, rechazo.mensaje);
+  }
+}
+
 const isCotizacion = fieldsOf<CotizacionServidor>({ productos: 'array', total: 'number' });
 const isPreciosCambiados = fieldsOf<PreciosCambiados>({ mensaje: 'string', cotizacion: isCotizacion });
 const isPreferenciaCreada = fieldsOf<PreferenciaCreada>({ id: 'string', init_point: 'string', idVenta: 'number' });
@@ -22,8 +30,34 @@ const isPreferenciaPrueba = fieldsOf<PreferenciaPrueba>({ id: 'string', idVenta:
 const isRedirect = fieldsOf<{ redirect: string }>({ redirect: 'string' });
 const isDetalle = fieldsOf<{ mensaje: DetallePedido }>({ mensaje: fieldsOf<DetallePedido>({ idVenta: 'number' }) });
 
+const isYapeDisponible = fieldsOf<YapeDisponible>({ disponible: 'boolean', maximo: 'number', prueba: 'boolean' });
+const isYapeAprobado = fieldsOf<YapeAprobado>({
+  estado: (data): data is YapeAprobado['estado'] => data === 'approved' || data === 'pending',
+  idVenta: 'number',
+  payment_id: 'string',
+  redirect: 'string',
+});
+const isYapeRechazado = fieldsOf<YapeRechazado>({ status_detail: 'string', idVenta: 'number' });
+
 /** The price change of a 409, as its own error. */
 const pricesChanged = (status: number, body: unknown) => (status === 409 && isPreciosCambiados(body) ? new PricesChangedError(body.cotizacion, body.mensaje) : undefined);
+
+/** Yape's errors: a rejection (402, with the server's words or the ones for its status_detail) or a price change. */
+const yapeError = (status: number, body: unknown) =>
+  status === 402 && isYapeRechazado(body)
+    ? new YapeRejectedError({ ...body, mensaje: typeof body.mensaje === 'string' && body.mensaje.trim() ? body.mensaje : rechazoYape(body.status_detail) })
+    : pricesChanged(status, body);
+
+/** Sends a call once more, after a moment, when the first got no answer (the same request: the server does it once). */
+async function onceMoreIfLost<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return send();
+  }
+}
 
 /** The server's own price of the cart (POST /carrito/cotizar/{userId}). */
 export const quoteCart = (userId: number, token: string, body: PreferenciaBody) =>
@@ -45,13 +79,33 @@ export async function createPreference(userId: number, token: string, body: Pref
       check: isPreferenciaCreada,
       errorFrom: pricesChanged,
     });
-  try {
-    return await send();
-  } catch (error) {
-    if (!(error instanceof NetworkError)) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    return send();
-  }
+  return onceMoreIfLost(send);
+}
+
+/** Whether the shop takes Yape now, its ceiling in soles and whether it is the test mode (GET /carrito/yape; public, not cached). */
+export const yapeAvailability = () => request(api.carrito.yape.$path(), { check: isYapeDisponible });
+
+/** POST /carrito/yape/{userId}: create-preference's body with the Yape fields. */
+export type PagoYapeRequest = PreferenciaBody & { yape: PagoYapeBody };
+
+/**
+ * Creates (or finds) the order and pays it with Yape (POST /carrito/yape/{userId}). The idempotency
+ * key names the ORDER (the same for every retry of the same checkout); `body.yape.intento` names this
+ * submission, and a request lost on the network is sent once more as it was. Throws YapeRejectedError
+ * on a 402 (the order stays payable), PricesChangedError on a 409 quote.
+ */
+export async function payWithYape(userId: number, token: string, body: PagoYapeRequest, idempotencyKey: string): Promise<YapeAprobado> {
+  const path = api.carrito.yape[':userId'].$path({ param: { userId: param(userId) } });
+  return onceMoreIfLost(() =>
+    request(path, {
+      method: 'POST',
+      body,
+      token,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      check: isYapeAprobado,
+      errorFrom: yapeError,
+    }),
+  );
 }
 
 /** Test mode: the preference as its checkout page shows it. */

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_PAGO, newIdempotencyKey, payBlocker, preferenceErrorText } from './pay-steps.ts';
+import { MENSAJES_YAPE } from '../api/yape-rules.ts';
+import { MENSAJES_PAGO, METODOS_PAGO, newIdempotencyKey, payBlocker, preferenceErrorText } from './pay-steps.ts';
 
 describe('payBlocker', () => {
-  it('checks in the spec order: method, session, Mercado Pago, user id', () => {
+  it('checks in the spec order: method, session, a method that takes payments, user id', () => {
     expect(payBlocker({ metodo: null, signedIn: false, userId: undefined })).toEqual({ mensaje: 'Por favor selecciona un método de pago' });
     expect(payBlocker({ metodo: 'transferencia', signedIn: false, userId: undefined })).toEqual({ mensaje: 'Debes iniciar sesión para continuar', login: true });
-    expect(payBlocker({ metodo: 'yape-plin', signedIn: true, userId: undefined })).toEqual({ mensaje: 'Solo Mercado Pago está disponible por el momento' });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({ mensaje: 'Solo Mercado Pago está disponible por el momento' });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, yape: 'disponible' })).toEqual({ mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento' });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
+  });
+
+  it('takes Yape only while it is offered for the order (issue 24)', () => {
+    expect(payBlocker({ metodo: 'yape', signedIn: false, userId: undefined, yape: 'disponible' })).toEqual({ mensaje: MENSAJES_PAGO.sinSesion, login: true });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4 })).toEqual({ mensaje: MENSAJES_YAPE.noDisponible });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, yape: 'montoMaximo' })).toEqual({ mensaje: MENSAJES_YAPE.montoMaximo });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: undefined, yape: 'disponible' })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, yape: 'disponible' })).toBeNull();
+  });
+
+  it('lists Mercado Pago, Yape and the bank transfer; no Plin', () => {
+    expect(METODOS_PAGO.map((metodo) => metodo.nombre)).toEqual(['Mercado Pago', 'Yape', 'Transferencia bancaria']);
+    expect(METODOS_PAGO.find((metodo) => metodo.id === 'yape')!.detalle).toBe('Paga con tu celular y el código de aprobación de tu app Yape.');
   });
 });
 

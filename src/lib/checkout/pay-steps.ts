@@ -1,13 +1,19 @@
+import { MENSAJES_YAPE } from '../api/yape-rules.ts';
+import type { OfertaYape } from './yape.ts';
+
 /**
  * The pay button's rules at /procesoDePago (checkout §5, §8): the payment methods, the checks in the
  * spec's order and the texts of its errors.
  */
 
-/** The payment methods the checkout lists; only Mercado Pago takes payments for now. */
+/**
+ * The payment methods the checkout lists: Mercado Pago and Yape take payments (Yape only when the shop
+ * offers it, issue 24); the bank transfer is listed but not taken yet.
+ */
 export const METODOS_PAGO = [
   { id: 'mercadopago', nombre: 'Mercado Pago', detalle: 'Tarjetas de crédito o débito, PagoEfectivo y saldo en Mercado Pago.' },
+  { id: 'yape', nombre: 'Yape', detalle: 'Paga con tu celular y el código de aprobación de tu app Yape.' },
   { id: 'transferencia', nombre: 'Transferencia bancaria', detalle: 'BCP, Interbank o BBVA. Reservamos tu pedido hasta 24 horas.' },
-  { id: 'yape-plin', nombre: 'Yape / Plin', detalle: 'Paga desde tu celular escaneando nuestro código QR.' },
 ] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number]['id'];
 
@@ -15,6 +21,7 @@ export const MENSAJES_PAGO = {
   sinMetodo: 'Por favor selecciona un método de pago',
   sinSesion: 'Debes iniciar sesión para continuar',
   soloMercadoPago: 'Solo Mercado Pago está disponible por el momento',
+  soloMercadoPagoYape: 'Solo Mercado Pago y Yape están disponibles por el momento',
   sinUsuario: 'Error: No se pudieron obtener los datos del usuario. Por favor, recarga la página.',
   sinDocumento: 'Documento de identidad requerido',
   validacion: 'Ocurrió un error al validar los productos. Intenta nuevamente.',
@@ -22,19 +29,24 @@ export const MENSAJES_PAGO = {
   sinPreferencia: 'No se pudo crear la preferencia de pago',
   errorPreferencia: 'Error al crear preferencia de pago',
   procesando: 'Procesando...',
+  pagar: 'Pagar ahora',
+  pagarYape: 'Pagar con Yape',
 } as const;
 
 export interface EstadoPago {
   metodo: MetodoPago | null;
   signedIn: boolean;
   userId: number | undefined;
+  /** How the checkout offers Yape for this order ('oculto' when unknown or not taken). */
+  yape?: OfertaYape;
 }
 
 /** What stops the pay button before any call, in the spec's order; null when it may go on. */
-export function payBlocker({ metodo, signedIn, userId }: EstadoPago): { mensaje: string; login?: true } | null {
+export function payBlocker({ metodo, signedIn, userId, yape = 'oculto' }: EstadoPago): { mensaje: string; login?: true } | null {
   if (!metodo) return { mensaje: MENSAJES_PAGO.sinMetodo };
   if (!signedIn) return { mensaje: MENSAJES_PAGO.sinSesion, login: true };
-  if (metodo !== 'mercadopago') return { mensaje: MENSAJES_PAGO.soloMercadoPago };
+  if (metodo === 'yape' && yape !== 'disponible') return { mensaje: yape === 'montoMaximo' ? MENSAJES_YAPE.montoMaximo : MENSAJES_YAPE.noDisponible };
+  if (metodo === 'transferencia') return { mensaje: yape === 'oculto' ? MENSAJES_PAGO.soloMercadoPago : MENSAJES_PAGO.soloMercadoPagoYape };
   if (!userId) return { mensaje: MENSAJES_PAGO.sinUsuario };
   return null;
 }

@@ -21,6 +21,9 @@ export interface CheckoutDeps {
   pasarela: Pasarela | null;
 }
 
+/** How an order is paid: Mercado Pago's Checkout Pro page, or Yape at /procesoDePago (issue 24). */
+export type MetodoPagoPedido = 'checkout-pro' | 'yape';
+
 /** The message of a 409 whose prices are not the ones the shopper saw (checkout §8). */
 export const PRECIOS_CAMBIARON = '¡Algunos productos cambiaron de precio!';
 
@@ -52,7 +55,7 @@ export type Clave = { tipo: 'cliente'; valor: string } | { tipo: 'derivada'; act
  * address: another receipt is another attempt) and the `minutos`-long window it falls in. A resend finds
  * the attempt of this window or the one before, so one at a window's edge is found too.
  */
-export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date()): Clave {
+export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date(), metodoPago: MetodoPagoPedido = 'checkout-pro'): Clave {
   const lineas = body.cart
     .map((l) => [l.idProducto, l.selectedColor.toLowerCase(), l.selectedSize.toLowerCase(), l.cantidad, l.precio, l.esProductoRutina ?? false, l.rutinaNivel ?? '', l.rutinaId ?? ''])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -60,6 +63,8 @@ export function derivedKey(clienteId: number, body: Preferencia, minutos: number
   // A boleta (the default) leaves the key as it was before receipts existed.
   const { comprobante } = body;
   if (comprobante.tipo === 'factura') pedido.push([TIPOS_COMPROBANTE.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
+  // A Yape attempt is another attempt than Checkout Pro's for the same cart (Checkout Pro's key is as it was).
+  if (metodoPago !== 'checkout-pro') pedido.push(metodoPago);
   const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
   const ventana = Math.floor(now.getTime() / (minutos * 60_000));
   return { tipo: 'derivada', actual: `auto:${hash}:${ventana}:`, anterior: `auto:${hash}:${ventana - 1}:` };
@@ -78,7 +83,14 @@ type Paso = { ocupado: true } | { creada: PreferenciaCreada } | { esperar: numbe
  * preference and never a second order; while a checkout of the customer is under way another one
  * answers 409 at once. No pooled connection is held while waiting for a lock or the provider.
  */
-export async function createOrder({ db, config, pasarela }: CheckoutDeps, clienteId: number, clave: Clave, body: Preferencia): Promise<PreferenciaCreada> {
+export async function createOrder(
+  { db, config, pasarela }: CheckoutDeps,
+  clienteId: number,
+  clave: Clave,
+  body: Preferencia,
+  /** How it will be paid: Mercado Pago's page (a preference), or Yape at /procesoDePago (issue 24: `pasarela` then creates no preference). */
+  metodoPago: MetodoPagoPedido = 'checkout-pro',
+): Promise<PreferenciaCreada> {
   const cliente = await findClienteById(db, clienteId);
   if (!cliente) throw clientError(404, 'No se encontró el usuario.');
   const documento = documentOf(cliente);
@@ -94,7 +106,7 @@ export async function createOrder({ db, config, pasarela }: CheckoutDeps, client
       const again = await orderByKey(tx, clienteId, clave);
       if (again) return again;
       if (await checkoutUnderWay(tx, clienteId)) throw clientError(409, PAGO_EN_PREPARACION);
-      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body }) };
+      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body, metodoPago }) };
     });
     if ('creada' in paso) return paso.creada;
     if ('esperar' in paso) return waitForPreference(db, paso.esperar);
@@ -154,13 +166,14 @@ interface Reserva {
   documento: { tipo: string; numero: string };
   clave: Clave;
   body: Preferencia;
+  metodoPago: MetodoPagoPedido;
 }
 
 /**
  * Inside the locked transaction: replaces the customer's abandoned orders, prices the cart, checks
  * the unpaid-units cap, takes the coupon and the stock, and writes the order PENDIENTE.
  */
-async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body }: Reserva): Promise<OrdenDePago & { clave: string }> {
+async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body, metodoPago }: Reserva): Promise<OrdenDePago & { clave: string }> {
   // First, so a coupon or units the abandoned orders held are free again for this one.
   await cancelAbandoned(tx, cliente.id);
   const quote = await quoteOrder(tx, cliente.id, body, { unidadesPorProducto: config.unidadesPorProducto });
@@ -184,7 +197,7 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
   const expira = new Date(creado.getTime() + config.reservaPagoMinutos * 60_000);
   const expiraEfectivo = new Date(creado.getTime() + config.reservaHoras * 3_600_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
-  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante });
+  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante, metodoPago });
   return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
 }
 
@@ -252,6 +265,7 @@ interface NewOrder {
   expira: Date;
   pasarela: Pasarela['nombre'];
   comprobante: Comprobante;
+  metodoPago: MetodoPagoPedido;
 }
 
 /** The order's receipt columns: a factura's type and data (trimmed by the schema), or a boleta to the order's document. */
@@ -261,7 +275,7 @@ function receiptColumns(comprobante: Comprobante) {
 }
 
 /** Writes the order PENDIENTE with its line snapshots and first timeline entry; returns its id. */
-async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, expira, pasarela, comprobante }: NewOrder): Promise<number> {
+async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, expira, pasarela, comprobante, metodoPago }: NewOrder): Promise<number> {
   const { cotizacion, cupon, entrega } = quote;
   const [pedido] = await tx
     .insert(pedidos)
@@ -294,6 +308,7 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
       total: cotizacion.total,
       pasarela,
       ...receiptColumns(comprobante),
+      metodoPago,
     })
     .returning({ id: pedidos.id });
   await tx.insert(pedidoLineas).values(
@@ -316,7 +331,7 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
 }
 
 /** What the payment provider is told: the charged unit prices, shipping as its own item, the payer. */
-function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela' | 'comprobante'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
+function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela' | 'comprobante' | 'metodoPago'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),

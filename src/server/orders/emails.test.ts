@@ -34,6 +34,7 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     facturaRuc: null,
     facturaRazonSocial: null,
     facturaDireccion: null,
+    metodoPago: 'checkout-pro',
     codigoDescuento: 'KBEAUTY10',
     porcentajeDescuento: 1000,
     cuponUsuarioId: null,

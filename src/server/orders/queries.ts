@@ -65,7 +65,7 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
     descuento: toSoles(pedido.descuento),
     envio: toSoles(pedido.envio),
     estado: pedido.estado as EstadoPedido,
-    metodo_pago: pedido.pasarela === 'prueba' ? 'Mercado Pago (modo de prueba)' : 'Mercado Pago',
+    metodo_pago: `${pedido.metodoPago === 'yape' ? 'Yape' : 'Mercado Pago'}${pedido.pasarela === 'prueba' ? ' (modo de prueba)' : ''}`,
     metodo_envio: pedido.metodoEnvio,
     recojo: pedido.recojo,
     direccion: pedido.direccion,

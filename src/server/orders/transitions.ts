@@ -167,7 +167,7 @@ class SinStock extends Error {
 }
 
 /** What applying a payment did. */
-export type Aplicacion = 'aprobado' | 'cancelado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
+export type Aplicacion = 'aprobado' | 'cancelado' | 'rechazado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
 
 /** Notes a payment the operator must look at on the order's timeline (in its current state) and queues the shop's e-mail about it. */
 async function alertOperator(tx: Tx, pedido: Pedido, aviso: AvisoPago): Promise<void> {
@@ -179,7 +179,8 @@ async function alertOperator(tx: Tx, pedido: Pedido, aviso: AvisoPago): Promise<
  * Applies a payment as the provider reports it, once per payment id and status: only when its
  * external_reference names an order, it is in PEN and its amount is the order's total. Approved →
  * paid (an order already cancelled by expiry is revived when its stock and coupon are still there); rejected or
- * cancelled → CANCELADO with the stock and coupon released and the customer e-mailed;
+ * cancelled → CANCELADO with the stock and coupon released and the customer e-mailed, except a Yape payment's
+ * (the order stays payable with a new code);
  * pending → stays PENDIENTE. What checkout §4 does not cover — an approved payment the shop cannot
  * apply (another amount, an order already paid, a late one without stock), a refund, a chargeback, a
  * mediation — is noted on the order's timeline and e-mailed to the shop (issue 21, item 9), in this
@@ -224,6 +225,11 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
     }
     if (PAGO_FALLIDO.has(pago.status)) {
       const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
+      // A rejected Yape payment leaves the order payable: the shopper tries again with a new approval code (issue 24).
+      if (pago.payment_method_id === 'yape') {
+        if (pedido.estado === 'PENDIENTE') await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con Yape.`);
+        return 'rechazado';
+      }
       return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
     }
     return pago.status === 'pending' || pago.status === 'in_process' ? 'pendiente' : 'sin-cambio';

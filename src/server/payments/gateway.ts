@@ -23,16 +23,45 @@ export interface PagoRemoto {
   currency_id: string;
   transaction_amount: number;
   payment_type_id: string;
+  /** 'yape' for a Yape payment (whose rejection leaves the order payable); '' or the card's for Checkout Pro. */
+  payment_method_id?: string;
+}
+
+/** What a Yape payment needs (issue 24): the order's own amount, the payer's e-mail, the phone and approval code (never kept). */
+export interface PagoYape {
+  idVenta: number;
+  /** Soles: the order's total, never the browser's. */
+  total: number;
+  correo: string;
+  descripcion: string;
+  celular: string;
+  codigo: string;
+  /** Derived from the order and the browser's attempt: a resend of one submission is one payment. */
+  idempotencyKey: string;
+}
+
+/** Mercado Pago refused the phone and approval code (no token, so no payment): the shopper needs a new code. */
+export class YapeSinToken extends Error {
+  constructor(readonly statusDetail: string) {
+    super(`Yape no aceptó el celular y el código (${statusDetail}).`);
+  }
 }
 
 /** The one small interface both payment implementations share (DESIGN.md, payments). */
 export interface Pasarela {
   /** 'mercadopago' (Checkout Pro) or 'prueba' (the offline test mode). */
   nombre: 'mercadopago' | 'prueba';
+  /** Test credentials (the offline test mode, or Mercado Pago's TEST- access token): Mercado Pago's Yape test phones are accepted. */
+  sandbox: boolean;
   /** Creates the checkout of an order; `initPoint` is where the shopper pays it. */
   crearPreferencia(orden: OrdenDePago): Promise<{ id: string; initPoint: string }>;
   /** Looks a payment up on the provider's side: the only source of a payment's outcome. */
   obtenerPago(id: string): Promise<PagoRemoto>;
+  /**
+   * Pays an order with Yape (Checkout API): the phone and code exchanged for a one-use token, then the
+   * payment created, approved or rejected at once. Absent when the shop does not take Yape (no MP_PUBLIC_KEY).
+   */
+  pagarConYape?(pago: PagoYape): Promise<PagoRemoto>;
 }
 
 /** Statuses that end a payment without money (checkout §4: rejected). */

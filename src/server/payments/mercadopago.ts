@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
-import type { OrdenDePago, PagoRemoto, Pasarela } from './gateway.ts';
+import { YapeSinToken, type OrdenDePago, type PagoRemoto, type PagoYape, type Pasarela } from './gateway.ts';
 
 export interface MercadoPagoOptions {
   accessToken: string;
   siteUrl: string;
+  /** The application's public key (MP_PUBLIC_KEY): with it the shop takes Yape through the Checkout API. */
+  publicKey?: string;
   /**
    * Extra fetch options for the SDK's requests (its options are spread into fetch): tests pass an
    * undici `dispatcher` that sends them to a local stub of Mercado Pago's API.
@@ -16,29 +19,83 @@ export interface MercadoPagoOptions {
 const TIPO_IDENTIFICACION: Record<string, string> = { DNI: 'DNI', CARNET_EXTRANJERIA: 'C.E', PASAPORTE: 'Otro' };
 
 /** Checkout Pro through the official SDK (DESIGN.md, payments). */
-export function mercadoPagoPasarela({ accessToken, siteUrl, fetchOptions = {} }: MercadoPagoOptions): Pasarela {
+export function mercadoPagoPasarela({ accessToken, siteUrl, publicKey, fetchOptions = {} }: MercadoPagoOptions): Pasarela {
   // The SDK keeps per-call options on its config object, so each call gets a config of its own.
   const config = (idempotencyKey?: string) =>
     new MercadoPagoConfig({ accessToken, options: { timeout: PEDIDOS.timeoutMercadoPagoMs, ...(idempotencyKey ? { idempotencyKey } : {}), ...fetchOptions } });
   return {
     nombre: 'mercadopago',
+    sandbox: accessToken.startsWith('TEST-'),
     async crearPreferencia(orden: OrdenDePago) {
       const preference = await new Preference(config(orden.idempotencyKey)).create({ body: preferenceBody(orden, siteUrl) });
       if (!preference.id || !preference.init_point) throw new Error('Mercado Pago no devolvió la preferencia.');
       return { id: preference.id, initPoint: preference.init_point };
     },
     async obtenerPago(id: string): Promise<PagoRemoto> {
-      const pago = await new Payment(config()).get({ id });
-      return {
-        id: String(pago.id ?? id),
-        status: pago.status ?? '',
-        status_detail: pago.status_detail ?? '',
-        external_reference: pago.external_reference ?? null,
-        currency_id: pago.currency_id ?? '',
-        transaction_amount: Number(pago.transaction_amount ?? 0),
-        payment_type_id: pago.payment_type_id ?? '',
-      };
+      return pagoRemoto(await new Payment(config()).get({ id }), id);
     },
+    ...(publicKey
+      ? {
+          async pagarConYape(pago: PagoYape): Promise<PagoRemoto> {
+            const token = await yapeToken(publicKey, pago, fetchOptions);
+            const creado = await new Payment(config(pago.idempotencyKey)).create({ body: yapePaymentBody(pago, token, siteUrl) });
+            return pagoRemoto(creado, '');
+          },
+        }
+      : {}),
+  };
+}
+
+/** The fields the shop reads of Mercado Pago's payment resource. */
+function pagoRemoto(pago: Awaited<ReturnType<Payment['get']>>, id: string): PagoRemoto {
+  return {
+    id: String(pago.id ?? id),
+    status: pago.status ?? '',
+    status_detail: pago.status_detail ?? '',
+    external_reference: pago.external_reference ?? null,
+    currency_id: pago.currency_id ?? '',
+    transaction_amount: Number(pago.transaction_amount ?? 0),
+    payment_type_id: pago.payment_type_id ?? '',
+    payment_method_id: pago.payment_method_id ?? '',
+  };
+}
+
+/** Mercado Pago's Yape tokenizer (what MercadoPago.js's `mp.yape(...).create()` calls). */
+export const YAPE_TOKENIZADOR = 'https://api.mercadopago.com/platforms/pci/yape/v1/payment';
+
+/**
+ * Exchanges the phone and the approval code for a one-use token, with the application's public key,
+ * exactly as MercadoPago.js does from the browser (the request is the same; it leaves from the server so
+ * the page needs no third-party script and its CSP no new origin). Neither value is kept or logged.
+ */
+async function yapeToken(publicKey: string, pago: PagoYape, fetchOptions: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${YAPE_TOKENIZADOR}?public_key=${encodeURIComponent(publicKey)}`, {
+    ...fetchOptions,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: pago.celular, otp: pago.codigo, requestId: randomUUID() }),
+    signal: AbortSignal.timeout(PEDIDOS.timeoutMercadoPagoMs),
+  });
+  const answer = (await res.json().catch(() => ({}))) as { id?: unknown; cause?: { code?: unknown }[]; message?: unknown };
+  if (res.ok && typeof answer.id === 'string' && answer.id) return answer.id;
+  // A refused phone or code is the shopper's to fix with a new code; anything else is Mercado Pago's trouble.
+  if (res.status >= 400 && res.status < 500) throw new YapeSinToken(res.status === 400 ? 'cc_rejected_bad_filled_security_code' : 'cc_rejected_form_error');
+  throw new Error(`El tokenizador de Yape respondió ${res.status}.`);
+}
+
+/** The payment of Checkout API for a Yape token: the order's own amount, one installment, the payer's e-mail. */
+export function yapePaymentBody(pago: PagoYape, token: string, siteUrl: string) {
+  return {
+    token,
+    transaction_amount: pago.total,
+    installments: 1,
+    payment_method_id: 'yape',
+    description: pago.descripcion,
+    external_reference: String(pago.idVenta),
+    payer: { email: pago.correo },
+    notification_url: `${siteUrl}/webhooks/mercadopago?source_news=webhooks`,
+    statement_descriptor: PEDIDOS.descriptorTarjeta,
+    metadata: { id_venta: pago.idVenta },
   };
 }
 

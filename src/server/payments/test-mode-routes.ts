@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { pagosPrueba, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
+import { retornoMercadoPago } from './retorno.ts';
 import { signNotification } from './signature.ts';
 
 export interface TestModeDeps {
@@ -70,19 +71,6 @@ export function testModeRoutes({ db, webhookSecret, notify }: TestModeDeps) {
         }),
       );
       if (!res.ok) throw new Error(`El webhook rechazó la notificación de prueba (${res.status}).`);
-      const query = new URLSearchParams({
-        collection_id: pagoId,
-        collection_status: outcome.estado,
-        payment_id: pagoId,
-        status: outcome.estado,
-        external_reference: String(pedido.id),
-        payment_type: outcome.tipo,
-        merchant_order_id: String(pedido.id),
-        preference_id: pedido.preferenciaId!,
-        site_id: 'MPE',
-        processing_mode: 'aggregator',
-        merchant_account_id: 'null',
-      });
-      return c.json({ redirect: `${outcome.pagina}?${query}` });
+      return c.json({ redirect: retornoMercadoPago(outcome.pagina, pedido, { id: pagoId, status: outcome.estado, tipo: outcome.tipo }) });
     });
 }

@@ -48,6 +48,8 @@ export const pedidos = pgTable(
     total: integer('total').notNull(),
     /** 'mercadopago' or 'prueba' (the offline test mode). */
     pasarela: text('pasarela').notNull(),
+    /** How the shopper pays it: 'checkout-pro' (Mercado Pago's page) or 'yape' (phone and approval code at /procesoDePago). */
+    metodoPago: text('metodo_pago').notNull().default('checkout-pro'),
     preferenciaId: text('preferencia_id'),
     /** Where the shopper pays the preference (Mercado Pago's init_point, or the test-mode page). */
     urlPago: text('url_pago'),
@@ -127,8 +129,32 @@ export const pagosPrueba = pgTable('pagos_prueba', {
   monto: integer('monto').notNull(),
   moneda: text('moneda').notNull(),
   tipo: text('tipo').notNull(),
+  /** Mercado Pago's payment_method_id ('yape' for the test mode's Yape payments; '' for Checkout Pro's). */
+  metodo: text('metodo').notNull().default(''),
   creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Each submission of a Yape payment (issue 24), by the browser's attempt id: a resend of the same
+ * submission finds it and answers its outcome instead of paying twice. The phone and the approval code
+ * are never stored; the payment's id and Mercado Pago's status are.
+ */
+export const intentosYape = pgTable(
+  'intentos_yape',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id),
+    intento: text('intento').notNull(),
+    /** en-curso (being paid now), aprobado, rechazado or fallido (the provider could not be reached: it may be sent again). */
+    estado: text('estado').notNull().default('en-curso'),
+    pagoId: text('pago_id'),
+    detalle: text('detalle').notNull().default(''),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('intentos_yape_idx').on(t.pedidoId, t.intento)],
+);
 
 /**
  * Background work kept in the database so a restart loses nothing: each job runs at or after

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
+import { yapeAvailability } from '../../lib/api/checkout-client.ts';
+import type { YapeDisponible } from '../../lib/api/yape-rules.ts';
+import { problemaYape, soloDigitos, type CampoYape } from '../../lib/checkout/yape.ts';
+import type { DatosYape, ResultadoYape } from './checkout-flow.ts';
+
+export type ProblemasYape = Partial<Record<CampoYape, string>>;
+
+export interface YapeForm {
+  /** What GET /carrito/yape answered; null while unknown (or when it could not be asked: Yape is not offered). */
+  disponibilidad: YapeDisponible | null;
+  celular: string;
+  codigo: string;
+  /** The message under each refused field. */
+  problemas: ProblemasYape;
+  /** Mercado Pago's rejection, or a refusal not tied to one field, shown above the fields. */
+  aviso: string | null;
+  campoId: (campo: CampoYape) => string;
+  escribir: (campo: CampoYape, typed: string) => void;
+  /** A paste keeps its digits only (before the field's maxLength cuts '987 654 321'). */
+  pegar: (campo: CampoYape, event: ClipboardEvent<HTMLInputElement>) => void;
+  /** Leaving a field checks it. */
+  salir: (campo: CampoYape) => void;
+  /** Before paying: both fields valid; otherwise their problems show and the first wrong one gets the focus. */
+  check: () => boolean;
+  /** The phone and code to send now. */
+  datos: () => DatosYape;
+  /** A submission starts: the last rejection goes away. */
+  enviando: () => void;
+  /** How a submission ended while staying on the page. */
+  resultado: (resultado: ResultadoYape) => void;
+}
+
+/**
+ * The Yape panel's state (issue 24): whether the shop takes Yape (asked once when the page mounts),
+ * the phone and the approval code as typed (React state only: never stored, never logged), their
+ * problems, checked when a field is left, again as a flagged one is typed in, and when paying, and
+ * what a rejection shows: its message, the code cleared (a code is used once) and focused.
+ */
+export function useYape(): YapeForm {
+  const id = useId();
+  const [disponibilidad, setDisponibilidad] = useState<YapeDisponible | null>(null);
+  const [valores, setValores] = useState<DatosYape>({ celular: '', codigo: '' });
+  const [problemas, setProblemas] = useState<ProblemasYape>({});
+  const [aviso, setAviso] = useState<string | null>(null);
+  const latest = useRef(valores);
+  latest.current = valores;
+  const prueba = useRef(false);
+  prueba.current = disponibilidad?.prueba ?? false;
+  const problema = (campo: CampoYape, value: string) => problemaYape(campo, value, prueba.current);
+  /** The field to focus once the form is enabled again (after a submission). */
+  const focusAfter = useRef<CampoYape | null>(null);
+  const campoId = useCallback((campo: CampoYape) => `${id}-yape-${campo}`, [id]);
+
+  useEffect(() => {
+    let live = true;
+    yapeAvailability()
+      .then((answer) => live && setDisponibilidad(answer))
+      .catch(() => live && setDisponibilidad({ disponible: false, maximo: 0, prueba: false }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const campo = focusAfter.current;
+    const input = campo && document.getElementById(campoId(campo));
+    if (!input || insideDisabledFieldset(input)) return;
+    focusAfter.current = null;
+    input.focus();
+  });
+
+  const poner = (campo: CampoYape, value: string) => {
+    const next = { ...latest.current, [campo]: value };
+    latest.current = next;
+    setValores(next);
+    setProblemas((current) => (current[campo] ? { ...current, [campo]: problema(campo, value) ?? undefined } : current));
+  };
+
+  const escribir = (campo: CampoYape, typed: string) => poner(campo, soloDigitos(campo, typed));
+
+  const pegar = (campo: CampoYape, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget;
+    const actual = input.value;
+    const start = input.selectionStart ?? actual.length;
+    const end = input.selectionEnd ?? actual.length;
+    poner(campo, soloDigitos(campo, actual.slice(0, start) + event.clipboardData.getData('text') + actual.slice(end)));
+  };
+
+  const salir = (campo: CampoYape) => setProblemas((current) => ({ ...current, [campo]: problema(campo, latest.current[campo]) ?? undefined }));
+
+  const check = useCallback(() => {
+    const { celular, codigo } = latest.current;
+    const found: ProblemasYape = {};
+    const celularProblema = problemaYape('celular', celular, prueba.current);
+    const codigoProblema = problemaYape('codigo', codigo, prueba.current);
+    if (celularProblema) found.celular = celularProblema;
+    if (codigoProblema) found.codigo = codigoProblema;
+    setProblemas(found);
+    const primero = celularProblema ? 'celular' : codigoProblema ? 'codigo' : null;
+    if (!primero) return true;
+    document.getElementById(campoId(primero))?.focus();
+    return false;
+  }, [campoId]);
+
+  const datos = useCallback(() => ({ ...latest.current }), []);
+
+  const enviando = useCallback(() => setAviso(null), []);
+
+  const resultado = useCallback((fin: ResultadoYape) => {
+    if (fin.tipo === 'detenido') return;
+    if (fin.tipo === 'rechazado') {
+      // The code was spent: a retry needs a new one. The phone stays.
+      const next = { ...latest.current, codigo: '' };
+      latest.current = next;
+      setValores(next);
+      setProblemas({});
+      setAviso(fin.mensaje);
+      focusAfter.current = 'codigo';
+      return;
+    }
+    if (fin.campo) {
+      setProblemas({ [fin.campo]: fin.mensaje });
+      focusAfter.current = fin.campo;
+    } else {
+      setAviso(fin.mensaje);
+      focusAfter.current = 'codigo';
+    }
+  }, []);
+
+  return { disponibilidad, ...valores, problemas, aviso, campoId, escribir, pegar, salir, check, datos, enviando, resultado };
+}
+
+/** Whether a disabled fieldset (the form while paying) holds this element, which cannot take the focus then. */
+function insideDisabledFieldset(element: HTMLElement): boolean {
+  for (let node = element.parentElement; node; node = node.parentElement) if (node instanceof HTMLFieldSetElement && node.disabled) return true;
+  return false;
+}
