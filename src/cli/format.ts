@@ -68,6 +68,7 @@ export function formatOrder(p: DetallePedidoOperador): string {
     `Cliente: ${[cliente.nombre, cliente.apellido].filter(Boolean).join(' ')} · ${cliente.correo}${cliente.telefono ? ` · ${cliente.telefono}` : ''} · ${cliente.documento_tipo} ${cliente.documento_numero}`,
     `Entrega: ${p.metodo_envio}`,
     ...[p.direccion, p.horario && `Horario: ${p.horario}`, p.instrucciones].filter(Boolean).map((line) => `  ${line}`),
+    ...(p.seguimiento ? [`  Enviado con ${p.seguimiento.courier} · Guía N.° ${p.seguimiento.guia}`] : []),
     '',
     'Productos:',
     columns([...lineas, ...totales]),

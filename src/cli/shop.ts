@@ -31,6 +31,8 @@ Pedidos
   pedido <N.°>                         Muestra un pedido: cliente, entrega, productos, pagos e historial.
   pedido <N.°> <ESTADO> [--nota "…"]   Pasa el pedido a ESTADO y avisa al cliente por correo.
                                        La nota queda en el historial (en una cancelación, también se le dice al cliente).
+                                       Un envío a domicilio pasa a EN TRANSITO con --courier (Olva, Shalom, Urbano,
+                                       Servientrega o Tienda) y --guia N.°: el cliente los ve en Mis Compras y en el correo.
 
 Catálogo (PRODUCTO es el idProducto o el SKU)
   importar ARCHIVO [--dry-run]         Importa productos de un .csv o .json (columnas en el README; ejemplo en
@@ -150,6 +152,8 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           tipo: { type: 'string' },
           csv: { type: 'string' },
           texto: { type: 'string' },
+          courier: { type: 'string' },
+          guia: { type: 'string' },
         },
       });
     } catch (error) {
@@ -189,7 +193,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
       deps.out(formatOrder(pedido));
       return 0;
     }
-    const body = { estado: estadoOrFail(estado.join(' ')), ...(values.nota ? { nota: values.nota } : {}) };
+    const body = { estado: estadoOrFail(estado.join(' ')), ...(values.nota ? { nota: values.nota } : {}), ...(values.courier ? { courier: values.courier } : {}), ...(values.guia ? { guia: values.guia } : {}) };
     const { mensaje } = await call<CambioEstadoRespuesta>(deps, 'POST', `/admin/api/pedidos/${numero}/estado`, body);
     deps.out(mensaje);
     return 0;

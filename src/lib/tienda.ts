@@ -152,6 +152,22 @@ export const RECONSTRUCCION = {
 export const TOKEN_DURACION_SEGUNDOS = TIENDA.tokenDias * 24 * 60 * 60;
 
 /**
+ * The return policy: the terms page states it and the Organization's JSON-LD marks it up
+ * (`hasMerchantReturnPolicy`), both from here. Days are calendar days from delivery.
+ */
+export const DEVOLUCIONES = {
+  /** Days from delivery to ask for a return (refund) or an exchange. */
+  dias: 15,
+  /** Returns are accepted for orders delivered in this country (ISO 3166-1). */
+  pais: 'PE',
+  /** Only sealed, unopened products in their original packaging (hygiene). */
+  soloSellados: true,
+  /** Free in any of the shop's stores; by courier the return shipping is the customer's. */
+  enTiendaGratis: true,
+  porCourierPagaCliente: true,
+} as const;
+
+/**
  * The provider named on every hoja de reclamación (the reglamento's annex): demo values; the operator
  * writes the company's real name, RUC and address here.
  */
@@ -203,3 +219,18 @@ export const COMPROBANTES = {
   razonSocialMaxima: 200,
   direccionFiscalMaxima: 300,
 } as const;
+
+/**
+ * The couriers a delivery order may leave with (issue 25): the operator names one and the tracking number when the
+ * order goes EN TRANSITO; Mis Compras and the 'en camino' e-mail link the courier's own tracking page, where the
+ * shopper types the number (none for the shop's own delivery). Edit the list as the shop's couriers change.
+ */
+export const COURIERS = [
+  { id: 'olva', nombre: 'Olva Courier', seguimiento: 'https://www.olvacourier.com/' },
+  { id: 'shalom', nombre: 'Shalom', seguimiento: 'https://www.shalom.pe/' },
+  { id: 'urbano', nombre: 'Urbano', seguimiento: 'https://www.urbano.com.pe/' },
+  { id: 'servientrega', nombre: 'Servientrega', seguimiento: 'https://www.servientrega.com.pe/' },
+  { id: 'tienda', nombre: 'Reparto de K-Beauty Perú', seguimiento: null },
+] as const satisfies readonly { id: string; nombre: string; seguimiento: string | null }[];
+export type Courier = (typeof COURIERS)[number];
+

@@ -199,9 +199,14 @@ describeEachDatabase('operator API', (target) => {
     expect(shown.out).toContain('Puede pasar a: EN TRANSITO, CANCELADO');
     const refused = await run(['pedido', String(id), 'listo-para-recoger']);
     expect(refused).toEqual({ code: 1, out: '', err: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.` });
-    const moved = await run(['pedido', String(id), 'en', 'tránsito', '--nota', 'Olva Courier, guía 123']);
+    const sinGuia = await run(['pedido', String(id), 'en', 'tránsito']);
+    expect(sinGuia).toEqual({ code: 1, out: '', err: `Para pasar el pedido N.° ${id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).` });
+    expect(await run(['pedido', String(id), 'en', 'tránsito', '--courier', 'DHL', '--guia', '123456789'])).toMatchObject({ code: 1, err: 'El courier debe ser uno de: Olva Courier, Shalom, Urbano, Servientrega, Reparto de K-Beauty Perú.' });
+    const moved = await run(['pedido', String(id), 'en', 'tránsito', '--courier', 'olva', '--guia', '123456789', '--nota', 'Sale en el camión de las 3 p. m.']);
     expect(moved).toEqual({ code: 0, out: `Pedido N.° ${id}: pasó a EN TRANSITO. Avisaremos a ${customer.usuario}@example.pe por correo.`, err: '' });
-    expect((await run(['pedido', String(id)])).out).toContain('Olva Courier, guía 123');
+    const shownAfter = (await run(['pedido', String(id)])).out;
+    expect(shownAfter).toContain('Sale en el camión de las 3 p. m.');
+    expect(shownAfter).toContain('Enviado con Olva Courier · Guía N.° 123456789');
     expect(await run(['pedido', '99999999'])).toMatchObject({ code: 1, err: 'No existe el pedido N.° 99999999.' });
     expect(await run(['pedidos'], 'token-equivocado-de-operador')).toMatchObject({ code: 1, err: 'Token de operador inválido.' });
     expect(await run(['pedidos', '--estado', 'ENVIADO'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"ENVIADO" no es un estado/) });

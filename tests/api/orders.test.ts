@@ -21,7 +21,8 @@ describeEachDatabase('orders', (target) => {
   let plain: Producto[];
   let next = 0;
 
-  const move = (id: number, estado: string, nota?: string) => shop.call('POST', `/admin/api/pedidos/${id}/estado`, { token: TOKEN, body: { estado, nota } });
+  const move = (id: number, estado: string, nota?: string, envio: { courier?: string; guia?: string } = {}) =>
+    shop.call('POST', `/admin/api/pedidos/${id}/estado`, { token: TOKEN, body: { estado, nota, ...envio } });
   const orderOf = async (id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
   const historyOf = (id: number) => shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, id)).orderBy(pedidoHistorial.id);
   const detailOf = async (id: number, token: string) => ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token })).json()) as { mensaje: DetallePedido }).mensaje;
@@ -117,12 +118,25 @@ describeEachDatabase('orders', (target) => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ mensaje: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.` });
 
-    const shipped = await move(id, 'EN TRANSITO');
+    // Dispatch needs the courier and the guía (issue 25), and nothing changes without them.
+    const sinGuia = await move(id, 'EN TRANSITO');
+    expect([sinGuia.status, ((await sinGuia.json()) as { mensaje: string }).mensaje]).toEqual([
+      400,
+      `Para pasar el pedido N.° ${id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).`,
+    ]);
+    expect((await move(id, 'EN TRANSITO', undefined, { courier: 'Olva', guia: '12 34' })).status).toBe(400);
+    expect((await orderOf(id)).estado).toBe('EN PREPARACION');
+    const shipped = await move(id, 'EN TRANSITO', undefined, { courier: 'Olva', guia: '123456789' });
     expect(shipped.status).toBe(200);
     const body = (await shipped.json()) as CambioEstadoRespuesta;
     expect(body.mensaje).toBe(`Pedido N.° ${id}: pasó a EN TRANSITO. Avisaremos a ${correo} por correo.`);
     expect(body.pedido).toMatchObject({ idVenta: id, estado: 'EN TRANSITO', fechaEntrega: null, siguientes: ['ENTREGADO'] });
-    expect(await detailOf(id, customer.token)).toMatchObject({ estado: 'EN TRANSITO', fechaEntrega: null });
+    expect(await detailOf(id, customer.token)).toMatchObject({
+      estado: 'EN TRANSITO',
+      fechaEntrega: null,
+      seguimiento: { courier: 'Olva Courier', guia: '123456789', url: 'https://www.olvacourier.com/' },
+    });
+    expect((await move(id, 'ENTREGADO', undefined, { courier: 'Olva', guia: '987654321' })).status).toBe(400);
 
     const before = Date.now();
     expect((await move(id, 'ENTREGADO')).status).toBe(200);
@@ -142,6 +156,8 @@ describeEachDatabase('orders', (target) => {
     expect(mails[0]!.body).toContain('Recibimos tu pago');
     expect(mails[1]!.body).toContain(`¡Tu pedido N.° ${id} ya salió de nuestra tienda y está en camino!`);
     expect(mails[1]!.body).toContain('Llegará en 2 a 5 días hábiles.');
+    expect(mails[1]!.body).toContain('Olva Courier · Guía N.° 123456789');
+    expect(mails[1]!.body).toContain('Rastrear en Olva Courier: https://www.olvacourier.com/');
     expect(mails[2]!.body).toContain(`Entregamos tu pedido N.° ${id} el `);
     for (const { raw } of mails) {
       expect(raw).toMatch(/Content-Type: text\/plain/);
@@ -181,7 +197,8 @@ describeEachDatabase('orders', (target) => {
         for (const hacia of ESTADOS_PEDIDO) {
           await shop.database.db.update(pedidos).set({ estado: desde, fechaEntrega: null }).where(eq(pedidos.id, id));
           const entries = (await historyOf(id)).length;
-          const res = await move(id, hacia);
+          // Dispatch carries its courier and guía (issue 25); every other move carries none.
+          const res = await move(id, hacia, undefined, hacia === 'EN TRANSITO' ? { courier: 'Shalom', guia: `SH-${id}` } : {});
           const allowed = ALLOWED[kind].includes(`${desde}>${hacia}`);
           expect([`${kind} ${desde}>${hacia}`, res.status]).toEqual([`${kind} ${desde}>${hacia}`, allowed ? 200 : 409]);
           const after = await historyOf(id);

@@ -2,7 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { lineFromProducto } from '../../src/lib/cart/lines.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
-import { hydrated, openCheckoutWith, orderThroughApi, productFor, signedIn } from './support/shop.ts';
+import type { CotizacionServidor } from '../../src/lib/api/checkout-schemas.ts';
+import { preferenceBody } from '../../src/lib/checkout/preference-body.ts';
+import { ENVIO_PROVINCIA } from '../../src/lib/shipping/methods.ts';
+import { hydrated, openCheckoutWith, orderThroughApi, pickupPayload, productFor, signedIn } from './support/shop.ts';
 
 /**
  * 'Mis Compras' (checkout §2, §4): the customer's orders after buying in test mode, the detail modal
@@ -105,4 +108,36 @@ test('a failed order list says so and can be retried', async ({ page, context, r
   fail = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { name: 'Aún no tienes compras' })).toBeVisible();
+});
+
+test('a delivery order sent with a courier shows the guía and the courier’s tracking link in Mis Compras', async ({ page, context, request, baseURL }, testInfo) => {
+  const producto = productFor(catalogue, testInfo, 18);
+  const shopper = await signedIn(context, request, baseURL!, { dni: '44556677' });
+  // A province delivery bought through the API as the checkout page would, claiming the server's own figures.
+  const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
+  const destino = { departamento: 'Arequipa', provincia: 'Arequipa', distrito: 'Cayma', direccion: 'Calle Los Arces 123', referencia: 'Frente al parque' };
+  const envio = { ...body, Recojo: false, destino, metadata: { ...body.metadata, recojo: false, metodo_envio: ENVIO_PROVINCIA } };
+  const auth = { Authorization: `Bearer ${shopper.token}` };
+  const quote = (await (await request.post(`/carrito/cotizar/${shopper.idUsuario}`, { data: envio, headers: auth })).json()) as CotizacionServidor;
+  const claimed = { ...envio, descuento: quote.descuento, total: quote.total, metadata: { ...envio.metadata, costo_envio: quote.envio } };
+  const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, { data: claimed, headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id, idVenta } = (await created.json()) as { id: string; idVenta: number };
+  expect((await request.post(`/carrito/prueba/${id}/pagar`, { data: { resultado: 'approved' } })).status()).toBe(200);
+
+  // The shop sends it with Olva, as `npm run shop -- pedido N "EN TRANSITO" --courier Olva --guia 123456789` does.
+  const headers = { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
+  const sinGuia = await request.post(`/admin/api/pedidos/${idVenta}/estado`, { data: { estado: 'EN TRANSITO' }, headers });
+  expect(sinGuia.status()).toBe(400);
+  const sent = await request.post(`/admin/api/pedidos/${idVenta}/estado`, { data: { estado: 'EN TRANSITO', courier: 'Olva', guia: '123456789' }, headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await page.goto('/mis-pedidos');
+  const modal = await openDetail(page, idVenta);
+  const seguimiento = modal.getByTestId('seguimiento');
+  await expect(seguimiento).toHaveText('Olva Courier · Guía N.° 123456789 · Rastrear envío');
+  await expect(seguimiento.getByRole('link', { name: 'Rastrear envío' })).toHaveAttribute('href', 'https://www.olvacourier.com/');
+  await expect(seguimiento.getByRole('link', { name: 'Rastrear envío' })).toHaveAttribute('target', '_blank');
+  await seguimiento.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('seguimiento.png') });
 });

@@ -95,6 +95,19 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
           <p className="order-detail__text order-detail__muted" data-testid="direccion-pedido">
             {pedido.direccion}
           </p>
+          {pedido.seguimiento && (
+            <p className="order-detail__text" data-testid="seguimiento">
+              {pedido.seguimiento.courier} · Guía N.° {pedido.seguimiento.guia}
+              {pedido.seguimiento.url && (
+                <>
+                  {' · '}
+                  <a href={pedido.seguimiento.url} target="_blank" rel="noopener noreferrer">
+                    Rastrear envío
+                  </a>
+                </>
+              )}
+            </p>
+          )}
           <h3 className="order-detail__heading">Método de pago</h3>
           <p className="order-detail__text">{pedido.metodo_pago}</p>
         </section>

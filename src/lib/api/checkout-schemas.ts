@@ -248,6 +248,8 @@ export interface DetallePedido {
   /** Whether a payment was approved for the order (the webhook arrived). */
   pagado: boolean;
   historial: { estado: EstadoPedido; fecha: string }[];
+  /** Delivery orders once EN TRANSITO (issue 25): the courier, the guía and the courier's tracking page (null for the shop's own delivery). */
+  seguimiento?: { courier: string; guia: string; url: string | null } | null;
   /** Its electronic receipts (issue 23): the boleta or factura once paid, then a credit note if cancelled after. */
   comprobantes?: import('./comprobantes-schemas.ts').ComprobantePedido[];
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { COURIERS } from '../tienda.ts';
+import { courierPorNombre, GUIA } from '../orders/couriers.ts';
 import { textoPlano } from './text-schemas.ts';
+
+const COURIER_DESCONOCIDO = `El courier debe ser uno de: ${COURIERS.map((c) => c.nombre).join(', ')}.`;
+const GUIA_INVALIDA = 'El número de guía debe tener de 4 a 40 letras, números o guiones.';
 import { ESTADOS_PEDIDO, type DetallePedido, type EstadoPedido } from './checkout-schemas.ts';
 import type { ComprobanteOperador } from './comprobantes-schemas.ts';
 
@@ -29,6 +34,16 @@ export interface PedidoResumen {
 /** Operator API: POST /admin/api/pedidos/{idVenta}/estado moves an order to `estado`. */
 export const cambioEstadoSchema = z.object({
   estado: z.enum(ESTADOS_PEDIDO, { error: `El estado debe ser uno de: ${ESTADOS_PEDIDO.join(', ')}.` }),
+  /** EN TRANSITO of a delivery order: the courier (its name or id, COURIERS) and the tracking number (issue 25). */
+  courier: z
+    .string({ error: COURIER_DESCONOCIDO })
+    .transform((value, ctx) => {
+      const courier = courierPorNombre(value);
+      if (!courier) ctx.addIssue({ code: 'custom', message: COURIER_DESCONOCIDO });
+      return courier?.id ?? '';
+    })
+    .optional(),
+  guia: z.string({ error: GUIA_INVALIDA }).trim().regex(GUIA, GUIA_INVALIDA).optional(),
   /** A note kept in the order's history (and said in the customer's e-mail when it is a cancellation). */
   nota: textoPlano('La nota', { multilinea: true }).trim().max(500, 'La nota es demasiado larga.').optional(),
 });

@@ -1,8 +1,11 @@
-import { TIENDA } from '../tienda.ts';
+import { DEVOLUCIONES, PROVEEDOR, TIENDA } from '../tienda.ts';
 import type { Producto } from '../api/schemas.ts';
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { productImages } from '../product/fields.ts';
 import { precioFinal } from '../pricing/index.ts';
+import { toCentimos } from '../pricing/money.ts';
+import { isFreeShipping } from '../pricing/shipping.ts';
+import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
 import { productPath, type Crumb } from '../catalogue/routes.ts';
 
 /** schema.org availability of a product: presale first, then sold out, else in stock. */
@@ -30,7 +33,91 @@ export function productJsonLd(producto: Producto, site: URL | string) {
       price: precioFinal(producto).toFixed(2),
       priceCurrency: TIENDA.moneda,
       availability: `https://schema.org/${availability(producto)}`,
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: shippingDetailsJsonLd(producto),
+      seller: { '@type': 'Organization', '@id': organizationId(site), name: TIENDA.nombre },
     },
+  };
+}
+
+/**
+ * The home-delivery tariffs across Peru, in soles: the lowest and highest district tariff the shop
+ * charges (Lima Metropolitana's central districts to the farthest provinces). The tariffs live in the
+ * database per district, which the build does not read; seo.test.ts checks these against the tariff
+ * table the database is loaded with (src/server/shipping/ubigeo.ts), so the two cannot drift apart.
+ */
+export const TARIFA_ENVIO_PE = { min: 10, max: 40 } as const;
+
+/** Business days of a method label such as 'Envío a provincia (2-5 días hábiles)'. */
+export function businessDays(label: string): { min: number; max: number } {
+  const match = /\((\d+)\s*-\s*(\d+) días hábiles\)/.exec(label);
+  if (!match) throw new Error(`El método no dice su plazo en días hábiles: ${label}`);
+  return { min: Number(match[1]), max: Number(match[2]) };
+}
+
+const days = ({ min, max }: { min: number; max: number }) => ({ '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitCode: 'DAY' });
+
+/**
+ * Home delivery anywhere in Peru (Google reads no Peruvian regions, so Lima and provinces share one
+ * entry with the whole range): free when this product alone is above the free-shipping threshold
+ * (the cart's own rule), else the district's tariff, between TARIFA_ENVIO_PE.min and .max. Orders are
+ * prepared by the next business day (0–1 days); transit is the province method's stated 2–5 business
+ * days, the slowest case, so the markup never promises faster than the shop delivers.
+ */
+export function shippingDetailsJsonLd(producto: Producto) {
+  const free = isFreeShipping(toCentimos(precioFinal(producto)));
+  return [
+    {
+      '@type': 'OfferShippingDetails',
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'PE' },
+      shippingRate: free
+        ? { '@type': 'MonetaryAmount', value: 0, currency: TIENDA.moneda }
+        : { '@type': 'MonetaryAmount', minValue: TARIFA_ENVIO_PE.min, maxValue: TARIFA_ENVIO_PE.max, currency: TIENDA.moneda },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        handlingTime: days({ min: 0, max: 1 }),
+        transitTime: days(businessDays(ENVIO_PROVINCIA)),
+      },
+    },
+  ];
+}
+
+const organizationId = (site: URL | string) => absolute('/#organizacion', site);
+
+/**
+ * The shop's standard return policy (DEVOLUCIONES, the terms page's §5 and §6): a finite window from
+ * delivery, sealed products only, full refund; returned in a store or by courier, the customer carrying
+ * the return (free in a store, the courier at her cost), so the fees are marked as hers.
+ */
+export function returnPolicyJsonLd(site: URL | string) {
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: DEVOLUCIONES.pais,
+    returnPolicyCountry: DEVOLUCIONES.pais,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: DEVOLUCIONES.dias,
+    returnMethod: [
+      ...(DEVOLUCIONES.enTiendaGratis ? ['https://schema.org/ReturnInStore'] : []),
+      'https://schema.org/ReturnByMail',
+    ],
+    returnFees: DEVOLUCIONES.porCourierPagaCliente ? 'https://schema.org/ReturnFeesCustomerResponsibility' : 'https://schema.org/FreeReturn',
+    refundType: 'https://schema.org/FullRefund',
+    ...(DEVOLUCIONES.soloSellados ? { itemCondition: ['https://schema.org/NewCondition'] } : {}),
+    merchantReturnLink: absolute('/terminos-y-condiciones', site),
+  };
+}
+
+/** JSON-LD Organization of the shop with its return policy, stated once here rather than on every Offer. */
+export function organizationJsonLd(site: URL | string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': organizationId(site),
+    name: TIENDA.nombre,
+    legalName: PROVEEDOR.razonSocial,
+    url: absolute('/', site),
+    email: TIENDA.correo,
+    hasMerchantReturnPolicy: returnPolicyJsonLd(site),
   };
 }
 

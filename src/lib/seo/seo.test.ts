@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import { brandRoute, productTrail } from '../catalogue/routes.ts';
-import { availability, breadcrumbJsonLd, jsonLdScript, metaDescription, productJsonLd } from './json-ld.ts';
+import { readFileSync } from 'node:fs';
+import { availability, breadcrumbJsonLd, businessDays, jsonLdScript, metaDescription, organizationJsonLd, productJsonLd, TARIFA_ENVIO_PE } from './json-ld.ts';
+import { DEVOLUCIONES, TIENDA } from '../tienda.ts';
+import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
+import { loadUbigeo } from '../../server/shipping/ubigeo.ts';
+import { inlineScriptHashes, scriptElements } from '../../server/http/inline-scripts.ts';
 import { robotsTxt, sitemapPaths, sitemapXml, staticPagesFrom } from './sitemap.ts';
 
 const site = 'https://kbeauty.pe';
@@ -40,6 +45,144 @@ describe('product JSON-LD', () => {
     expect(data.itemListElement[2]).toMatchObject({ position: 3, name: 'COSRX' });
     const product = breadcrumbJsonLd(productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: '' })), '/producto/9-serum-glow', site);
     expect(product.itemListElement.at(-1)).toMatchObject({ name: 'Sérum Glow', item: 'https://kbeauty.pe/producto/9-serum-glow' });
+  });
+});
+
+/** Parsed JSON-LD, walked by the checker below. */
+type Json = Record<string, any>;
+
+/**
+ * Google's merchant-listing documentation (Product, Offer, OfferShippingDetails) and its return-policy
+ * documentation (MerchantReturnPolicy under Organization): the properties it requires, and those it
+ * recommends that the shop can state truthfully. Returns what is missing or wrong, [] when eligible.
+ */
+function merchantListingProblems(product: Json, organization: Json): string[] {
+  const problems: string[] = [];
+  const check = (ok: unknown, what: string) => {
+    if (!ok) problems.push(what);
+  };
+  const isAbsolute = (url: unknown) => typeof url === 'string' && /^https:\/\//.test(url);
+  check(product['@type'] === 'Product', 'Product @type');
+  check(typeof product.name === 'string' && product.name.length > 0, 'name');
+  check(Array.isArray(product.image) && product.image.length > 0 && product.image.every(isAbsolute), 'image');
+  const offer: Json = product.offers ?? {};
+  check(offer['@type'] === 'Offer', 'offers @type');
+  check(/^\d+(\.\d+)?$/.test(String(offer.price)) && Number(offer.price) > 0, 'offers.price');
+  check(/^[A-Z]{3}$/.test(offer.priceCurrency), 'offers.priceCurrency');
+  check(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|Discontinued|LimitedAvailability|InStoreOnly|OnlineOnly|PreSale|SoldOut)$/.test(offer.availability), 'offers.availability');
+  check(offer.itemCondition === 'https://schema.org/NewCondition', 'offers.itemCondition');
+  const shipping: Json[] = [offer.shippingDetails ?? []].flat();
+  check(shipping.length > 0, 'offers.shippingDetails');
+  for (const detail of shipping) {
+    check(detail['@type'] === 'OfferShippingDetails', 'shippingDetails @type');
+    check(/^[A-Z]{2}$/.test(detail.shippingDestination?.addressCountry), 'shippingDestination.addressCountry');
+    const rate: Json = detail.shippingRate ?? {};
+    check(rate['@type'] === 'MonetaryAmount' && rate.currency === offer.priceCurrency, 'shippingRate currency');
+    check(typeof rate.value === 'number' || typeof rate.maxValue === 'number', 'shippingRate value or maxValue');
+    const time: Json = detail.deliveryTime ?? {};
+    check(time['@type'] === 'ShippingDeliveryTime', 'deliveryTime');
+    for (const part of ['handlingTime', 'transitTime']) {
+      const value: Json = time[part] ?? {};
+      check(
+        value['@type'] === 'QuantitativeValue' && Number.isInteger(value.minValue) && Number.isInteger(value.maxValue) && value.minValue >= 0 && value.minValue <= value.maxValue && value.unitCode === 'DAY',
+        `deliveryTime.${part}`,
+      );
+    }
+  }
+  check(['Organization', 'OnlineStore'].includes(organization['@type']), 'Organization @type');
+  const policy: Json = organization.hasMerchantReturnPolicy ?? {};
+  check(policy['@type'] === 'MerchantReturnPolicy', 'hasMerchantReturnPolicy');
+  check(/^[A-Z]{2}$/.test(policy.applicableCountry), 'applicableCountry');
+  const categories = ['MerchantReturnFiniteReturnWindow', 'MerchantReturnNotPermitted', 'MerchantReturnUnlimitedWindow'].map((c) => `https://schema.org/${c}`);
+  check(categories.includes(policy.returnPolicyCategory), 'returnPolicyCategory');
+  if (policy.returnPolicyCategory === categories[0]) check(Number.isInteger(policy.merchantReturnDays) && policy.merchantReturnDays > 0, 'merchantReturnDays');
+  if (policy.returnPolicyCategory !== categories[1]) {
+    const methods = ['ReturnAtKiosk', 'ReturnByMail', 'ReturnInStore'].map((m) => `https://schema.org/${m}`);
+    check([policy.returnMethod].flat().length > 0 && [policy.returnMethod].flat().every((m) => methods.includes(m)), 'returnMethod');
+    check(['FreeReturn', 'ReturnFeesCustomerResponsibility', 'ReturnShippingFees'].map((f) => `https://schema.org/${f}`).includes(policy.returnFees), 'returnFees');
+    if (policy.returnFees === 'https://schema.org/ReturnShippingFees') check(policy.returnShippingFeesAmount, 'returnShippingFeesAmount');
+  }
+  return problems;
+}
+
+describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPolicy requirements)", () => {
+  const shippingOf = (producto: Parameters<typeof p>[0]) => (productJsonLd(p(producto), site).offers.shippingDetails as Json[])[0]!;
+
+  it('a product page states every required and recommended property, the return policy once at Organization level', () => {
+    const product = productJsonLd(p({ idProducto: 12, nombre: 'Sérum C', precio: 100 }), site);
+    const organization = organizationJsonLd(site);
+    expect(merchantListingProblems(product, organization)).toEqual([]);
+    expect(product.offers).not.toHaveProperty('hasMerchantReturnPolicy');
+    expect(product.offers.seller['@id']).toBe(organization['@id']);
+    // The checker itself refuses what Google would: a missing condition, a rate without an amount, no return window.
+    const broken = structuredClone(product) as Json;
+    delete broken.offers.itemCondition;
+    broken.offers.shippingDetails[0].shippingRate = { '@type': 'MonetaryAmount', currency: 'PEN' };
+    const brokenOrg = structuredClone(organization) as Json;
+    delete brokenOrg.hasMerchantReturnPolicy.merchantReturnDays;
+    expect(merchantListingProblems(broken, brokenOrg)).toEqual(['offers.itemCondition', 'shippingRate value or maxValue', 'merchantReturnDays']);
+  });
+
+  it('ships free across Peru when the product alone is above the free-shipping threshold, as the cart charges', () => {
+    const threshold = TIENDA.envioGratisDesde;
+    expect(shippingOf({ precio: threshold + 10 }).shippingRate).toEqual({ '@type': 'MonetaryAmount', value: 0, currency: 'PEN' });
+    // At the threshold, or below it after the discount, the district's tariff applies (the cart's rule is 'above').
+    for (const producto of [{ precio: threshold }, { precio: threshold + 10, descuento: 10 }]) {
+      expect(shippingOf(producto).shippingRate).toEqual({ '@type': 'MonetaryAmount', minValue: TARIFA_ENVIO_PE.min, maxValue: TARIFA_ENVIO_PE.max, currency: 'PEN' });
+    }
+    expect(shippingOf({}).shippingDestination).toEqual({ '@type': 'DefinedRegion', addressCountry: 'PE' });
+  });
+
+  it("takes the delivery time from the province method's own label", () => {
+    expect(businessDays(ENVIO_PROVINCIA)).toEqual({ min: 2, max: 5 });
+    expect(() => businessDays('Envío express')).toThrow('Envío express');
+    expect(shippingOf({}).deliveryTime).toEqual({
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+      transitTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
+    });
+  });
+
+  it('marks up the tariff range the database is loaded with', () => {
+    const tarifas = loadUbigeo().flatMap((d) => d.provincias.flatMap((pr) => pr.distritos.map((di) => di.tarifa)));
+    expect(TARIFA_ENVIO_PE).toEqual({ min: Math.min(...tarifas), max: Math.max(...tarifas) });
+  });
+
+  it('marks up the return policy the terms page states, from one constant', () => {
+    const policy = organizationJsonLd(site).hasMerchantReturnPolicy;
+    expect(policy).toMatchObject({
+      applicableCountry: 'PE',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: DEVOLUCIONES.dias,
+      returnMethod: ['https://schema.org/ReturnInStore', 'https://schema.org/ReturnByMail'],
+      returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+      itemCondition: ['https://schema.org/NewCondition'],
+      merchantReturnLink: 'https://kbeauty.pe/terminos-y-condiciones',
+    });
+    const terms = readFileSync(new URL('../../pages/terminos-y-condiciones.astro', import.meta.url), 'utf8');
+    expect(terms).toContain('{DEVOLUCIONES.dias} días calendario');
+    expect(terms).toMatch(/sin abrir/);
+    expect(terms).toMatch(/sin costo<\/strong> en cualquiera de nuestras tiendas/);
+    expect(terms).toMatch(/envío de retorno corre por tu cuenta/);
+  });
+
+  it("survives the page: the product page's scripts parse back to eligible markup, none of them hashed by the CSP", () => {
+    const producto = p({ idProducto: 7, nombre: 'Sérum </script><b>', precio: 120 });
+    // What [slug].astro hands Base.astro, written as Base.astro writes it.
+    const jsonLd = [productJsonLd(producto, site), breadcrumbJsonLd(productTrail(producto), '/producto/7-serum-b', site), organizationJsonLd(site)];
+    const html = `<head>${jsonLd.map((data) => `<script type="application/ld+json">${jsonLdScript(data)}</script>`).join('')}</head>`;
+    const blocks = scriptElements(html).filter((script) => /type="application\/ld\+json"/.test(script.attributes)).map((script) => JSON.parse(script.body) as Json);
+    expect(blocks).toHaveLength(3);
+    const product = blocks.find((block) => block['@type'] === 'Product')!;
+    const organization = blocks.find((block) => block['@type'] === 'Organization')!;
+    expect(product.name).toBe('Sérum </script><b>');
+    expect(merchantListingProblems(product, organization)).toEqual([]);
+    expect(inlineScriptHashes(html).size).toBe(0);
+  });
+
+  it('the product page emits the Organization next to the Product', () => {
+    const page = readFileSync(new URL('../../pages/producto/[slug].astro', import.meta.url), 'utf8');
+    expect(page).toMatch(/jsonLd=\{\[productJsonLd\(producto, site\), [^\]]*organizationJsonLd\(site\)\]\}/);
   });
 });
 

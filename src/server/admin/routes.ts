@@ -59,15 +59,17 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     })
     .post('/pedidos/:idVenta/estado', async (c) => {
       const id = parseId(c.req.param('idVenta'), 'número de pedido');
-      const { estado, nota } = await parseBody(c, cambioEstadoSchema);
+      const { estado, nota, courier, guia } = await parseBody(c, cambioEstadoSchema);
       // The audit entry is written in the move's own transaction: no move without its entry, no entry without its move.
       const movimiento = await moveOrder(db, id, estado, {
         nota,
+        envio: { courier, guia },
         emision: deps.config.comprobantes,
-        alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}) } }]),
+        alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}), ...(courier ? { courier, guia } : {}) } }]),
       });
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);
       if (movimiento.resultado === 'rechazado') throw clientError(409, movimiento.mensaje);
+      if (movimiento.resultado === 'incompleto') throw clientError(400, movimiento.mensaje);
       const pedido = (await operatorOrderDetail(db, id, deps.config.siteUrl))!;
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);

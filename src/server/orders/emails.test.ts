@@ -35,6 +35,8 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     facturaRazonSocial: null,
     facturaDireccion: null,
     metodoPago: 'checkout-pro',
+    courier: null,
+    guia: null,
     codigoDescuento: 'KBEAUTY10',
     porcentajeDescuento: 1000,
     cuponUsuarioId: null,

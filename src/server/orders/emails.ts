@@ -1,9 +1,10 @@
 import { fechaHoraLarga } from '../../lib/dates.ts';
-import { TIENDA } from '../../lib/tienda.ts';
+import { DEVOLUCIONES, TIENDA } from '../../lib/tienda.ts';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { orderEmail, soles, type OrderEmailContent } from './email-layout.ts';
+import { seguimientoDe } from '../../lib/orders/couriers.ts';
 
 /**
  * What the customer is told at each change of their order (checkout §4), in Spanish: the payment
@@ -77,8 +78,9 @@ export function confirmationEmail(pedido: Pedido, lineas: PedidoLinea[], comprob
   });
 }
 
-/** EN TRANSITO: the order left for the customer's address, and when it should arrive. */
+/** EN TRANSITO: the order left for the customer's address, with which courier and guía (issue 25), and when it should arrive. */
 export function shippedEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage {
+  const seguimiento = seguimientoDe(pedido.courier, pedido.guia);
   const plazo = enLima(pedido)
     ? 'Llegará en 24 a 48 horas (de 2 a 3 días hábiles si tu distrito depende de la cobertura del courier).'
     : 'Llegará en 2 a 5 días hábiles.';
@@ -88,6 +90,9 @@ export function shippedEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage
     totalLabel: 'Total pagado',
     bloques: [
       { titulo: 'Lo enviamos a', lineas: [pedido.direccion, pedido.instrucciones].filter(Boolean) },
+      ...(seguimiento
+        ? [{ titulo: 'Sigue tu envío', lineas: [`${seguimiento.courier} · Guía N.° ${seguimiento.guia}`], ...(seguimiento.url ? { enlace: { texto: `Rastrear en ${seguimiento.courier}`, url: seguimiento.url } } : {}) }]
+        : []),
       { titulo: '¿Qué sigue?', lineas: ['Procura que alguien pueda recibirlo en esa dirección. Te escribiremos cuando lo entreguemos.'] },
     ],
   });
@@ -119,7 +124,7 @@ export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessa
     bloques: [
       {
         titulo: '¿Algún problema?',
-        lineas: ['Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta 15 días después de recibirlos.'],
+        lineas: [`Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta ${DEVOLUCIONES.dias} días después de recibirlos.`],
       },
     ],
   });

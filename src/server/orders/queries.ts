@@ -5,6 +5,7 @@ import { toSoles } from '../../lib/pricing/money.ts';
 import { comprobantePedido, comprobantesDePedido } from '../comprobantes/queries.ts';
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea } from '../db/schema/index.ts';
+import { seguimientoDe } from '../../lib/orders/couriers.ts';
 
 /** An order with its lines, when it belongs to the customer (or to anyone, without `clienteId`). */
 export async function orderWithLines(db: Db, pedidoId: number, clienteId?: number): Promise<{ pedido: Pedido; lineas: PedidoLinea[] } | undefined> {
@@ -86,6 +87,7 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
     historial: historial
       .filter((entry, index, all) => index === 0 || entry.estado !== all[index - 1]!.estado)
       .map((entry) => ({ estado: entry.estado as EstadoPedido, fecha: entry.fecha.toISOString() })),
+    seguimiento: seguimientoDe(pedido.courier, pedido.guia),
     comprobantes: (await comprobantesDePedido(db, pedidoId)).map(comprobantePedido),
   };
 }

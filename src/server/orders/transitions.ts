@@ -103,11 +103,13 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
 }
 
 /** What an operator's move did: moved, refused with the reason, or there is no such order. */
-export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'sin-pedido' };
+export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'incompleto'; mensaje: string } | { resultado: 'sin-pedido' };
 
 /** How an operator's move is made: its note, the receipts' settings (a paid order cancelled gets a credit note), and what runs with it. */
 export interface OpcionesMovimiento {
   nota?: string;
+  /** EN TRANSITO of a delivery order: the courier (an id of COURIERS) and its tracking number, both required then. */
+  envio?: { courier?: string; guia?: string };
   emision: Emision;
   /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
   alMover?: (tx: Tx, antes: Pedido) => Promise<void>;
@@ -119,16 +121,21 @@ export interface OpcionesMovimiento {
  * a paid order notes that the payment must be refunded and numbers the credit note that annuls its
  * receipt. The customer is e-mailed.
  */
-export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover }: OpcionesMovimiento): Promise<Movimiento> {
+export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover, envio = {} }: OpcionesMovimiento): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
     const mensaje = transitionRefusal(pedido, hacia, 'operador');
     if (mensaje) return { resultado: 'rechazado', mensaje };
+    const despacho = hacia === 'EN TRANSITO';
+    if (!despacho && (envio.courier || envio.guia)) return { resultado: 'incompleto', mensaje: 'El courier y el número de guía se indican solo al pasar un pedido de envío a EN TRANSITO.' };
+    if (despacho && (!envio.courier || !envio.guia)) {
+      return { resultado: 'incompleto', mensaje: `Para pasar el pedido N.° ${pedido.id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).` };
+    }
     const now = new Date();
     const [movido] = await tx
       .update(pedidos)
-      .set({ estado: hacia, actualizado: now, ...(hacia === 'ENTREGADO' ? { fechaEntrega: now } : {}) })
+      .set({ estado: hacia, actualizado: now, ...(hacia === 'ENTREGADO' ? { fechaEntrega: now } : {}), ...(despacho ? { courier: envio.courier, guia: envio.guia } : {}) })
       .where(eq(pedidos.id, pedidoId))
       .returning();
     let historial = nota || 'Movido por la tienda.';

@@ -16,7 +16,7 @@ const plain = (p: Producto) =>
 
 /**
  * A coupon-eligible product without options for test `slot`, different at each project, so tests
- * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9, reclamos.spec 10, comprobantes.spec 11,
+ * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9 and 18, reclamos.spec 10, comprobantes.spec 11,
  * yape.spec 12–15.
  */
 export function productFor(catalogue: Producto[], testInfo: TestInfo, slot: number): Producto {

@@ -56,6 +56,9 @@ export const pedidos = pgTable(
     pagoId: text('pago_id'),
     pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
     fechaEntrega: timestamp('fecha_entrega', { withTimezone: true, mode: 'date' }),
+    /** The courier (an id of COURIERS) and tracking number a delivery order left with (issue 25); null before EN TRANSITO. */
+    courier: text('courier'),
+    guia: text('guia'),
   },
   (t) => [
     uniqueIndex('pedidos_idempotencia_idx').on(t.clienteId, t.claveIdempotencia),
