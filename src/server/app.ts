@@ -22,6 +22,7 @@ import { orderListRoutes, orderRoutes } from './orders/routes.ts';
 import { testModeRoutes } from './payments/test-mode-routes.ts';
 import { webhookRoutes } from './payments/webhook.ts';
 import { reclamoRoutes } from './reclamos/routes.ts';
+import { avisoRoutes } from './avisos/routes.ts';
 import { routineRoutes } from './routine/routes.ts';
 import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
@@ -56,6 +57,7 @@ export function createApp(options: AppDeps) {
     .route('/api', discountRoutes(deps))
     .route('/api', orderRoutes(deps))
     .route('/api', reclamoRoutes(deps))
+    .route('/api', avisoRoutes(deps))
     .route('/api', comprobanteRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   checkoutPorIp: { max: 60, windowSeconds: 60 * 60 },
   /** Hojas de reclamación filed per IP (each stores a sheet and sends two e-mails); refused forms do not count. */
   reclamosPorIp: { max: 10, windowSeconds: 60 * 60 },
+  /** 'Avísame cuando llegue' requests per IP (each may mail an address later); refused forms do not count. */
+  avisosPorIp: { max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**

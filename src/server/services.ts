@@ -14,6 +14,7 @@ import { expireOrders } from './orders/transitions.ts';
 import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
+import { avisoJobs } from './avisos/jobs.ts';
 
 export interface ServiceOptions {
   db: Db;
@@ -55,6 +56,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda, emision: config.comprobantes, siteUrl: config.siteUrl }),
     ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda }),
+    ...avisoJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl),
   });
   await expireOrders(db, now, config.reservaHoras);

@@ -123,7 +123,9 @@ test('the buy box offers the units the web sells, not those only on shop shelves
   const soloEnTienda = find((p) => p.stock === 0 && p.stock_total > 0, 'un producto agotado en la web con unidades en tienda');
   await openProduct(page, soloEnTienda);
   await expect(buyBox(page).getByText('AGOTADO')).toBeVisible();
-  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled();
+  // Issue 25: the 'Avísame cuando llegue' form takes the buy buttons' place.
+  await expect(buyBox(page).getByRole('button', { name: 'Avísame cuando llegue' })).toBeVisible();
+  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toHaveCount(0);
 });
 
 test('a product with several colours requires a colour, and buy now goes to the cart', async ({ page }) => {
@@ -154,7 +156,8 @@ test('the buy box shows the live price when it changed after the build', async (
   await page.goto(productPath(producto));
   await expect(page.getByTestId('precio')).toHaveText('S/ 321.50');
   await expect(page.locator('.buy-box').getByText('AGOTADO')).toBeVisible();
-  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled();
+  await expect(buyBox(page).getByRole('button', { name: 'Avísame cuando llegue' })).toBeVisible();
+  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toHaveCount(0);
 });
 
 test('an unknown product shows "Producto no encontrado."', async ({ page }) => {

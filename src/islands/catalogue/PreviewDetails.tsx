@@ -7,6 +7,7 @@ import { formatFecha } from '../../lib/dates.ts';
 import { availableUnits, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
+import AvisoStock from '../product/AvisoStock.tsx';
 import OptionPicker from '../product/OptionPicker.tsx';
 import PreviewGallery from './PreviewGallery.tsx';
 
@@ -87,6 +88,7 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
             {agotado ? 'Agotado' : 'Agregar al carrito'}
           </button>
         </div>
+        {agotado && <AvisoStock productoId={producto.idProducto} />}
         {missing.length > 0 && !agotado && (
           <p id="preview-missing" className="preview__hint">
             Elige {missing.join(' y ')} para agregarlo al carrito.

@@ -6,6 +6,7 @@ import { formatFecha } from '../../lib/dates.ts';
 import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing/index.ts';
 import { availableUnits, buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { addProductToCart } from '../../ui/add-to-cart.ts';
+import AvisoStock from './AvisoStock.tsx';
 import OptionPicker from './OptionPicker.tsx';
 import './BuyBox.css';
 
@@ -20,7 +21,7 @@ const changed = (a: Producto, b: Producto) =>
 
 /**
  * Price, stock state, colour and size selectors, quantity and the 'Agregar al carrito' / 'Comprar
- * ahora' buttons with the validations of storefront §5. Refetches the live price and stock on
+ * ahora' buttons (on a sold-out product, the 'Avísame cuando llegue' form in their place) with the validations of storefront §5. Refetches the live price and stock on
  * hydration, so a page built earlier never shows a stale price.
  */
 export default function BuyBox({ producto: built, live = false }: Props) {
@@ -141,14 +142,18 @@ export default function BuyBox({ producto: built, live = false }: Props) {
         {error}
       </p>
 
-      <div className="buy-box__actions">
-        <button type="button" className="btn buy-box__add" disabled={agotado} onClick={add}>
-          Agregar al carrito
-        </button>
-        <button type="button" className="btn btn--outline buy-box__now" disabled={agotado} onClick={() => void buyNow()}>
-          Comprar ahora
-        </button>
-      </div>
+      {agotado ? (
+        <AvisoStock productoId={producto.idProducto} />
+      ) : (
+        <div className="buy-box__actions">
+          <button type="button" className="btn buy-box__add" onClick={add}>
+            Agregar al carrito
+          </button>
+          <button type="button" className="btn btn--outline buy-box__now" onClick={() => void buyNow()}>
+            Comprar ahora
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './operations.ts';
 export * from './reclamos.ts';
 export * from './comprobantes.ts';
+export * from './avisos.ts';

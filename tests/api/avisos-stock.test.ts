@@ -1,0 +1,189 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { productPath } from '../../src/lib/catalogue/routes.ts';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { RATE_LIMITS } from '../../src/server/config.ts';
+import { avisosStock, productos, trabajos } from '../../src/server/db/schema/index.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { runBackgroundOnce } from '../../src/server/services.ts';
+import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
+import { describeEachDatabase } from './databases.ts';
+import { openShop, placeOrder, plainProducts, type TestShop } from './shop.ts';
+
+const TOKEN = 'operador-de-prueba-0123456789';
+const URL_AVISOS = '/api/avisos-stock';
+const SITE = 'https://tienda.example.pe';
+const generous = { max: 100_000, windowSeconds: 900 };
+const POR_IP = 3;
+
+describeEachDatabase("'Avísame cuando llegue'", (target) => {
+  let shop: TestShop;
+  let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+  let ip = 0;
+  let plain: Producto[];
+  let siguiente = 0;
+  /** A product of its own for each test, sold out. */
+  const agotado = async () => {
+    const producto = plain[siguiente++]!;
+    await shop.setStock(producto.idProducto, 0);
+    return producto;
+  };
+  const pedir = (body: unknown, { token, desde }: { token?: string; desde?: string } = {}) =>
+    shop.call('POST', URL_AVISOS, { body, token, headers: { 'X-Forwarded-For': desde ?? `10.40.${Math.floor(++ip / 250)}.${ip % 250}` } });
+  const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
+  /** The operator's stock change, as `npm run shop` and the e2e make it. */
+  const stock = async (id: number, valor: number) => {
+    const res = await shop.call('PATCH', `/admin/api/productos/${id}`, { token: TOKEN, body: { stock: valor }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  /** Runs the background work until no job is due. */
+  const trabajar = async () => {
+    for (let vuelta = 0; vuelta < 20; vuelta++) {
+      await runBackgroundOnce(shop.services);
+      const [pendientes] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
+      if (pendientes!.n === 0) return;
+    }
+    throw new Error('Quedan trabajos sin hacer.');
+  };
+  const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to)).map((m) => decodeParts(m.raw));
+  const filas = (productoId: number) => shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), avisosPorIp: { max: POR_IP, windowSeconds: 3600 } };
+    shop = await openShop(target, {
+      mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
+      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE },
+    });
+    plain = plainProducts(await shop.catalogue()).filter((p) => p.stock > 3);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await smtp?.close();
+  });
+
+  it('a restock after 3 stock changes sends one e-mail per subscriber through SMTP, none to the one who unsubscribed, and nothing again', async () => {
+    const producto = await agotado();
+    const id = producto.idProducto;
+    const res = await pedir({ productoId: id, correo: '  Ana.Torres@Example.PE ' });
+    expect(res.status).toBe(201);
+    expect(await mensaje(res)).toBe('Te avisaremos a ana.torres@example.pe cuando vuelva a estar disponible.');
+    // The same address again: the same answer, no second row.
+    const otra = await pedir({ productoId: id, correo: 'ana.torres@example.pe' });
+    expect(otra.status).toBe(200);
+    expect(await mensaje(otra)).toBe('Te avisaremos a ana.torres@example.pe cuando vuelva a estar disponible.');
+    expect((await pedir({ productoId: id, correo: 'beto@example.pe' })).status).toBe(201);
+    expect((await pedir({ productoId: id, correo: 'carla@example.pe' })).status).toBe(201);
+    expect((await filas(id)).map((f) => f.correo)).toEqual(['ana.torres@example.pe', 'beto@example.pe', 'carla@example.pe']);
+
+    // Carla unsubscribes with her key, without signing in: a small Spanish page of its own policy.
+    const carla = (await filas(id)).find((f) => f.correo === 'carla@example.pe')!;
+    expect(carla.clave).toMatch(/^[0-9a-f]{32}$/);
+    const baja = await shop.call('GET', `${URL_AVISOS}/baja/${carla.clave}`);
+    expect(baja.status).toBe(200);
+    expect(baja.headers.get('Content-Type')).toContain('text/html');
+    expect(baja.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(await baja.text()).toContain(`no te avisaremos cuando ${producto.nombre.replace(/&/g, '&amp;')} vuelva`);
+    expect((await shop.call('GET', `${URL_AVISOS}/baja/${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await shop.call('GET', `${URL_AVISOS}/baja/no-es-clave`)).status).toBe(404);
+
+    // Three stock changes: 0 → 2 (the restock), 2 → 5, 5 → 7; one job.
+    await stock(id, 2);
+    await stock(id, 5);
+    await stock(id, 7);
+    expect(await shop.database.db.select().from(trabajos).where(and(eq(trabajos.tipo, 'aviso-stock'), sql`datos->>'productoId' = ${String(id)}`))).toHaveLength(1);
+    await trabajar();
+
+    for (const correo of ['ana.torres@example.pe', 'beto@example.pe']) {
+      const recibidos = correosPara(correo);
+      expect(recibidos).toHaveLength(1);
+      expect(recibidos[0]).toContain('ya está disponible');
+      expect(recibidos[0]).toContain(`${SITE}${productPath(producto)}`);
+      const fila = (await filas(id)).find((f) => f.correo === correo)!;
+      expect(fila.enviado).not.toBeNull();
+      expect(recibidos[0]).toContain(`${SITE}${URL_AVISOS}/baja/${fila.clave}`);
+    }
+    expect(correosPara('carla@example.pe')).toEqual([]);
+
+    // Stock comes and goes again: nobody is written twice.
+    await stock(id, 0);
+    await stock(id, 4);
+    await trabajar();
+    expect(correosPara('ana.torres@example.pe')).toHaveLength(1);
+    expect(correosPara('beto@example.pe')).toHaveLength(1);
+    // The link of a sent notice stays harmless.
+    const ana = (await filas(id)).find((f) => f.correo === 'ana.torres@example.pe')!;
+    expect(await (await shop.call('GET', `${URL_AVISOS}/baja/${ana.clave}`)).text()).toContain('Ya te avisamos');
+  });
+
+  it('sends nothing when the stock is gone again before the job runs, and sends at the next restock', async () => {
+    const producto = await agotado();
+    const id = producto.idProducto;
+    expect((await pedir({ productoId: id, correo: 'dora@example.pe' })).status).toBe(201);
+    await stock(id, 1);
+    await stock(id, 0);
+    await trabajar();
+    expect(correosPara('dora@example.pe')).toEqual([]);
+    await stock(id, 3);
+    await trabajar();
+    expect(correosPara('dora@example.pe')).toHaveLength(1);
+  });
+
+  it("a signed-in customer subscribes in one click with the account's address", async () => {
+    const producto = await agotado();
+    const cliente = await shop.customer('avisame1');
+    const res = await pedir({ productoId: producto.idProducto }, { token: cliente.token });
+    expect(res.status).toBe(201);
+    expect(await mensaje(res)).toBe('Te avisaremos a avisame1@example.pe cuando vuelva a estar disponible.');
+    expect((await filas(producto.idProducto))[0]).toMatchObject({ correo: 'avisame1@example.pe', clienteId: cliente.id });
+    // Anonymous without an address: told what is missing.
+    const sin = await pedir({ productoId: producto.idProducto });
+    expect(sin.status).toBe(400);
+    expect(await mensaje(sin)).toBe('Ingresa tu correo electrónico para avisarte.');
+  });
+
+  it('refuses a product in stock, an unknown or hidden product and a bad address, in Spanish', async () => {
+    const enStock = plain[siguiente++]!;
+    const hay = await pedir({ productoId: enStock.idProducto, correo: 'eva@example.pe' });
+    expect(hay.status).toBe(409);
+    expect(await mensaje(hay)).toBe('Este producto ya está disponible: puedes comprarlo ahora.');
+    const nada = await pedir({ productoId: 999_999, correo: 'eva@example.pe' });
+    expect(nada.status).toBe(409);
+    expect(await mensaje(nada)).toBe('No encontramos ese producto.');
+    const oculto = await agotado();
+    await shop.database.db.update(productos).set({ visible: false }).where(eq(productos.id, oculto.idProducto));
+    expect((await pedir({ productoId: oculto.idProducto, correo: 'eva@example.pe' })).status).toBe(409);
+    const producto = await agotado();
+    for (const correo of ['no-es-correo', 'a@b', `${'x'.repeat(250)}@example.pe`, 'eva\u0000@example.pe']) {
+      const res = await pedir({ productoId: producto.idProducto, correo });
+      expect(res.status, correo).toBe(400);
+    }
+    expect(await mensaje(await pedir({ productoId: producto.idProducto, correo: 'no-es-correo' }))).toBe('Ingresa un correo electrónico válido.');
+    expect((await pedir({ productoId: 'uno', correo: 'eva@example.pe' })).status).toBe(400);
+    expect(await filas(producto.idProducto)).toEqual([]);
+  });
+
+  it(`limits the requests per IP (${POR_IP} an hour in this test) with a 429`, async () => {
+    const producto = await agotado();
+    const desde = '10.42.0.9';
+    for (let i = 0; i < POR_IP; i++) expect((await pedir({ productoId: producto.idProducto, correo: `persona${i}@example.pe` }, { desde })).status).toBe(201);
+    const res = await pedir({ productoId: producto.idProducto, correo: 'extrano@example.pe' }, { desde });
+    expect(res.status).toBe(429);
+    expect(await mensaje(res)).toMatch(/\S/);
+    expect((await filas(producto.idProducto)).map((f) => f.correo)).not.toContain('extrano@example.pe');
+  });
+
+  it('a cancelled order returning the last units to a sold-out product sends the notices', async () => {
+    const producto = plain[siguiente++]!;
+    await shop.setStock(producto.idProducto, 1);
+    const cliente = await shop.customer('avisame2');
+    const { idVenta } = await placeOrder(shop, cliente, { ...producto, stock: 1 });
+    expect(await shop.stockOf(producto.idProducto)).toBe(0);
+    expect((await pedir({ productoId: producto.idProducto, correo: 'fabi@example.pe' })).status).toBe(201);
+    const res = await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: 'Sin pago.' }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await shop.stockOf(producto.idProducto)).toBe(1);
+    await trabajar();
+    expect(correosPara('fabi@example.pe')).toHaveLength(1);
+  });
+});
