@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { SNAPSHOT_PARTS, snapshot } from './build/snapshot.ts';
+import { resenasDeProductoSchema, SNAPSHOT_PARTS, snapshot } from './build/snapshot.ts';
 
 /** Entries keyed by their position, for lists whose order matters. */
 const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ id: String(index).padStart(4, '0'), ...item }));
@@ -21,5 +21,10 @@ const mensajes = defineCollection({ loader: async () => ordered((await snapshot(
 const banners = defineCollection({ loader: async () => ordered((await snapshot()).banners), schema: SNAPSHOT_PARTS.banners.schema.element });
 const popups = defineCollection({ loader: async () => ordered((await snapshot()).popups), schema: SNAPSHOT_PARTS.popups.schema.element });
 const sociales = defineCollection({ loader: async () => ordered((await snapshot()).sociales), schema: SNAPSHOT_PARTS.sociales.schema.element });
+/** Each product's newest approved reviews (issue 25), keyed like `productos`. */
+const resenas = defineCollection({
+  loader: async () => (await snapshot()).resenas.map((entry) => ({ id: String(entry.idProducto).padStart(9, '0'), ...entry })),
+  schema: resenasDeProductoSchema,
+});
 
-export const collections = { productos, marcas, menu, mensajes, banners, popups, sociales };
+export const collections = { productos, marcas, menu, mensajes, banners, popups, sociales, resenas };

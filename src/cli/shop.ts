@@ -14,6 +14,7 @@ import type { Llamada, ShopCliDeps } from './deps.ts';
 import { importar } from './import.ts';
 import { formatOrder, formatOrderTable } from './format.ts';
 import { runReclamosCommand } from './reclamos.ts';
+import { runResenasCommand } from './resenas.ts';
 import { operatorTokenFile } from '../server/admin/token.ts';
 
 /**
@@ -62,6 +63,13 @@ Libro de Reclamaciones (N.°: el número de la hoja, por ejemplo LR-2026-000001)
   reclamos --csv ARCHIVO [--estado …]  Exporta el libro (todas las hojas, o las de un estado) como CSV.
   reclamo <N.°>                        Muestra una hoja: consumidor, bien, detalle, pedido, plazo y respuesta.
   reclamo <N.°> responder --texto "…"  Registra la respuesta (una sola vez) y se la envía al consumidor por correo.
+
+Reseñas (N.°: el número de la reseña; solo quienes recibieron el producto pueden escribirla)
+  resenas [--pendientes | --estado ESTADO]  Lista las reseñas (todas, o pendiente, aprobada o rechazada); las
+                                       pendientes esperan tu aprobación para publicarse, la más antigua primero.
+  resena <N.°>                         Muestra una reseña: producto, autor, pedido, estrellas, texto y foto.
+  resena <N.°> aprobar | rechazar      La publica en la página del producto (o la retira): el promedio y la
+                                       página estática se actualizan solos.
 
 Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000042 o B001-42)
   comprobantes [--estado ESTADO]       Lista los comprobantes más recientes (todos, pendiente, rechazado o aceptado);
@@ -154,6 +162,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           texto: { type: 'string' },
           courier: { type: 'string' },
           guia: { type: 'string' },
+          pendientes: { type: 'boolean' },
         },
       });
     } catch (error) {
@@ -174,6 +183,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     if (await runCatalogueCommand(comando, positionals.slice(1), values, llamar, deps.out)) return 0;
     if (await runReclamosCommand(comando, positionals.slice(1), values, { llamar, descargar: (path) => download(deps, path), out: deps.out })) return 0;
     if (await runComprobantesCommand(comando, positionals.slice(1), values, { llamar, out: deps.out })) return 0;
+    if (await runResenasCommand(comando, positionals.slice(1), values, { llamar, out: deps.out })) return 0;
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
       const { pedidos } = await call<ListaPedidosOperador>(deps, 'GET', `/admin/api/pedidos${filtro ? `?estado=${encodeURIComponent(filtro)}` : ''}`);

@@ -221,6 +221,27 @@ export const COMPROBANTES = {
 } as const;
 
 /**
+ * Reviews only buyers can write (issue 25): a customer whose order with the product is ENTREGADO rates it once
+ * (1–5 stars, a title, a text, one optional photo); the operator approves it before it shows. The invitation
+ * e-mail goes `invitacionDias` after delivery (REVIEW_INVITATION_DAYS) to customers who accepted marketing e-mails.
+ */
+export const RESENAS = {
+  estrellasMinimas: 1,
+  estrellasMaximas: 5,
+  tituloMinimo: 3,
+  tituloMaximo: 80,
+  textoMinimo: 10,
+  textoMaximo: 2000,
+  /** Largest photo (bytes; REVIEW_PHOTO_MAX_BYTES overrides): JPEG, PNG or WebP, the type read from its bytes. */
+  fotoMaximaBytes: 5 * 1024 * 1024,
+  /** Days after delivery the review invitation is sent (REVIEW_INVITATION_DAYS overrides). */
+  invitacionDias: 5,
+  /** Approved reviews per page of GET /api/resenas/producto/{id}, and how many the static product page shows. */
+  porPagina: 10,
+  enPagina: 5,
+} as const;
+
+/**
  * The couriers a delivery order may leave with (issue 25): the operator names one and the tracking number when the
  * order goes EN TRANSITO; Mis Compras and the 'en camino' e-mail link the courier's own tracking page, where the
  * shopper types the number (none for the shop's own delivery). Edit the list as the shop's couriers change.

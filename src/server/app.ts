@@ -23,6 +23,7 @@ import { testModeRoutes } from './payments/test-mode-routes.ts';
 import { webhookRoutes } from './payments/webhook.ts';
 import { reclamoRoutes } from './reclamos/routes.ts';
 import { avisoRoutes } from './avisos/routes.ts';
+import { resenaRoutes } from './resenas/routes.ts';
 import { routineRoutes } from './routine/routes.ts';
 import { createServices, type ServiceOptions, type Services } from './services.ts';
 import { shippingRoutes } from './shipping/routes.ts';
@@ -58,6 +59,7 @@ export function createApp(options: AppDeps) {
     .route('/api', orderRoutes(deps))
     .route('/api', reclamoRoutes(deps))
     .route('/api', avisoRoutes(deps))
+    .route('/api', resenaRoutes(deps))
     .route('/api', comprobanteRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))
@@ -80,16 +82,20 @@ export type App = ReturnType<typeof createApp>;
 const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado grande: el máximo es ${Math.floor(bytes / 1024)} KB.`;
 
 /**
- * Every route reads at most `cuerpoMaximoBytes`, except the operator's two uploads: an image (its
- * base64 is a third larger than the file, IMAGE_MAX_BYTES) and a catalogue-import batch
- * (IMPORT_BODY_LIMIT_BYTES). Those routes check the operator token before reading any of it.
+ * Every route reads at most `cuerpoMaximoBytes`, except the uploads: the operator's image (its base64
+ * is a third larger than the file, IMAGE_MAX_BYTES) and catalogue-import batch (IMPORT_BODY_LIMIT_BYTES),
+ * and a customer's review with its photo (REVIEW_PHOTO_MAX_BYTES, plus room for its texts). Those routes
+ * check the operator's or the customer's token before reading any of it.
  */
-function bodyLimits(config: Pick<ServerConfig, 'cuerpoMaximoBytes' | 'imagenMaximaBytes' | 'loteImportacionBytes'>): MiddlewareHandler {
+function bodyLimits(config: Pick<ServerConfig, 'cuerpoMaximoBytes' | 'imagenMaximaBytes' | 'loteImportacionBytes' | 'resenas'>): MiddlewareHandler {
   const limit = (maxSize: number, mensaje: string) => bodyLimit({ maxSize, onError: (c) => c.json({ mensaje }, 413) });
+  const base64 = (bytes: number) => Math.ceil(bytes / 3) * 4;
   const general = limit(config.cuerpoMaximoBytes, cuerpoDemasiadoGrande(config.cuerpoMaximoBytes));
-  const imagen = limit(Math.ceil(config.imagenMaximaBytes / 3) * 4 + 4096, `El archivo es demasiado grande: el máximo es ${megas(config.imagenMaximaBytes)}.`);
+  const imagen = limit(base64(config.imagenMaximaBytes) + 4096, `El archivo es demasiado grande: el máximo es ${megas(config.imagenMaximaBytes)}.`);
   const lote = limit(config.loteImportacionBytes, `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`);
-  return (c, next) => (c.req.path === '/admin/api/imagenes' ? imagen : c.req.path === '/admin/api/importar' ? lote : general)(c, next);
+  const resena = limit(base64(config.resenas.fotoMaximaBytes) + 64 * 1024, `La foto es demasiado grande: el máximo es ${megas(config.resenas.fotoMaximaBytes)}.`);
+  const porRuta: Record<string, MiddlewareHandler> = { '/admin/api/imagenes': imagen, '/admin/api/importar': lote, '/api/resenas': resena };
+  return (c, next) => (c.req.method === 'POST' ? (porRuta[c.req.path] ?? general) : general)(c, next);
 }
 
 /** Whether a request path belongs to the API rather than to the static site (one list: api-paths.ts). */

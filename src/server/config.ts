@@ -2,7 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, TIENDA } from '../lib/tienda.ts';
+import { COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   reclamosPorIp: { max: 10, windowSeconds: 60 * 60 },
   /** 'Avísame cuando llegue' requests per IP (each may mail an address later); refused forms do not count. */
   avisosPorIp: { max: 20, windowSeconds: 60 * 60 },
+  /** Reviews sent per account (each may store a photo); refused forms do not count. */
+  resenasPorCuenta: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -151,6 +153,14 @@ export interface ServerConfig {
   reconstruccionConstruccionMinutos: number;
   /** Electronic receipts: their series and who issues them (see receiptsFromEnv). */
   comprobantes: ComprobantesConfig;
+  /** Reviews (issue 25): largest photo (REVIEW_PHOTO_MAX_BYTES) and days from delivery to the invitation e-mail (REVIEW_INVITATION_DAYS). */
+  resenas: ResenasConfig;
+}
+
+/** The reviews' settings. */
+export interface ResenasConfig {
+  fotoMaximaBytes: number;
+  invitacionDias: number;
 }
 
 /** The series of each kind of receipt (RECEIPT_SERIES_*). */
@@ -208,6 +218,10 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
     reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
     comprobantes: receiptsOrThrow(env, { netlify }),
+    resenas: {
+      fotoMaximaBytes: positiveIntFromEnv(env.REVIEW_PHOTO_MAX_BYTES, RESENAS.fotoMaximaBytes, 'REVIEW_PHOTO_MAX_BYTES'),
+      invitacionDias: positiveFromEnv(env.REVIEW_INVITATION_DAYS, RESENAS.invitacionDias, 'REVIEW_INVITATION_DAYS'),
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
 import { avisoJobs } from './avisos/jobs.ts';
+import { resenaJobs } from './resenas/jobs.ts';
 
 export interface ServiceOptions {
   db: Db;
@@ -57,6 +58,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl }),
+    ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl),
   });
   await expireOrders(db, now, config.reservaHoras);

@@ -4,9 +4,11 @@ import { productImages, productLabels } from '../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../lib/pricing/index.ts';
 import { isPresale, isSoldOut } from '../lib/catalogue/selection.ts';
 import { brandPath, productPath } from '../lib/catalogue/routes.ts';
+import { etiquetaCalificacion, tieneResenas } from '../lib/resenas/mostrar.ts';
 import './ProductCard.css';
 import Icon from './icons.tsx';
 import Photo from './Photo.tsx';
+import Estrellas from './Estrellas.tsx';
 
 /** A card is a column of the grid: half the screen on phones, about 240 px on wider ones. */
 const CARD_SIZES = '(max-width: 640px) 50vw, 260px';
@@ -64,6 +66,12 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
         <Heading className="product-card__name">
           <a href={href}>{producto.nombre}</a>
         </Heading>
+        {tieneResenas(producto) && (
+          <p className="product-card__rating">
+            <Estrellas valor={producto.resenasPromedio} etiqueta={etiquetaCalificacion(producto.resenasPromedio, producto.resenasCantidad)} size="sm" />
+            <span aria-hidden="true">({producto.resenasCantidad})</span>
+          </p>
+        )}
         {productLabels(producto.etiquetalogo).length > 0 && (
           <ul className="product-card__labels row-list" aria-label="Etiquetas">
             {productLabels(producto.etiquetalogo).map((label) => (

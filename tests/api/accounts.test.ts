@@ -44,7 +44,7 @@ describeEachDatabase('account API', (target) => {
   beforeAll(async () => {
     database = await target.open();
     smtp = await startTestSmtp();
-    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous } };
+    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous } };
     app = createApp({ db: database.db, config, mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }) });
   });
   afterAll(async () => {

@@ -63,7 +63,7 @@ describeEachDatabase('auth hardening', (target) => {
     base = {
       ...serverConfig({}),
       trustProxy: 1,
-      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous },
+      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous },
     };
   });
   afterAll(() => database?.close());

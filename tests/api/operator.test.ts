@@ -37,7 +37,7 @@ describeEachDatabase('operator API', (target) => {
   };
 
   beforeAll(async () => {
-    const rateLimits = { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: { max: 3, windowSeconds: 900 }, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous };
+    const rateLimits = { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: { max: 3, windowSeconds: 900 }, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous };
     shop = await openShop(target, { config: { adminToken: TOKEN, trustProxy: true, rateLimits } });
     plain = plainProducts(await shop.catalogue()).slice(0, 8);
   });

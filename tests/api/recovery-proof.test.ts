@@ -52,7 +52,7 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     const config: ServerConfig = {
       ...serverConfig({}),
       trustProxy: 1,
-      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous },
+      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous },
     };
     app = createApp({ db: database.db, config, mailer: { send: async (m) => void sent.push(m) } });
   });

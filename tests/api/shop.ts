@@ -41,7 +41,7 @@ export async function openShop(
   const sent: MailMessage[] = [];
   const config: ServerConfig = {
     ...serverConfig({}),
-    rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous },
+    rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, resenasPorCuenta: generous },
     ...options.config,
   };
   const mailer: Mailer = {

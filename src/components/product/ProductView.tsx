@@ -9,6 +9,8 @@ import ProductGallery from './ProductGallery.tsx';
 import ShareButton from './ShareButton.tsx';
 import './product.css';
 import Icon from '../../ui/icons.tsx';
+import Estrellas from '../../ui/Estrellas.tsx';
+import { cantidadResenas, promedioTexto, tieneResenas } from '../../lib/resenas/mostrar.ts';
 
 interface Props {
   producto: Producto;
@@ -41,6 +43,15 @@ export default function ProductView({ producto, url, children }: Props) {
             <ShareButton url={url} title={producto.nombre} />
           </div>
           <h1 className="pdp__name">{producto.nombre}</h1>
+          {tieneResenas(producto) && (
+            <a className="pdp__rating" href="#resenas" data-pagefind-ignore>
+              <span className="pdp__rating-value" aria-hidden="true">
+                {promedioTexto(producto.resenasPromedio)}
+              </span>
+              <Estrellas valor={producto.resenasPromedio} />
+              <span>({cantidadResenas(producto.resenasCantidad)})</span>
+            </a>
+          )}
           {(badge || labels.length > 0) && (
             <ul className="pdp__tags" aria-label="Etiquetas">
               {badge && <li className={`pdp__badge pdp__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</li>}

@@ -7,6 +7,7 @@ import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
 import { reclamoDePedidoPath } from '../../lib/reclamos/pedido.ts';
+import { ANCLA_ESCRIBIR_RESENA } from '../../lib/resenas/mostrar.ts';
 import Modal from '../../ui/Modal.tsx';
 import TotalsRows from '../../ui/TotalsRows.tsx';
 import { EstadoBadge } from './OrderCard.tsx';
@@ -51,6 +52,8 @@ function Comprobantes({ comprobantes }: { comprobantes: ComprobantePedido[] }) {
 
 function Detail({ pedido }: { pedido: DetallePedido }) {
   const cancelado = pedido.historial.findLast((entry) => entry.estado === 'CANCELADO');
+  // Only a delivered order's buyer may review its products (issue 25): the link opens the product page's form.
+  const entregado = pedido.estado === 'ENTREGADO';
   return (
     <div className="order-detail">
       <div className="order-detail__top">
@@ -82,6 +85,15 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
                 {linea.cantidad} × {formatSoles(linea.precio_con_descuento)}
                 {linea.precio_unitario > linea.precio_con_descuento && <s className="order-line__was">{formatSoles(linea.precio_unitario)}</s>}
               </span>
+              {entregado && (
+                <a
+                  className="order-line__review"
+                  href={`${productPath({ idProducto: linea.idProducto, nombre: linea.nombreProducto })}#${ANCLA_ESCRIBIR_RESENA}`}
+                  aria-label={`Escribir reseña de ${linea.nombreProducto}`}
+                >
+                  Escribir reseña
+                </a>
+              )}
             </div>
             <span className="order-line__total">{formatSoles(round2(linea.cantidad * linea.precio_con_descuento))}</span>
           </li>

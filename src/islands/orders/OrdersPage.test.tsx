@@ -202,6 +202,25 @@ describe('OrdersPage', () => {
     expect(document.querySelector('.order-detail__receipts')).toBeNull();
   });
 
+  it("offers 'Escribir reseña' on each line of a delivered order only, linking the product page's form", async () => {
+    const entregado: DetallePedido = { ...detalle(), estado: 'ENTREGADO', historial: [{ estado: 'ENTREGADO', fecha: '2025-03-05T15:00:00Z' }] };
+    stubFetch(json(pedidos), json({ mensaje: entregado }));
+    await renderPage();
+    await openDetail();
+    const enlaces = () => [...document.querySelectorAll('[data-testid="linea-pedido"] a.order-line__review')];
+    expect(enlaces().map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')])).toEqual([
+      ['Escribir reseña', '/producto/5-serum#escribir-resena', 'Escribir reseña de Sérum'],
+    ]);
+    // A cancelled order (detalle()'s) has none.
+    act(() => root.unmount());
+    document.body.replaceChildren(container);
+    stubFetch(json(pedidos), json({ mensaje: detalle() }));
+    await renderPage();
+    await openDetail();
+    expect(document.querySelector('[data-testid="linea-pedido"]')).not.toBeNull();
+    expect(enlaces()).toEqual([]);
+  });
+
   it('ends the session and sends the visitor to log in when the API refuses the token', async () => {
     stubFetch(json({ mensaje: 'Token inválido' }, 401));
     await renderPage();

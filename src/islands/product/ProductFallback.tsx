@@ -7,6 +7,7 @@ import { initProductPage } from '../../components/product/product-page.ts';
 import ProductView from '../../components/product/ProductView.tsx';
 import { showAlert } from '../../ui/alerts.ts';
 import BuyBox from './BuyBox.tsx';
+import ResenasProducto from './ResenasProducto.tsx';
 
 type State =
   | { kind: 'idle' }
@@ -81,6 +82,13 @@ export default function ProductFallback() {
       <ProductView producto={state.producto} url={location.href}>
         <BuyBox producto={state.producto} live />
       </ProductView>
+      {/* Its reviews too: Mis Compras links a renamed product's old path with '#escribir-resena'. */}
+      <section className="resenas" id="resenas" aria-labelledby="resenas-titulo">
+        <h2 id="resenas-titulo" className="section-title">
+          Reseñas de clientes
+        </h2>
+        <ResenasProducto idProducto={state.producto.idProducto} promedio={state.producto.resenasPromedio} cantidad={state.producto.resenasCantidad} />
+      </section>
     </div>
   );
 }

@@ -46,6 +46,10 @@ export const productoSchema = z.object({
   /** Menu line of the categoría: Cuidado, Maquillaje, Corporal or Accesorios. */
   linea: z.string(),
   esSet: z.boolean(),
+  /** Average of the approved reviews (one decimal), 0 with none (issue 25; not in the spec's table: optional for its clients). */
+  resenasPromedio: z.number().default(0),
+  /** How many approved reviews the product has. */
+  resenasCantidad: z.number().int().default(0),
 });
 export type Producto = z.infer<typeof productoSchema>;
 

@@ -1,5 +1,8 @@
-import { DEVOLUCIONES, PROVEEDOR, TIENDA } from '../tienda.ts';
+import { DEVOLUCIONES, PROVEEDOR, RESENAS, TIENDA } from '../tienda.ts';
+import { fechaLima } from '../dates.ts';
 import type { Producto } from '../api/schemas.ts';
+import type { ResenaPublica } from '../api/resenas-schemas.ts';
+import { tieneResenas } from '../resenas/mostrar.ts';
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { productImages } from '../product/fields.ts';
 import { precioFinal } from '../pricing/index.ts';
@@ -16,8 +19,11 @@ export function availability(producto: Pick<Producto, 'newores' | 'stock'>): 'Pr
 
 const absolute = (path: string, site: URL | string) => new URL(path, site).href;
 
-/** JSON-LD Product with its Offer (final price, 2 decimals, PEN) for a product page. */
-export function productJsonLd(producto: Producto, site: URL | string) {
+/**
+ * JSON-LD Product with its Offer (final price, 2 decimals, PEN) for a product page and, when buyers have
+ * reviewed it, its aggregateRating and the reviews the page shows (`resenas`, the static page's).
+ */
+export function productJsonLd(producto: Producto, site: URL | string, resenas: ResenaPublica[] = []) {
   const url = absolute(productPath(producto), site);
   return {
     '@context': 'https://schema.org',
@@ -37,6 +43,47 @@ export function productJsonLd(producto: Producto, site: URL | string) {
       shippingDetails: shippingDetailsJsonLd(producto),
       seller: { '@type': 'Organization', '@id': organizationId(site), name: TIENDA.nombre },
     },
+    ...reviewsJsonLd(producto, resenas),
+  };
+}
+
+interface JsonLdRating {
+  ratingValue: number;
+  bestRating: number;
+  worstRating: number;
+}
+
+interface JsonLdReview {
+  '@type': 'Review';
+  author: { '@type': 'Person'; name: string };
+  datePublished: string;
+  name: string;
+  reviewBody: string;
+  reviewRating: JsonLdRating & { '@type': 'Rating' };
+}
+
+/**
+ * Google's review snippets: the approved reviews of buyers (never the shop's own word), as an
+ * AggregateRating over all of them and each Review the page shows, with the same stars and text.
+ * Nothing at all without approved reviews (a rating of 0 is not a rating).
+ */
+export function reviewsJsonLd(producto: Pick<Producto, 'resenasPromedio' | 'resenasCantidad'>, resenas: ResenaPublica[]): { aggregateRating?: JsonLdRating & { '@type': 'AggregateRating'; reviewCount: number }; review?: JsonLdReview[] } {
+  if (!tieneResenas(producto)) return {};
+  const rating = (value: number): JsonLdRating => ({ ratingValue: value, bestRating: RESENAS.estrellasMaximas, worstRating: RESENAS.estrellasMinimas });
+  return {
+    aggregateRating: { '@type': 'AggregateRating' as const, ...rating(producto.resenasPromedio), reviewCount: producto.resenasCantidad },
+    ...(resenas.length > 0
+      ? {
+          review: resenas.map((resena) => ({
+            '@type': 'Review' as const,
+            author: { '@type': 'Person' as const, name: resena.autor },
+            datePublished: fechaLima(resena.fecha),
+            name: resena.titulo,
+            reviewBody: resena.texto,
+            reviewRating: { '@type': 'Rating' as const, ...rating(resena.estrellas) },
+          })),
+        }
+      : {}),
   };
 }
 

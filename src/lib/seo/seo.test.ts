@@ -4,6 +4,7 @@ import { brandRoute, productTrail } from '../catalogue/routes.ts';
 import { readFileSync } from 'node:fs';
 import { availability, breadcrumbJsonLd, businessDays, jsonLdScript, metaDescription, organizationJsonLd, productJsonLd, TARIFA_ENVIO_PE } from './json-ld.ts';
 import { DEVOLUCIONES, TIENDA } from '../tienda.ts';
+import type { ResenaPublica } from '../api/resenas-schemas.ts';
 import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
 import { loadUbigeo } from '../../server/shipping/ubigeo.ts';
 import { inlineScriptHashes, scriptElements } from '../../server/http/inline-scripts.ts';
@@ -182,7 +183,86 @@ describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPol
 
   it('the product page emits the Organization next to the Product', () => {
     const page = readFileSync(new URL('../../pages/producto/[slug].astro', import.meta.url), 'utf8');
-    expect(page).toMatch(/jsonLd=\{\[productJsonLd\(producto, site\), [^\]]*organizationJsonLd\(site\)\]\}/);
+    expect(page).toMatch(/jsonLd=\{\[productJsonLd\(producto, site, resenas\), [^\]]*organizationJsonLd\(site\)\]\}/);
+  });
+});
+
+/**
+ * What Google's review snippets require of a Product's aggregateRating and reviews (developers.google.com/search/docs/
+ * appearance/structured-data/review-snippet): a rating value within its best/worst, a positive count; each Review an
+ * author (a Person's name under 100 characters), its rating, and here also its date, title and text. An empty list means eligible.
+ */
+function reviewSnippetProblems(product: Json): string[] {
+  const problems: string[] = [];
+  const check = (ok: unknown, what: string) => {
+    if (!ok) problems.push(what);
+  };
+  const inRange = (rating: Json) =>
+    typeof rating.ratingValue === 'number' && rating.bestRating === 5 && rating.worstRating === 1 && rating.ratingValue >= rating.worstRating && rating.ratingValue <= rating.bestRating;
+  const aggregate: Json = product.aggregateRating ?? {};
+  check(aggregate['@type'] === 'AggregateRating', 'aggregateRating @type');
+  check(inRange(aggregate), 'aggregateRating.ratingValue');
+  check(Number.isInteger(aggregate.reviewCount) && aggregate.reviewCount > 0, 'aggregateRating.reviewCount');
+  for (const review of [product.review ?? []].flat() as Json[]) {
+    check(review['@type'] === 'Review', 'review @type');
+    check(review.author?.['@type'] === 'Person' && typeof review.author.name === 'string' && review.author.name.length > 0 && review.author.name.length < 100, 'review.author');
+    check(review.reviewRating?.['@type'] === 'Rating' && inRange(review.reviewRating), 'review.reviewRating');
+    check(/^\d{4}-\d{2}-\d{2}$/.test(review.datePublished), 'review.datePublished');
+    check(typeof review.name === 'string' && review.name.length > 0, 'review.name');
+    check(typeof review.reviewBody === 'string' && review.reviewBody.length > 0, 'review.reviewBody');
+  }
+  return problems;
+}
+
+describe("review snippets (Google's Product review requirements)", () => {
+  const resena = (id: number, overrides: Partial<ResenaPublica> = {}): ResenaPublica => ({
+    id,
+    estrellas: 5,
+    titulo: 'Me encantó',
+    texto: 'Deja la piel suave.',
+    autor: 'María G.',
+    fecha: '2026-11-26T03:00:00Z',
+    foto: null,
+    compraVerificada: true,
+    ...overrides,
+  });
+
+  it('a reviewed product states its aggregate rating and each review the page shows', () => {
+    const producto = p({ idProducto: 12, nombre: 'Sérum C', resenasPromedio: 4.5, resenasCantidad: 12 });
+    const product = productJsonLd(producto, site, [resena(1), resena(2, { estrellas: 4, autor: 'Ana P.', titulo: 'Bueno', texto: 'Algo pegajoso.' })]);
+    expect(reviewSnippetProblems(product)).toEqual([]);
+    expect(merchantListingProblems(product, organizationJsonLd(site))).toEqual([]);
+    expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(product.review?.[1]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Ana P.' },
+      // Published late on the 25th in Lima.
+      datePublished: '2026-11-25',
+      name: 'Bueno',
+      reviewBody: 'Algo pegajoso.',
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+    });
+    // The checker refuses what Google would: no count, a rating out of its range, a review without an author.
+    const broken = structuredClone(product) as Json;
+    delete broken.aggregateRating.reviewCount;
+    broken.review[0].reviewRating.ratingValue = 6;
+    delete broken.review[1].author;
+    expect(reviewSnippetProblems(broken)).toEqual(['aggregateRating.reviewCount', 'review.reviewRating', 'review.author']);
+  });
+
+  it('says nothing of ratings without approved reviews: no aggregateRating, no review', () => {
+    const product = productJsonLd(p({ resenasPromedio: 0, resenasCantidad: 0 }), site, []);
+    expect(product).not.toHaveProperty('aggregateRating');
+    expect(product).not.toHaveProperty('review');
+    // The organization rates nothing of its own.
+    expect(organizationJsonLd(site)).not.toHaveProperty('aggregateRating');
+    expect(organizationJsonLd(site)).not.toHaveProperty('review');
+  });
+
+  it('keeps the aggregate rating when the page shows no review text (a count the snapshot has not caught up with)', () => {
+    const product = productJsonLd(p({ resenasPromedio: 4, resenasCantidad: 1 }), site, []);
+    expect(reviewSnippetProblems(product)).toEqual([]);
+    expect(product).not.toHaveProperty('review');
   });
 });
 

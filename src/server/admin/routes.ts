@@ -17,6 +17,7 @@ import { productRoutes } from './product-routes.ts';
 import { operatorOrderDetail, operatorOrders } from './queries.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
+import { resenaOperatorRoutes } from './resenas-routes.ts';
 
 const estadoSchema = cambioEstadoSchema.shape.estado;
 const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id}.`);
@@ -26,9 +27,9 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  * move it along (checkout §4), download a backup of the embedded database (`npm run shop --
  * respaldo` while the shop holds it), run the catalogue (products, import, images, coupons, home
  * content; issue 14), answer the Libro de Reclamaciones and follow the electronic receipts (issue 23),
- * each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
+ * moderate the customers' reviews (issue 25), each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
  */
-export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl'> }) {
+export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas'> }) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
     .use('*', requireOperator(deps))
@@ -38,6 +39,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .route('/', couponRoutes(db))
     .route('/', contentRoutes(db))
     .route('/', reclamoOperatorRoutes(db))
+    .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
@@ -65,6 +67,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
         nota,
         envio: { courier, guia },
         emision: deps.config.comprobantes,
+        invitacionResenaDias: deps.config.resenas.invitacionDias,
         alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}), ...(courier ? { courier, guia } : {}) } }]),
       });
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);

@@ -4,7 +4,7 @@ import { clientIp, requireAuth, type AuthDeps, type AuthEnv } from '../auth/cont
 import { enforceRateLimit } from '../auth/rate-limit.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
-import { CSP_BAJA_AVISO, paginaBajaAviso } from './pagina.ts';
+import { respuestaPaginaSimple } from '../http/pagina-simple.ts';
 import { correoDeCliente, darDeBaja, productoParaAviso, suscribir } from './queries.ts';
 
 /** A customer's session token when the request brings one (then valid and current, else 401); none is an anonymous visitor. */
@@ -42,12 +42,6 @@ export function avisoRoutes({ db, config, secret }: AuthDeps) {
           ? { titulo: 'Aviso ya enviado', mensaje: `Ya te avisamos que ${baja.producto} volvió: no te escribiremos más sobre él.`, status: 200 as const }
           : { titulo: 'Aviso anulado', mensaje: `Listo: no te avisaremos cuando ${baja.producto} vuelva a estar disponible.`, status: 200 as const }
         : { titulo: 'Enlace no válido', mensaje: 'No encontramos ese aviso. Revisa el enlace que te enviamos.', status: 404 as const };
-      return c.body(paginaBajaAviso({ ...pagina, siteUrl: config.siteUrl }), pagina.status, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        'X-Robots-Tag': 'noindex',
-        'Content-Security-Policy': CSP_BAJA_AVISO,
-        'Referrer-Policy': 'no-referrer',
-      });
+      return respuestaPaginaSimple(pagina, config.siteUrl);
     });
 }

@@ -36,6 +36,9 @@ const productoColumns = {
   fechaAgregado: productos.fechaAgregado,
   linea: lineas.nombre,
   esSet: productos.esSet,
+  // The approved reviews' average to one decimal (0 with none) and count, kept on the product by their moderation.
+  resenasPromedio: sql<number>`coalesce(round(${productos.resenasSuma}::numeric / nullif(${productos.resenasCantidad}, 0), 1), 0)::float8`.mapWith(Number),
+  resenasCantidad: productos.resenasCantidad,
 };
 
 /** The condition every public product query carries: a hidden product is in no call and no page. */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { NOMBRE_DOCUMENTO_SUNAT, NOMBRES_COMPROBANTE, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { importeEnLetras } from '../../lib/comprobantes/letras.ts';
 import { fechaLima, formatFecha } from '../../lib/dates.ts';
-import { COMPROBANTES, PROVEEDOR, TIENDA } from '../../lib/tienda.ts';
+import { COMPROBANTES, PROVEEDOR } from '../../lib/tienda.ts';
 import type { Comprobante } from '../db/schema/index.ts';
+import { cspHash as hash, documentoHtml } from '../http/pagina-simple.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { enlaceSeguro, valorUnitario } from './queries.ts';
 
@@ -61,8 +61,6 @@ button{font:inherit;padding:8px 20px;border:0;border-radius:6px;background:#b02a
 
 const SCRIPT = `document.getElementById('imprimir').addEventListener('click',function(){window.print()});`;
 
-const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /** The page's own policy: nothing but its inline style and script (by hash), framed by no one. */
 export const CSP_COMPROBANTE = [
   "default-src 'none'",
@@ -108,19 +106,11 @@ export function paginaComprobante(row: Comprobante, { modifica, url }: { modific
       ? `<div class="nota"><p><span class="etiqueta">Documento que modifica:</span> ${modifica ? `${e(NOMBRES_COMPROBANTE[modifica.tipo].toUpperCase())} ${e(numeroComprobante(modifica.serie, modifica.correlativo))} del ${formatFecha(fechaLima(modifica.emitido))}` : '—'}</p><p><span class="etiqueta">Motivo:</span> ${e(row.motivo ?? '—')}</p></div>`
       : '';
   const titulo = `${NOMBRES_COMPROBANTE[row.tipo]} ${numero}`;
-  return `<!doctype html>
-<html lang="es-PE">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${e(titulo)} – ${e(TIENDA.nombre)}</title>
-<style>${ESTILO}</style>
-</head>
-<body>
-<main>
-${prueba ? `<div class="marca" aria-hidden="true"><span>${e(SIN_VALIDEZ)}</span></div>` : ''}
+  return documentoHtml({
+    titulo,
+    estilo: ESTILO,
+    script: `<script>${SCRIPT}</script>\n`,
+    cuerpo: `${prueba ? `<div class="marca" aria-hidden="true"><span>${e(SIN_VALIDEZ)}</span></div>` : ''}
 <div class="contenido">
 ${prueba ? `<p class="prueba" role="note">${e(SIN_VALIDEZ)}</p>` : ''}
 <header>
@@ -162,10 +152,6 @@ ${estadoHtml(row)}
 ${enlaces.length ? `<p class="enlaces">${enlaces.map(([texto, href]) => `<a href="${e(href!)}" rel="noopener noreferrer" target="_blank">${texto}</a>`).join('')}</p>` : ''}
 <p class="pie">Representación impresa de la ${e(NOMBRES_COMPROBANTE[row.tipo].toLowerCase())}${prueba ? ` (${e(SIN_VALIDEZ.toLowerCase())})` : ''}. Consúltala en ${e(url)}</p>
 <p class="acciones"><button type="button" id="imprimir">Imprimir</button></p>
-</div>
-</main>
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
+</div>`,
+  });
 }

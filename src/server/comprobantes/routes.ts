@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { clientError } from '../http/errors.ts';
+import { cabecerasPagina } from '../http/pagina-simple.ts';
 import { CSP_COMPROBANTE, paginaComprobante } from './pagina.ts';
 import { comprobantePorClave, comprobantePorId, urlComprobante } from './queries.ts';
 
@@ -16,12 +17,6 @@ export function comprobanteRoutes({ db, config }: { db: Db; config: Pick<ServerC
     if (!row) throw clientError(404, 'No encontramos ese comprobante. Revisa el enlace que te enviamos.');
     const modifica = row.modificaId === null ? null : await comprobantePorId(db, row.modificaId);
     const html = paginaComprobante(row, { modifica, url: urlComprobante(config.siteUrl, row.clave) });
-    return c.body(html, 200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-      'X-Robots-Tag': 'noindex',
-      'Content-Security-Policy': CSP_COMPROBANTE,
-      'Referrer-Policy': 'no-referrer',
-    });
+    return c.body(html, 200, cabecerasPagina(CSP_COMPROBANTE));
   });
 }

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe of a marketing e-mail). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

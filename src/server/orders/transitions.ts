@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
-import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
+import { PEDIDOS, RESENAS, TIENDA } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { numerarNotaDeCredito, numerarVenta, type Emision } from '../comprobantes/emision.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { programarInvitacion } from '../resenas/jobs.ts';
 import { PAGO_EN_CURSO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
 import { alertShop, lastEntry, paymentNotice, type AvisoPago } from './payment-alerts.ts';
@@ -111,6 +112,8 @@ export interface OpcionesMovimiento {
   /** EN TRANSITO of a delivery order: the courier (an id of COURIERS) and its tracking number, both required then. */
   envio?: { courier?: string; guia?: string };
   emision: Emision;
+  /** Days from ENTREGADO to the review invitation e-mail (REVIEW_INVITATION_DAYS; RESENAS.invitacionDias by default). */
+  invitacionResenaDias?: number;
   /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
   alMover?: (tx: Tx, antes: Pedido) => Promise<void>;
 }
@@ -121,7 +124,7 @@ export interface OpcionesMovimiento {
  * a paid order notes that the payment must be refunded and numbers the credit note that annuls its
  * receipt. The customer is e-mailed.
  */
-export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover, envio = {} }: OpcionesMovimiento): Promise<Movimiento> {
+export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
@@ -151,6 +154,7 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, {
     const aviso: AvisoEstado =
       hacia === 'CANCELADO' ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) } : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
     await notify(tx, pedidoId, historialId, aviso);
+    if (hacia === 'ENTREGADO') await programarInvitacion(tx, pedidoId, invitacionResenaDias, now);
     await alMover?.(tx, pedido);
     return { resultado: 'movido', pedido: movido! };
   });

@@ -17,7 +17,7 @@ const plain = (p: Producto) =>
 /**
  * A coupon-eligible product without options for test `slot`, different at each project, so tests
  * that buy never share stock. Slots: checkout.spec 0–4, orders.spec 5–9 and 18, reclamos.spec 10, comprobantes.spec 11,
- * yape.spec 12–15, avisos.spec 16.
+ * yape.spec 12–15, avisos.spec 16, resenas.spec 17.
  */
 export function productFor(catalogue: Producto[], testInfo: TestInfo, slot: number): Producto {
   const producto = catalogue.filter(plain)[slot * 2 + (testInfo.project.name === 'mobile' ? 1 : 0)];

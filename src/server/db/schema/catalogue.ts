@@ -91,6 +91,9 @@ export const productos = pgTable(
     /** False hides the product from every public call and the static build; orders keep their snapshots. */
     visible: boolean('visible').notNull().default(true),
     fechaAgregado: timestamp('fecha_agregado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** How many approved reviews it has and the sum of their stars (issue 25): kept by the reviews' moderation. */
+    resenasCantidad: integer('resenas_cantidad').notNull().default(0),
+    resenasSuma: integer('resenas_suma').notNull().default(0),
   },
   (t) => [
     index('productos_marca_idx').on(t.marcaId),

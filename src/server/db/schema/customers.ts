@@ -22,11 +22,14 @@ export const clientes = pgTable(
     aceptaMarketing: boolean('acepta_marketing').notNull().default(false),
     /** Goes up with every password change; session tokens carry it and older ones stop working. */
     sesionVersion: integer('sesion_version').notNull().default(0),
+    /** 32 random hex digits: the key of the one-click unsubscribe link of marketing e-mails, made when the first one is sent. */
+    claveCorreos: text('clave_correos'),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('clientes_usuario_lower_idx').on(sql`lower(${t.usuario})`),
     uniqueIndex('clientes_correo_lower_idx').on(sql`lower(${t.correo})`),
+    uniqueIndex('clientes_clave_correos_idx').on(t.claveCorreos),
   ],
 );
 export type Cliente = typeof clientes.$inferSelect;

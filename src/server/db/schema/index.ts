@@ -9,3 +9,4 @@ export * from './operations.ts';
 export * from './reclamos.ts';
 export * from './comprobantes.ts';
 export * from './avisos.ts';
+export * from './resenas.ts';

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProducto } from '../../tests/fixtures/producto.ts';
+import type { ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
+
+/** The API's answers by path; a path without one answers 404 as the HTTP source reports it. */
+let answers: Record<string, unknown> = {};
+/** Paths whose call fails another way (a 500, an outage), by the error's message. */
+let failures: Record<string, string> = {};
+vi.mock('./catalogue-source.ts', () => ({
+  catalogueSource: async () => ({
+    origin: 'stub',
+    done: async () => {},
+    get: async (path: string) => {
+      if (path in failures) throw new Error(failures[path]);
+      if (!(path in answers)) throw new Error(`La API respondió 404 a ${path}.`);
+      return answers[path];
+    },
+  }),
+}));
+
+const { takeSnapshot } = await import('./snapshot.ts');
+
+const catalogo = { '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })], '/web/ListMarcas': [], '/web/menu': [], '/web/navbar_superior': [], '/web/baners': [], '/web/popups': [], '/web/sociales': [] };
+const publicadas: ResenasPublicadas = {
+  productos: [{ idProducto: 1, resenas: [{ id: 3, estrellas: 5, titulo: 'Me encantó', texto: 'Suave.', autor: 'María G.', fecha: '2026-11-26T15:00:00Z', foto: null, compraVerificada: true }] }],
+};
+
+beforeEach(() => {
+  failures = {};
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the build snapshot’s reviews (issue 25)', () => {
+  it("reads each product's newest approved reviews", async () => {
+    answers = { ...catalogo, '/api/resenas/publicadas': publicadas };
+    const snapshot = await takeSnapshot();
+    expect(snapshot.resenas).toEqual(publicadas.productos);
+    expect(snapshot.productos[0]).toMatchObject({ resenasPromedio: 4.5, resenasCantidad: 2 });
+  });
+
+  it('builds without reviews from an API that has none, saying so', async () => {
+    answers = { ...catalogo };
+    const snapshot = await takeSnapshot();
+    expect(snapshot.resenas).toEqual([]);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('snapshot: sin resenas'));
+  });
+
+  it('fails when the reviews cannot be read for another reason than a missing route', async () => {
+    answers = { ...catalogo };
+    failures = { '/api/resenas/publicadas': 'La API respondió 500 a /api/resenas/publicadas.' };
+    await expect(takeSnapshot()).rejects.toThrow('500');
+  });
+
+  it('still fails on an answer of the wrong shape, and on a missing catalogue part', async () => {
+    answers = { ...catalogo, '/api/resenas/publicadas': { productos: [{ idProducto: 1, resenas: [{ id: 3 }] }] } };
+    await expect(takeSnapshot()).rejects.toThrow();
+    const { '/web/sociales': _, ...sinSociales } = catalogo;
+    answers = { ...sinSociales, '/api/resenas/publicadas': publicadas };
+    await expect(takeSnapshot()).rejects.toThrow('/web/sociales');
+  });
+});

@@ -1,0 +1,90 @@
+import { ESTADOS_RESENA, type EstadoResena, type ModeracionRespuesta, type ResenaOperador, type ResenasOperador } from '../lib/api/resenas-schemas.ts';
+import { foldAccents } from '../lib/text.ts';
+import type { Llamada } from './deps.ts';
+import { CliError } from './errors.ts';
+import { columns } from './format.ts';
+
+/**
+ * The reviews' commands of `npm run shop` (issue 25): the list (all, the pending ones or those in a
+ * state), one review, and its moderation (aprobar or rechazar).
+ */
+
+/** The options these commands read (parsed by shop.ts). */
+export interface OpcionesResenas {
+  estado?: string;
+  pendientes?: boolean;
+}
+
+const EJEMPLO = 'npm run shop -- resena 12';
+
+const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const una = (text: string) => text.replace(/\s+/g, ' ').trim();
+const estrellas = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(Math.max(0, 5 - n))}`;
+
+/** A review state as typed (pendientes, Aprobada, rechazadas…), or a refusal naming the valid ones. */
+export function estadoResenaArg(texto: string): EstadoResena {
+  const clave = foldAccents(texto).trim().toUpperCase().replace(/S$/, '');
+  const estado = ESTADOS_RESENA.find((valor) => valor === clave);
+  if (!estado) throw new CliError(`"${texto}" no es un estado de las reseñas. Estados: ${ESTADOS_RESENA.map((e) => e.toLowerCase()).join(', ')}.`);
+  return estado;
+}
+
+/** Reviews as a table: number, date, product, stars, author, title and state. */
+export function formatResenas(resenas: ResenaOperador[], estado?: EstadoResena): string {
+  if (resenas.length === 0) return estado ? `No hay reseñas en estado ${estado.toLowerCase()}.` : 'Todavía no hay reseñas.';
+  const titulo = `${resenas.length} reseña(s)${estado ? ` en estado ${estado.toLowerCase()}` : ''}${estado === 'PENDIENTE' ? ', la más antigua primero' : ''}:`;
+  const rows = resenas.map((r) => [String(r.id), fecha(r.creada), corto(`${r.producto.idProducto} ${r.producto.nombre}`, 36), estrellas(r.estrellas), corto(r.autor, 16), corto(una(r.titulo), 40), r.estado.toLowerCase()]);
+  const ejemplo = `npm run shop -- resena ${resenas[0]!.id}`;
+  const pie = estado === 'PENDIENTE' ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con rechazar).` : '';
+  return `${titulo}\n\n${columns([['N.°', 'Fecha', 'Producto', 'Estrellas', 'Autor', 'Título', 'Estado'], ...rows])}${pie}`;
+}
+
+/** One review in full: product, buyer, order, stars, texts, photo and its moderation. */
+export function formatResena(r: ResenaOperador): string {
+  const moderacion = r.moderada ? [`Moderada: ${fecha(r.moderada)}${r.operador ? ` por ${r.operador}` : ''}`] : [];
+  const siguiente =
+    r.estado === 'PENDIENTE'
+      ? `Publícala con: npm run shop -- resena ${r.id} aprobar (o recházala con rechazar).`
+      : r.estado === 'APROBADA'
+        ? `Para retirarla: npm run shop -- resena ${r.id} rechazar`
+        : `Para publicarla después de todo: npm run shop -- resena ${r.id} aprobar`;
+  return [
+    `Reseña N.° ${r.id} · ${r.estado.toLowerCase()} · ${estrellas(r.estrellas)} (${r.estrellas} de 5)`,
+    `Producto: ${r.producto.idProducto} ${r.producto.nombre}`,
+    `Autor: ${r.autor} · cliente ${r.cliente.id} (${r.cliente.correo}) · pedido N.° ${r.pedido}`,
+    `Escrita: ${fecha(r.creada)}`,
+    ...moderacion,
+    '',
+    `Título: ${r.titulo}`,
+    ...r.texto.split(/\r?\n/).map((line) => `  ${line}`),
+    ...(r.foto ? ['', `Foto: ${r.foto}`] : []),
+    '',
+    siguiente,
+  ].join('\n');
+}
+
+/** Runs `resenas …` or `resena …`; false when `comando` is neither. */
+export async function runResenasCommand(comando: string, args: string[], opciones: OpcionesResenas, { llamar, out }: { llamar: Llamada; out: (text: string) => void }): Promise<boolean> {
+  if (comando === 'resenas' || comando === 'reseñas') {
+    if (args.length > 0) throw new CliError('resenas no lleva argumentos (usa --pendientes o --estado ESTADO).');
+    if (opciones.pendientes && opciones.estado !== undefined) throw new CliError('Usa --pendientes o --estado, no los dos.');
+    const estado = opciones.pendientes ? 'PENDIENTE' : opciones.estado === undefined ? undefined : estadoResenaArg(opciones.estado);
+    const { resenas } = await llamar<ResenasOperador>('GET', `/admin/api/resenas${estado ? `?estado=${estado}` : ''}`);
+    out(formatResenas(resenas, estado));
+    return true;
+  }
+  if (comando !== 'resena' && comando !== 'reseña') return false;
+  const [numero, accion, ...resto] = args;
+  const id = numero?.trim().replace(/^N\.?°?\s*/i, '');
+  if (!id || !/^[1-9]\d{0,8}$/.test(id)) throw new CliError(`Indica el número de la reseña, por ejemplo: ${EJEMPLO}`);
+  if (accion === undefined) {
+    const { resena } = await llamar<{ resena: ResenaOperador }>('GET', `/admin/api/resenas/${id}`);
+    out(formatResena(resena));
+    return true;
+  }
+  if ((accion !== 'aprobar' && accion !== 'rechazar') || resto.length > 0) throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar o rechazar, por ejemplo: ${EJEMPLO} aprobar`);
+  const { mensaje } = await llamar<ModeracionRespuesta>('POST', `/admin/api/resenas/${id}`, { accion });
+  out(mensaje);
+  return true;
+}

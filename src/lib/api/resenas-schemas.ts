@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { RESENAS } from '../tienda.ts';
+import { MENSAJES_RESENA, sinEtiquetas } from './resenas-rules.ts';
+import { textoPlano } from './text-schemas.ts';
+
+/**
+ * Reviews only buyers can write (issue 25): the calls' bodies and answers, shared by the API, the
+ * product page's island, the operator API and `npm run shop -- resenas`.
+ *
+ * Public:   GET  /api/resenas/producto/{idProducto}?pagina=N  → ResenasProducto (approved only, newest first)
+ *           GET  /api/resenas/publicadas                      → ResenasPublicadas (the build's snapshot: the newest
+ *                                                               RESENAS.enPagina approved reviews of each product that has any)
+ *           GET  /api/resenas/baja/{clave}                    → HTML page: one-click unsubscribe from marketing e-mails
+ * Customer: GET  /api/resenas/puedo/{idProducto}  (Bearer)    → PuedoResenar
+ *           POST /api/resenas                     (Bearer)    → 201 ResenaCreada; 403/409 `{ mensaje }` saying why not
+ * Operator: GET  /admin/api/resenas?estado=PENDIENTE|APROBADA|RECHAZADA → ResenasOperador
+ *           GET  /admin/api/resenas/{id}                      → { resena: ResenaOperador }
+ *           POST /admin/api/resenas/{id}  { accion: 'aprobar' | 'rechazar' } → ModeracionRespuesta
+ */
+
+export const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA'] as const;
+export type EstadoResena = (typeof ESTADOS_RESENA)[number];
+
+/** The Spanish messages of the calls (plain data in resenas-rules.ts, so the form loads no zod). */
+export { MENSAJES_RESENA };
+
+export const resenaNuevaSchema = z.object({
+  idProducto: z.number({ error: MENSAJES_RESENA.productoInvalido }).int(MENSAJES_RESENA.productoInvalido).positive(MENSAJES_RESENA.productoInvalido),
+  estrellas: z
+    .number({ error: MENSAJES_RESENA.estrellas })
+    .int(MENSAJES_RESENA.estrellas)
+    .min(RESENAS.estrellasMinimas, MENSAJES_RESENA.estrellas)
+    .max(RESENAS.estrellasMaximas, MENSAJES_RESENA.estrellas),
+  titulo: textoPlano('El título')
+    .trim()
+    .min(RESENAS.tituloMinimo, MENSAJES_RESENA.tituloCorto)
+    .max(RESENAS.tituloMaximo, MENSAJES_RESENA.tituloLargo)
+    .refine(sinEtiquetas, MENSAJES_RESENA.sinHtml),
+  texto: textoPlano('La reseña', { multilinea: true })
+    .trim()
+    .min(RESENAS.textoMinimo, MENSAJES_RESENA.textoCorto)
+    .max(RESENAS.textoMaximo, MENSAJES_RESENA.textoLargo)
+    .refine(sinEtiquetas, MENSAJES_RESENA.sinHtml),
+  /** Optional photo: base64, bare or as a data: URL; its type is read from the bytes by the server. */
+  foto: z.string({ error: MENSAJES_RESENA.fotoInvalida }).optional(),
+});
+export type ResenaNueva = z.input<typeof resenaNuevaSchema>;
+
+/** An approved review as the public sees it. */
+export interface ResenaPublica {
+  id: number;
+  estrellas: number;
+  titulo: string;
+  texto: string;
+  /** The buyer's first name and last initial: 'María G.'. */
+  autor: string;
+  /** ISO date and time it was published (approved). */
+  fecha: string;
+  /** The photo's URL in the image store, or null. */
+  foto: string | null;
+  /** Always true: only buyers of a delivered order write reviews ('Compra verificada'). */
+  compraVerificada: true;
+}
+
+export interface ResenasProducto {
+  idProducto: number;
+  /** Average of the approved reviews, one decimal; 0 with none. */
+  promedio: number;
+  cantidad: number;
+  pagina: number;
+  paginas: number;
+  resenas: ResenaPublica[];
+}
+
+export interface ResenasPublicadas {
+  productos: { idProducto: number; resenas: ResenaPublica[] }[];
+}
+
+export interface PuedoResenar {
+  puede: boolean;
+  mensaje: string;
+}
+
+export interface ResenaCreada {
+  mensaje: string;
+  resena: { id: number; estado: EstadoResena };
+}
+
+export interface ResenaOperador {
+  id: number;
+  estado: EstadoResena;
+  producto: { idProducto: number; nombre: string };
+  cliente: { id: number; correo: string };
+  autor: string;
+  pedido: number;
+  estrellas: number;
+  titulo: string;
+  texto: string;
+  foto: string | null;
+  creada: string;
+  moderada: string | null;
+  operador: string | null;
+}
+
+export interface ResenasOperador {
+  resenas: ResenaOperador[];
+}
+
+export const moderacionSchema = z.object({
+  accion: z.enum(['aprobar', 'rechazar'], { error: 'La acción debe ser aprobar o rechazar.' }),
+});
+
+export interface ModeracionRespuesta {
+  mensaje: string;
+  resena: ResenaOperador;
+}

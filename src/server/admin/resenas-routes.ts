@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { ESTADOS_RESENA, moderacionSchema, type EstadoResena, type ModeracionRespuesta, type ResenaOperador, type ResenasOperador } from '../../lib/api/resenas-schemas.ts';
+import type { Db } from '../db/client.ts';
+import { parseBody } from '../http/body.ts';
+import { clientError } from '../http/errors.ts';
+import { parseId } from '../http/params.ts';
+import { moderar, resenaOperador, resenasOperador } from '../resenas/queries.ts';
+import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+
+const noExiste = (id: number) => clientError(404, `No existe la reseña N.° ${id}.`);
+
+/** The `estado` filter of the list, or a 400 naming the valid ones. */
+function estadoDe(raw: string | undefined): EstadoResena | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const estado = ESTADOS_RESENA.find((valor) => valor === raw.trim().toUpperCase());
+  if (!estado) throw clientError(400, `El estado debe ser uno de: ${ESTADOS_RESENA.join(', ')}.`);
+  return estado;
+}
+
+const PALABRA = { APROBADA: 'aprobada', RECHAZADA: 'rechazada', PENDIENTE: 'pendiente' } as const;
+
+/** What the operator is told after a moderation. */
+function mensajeModeracion(resena: ResenaOperador, antes: EstadoResena): string {
+  const n = `Reseña N.° ${resena.id} (${resena.producto.nombre})`;
+  if (resena.estado === 'APROBADA') return `${n} aprobada: se ve ya en la página del producto y en la página estática desde la próxima reconstrucción.`;
+  return antes === 'APROBADA' ? `${n} rechazada: se retiró de la página del producto.` : `${n} rechazada: no se publicará.`;
+}
+
+/**
+ * The customers' reviews for the operator (issue 25): the list (all, or those in `estado`; the pending
+ * ones oldest first), one review, and its moderation: aprobar or rechazar (a rejected review may be
+ * approved later, and an approved one withdrawn), audited in the same transaction.
+ */
+export function resenaOperatorRoutes(db: Db) {
+  return new Hono<OperatorEnv>()
+    .get('/resenas', async (c) => c.json({ resenas: await resenasOperador(db, estadoDe(c.req.query('estado'))) } satisfies ResenasOperador))
+    .get('/resenas/:id', async (c) => {
+      const id = parseId(c.req.param('id'), 'número de reseña');
+      const resena = await resenaOperador(db, id);
+      if (!resena) throw noExiste(id);
+      return c.json({ resena });
+    })
+    .post('/resenas/:id', async (c) => {
+      const id = parseId(c.req.param('id'), 'número de reseña');
+      const { accion } = await parseBody(c, moderacionSchema);
+      const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
+      const operador = operadorDe(c);
+      const hecho = await moderar(db, id, hacia, operador, (tx, antes) => audit(tx, operador, [{ accion: `resena.${accion}`, objetivo: `reseña ${id}`, antes: { estado: antes }, despues: { estado: hacia } }]));
+      if (hecho.resultado === 'sin-resena') throw noExiste(id);
+      if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hacia]}.`);
+      return c.json({ mensaje: mensajeModeracion(hecho.resena, hecho.antes), resena: hecho.resena } satisfies ModeracionRespuesta);
+    });
+}

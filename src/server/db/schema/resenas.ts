@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { productos } from './catalogue.ts';
+import { clientes } from './customers.ts';
+import { pedidos } from './orders.ts';
+
+/**
+ * Reviews only buyers can write (issue 25): one per (product, customer), by a customer whose order
+ * with the product was ENTREGADO (`pedidoId`, the proof of purchase). Each waits for the operator
+ * (PENDIENTE → APROBADA or RECHAZADA); moderating one recomputes the product's `resenas_cantidad` and
+ * `resenas_suma` from its APROBADA rows, which moves the catalogue version (migration 0001) and so
+ * brings the review to the static page at the next rebuild.
+ */
+export const resenas = pgTable(
+  'resenas',
+  {
+    id: serial('id').primaryKey(),
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => productos.id),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id),
+    estrellas: smallint('estrellas').notNull(),
+    titulo: text('titulo').notNull(),
+    texto: text('texto').notNull(),
+    /** The photo's URL in the image store (`/imagenes/{sha256}.{ext}`), or null. */
+    foto: text('foto'),
+    /** The buyer's first name and last initial ('María G.'), fixed when the review is written. */
+    autor: text('autor').notNull(),
+    /** PENDIENTE, APROBADA or RECHAZADA. */
+    estado: text('estado').notNull().default('PENDIENTE'),
+    creada: timestamp('creada', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the operator last approved or rejected it (an approved review's public date). */
+    moderada: timestamp('moderada', { withTimezone: true, mode: 'date' }),
+    operador: text('operador'),
+  },
+  (t) => [
+    uniqueIndex('resenas_producto_cliente_idx').on(t.productoId, t.clienteId),
+    index('resenas_publicadas_idx').on(t.productoId, t.estado, t.moderada.desc()),
+    index('resenas_estado_idx').on(t.estado, t.creada),
+    check('resenas_estrellas_check', sql`${t.estrellas} BETWEEN 1 AND 5`),
+    check('resenas_estado_check', sql`${t.estado} IN ('PENDIENTE', 'APROBADA', 'RECHAZADA')`),
+  ],
+);
+export type Resena = typeof resenas.$inferSelect;

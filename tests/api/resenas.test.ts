@@ -1,0 +1,314 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
+import { MENSAJES_RESENA, type ModeracionRespuesta, type PuedoResenar, type ResenaCreada, type ResenasOperador, type ResenasProducto, type ResenasPublicadas } from '../../src/lib/api/resenas-schemas.ts';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { LIMITES, RESENAS } from '../../src/lib/tienda.ts';
+import { catalogueVersion, productoPorId } from '../../src/server/catalogue/queries.ts';
+import { RATE_LIMITS } from '../../src/server/config.ts';
+import { megas } from '../../src/server/images/store.ts';
+import { auditoria, clientes, productos, resenas } from '../../src/server/db/schema/index.ts';
+import { autorDe, promedio } from '../../src/server/resenas/queries.ts';
+import { describeEachDatabase } from './databases.ts';
+import { png } from './images.ts';
+import { lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+
+const TOKEN = 'operador-de-prueba-0123456789';
+const generous = { max: 100_000, windowSeconds: 900 };
+const POR_CUENTA = 8;
+/** Twice the general body limit: the review's route reads a larger body than the others. */
+const FOTO_MAXIMA = 2 * LIMITES.cuerpoMaximoBytes;
+
+describe('review authors', () => {
+  it("show the buyer's first name and last initial", () => {
+    expect(autorDe('María José', 'García Pérez')).toBe('María G.');
+    expect(autorDe('  ana ', 'quispe')).toBe('Ana Q.');
+    expect(autorDe('Lucía', '')).toBe('Lucía');
+    expect(autorDe('Lucía Fernández', '')).toBe('Lucía F.');
+    expect(autorDe('Rosa Huamán Torres', '')).toBe('Rosa H.');
+    expect(autorDe('', 'Ñahui')).toBe('Cliente Ñ.');
+  });
+  it('average to one decimal, 0 with none', () => {
+    expect(promedio(0, 0)).toBe(0);
+    expect(promedio(9, 2)).toBe(4.5);
+    expect(promedio(14, 3)).toBe(4.7);
+  });
+});
+
+describeEachDatabase('reviews only buyers can write', (target) => {
+  let shop: TestShop;
+  let plain: Producto[];
+  let siguiente = 0;
+  let clientesCreados = 0;
+  const producto = () => plain[siguiente++]!;
+  const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
+  const admin = (method: string, path: string, body?: unknown) => shop.call(method, `/admin/api${path}`, { token: TOKEN, body });
+  const cliente = async (nombre = 'María José', apellido = 'García') => {
+    const c = await shop.customer(`resenas${++clientesCreados}`);
+    await shop.database.db.update(clientes).set({ nombre, apellido }).where(eq(clientes.id, c.id));
+    return c;
+  };
+  type Cliente = Awaited<ReturnType<typeof cliente>>;
+  /** An order of one unit of each product (pickup), paid unless `pagar` is false; its number. */
+  const pedido = async (c: Cliente, productos: Producto[], { pagar = true } = {}) => {
+    const body = await validBody(shop, c, preferenceBody(c.id, productos.map((p) => lineOf(p))));
+    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const preferencia = (await res.json()) as PreferenciaCreada;
+    if (pagar) expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+    return preferencia.idVenta;
+  };
+  const entregar = async (id: number) => {
+    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) {
+      const res = await admin('POST', `/pedidos/${id}/estado`, { estado });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+  };
+  const cuerpo = (idProducto: number, extra: Record<string, unknown> = {}) => ({ idProducto, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave y no irrita.', ...extra });
+  const escribir = (c: Cliente, body: unknown) => shop.call('POST', '/api/resenas', { token: c.token, body });
+  const puedo = async (c: Cliente, id: number) => (await (await shop.call('GET', `/api/resenas/puedo/${id}`, { token: c.token })).json()) as PuedoResenar;
+  const publicas = async (id: number, pagina?: number) => {
+    const res = await shop.call('GET', `/api/resenas/producto/${id}${pagina ? `?pagina=${pagina}` : ''}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as ResenasProducto;
+  };
+  const moderar = (id: number, accion: string) => admin('POST', `/resenas/${id}`, { accion });
+  /** A buyer with a delivered order of `p`, and the review she wrote of it (PENDIENTE). */
+  const resenaDe = async (p: Producto, estrellas: number, nombre?: string, apellido?: string) => {
+    const c = await cliente(nombre, apellido);
+    await entregar(await pedido(c, [p]));
+    const res = await escribir(c, cuerpo(p.idProducto, { estrellas, titulo: `${estrellas} estrellas` }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as ResenaCreada).resena.id;
+  };
+
+  beforeAll(async () => {
+    const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), resenasPorCuenta: { max: POR_CUENTA, windowSeconds: 3600 } };
+    shop = await openShop(target, { config: { adminToken: TOKEN, rateLimits, resenas: { fotoMaximaBytes: FOTO_MAXIMA, invitacionDias: RESENAS.invitacionDias } } });
+    plain = plainProducts(await shop.catalogue());
+  });
+  afterAll(() => shop?.close());
+
+  it('refuses a non-buyer, a buyer before delivery and a second review, saying why in Spanish; a delivered buyer writes one', async () => {
+    const p = producto();
+    const otro = producto();
+    const ana = await cliente();
+
+    // Never bought it (another product, an unpaid order of this one): 403.
+    await entregar(await pedido(ana, [otro]));
+    await pedido(ana, [p], { pagar: false });
+    expect(await puedo(ana, p.idProducto)).toEqual({ puede: false, mensaje: MENSAJES_RESENA.noComprado });
+    const ajena = await escribir(ana, cuerpo(p.idProducto));
+    expect([ajena.status, await mensaje(ajena)]).toEqual([403, MENSAJES_RESENA.noComprado]);
+
+    // Paid, not delivered yet: 403 naming the order.
+    const id = await pedido(ana, [p]);
+    expect(await puedo(ana, p.idProducto)).toEqual({ puede: false, mensaje: MENSAJES_RESENA.noEntregado(id) });
+    const antes = await escribir(ana, cuerpo(p.idProducto));
+    expect([antes.status, await mensaje(antes)]).toEqual([403, MENSAJES_RESENA.noEntregado(id)]);
+
+    await entregar(id);
+    expect(await puedo(ana, p.idProducto)).toEqual({ puede: true, mensaje: MENSAJES_RESENA.puede });
+    const res = await escribir(ana, cuerpo(p.idProducto, { titulo: '  Me encantó  ', texto: 'Deja la piel suave.\nNo irrita nada.' }));
+    expect(res.status).toBe(201);
+    const creada = (await res.json()) as ResenaCreada;
+    expect(creada).toEqual({ mensaje: MENSAJES_RESENA.recibida, resena: { id: expect.any(Number), estado: 'PENDIENTE' } });
+    const [fila] = await shop.database.db.select().from(resenas).where(eq(resenas.id, creada.resena.id));
+    expect(fila).toMatchObject({ productoId: p.idProducto, clienteId: ana.id, pedidoId: id, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave.\nNo irrita nada.', autor: 'María G.', estado: 'PENDIENTE', foto: null });
+
+    // Once per product.
+    const segunda = await escribir(ana, cuerpo(p.idProducto, { estrellas: 1 }));
+    expect([segunda.status, await mensaje(segunda)]).toEqual([409, MENSAJES_RESENA.yaResenado]);
+    expect(await puedo(ana, p.idProducto)).toEqual({ puede: false, mensaje: MENSAJES_RESENA.yaResenado });
+
+    // Without a session: 401; an unknown product: 404; a malformed id: 400.
+    expect((await shop.call('POST', '/api/resenas', { body: cuerpo(p.idProducto) })).status).toBe(401);
+    expect((await shop.call('GET', `/api/resenas/puedo/${p.idProducto}`)).status).toBe(401);
+    const nada = await escribir(ana, cuerpo(999_999));
+    expect([nada.status, await mensaje(nada)]).toEqual([404, MENSAJES_RESENA.noExiste]);
+    expect((await shop.call('GET', '/api/resenas/puedo/uno', { token: ana.token })).status).toBe(400);
+  });
+
+  it('refuses HTML, control characters and out-of-range stars with a Spanish 400, storing nothing', async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    const casos: [unknown, string][] = [
+      [cuerpo(p.idProducto, { titulo: '<b>Genial</b>' }), MENSAJES_RESENA.sinHtml],
+      [cuerpo(p.idProducto, { texto: 'Muy bueno <script>alert(1)</script> de verdad' }), MENSAJES_RESENA.sinHtml],
+      [cuerpo(p.idProducto, { texto: 'Muy bueno <img src=x onerror=alert(1)>' }), MENSAJES_RESENA.sinHtml],
+      [cuerpo(p.idProducto, { estrellas: 0 }), MENSAJES_RESENA.estrellas],
+      [cuerpo(p.idProducto, { estrellas: 6 }), MENSAJES_RESENA.estrellas],
+      [cuerpo(p.idProducto, { estrellas: 4.5 }), MENSAJES_RESENA.estrellas],
+      [cuerpo(p.idProducto, { estrellas: '5' }), MENSAJES_RESENA.estrellas],
+      [cuerpo(p.idProducto, { titulo: 'Ok' }), MENSAJES_RESENA.tituloCorto],
+      [cuerpo(p.idProducto, { titulo: 'x'.repeat(RESENAS.tituloMaximo + 1) }), MENSAJES_RESENA.tituloLargo],
+      [cuerpo(p.idProducto, { texto: 'Bueno.' }), MENSAJES_RESENA.textoCorto],
+      [cuerpo(p.idProducto, { texto: 'x'.repeat(RESENAS.textoMaximo + 1) }), MENSAJES_RESENA.textoLargo],
+      [cuerpo(p.idProducto, { idProducto: 'uno' }), MENSAJES_RESENA.productoInvalido],
+      [{ estrellas: 5 }, MENSAJES_RESENA.productoInvalido],
+    ];
+    for (const [body, esperado] of casos) {
+      const res = await escribir(c, body);
+      expect([res.status, await mensaje(res)], JSON.stringify(body).slice(0, 80)).toEqual([400, esperado]);
+    }
+    for (const body of [cuerpo(p.idProducto, { titulo: 'Hola\u0000mundo' }), cuerpo(p.idProducto, { texto: 'Muy bueno\u001b[31m de verdad' }), cuerpo(p.idProducto, { titulo: 'Dos\nlíneas' })]) {
+      const res = await escribir(c, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await mensaje(res)).toMatch(/[áéíóúñ\w]/);
+    }
+    const roto = await shop.call('POST', '/api/resenas', { token: c.token, body: '{"idProducto":' });
+    expect([roto.status, await mensaje(roto)]).toEqual([400, 'El cuerpo de la solicitud debe ser un JSON válido.']);
+    expect(await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id))).toEqual([]);
+  });
+
+  it('takes a JPEG, PNG or WebP photo read from its bytes, refuses SVG, text, GIF and one too large, and serves the stored photo', async () => {
+    const c = await cliente();
+    const [p, q] = [producto(), producto()];
+    await entregar(await pedido(c, [p, q]));
+    const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+    const rechazos: [string, number][] = [
+      [`data:image/png;base64,${base64('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')}`, 400],
+      [base64('esto no es una imagen, es texto'), 400],
+      [base64(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)])), 400],
+      ['%%%no-es-base64%%%', 400],
+      [base64(Buffer.concat([png(1, 1, [255, 0, 0]), Buffer.alloc(FOTO_MAXIMA)])), 413],
+    ];
+    for (const [foto, status] of rechazos) {
+      const res = await escribir(c, cuerpo(p.idProducto, { foto }));
+      expect(res.status, foto.slice(0, 40)).toBe(status);
+      if (status === 400) expect(await mensaje(res)).toBe(MENSAJES_RESENA.fotoInvalida);
+    }
+    expect(await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id))).toEqual([]);
+
+    // A photo larger than any other request body: the review's route reads it.
+    const imagen = Buffer.concat([png(2, 2, [200, 100, 150]), Buffer.alloc(LIMITES.cuerpoMaximoBytes + 1024)]);
+    const res = await escribir(c, cuerpo(p.idProducto, { foto: `data:image/jpeg;base64,${imagen.toString('base64')}` }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [fila] = await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id));
+    expect(fila!.foto).toMatch(/^\/imagenes\/[0-9a-f]{64}\.png$/);
+    const servida = await shop.call('GET', fila!.foto!);
+    expect(servida.status).toBe(200);
+    expect(servida.headers.get('Content-Type')).toBe('image/png');
+    expect(Buffer.from(await servida.arrayBuffer()).equals(imagen)).toBe(true);
+    // A bare base64 photo is taken too; a body past the photo's room is cut off while it streams in.
+    expect((await escribir(c, cuerpo(q.idProducto, { foto: png(1, 1, [0, 0, 0]).toString('base64') }))).status).toBe(201);
+    const enorme = await escribir(c, cuerpo(q.idProducto, { foto: 'A'.repeat(3 * FOTO_MAXIMA) }));
+    expect([enorme.status, await mensaje(enorme)]).toEqual([413, `La foto es demasiado grande: el máximo es ${megas(FOTO_MAXIMA)}.`]);
+    // Other calls keep the general limit.
+    expect((await shop.call('POST', '/api/avisos-stock', { body: { productoId: q.idProducto, correo: 'a@example.pe', relleno: 'x'.repeat(LIMITES.cuerpoMaximoBytes) } })).status).toBe(413);
+  });
+
+  it('shows a review only once approved, computes the average from approved reviews only, and moves the catalogue version', async () => {
+    const p = producto();
+    const cinco = await resenaDe(p, 5, 'María José', 'García');
+    const cuatro = await resenaDe(p, 4, 'Lucía', 'Quispe');
+    const uno = await resenaDe(p, 1, 'Rosa', 'Huamán');
+    await resenaDe(p, 2, 'Elena', 'Torres');
+
+    expect(await publicas(p.idProducto)).toEqual({ idProducto: p.idProducto, promedio: 0, cantidad: 0, pagina: 1, paginas: 1, resenas: [] });
+    expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 0, resenasCantidad: 0 });
+
+    const pendientes = (await (await admin('GET', '/resenas?estado=PENDIENTE')).json()) as ResenasOperador;
+    expect(pendientes.resenas.filter((r) => r.producto.idProducto === p.idProducto).map((r) => r.estrellas)).toEqual([5, 4, 1, 2]);
+
+    const version = await catalogueVersion(shop.database.db);
+    const aprobada = await moderar(cinco, 'aprobar');
+    expect(aprobada.status).toBe(200);
+    const respuesta = (await aprobada.json()) as ModeracionRespuesta;
+    expect(respuesta.resena).toMatchObject({ id: cinco, estado: 'APROBADA', operador: expect.any(String), producto: { idProducto: p.idProducto, nombre: p.nombre } });
+    expect(respuesta.mensaje).toContain(`Reseña N.° ${cinco}`);
+    expect(await catalogueVersion(shop.database.db)).toBeGreaterThan(version);
+    expect((await moderar(cuatro, 'aprobar')).status).toBe(200);
+    expect((await moderar(uno, 'rechazar')).status).toBe(200);
+
+    const lista = await publicas(p.idProducto);
+    expect(lista).toMatchObject({ promedio: 4.5, cantidad: 2, pagina: 1, paginas: 1 });
+    expect(lista.resenas.map((r) => [r.estrellas, r.autor])).toEqual([
+      [4, 'Lucía Q.'],
+      [5, 'María G.'],
+    ]);
+    expect(lista.resenas[0]).toEqual({ id: cuatro, estrellas: 4, titulo: '4 estrellas', texto: 'Deja la piel suave y no irrita.', autor: 'Lucía Q.', fecha: expect.any(String), foto: null, compraVerificada: true });
+    expect(new Date(lista.resenas[0]!.fecha).toISOString()).toBe(lista.resenas[0]!.fecha);
+    expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 4.5, resenasCantidad: 2 });
+    const listprod = (await (await shop.call('GET', '/web/listprod')).json()) as Producto[];
+    expect(listprod.find((x) => x.idProducto === p.idProducto)).toMatchObject({ resenasPromedio: 4.5, resenasCantidad: 2 });
+
+    const publicadas = (await (await shop.call('GET', '/api/resenas/publicadas')).json()) as ResenasPublicadas;
+    expect(publicadas.productos.find((x) => x.idProducto === p.idProducto)!.resenas.map((r) => r.id)).toEqual([cuatro, cinco]);
+
+    // The same move twice is a 409; approving then withdrawing a review leaves the product as before; a rejected one may be approved.
+    const otra = await moderar(cinco, 'aprobar');
+    expect([otra.status, await mensaje(otra)]).toEqual([409, `La reseña N.° ${cinco} ya está aprobada.`]);
+    expect((await moderar(cuatro, 'rechazar')).status).toBe(200);
+    expect(await publicas(p.idProducto)).toMatchObject({ promedio: 5, cantidad: 1 });
+    expect((await moderar(uno, 'aprobar')).status).toBe(200);
+    expect(await publicas(p.idProducto)).toMatchObject({ promedio: 3, cantidad: 2 });
+    expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 3, resenasCantidad: 2 });
+
+    const entradas = await shop.database.db.select().from(auditoria).where(eq(auditoria.objetivo, `reseña ${cuatro}`)).orderBy(auditoria.id);
+    expect(entradas.map((e) => [e.accion, e.antes, e.despues])).toEqual([
+      ['resena.aprobar', { estado: 'PENDIENTE' }, { estado: 'APROBADA' }],
+      ['resena.rechazar', { estado: 'APROBADA' }, { estado: 'RECHAZADA' }],
+    ]);
+
+    // The operator's calls refuse what is not there, in Spanish.
+    expect((await admin('GET', '/resenas/999999')).status).toBe(404);
+    expect((await moderar(999_999, 'aprobar')).status).toBe(404);
+    const accion = await moderar(cinco, 'borrar');
+    expect([accion.status, await mensaje(accion)]).toEqual([400, 'La acción debe ser aprobar o rechazar.']);
+    expect((await admin('GET', '/resenas?estado=BORRADA')).status).toBe(400);
+    expect((await shop.call('GET', '/admin/api/resenas')).status).toBe(401);
+    const una = (await (await admin('GET', `/resenas/${cinco}`)).json()) as { resena: { cliente: { correo: string }; pedido: number } };
+    expect(una.resena.cliente.correo).toMatch(/@example\.pe$/);
+  });
+
+  it('pages the public list and refuses bad pages and unknown or hidden products', async () => {
+    const p = producto();
+    const ids: number[] = [];
+    for (let i = 0; i < RESENAS.porPagina + 1; i++) ids.push(await resenaDe(p, 1 + (i % 5), `Clienta${i}`, 'Rojas'));
+    for (const id of ids) expect((await moderar(id, 'aprobar')).status).toBe(200);
+    const primera = await publicas(p.idProducto);
+    expect(primera).toMatchObject({ cantidad: RESENAS.porPagina + 1, pagina: 1, paginas: 2 });
+    expect(primera.resenas).toHaveLength(RESENAS.porPagina);
+    expect(primera.resenas[0]!.id).toBe(ids.at(-1));
+    const segunda = await publicas(p.idProducto, 2);
+    expect(segunda.resenas.map((r) => r.id)).toEqual([ids[0]]);
+    const publicadas = (await (await shop.call('GET', '/api/resenas/publicadas')).json()) as ResenasPublicadas;
+    expect(publicadas.productos.find((x) => x.idProducto === p.idProducto)!.resenas.map((r) => r.id)).toEqual(ids.slice(-RESENAS.enPagina).reverse());
+    const res = await shop.call('GET', `/api/resenas/producto/${p.idProducto}`);
+    expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+/);
+    for (const malo of ['0', 'uno', '-1']) expect((await shop.call('GET', `/api/resenas/producto/${p.idProducto}?pagina=${malo}`)).status).toBe(400);
+    expect((await shop.call('GET', '/api/resenas/producto/999999')).status).toBe(404);
+    expect((await shop.call('GET', '/api/resenas/producto/abc')).status).toBe(400);
+    // A hidden product shows no reviews and takes none.
+    await shop.database.db.update(productos).set({ visible: false }).where(eq(productos.id, p.idProducto));
+    expect((await shop.call('GET', `/api/resenas/producto/${p.idProducto}`)).status).toBe(404);
+    const despues = (await (await shop.call('GET', '/api/resenas/publicadas')).json()) as ResenasPublicadas;
+    expect(despues.productos.map((x) => x.idProducto)).not.toContain(p.idProducto);
+  });
+
+  it('two simultaneous reviews of one product by one buyer make exactly one row', async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    const respuestas = await Promise.all([escribir(c, cuerpo(p.idProducto, { estrellas: 5 })), escribir(c, cuerpo(p.idProducto, { estrellas: 3 }))]);
+    expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rechazada = respuestas.find((r) => r.status === 409)!;
+    expect(await mensaje(rechazada)).toBe(MENSAJES_RESENA.yaResenado);
+    expect(await shop.database.db.select().from(resenas).where(and(eq(resenas.clienteId, c.id), eq(resenas.productoId, p.idProducto)))).toHaveLength(1);
+  });
+
+  it(`limits the reviews sent per account (${POR_CUENTA} an hour in this test) with a 429`, async () => {
+    const c = await cliente();
+    const p = producto();
+    // Refused forms do not count; well-formed reviews do, refused or not.
+    for (let i = 0; i < POR_CUENTA + 2; i++) expect((await escribir(c, cuerpo(p.idProducto, { estrellas: 9 }))).status).toBe(400);
+    for (let i = 0; i < POR_CUENTA; i++) expect((await escribir(c, cuerpo(p.idProducto))).status).toBe(403);
+    const res = await escribir(c, cuerpo(p.idProducto));
+    expect(res.status).toBe(429);
+    expect(await mensaje(res)).toMatch(/espera/);
+    // Another account is not affected.
+    expect((await escribir(await cliente(), cuerpo(p.idProducto))).status).toBe(403);
+  });
+});
