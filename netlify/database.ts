@@ -2,6 +2,7 @@
  * The database of the Netlify functions: the Postgres server of DATABASE_URL (an embedded database
  * cannot persist on a function's ephemeral disk), opened and migrated once per function instance.
  */
+import { databaseLimits } from '../src/server/config.ts';
 import { startRefusal } from '../src/server/config-check.ts';
 import { openDatabase, type Db } from '../src/server/db/client.ts';
 
@@ -22,5 +23,6 @@ async function open(): Promise<Db> {
   if (refusal) throw new Error(refusal);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL es obligatorio en Netlify: el disco de una función no se conserva.');
-  return (await openDatabase({ url })).db;
+  // Each warm instance has its own pool: a small one (DB_POOL_MAX, 3 by default) so many instances fit the server's connections.
+  return (await openDatabase({ url, limits: databaseLimits(process.env, { netlify: true }) })).db;
 }

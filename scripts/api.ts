@@ -22,7 +22,7 @@ if (refusal) {
   process.exit(1);
 }
 const config = serverConfig();
-const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits });
 const services = createServices({ db: database.db, config });
 const app = createApp({ services, logRequest: console.log });
 let ready = false;

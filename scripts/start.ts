@@ -35,7 +35,7 @@ const config = serverConfig();
 const distDir = process.env.DIST_DIR || 'dist';
 const started = performance.now();
 
-const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
+const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/`;
 const services = createServices({ db: database.db, config });
 const shop = createShopServer({ services, distDir, logRequest: console.log });

@@ -72,17 +72,27 @@ export const BASE_DE_DATOS = {
   reintentoMaximoMs: 15_000,
   /** GET /health reports the database down when it has not answered within this. */
   saludTimeoutMs: 2_000,
+  /** Connections one process keeps open to a Postgres server (DB_POOL_MAX): `npm start`, `npm run api`. */
+  conexiones: 10,
+  /**
+   * The same for each Netlify function instance: every warm instance opens its own pool, so many of them at
+   * once would exhaust the server's connections (the README's "Deploying to Netlify" sizes it).
+   */
+  conexionesPorFuncion: 3,
 } as const;
 
-/** Connection and statement limits of the Postgres pool. */
-export interface DatabaseTimeouts {
+/** Connection, statement and pool-size limits of the Postgres pool. */
+export interface DatabaseLimits {
+  /** Most connections the process's pool opens. */
+  poolMax: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
 }
 
-/** DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS over the defaults of `BASE_DE_DATOS`. */
-export function databaseTimeouts(env: Record<string, string | undefined> = process.env): DatabaseTimeouts {
+/** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS and DB_POOL_MAX over the defaults of `BASE_DE_DATOS` (a smaller pool on Netlify). */
+export function databaseLimits(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): DatabaseLimits {
   return {
+    poolMax: positiveIntFromEnv(env.DB_POOL_MAX, netlify ? BASE_DE_DATOS.conexionesPorFuncion : BASE_DE_DATOS.conexiones, 'DB_POOL_MAX'),
     connectTimeoutMs: positiveFromEnv(env.DB_CONNECT_TIMEOUT_MS, BASE_DE_DATOS.conexionTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
     statementTimeoutMs: intFromEnv(env.DB_STATEMENT_TIMEOUT_MS, BASE_DE_DATOS.consultaTimeoutMs, 'DB_STATEMENT_TIMEOUT_MS'),
   };
@@ -142,7 +152,7 @@ export interface ServerConfig {
   imagenMaximaBytes: number;
   loteImportacionBytes: number;
   /** Postgres pool limits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
-  databaseTimeouts: DatabaseTimeouts;
+  databaseLimits: DatabaseLimits;
   /** Catalogue API limits (PRODUCT_IDS_MAX, PAGE_SIZE_MAX, CATALOGUE_CACHE_MB). */
   catalogo: CatalogueLimits;
   /** Netlify build hook (BUILD_HOOK_URL) the API calls after an operator's catalogue change; unset: no such call. */
@@ -212,7 +222,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
     imagenMaximaBytes: positiveIntFromEnv(env.IMAGE_MAX_BYTES, LIMITES.imagenMaximaBytes, 'IMAGE_MAX_BYTES'),
     loteImportacionBytes: positiveIntFromEnv(env.IMPORT_BODY_LIMIT_BYTES, LIMITES.loteImportacionBytes, 'IMPORT_BODY_LIMIT_BYTES'),
-    databaseTimeouts: databaseTimeouts(env),
+    databaseLimits: databaseLimits(env, { netlify }),
     catalogo: catalogueLimits(env),
     buildHookUrl: env.BUILD_HOOK_URL || undefined,
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),

@@ -256,7 +256,9 @@ describeEachDatabase('electronic receipts', (target) => {
       const notas = await nube.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, preferencia.idVenta));
       const numero = numeroComprobante(boleta!.serie, boleta!.correlativo);
       expect(notas.some((n) => n.nota.startsWith(`Comprobante ${numero} rechazado por SUNAT`))).toBe(true);
-      expect(nube.sent.some((m) => m.subject.includes(`comprobante ${numero} rechazado`))).toBe(true);
+      const alerta = nube.sent.find((m) => m.subject.includes(`comprobante ${numero} rechazado`));
+      expect(alerta?.html).toContain(`Revisa el comprobante del pedido N.° ${preferencia.idVenta}`);
+      expect(alerta?.html).not.toContain('Revisa el pago');
 
       stub.modo = 'acepta';
       expect(await reintentarComprobante(nube.database.db, boleta!.id)).toMatchObject({ encolado: true });

@@ -14,7 +14,7 @@ import { openShop, type TestShop } from './shop.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** Short limits, so a silent database shows within a test's patience; production's are in src/server/config.ts. */
-const timeouts = { connectTimeoutMs: 1_000, statementTimeoutMs: 1_500 };
+const limits = { poolMax: 10, connectTimeoutMs: 1_000, statementTimeoutMs: 1_500 };
 
 /** Milliseconds `run` took. */
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
@@ -40,7 +40,7 @@ describe.skipIf(!serverUrl)(`the API on a PostgreSQL that stops answering${serve
     const viaProxy = new URL(serverUrl!);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     viaProxy.pathname = `/${name}`;
-    shop = await openShop({ name: 'PostgreSQL tras un proxy', open: () => openDatabase({ url: viaProxy.toString(), timeouts }) });
+    shop = await openShop({ name: 'PostgreSQL tras un proxy', open: () => openDatabase({ url: viaProxy.toString(), limits }) });
   }, 60_000);
   afterAll(async () => {
     await proxy?.close();

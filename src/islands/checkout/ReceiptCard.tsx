@@ -1,4 +1,4 @@
-import { REGLAS_FACTURA, type TipoComprobante } from '../../lib/api/comprobante-rules.ts';
+import { REGLAS_FACTURA, type ClaseComprobante } from '../../lib/api/comprobante-rules.ts';
 import TextField from '../auth/TextField.tsx';
 import type { Receipt } from './useReceipt.ts';
 
@@ -15,7 +15,7 @@ interface Props {
  */
 export default function ReceiptCard({ receipt, documento, disabled }: Props) {
   const { eleccion, problemas, campoId, elegir, escribir, salir } = receipt;
-  const opciones: { tipo: TipoComprobante; nombre: string; detalle: string }[] = [
+  const opciones: { tipo: ClaseComprobante; nombre: string; detalle: string }[] = [
     { tipo: 'boleta', nombre: 'Boleta de venta', detalle: documento ? `Se emite a tu documento de identidad (${documento}).` : 'Se emite a tu documento de identidad.' },
     { tipo: 'factura', nombre: 'Factura', detalle: 'Se emite a tu RUC, con tu razón social y dirección fiscal.' },
   ];

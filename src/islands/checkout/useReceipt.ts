@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { CAMPOS_FACTURA, problemaFactura, type CampoFactura, type TipoComprobante } from '../../lib/api/comprobante-rules.ts';
+import { CAMPOS_FACTURA, problemaFactura, type CampoFactura, type ClaseComprobante } from '../../lib/api/comprobante-rules.ts';
 import { problemaComprobante, sanitizeRuc, type EleccionComprobante } from '../../lib/checkout/comprobante.ts';
 import { $comprobante, setComprobante, storedComprobante } from '../../stores/checkout.ts';
 
@@ -12,7 +12,7 @@ export interface Receipt {
   problemas: ProblemasFactura;
   /** The id of a factura field's input (which a problem focuses). */
   campoId: (campo: CampoFactura) => string;
-  elegir: (tipo: TipoComprobante) => void;
+  elegir: (tipo: ClaseComprobante) => void;
   escribir: (campo: CampoFactura, value: string) => void;
   /** Leaving a field checks it. */
   salir: (campo: CampoFactura) => void;
@@ -39,7 +39,7 @@ export function useReceipt(): Receipt {
 
   useEffect(() => void storedComprobante(), []);
 
-  const elegir = (tipo: TipoComprobante) => {
+  const elegir = (tipo: ClaseComprobante) => {
     setComprobante({ ...$comprobante.get(), tipo });
     setProblemas({});
   };

@@ -8,9 +8,9 @@ import { COMPROBANTES } from '../tienda.ts';
  * loading zod; `comprobanteSchema` (checkout-schemas.ts) enforces the same messages on the server.
  */
 
-/** The two receipts on the wire (`comprobante.tipo`) and the SUNAT type each is stored as. */
-export const TIPOS_COMPROBANTE = { boleta: '03', factura: '01' } as const;
-export type TipoComprobante = keyof typeof TIPOS_COMPROBANTE;
+/** The two receipts a shopper may ask for on the wire (`comprobante.tipo`), each with the SUNAT code it is stored as (the stored codes, credit notes included, are TIPOS_COMPROBANTE in db/schema/comprobantes.ts). */
+export const CODIGO_SUNAT = { boleta: '03', factura: '01' } as const;
+export type ClaseComprobante = keyof typeof CODIGO_SUNAT;
 
 /** A factura's data as typed (the form's names; the wire spells them ruc, razon_social, direccion_fiscal). */
 export interface DatosFactura {

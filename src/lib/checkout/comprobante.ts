@@ -1,12 +1,12 @@
 import type { ComprobanteBody } from '../api/checkout-schemas.ts';
-import { primerProblemaFactura, type DatosFactura, type TipoComprobante } from '../api/comprobante-rules.ts';
+import { primerProblemaFactura, type DatosFactura, type ClaseComprobante } from '../api/comprobante-rules.ts';
 
 /**
  * The receipt chosen at /procesoDePago (issue 23) as the checkout store keeps it: boleta or factura,
  * and the factura's data as typed (kept while the shopper switches back to boleta, so nothing typed is lost).
  */
 export interface EleccionComprobante extends DatosFactura {
-  tipo: TipoComprobante;
+  tipo: ClaseComprobante;
 }
 
 /** A boleta, the default, with no factura data typed. */

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gt, isNull, like, lt, or, sql, sum } from 'drizzle-orm';
-import { TIPOS_COMPROBANTE } from '../../lib/api/comprobante-rules.ts';
+import { CODIGO_SUNAT } from '../../lib/api/comprobante-rules.ts';
 import type { Comprobante, Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
@@ -62,7 +63,7 @@ export function derivedKey(clienteId: number, body: Preferencia, minutos: number
   const pedido: unknown[] = [clienteId, lineas, body.metadata.metodo_envio, body.destino ?? null, body.codigo_descuento?.trim().toLowerCase() || null, body.descuento ?? null, body.metadata.costo_envio, body.total ?? null];
   // A boleta (the default) leaves the key as it was before receipts existed.
   const { comprobante } = body;
-  if (comprobante.tipo === 'factura') pedido.push([TIPOS_COMPROBANTE.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
+  if (comprobante.tipo === 'factura') pedido.push([CODIGO_SUNAT.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
   // A Yape attempt is another attempt than Checkout Pro's for the same cart (Checkout Pro's key is as it was).
   if (metodoPago !== 'checkout-pro') pedido.push(metodoPago);
   const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
@@ -115,8 +116,6 @@ export async function createOrder(
     await sleep(REINTENTO_MS);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The attempt of this key: its preference when created (a derived key only while its order awaits
@@ -270,8 +269,8 @@ interface NewOrder {
 
 /** The order's receipt columns: a factura's type and data (trimmed by the schema), or a boleta to the order's document. */
 function receiptColumns(comprobante: Comprobante) {
-  if (comprobante.tipo === 'boleta') return { comprobanteTipo: TIPOS_COMPROBANTE.boleta, facturaRuc: null, facturaRazonSocial: null, facturaDireccion: null };
-  return { comprobanteTipo: TIPOS_COMPROBANTE.factura, facturaRuc: comprobante.ruc, facturaRazonSocial: comprobante.razon_social, facturaDireccion: comprobante.direccion_fiscal };
+  if (comprobante.tipo === 'boleta') return { comprobanteTipo: CODIGO_SUNAT.boleta, facturaRuc: null, facturaRazonSocial: null, facturaDireccion: null };
+  return { comprobanteTipo: CODIGO_SUNAT.factura, facturaRuc: comprobante.ruc, facturaRazonSocial: comprobante.razon_social, facturaDireccion: comprobante.direccion_fiscal };
 }
 
 /** Writes the order PENDIENTE with its line snapshots and first timeline entry; returns its id. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
@@ -45,8 +46,6 @@ export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Req
 
 /** How long a resend waits for the first submission of the same attempt to finish. */
 const ESPERA_INTENTO_MS = 20_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Pays the customer's order (found by `clave`, or created from `body`) with Yape. */
 export async function payWithYape(deps: CheckoutDeps & { emision: Emision }, clienteId: number, clave: Clave, { yape, ...body }: PagoYapeRequest): Promise<ResultadoYape> {
   const { db, config, pasarela } = deps;

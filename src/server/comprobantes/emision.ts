@@ -58,7 +58,7 @@ async function comprobanteDeVentaDe(tx: Tx | Db, pedidoId: number): Promise<Comp
 /** Notes a receipt problem on the order's timeline (in its current state) and e-mails the shop about it. */
 async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: string): Promise<void> {
   const [pedido] = await tx.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, pedidoId));
-  await alertShop(tx, pedidoId, await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota), asunto);
+  await alertShop(tx, pedidoId, await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota), asunto, 'comprobante');
 }
 
 /**

@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { databaseTimeouts, type DatabaseTimeouts } from '../config.ts';
+import { databaseLimits, type DatabaseLimits } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { acquireLock, releaseLock } from './lock.ts';
 import { whileStarting } from './startup-lock.ts';
@@ -30,8 +30,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; omit both for an in-memory database (tests). */
   dataDir?: string;
-  /** Postgres connection and statement limits; DB_CONNECT_TIMEOUT_MS / DB_STATEMENT_TIMEOUT_MS or the defaults when omitted. */
-  timeouts?: DatabaseTimeouts;
+  /** Postgres pool size, connection and statement limits; DB_POOL_MAX, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS or the defaults when omitted. */
+  limits?: DatabaseLimits;
 }
 
 /** Opens the database: a Postgres server when `url` is given, else embedded PGlite. Applies migrations. */
@@ -51,14 +51,14 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
  * the server is down (its queries fail with connection errors until it returns); PGlite opens now.
  */
 export async function connectDatabase(options: OpenOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.timeouts ?? databaseTimeouts()) : await openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.limits ?? databaseLimits()) : await openPglite(options.dataDir);
 }
 
 /** The pool's settings: a silent server fails a connection or a statement instead of holding the request. */
-export function poolConfig(url: string, { connectTimeoutMs, statementTimeoutMs }: DatabaseTimeouts): pg.PoolConfig {
+export function poolConfig(url: string, { poolMax, connectTimeoutMs, statementTimeoutMs }: DatabaseLimits): pg.PoolConfig {
   return {
     connectionString: url,
-    max: 10,
+    max: poolMax,
     Client: SelfHealingClient,
     connectionTimeoutMillis: connectTimeoutMs,
     // The server cancels a slow statement first (57014, the connection stays usable); the client's
@@ -95,8 +95,8 @@ class SelfHealingClient extends pg.Client {
   }
 }
 
-function openPostgres(url: string, timeouts: DatabaseTimeouts): Database {
-  const pool = new pg.Pool(poolConfig(url, timeouts));
+function openPostgres(url: string, limits: DatabaseLimits): Database {
+  const pool = new pg.Pool(poolConfig(url, limits));
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('postgres: conexión inactiva perdida:', error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

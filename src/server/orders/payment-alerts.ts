@@ -89,9 +89,13 @@ export function paymentFlag(pedido: { estado: string; pagoId: string | null }, l
   return alertas.size > 0 ? [...alertas].join(', ') : undefined;
 }
 
+/** What the shop is asked to review: a payment, or the order's electronic receipt. */
+export type TemaAlerta = 'pago' | 'comprobante';
+const TITULO_ALERTA: Record<TemaAlerta, string> = { pago: 'Revisa el pago del pedido', comprobante: 'Revisa el comprobante del pedido' };
+
 /** Queues the shop's e-mail about a timeline note, keyed by the note so it is sent once. */
-export async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string): Promise<void> {
-  await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto }, { clave: `correo-tienda:${historialId}` });
+export async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string, tema: TemaAlerta = 'pago'): Promise<void> {
+  await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto, tema }, { clave: `correo-tienda:${historialId}` });
 }
 
 /** The id of the order's newest timeline entry: the note a transition has just recorded. */
@@ -157,8 +161,8 @@ export async function paymentsOfOrders(db: Db, pedidoIds: number[]): Promise<Map
   return byOrder;
 }
 
-/** The shop's e-mail about a payment to review: the note, the order, its payments and the command that shows it. */
-export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[]): MailMessage {
+/** The shop's e-mail about a payment (or receipt) to review: the note, the order, its payments and the command that shows it. */
+export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[], tema: TemaAlerta = 'pago'): MailMessage {
   const n = `N.° ${pedido.id}`;
   const resumen = `Pedido ${n} · ${pedido.estado} · total ${soles(pedido.total)}`;
   const cliente = `Cliente: ${[pedido.nombre, pedido.apellido].filter(Boolean).join(' ')} · ${pedido.correo}${pedido.telefono ? ` · ${pedido.telefono}` : ''}`;
@@ -169,7 +173,7 @@ export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto:
   const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
-${cell('font-size:20px;font-weight:bold;color:#b02a64', escapeHtml(`Revisa el pago del pedido ${n}`))}
+${cell('font-size:20px;font-weight:bold;color:#b02a64', escapeHtml(`${TITULO_ALERTA[tema]} ${n}`))}
 ${cell('padding-top:16px;font-size:16px;line-height:1.5;font-weight:bold', escapeHtml(nota))}
 ${cell(`padding-top:16px;${muted}`, `${escapeHtml(resumen)}<br>${escapeHtml(cliente)}`)}
 ${cell('padding-top:16px;font-size:15px;font-weight:bold', 'Pagos del pedido')}
@@ -185,5 +189,5 @@ export async function shopAlert(db: Db, to: string, datos: Record<string, unknow
   const [pedido] = entry ? await db.select().from(pedidos).where(eq(pedidos.id, entry.pedidoId)) : [];
   if (!entry || !pedido) return undefined;
   const lista = (await paymentsOfOrders(db, [pedido.id])).get(pedido.id) ?? [];
-  return shopAlertEmail(to, pedido, entry.nota, String(datos.asunto), lista);
+  return shopAlertEmail(to, pedido, entry.nota, String(datos.asunto), lista, datos.tema === 'comprobante' ? 'comprobante' : 'pago');
 }
