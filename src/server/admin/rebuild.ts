@@ -12,8 +12,8 @@ export interface RebuildDeps {
 }
 
 /**
- * After an operator's change that moved the catalogue version (stock put back by a cancellation, and
- * any catalogue edit), asks for a debounced rebuild of the static site: only with a build hook
+ * After an operator's change that moved the catalogue's page version (any catalogue edit, and stock
+ * that sold a product out or brought it back, a cancellation's included), asks for a debounced rebuild of the static site: only with a build hook
  * (Netlify; `npm start` rebuilds by itself). A failed request is logged, never the operator's answer:
  * the scheduled check still finds the difference.
  */

@@ -1,8 +1,8 @@
 import { compressJson, sizeOf, type CompressedJson } from './compressed-json.ts';
 
 /**
- * Compressed answers computed from one catalogue version's product list (searchCat, searchMar,
- * searchChild), each under a key naming its call and query. A newer catalogue version empties the
+ * Compressed answers computed from one catalogue data version's product list (searchCat, searchMar,
+ * searchChild), each under a key naming its call and query. A newer data version empties the
  * cache; past `maxBytes` the least recently used answers leave, and an answer larger than that is
  * sent without being kept. Concurrent requests for the same missing answer share one computation.
  */

@@ -1,10 +1,11 @@
 import type { Db } from '../db/client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { compressJson, type CompressedJson } from './compressed-json.ts';
-import { catalogueVersion, listProductos } from './queries.ts';
+import { dataVersion, listProductos } from './queries.ts';
 
-/** The whole product list of one catalogue version, which the catalogue calls answered from memory read. */
+/** The whole product list of one catalogue data version, which the catalogue calls answered from memory read. */
 export interface ListprodSnapshot {
+  /** The data version (dataVersion), which moves with stock too. */
   version: number;
   productos: Producto[];
   /** The same products by id. */
@@ -14,8 +15,9 @@ export interface ListprodSnapshot {
 }
 
 /**
- * Keeps the product list in memory. Each request asks the database for the catalogue version (one
- * indexed read), so a change made by any process or instance invalidates the copy at once.
+ * Keeps the product list in memory. Each request asks the database for the catalogue's data version
+ * (one indexed read), so a change made by any process or instance, a sale's stock included,
+ * invalidates the copy at once.
  */
 export class ListprodCache {
   private current: ListprodSnapshot | undefined;
@@ -23,9 +25,9 @@ export class ListprodCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The snapshot for the catalogue as it is now, rebuilt when the version moved. */
+  /** The snapshot for the catalogue as it is now, rebuilt when the data version moved. */
   async get(): Promise<ListprodSnapshot> {
-    const version = await catalogueVersion(this.db);
+    const version = await dataVersion(this.db);
     if (this.current?.version === version) return this.current;
     if (this.pending) {
       const snapshot = await this.pending;

@@ -131,8 +131,17 @@ export async function menu(db: Db): Promise<Menu> {
   return result;
 }
 
-/** The catalogue's change counter, bumped by a trigger on every content change. */
+/**
+ * The version of what the static pages show, bumped by triggers on every content change except a
+ * product's stock moving without selling out or coming back (a sale rebuilds nothing).
+ */
 export async function catalogueVersion(db: Db): Promise<number> {
   const [row] = await db.select({ version: catalogoEstado.version }).from(catalogoEstado).where(eq(catalogoEstado.id, 1));
+  return row?.version ?? 0;
+}
+
+/** The catalogue's data version, bumped by triggers on every change, stock included: the API's caches follow it. */
+export async function dataVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: catalogoEstado.versionDatos }).from(catalogoEstado).where(eq(catalogoEstado.id, 1));
   return row?.version ?? 0;
 }

@@ -52,7 +52,7 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
   const listprod = new ListprodCache(db);
   const answers = new AnswerCache(limits.cacheCatalogoBytes);
 
-  /** A search call, computed from the product list and kept compressed for the catalogue version. */
+  /** A search call, computed from the product list and kept compressed for the catalogue's data version. */
   const search = (call: keyof typeof SEARCHES) => async (c: Context) => {
     const { param, campo, kind } = SEARCHES[call];
     const nombre = parseNombre(c.req.param(param), campo);

@@ -28,7 +28,8 @@ describe('rebuild requests', () => {
   let database: Database;
   const { state, server } = fakeNetlify();
   let base: string;
-  const bumpCatalogue = () => database.db.execute(sql`UPDATE productos SET stock = stock WHERE false`);
+  // A change the static pages show (a brand's statement trigger moves the page version, even with no rows).
+  const bumpCatalogue = () => database.db.execute(sql`UPDATE marcas SET nombre = nombre WHERE false`);
   const runRebuildJobs = () => runDueJobs(database.db, rebuildJobs(`${base}/hook`));
   const check = (buildMinutes = 10) => checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes });
   /** Pretends the rebuild row's last run (or call) was `minutes` ago. */

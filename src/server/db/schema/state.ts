@@ -1,11 +1,14 @@
 import { bigint, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One row whose version a trigger bumps on every change to catalogue or home content, so caches and
- * the static build can tell, across processes and instances, whether what they hold is current.
+ * One row of the catalogue's two change counters, bumped by triggers, so caches and the static build
+ * can tell, across processes and instances, whether what they hold is current (migrations 0001, 0013).
  */
 export const catalogoEstado = pgTable('catalogo_estado', {
   id: integer('id').primaryKey(),
+  /** What the static pages show: every change except a product's stock moving without selling out or coming back. */
   version: bigint('version', { mode: 'number' }).notNull().default(1),
+  /** Every change, stock included: what the API's in-memory copies of the catalogue follow. */
+  versionDatos: bigint('version_datos', { mode: 'number' }).notNull().default(1),
   actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
