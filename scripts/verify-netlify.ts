@@ -69,6 +69,12 @@ function checkSite(dist: string) {
   ensure(/^\/\*\n\s+Content-Security-Policy: .*'sha256-/m.test(headers), 'dist/_headers no tiene la Content-Security-Policy con los hashes de los scripts.');
   const version = existsSync(join(dist, 'version.json')) ? (JSON.parse(readFileSync(join(dist, 'version.json'), 'utf8')) as { version?: unknown }).version : undefined;
   ensure(typeof version === 'number' && version > 0, 'dist/version.json no dice la versión del catálogo.');
+  // Netlify's static server does not decode %2B or %3A: the escaped spelling of such a page is a 301 to it (netlify/redirects.ts).
+  const redirects = existsSync(join(dist, '_redirects')) ? readFileSync(join(dist, '_redirects'), 'utf8').split('\n') : [];
+  for (const [folder, rule] of [['marcas/Dr. Jart+', '/marcas/Dr.%20Jart%2B /marcas/Dr.%20Jart+ 301'], ['marcas/Ma:nyo', '/marcas/Ma%3Anyo /marcas/Ma:nyo 301']]) {
+    ensure(existsSync(join(dist, folder!, 'index.html')), `dist/${folder}/index.html no existe.`);
+    ensure(redirects.includes(rule!), `dist/_redirects no tiene «${rule}».`);
+  }
 }
 
 interface ManifestFunction {

@@ -5,6 +5,7 @@
  */
 import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/app.ts';
+import { withoutPrettyUrlRetry } from '../../src/server/api-paths.ts';
 import { NETLIFY_CLIENT_IP_HEADER } from '../../src/server/auth/context.ts';
 import { startRefusal } from '../../src/server/config-check.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -27,7 +28,16 @@ export interface HandlerOptions {
 export function createHandler(db: Db, { config = serverConfig(process.env, { netlify: true }), logRequest, builtVersion }: HandlerOptions = {}) {
   // There is no socket here: the client's address (for rate limits) is the header Netlify's edge sets.
   const app = createApp({ db, config: { ...config, clientIpHeader: NETLIFY_CLIENT_IP_HEADER }, logRequest, builtVersion });
-  return (request: Request) => app.fetch(request);
+  return (request: Request) => app.fetch(asMeant(request));
+}
+
+/** The request at the path it meant: Netlify's local server retries a 404 or 403 at …/7.html (api-paths.ts, withoutPrettyUrlRetry). */
+function asMeant(request: Request): Request {
+  const url = new URL(request.url);
+  const path = withoutPrettyUrlRetry(url.pathname);
+  if (path === url.pathname) return request;
+  url.pathname = path;
+  return new Request(url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: 'half' } as RequestInit);
 }
 
 // A production deployment missing a setting, or asking for the test mode, fails to load, with every problem in the function's log.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config as netlifyApiFunction } from '../../netlify/functions/api.ts';
-import { API_PATH_PATTERN, isApiPath, netlifyApiPaths } from './api-paths.ts';
+import { API_PATH_PATTERN, isApiPath, netlifyApiPaths, withoutPrettyUrlRetry } from './api-paths.ts';
 import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 
@@ -24,6 +24,12 @@ describe('the one list of API paths', () => {
     routes = [...new Set(app.routes.filter((route) => !(route.method === 'ALL' && route.path.endsWith('*'))).map((route) => route.path))];
   });
   afterAll(() => database?.close());
+
+  it('has no route ending as a page does, so the Netlify function may drop the endings of the local server’s retries', () => {
+    for (const route of routes) expect([route, withoutPrettyUrlRetry(concrete(route))]).toEqual([route, concrete(route)]);
+    for (const ending of ['.html', '.htm', '/index.html', '/index.htm']) expect(withoutPrettyUrlRetry(`/api/detalle-pedido/7${ending}`)).toBe('/api/detalle-pedido/7');
+    expect(withoutPrettyUrlRetry('/imagenes/abc.jpg')).toBe('/imagenes/abc.jpg');
+  });
 
   it('covers every route the Hono app mounts, for the Node server, the dev proxy and Netlify', () => {
     expect(routes).toContain('/webhooks/mercadopago');

@@ -29,3 +29,15 @@ export const isApiPath = (path: string) => API_PATH_PATTERN.test(path);
  * netlify/functions/api.ts spells it out and a test keeps it equal to this.
  */
 export const netlifyApiPaths = (): string[] => [...API_PREFIXES.map((prefix) => `${prefix}/*`), ...API_EXACT_PATHS];
+
+/** The endings Netlify's local server (`netlify serve`/`netlify dev`) tries after a 404 or 403, as for a page. */
+const PRETTY_URL_RETRY = /(?:\/index\.html?|\.html?)$/;
+
+/**
+ * The API path a request meant, without the ending Netlify's local server adds when it retries a
+ * function's 404 or 403 as a pretty URL (/api/detalle-pedido/7 → …/7.html, …/7.htm, …/7/index.html,
+ * …/7/index.htm; netlify/cli src/utils/proxy.ts, issue #1442). No API path ends so, so each retry
+ * gets the first answer again and the last one (the same 404 or 403) reaches the client. The real
+ * platform answers with the function's response and never retries.
+ */
+export const withoutPrettyUrlRetry = (path: string) => path.replace(PRETTY_URL_RETRY, '');

@@ -44,6 +44,24 @@ describeEachDatabase('the Netlify function', (target) => {
     expect(pedidos.headers.get('X-Frame-Options')).toBe('DENY');
   });
 
+  it('answers Netlify’s local retries of a 404 or 403 (…/7.html, …/7/index.htm) as the first request', async () => {
+    // netlify serve retries a function's 404 or 403 at the page endings; the client gets the last answer.
+    const handle = createHandler(shop.database.db, { config: shop.services.config });
+    const owner = await shop.customer('retry-owner');
+    const other = await shop.customer('retry-other');
+    const { idVenta } = await placeOrder(shop, owner, plainProducts(await shop.catalogue())[0]!);
+    const asOther = (path: string) => handle(new Request(`https://kbeauty.example${path}`, { headers: { Authorization: `Bearer ${other.token}` } }));
+    for (const [path, status] of [[`/api/detalle-pedido/${idVenta}`, 404], [`/web/clientes/${owner.id}`, 403]] as const) {
+      const first = await asOther(path);
+      expect(first.status, path).toBe(status);
+      const body = await first.json();
+      for (const ending of ['.html', '.htm', '/index.html', '/index.htm']) {
+        const retry = await asOther(`${path}${ending}`);
+        expect([`${path}${ending}`, retry.status, await retry.json()]).toEqual([`${path}${ending}`, status, body]);
+      }
+    }
+  });
+
   it('answers 503 with the API’s message while it has no database to open', async () => {
     vi.stubEnv('DATABASE_URL', '');
     vi.spyOn(console, 'error').mockImplementation(() => {});

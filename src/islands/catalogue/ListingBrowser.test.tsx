@@ -130,4 +130,38 @@ describe('ListingBrowser', () => {
     await until(() => count() === '65 de 80 productos');
     expect(count()).toBe('65 de 80 productos');
   });
+
+  it('keeps the cards on screen, dimmed, while another page loads, and after a failed call', async () => {
+    stubApi();
+    const answer = globalThis.fetch;
+    let release!: (ok: boolean) => void;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (!url.startsWith('/web/listado?')) return answer(url);
+      urls.push(url);
+      const ok = await new Promise<boolean>((resolve) => (release = resolve));
+      return ok ? answer(url) : new Response('{}', { status: 500 });
+    });
+    await render(listing(45), 45, { kind: 'child', name: 'Manos' });
+    const grid = () => container.querySelector('.product-grid');
+    await act(async () => next().click());
+    await until(() => urls.some((url) => url.startsWith('/web/listado')));
+    // Asked and not answered: the first page stays, busy, and nothing blanks it.
+    expect(shownIds()).toEqual(range(1, 20));
+    expect(grid()?.getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelector('.listing__message')).toBeNull();
+    await act(async () => release(true));
+    await until(() => shownIds().includes(1002));
+    expect(shownIds()).toEqual([1002]);
+    expect(grid()?.getAttribute('aria-busy')).toBe('false');
+
+    await act(async () => next().click());
+    await until(() => urls.at(-1)!.includes('pagina=3'));
+    expect(shownIds()).toEqual([1002]);
+    expect(grid()?.getAttribute('aria-busy')).toBe('true');
+    await act(async () => release(false));
+    await until(() => container.querySelector('[role="alert"]') !== null);
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('No se pudo cargar el listado.');
+    expect(shownIds()).toEqual([1002]);
+    expect(grid()?.getAttribute('aria-busy')).toBe('false');
+  });
 });

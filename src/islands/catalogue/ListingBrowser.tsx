@@ -56,8 +56,14 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
   const listingTotal = latest?.totalListado ?? builtTotal;
   // Untouched, the range follows the listing's bounds as the API reports them.
   const price = range ?? bounds;
-  const items = embedded ? firstPage : (listado?.mensaje ?? []);
+  // The cards of the current request once they are here; meanwhile, and when the call failed, the
+  // listing keeps the cards it showed last (dimmed while loading) rather than blanking.
+  const answered = embedded ? firstPage : listado?.mensaje;
+  const [kept, setKept] = useState(firstPage);
+  if (answered && answered !== kept) setKept(answered);
+  const items = answered ?? kept;
   const loading = !embedded && listado === undefined;
+  const failed = !embedded && listado === null;
   const found = embedded ? builtTotal : (listado?.total ?? latest?.total ?? builtTotal);
   const pages = Math.max(1, Math.ceil(found / porPagina));
   const filtered = range !== null || !brands.todas;
@@ -120,16 +126,20 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
       </aside>
 
       <div className="listing__results" ref={listRef}>
-        {loading ? (
-          <p className="listing__message" role="status">
-            Cargando productos...
+        <p className="visually-hidden" role="status">
+          {loading && items.length > 0 ? 'Cargando productos...' : ''}
+        </p>
+        {failed && (
+          <p className="listing__notice" role="alert">
+            No se pudo cargar el listado.
           </p>
-        ) : items.length === 0 ? (
+        )}
+        {items.length === 0 ? (
           <p className="listing__message" role="status">
-            No hay productos disponibles
+            {loading ? 'Cargando productos...' : 'No hay productos disponibles'}
           </p>
         ) : (
-          <ul className="product-grid" aria-label={`Productos: ${title}`}>
+          <ul className="product-grid" aria-label={`Productos: ${title}`} aria-busy={loading}>
             {items.map((producto, index) => (
               <li key={producto.idProducto}>
                 <ProductCard producto={producto} priority={index === 0} headingLevel="h2" />

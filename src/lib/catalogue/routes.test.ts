@@ -3,6 +3,8 @@ import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import type { Menu } from '../api/schemas.ts';
 import {
   brandPath,
+  escapedSpelling,
+  escapedSpellingRedirects,
   brandRoute,
   brandRoutes,
   childPath,
@@ -139,5 +141,25 @@ describe('productTrail', () => {
       'Crema',
       'X',
     ]);
+  });
+});
+
+describe('escapedSpellingRedirects', () => {
+  it('sends the escaped spelling of each built page with & + : , ; = @ $ to the page, and leaves the others', () => {
+    expect(escapedSpellingRedirects(['marcas/Dr. Jart+', 'marcas/Ma:nyo', 'marcas/Rom&nd', 'marcas/COSRX', 'Contorno de ojos', 'producto/7-serum'])).toEqual([
+      '/marcas/Dr.%20Jart%2B /marcas/Dr.%20Jart+ 301',
+      '/marcas/Ma%3Anyo /marcas/Ma:nyo 301',
+      '/marcas/Rom%26nd /marcas/Rom&nd 301',
+    ]);
+  });
+
+  it('names the page as brandPath does, so a rule points at the built page’s own URL', () => {
+    for (const nombre of ['Dr. Jart+', 'Ma:nyo', 'Marca: Edición; Nueva', 'A=B@C', 'Pay$,Co']) {
+      const [rule] = escapedSpellingRedirects([`marcas/${nombre}`]);
+      const [from, to, status] = rule!.split(' ');
+      expect([to, status]).toEqual([brandPath(nombre), '301']);
+      expect(decodeURIComponent(from!)).toBe(`/marcas/${nombre}`);
+      expect(escapedSpelling(from!)).toBeUndefined();
+    }
   });
 });

@@ -42,6 +42,33 @@ export const MENUS_PATH = '/menus';
 export const pathSegment = (name: string) =>
   encodeURIComponent(name.trim()).replace(/%(26|2B|3A|2C|3B|3D|40|24)/gi, (escape) => decodeURIComponent(escape));
 
+/** The sub-delimiters pathSegment leaves literal. */
+const LITERAL_SUB_DELIMS = /[&+:,;=@$]/g;
+
+/**
+ * The other spelling of a page path with sub-delimiters, as encodeURIComponent writes its segments
+ * (/marcas/Dr.%20Jart+ → /marcas/Dr.%20Jart%2B); undefined when it has none. Netlify's static server
+ * does not decode those escapes, so dist/_redirects sends this spelling to the page (301), as the
+ * Node server does (server.ts): one page, one URL, on both.
+ */
+export function escapedSpelling(path: string): string | undefined {
+  const escaped = path.replace(LITERAL_SUB_DELIMS, (char) => encodeURIComponent(char));
+  return escaped === path ? undefined : escaped;
+}
+
+/**
+ * The `_redirects` rules (Netlify's format) from the escaped spelling of each built page to the
+ * page, for pages named by their folders under dist/ as the build wrote them (marcas/Dr. Jart+).
+ * Not forced: a file at the spelling itself would win, so no rule can loop.
+ */
+export function escapedSpellingRedirects(pageFolders: string[]): string[] {
+  return pageFolders.flatMap((folder) => {
+    const path = `/${folder.split('/').filter(Boolean).map(pathSegment).join('/')}`;
+    const escaped = escapedSpelling(path);
+    return escaped ? [`${escaped} ${path} 301`] : [];
+  });
+}
+
 /** The path of a line, categoría or special listing: /Cuidado, /Contorno%20de%20ojos, /sale. */
 export const listingPath = (name: string) => `/${pathSegment(name)}`;
 /** The path of a child category listing: /categoria/{child}. */

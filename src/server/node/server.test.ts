@@ -47,9 +47,13 @@ describe('the one-process shop server', () => {
     const accented = await shop.request(`/${encodeURIComponent('Tónico')}`);
     expect(await accented.text()).toBe('<h1>Tónico</h1>');
 
-    const brand = await shop.request('/marcas/Rom%26nd');
+    const brand = await shop.request('/marcas/Rom&nd');
     expect(brand.status).toBe(200);
     expect(await brand.text()).toBe('<h1>Rom&amp;nd</h1>');
+
+    // The escaped spelling is sent to the page's own URL, as dist/_redirects does on Netlify.
+    const escaped = await shop.request('/marcas/Rom%26nd?pagina=2');
+    expect([escaped.status, escaped.headers.get('Location')]).toEqual([301, '/marcas/Rom&nd?pagina=2']);
 
     const asset = await shop.request('/_astro/app.abc123.js');
     expect(asset.headers.get('Cache-Control')).toContain('immutable');

@@ -16,7 +16,16 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
   server.use('*', compress());
   server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));
   // c.env (Node's bindings: the socket) goes along, or the API could not tell one client's address from another's.
-  server.all('*', (c) => (isApiPath(c.req.path) ? api.fetch(c.req.raw, c.env) : site.fetch(withLiteralSubDelims(c.req.raw), c.env)));
+  server.all('*', (c) => {
+    if (isApiPath(c.req.path)) return api.fetch(c.req.raw, c.env);
+    // /marcas/Dr.%20Jart%2B is another spelling of /marcas/Dr.%20Jart+: sent there, as dist/_redirects does on Netlify.
+    const literal = withLiteralSubDelims(c.req.raw);
+    if (literal !== c.req.raw && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const { pathname, search } = new URL(literal.url);
+      return c.redirect(`${pathname}${search}`, 301);
+    }
+    return site.fetch(literal, c.env);
+  });
   return server;
 }
 
