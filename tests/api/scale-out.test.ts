@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CotizacionServidor, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
+import { startApiProcess, stopApiProcesses, type ApiProcess } from './api-processes.ts';
 import { createScratchPostgres } from './databases.ts';
 import { claimQuote, lineOf, newKey, plainProducts, preferenceBody } from './shop.ts';
 
@@ -25,8 +25,7 @@ const COMPRADORES = 20;
 const PERMISIVO = '100000/3600';
 
 describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', () => {
-  const children: ChildProcess[] = [];
-  const outputs: string[][] = PORTS.map(() => []);
+  const processes: ApiProcess[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let dir: string;
@@ -74,12 +73,9 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     dir = mkdtempSync(join(tmpdir(), 'kbeauty-escala-'));
     smtp = await startTestSmtp();
     scratch = await createScratchPostgres(serverUrl!);
-    const started = PORTS.map((port, index) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
-        env: {
-          PATH: process.env.PATH,
-          PORT: String(port),
-          HOST: '127.0.0.1',
+    for (const [index, port] of PORTS.entries()) {
+      processes.push(
+        startApiProcess(port, {
           DATABASE_URL: scratch.url,
           DATA_DIR: join(dir, `data-${index}`),
           JOBS_INTERVAL_SECONDS: '1',
@@ -91,34 +87,15 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
           RATE_LIMIT_LOGINPORIP: PERMISIVO,
           RATE_LIMIT_CHECKOUTPORIP: PERMISIVO,
           RATE_LIMIT_CHECKOUTPORCUENTA: PERMISIVO,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const output = outputs[index]!;
-      return new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => {
-          output.push(chunk.toString());
-          if (output.join('').includes('API de K-Beauty Perú en')) resolve();
-        });
-        child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`scripts/api.ts (puerto ${port}) terminó con el código ${code}:\n${output.join('')}`)));
-      });
-    });
-    await Promise.all(started);
+        }),
+      );
+    }
+    await Promise.all(processes.map(({ ready }) => ready));
     producto = plainProducts(await json<Producto[]>(await call(0, 'GET', '/web/listprod')))[0]!;
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children
-        .filter((child) => child.exitCode === null)
-        .map((child) => {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          return exited;
-        }),
-    );
+    await stopApiProcesses(processes);
     await smtp?.close();
     await scratch?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });

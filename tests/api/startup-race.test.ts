@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +6,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { connectDatabase, migrateDatabase, type Database } from '../../src/server/db/client.ts';
 import { demoCatalogue } from '../../src/demo/catalogue.ts';
 import { seedIfEmpty } from '../../src/demo/seed.ts';
+import { startApiProcess, stopApiProcesses, type ApiProcess } from './api-processes.ts';
 import { createScratchPostgres } from './databases.ts';
 
 /**
@@ -62,8 +62,7 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
 
   describe('three `npm run api` processes (scripts/api.ts)', () => {
     const PORTS = [4720, 4721, 4722];
-    const children: ChildProcess[] = [];
-    const outputs: string[][] = PORTS.map(() => []);
+    const processes: ApiProcess[] = [];
     let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
     let dir: string;
     let started: PromiseSettledResult<void>[];
@@ -72,35 +71,11 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
       mkdirSync('/tmp/issue21', { recursive: true });
       dir = mkdtempSync('/tmp/issue21/edge-race-');
       scratch = await createScratchPostgres(serverUrl!);
-      started = await Promise.allSettled(
-        PORTS.map((port, index) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
-            env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scratch.url, DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          children.push(child);
-          const output = outputs[index]!;
-          return new Promise<void>((resolve, reject) => {
-            child.stdout!.on('data', (chunk: Buffer) => {
-              output.push(chunk.toString());
-              if (output.join('').includes('API de K-Beauty Perú en')) resolve();
-            });
-            child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-            child.once('exit', (code) => reject(new Error(`scripts/api.ts (puerto ${port}) terminó con el código ${code}:\n${output.join('')}`)));
-          });
-        }),
-      );
+      processes.push(...PORTS.map((port, index) => startApiProcess(port, { DATABASE_URL: scratch.url, DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' })));
+      started = await Promise.allSettled(processes.map(({ ready }) => ready));
     }, 120_000);
     afterAll(async () => {
-      await Promise.all(
-        children
-          .filter((child) => child.exitCode === null)
-          .map((child) => {
-            const exited = new Promise((resolve) => child.once('exit', resolve));
-            child.kill('SIGTERM');
-            return exited;
-          }),
-      );
+      await stopApiProcesses(processes);
       await scratch?.drop();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
