@@ -3,8 +3,9 @@
  * directory with the demo catalogue (or a synthetic one of N products) and prints a Markdown report:
  * the build (stages, time, peak memory, dist/ size), start time, per page the HTML and JavaScript
  * sizes, the data a search, the header suggestions and a 3-item cart fetch over the wire, the
- * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, and Lighthouse
- * mobile scores; then every figure beside its target (issue 15).
+ * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, the interaction
+ * latency (INP-style, 4× CPU) of adding to the cart, opening the cart, a listing filter and the quick
+ * view, and Lighthouse mobile scores; then every figure beside its target (issues 15 and 26).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import type { Menu, Producto } from '../src/lib/api/schemas.ts';
 import { listingPath, productPath } from '../src/lib/catalogue/routes.ts';
 import { measureAddToCart } from './bench/add-to-cart.ts';
+import { measureInteractions, type InteractionRun } from './bench/interactions.ts';
 import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
 
 const { values } = parseArgs({
@@ -53,6 +55,7 @@ try {
   await benchData(browser, productos);
   await benchLatency(menu, productos);
   await benchAddToCart(browser, product);
+  await benchInteractions(browser, product, listing);
   if (!values['no-lighthouse']) await benchLighthouse(product, listing);
 } finally {
   await browser.close();
@@ -203,6 +206,23 @@ async function benchAddToCart(browser: Browser, product: string) {
     '',
   );
   figure("'Agregar al carrito' usable, median of 3", median.ready, 'ms', 3000, false, 0);
+}
+
+async function benchInteractions(browser: Browser, product: string, listing: string) {
+  const results = await measureInteractions(base, { product, listing }, 3, browser);
+  const ms = (run: InteractionRun) => `${run.below ? '< ' : ''}${run.latency.toFixed(0)} ms`;
+  const parts = (run: InteractionRun) => (run.below ? '' : `${run.inputDelay.toFixed(0)} + ${run.processing.toFixed(0)} + ${run.presentation.toFixed(0)} ms (slowest handler: ${run.slowest})`);
+  report.push(
+    '## Interaction latency (INP-style, 4× CPU, after hydration)',
+    '',
+    '| interaction | median | runs | median split (input delay + processing + presentation) |',
+    '|---|---|---|---|',
+  );
+  for (const { name, runs, median } of results) {
+    report.push(`| ${name} | ${ms(median)} | ${runs.map(ms).join(', ')} | ${parts(median)} |`);
+    figure(`interaction latency, ${name}, median of 3`, median.latency, 'ms', 100, false, 0);
+  }
+  report.push('', 'The cart is a page of its own: for "open the cart" the navigation is held back, so the figure is the click until its next paint, without the /carrito load.', '');
 }
 
 async function benchLighthouse(product: string, listing: string) {
