@@ -1,5 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import ProductCard from '../../ui/ProductCard.tsx';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import { SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
 import { ALL_BRANDS, brandFilter, fromCard, toggleBrand, type BrandChoice, type CardProducto } from '../../lib/catalogue/listing-state.ts';
@@ -7,6 +6,7 @@ import type { ListingSource } from '../../lib/catalogue/selection.ts';
 import BrandFilter from './BrandFilter.tsx';
 import Pagination from './Pagination.tsx';
 import PriceRange from './PriceRange.tsx';
+import ProductGrid from './ProductGrid.tsx';
 import { useListado } from './useListado.ts';
 import { useListingPage } from './useListingPage.ts';
 import { useLiveListing } from './useLiveListing.ts';
@@ -45,11 +45,22 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
   const listRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
+  // The controls (checkboxes, slider, select, page buttons) show a change at once; the request and the
+  // grid follow in a transition React may interrupt, so the click's next paint does not wait for them.
+  const shown = {
+    page: useDeferredValue(page),
+    range: useDeferredValue(range),
+    brands: useDeferredValue(brands),
+    orden: useDeferredValue(orden),
+  };
+
   const porPagina = TIENDA.productosPorPagina;
-  const embedded = page === 1 && range === null && brands.todas && orden === 'relevancia';
+  const embedded = shown.page === 1 && shown.range === null && shown.brands.todas && shown.orden === 'relevancia';
   const { listado, latest } = useListado(
     source,
-    embedded ? undefined : { pagina: page, porPagina, orden, marcas: brandFilter(brands), ...(range ? { rango: range } : {}) },
+    embedded
+      ? undefined
+      : { pagina: shown.page, porPagina, orden: shown.orden, marcas: brandFilter(shown.brands), ...(shown.range ? { rango: shown.range } : {}) },
   );
   const bounds = latest?.precios ?? builtPrecios;
   const marcas = latest?.marcas ?? builtMarcas;
@@ -66,7 +77,7 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
   const failed = !embedded && listado === null;
   const found = embedded ? builtTotal : (listado?.total ?? latest?.total ?? builtTotal);
   const pages = Math.max(1, Math.ceil(found / porPagina));
-  const filtered = range !== null || !brands.todas;
+  const filtered = shown.range !== null || !shown.brands.todas;
 
   // The embedded first page gets live prices and stock; a page asked of the API is live already.
   const shownKey = embedded ? firstPage.map((producto) => producto.idProducto).join(',') : '';
@@ -139,15 +150,10 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
             {loading ? 'Cargando productos...' : 'No hay productos disponibles'}
           </p>
         ) : (
-          <ul className="product-grid" aria-label={`Productos: ${title}`} aria-busy={loading}>
-            {items.map((producto, index) => (
-              <li key={producto.idProducto}>
-                <ProductCard producto={producto} priority={index === 0} headingLevel="h2" />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid items={items} title={title} loading={loading} />
         )}
-        <Pagination page={Math.min(page, pages)} pages={pages} onChange={changePage} />
+        {/* The shown page, not the asked one: 'Página X de Y' changes with the cards it names. */}
+        <Pagination page={Math.min(shown.page, pages)} pages={pages} onChange={changePage} />
       </div>
     </div>
   );
