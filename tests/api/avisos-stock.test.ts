@@ -5,10 +5,9 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { RATE_LIMITS } from '../../src/server/config.ts';
 import { avisosStock, productos, trabajos } from '../../src/server/db/schema/index.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
-import { runBackgroundOnce } from '../../src/server/services.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, placeOrder, plainProducts, type TestShop } from './shop.ts';
+import { openShop, placeOrder, plainProducts, runJobsUntilIdle, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const URL_AVISOS = '/api/avisos-stock';
@@ -36,15 +35,7 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const res = await shop.call('PATCH', `/admin/api/productos/${id}`, { token: TOKEN, body: { stock: valor }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
     expect(res.status, await res.clone().text()).toBe(200);
   };
-  /** Runs the background work until no job is due. */
-  const trabajar = async () => {
-    for (let vuelta = 0; vuelta < 20; vuelta++) {
-      await runBackgroundOnce(shop.services);
-      const [pendientes] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
-      if (pendientes!.n === 0) return;
-    }
-    throw new Error('Quedan trabajos sin hacer.');
-  };
+  const trabajar = () => runJobsUntilIdle(shop);
   const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to)).map((m) => decodeParts(m.raw));
   const filas = (productoId: number) => shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
 

@@ -20,10 +20,9 @@ import { RATE_LIMITS, serverConfig } from '../../src/server/config.ts';
 import { reclamos, reclamosCorrelativos, trabajos } from '../../src/server/db/schema/index.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { registrarReclamo } from '../../src/server/reclamos/queries.ts';
-import { runBackgroundOnce } from '../../src/server/services.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, type TestShop } from './shop.ts';
+import { openShop, runJobsUntilIdle, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const TIENDA_CORREO = 'duena@example.pe';
@@ -60,15 +59,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
   const nuevoCorreo = () => `consumidor${++correos}@example.pe`;
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   const cuantas = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(reclamos))[0]!.n;
-  /** Runs the background work until no job is due (each run takes at most 20). */
-  const enviarCorreos = async () => {
-    for (let vuelta = 0; vuelta < 20; vuelta++) {
-      await runBackgroundOnce(shop.services);
-      const [pendientes] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
-      if (pendientes!.n === 0) return;
-    }
-    throw new Error('Quedan trabajos sin hacer.');
-  };
+  const enviarCorreos = () => runJobsUntilIdle(shop);
   /** The decoded text of the e-mails that reached `to` through the SMTP server. */
   const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to)).map((m) => decodeParts(m.raw));
 

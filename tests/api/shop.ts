@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { serverConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreferenciaBody, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
@@ -6,12 +6,12 @@ import { precioFinal } from '../../src/lib/pricing/product.ts';
 import { createApp } from '../../src/server/app.ts';
 import { listProductos } from '../../src/server/catalogue/queries.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { productos } from '../../src/server/db/schema/index.ts';
+import { productos, trabajos } from '../../src/server/db/schema/index.ts';
 import { seedIfEmpty } from '../../src/demo/seed.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
 import type { ProveedorComprobantes } from '../../src/server/comprobantes/proveedor.ts';
-import { createServices, type Services } from '../../src/server/services.ts';
+import { createServices, runBackgroundOnce, type Services } from '../../src/server/services.ts';
 import type { TestDatabase } from './databases.ts';
 
 const generous = { max: 100_000, windowSeconds: 900 };
@@ -164,3 +164,13 @@ export async function placeOrder(
 /** Approves, leaves pending or rejects a preference on the offline test mode's page. */
 export const payInTestMode = (shop: TestShop, preferenceId: string, resultado: 'approved' | 'pending' | 'rejected') =>
   shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
+
+/** Runs the shop's background work until no job is due (each run takes at most 20); throws if some never finish. */
+export async function runJobsUntilIdle(shop: TestShop): Promise<void> {
+  for (let vuelta = 0; vuelta < 20; vuelta++) {
+    await runBackgroundOnce(shop.services);
+    const [pendientes] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
+    if (pendientes!.n === 0) return;
+  }
+  throw new Error('Quedan trabajos sin hacer.');
+}

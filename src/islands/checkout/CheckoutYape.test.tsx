@@ -15,6 +15,7 @@ import { $token, startSession } from '../../stores/auth.ts';
 import { clearCheckout, saveCheckoutPayload } from '../../stores/checkout.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import CheckoutPage from './CheckoutPage.tsx';
+import { unsignedToken } from '../../../tests/fixtures/session.ts';
 
 vi.mock('../../ui/alerts.ts', () => ({ showAlert: vi.fn(async () => true) }));
 
@@ -23,14 +24,7 @@ declare global {
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-/** An unsigned session token for customer 3 (the storefront only decodes it), valid for an hour. */
-const token = () =>
-  [
-    { alg: 'none', typ: 'JWT' },
-    { user: 'anaq', idUsuario: 3, correo: 'a@x.pe', nombre: 'Ana', telefono: '987654321', direccion: 'Av. Larco 1', exp: Math.floor(Date.now() / 1000) + 3600 },
-  ]
-    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
-    .join('.') + '.';
+const token = () => unsignedToken();
 
 const cliente: ClienteApi = {
   id: 1,

@@ -9,20 +9,14 @@ import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { loginRedirectUrl } from '../../lib/auth/login.ts';
 import { $session, $token, startSession } from '../../stores/auth.ts';
 import OrdersPage from './OrdersPage.tsx';
+import { unsignedToken } from '../../../tests/fixtures/session.ts';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-/** An unsigned session token for customer 3 (the storefront only decodes it), valid for an hour. */
-const token = () =>
-  [
-    { alg: 'none', typ: 'JWT' },
-    { user: 'anaq', idUsuario: 3, correo: 'a@x.pe', nombre: 'Ana', telefono: '987654321', direccion: 'Av. Larco 1', exp: Math.floor(Date.now() / 1000) + 3600 },
-  ]
-    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
-    .join('.') + '.';
+const token = () => unsignedToken();
 
 /** An order of the list as GET /web/ListPedidos answers it. */
 const pedido = (idVenta: number, fecha: string): PedidoResumen => ({

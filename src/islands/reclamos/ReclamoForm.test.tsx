@@ -8,20 +8,14 @@ import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import type { HojaReclamacion } from '../../lib/api/reclamos-schemas.ts';
 import { $token, startSession } from '../../stores/auth.ts';
 import ReclamoForm from './ReclamoForm.tsx';
+import { unsignedToken } from '../../../tests/fixtures/session.ts';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-/** An unsigned session token for customer 3 (the storefront only decodes it), valid for an hour. */
-const token = () =>
-  [
-    { alg: 'none', typ: 'JWT' },
-    { user: 'anaq', idUsuario: 3, correo: 'ana@example.pe', nombre: 'Ana', telefono: '987654321', direccion: 'Av. Larco 1', exp: Math.floor(Date.now() / 1000) + 3600 },
-  ]
-    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
-    .join('.') + '.';
+const token = () => unsignedToken({ correo: 'ana@example.pe' });
 
 const cliente: ClienteApi = {
   id: 3,
