@@ -16,7 +16,9 @@ export const SHOP_CHUNK = [
   'ui/Modal.tsx',
   'ui/useDialogFocus.ts',
   'ui/add-to-cart.ts',
+  'ui/after-paint.ts',
   'ui/TotalsRows.tsx',
+  'ui/Photo.tsx',
   'lib/tienda.ts',
   'lib/text.ts',
   'lib/dates.ts',
@@ -34,11 +36,29 @@ export const SHOP_CHUNK = [
   'lib/api/routes.ts',
 ] as const;
 
+/**
+ * A product card and what it shows (stars, the rating's words): the listing, search and routine islands
+ * render cards, the product page does not before it is used, so they make a `cards` chunk of their own
+ * rather than three small files or weight in `shop`.
+ */
+export const CARDS_CHUNK = ['ui/ProductCard.tsx', 'ui/Estrellas.tsx', 'lib/resenas/mostrar.ts'] as const;
+
 /** Whether a module id of the client build (a file path, maybe with a query) belongs to the `shop` chunk; stylesheets never do (they go to the pages' shared stylesheet). */
 export function inShopChunk(id: string): boolean {
+  // Vite's helper for dynamic imports: every page's islands load one, and alone it was a request of its own.
+  if (id.includes('vite/preload-helper')) return true;
+  return inChunk(id, SHOP_CHUNK);
+}
+
+/** Whether a module id of the client build belongs to the `cards` chunk. */
+export function inCardsChunk(id: string): boolean {
+  return inChunk(id, CARDS_CHUNK);
+}
+
+function inChunk(id: string, entries: readonly string[]): boolean {
   const path = id.replace(/\\/g, '/').replace(/\?.*$/, '');
   const at = path.lastIndexOf('/src/');
   if (at < 0 || path.endsWith('.css')) return false;
   const inSrc = path.slice(at + '/src/'.length);
-  return SHOP_CHUNK.some((entry) => (entry.endsWith('/') ? inSrc.startsWith(entry) : inSrc === entry));
+  return entries.some((entry) => (entry.endsWith('/') ? inSrc.startsWith(entry) : inSrc === entry));
 }

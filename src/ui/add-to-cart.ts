@@ -1,6 +1,7 @@
 import type { Producto } from '../lib/api/schemas.ts';
 import { lineFromProducto, type Eleccion } from '../lib/cart/lines.ts';
 import { addToCart } from '../stores/cart.ts';
+import { afterNextPaint } from './after-paint.ts';
 import { showAlert } from './alerts.ts';
 
 /**
@@ -10,6 +11,9 @@ import { showAlert } from './alerts.ts';
 export async function addProductToCart(producto: Producto, eleccion: Eleccion = {}, { silent = false } = {}): Promise<void> {
   addToCart(lineFromProducto(producto, eleccion));
   if (silent) return;
+  // The header's count changes in the click's own frame; the dialog (a modal, with its scroll lock,
+  // lays the whole page out again) opens right after that paint, so the tap answers at once (INP).
+  await afterNextPaint();
   const goToCart = await showAlert({
     icon: 'success',
     title: '¡Producto añadido al carrito!',

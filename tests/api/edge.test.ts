@@ -156,6 +156,10 @@ describeEachDatabase('the API edge', (target) => {
         // A page that holds a script the build did not write (catalogue text that got through): the CSP does not allow it.
         writeFileSync(join(dist, 'index.html'), '<script>self.Astro=1</script><script type="application/ld+json">{}</script><h1>Inicio</h1><script>alert(1)</script>');
         writeFileSync(join(dist, 'marcas', 'index.html'), '<script type="module">go()</script>');
+        mkdirSync(join(dist, '_astro'));
+        writeFileSync(join(dist, '_astro', 'isla.js'), 'export default 1;');
+        writeFileSync(join(dist, '_astro', 'estilo.css'), 'body{}');
+        writeFileSync(join(dist, 'icono.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
         const server = createShopServer({ services: { ...shop.services, config: { ...shop.services.config, production: true } }, distDir: dist });
         const page = await server.request('/');
         const csp = page.headers.get('Content-Security-Policy') ?? '';
@@ -167,6 +171,15 @@ describeEachDatabase('the API edge', (target) => {
         expect(page.headers.get('Strict-Transport-Security')).toBe(HSTS);
         const api = await server.request('/web/version');
         expect(api.headers.get('Content-Security-Policy')).toBe(API_CSP);
+        // Scripts and stylesheets run under their page's policy: they carry the other headers, not a policy of their own.
+        for (const path of ['/_astro/isla.js', '/_astro/estilo.css']) {
+          const asset = await server.request(path);
+          expect(asset.status).toBe(200);
+          expect(asset.headers.get('Content-Security-Policy')).toBeNull();
+          expect(asset.headers.get('X-Content-Type-Options')).toBe('nosniff');
+        }
+        // An SVG opened on its own is a document: it keeps the policy.
+        expect((await server.request('/icono.svg')).headers.get('Content-Security-Policy')).toContain("default-src 'self'");
       } finally {
         rmSync(dist, { recursive: true, force: true });
       }

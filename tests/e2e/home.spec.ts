@@ -72,6 +72,45 @@ test.describe('banner carousel', () => {
   });
 });
 
+test.describe('what the first screen fetches', () => {
+  test('only the first banner, the next one halfway through its turn, a shown one at once', async ({ page, request }) => {
+    const banners = ((await (await request.get('/web/baners')).json()) as Banner[]).reverse();
+    expect(banners.length).toBeGreaterThanOrEqual(3);
+    const fetched = new Set<string>();
+    page.on('request', (req) => fetched.add(new URL(req.url()).pathname));
+    const wasFetched = (banner: Banner) => fetched.has(new URL(banner.img_url, 'http://x').pathname);
+    await page.clock.install();
+    await openHome(page);
+    const carousel = page.getByRole('region', { name: 'Promociones destacadas' });
+    await expect(carousel).toHaveAttribute('data-ready', '');
+    await expect.poll(() => wasFetched(banners[0]!)).toBe(true);
+    expect(banners.slice(1).filter(wasFetched)).toEqual([]);
+
+    await page.clock.runFor(TIENDA.bannerAutoplayMs / 2 + 100);
+    await expect.poll(() => wasFetched(banners[1]!)).toBe(true);
+    expect(banners.slice(2).filter(wasFetched)).toEqual([]);
+
+    const last = banners.length;
+    await carousel.getByRole('button', { name: new RegExp(`^Ir al banner ${last}:`) }).click();
+    await expect(carousel.getByRole('img', { name: banners[last - 1]!.alt })).toBeVisible();
+    expect(wasFetched(banners[last - 1]!)).toBe(true);
+  });
+
+  test('a phone never downloads the cards\' second (hover) photos', async ({ page }) => {
+    test.skip(!isMobile(), 'a desktop mouse hovers');
+    const fetched = new Set<string>();
+    page.on('request', (req) => fetched.add(new URL(req.url()).pathname));
+    await openHome(page);
+    const firstCard = page.locator('.product-card').first();
+    await firstCard.scrollIntoViewIfNeeded();
+    await expect(firstCard.locator('.product-card__img:not(.product-card__img--hover)')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const hover = await page.locator('.product-card__img--hover').evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname));
+    expect(hover.length).toBeGreaterThan(0);
+    expect(hover.filter((path) => fetched.has(path))).toEqual([]);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

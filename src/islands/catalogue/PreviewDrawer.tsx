@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fetchProducto } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import type { Eleccion } from '../../lib/cart/lines.ts';
 import { addProductToCart } from '../../ui/add-to-cart.ts';
 import { useDialogFocus } from '../../ui/useDialogFocus.ts';
-import PreviewDetails from './PreviewDetails.tsx';
+
+/** What the panel shows of a product (gallery, options, buying): loaded when a panel opens, beside the product's data. */
+const loadDetails = () => import('./PreviewDetails.tsx');
+const PreviewDetails = lazy(loadDetails);
 
 type Load = { state: 'loading' } | { state: 'error'; mensaje: string } | { state: 'ready'; producto: Producto };
 
@@ -47,6 +50,7 @@ export default function PreviewDrawer({ id, onClose }: Props) {
       return;
     }
     const controller = new AbortController();
+    loadDetails().catch(() => undefined);
     fetchProducto(id, controller.signal)
       .then((producto) => setLoad(producto ? { state: 'ready', producto } : { state: 'error', mensaje: 'Producto no encontrado.' }))
       .catch((error: unknown) => {
@@ -83,19 +87,27 @@ export default function PreviewDrawer({ id, onClose }: Props) {
             </svg>
           </button>
         </div>
-        {load.state === 'loading' && (
-          <div className="preview__status" role="status">
-            <span className="kb-spinner" aria-hidden="true" />
-            Cargando producto...
-          </div>
-        )}
+        {load.state === 'loading' && <Loading />}
         {load.state === 'error' && (
           <p className="preview__status preview__status--error" role="alert">
             {load.mensaje}
           </p>
         )}
-        {load.state === 'ready' && <PreviewDetails producto={load.producto} titleId="preview-title" onAdd={(eleccion) => void add(load.producto, eleccion)} />}
+        {load.state === 'ready' && (
+          <Suspense fallback={<Loading />}>
+            <PreviewDetails producto={load.producto} titleId="preview-title" onAdd={(eleccion) => void add(load.producto, eleccion)} />
+          </Suspense>
+        )}
       </div>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="preview__status" role="status">
+      <span className="kb-spinner" aria-hidden="true" />
+      Cargando producto...
     </div>
   );
 }

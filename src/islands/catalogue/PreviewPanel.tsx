@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 // The panel's styles (its option chips too) ride with the layout's stylesheet rather than adding a request to every page.
 import './preview.css';
 import '../product/OptionPicker.css';
-
-const loadDrawer = () => import('./PreviewDrawer.tsx');
-const PreviewDrawer = lazy(loadDrawer);
+import { afterNextPaint } from '../../ui/after-paint.ts';
+import PreviewDrawer from './PreviewDrawer.tsx';
 
 interface Opened {
   id: number;
@@ -13,8 +12,10 @@ interface Opened {
 
 /**
  * The product quick view, mounted once per page: a delegated listener opens it from any card's eye
- * button (`data-preview-id`), wherever the card is. The panel itself is loaded on first use (and
- * prefetched when a pointer or focus reaches an eye button), so a page pays only for this listener.
+ * button (`data-preview-id`), wherever the card is. The panel's frame is here; what it shows of the
+ * product is loaded on first use, side by side with the product's data, so a page pays only for this
+ * listener and the frame. (Prefetched on hover, that code arrived and ran as the click came: the
+ * click waited for it.)
  */
 export default function PreviewPanel() {
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -26,19 +27,12 @@ export default function PreviewPanel() {
       const button = eyeButton(event.target);
       if (!button) return;
       event.preventDefault();
-      setOpened({ id: Number(button.dataset.previewId), opener: button });
-    };
-    const prefetch = (event: Event) => {
-      if (eyeButton(event.target)) void loadDrawer();
+      // The panel mounts outside the screen and slides in a frame later anyway: mounted after the click's
+      // own paint, its focus and scroll lock (a layout of the whole page) do not hold that paint up.
+      void afterNextPaint().then(() => setOpened({ id: Number(button.dataset.previewId), opener: button }));
     };
     document.addEventListener('click', onClick);
-    document.addEventListener('pointerover', prefetch, { passive: true });
-    document.addEventListener('focusin', prefetch);
-    return () => {
-      document.removeEventListener('click', onClick);
-      document.removeEventListener('pointerover', prefetch);
-      document.removeEventListener('focusin', prefetch);
-    };
+    return () => document.removeEventListener('click', onClick);
   }, []);
 
   if (!opened) return null;
@@ -46,9 +40,5 @@ export default function PreviewPanel() {
     setOpened(null);
     if (opened.opener.isConnected) opened.opener.focus();
   };
-  return (
-    <Suspense fallback={null}>
-      <PreviewDrawer id={opened.id} onClose={close} />
-    </Suspense>
-  );
+  return <PreviewDrawer id={opened.id} onClose={close} />;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Popup, Social } from '../api/schemas.ts';
-import { bannersEnOrden, marcasConLogo, popupAccion, primerPopupPublico, socialGroups, wrapIndex } from './home.ts';
+import { wrapIndex } from './carousel.ts';
+import { bannersEnOrden, marcasConLogo, popupAccion, primerPopupPublico, socialGroups } from './home.ts';
 
 const banner = (n: number) => ({ img_url: `/b${n}.svg`, rutabutton: null, alt: `B${n}` });
 const popup = (visible: number, img: string): Popup => ({ visible, img_url: img, rutabutton: '/registro', alt: '' });

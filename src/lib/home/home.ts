@@ -6,9 +6,6 @@ import { esRutaTienda } from '../site/rutas.ts';
 /** Banners in the order the carousel shows them: the API's list reversed (storefront §7). */
 export const bannersEnOrden = (banners: Banner[]): Banner[] => [...banners].reverse();
 
-/** The next slide index of a carousel of `total` slides, wrapping in both directions. */
-export const wrapIndex = (index: number, total: number): number => (total > 0 ? ((index % total) + total) % total : 0);
-
 /** The social block's items (checkout §2): 1–3 for TikTok, 4–9 for Instagram; on mobile only the first of each. */
 export function socialGroups(sociales: Social[]) {
   return {

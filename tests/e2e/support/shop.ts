@@ -31,9 +31,12 @@ export function newShopper() {
   return { nombre: 'Rosa Huamán Torres', usuario, correo: `${usuario}@example.pe`, telefono: '987654321', password: 'Camelia-2024' };
 }
 
-/** Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). */
+/**
+ * Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). An island is
+ * named by its module's file or, for the islands every page shares (one module, page-islands.ts), by its export.
+ */
 export async function hydrated(page: Page, ...names: string[]) {
-  for (const name of names) await expect(page.locator(`astro-island[component-url*="${name}"][ssr]`)).toHaveCount(0);
+  for (const name of names) await expect(page.locator(`astro-island:is([component-url*="${name}"], [component-export="${name}"])[ssr]`)).toHaveCount(0);
 }
 
 /**
