@@ -1,15 +1,27 @@
 /**
- * `npm run verify:netlify`: runs Netlify's own build (@netlify/build, offline: no Netlify account or
- * network) on a fresh copy of the repository, as Netlify would after a push, and checks what it made:
- * the static site with its headers file and catalogue version, and the bundled functions with their
- * routes and schedules. The catalogue comes from the embedded demo database (DATABASE_URL unset).
+ * `npm run verify:netlify`: runs Netlify's own build (offline: no Netlify account or network) on a
+ * fresh copy of the repository, as Netlify would after a push, and checks what it made: the static
+ * site with its headers file, redirects and catalogue version, and the bundled functions with their
+ * routes and schedules.
+ *
+ * With a PostgreSQL server (TEST_DATABASE_URL, as CI sets it when one answers) the build is the one
+ * `netlify serve --offline` makes, on a new database of that server, and the site is then served by
+ * Netlify's own local server (netlify-cli, with the `deno` of the deno package): the scheduled
+ * functions run through `netlify functions:invoke` against a local stand-in for the build hook, and
+ * Chromium runs a set of the browser journeys and tests/netlify/ against it
+ * (tests/netlify/playwright.config.ts). Without one, only the build is checked (@netlify/build, with
+ * the embedded demo database), and the served part is skipped with a message saying so.
  * KEEP_NETLIFY_COPY=1 leaves the copy (its path is printed) for a look at dist/ and .netlify/.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
 import { listZip, type ZipEntry } from './zip.ts';
@@ -18,16 +30,31 @@ const root = resolve(import.meta.dirname, '..');
 const started = performance.now();
 const problems: string[] = [];
 const ensure = (ok: boolean, problem: string) => void (ok || problems.push(problem));
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(0);
 
+/** The browser journeys come from 127.0.0.1, all of them: the per-IP account limits would throttle the run itself (as tests/e2e/global-setup.ts). */
+const RATE_LIMITS = {
+  RATE_LIMIT_REGISTROPORIP: '1000/3600',
+  RATE_LIMIT_LOGINPORIP: '1000/900',
+  RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
+  RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
+  RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
+  RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
+};
+
+const postgres = await postgresServer(process.env.TEST_DATABASE_URL);
 const copy = freshCopy();
 try {
-  const netlifyBuild = join(root, 'node_modules', '@netlify', 'build', 'bin.js');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(copy, '.data'), SITE_URL: 'https://kbeauty.example', ASTRO_TELEMETRY_DISABLED: '1' };
-  for (const name of ['DATABASE_URL', 'CATALOGUE_URL', 'PUBLIC_API_BASE', 'NODE_ENV', 'DIST_DIR']) delete env[name];
-  const build = spawnSync(process.execPath, [netlifyBuild, '--offline', '--cwd', copy], { env, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`netlify-build terminó con el código ${build.status ?? build.signal}.`);
-  checkSite(join(copy, 'dist'));
-  await checkFunctions(join(copy, '.netlify', 'functions'));
+  if (postgres) await buildAndServe(copy, postgres);
+  else {
+    const netlifyBuild = join(root, 'node_modules', '@netlify', 'build', 'bin.js');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(copy, '.data'), SITE_URL: 'https://kbeauty.example', ASTRO_TELEMETRY_DISABLED: '1' };
+    for (const name of ['DATABASE_URL', 'CATALOGUE_URL', 'PUBLIC_API_BASE', 'NODE_ENV', 'DIST_DIR']) delete env[name];
+    const build = spawnSync(process.execPath, [netlifyBuild, '--offline', '--cwd', copy], { env, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`netlify-build terminó con el código ${build.status ?? build.signal}.`);
+    checkSite(join(copy, 'dist'));
+    await checkFunctions(join(copy, '.netlify', 'functions'));
+  }
 } finally {
   if (process.env.KEEP_NETLIFY_COPY) console.log(`verify:netlify: la copia queda en ${copy}.`);
   else rmSync(copy, { recursive: true, force: true });
@@ -36,7 +63,38 @@ if (problems.length > 0) {
   console.error(`verify:netlify falló:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`verify:netlify: el build de Netlify funciona (${((performance.now() - started) / 1000).toFixed(0)} s).`);
+console.log(`verify:netlify: el build de Netlify funciona${postgres ? ', y el sitio servido por netlify serve también' : ''} (${seconds(started)} s).`);
+// The pg pool of the bundles imported by checkFunctions may hold the event loop open.
+process.exit(0);
+
+/** The PostgreSQL server of `url` when it answers; undefined, with the reason, when the served part is skipped. */
+async function postgresServer(url: string | undefined): Promise<string | undefined> {
+  if (!url) {
+    console.log('verify:netlify: TEST_DATABASE_URL no está definido: se comprueba solo el build de Netlify, no el sitio servido por netlify serve (necesita PostgreSQL).');
+    return undefined;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return url;
+  } catch (error) {
+    console.log(`verify:netlify: PostgreSQL no responde en TEST_DATABASE_URL (${String(error)}): se comprueba solo el build de Netlify, no el sitio servido por netlify serve.`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The files a clone would hold (tracked, plus new ones not ignored, so uncommitted work is checked
@@ -128,4 +186,204 @@ async function importBundle(entries: ZipEntry[], dir: string, name: string) {
     writeFileSync(join(dir, entry.name), entry.read());
   }
   return import(pathToFileURL(join(dir, 'netlify', 'functions', `${name}.mjs`)).href);
+}
+
+/**
+ * `netlify serve --offline` on the copy, on a new database of the PostgreSQL server: it runs Netlify's
+ * build (the catalogue from that database, which the build migrates and seeds) and serves the result;
+ * then the same checks of the output as without a server, the scheduled functions, and the journeys.
+ */
+async function buildAndServe(copy: string, serverUrl: string) {
+  const name = `kbeauty_netlify_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const hook = await startBuildHook();
+  const adminToken = randomBytes(24).toString('hex');
+  // Outside the copy, which goes away: kept when something failed.
+  const results = mkdtempSync(join(tmpdir(), 'kbeauty-netlify-resultados-'));
+  let server: NetlifyServer | undefined;
+  try {
+    const t0 = performance.now();
+    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...RATE_LIMITS });
+    console.log(`verify:netlify: netlify serve construyó el sitio y lo sirve en ${server.url} (${seconds(t0)} s).`);
+    checkSite(join(copy, 'dist'));
+    await checkFunctions(join(copy, '.netlify', 'functions'));
+    const t1 = performance.now();
+    await checkScheduledFunctions(server, databaseUrl, hook);
+    console.log(`verify:netlify: funciones programadas con netlify functions:invoke (${seconds(t1)} s).`);
+    const t2 = performance.now();
+    // Netlify runs jobs every minute; the journeys run it every few seconds, as npm start's worker does in the browser tests.
+    const jobs = setInterval(() => void fetch(`${server!.url}/.netlify/functions/jobs`, { method: 'POST' }).catch(() => {}), 3000);
+    const journeys = await run(process.execPath, [join(copy, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', 'tests/netlify/playwright.config.ts', '--output', results], {
+      cwd: copy,
+      env: { ...process.env, E2E_BASE_URL: server.url, E2E_ADMIN_TOKEN: adminToken },
+    }).finally(() => clearInterval(jobs));
+    ensure(journeys === 0, `los recorridos del navegador contra netlify serve fallaron (código ${journeys}): el registro del servidor queda en ${server.logFile}, los de Playwright en ${results}.`);
+    console.log(`verify:netlify: recorridos del navegador contra netlify serve (${seconds(t2)} s).`);
+  } catch (error) {
+    problems.push(String(error));
+  } finally {
+    await server?.stop();
+    if (problems.length > 0 && server) console.error(`verify:netlify: las últimas líneas de netlify serve (todas en ${server.logFile}):\n${server.output().split('\n').slice(-60).join('\n')}`);
+    if (problems.length === 0) {
+      rmSync(results, { recursive: true, force: true });
+      if (server) rmSync(server.logFile, { force: true });
+    }
+    await hook.close();
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => console.error(`No se pudo borrar la base de datos ${name}: ${String(error)}`));
+  }
+}
+
+interface NetlifyServer {
+  url: string;
+  /** The copy it serves. */
+  dir: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  cli: string;
+  logFile: string;
+  /** Everything it printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `netlify serve --offline` in the copy on free ports and waits until it serves. Its `deno`
+ * (edge functions, which the CLI starts even for a site without any) is the deno package's, on PATH
+ * from node_modules/.bin. NETLIFY_DEV=true and the local http SITE_URL mark a developer's machine:
+ * the functions then follow `npm start`'s rules there (the offline test mode of payments and
+ * receipts on, by default); --context dev, because the CLI otherwise leaves CONTEXT=production in
+ * the functions' environment, where the real platform has none.
+ */
+async function startNetlifyServe(copy: string, settings: Record<string, string>): Promise<NetlifyServer> {
+  const [port, functionsPort] = [await freePort(), await freePort()];
+  const url = `http://localhost:${port}`;
+  const cli = join(copy, 'node_modules', 'netlify-cli', 'bin', 'run.js');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(MP_|RECEIPTS_|NUBEFACT_|SMTP_|RATE_LIMIT_|CATALOGUE_URL$|PUBLIC_API_BASE$|NODE_ENV$|DIST_DIR$|CONTEXT$|NETLIFY)/.test(name)) delete env[name];
+  Object.assign(env, settings, {
+    SITE_URL: url,
+    NETLIFY_DEV: 'true',
+    DATA_DIR: join(copy, '.data'),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    BROWSER: 'none',
+    PATH: [join(copy, 'node_modules', '.bin'), env.PATH].join(delimiter),
+  });
+  const logFile = join(tmpdir(), `kbeauty-netlify-serve-${port}.log`);
+  const child = spawn(process.execPath, [cli, 'serve', '--offline', '--context', 'dev', '--port', String(port), '--functions-port', String(functionsPort)], { cwd: copy, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: string[] = [];
+  const output = () => chunks.join('');
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const stop = async () => {
+    writeFileSync(logFile, output());
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Its own children (the static server, deno, esbuild's service) are in its process group.
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {}
+    };
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    signal('SIGKILL');
+  };
+  const server = { url, dir: copy, port, env, cli, logFile, output, stop };
+  await new Promise<void>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error('netlify serve no respondió en 8 minutos.')), 8 * 60_000);
+    const check = () => {
+      if (output().includes('Local dev server ready')) {
+        clearTimeout(timeout);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timeout);
+      reject(new Error(`netlify serve terminó con el código ${code} antes de servir el sitio.`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    console.error(output().split('\n').slice(-80).join('\n'));
+    throw error;
+  });
+  return server;
+}
+
+/**
+ * The scheduled functions through `netlify functions:invoke`, as Netlify's scheduler calls them: the
+ * rebuild check calls the build hook only while the database's catalogue version differs from the
+ * served /version.json, and once per version (the next check finds that build under way); the jobs run.
+ */
+async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: string, hook: BuildHook) {
+  const invoke = async (name: string) => {
+    const from = server.output().length;
+    const code = await run(process.execPath, [server.cli, 'functions:invoke', name, '--port', String(server.port), '--offline'], { cwd: server.dir, env: server.env, quiet: true });
+    ensure(code === 0, `netlify functions:invoke ${name} terminó con el código ${code}.`);
+    // The function's log reaches the server's output just after its response.
+    await waitFor(() => /Response with status \d+/.test(server.output().slice(from)), 10_000);
+    return server.output().slice(from);
+  };
+  const bump = (delta: number) => adminQuery(databaseUrl, `UPDATE catalogo_estado SET version = version + (${delta}) WHERE id = 1`);
+  const rebuild = async (expected: string, calls: number, when: string) => {
+    const log = await invoke('rebuild');
+    ensure(log.includes(`Versión del catálogo publicada: ${expected}.`), `${when}, la función rebuild no dijo «${expected}»: ${log.trim().split('\n').slice(-3).join(' | ')}`);
+    ensure(hook.calls() === calls, `${when}, el build hook recibió ${hook.calls()} llamadas (se esperaban ${calls}).`);
+  };
+  await rebuild('al-dia', 0, 'Con el catálogo publicado al día');
+  await bump(1);
+  try {
+    await rebuild('solicitada', 1, 'Con el catálogo cambiado');
+    await rebuild('construyendo', 1, 'Con ese build pedido y en curso');
+  } finally {
+    await bump(-1);
+  }
+  await rebuild('al-dia', 1, 'Con el catálogo otra vez al día');
+  const jobs = await invoke('jobs');
+  ensure(/Response with status 20\d/.test(jobs) && !/error/i.test(jobs), `la función jobs falló: ${jobs.trim().split('\n').slice(-3).join(' | ')}`);
+}
+
+interface BuildHook {
+  url: string;
+  calls(): number;
+  close(): Promise<void>;
+}
+
+/** A stand-in for Netlify's build hook: counts the POSTs it gets. */
+async function startBuildHook(): Promise<BuildHook> {
+  let calls = 0;
+  const server = createHttpServer((req, res) => {
+    if (req.method === 'POST') calls++;
+    req.resume();
+    res.writeHead(200).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/build_hooks/verify`, calls: () => calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Runs a command to its end; its output goes to this one's unless `quiet`. */
+function run(command: string, args: string[], { cwd, env, quiet = false }: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<number | string> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(command, args, { cwd, env, stdio: quiet ? 'ignore' : 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'desconocido'));
+  });
+}
+
+async function waitFor(done: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
 }

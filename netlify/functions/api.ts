@@ -31,6 +31,15 @@ export function createHandler(db: Db, { config = serverConfig(process.env, { net
   return (request: Request) => app.fetch(asMeant(request));
 }
 
+/** Whether the request came to a local address: Netlify's local server; never so on the platform, which serves the site's domain. */
+const isLocalRequest = (request: Request) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(request.url).hostname);
+
+/** The answer to a request from elsewhere while a test mode is on (see the default export). */
+function localOnlyRefusal(): Response {
+  const headers = securityHeaders({ production: true, csp: API_CSP });
+  return Response.json({ mensaje: 'Esta tienda está en modo de prueba, que solo atiende en la máquina donde corre (localhost).' }, { status: 503, headers });
+}
+
 /** The request at the path it meant: Netlify's local server retries a 404 or 403 at …/7.html (api-paths.ts, withoutPrettyUrlRetry). */
 function asMeant(request: Request): Request {
   const url = new URL(request.url);
@@ -50,6 +59,8 @@ let handler: ReturnType<typeof createHandler> | undefined;
 export default async (request: Request): Promise<Response> => {
   try {
     const config = serverConfig(process.env, { netlify: true });
+    // The test modes run only on Netlify's local server (config.ts, onNetlifyLocalServer): should a deploy ever get one, it serves no request from outside.
+    if ((config.testMode || config.comprobantes.proveedor === 'prueba') && !isLocalRequest(request)) return localOnlyRefusal();
     handler ??= createHandler(await functionDatabase(), { config, logRequest: console.log, builtVersion: () => deployedVersion(config.siteUrl) });
   } catch (error) {
     logError('La función de la API no pudo abrir la base de datos', error);

@@ -328,12 +328,24 @@ export function testModeFromEnv(env: Record<string, string | undefined>, { netli
 
 /** Why the shop is reachable by strangers (so its test mode would give orders away), in Spanish; undefined on a developer's machine. */
 function publicSiteReason(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string | undefined {
-  if (netlify) return 'la tienda corre en Netlify, donde todo despliegue es público';
+  if (netlify && !onNetlifyLocalServer(env)) return 'la tienda corre en Netlify, donde todo despliegue es público';
   if (env.CONTEXT === 'production') return 'es el despliegue de producción de Netlify (CONTEXT=production)';
   if (env.NODE_ENV === 'production') return 'la tienda corre en producción (NODE_ENV=production)';
   const site = siteUrlOf(env);
   if (/^https:/i.test(site) && !isLocalUrl(site)) return `SITE_URL (${site}) es una dirección pública`;
   return undefined;
+}
+
+/**
+ * Netlify's local server on a developer's machine (`netlify dev` sets NETLIFY_DEV=true; `npm run
+ * verify:netlify` sets it for `netlify serve`) at an explicit http localhost SITE_URL: the functions
+ * then follow a developer machine's rules. The real platform sets no NETLIFY_DEV, and a deploy whose
+ * SITE_URL is localhost could not work anyway; the API function also refuses the test mode to any
+ * request for a host that is not local (netlify/functions/api.ts).
+ */
+function onNetlifyLocalServer(env: Record<string, string | undefined>): boolean {
+  const site = env.SITE_URL?.trim();
+  return env.NETLIFY_DEV === 'true' && Boolean(site) && /^http:/i.test(site!) && isLocalUrl(site!);
 }
 
 function siteUrlOf(env: Record<string, string | undefined>): string {
