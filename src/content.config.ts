@@ -1,14 +1,12 @@
 import { defineCollection } from 'astro:content';
-import { resenasDeProductoSchema, SNAPSHOT_PARTS, snapshot } from './build/snapshot.ts';
+import { SNAPSHOT_PARTS, snapshotParts } from './build/snapshot.ts';
 
 /** Entries keyed by their position, for lists whose order matters. */
 const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ id: String(index).padStart(4, '0'), ...item }));
 
-const productos = defineCollection({
-  // Zero-padded ids keep getCollection() in numeric id order, like the API.
-  loader: async () => (await snapshot()).productos.map((producto) => ({ id: String(producto.idProducto).padStart(9, '0'), ...producto })),
-  schema: SNAPSHOT_PARTS.productos.schema.element,
-});
+/** The small parts of the snapshot, read in one go. The product list and the reviews are no collections: the pages read them (build/catalogue-pages.ts). */
+const snapshot = () => snapshotParts(['marcas', 'menu', 'mensajes', 'banners', 'popups', 'sociales']);
+
 const marcas = defineCollection({
   loader: async () => (await snapshot()).marcas.map((marca) => ({ id: String(marca.idMarca), ...marca })),
   schema: SNAPSHOT_PARTS.marcas.schema.element,
@@ -21,10 +19,4 @@ const mensajes = defineCollection({ loader: async () => ordered((await snapshot(
 const banners = defineCollection({ loader: async () => ordered((await snapshot()).banners), schema: SNAPSHOT_PARTS.banners.schema.element });
 const popups = defineCollection({ loader: async () => ordered((await snapshot()).popups), schema: SNAPSHOT_PARTS.popups.schema.element });
 const sociales = defineCollection({ loader: async () => ordered((await snapshot()).sociales), schema: SNAPSHOT_PARTS.sociales.schema.element });
-/** Each product's newest approved reviews (issue 25), keyed like `productos`. */
-const resenas = defineCollection({
-  loader: async () => (await snapshot()).resenas.map((entry) => ({ id: String(entry.idProducto).padStart(9, '0'), ...entry })),
-  schema: resenasDeProductoSchema,
-});
-
-export const collections = { productos, marcas, menu, mensajes, banners, popups, sociales, resenas };
+export const collections = { marcas, menu, mensajes, banners, popups, sociales };

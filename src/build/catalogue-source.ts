@@ -37,7 +37,8 @@ export async function catalogueSource(env = process.env): Promise<{ get: ApiGet;
 function httpGet(base: string): ApiGet {
   const root = base.replace(/\/+$/, '');
   return async (path) => {
-    const res = await fetch(root + path);
+    // A GET tried twice: a kept-alive connection the server closed while the build was busy fails once.
+    const res = await fetch(root + path).catch(() => fetch(root + path));
     if (!res.ok) throw new Error(`La API en ${root} respondió ${res.status} a ${path}.`);
     return res.json();
   };

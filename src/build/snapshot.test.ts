@@ -18,7 +18,7 @@ vi.mock('./catalogue-source.ts', () => ({
   }),
 }));
 
-const { takeSnapshot } = await import('./snapshot.ts');
+const { snapshotParts, takeSnapshot } = await import('./snapshot.ts');
 
 const catalogo = { '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })], '/web/ListMarcas': [], '/web/menu': [], '/web/navbar_superior': [], '/web/baners': [], '/web/popups': [], '/web/sociales': [] };
 const publicadas: ResenasPublicadas = {
@@ -59,5 +59,19 @@ describe('the build snapshot’s reviews (issue 25)', () => {
     const { '/web/sociales': _, ...sinSociales } = catalogo;
     answers = { ...sinSociales, '/api/resenas/publicadas': publicadas };
     await expect(takeSnapshot()).rejects.toThrow('/web/sociales');
+  });
+});
+
+describe('the build snapshot’s parts', () => {
+  it('reads only the parts asked, each once per build, however many readers ask', async () => {
+    answers = { ...catalogo, '/api/resenas/publicadas': publicadas };
+    const read = vi.spyOn(console, 'log');
+    const [small, again] = await Promise.all([snapshotParts(['marcas', 'menu']), snapshotParts(['menu'])]);
+    expect(small).toEqual({ marcas: [], menu: [] });
+    expect(again).toEqual({ menu: [] });
+    const { productos } = await snapshotParts(['productos']);
+    expect(productos).toHaveLength(1);
+    // One line per read of the API: two reads in all.
+    expect(read.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('0 marcas, 0 menu desde'), expect.stringContaining('1 productos desde')]);
   });
 });

@@ -41,31 +41,49 @@ export type Snapshot = { [K in keyof typeof SNAPSHOT_PARTS]: z.output<(typeof SN
 
 const EMPTY: Snapshot = { productos: [], marcas: [], menu: [], mensajes: [], banners: [], popups: [], sociales: [], resenas: [] };
 
-/** Reads the snapshot once through the API contract, validating every answer. */
-export async function takeSnapshot(): Promise<Snapshot> {
+type Part = keyof typeof SNAPSHOT_PARTS;
+const ALL_PARTS = Object.keys(SNAPSHOT_PARTS) as Part[];
+
+/** Reads the snapshot's `parts` (all of them unless named) once through the API contract, validating every answer. */
+export async function takeSnapshot<K extends Part = Part>(parts: readonly K[] = ALL_PARTS as K[]): Promise<Pick<Snapshot, K>> {
   // Type checks (`astro check`) only sync the collections' types: they need no data.
   if (process.env.SNAPSHOT === 'empty') return EMPTY;
   const source = await catalogueSource();
   try {
-    const parts = await Promise.all(
-      Object.entries(SNAPSHOT_PARTS).map(async ([name, { path, schema }]) => {
-        const optional = OPTIONAL_PARTS.has(name as keyof typeof SNAPSHOT_PARTS);
+    const read = await Promise.all(
+      parts.map(async (name) => {
+        const { path, schema } = SNAPSHOT_PARTS[name];
+        const optional = OPTIONAL_PARTS.has(name);
         const answer = await source.get(path).catch((error: unknown) => {
           if (!optional || !(error instanceof Error && / 404 /.test(error.message))) throw error;
           console.warn(`snapshot: sin ${name} (${error instanceof Error ? error.message : String(error)})`);
           return undefined;
         });
-        return [name, answer === undefined ? EMPTY[name as keyof Snapshot] : schema.parse(answer)] as const;
+        return [name, answer === undefined ? EMPTY[name] : schema.parse(answer)] as const;
       }),
     );
-    const taken = Object.fromEntries(parts) as Snapshot;
-    console.log(`snapshot: ${taken.productos.length} productos y ${taken.marcas.length} marcas desde ${source.origin}`);
+    const taken = Object.fromEntries(read) as Pick<Snapshot, K>;
+    const counts = read.map(([name, value]) => `${Array.isArray(value) ? value.length : 1} ${name}`);
+    console.log(`snapshot: ${counts.join(', ')} desde ${source.origin}`);
     return taken;
   } finally {
     await source.done();
   }
 }
 
-let pending: Promise<Snapshot> | undefined;
-/** The build's one snapshot, shared by every collection loader. */
-export const snapshot = () => (pending ??= takeSnapshot());
+const taking = new Map<Part, Promise<unknown>>();
+/**
+ * The build's snapshot parts, each read once per process and shared by every reader. The content
+ * collections (content.config.ts) read the small parts; the product list and the reviews are read by
+ * the pages themselves (catalogue-pages.ts), so Astro's content layer never stores, serialises and
+ * bundles them (at 30,000 products that held the list several times over: issue 26).
+ */
+export async function snapshotParts<K extends Part>(parts: readonly K[]): Promise<Pick<Snapshot, K>> {
+  const missing = parts.filter((name) => !taking.has(name));
+  if (missing.length > 0) {
+    const taken = takeSnapshot(missing);
+    for (const name of missing) taking.set(name, taken.then((snapshot) => snapshot[name]));
+  }
+  const values = await Promise.all(parts.map((name) => taking.get(name)!));
+  return Object.fromEntries(parts.map((name, index) => [name, values[index]])) as Pick<Snapshot, K>;
+}

@@ -418,6 +418,11 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>): Record<Rate
   return limits;
 }
 
+/** SEARCH_INDEX_PAGES over `LIMITES.paginasPorIndiceBusqueda`: the most pages one Pagefind index of the build holds. */
+export function searchIndexPages(env: Record<string, string | undefined> = process.env): number {
+  return positiveIntFromEnv(env.SEARCH_INDEX_PAGES, LIMITES.paginasPorIndiceBusqueda, 'SEARCH_INDEX_PAGES');
+}
+
 function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
   const parsed = intFromEnv(value, fallback, name);
   if (parsed === 0) throw new Error(`${name} debe ser un número entero positivo (recibido: "${value}").`);

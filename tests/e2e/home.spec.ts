@@ -79,21 +79,28 @@ test.describe('what the first screen fetches', () => {
     const fetched = new Set<string>();
     page.on('request', (req) => fetched.add(new URL(req.url()).pathname));
     const wasFetched = (banner: Banner) => fetched.has(new URL(banner.img_url, 'http://x').pathname);
+    // Reduced motion: the carousel starts paused, so nothing but the page asks for a banner until it is resumed.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await openHome(page);
     const carousel = page.getByRole('region', { name: 'Promociones destacadas' });
     await expect(carousel).toHaveAttribute('data-ready', '');
+    await page.clock.pauseAt(Date.now() + 1000);
     await expect.poll(() => wasFetched(banners[0]!)).toBe(true);
     expect(banners.slice(1).filter(wasFetched)).toEqual([]);
 
-    await page.clock.runFor(TIENDA.bannerAutoplayMs / 2 + 100);
+    await carousel.getByRole('button', { name: 'Reanudar carrusel' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(TIENDA.bannerAutoplayMs / 2 - 100);
+    expect(wasFetched(banners[1]!)).toBe(false);
+    await page.clock.runFor(200);
     await expect.poll(() => wasFetched(banners[1]!)).toBe(true);
     expect(banners.slice(2).filter(wasFetched)).toEqual([]);
 
     const last = banners.length;
     await carousel.getByRole('button', { name: new RegExp(`^Ir al banner ${last}:`) }).click();
     await expect(carousel.getByRole('img', { name: banners[last - 1]!.alt })).toBeVisible();
-    expect(wasFetched(banners[last - 1]!)).toBe(true);
+    await expect.poll(() => wasFetched(banners[last - 1]!)).toBe(true);
   });
 
   test('a phone never downloads the cards\' second (hover) photos', async ({ page }) => {

@@ -6,6 +6,7 @@ export interface PagefindResult {
 }
 interface Pagefind {
   init: () => Promise<void>;
+  mergeIndex: (path: string) => Promise<void>;
   search: (query: string) => Promise<{ results: PagefindResult[] } | null>;
 }
 
@@ -18,12 +19,27 @@ export interface PagefindHits {
 
 /** The index is written by the build (site-build.ts); the dev server has none. */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
+/** A big catalogue's further indexes, which the search merges with the first (site-build.ts, SEARCH_INDEXES_FILE). */
+const INDEXES_URL = '/pagefind/indices.json';
+
+/** The further indexes' folders; none when the build wrote no list. */
+async function furtherIndexes(): Promise<string[]> {
+  try {
+    const res = await fetch(INDEXES_URL);
+    const { indices } = res.ok ? ((await res.json()) as { indices?: unknown }) : {};
+    return Array.isArray(indices) ? indices.filter((path): path is string => typeof path === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 let loading: Promise<Pagefind | undefined> | undefined;
 function loadPagefind(): Promise<Pagefind | undefined> {
-  loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(
-    async (module: Pagefind) => {
+  // The list is asked beside the script, not after it.
+  loading ??= Promise.all([import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>, furtherIndexes()]).then(
+    async ([module, further]) => {
       await module.init();
+      await Promise.all(further.map((path) => module.mergeIndex(path)));
       return module;
     },
     (error: unknown) => {

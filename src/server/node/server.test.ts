@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { serverConfig } from '../config.ts';
@@ -80,6 +81,20 @@ describe('the one-process shop server', () => {
     const res = await shop.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(res.headers.get('Content-Encoding')).toBe('br');
     expect(await res.text()).toBe('BROTLI');
+  });
+
+  it('compresses as it sends a page the build did not precompress (product pages)', async () => {
+    const dist = join(dir, 'dist-fly');
+    mkdirSync(join(dist, 'producto', '7-serum'), { recursive: true });
+    const html = `<!doctype html><p>${'Sérum '.repeat(1000)}</p>`;
+    writeFileSync(join(dist, 'producto', '7-serum', 'index.html'), html);
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
+    const res = await shop.request('/producto/7-serum', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(html.length / 10);
+    expect(gunzipSync(body).toString()).toBe(html);
   });
 });
 
