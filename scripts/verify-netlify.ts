@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
+import { BROWSER_TEST_RATE_LIMITS } from '../tests/e2e/support/start-shop.ts';
 import { listZip, type ZipEntry } from './zip.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,16 +32,6 @@ const started = performance.now();
 const problems: string[] = [];
 const ensure = (ok: boolean, problem: string) => void (ok || problems.push(problem));
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(0);
-
-/** The browser journeys come from 127.0.0.1, all of them: the per-IP account limits would throttle the run itself (as tests/e2e/global-setup.ts). */
-const RATE_LIMITS = {
-  RATE_LIMIT_REGISTROPORIP: '1000/3600',
-  RATE_LIMIT_LOGINPORIP: '1000/900',
-  RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
-  RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
-  RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
-  RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
-};
 
 const postgres = await postgresServer(process.env.TEST_DATABASE_URL);
 const copy = freshCopy();
@@ -204,7 +195,7 @@ async function buildAndServe(copy: string, serverUrl: string) {
   let server: NetlifyServer | undefined;
   try {
     const t0 = performance.now();
-    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...RATE_LIMITS });
+    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...BROWSER_TEST_RATE_LIMITS });
     console.log(`verify:netlify: netlify serve construyó el sitio y lo sirve en ${server.url} (${seconds(t0)} s).`);
     checkSite(join(copy, 'dist'));
     await checkFunctions(join(copy, '.netlify', 'functions'));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestSmtp } from '../fixtures/smtp.ts';
-import { startShop } from './support/start-shop.ts';
+import { BROWSER_TEST_RATE_LIMITS, startShop } from './support/start-shop.ts';
 
 /**
  * Starts the real shop the way `npm start` does, on a fresh data directory and a free port, and
@@ -24,13 +24,7 @@ export default async function globalSetup() {
     RECEIPTS_TEST_MODE: 'true',
     SMTP_URL: smtp.url,
     SHOP_ADMIN_TOKEN: adminToken,
-    // Every browser test comes from 127.0.0.1: the per-IP account limits would throttle the suite itself.
-    RATE_LIMIT_REGISTROPORIP: '1000/3600',
-    RATE_LIMIT_LOGINPORIP: '1000/900',
-    RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
-    RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
-    RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
-    RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
+    ...BROWSER_TEST_RATE_LIMITS,
   });
   process.env.E2E_BASE_URL = shop.url;
   process.env.E2E_DIST_DIR = shop.distDir;

@@ -2,6 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
+/**
+ * The account limits per IP address for a browser-test run: every journey comes from 127.0.0.1, and the
+ * shop's own limits would throttle the suite itself (the e2e global setup; `verify:netlify`'s served journeys).
+ */
+export const BROWSER_TEST_RATE_LIMITS = {
+  RATE_LIMIT_REGISTROPORIP: '1000/3600',
+  RATE_LIMIT_LOGINPORIP: '1000/900',
+  RATE_LIMIT_RECUPERACIONPORIP: '1000/3600',
+  RATE_LIMIT_CHECKOUTPORIP: '1000/3600',
+  RATE_LIMIT_CHECKOUTPORCUENTA: '1000/3600',
+  RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
+};
+
 /** A shop started the way `npm start` starts it, on a free port. */
 export interface StartedShop {
   url: string;
