@@ -32,6 +32,8 @@ const distDir = join(work, 'dist');
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: distDir, DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0' };
 const report: string[] = ['# K-Beauty Perú benchmark', ''];
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Medusa's Next.js storefront, measured beside us in one run (issue 26): requests on its home and listing. */
+const PEER_REQUESTS = { home: 22, listing: 34 } as const;
 
 /** Every figure beside its target: [figure, measured, target, met]. */
 const summary: [string, string, string, boolean | undefined][] = [];
@@ -231,9 +233,6 @@ async function benchInteractions(browser: Browser, product: string, listing: str
   }
   report.push('', 'The cart is a page of its own: for "open the cart" the navigation is held back, so the figure is the click until its next paint, without the /carrito load.', '');
 }
-
-/** Medusa's Next.js storefront, measured beside us in one run (issue 26): requests on its home and listing. */
-const PEER_REQUESTS = { home: 22, listing: 34 } as const;
 
 async function benchLighthouse(product: string, listing: string) {
   report.push(
