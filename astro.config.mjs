@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/build/build-scripts.ts';
-import { inCardsChunk, inShopChunk } from './src/build/chunks.ts';
+import { inShopChunk } from './src/build/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -36,8 +36,6 @@ export default defineConfig({
               { name: 'vendor', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/, priority: 2 },
               // The shop code every page's islands share (src/build/chunks.ts).
               { name: 'shop', test: inShopChunk, priority: 1 },
-              // A product card and its stars (src/build/chunks.ts).
-              { name: 'cards', test: inCardsChunk, priority: 1 },
             ],
           },
         },

@@ -36,23 +36,11 @@ export const SHOP_CHUNK = [
   'lib/api/routes.ts',
 ] as const;
 
-/**
- * A product card and what it shows (stars, the rating's words): the listing, search and routine islands
- * render cards, the product page does not before it is used, so they make a `cards` chunk of their own
- * rather than three small files or weight in `shop`.
- */
-export const CARDS_CHUNK = ['ui/ProductCard.tsx', 'ui/Estrellas.tsx', 'lib/resenas/mostrar.ts'] as const;
-
 /** Whether a module id of the client build (a file path, maybe with a query) belongs to the `shop` chunk; stylesheets never do (they go to the pages' shared stylesheet). */
 export function inShopChunk(id: string): boolean {
   // Vite's helper for dynamic imports: every page's islands load one, and alone it was a request of its own.
   if (id.includes('vite/preload-helper')) return true;
   return inChunk(id, SHOP_CHUNK);
-}
-
-/** Whether a module id of the client build belongs to the `cards` chunk. */
-export function inCardsChunk(id: string): boolean {
-  return inChunk(id, CARDS_CHUNK);
 }
 
 function inChunk(id: string, entries: readonly string[]): boolean {
