@@ -25,6 +25,7 @@ import pg from 'pg';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
 import { BROWSER_TEST_RATE_LIMITS } from '../tests/e2e/support/start-shop.ts';
+import { adminQuery, createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
 import { listZip, type ZipEntry } from './zip.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -74,16 +75,6 @@ async function postgresServer(url: string | undefined): Promise<string | undefin
     return undefined;
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }
 
@@ -185,9 +176,8 @@ async function importBundle(entries: ZipEntry[], dir: string, name: string) {
  * then the same checks of the output as without a server, the scheduled functions, and the journeys.
  */
 async function buildAndServe(copy: string, serverUrl: string) {
-  const name = `kbeauty_netlify_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const scratch = await createScratchPostgres(serverUrl, 'kbeauty_netlify');
+  const databaseUrl = scratch.url;
   const hook = await startBuildHook();
   const adminToken = randomBytes(24).toString('hex');
   // Outside the copy, which goes away: kept when something failed.
@@ -221,7 +211,7 @@ async function buildAndServe(copy: string, serverUrl: string) {
       if (server) rmSync(server.logFile, { force: true });
     }
     await hook.close();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => console.error(`No se pudo borrar la base de datos ${name}: ${String(error)}`));
+    await scratch.drop().catch((error: unknown) => console.error(`No se pudo borrar la base de datos ${new URL(databaseUrl).pathname.slice(1)}: ${String(error)}`));
   }
 }
 

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { createScratchPostgres } from '../fixtures/scratch-postgres.ts';
+
+export { createScratchPostgres };
 
 /** A database the API suite runs against: embedded PGlite always, a Postgres server when configured. */
 export interface TestDatabase {
@@ -40,23 +41,4 @@ async function openScratchPostgres(serverUrl: string): Promise<Database> {
       await scratch.drop();
     },
   };
-}
-
-/** An empty database on the server of `serverUrl` (not migrated): its URL, and `drop` (which ends its connections). */
-export async function createScratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `kbeauty_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
