@@ -17,14 +17,14 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
-import { BROWSER_TEST_RATE_LIMITS } from '../tests/e2e/support/start-shop.ts';
+import { BROWSER_TEST_RATE_LIMITS, freePort } from '../tests/e2e/support/start-shop.ts';
 import { adminQuery, createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
 import { listZip, type ZipEntry } from './zip.ts';
 
@@ -359,12 +359,3 @@ async function waitFor(done: () => boolean, ms: number) {
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
-    });
-  });
-}
