@@ -1,5 +1,4 @@
 import type { Crumb } from '../lib/catalogue/routes.ts';
-import './breadcrumb.css';
 
 /** The breadcrumb of every page (Astro pages and the product view alike); the last crumb is the page itself, not a link. */
 export default function Breadcrumb({ trail }: { trail: Crumb[] }) {

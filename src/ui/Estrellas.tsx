@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
 import { estrellasTexto, rellenoEstrellas } from '../lib/resenas/mostrar.ts';
-import './estrellas.css';
 
 interface Props {
   /** 0–5, shown to the nearest half star. */

@@ -184,7 +184,10 @@ test('the top strip shows the announcement messages', async ({ page, request }) 
   await page.goto('/preguntas-frecuentes');
   const strip = page.getByRole('complementary', { name: 'Anuncios' });
   await expect(strip).toBeVisible();
+  // One copy in the page, two more added by the marquee's script for the loop, hidden from screen readers.
   await expect(strip.locator('li')).toHaveCount(mensajes.length * 3);
+  await expect(strip.locator('ul[aria-hidden="true"]')).toHaveCount(2);
+  await expect(strip.locator('ul').first()).not.toHaveAttribute('aria-hidden');
   await expect(strip.locator('li').first()).toHaveText(mensajes[0]!.mensaje);
   const pause = strip.getByRole('button', { name: 'Pausar anuncios' });
   await pause.click();

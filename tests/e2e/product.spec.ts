@@ -63,6 +63,44 @@ test('thumbnails switch the main image', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Ver imagen 2 de 2' })).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('Compartir opens a modal with the page\'s own address: copy, WhatsApp and Facebook; Escape closes it back to the button', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const producto = find(inStock, 'un producto en stock');
+  await openProduct(page, producto);
+  const url = new URL(productPath(producto), page.url()).href;
+  // The modal is made on the first click, not carried by every product page.
+  await expect(page.locator('.pdp-share dialog')).toHaveCount(0);
+  const open = page.getByRole('button', { name: 'Compartir' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(producto.nombre, { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Enlace del producto')).toHaveValue(url);
+  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${producto.nombre} ${url}`)}`);
+  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+  await dialog.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('¡Enlace copiado!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  // Opened again: the same modal, its status cleared.
+  await open.click();
+  await expect(dialog.getByRole('status')).toHaveText('');
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.pdp-share dialog')).toHaveCount(1);
+});
+
+test('the live product view of the 404 page shares its own address too', async ({ page }) => {
+  const producto = find((p) => p.idProducto === 3, 'el producto 3');
+  await page.goto('/producto/3-otro-nombre');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(producto.nombre);
+  await page.getByRole('button', { name: 'Compartir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
+  await expect(dialog.getByLabel('Enlace del producto')).toHaveValue(new URL('/producto/3-otro-nombre', page.url()).href);
+});
+
 test('details are tabs on desktop and an accordion on mobile', async ({ page }, testInfo) => {
   const producto = find((p) => inStock(p) && p.modouso.includes('.'), 'un producto con modo de uso');
   const firstStep = producto.modouso.split('.')[0]!.trim();

@@ -6,6 +6,7 @@ export function initTopStrip(): void {
   const track = strip?.querySelector<HTMLElement>('[data-marquee-track]');
   if (!strip || !track) return;
   const speed = Number(strip.dataset.speed);
+  repeatCopies(track);
   const update = () => {
     const copy = track.firstElementChild as HTMLElement | null;
     const duration = marqueeDurationMs(copy?.getBoundingClientRect().width ?? 0, speed);
@@ -19,4 +20,15 @@ export function initTopStrip(): void {
     toggle.setAttribute('aria-pressed', String(paused));
     toggle.setAttribute('aria-label', paused ? 'Reanudar anuncios' : 'Pausar anuncios');
   });
+}
+
+/** The track's other copies of the messages (TopStrip.astro renders one), hidden from assistive technology. */
+export function repeatCopies(track: HTMLElement): void {
+  const copy = track.firstElementChild;
+  if (!copy) return;
+  for (let n = track.children.length; n < Number(track.dataset.copies); n++) {
+    const clone = copy.cloneNode(true) as HTMLElement;
+    clone.setAttribute('aria-hidden', 'true');
+    track.append(clone);
+  }
 }

@@ -14,8 +14,6 @@ import { cantidadResenas, promedioTexto, tieneResenas } from '../../lib/resenas/
 
 interface Props {
   producto: Producto;
-  /** Absolute URL of the page, for the share links. */
-  url: string;
   /** The buy box island (price, stock, options, buy-qty, buttons). */
   children?: ReactNode;
 }
@@ -26,7 +24,7 @@ const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', 
  * A product's page content, pure markup: breadcrumb, gallery, brand, name, badge, labels, the buy
  * box passed as children, shops and details. Only this part is indexed by Pagefind.
  */
-export default function ProductView({ producto, url, children }: Props) {
+export default function ProductView({ producto, children }: Props) {
   const labels = productLabels(producto.etiquetalogo);
   const badge = producto.newores.trim();
   const sedes = splitOptions(producto.sedes);
@@ -40,7 +38,7 @@ export default function ProductView({ producto, url, children }: Props) {
             <a className="pdp__brand" href={brandPath(producto.marca)}>
               {producto.marca}
             </a>
-            <ShareButton url={url} title={producto.nombre} />
+            <ShareButton title={producto.nombre} />
           </div>
           <h1 className="pdp__name">{producto.nombre}</h1>
           {tieneResenas(producto) && (

@@ -62,39 +62,55 @@ export function initDetails(details: HTMLElement): void {
   }
 }
 
-/** The share modal: copy link, WhatsApp and Facebook for the current address, and navigator.share when available. */
+/**
+ * The share modal, made on the first click (a native <dialog> opened as the shop's modal: focus kept
+ * inside, Escape closes, focus returns to the button): copy link, WhatsApp and Facebook for the
+ * current address, and navigator.share when available.
+ */
 export function initShare(share: HTMLElement): void {
-  const dialog = share.querySelector('dialog');
   const opener = share.querySelector<HTMLButtonElement>('[data-share-open]');
-  const status = share.querySelector<HTMLElement>('[data-share-status]');
-  if (!dialog || !opener) return;
+  if (!opener) return;
+  let dialog: HTMLDialogElement | undefined;
+  opener.addEventListener('click', () => {
+    dialog ??= shareDialog(share, opener);
+    dialog.querySelector<HTMLElement>('[data-share-status]')!.textContent = '';
+    showDialog(dialog, opener);
+  });
+}
+
+function shareDialog(share: HTMLElement, opener: HTMLButtonElement): HTMLDialogElement {
   const title = share.dataset.title ?? document.title;
   const url = `${location.origin}${location.pathname}`;
   const links = shareLinks(url, title);
-  share.querySelector<HTMLInputElement>('[data-share-url]')!.value = url;
-  share.querySelector<HTMLAnchorElement>('[data-share-whatsapp]')!.href = links.whatsapp;
-  share.querySelector<HTMLAnchorElement>('[data-share-facebook]')!.href = links.facebook;
-  const say = (text: string) => status && (status.textContent = text);
-
-  opener.addEventListener('click', () => {
-    say('');
-    showDialog(dialog, opener);
-  });
-  share.querySelector('[data-share-close]')?.addEventListener('click', () => dialog.close());
-  share.querySelector('[data-share-copy]')?.addEventListener('click', async () => {
+  // The sprite's address as the page has it (a hashed file), for the close button's icon.
+  const sprite = opener.querySelector('use')?.getAttribute('href')?.split('#')[0] ?? '';
+  const dialog = document.createElement('dialog');
+  dialog.className = 'dialog-panel pdp-share__dialog';
+  dialog.setAttribute('aria-labelledby', 'share-title');
+  dialog.innerHTML = `<div class="dialog-panel__head"><h2 id="share-title">Compartir producto</h2><button type="button" class="icon-btn icon-btn--sm" data-share-close aria-label="Cerrar"><svg width="20" height="20" aria-hidden="true"><use href="${sprite}#close"></use></svg></button></div><p class="pdp-share__name"></p><label class="pdp-share__field"><span class="visually-hidden">Enlace del producto</span><input type="url" readonly data-share-url></label><div class="pdp-share__actions"><button type="button" class="btn" data-share-copy>Copiar enlace</button><a class="btn pdp-share__whatsapp" target="_blank" rel="noopener noreferrer" data-share-whatsapp>WhatsApp</a><a class="btn pdp-share__facebook" target="_blank" rel="noopener noreferrer" data-share-facebook>Facebook</a><button type="button" class="btn btn--outline" data-share-native hidden>Más opciones</button></div><p class="pdp-share__status" role="status" data-share-status></p>`;
+  const field = dialog.querySelector<HTMLInputElement>('[data-share-url]')!;
+  const status = dialog.querySelector<HTMLElement>('[data-share-status]')!;
+  dialog.querySelector('.pdp-share__name')!.textContent = title;
+  field.value = url;
+  dialog.querySelector<HTMLAnchorElement>('[data-share-whatsapp]')!.href = links.whatsapp;
+  dialog.querySelector<HTMLAnchorElement>('[data-share-facebook]')!.href = links.facebook;
+  dialog.querySelector('[data-share-close]')!.addEventListener('click', () => dialog.close());
+  dialog.querySelector('[data-share-copy]')!.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(url);
-      say('¡Enlace copiado!');
+      status.textContent = '¡Enlace copiado!';
     } catch {
-      share.querySelector<HTMLInputElement>('[data-share-url]')?.select();
-      say('Copia el enlace seleccionado.');
+      field.select();
+      status.textContent = 'Copia el enlace seleccionado.';
     }
   });
-  const native = share.querySelector<HTMLButtonElement>('[data-share-native]');
-  if (native && typeof navigator.share === 'function') {
+  const native = dialog.querySelector<HTMLButtonElement>('[data-share-native]')!;
+  if (typeof navigator.share === 'function') {
     native.hidden = false;
     native.addEventListener('click', () => {
       navigator.share({ title, url }).catch(() => undefined);
     });
   }
+  share.append(dialog);
+  return dialog;
 }

@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { pedirAvisoStock } from '../../lib/api/avisos-client.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import { $token, $user } from '../../stores/auth.ts';
-import './AvisoStock.css';
 
 /** A light check before asking the API (which validates for real): something@something.something. */
 const PARECE_CORREO = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,22 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fetchProducto } from '../../lib/api/catalogue-client.ts';
-import type { Producto } from '../../lib/api/schemas.ts';
 import { isPresale, isSoldOut } from '../../lib/catalogue/selection.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { etiquetaDescuento, formatSoles, precioFinal } from '../../lib/pricing/index.ts';
-import { availableUnits, buyError, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
+import { availableUnits, buyError, buyOptions, stepCantidad, type ProductoDeCompra } from '../../lib/product/buy-box.ts';
 import { addProductToCart } from '../../ui/add-to-cart.ts';
 import AvisoStock from './AvisoStock.tsx';
 import OptionPicker from './OptionPicker.tsx';
 import './BuyBox.css';
 
 interface Props {
-  producto: Producto;
+  producto: ProductoDeCompra;
   /** The product already comes from the API (404 fallback): no refetch on hydration. */
   live?: boolean;
 }
 
-const changed = (a: Producto, b: Producto) =>
+const changed = (a: ProductoDeCompra, b: ProductoDeCompra) =>
   a.precio !== b.precio || a.descuento !== b.descuento || a.descuentoN !== b.descuentoN || a.stock !== b.stock || a.stock_total !== b.stock_total || a.newores !== b.newores;
 
 /**

@@ -79,7 +79,7 @@ export default function ProductFallback() {
   }
   return (
     <div ref={root}>
-      <ProductView producto={state.producto} url={location.href}>
+      <ProductView producto={state.producto}>
         <BuyBox producto={state.producto} live />
       </ProductView>
       {/* Its reviews too: Mis Compras links a renamed product's old path with '#escribir-resena'. */}

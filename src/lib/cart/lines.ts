@@ -67,7 +67,8 @@ export const maxQuantity = (fields: StockFields) => stockCeiling(fields) ?? TIEN
 const clampQuantity = (cantidad: number, fields: StockFields) => Math.min(Math.max(1, Math.floor(cantidad) || 1), maxQuantity(fields));
 
 /** What a cart line takes from a product (a catalogue product, or a routine's with its name as `nombre`). */
-type ProductoDeLinea = Pick<Producto, 'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock' | 'stock_total' | 'sedes'>;
+/** What a cart line is made of (lineFromProducto). */
+export type ProductoDeLinea = Pick<Producto, 'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock' | 'stock_total' | 'sedes'>;
 
 /** What the shopper chose of a product: a colour, a size (one of its `tamaños`) and the units; each may be left out. */
 export interface Eleccion {

@@ -39,7 +39,7 @@ describe('Pagefind over the demo catalogue', () => {
     for (const producto of catalogue) {
       const dir = join(root, ...productPath(producto).split('/').filter(Boolean));
       mkdirSync(dir, { recursive: true });
-      const body = renderToStaticMarkup(createElement(ProductView, { producto, url: `https://tienda.test${productPath(producto)}` }));
+      const body = renderToStaticMarkup(createElement(ProductView, { producto }));
       writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="es-PE"><head><title>${producto.nombre}</title></head><body><main>${body}</main></body></html>`);
     }
     await indexSite(root);

@@ -86,8 +86,13 @@ describe('quantity helpers', () => {
 });
 
 describe('buy box props', () => {
-  it('drop the long texts and keep what the cart needs', () => {
-    const slim = forBuyBox(makeProducto({ descripcion: 'Larga.', ingredientes: 'Agua.', precio: 50, stock_total: 4 }));
-    expect(slim).toMatchObject({ descripcion: '', ingredientes: '', precio: 50, stock_total: 4, nombre: 'Crema Hidratante' });
+  it('keep what the buy box and the cart need, and nothing else', () => {
+    const producto = makeProducto({ descripcion: 'Larga.', ingredientes: 'Agua.', precio: 50, stock_total: 4, img: '/a.jpg, /b.jpg' });
+    const slim = forBuyBox(producto);
+    expect(slim).toMatchObject({ precio: 50, stock_total: 4, nombre: 'Crema Hidratante', img: '/a.jpg' });
+    expect(Object.keys(slim)).not.toContain('descripcion');
+    expect(Object.keys(slim)).not.toContain('ingredientes');
+    // The cart line made from the slim product is the one made from the whole product.
+    expect(lineFromProducto(slim, { cantidad: 2 })).toEqual(lineFromProducto(producto, { cantidad: 2 }));
   });
 });

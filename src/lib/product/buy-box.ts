@@ -65,14 +65,29 @@ export function stepCantidad(current: string | number, delta: number, max: numbe
   return Math.min(Math.max(1, base + delta), Math.max(1, max));
 }
 
-/** The product without its long texts, which the buy box never shows: smaller island props in the HTML. */
-export const forBuyBox = (producto: Producto): Producto => ({
-  ...producto,
-  descripcion: '',
-  modouso: '',
-  beneficios: '',
-  ingredientes: '',
-  tipo_piel: '',
-  edad: '',
-  inquietud_piel: '',
+/** What the buy box reads of a product: its island's props in every product page hold only these. */
+export type ProductoDeCompra = Pick<
+  Producto,
+  'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'colores' | 'tamaños' | 'stock' | 'stock_total' | 'sedes' | 'fechaLlegada'
+>;
+
+/**
+ * The buy box's fields of a product and no other (the island's props are JSON in the page's HTML: the
+ * whole product was 1.6 KB of every product page), with only the first photo, the one a cart line shows.
+ */
+export const forBuyBox = (producto: ProductoDeCompra): ProductoDeCompra => ({
+  idProducto: producto.idProducto,
+  nombre: producto.nombre,
+  img: producto.img.split(',')[0]?.trim() ?? '',
+  imagen: producto.imagen,
+  precio: producto.precio,
+  descuento: producto.descuento,
+  descuentoN: producto.descuentoN,
+  newores: producto.newores,
+  colores: producto.colores,
+  tamaños: producto.tamaños,
+  stock: producto.stock,
+  stock_total: producto.stock_total,
+  sedes: producto.sedes,
+  fechaLlegada: producto.fechaLlegada,
 });

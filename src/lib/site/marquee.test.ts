@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marqueeDurationMs, repeatMessages } from './marquee.ts';
+import { marqueeDurationMs } from './marquee.ts';
 
 describe('marqueeDurationMs', () => {
   it('travels at 0.09 px per ms by default', () => {
@@ -12,12 +12,4 @@ describe('marqueeDurationMs', () => {
     expect(marqueeDurationMs(Number.NaN)).toBe(0);
     expect(marqueeDurationMs(100, 0)).toBe(0);
   });
-});
-
-describe('repeatMessages', () => {
-  it('repeats the messages three times by default', () => {
-    expect(repeatMessages(['a', 'b'])).toEqual([['a', 'b'], ['a', 'b'], ['a', 'b']]);
-  });
-  it('gives nothing for no messages', () => expect(repeatMessages([])).toEqual([]));
-  it('gives at least one copy', () => expect(repeatMessages(['a'], 0)).toEqual([['a']]));
 });

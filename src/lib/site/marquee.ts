@@ -8,9 +8,3 @@ export function marqueeDurationMs(distancePx: number, pxPerMs: number = TIENDA.m
   if (!(distancePx > 0) || !(pxPerMs > 0)) return 0;
   return Math.round(distancePx / pxPerMs);
 }
-
-/** The messages repeated `times` times (3 in the spec), one array per copy. */
-export function repeatMessages<T>(items: readonly T[], times: number = TIENDA.marqueeRepeticiones): T[][] {
-  if (items.length === 0) return [];
-  return Array.from({ length: Math.max(1, Math.floor(times)) }, () => [...items]);
-}
