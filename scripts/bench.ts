@@ -148,7 +148,7 @@ async function benchData(browser: Browser, productos: Producto[]) {
   {
     const { page, transfers, close } = await recordedPage(browser);
     await page.goto(`${base}/acerca-de-nosotros`);
-    await page.locator('astro-island[component-export="HeaderSearch"]:not([ssr])').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('astro-island[component-export="HeaderActions"]:not([ssr])').first().waitFor({ state: 'attached', timeout: 30_000 });
     await settle(page, transfers);
     const before = transfers.length;
     await page.locator('[data-mobile-header]').getByRole('searchbox').pressSequentially('crema', { delay: 80 });

@@ -80,7 +80,7 @@ export const INTERACTIONS: Interaction[] = [
   {
     name: 'quick view (card eye button)',
     path: ({ listing }) => listing,
-    // PreviewPanel renders nothing until used: its island having hydrated (and the page gone idle) is
+    // The quick view (PreviewPanel, in the PageTools island) renders nothing until used: its island having hydrated (and the page gone idle) is
     // the only sign its listener is there; `done` catches a click that came too early.
     prepare: async (page) => page.locator('[data-preview-id]').first(),
     done: (page) => page.locator('.preview__panel[role="dialog"]').waitFor({ state: 'attached' }),

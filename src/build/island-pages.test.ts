@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eagerIslandUrls, finishIslandPages, islandRuntime, withPreloads } from './island-pages.ts';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import idle from 'astro/runtime/client/idle.prebuilt.js';
+import load from 'astro/runtime/client/load.prebuilt.js';
+import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { eagerIslandUrls, finishIslandPages, islandScripts, withPreloads } from './island-pages.ts';
 
 describe('finishIslandPages', () => {
   let dir: string;
@@ -44,29 +48,40 @@ describe('finishIslandPages', () => {
     expect(eagerIslandUrls('<astro-island client="load" component-url="/x.js" renderer-url="/r.js">')).toEqual(['/x.js', '/r.js']);
   });
 
-  it("moves Astro's inline island runtime into one shared file, except on pages with client:load islands", async () => {
-    const runtime = '(()=>{class f extends HTMLElement{};customElements.get("astro-island")||customElements.define("astro-island",f)})();';
-    const directive = '(()=>{(self.Astro||(self.Astro={})).idle=()=>{};window.dispatchEvent(new Event("astro:idle"));})();';
-    const islands = `<script>${directive}</script><script>${runtime}</script><astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>`;
+  it("moves Astro's inline island runtime and directives into one shared file per set of directives", async () => {
+    const islands = `<script>${idle}</script><script>${islandRuntime}</script><astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>`;
     write('a/index.html', page(islands));
     write('b/index.html', page(islands));
     write('c/index.html', page('<p>sin islas</p>'));
-    const eager = `<script>${runtime}</script><astro-island component-url="/_astro/BuyBox.a.js" renderer-url="/_astro/client.e.js" client="load"></astro-island>`;
+    const eager = `<script>${idle}</script><script>${islandRuntime}</script><astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island><script>${load}</script><astro-island component-url="/_astro/BuyBox.a.js" renderer-url="/_astro/client.e.js" client="load"></astro-island><script>${visible}</script><astro-island component-url="/_astro/Idle.f.js" client="visible"></astro-island><script>console.log(1)</script>`;
     write('d/index.html', page(eager));
     const pages = ['a', 'b', 'c', 'd'].map((name) => join(dir, name, 'index.html'));
     expect(await finishIslandPages(dir, pages)).toBe(3);
     const [a, b, c, d] = pages.map((path) => readFileSync(path, 'utf8'));
-    // The buy box's page keeps the runtime inline (and gets its preloads).
-    expect(d).toContain(`<script>${runtime}</script>`);
-    expect(d).toContain('rel="modulepreload"');
-    const src = /<script src="(\/_astro\/astro-island\.[\w-]+\.js)" async><\/script>/.exec(a!)?.[1];
-    expect(src).toBeDefined();
-    expect(b).toContain(`<script src="${src}" async></script>`);
-    expect(readFileSync(join(dir, src!), 'utf8')).toBe(runtime);
+    const src = (html: string) => /<script src="(\/_astro\/astro-island\.[\w-]+\.js)" async><\/script>/.exec(html)?.[1];
+    expect(src(a!)).toBeDefined();
+    expect(src(b!)).toBe(src(a!));
+    expect(readFileSync(join(dir, src(a!)!), 'utf8')).toBe(`${idle}\n${islandRuntime}`);
     expect(a).not.toContain('customElements.define');
-    // The directive stays inline, before the island it starts.
-    expect(a).toContain(`<script>${directive}</script>`);
-    expect(islandRuntime(a!)).toBeUndefined();
+    expect(a).not.toContain(`<script>${idle}</script>`);
+    // The buy box's page: its own file with its three directives, in the place of the first script; its preloads; other scripts kept.
+    expect(src(d!)).not.toBe(src(a!));
+    expect(readFileSync(join(dir, src(d!)!), 'utf8')).toBe(`${idle}\n${load}\n${visible}\n${islandRuntime}`);
+    expect(d!.indexOf(src(d!)!)).toBeLessThan(d!.indexOf('<astro-island'));
+    expect(d).not.toContain(`<script>${load}</script>`);
+    expect(d).toContain('<script>console.log(1)</script>');
+    expect(d).toContain('rel="modulepreload"');
+    expect(islandScripts(a!)).toBeUndefined();
     expect(c).toBe(page('<p>sin islas</p>'));
+  });
+
+  it("keeps of an island's options only what the runtime reads", async () => {
+    const island = (opts: string) => `<astro-island uid="1" component-url="/_astro/Idle.f.js" client="idle" opts="${opts}" await-children></astro-island>`;
+    write('e/index.html', page(island('{&quot;name&quot;:&quot;HeaderActions&quot;,&quot;value&quot;:true}') + island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}')));
+    await finishIslandPages(dir, [join(dir, 'e/index.html')]);
+    const html = readFileSync(join(dir, 'e/index.html'), 'utf8');
+    expect(html).toContain(island('{}'));
+    // A directive with a value keeps it.
+    expect(html).toContain(island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}'));
   });
 });

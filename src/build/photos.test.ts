@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,8 +44,8 @@ describe('product photos', () => {
 
   it('names AVIF and WebP copies at every width for store photos only', () => {
     expect(photoSrcSets(`/imagenes/${sha}.jpg`)).toEqual({
-      avif: FOTOS.anchos.map((w) => `/_astro/fotos/${sha}-${w}.avif ${w}w`).join(', '),
-      webp: FOTOS.anchos.map((w) => `/_astro/fotos/${sha}-${w}.webp ${w}w`).join(', '),
+      avif: FOTOS.anchos.map((w) => `/_astro/fotos/${sha.slice(0, 16)}-${w}.avif ${w}w`).join(', '),
+      webp: FOTOS.anchos.map((w) => `/_astro/fotos/${sha.slice(0, 16)}-${w}.webp ${w}w`).join(', '),
     });
     expect(photoSrcSets('/demo/productos/y-1.svg')).toBeUndefined();
     expect(photoSrcSets('https://cdn.example.pe/z.jpg')).toBeUndefined();
@@ -72,5 +72,14 @@ describe('product photos', () => {
     expect(await buildPhotos(dist2, base, cache)).toEqual({ fotos: 1, codificadas: 0 });
     expect(served).toEqual(['/web/listprod']);
     expect(readdirSync(join(dist2, '_astro', 'fotos')).sort()).toEqual(readdirSync(join(dist1, '_astro', 'fotos')).sort());
+  });
+
+  it('takes the copies a cache holds under their whole-sha256 names (before the shorter names) instead of encoding them again', async () => {
+    const cache = join(dir, 'old-cache');
+    const first = join(dir, 'dist3');
+    await buildPhotos(first, base, cache);
+    for (const name of readdirSync(cache)) renameSync(join(cache, name), join(cache, name.replace(sha.slice(0, 16), sha)));
+    expect(await buildPhotos(join(dir, 'dist4'), base, cache)).toEqual({ fotos: 1, codificadas: 0 });
+    expect(readdirSync(join(dir, 'dist4', '_astro', 'fotos')).sort()).toEqual(readdirSync(join(first, '_astro', 'fotos')).sort());
   });
 });

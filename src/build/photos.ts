@@ -24,7 +24,7 @@ export async function buildPhotos(distDir: string, catalogueUrl: string, cacheDi
       const sha256 = photoKey(url)!;
       const copies = FOTOS.anchos.flatMap((width) => PHOTO_FORMATS.map((format) => ({ width, format, path: photoVariantPath(sha256, width, format) })));
       const cached = (path: string) => join(cacheDir, path.split('/').pop()!);
-      const missing = (await Promise.all(copies.map(async (copy) => ((await exists(cached(copy.path))) ? undefined : copy)))).filter((copy) => copy !== undefined);
+      const missing = (await Promise.all(copies.map(async (copy) => ((await inCache(cacheDir, cached(copy.path), sha256, copy)) ? undefined : copy)))).filter((copy) => copy !== undefined);
       if (missing.length > 0) {
         const original = await fetch(`${catalogueUrl}${url}`);
         if (!original.ok) throw new Error(`${url} respondió ${original.status}`);
@@ -52,6 +52,18 @@ export async function buildPhotos(distDir: string, catalogueUrl: string, cacheDi
 export function encode(bytes: Buffer, width: number, format: PhotoFormat): Promise<Buffer> {
   const image = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
   return (format === 'avif' ? image.avif({ quality: FOTOS.calidadAvif, effort: 2 }) : image.webp({ quality: FOTOS.calidadWebp })).toBuffer();
+}
+
+/**
+ * Whether a copy is in the cache, under its name or under the whole-sha256 name copies had before
+ * PHOTO_KEY_DIGITS (then renamed, so a shop's photos are not all encoded again after the upgrade).
+ */
+async function inCache(cacheDir: string, path: string, sha256: string, copy: { width: number; format: PhotoFormat }): Promise<boolean> {
+  if (await exists(path)) return true;
+  const before = join(cacheDir, `${sha256}-${copy.width}.${copy.format}`);
+  if (!(await exists(before))) return false;
+  await rename(before, path);
+  return true;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { buildIsStale, checkInlineScripts, indexSite, precompress } from './site-build.ts';
+import { buildIsStale, checkInlineScripts, precompress } from './site-build.ts';
 import { builtVersion } from '../server/node/static-site.ts';
 
 describe('site build bookkeeping', () => {
@@ -72,7 +72,7 @@ describe('site build bookkeeping', () => {
     const good = join(root, 'index.html');
     const bad = join(root, 'producto', '7-serum', 'index.html');
     writeFileSync(good, '<script>self.Astro=1</script><meta name="description" content="</script><script>alert(1)</script>"><script type="application/ld+json">{"name":"\\u003cscript\\u003e"}</script>');
-    await expect(checkInlineScripts(root, [good])).resolves.toEqual([]);
+    await expect(checkInlineScripts(root, [good])).resolves.toBeUndefined();
     expect(JSON.parse(readFileSync(join(root, 'inline-scripts.json'), 'utf8'))).toEqual({ hashes: [listed] });
     writeFileSync(bad, '<script>self.Astro=1</script><h1>Sérum</h1><script>alert(1)</script>');
     await expect(checkInlineScripts(root, [good, bad])).rejects.toThrow(`La página ${join('producto', '7-serum', 'index.html')} tiene un script que el build no escribió`);
@@ -83,38 +83,5 @@ describe('site build bookkeeping', () => {
     await precompress(root, { NETLIFY: 'true' });
     expect(existsSync(join(root, 'page.html.br'))).toBe(false);
     expect(existsSync(join(root, 'page.html.gz'))).toBe(false);
-  });
-
-  it('indexes only the pages marked data-pagefind-body with Pagefind', async () => {
-    const page = (body: string) => `<!doctype html><html lang="es-PE"><head><title>t</title></head><body>${body}</body></html>`;
-    mkdirSync(join(root, 'producto', '7-serum'), { recursive: true });
-    writeFileSync(join(root, 'producto', '7-serum', 'index.html'), page('<main data-pagefind-body><h1>Sérum Glow</h1><p>Centella calmante.</p></main>'));
-    writeFileSync(join(root, 'index.html'), page('<main><h1>Inicio</h1><p>Centella en portada.</p></main>'));
-    await indexSite(root);
-    expect(existsSync(join(root, 'pagefind', 'pagefind.js'))).toBe(true);
-    const entry = JSON.parse(readFileSync(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    expect(Object.values(entry.languages).map((language) => language.page_count)).toEqual([1]);
-    expect(JSON.parse(readFileSync(join(root, 'pagefind', 'indices.json'), 'utf8'))).toEqual({ indices: [] });
-  });
-
-  it('splits a big catalogue into several Pagefind indexes, listed for the search to merge', async () => {
-    const page = (body: string) => `<!doctype html><html lang="es-PE"><head><title>t</title></head><body>${body}</body></html>`;
-    const pages = ['7-serum', '8-tonico', '9-crema'].map((slug) => {
-      mkdirSync(join(root, 'producto', slug), { recursive: true });
-      const file = join(root, 'producto', slug, 'index.html');
-      writeFileSync(file, page(`<main data-pagefind-body><h1>${slug}</h1><p>Centella calmante.</p></main>`));
-      return file;
-    });
-    await indexSite(root, pages, 2);
-    const count = (folder: string) => {
-      const entry = JSON.parse(readFileSync(join(root, folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-      return Object.values(entry.languages).map((language) => language.page_count);
-    };
-    expect(count('pagefind')).toEqual([2]);
-    expect(count('pagefind/indice-1')).toEqual([1]);
-    expect(JSON.parse(readFileSync(join(root, 'pagefind', 'indices.json'), 'utf8'))).toEqual({ indices: ['/pagefind/indice-1/'] });
-    // The pages' folders Pagefind read are gone; the pages themselves stay.
-    expect(readdirSync(root).filter((name) => name.startsWith('.pagefind'))).toEqual([]);
-    expect(pages.every((file) => existsSync(file))).toBe(true);
   });
 });

@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import * as pagefind from 'pagefind';
+import { productoSchema, type Producto } from '../lib/api/schemas.ts';
 import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../server/http/inline-scripts.ts';
 import { builtVersion, VERSION_STAMP } from '../server/node/static-site.ts';
-import { searchIndexPages } from '../server/config.ts';
 import { finishIslandPages } from './island-pages.ts';
 import { withPeakRss } from './memory.ts';
 import { buildPhotos } from './photos.ts';
+import { indexCatalogue } from './search-index.ts';
 
 /** Sources whose change makes a build stale even when the catalogue did not move. */
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
@@ -63,9 +63,8 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
   const pages = listFiles(next).filter((file) => file.endsWith('.html'));
   await timed('islas', async () => void (await finishIslandPages(next, pages)));
-  let searchable: string[] = [];
-  await timed('scripts', async () => void (searchable = await checkInlineScripts(next, pages)));
-  await timed('Pagefind', () => indexSite(next, searchable));
+  await timed('scripts', () => checkInlineScripts(next, pages));
+  await timed('Pagefind', async () => indexCatalogue(next, await catalogueProducts(catalogueUrl)));
   await timed('precompresión', () => precompress(next));
   // One line an operator (and `npm run bench`) can read: where a build's time went.
   console.log(`Etapas del build: ${stages.join(', ')}.`);
@@ -82,19 +81,16 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
  * (inline-scripts.ts): a page holding one not on it (a script that reached it through catalogue text)
  * fails the build, naming the page, so it is never published and the last good site stays. The list
  * is then narrowed to the scripts the pages do hold, keeping the CSP header short; pages can only take
- * hashes off it, never add one. Returns the pages marked for search (`data-pagefind-body`).
+ * hashes off it, never add one.
  */
-export async function checkInlineScripts(dir: string, pages: string[]): Promise<string[]> {
+export async function checkInlineScripts(dir: string, pages: string[]): Promise<void> {
   const listed = buildScriptHashes(dir);
   const used = new Set<string>();
   const found: string[] = [];
-  const searchable: string[] = [];
   const queue = [...pages];
   const worker = async () => {
     for (let page = queue.pop(); page; page = queue.pop()) {
       const html = await readFile(page, 'utf8');
-      // The same pass notes the pages Pagefind will index, so that stage need not read every page again.
-      if (html.includes('data-pagefind-body')) searchable.push(page);
       const hashes = inlineScriptHashes(html);
       for (const hash of hashes) used.add(hash);
       if ([...hashes].some((hash) => !listed.has(hash))) found.push(relative(dir, page));
@@ -107,7 +103,13 @@ export async function checkInlineScripts(dir: string, pages: string[]): Promise<
     throw new Error(`${found.length === 1 ? 'La página' : 'Las páginas'} ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` y ${found.length - 5} más` : ''} ${found.length === 1 ? 'tiene' : 'tienen'} un script que el build no escribió (¿un texto del catálogo con <script>?): no se publica.`);
   }
   writeFileSync(join(dir, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [...used].sort() }));
-  return searchable;
+}
+
+/** The products the pages were made of, as the API lists them (the snapshot's source, validated as it validates them). */
+async function catalogueProducts(catalogueUrl: string): Promise<Producto[]> {
+  const res = await fetch(`${catalogueUrl}/web/listprod`);
+  if (!res.ok) throw new Error(`/web/listprod respondió ${res.status}`);
+  return productoSchema.array().parse(await res.json());
 }
 
 /** How much of Astro's error output a failed build's error keeps (its last lines name the page and the value). */
@@ -134,77 +136,6 @@ function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSigna
       reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.${detail ? `\n${detail}` : ''}`));
     });
   });
-}
-
-/** The extra indexes' folders, as `{ "indices": ["/pagefind/indice-1/", …] }`: the search merges them with /pagefind/. */
-export const SEARCH_INDEXES_FILE = 'pagefind/indices.json';
-
-/**
- * Pagefind builds an index in memory, and its process peaks while it writes it, growing with the pages:
- * 550 MB for 5,000 product pages, 1.1 GB for 10,000, 3.1 GB for 30,000 in one index. A bigger catalogue
- * gets several indexes of at most LIMITES.paginasPorIndiceBusqueda pages (SEARCH_INDEX_PAGES), made one
- * after another, so the peak stays that of one; the search merges them (islands/search/pagefind.ts).
- * Measured at 30,000 products: one index 152 s and 3.1 GB, a search for "crema" 355 KB in 28 requests;
- * three 89 s and 1.4 GB (with this process), 358 KB in 33 requests; six (5,000 pages each) 550 MB,
- * 444 KB in 42 requests.
- *
- * Writes the Pagefind search index of a built site into `{dir}/pagefind`: the pages marked
- * `data-pagefind-body` (the product pages; `pages` when the caller already knows them), at most
- * `perIndex` pages an index, the first in /pagefind/, the others in /pagefind/indice-N/ (listed in
- * SEARCH_INDEXES_FILE). The search page loads them at run time.
- */
-export async function indexSite(dir: string, pages?: string[], perIndex = searchIndexPages()): Promise<void> {
-  const searchable = pages ?? (await searchablePages(listFiles(dir).filter((file) => file.endsWith('.html'))));
-  searchable.sort();
-  const extra: string[] = [];
-  for (let start = 0, n = 0; start < searchable.length || n === 0; start += perIndex, n++) {
-    const folder = n === 0 ? 'pagefind' : `pagefind/indice-${n}`;
-    // Pagefind reads a folder: the index's pages are hard-linked (or copied) into one of its own, at the same paths.
-    const staging = join(dir, `.pagefind-${n}`);
-    rmSync(staging, { recursive: true, force: true });
-    try {
-      for (const page of searchable.slice(start, start + perIndex)) {
-        const to = join(staging, relative(dir, page));
-        mkdirSync(dirname(to), { recursive: true });
-        try {
-          linkSync(page, to);
-        } catch {
-          copyFileSync(page, to);
-        }
-      }
-      mkdirSync(staging, { recursive: true });
-      await writeIndex(staging, join(dir, folder));
-    } finally {
-      rmSync(staging, { recursive: true, force: true });
-    }
-    if (n > 0) extra.push(`/${folder}/`);
-  }
-  writeFileSync(join(dir, SEARCH_INDEXES_FILE), JSON.stringify({ indices: extra }));
-}
-
-/** One Pagefind index of the pages in `from`, written to `to`; Pagefind's process ends after each, handing its memory back. */
-async function writeIndex(from: string, to: string): Promise<void> {
-  try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
-    if (!index) throw new Error(errors.join('; '));
-    const added = await index.addDirectory({ path: from });
-    if (added.errors.length > 0) throw new Error(added.errors.join('; '));
-    const written = await index.writeFiles({ outputPath: to });
-    if (written.errors.length > 0) throw new Error(written.errors.join('; '));
-  } finally {
-    await pagefind.close();
-  }
-}
-
-/** The pages among `pages` that Pagefind indexes (marked `data-pagefind-body`). */
-async function searchablePages(pages: string[]): Promise<string[]> {
-  const searchable: string[] = [];
-  const queue = [...pages];
-  const worker = async () => {
-    for (let page = queue.pop(); page; page = queue.pop()) if ((await readFile(page, 'utf8')).includes('data-pagefind-body')) searchable.push(page);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return searchable;
 }
 
 const gzipAsync = promisify(gzip);

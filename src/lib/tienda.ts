@@ -70,8 +70,8 @@ export const LIMITES = {
   /** Largest body of one catalogue-import batch sent to the operator API (IMPORT_BODY_LIMIT_BYTES overrides). */
   loteImportacionBytes: 8 * 1024 * 1024,
   /**
-   * Most product pages one Pagefind index of the build holds (SEARCH_INDEX_PAGES overrides): a bigger catalogue
-   * gets several, made one after another, so the build's memory stays that of one (site-build.ts, indexSite).
+   * Most products one Pagefind index of the build holds (SEARCH_INDEX_PAGES overrides): a bigger catalogue
+   * gets several, made one after another, so the build's memory stays that of one (search-index.ts).
    */
   paginasPorIndiceBusqueda: 10_000,
 } as const;

@@ -418,7 +418,7 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>): Record<Rate
   return limits;
 }
 
-/** SEARCH_INDEX_PAGES over `LIMITES.paginasPorIndiceBusqueda`: the most pages one Pagefind index of the build holds. */
+/** SEARCH_INDEX_PAGES over `LIMITES.paginasPorIndiceBusqueda`: the most products one Pagefind index of the build holds. */
 export function searchIndexPages(env: Record<string, string | undefined> = process.env): number {
   return positiveIntFromEnv(env.SEARCH_INDEX_PAGES, LIMITES.paginasPorIndiceBusqueda, 'SEARCH_INDEX_PAGES');
 }

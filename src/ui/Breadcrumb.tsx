@@ -3,7 +3,7 @@ import type { Crumb } from '../lib/catalogue/routes.ts';
 /** The breadcrumb of every page (Astro pages and the product view alike); the last crumb is the page itself, not a link. */
 export default function Breadcrumb({ trail }: { trail: Crumb[] }) {
   return (
-    <nav className="breadcrumb" aria-label="Ruta de navegación" data-pagefind-ignore>
+    <nav className="breadcrumb" aria-label="Ruta de navegación">
       <ol className="row-list">
         {trail.map((crumb, index) => (
           <li key={index}>

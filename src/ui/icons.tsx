@@ -9,6 +9,9 @@ export const ICON_NAMES = ['search', 'user', 'bag', 'menu', 'close', 'home', 'ch
 
 export type IconName = (typeof ICON_NAMES)[number];
 
+/** An icon's address in the sprite. */
+export const iconHref = (name: IconName) => `${sprite}#${name}`;
+
 interface Props {
   name: IconName;
   size?: number;
@@ -16,13 +19,14 @@ interface Props {
 }
 
 /**
- * An SVG icon from the sprite, hidden from assistive technology. The sprite's <symbol> carries the
+ * An SVG icon from the sprite, hidden from assistive technology (in .astro files, Icon.astro: the same
+ * markup without a React render of its own for each icon, dozens a page). The sprite's <symbol> carries the
  * viewBox, so the <svg> needs only its size (a page holds dozens of these: 38 bytes each matter).
  */
 export default function Icon({ name, size = 24, className }: Props) {
   return (
     <svg className={className} width={size} height={size} aria-hidden="true">
-      <use href={`${sprite}#${name}`} />
+      <use href={iconHref(name)} />
     </svg>
   );
 }

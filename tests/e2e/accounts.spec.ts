@@ -24,7 +24,7 @@ async function registerShopper(request: APIRequestContext): Promise<Shopper> {
 
 /** Opens the login dialog from the header (desktop 'Iniciar Sesion', mobile the user icon). */
 async function openLogin(page: Page) {
-  await hydrated(page, 'UserMenu', 'AuthDialogs');
+  await hydrated(page, 'HeaderActions', 'PageTools');
   await page.getByRole('banner').getByRole('button', { name: /^Iniciar Sesi[oó]n$/i }).click();
   const dialog = page.getByRole('dialog', { name: 'Iniciar Sesión' });
   await expect(dialog).toBeVisible();
@@ -106,7 +106,7 @@ test('registering logs the shopper in with a 7-day secure cookie; logout clears 
   const [producto] = (await (await request.get('/web/listprod')).json()) as Producto[];
   await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), lineFromProducto(producto!));
   await page.reload();
-  await hydrated(page, 'UserMenu', 'CartLink');
+  await hydrated(page, 'HeaderActions');
   await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('1');
 
   await page.getByRole('banner').getByRole('button', { name: GREETING }).click();

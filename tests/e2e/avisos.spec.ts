@@ -72,7 +72,7 @@ test("'Avísame' on a sold-out product, then the stock is set and the e-mail arr
 
   // The quick view of the same product offers the form too; asking again is answered the same (one subscription).
   await page.goto('/nuevo');
-  await hydrated(page, 'PreviewPanel');
+  await hydrated(page, 'PageTools');
   await page.evaluate((id) => {
     const button = document.createElement('button');
     button.dataset.previewId = String(id);

@@ -38,7 +38,7 @@ test('browse, register, coupon, province delivery, document on the checkout page
 
   // Registration through the header's dialog logs the shopper in.
   const shopper = newShopper();
-  await hydrated(page, 'UserMenu', 'AuthDialogs');
+  await hydrated(page, 'HeaderActions', 'PageTools');
   await page.getByRole('banner').getByRole('button', { name: /^Iniciar Sesi[oó]n$/i }).click();
   await page.getByRole('dialog', { name: 'Iniciar Sesión' }).getByRole('button', { name: 'Regístrate' }).click();
   const register = page.getByRole('dialog', { name: 'Crear Cuenta' });

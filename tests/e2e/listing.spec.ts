@@ -252,7 +252,7 @@ test('the quick view shows the live product and adds it once colour and size are
   })!;
   const images = producto.img.split(',').filter(Boolean).length;
   await page.goto(encodeURI(`/${producto.categoria}`));
-  await hydrated(page, 'PreviewPanel');
+  await hydrated(page, 'PageTools');
   const eye = page.locator(`[data-preview-id="${producto.idProducto}"]`);
   const dialog = page.getByRole('dialog', { name: producto.nombre });
   await clickUntilVisible(eye, dialog);
@@ -291,7 +291,7 @@ test('the quick view shows the live product and adds it once colour and size are
 
 test('the quick view reports a product that does not exist', async ({ page }) => {
   await page.goto('/nuevo');
-  await hydrated(page, 'PreviewPanel');
+  await hydrated(page, 'PageTools');
   await page.evaluate(() => {
     const button = document.createElement('button');
     button.dataset.previewId = '999999';

@@ -230,7 +230,7 @@ test('a product photo from the image store is served as AVIF at the width the sc
   const producto = find((p) => p.img.startsWith('/imagenes/'), 'un producto con foto');
   const avif: string[] = [];
   page.on('response', (res) => {
-    if (/\/_astro\/fotos\/[0-9a-f]{64}-\d+\.avif$/.test(res.url()) && res.headers()['content-type'] === 'image/avif') avif.push(res.url());
+    if (/\/_astro\/fotos\/[0-9a-f]{16}-\d+\.avif$/.test(res.url()) && res.headers()['content-type'] === 'image/avif') avif.push(res.url());
   });
   await page.goto(productPath(producto));
   const main = page.locator('img[data-gallery-main]');
@@ -239,7 +239,7 @@ test('a product photo from the image store is served as AVIF at the width the sc
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const current = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
   // Chromium picks the AVIF copy: 960 px for a 560 px slot on a desktop, 480 px at 390 px wide.
-  expect(current).toMatch(new RegExp(`/_astro/fotos/[0-9a-f]{64}-${test.info().project.name === 'mobile' ? '(480|960)' : '960'}\\.avif$`));
+  expect(current).toMatch(new RegExp(`/_astro/fotos/[0-9a-f]{16}-${test.info().project.name === 'mobile' ? '(480|960)' : '960'}\\.avif$`));
   expect(avif).toContain(current);
   // The thumbnails and related cards below wait for the scroll.
   await expect(page.locator('.pdp-gallery__thumb img').first()).toHaveAttribute('loading', 'lazy');

@@ -11,7 +11,7 @@ import Icon from '../../ui/icons.tsx';
 export default function ProductDetails({ producto }: { producto: Producto }) {
   return (
     <section className="pdp-details" data-details aria-label="Detalles del producto">
-      <div className="pdp-details__tablist" role="tablist" aria-label="Detalles del producto" data-pagefind-ignore>
+      <div className="pdp-details__tablist" role="tablist" aria-label="Detalles del producto">
         {DETAIL_SECTIONS.map((section, index) => (
           <button
             key={section.id}
@@ -30,7 +30,7 @@ export default function ProductDetails({ producto }: { producto: Producto }) {
       </div>
       {DETAIL_SECTIONS.map((section, index) => (
         <div key={section.id} className={`pdp-details__section${index === 0 ? ' is-open' : ''}`} data-section={section.id}>
-          <h2 className="pdp-details__heading" data-pagefind-ignore>
+          <h2 className="pdp-details__heading">
             <button
               type="button"
               className="pdp-details__trigger"

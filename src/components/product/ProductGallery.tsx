@@ -22,7 +22,7 @@ export default function ProductGallery({ images, nombre }: Props) {
           sizes="(max-width: 1024px) 100vw, 560px"
           loading="eager"
           fetchPriority="high"
-          imgProps={{ 'data-gallery-main': true, 'data-pagefind-meta': 'image[src]' }}
+          imgProps={{ 'data-gallery-main': true }}
         />
       </div>
       {images.length > 1 && (

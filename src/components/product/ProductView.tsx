@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { brandPath, productTrail } from '../../lib/catalogue/routes.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { searchTerms } from '../../lib/catalogue/search-terms.ts';
 import { productImages, productLabels, splitOptions } from '../../lib/product/fields.ts';
 import Breadcrumb from '../../ui/Breadcrumb.tsx';
 import ProductDetails from './ProductDetails.tsx';
@@ -22,14 +21,15 @@ const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', 
 
 /**
  * A product's page content, pure markup: breadcrumb, gallery, brand, name, badge, labels, the buy
- * box passed as children, shops and details. Only this part is indexed by Pagefind.
+ * box passed as children, shops and details. The search index is made from the product's data
+ * (build/search-index.ts), not from this page.
  */
 export default function ProductView({ producto, children }: Props) {
   const labels = productLabels(producto.etiquetalogo);
   const badge = producto.newores.trim();
   const sedes = splitOptions(producto.sedes);
   return (
-    <article className="pdp" data-pagefind-body>
+    <article className="pdp">
       <Breadcrumb trail={productTrail(producto)} />
       <div className="pdp__top">
         <ProductGallery images={productImages(producto)} nombre={producto.nombre} />
@@ -42,7 +42,7 @@ export default function ProductView({ producto, children }: Props) {
           </div>
           <h1 className="pdp__name">{producto.nombre}</h1>
           {tieneResenas(producto) && (
-            <a className="pdp__rating" href="#resenas" data-pagefind-ignore>
+            <a className="pdp__rating" href="#resenas">
               <span className="pdp__rating-value" aria-hidden="true">
                 {promedioTexto(producto.resenasPromedio)}
               </span>
@@ -61,7 +61,7 @@ export default function ProductView({ producto, children }: Props) {
               ))}
             </ul>
           )}
-          <div data-pagefind-ignore>{children}</div>
+          <div>{children}</div>
           {sedes.length > 0 && (
             <p className="pdp__sedes">
               <Icon name="pin" size={18} />
@@ -73,8 +73,6 @@ export default function ProductView({ producto, children }: Props) {
         </div>
       </div>
       <ProductDetails producto={producto} />
-      {/* Indexed by Pagefind, never shown: the pieces of the name and brand the spec's search matches. */}
-      <data value={searchTerms(producto)} data-pagefind-index-attrs="value" />
     </article>
   );
 }

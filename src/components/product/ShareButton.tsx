@@ -12,7 +12,7 @@ interface Props {
  */
 export default function ShareButton({ title }: Props) {
   return (
-    <div className="pdp-share" data-share data-title={title} data-pagefind-ignore>
+    <div className="pdp-share" data-share data-title={title}>
       <button type="button" className="pdp-share__open" data-share-open aria-haspopup="dialog">
         <Icon name="share" size={18} />
         Compartir

@@ -3,7 +3,7 @@ import { makeProducto, productosFromSeeds } from '../../../tests/fixtures/produc
 import { demoCatalogue } from '../../demo/catalogue.ts';
 import { syntheticCatalogue } from '../../demo/synthetic/catalogue.ts';
 import type { Producto } from '../api/schemas.ts';
-import { isSoldOut, relatedIndex, sameName } from './selection.ts';
+import { isSoldOut, listingsByName, relatedIndex, sameName, selectListing } from './selection.ts';
 
 /** The rule of 'También te puede gustar' written plainly (the shop's first version): one pass over the catalogue per tier. */
 function referenceRelated(producto: Producto, productos: Producto[], limit: number): Producto[] {
@@ -60,5 +60,21 @@ describe('relatedIndex chooses exactly what the plain rule chooses', () => {
     const self = makeProducto({ idProducto: 9, marca: 'A', stock: 0 });
     const catalogue = [makeProducto({ idProducto: 3, marca: 'a ' }), self, makeProducto({ idProducto: 1, marca: 'B' })];
     expect(ids(relatedIndex(catalogue)(self, 5))).toEqual([3, 1]);
+  });
+});
+
+describe('listingsByName gives each brand and child listing exactly what selectListing gives it', () => {
+  it('on a synthetic catalogue with names in other cases and spacing, and on names no product has', () => {
+    const productos = productosFromSeeds(syntheticCatalogue(2000).products).map((p, index) => ({
+      ...p,
+      marca: index % 7 === 0 ? ` ${p.marca.toUpperCase()}` : p.marca,
+      child: index % 11 === 0 ? '' : p.child,
+    }));
+    for (const kind of ['marca', 'child'] as const) {
+      const listing = listingsByName(productos, kind);
+      const names = [...new Set(productos.map((p) => (kind === 'marca' ? p.marca : p.child)))];
+      expect(names.length).toBeGreaterThan(20);
+      for (const name of [...names, 'Ninguna']) expect(ids(listing(name)), `${kind} ${name}`).toEqual(ids(selectListing(productos, { kind, name })));
+    }
   });
 });

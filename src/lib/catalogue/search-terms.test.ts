@@ -1,18 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productosFromSeeds } from '../../../tests/fixtures/producto.ts';
-import ProductView from '../../components/product/ProductView.tsx';
 import { buildDemoProducts } from '../../demo/catalogue.ts';
 import { seededRandom } from '../../demo/random.ts';
-import { indexSite } from '../../build/site-build.ts';
+import { indexCatalogue } from '../../build/search-index.ts';
 import type { Producto } from '../api/schemas.ts';
-import { productIdFromPath, productPath } from './routes.ts';
+import { productIdFromPath } from './routes.ts';
 import { searchProducts } from './search.ts';
 import { searchTerms } from './search-terms.ts';
 
@@ -25,7 +22,7 @@ describe('searchTerms', () => {
 /** The demo catalogue as the API answers it (ids in seed order). */
 const catalogue: Producto[] = productosFromSeeds(buildDemoProducts(new Date('2026-01-01T00:00:00Z')));
 
-/** Pagefind's own search script, as the browser runs it, over an index written by the build's indexSite. */
+/** Pagefind's own search script, as the browser runs it, over an index written by the build's indexCatalogue. */
 interface PagefindSearch {
   search: (query: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
 }
@@ -36,13 +33,7 @@ describe('Pagefind over the demo catalogue', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'kbeauty-pagefind-'));
-    for (const producto of catalogue) {
-      const dir = join(root, ...productPath(producto).split('/').filter(Boolean));
-      mkdirSync(dir, { recursive: true });
-      const body = renderToStaticMarkup(createElement(ProductView, { producto }));
-      writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="es-PE"><head><title>${producto.nombre}</title></head><body><main>${body}</main></body></html>`);
-    }
-    await indexSite(root);
+    await indexCatalogue(root, catalogue);
     // pagefind.js loads its index with fetch, relative to the base path: read it from the folder.
     vi.stubGlobal('fetch', async (input: string) => new Response(await readFile(join(root, 'pagefind', new URL(input).pathname.replace(/^\/pagefind\//, '')))));
     pagefind = (await import(/* @vite-ignore */ pathToFileURL(join(root, 'pagefind', 'pagefind.js')).href)) as PagefindSearch & { options: (o: object) => Promise<void> };

@@ -38,6 +38,16 @@ export function selectListing(productos: Producto[], source: ListingSource): Pro
   }
 }
 
+/**
+ * Every brand's (or child category's) listing at once, as selectListing gives each (same products, same
+ * order), grouped in one pass: a build of 30,000 products has 750 brand pages, and filtering the whole
+ * catalogue for each was 22 million name comparisons.
+ */
+export function listingsByName(productos: Producto[], kind: 'marca' | 'child'): (name: string) => Producto[] {
+  const groups = groupByName(productos, kind === 'marca' ? (p) => p.marca : (p) => p.child);
+  return (name) => groups.get(nameKey(name)) ?? [];
+}
+
 const SPECIAL_FILTERS: Record<SpecialListing, (p: Producto) => boolean> = {
   ofertas: tieneDescuento,
   nuevo: isNew,

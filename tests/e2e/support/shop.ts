@@ -33,7 +33,7 @@ export function newShopper() {
 
 /**
  * Waits until the named islands are hydrated (Astro drops their `ssr` attribute then). An island is
- * named by its module's file or, for the islands every page shares (one module, page-islands.ts), by its export.
+ * named by its module's file or, for the islands every page shares (one module, page-islands.tsx), by its export.
  */
 export async function hydrated(page: Page, ...names: string[]) {
   for (const name of names) await expect(page.locator(`astro-island:is([component-url*="${name}"], [component-export="${name}"])[ssr]`)).toHaveCount(0);
