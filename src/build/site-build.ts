@@ -43,8 +43,8 @@ export interface BuildOptions {
 }
 
 /**
- * Builds the static site into a sibling folder, preloads its eager islands' modules, indexes it for
- * search, precompresses it, stamps it with the catalogue version and swaps it in, so the folder being
+ * Builds the static site into a sibling folder, preloads its eager islands' modules, indexes the
+ * catalogue for search, precompresses it, stamps it with the catalogue version and swaps it in, so the folder being
  * served is never half-written.
  */
 export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir }: BuildOptions): Promise<void> {
@@ -60,11 +60,25 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
     stages.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s${memory}`);
   };
   await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
-  await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
-  const pages = listFiles(next).filter((file) => file.endsWith('.html'));
-  await timed('islas', async () => void (await finishIslandPages(next, pages)));
-  await timed('scripts', () => checkInlineScripts(next, pages));
-  await timed('Pagefind', async () => indexCatalogue(next, await catalogueProducts(catalogueUrl)));
+  // The search index is made from the catalogue, not the pages (search-index.ts): Pagefind's process
+  // works beside this one's passes over the pages, into a folder of its own, moved in when both are done.
+  // Not beside Astro: the two processes together would hold twice the memory.
+  const index = `${target}.indice`;
+  rmSync(index, { recursive: true, force: true });
+  try {
+    await allDone([
+      timed('Pagefind', async () => indexCatalogue(index, await catalogueProducts(catalogueUrl))),
+      (async () => {
+        await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
+        const pages = listFiles(next).filter((file) => file.endsWith('.html'));
+        await timed('islas', async () => void (await finishIslandPages(next, pages)));
+        await timed('scripts', () => checkInlineScripts(next, pages));
+      })(),
+    ]);
+    renameSync(join(index, 'pagefind'), join(next, 'pagefind'));
+  } finally {
+    rmSync(index, { recursive: true, force: true });
+  }
   await timed('precompresión', () => precompress(next));
   // One line an operator (and `npm run bench`) can read: where a build's time went.
   console.log(`Etapas del build: ${stages.join(', ')}.`);
@@ -74,6 +88,12 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   if (existsSync(target)) renameSync(target, old);
   renameSync(next, target);
   rmSync(old, { recursive: true, force: true });
+}
+
+/** Waits for every task, even when one fails (none is left writing), then throws the first failure. */
+async function allDone(tasks: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**

@@ -154,7 +154,11 @@ export function returnPolicyJsonLd(site: URL | string) {
   };
 }
 
-/** JSON-LD Organization of the shop with its return policy, stated once here rather than on every Offer. */
+/**
+ * JSON-LD Organization of the shop with its return policy, stated once on the home page (Google's
+ * organization-level return policy) rather than on every Offer or product page; each Offer names it as
+ * its seller by its @id.
+ */
 export function organizationJsonLd(site: URL | string) {
   return {
     '@context': 'https://schema.org',

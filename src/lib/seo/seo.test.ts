@@ -181,9 +181,13 @@ describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPol
     expect(inlineScriptHashes(html).size).toBe(0);
   });
 
-  it('the product page emits the Organization next to the Product', () => {
+  it('the home page states the Organization once; a product page names it as the seller by its @id, without repeating it', () => {
+    const home = readFileSync(new URL('../../pages/index.astro', import.meta.url), 'utf8');
+    expect(home).toContain('jsonLd={[organizationJsonLd(Astro.site!)]}');
     const page = readFileSync(new URL('../../pages/producto/[slug].astro', import.meta.url), 'utf8');
-    expect(page).toMatch(/jsonLd=\{\[productJsonLd\(producto, site, resenas\), [^\]]*organizationJsonLd\(site\)\]\}/);
+    expect(page).toMatch(/jsonLd=\{\[productJsonLd\(producto, site, resenas\), breadcrumbJsonLd\([^\]]*\)\]\}/);
+    expect(page).not.toContain('organizationJsonLd');
+    expect(productJsonLd(p({ idProducto: 3 }), site).offers.seller['@id']).toBe(organizationJsonLd(site)['@id']);
   });
 });
 
