@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -136,7 +137,7 @@ describeEachDatabase('per-address rate limits over real sockets', (target) => {
       let dir: string;
       beforeAll(async () => {
         database = await target.open();
-        dir = mkdtempSync('/tmp/issue21/edge-ip-');
+        dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-ip-'));
         const config: ServerConfig = {
           ...serverConfig({}),
           adminToken: TOKEN,
@@ -146,7 +147,7 @@ describeEachDatabase('per-address rate limits over real sockets', (target) => {
         server = await listen(layer.handler(config, database, join(dir, 'dist')), { port, hostname: '127.0.0.1' });
       });
       afterAll(async () => {
-        await new Promise((resolve) => server?.close(resolve));
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
         await database?.close();
         rmSync(dir, { recursive: true, force: true });
       });
@@ -175,8 +176,7 @@ for (const [d, database] of DATABASES.entries()) {
       const output: string[] = [];
 
       beforeAll(async () => {
-        mkdirSync('/tmp/issue21', { recursive: true });
-        dir = mkdtempSync('/tmp/issue21/edge-ip-process-');
+        dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-ip-process-'));
         const dataDir = join(dir, 'data');
         const distDir = join(dir, 'dist');
         scratch = database.available && d === 1 ? await createScratchPostgres(process.env.TEST_DATABASE_URL!) : undefined;

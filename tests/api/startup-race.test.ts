@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +69,7 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
     let started: PromiseSettledResult<void>[];
 
     beforeAll(async () => {
-      mkdirSync('/tmp/issue21', { recursive: true });
-      dir = mkdtempSync('/tmp/issue21/edge-race-');
+      dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-race-'));
       scratch = await createScratchPostgres(serverUrl!);
       processes.push(...PORTS.map((port, index) => startApiProcess(port, { DATABASE_URL: scratch.url, DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' })));
       started = await Promise.allSettled(processes.map(({ ready }) => ready));

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,8 +95,7 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
   const output: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync('/tmp/issue21', { recursive: true });
-    dir = mkdtempSync('/tmp/issue21/edge-testmode-');
+    dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-'));
     child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
       env: { PATH: process.env.PATH, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SITE_URL: PUBLIC_SITE, JOBS_INTERVAL_SECONDS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +151,7 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
 
 describe('asking for the test mode on a public site', () => {
   it.each(['scripts/start.ts', 'scripts/api.ts'])('%s refuses to start, with a Spanish message', async (script) => {
-    const dir = mkdtempSync('/tmp/issue21/edge-testmode-refused-');
+    const dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-refused-'));
     try {
       const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
         env: { PATH: process.env.PATH, PORT: '4711', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SITE_URL: PUBLIC_SITE, MP_TEST_MODE: 'true' },
