@@ -14,7 +14,7 @@ describe('Photo', () => {
 
   it('is a plain lazy <img> for anything else', () => {
     expect(renderToStaticMarkup(<Photo src="/demo/productos/x-1.svg" alt="" width={400} height={400} sizes="260px" />)).toBe(
-      '<img src="/demo/productos/x-1.svg" alt="" width="400" height="400" loading="lazy" decoding="async"/>',
+      '<img src="/demo/productos/x-1.svg" alt="" width="400" height="400" loading="lazy"/>',
     );
   });
 });
