@@ -6,11 +6,10 @@ import { productPath } from '../lib/catalogue/routes.ts';
 import { searchTerms } from '../lib/catalogue/search-terms.ts';
 import { productLabels } from '../lib/product/fields.ts';
 import { searchIndexPages } from '../server/config.ts';
+import { escapeHtml } from '../server/mail/templates.ts';
 
 /** The extra indexes' folders, as `{ "indices": ["/pagefind/indice-1/", …] }`: the search merges them with /pagefind/. */
 export const SEARCH_INDEXES_FILE = 'pagefind/indices.json';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * What Pagefind indexes of a product, as a small HTML document made from its data: the name as the

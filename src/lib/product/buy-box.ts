@@ -1,5 +1,5 @@
 import type { Producto } from '../api/schemas.ts';
-import { maxQuantity } from '../cart/lines.ts';
+import { maxQuantity, type ProductoDeLinea } from '../cart/lines.ts';
 import { isSoldOut } from '../catalogue/selection.ts';
 import { splitOptions } from './fields.ts';
 
@@ -65,11 +65,8 @@ export function stepCantidad(current: string | number, delta: number, max: numbe
   return Math.min(Math.max(1, base + delta), Math.max(1, max));
 }
 
-/** What the buy box reads of a product: its island's props in every product page hold only these. */
-export type ProductoDeCompra = Pick<
-  Producto,
-  'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'colores' | 'tamaños' | 'stock' | 'stock_total' | 'sedes' | 'fechaLlegada'
->;
+/** What the buy box reads of a product (a cart line's fields, and the options and arrival date): its island's props hold only these. */
+export type ProductoDeCompra = ProductoDeLinea & Pick<Producto, 'colores' | 'tamaños' | 'fechaLlegada'>;
 
 /**
  * The buy box's fields of a product and no other (the island's props are JSON in the page's HTML: the
