@@ -3,17 +3,24 @@ import { readLock } from '../server/db/lock.ts';
 /** Reads one API path and returns its parsed JSON. */
 export type ApiGet = (path: string) => Promise<unknown>;
 
+/** An API the snapshot reads through; `done()` releases what it holds. */
+export interface CatalogueSource {
+  get: ApiGet;
+  done(): Promise<void>;
+  origin: string;
+}
+
 /**
  * Where the build-time snapshot reads the catalogue from, always through the API contract:
  * `CATALOGUE_URL` or `PUBLIC_API_BASE` when set; else the local server that owns the embedded
  * database, if one runs; else an in-process call of the Hono app on the database itself.
  * `done()` releases the database after the snapshot has been taken.
  */
-export async function catalogueSource(env = process.env): Promise<{ get: ApiGet; done(): Promise<void>; origin: string }> {
+export async function catalogueSource(env = process.env): Promise<CatalogueSource> {
   const dataDir = env.DATA_DIR || '.data';
   const owner = env.DATABASE_URL ? undefined : readLock(dataDir);
   const base = env.CATALOGUE_URL || env.PUBLIC_API_BASE || (owner?.port ? `http://127.0.0.1:${owner.port}` : undefined);
-  if (base) return { get: httpGet(base), done: async () => {}, origin: base };
+  if (base) return apiSource(base);
 
   const [{ openDatabase }, { seedIfEmpty }, { createApp }] = await Promise.all([
     import('../server/db/client.ts'),
@@ -32,6 +39,11 @@ export async function catalogueSource(env = process.env): Promise<{ get: ApiGet;
     },
     done: () => database.close(),
   };
+}
+
+/** An API over HTTP at `base`. */
+export function apiSource(base: string): CatalogueSource {
+  return { get: httpGet(base), done: async () => {}, origin: base };
 }
 
 function httpGet(base: string): ApiGet {

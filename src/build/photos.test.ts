@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOTOS } from '../lib/tienda.ts';
 import { photoSrcSets, photoVariantPath } from '../lib/catalogue/photos.ts';
-import { buildPhotos } from './photos.ts';
+import { cachePhotos, placePhotos, storePhotos } from './photos.ts';
 
 describe('product photos', () => {
   let dir: string;
@@ -17,6 +17,13 @@ describe('product photos', () => {
   let jpeg: Buffer;
   let sha: string;
   const served: string[] = [];
+  let photos: string[];
+  /** Both steps of the build's photo stage, as site-build.ts runs them. */
+  const buildPhotos = async (distDir: string, cacheDir: string) => {
+    const made = await cachePhotos(photos, base, cacheDir);
+    await placePhotos(distDir, photos, cacheDir);
+    return made;
+  };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kbeauty-fotos-'));
@@ -27,9 +34,9 @@ describe('product photos', () => {
       { img: `/imagenes/${sha}.jpg, /demo/productos/x-2.svg`, imagen: `/imagenes/${sha}.jpg`, imgHover: '' },
       { img: '/demo/productos/y-1.svg', imagen: 'https://cdn.example.pe/z.jpg', imgHover: '' },
     ];
+    photos = storePhotos(productos);
     server = createServer((req, res) => {
       served.push(req.url!);
-      if (req.url === '/web/listprod') return void res.end(JSON.stringify(productos));
       if (req.url === `/imagenes/${sha}.jpg`) return void res.end(jpeg);
       res.statusCode = 404;
       res.end();
@@ -52,10 +59,14 @@ describe('product photos', () => {
     expect(photoSrcSets(`/imagenes/${sha}.svg`)).toBeUndefined();
   });
 
+  it('takes the store photos of the products, each once', () => {
+    expect(photos).toEqual([`/imagenes/${sha}.jpg`]);
+  });
+
   it('encodes each store photo once into the cache and places the copies in the build', async () => {
     const cache = join(dir, 'cache');
     const dist1 = join(dir, 'dist1');
-    expect(await buildPhotos(dist1, base, cache)).toEqual({ fotos: 1, codificadas: FOTOS.anchos.length * 2 });
+    expect(await buildPhotos(dist1, cache)).toEqual({ fotos: 1, codificadas: FOTOS.anchos.length * 2 });
     for (const width of FOTOS.anchos) {
       for (const format of ['avif', 'webp'] as const) {
         const meta = await sharp(readFileSync(join(dist1, photoVariantPath(sha, width, format)))).metadata();
@@ -69,17 +80,17 @@ describe('product photos', () => {
     // A second build reads the cache: nothing encoded, the original not even downloaded.
     served.length = 0;
     const dist2 = join(dir, 'dist2');
-    expect(await buildPhotos(dist2, base, cache)).toEqual({ fotos: 1, codificadas: 0 });
-    expect(served).toEqual(['/web/listprod']);
+    expect(await buildPhotos(dist2, cache)).toEqual({ fotos: 1, codificadas: 0 });
+    expect(served).toEqual([]);
     expect(readdirSync(join(dist2, '_astro', 'fotos')).sort()).toEqual(readdirSync(join(dist1, '_astro', 'fotos')).sort());
   });
 
   it('takes the copies a cache holds under their whole-sha256 names (before the shorter names) instead of encoding them again', async () => {
     const cache = join(dir, 'old-cache');
     const first = join(dir, 'dist3');
-    await buildPhotos(first, base, cache);
+    await buildPhotos(first, cache);
     for (const name of readdirSync(cache)) renameSync(join(cache, name), join(cache, name.replace(sha.slice(0, 16), sha)));
-    expect(await buildPhotos(join(dir, 'dist4'), base, cache)).toEqual({ fotos: 1, codificadas: 0 });
+    expect(await buildPhotos(join(dir, 'dist4'), cache)).toEqual({ fotos: 1, codificadas: 0 });
     expect(readdirSync(join(dir, 'dist4', '_astro', 'fotos')).sort()).toEqual(readdirSync(join(first, '_astro', 'fotos')).sort());
   });
 });

@@ -1,48 +1,71 @@
+/**
+ * The build's photo stage, in two steps. Every raster product photo of the shop's image store gets its
+ * AVIF and WebP copies at `FOTOS.anchos` widths (lib/catalogue/photos.ts names them), made once per
+ * photo and kept in `cacheDir` (a photo's name is its content's sha256, so a cached copy never goes
+ * stale; a build at 10,000 products encodes only the photos it has not seen): `cachePhotos`, while the
+ * API that serves the originals runs. Then `placePhotos` puts them in `{dist}/_astro/fotos/`, from the
+ * cache alone, once Astro has written the site.
+ */
 import { copyFile, link, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { FOTOS } from '../lib/tienda.ts';
 import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../lib/catalogue/photos.ts';
 
-/**
- * The build's photo stage: every raster product photo of the shop's image store gets its AVIF and
- * WebP copies at `FOTOS.anchos` widths in `{dist}/_astro/fotos/` (lib/catalogue/photos.ts names them).
- * Copies are made once per photo and kept in `cacheDir` (a photo's name is its content's sha256, so a
- * cached copy never goes stale); a build at 10,000 products encodes only the photos it has not seen.
- */
-export async function buildPhotos(distDir: string, catalogueUrl: string, cacheDir: string): Promise<{ fotos: number; codificadas: number }> {
-  const res = await fetch(`${catalogueUrl}/web/listprod`);
-  if (!res.ok) throw new Error(`/web/listprod respondió ${res.status}`);
-  const productos = (await res.json()) as { img: string; imagen: string; imgHover: string }[];
-  const urls = new Set(productos.flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover]).map((url) => url.trim()).filter((url) => photoKey(url)));
+/** Where snapshot-main.ts lists, in the snapshot's folder, the store photos the build places (`storePhotos`). */
+export const photoListFile = (snapshotDir: string) => join(snapshotDir, 'fotos.json');
+
+/** The store photos of `productos` (each once): the ones that get copies. */
+export function storePhotos(productos: readonly { img: string; imagen: string; imgHover: string }[]): string[] {
+  return [...new Set(productos.flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover]).map((url) => url.trim()).filter((url) => photoKey(url)))];
+}
+
+/** Encodes into `cacheDir` the copies of `photos` it lacks, downloading each such original from the API at `catalogueUrl`. */
+export async function cachePhotos(photos: readonly string[], catalogueUrl: string, cacheDir: string): Promise<{ fotos: number; codificadas: number }> {
   await mkdir(cacheDir, { recursive: true });
-  await mkdir(join(distDir, '_astro', 'fotos'), { recursive: true });
   let codificadas = 0;
-  const queue = [...urls];
+  const queue = [...photos];
   const worker = async () => {
     for (let url = queue.pop(); url; url = queue.pop()) {
       const sha256 = photoKey(url)!;
-      const copies = FOTOS.anchos.flatMap((width) => PHOTO_FORMATS.map((format) => ({ width, format, path: photoVariantPath(sha256, width, format) })));
-      const cached = (path: string) => join(cacheDir, path.split('/').pop()!);
-      const missing = (await Promise.all(copies.map(async (copy) => ((await inCache(cacheDir, cached(copy.path), sha256, copy)) ? undefined : copy)))).filter((copy) => copy !== undefined);
-      if (missing.length > 0) {
-        const original = await fetch(`${catalogueUrl}${url}`);
-        if (!original.ok) throw new Error(`${url} respondió ${original.status}`);
-        const bytes = Buffer.from(await original.arrayBuffer());
-        for (const copy of missing) {
-          const tmp = `${cached(copy.path)}.${process.pid}.tmp`;
-          await writeFile(tmp, await encode(bytes, copy.width, copy.format));
-          await rename(tmp, cached(copy.path));
-          codificadas++;
-        }
+      const copies = photoCopies(sha256);
+      const missing = (await Promise.all(copies.map(async (copy) => ((await inCache(cacheDir, cached(cacheDir, copy.path), sha256, copy)) ? undefined : copy)))).filter((copy) => copy !== undefined);
+      if (missing.length === 0) continue;
+      const original = await fetch(`${catalogueUrl}${url}`);
+      if (!original.ok) throw new Error(`${url} respondió ${original.status}`);
+      const bytes = Buffer.from(await original.arrayBuffer());
+      for (const copy of missing) {
+        const tmp = `${cached(cacheDir, copy.path)}.${process.pid}.tmp`;
+        await writeFile(tmp, await encode(bytes, copy.width, copy.format));
+        await rename(tmp, cached(cacheDir, copy.path));
+        codificadas++;
       }
-      for (const copy of copies) await place(cached(copy.path), join(distDir, copy.path));
     }
   };
   // sharp encodes on libuv's threads: two photos at a time keep both cores busy.
   await Promise.all([worker(), worker()]);
-  return { fotos: urls.size, codificadas };
+  return { fotos: photos.length, codificadas };
 }
+
+/** Places the cached copies of `photos` (`cachePhotos` made them) in the build at `distDir`. */
+export async function placePhotos(distDir: string, photos: readonly string[], cacheDir: string): Promise<void> {
+  await mkdir(join(distDir, '_astro', 'fotos'), { recursive: true });
+  const queue = [...photos];
+  const worker = async () => {
+    for (let url = queue.pop(); url; url = queue.pop()) {
+      for (const copy of photoCopies(photoKey(url)!)) await place(cached(cacheDir, copy.path), join(distDir, copy.path));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/** A photo's copies: every width in every format, each with its path in the build. */
+function photoCopies(sha256: string): { width: number; format: PhotoFormat; path: string }[] {
+  return FOTOS.anchos.flatMap((width) => PHOTO_FORMATS.map((format) => ({ width, format, path: photoVariantPath(sha256, width, format) })));
+}
+
+/** Where the cache keeps the copy the build has at `path`. */
+const cached = (cacheDir: string, path: string) => join(cacheDir, path.split('/').pop()!);
 
 /**
  * One copy: `width` pixels wide at most (never enlarged), EXIF orientation applied, metadata dropped.

@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { productoSchema, type Producto } from '../lib/api/schemas.ts';
 import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../server/http/inline-scripts.ts';
 import { builtVersion, VERSION_STAMP } from '../server/node/static-site.ts';
 import { finishIslandPages } from './island-pages.ts';
 import { withPeakRss } from './memory.ts';
-import { buildPhotos } from './photos.ts';
+import { photoListFile, placePhotos } from './photos.ts';
 import { indexCatalogue } from './search-index.ts';
+import { readSnapshot } from './snapshot.ts';
 
 /** Sources whose change makes a build stale even when the catalogue did not move. */
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
@@ -40,16 +41,25 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** Where the photos' AVIF and WebP copies are kept between builds (photos.ts); DATA_DIR/fotos. */
   photoCacheDir: string;
+  /**
+   * Called once the build has read all it needs from the API, before Astro renders: a build that
+   * started the API for itself stops it there (catalogue-server.ts), and its memory goes with it.
+   */
+  catalogueRead?: () => Promise<void>;
 }
 
 /**
- * Builds the static site into a sibling folder, preloads its eager islands' modules, indexes the
- * catalogue for search, precompresses it, stamps it with the catalogue version and swaps it in, so the folder being
- * served is never half-written.
+ * Builds the static site into a sibling folder: reads the catalogue's snapshot from the API into a
+ * folder of JSON files and encodes the photos it lacks, then (the API no longer needed) renders the
+ * pages with Astro from that folder, places the photos, finishes the islands, indexes the catalogue for
+ * search, precompresses, stamps the catalogue version and swaps the folder in, so the one being served
+ * is never half-written.
  */
-export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir }: BuildOptions): Promise<void> {
+export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir, catalogueRead }: BuildOptions): Promise<void> {
   const target = resolve(distDir);
   const next = `${target}.next`;
+  const snapshot = `${target}.instantanea`;
+  const index = `${target}.indice`;
   rmSync(next, { recursive: true, force: true });
   const stages: string[] = [];
   // Each stage's time and the peak resident memory of the build's processes during it (memory.ts).
@@ -59,17 +69,19 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
     const memory = peak === undefined ? '' : ` (pico ${(peak / 2 ** 20).toFixed(0)} MB)`;
     stages.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s${memory}`);
   };
-  await timed('Astro', () => runAstroBuild(next, catalogueUrl, signal));
-  // The search index is made from the catalogue, not the pages (search-index.ts): Pagefind's process
-  // works beside this one's passes over the pages, into a folder of its own, moved in when both are done.
-  // Not beside Astro: the two processes together would hold twice the memory.
-  const index = `${target}.indice`;
-  rmSync(index, { recursive: true, force: true });
   try {
+    await timed('instantánea y fotos', () => takeSnapshotAndPhotos(catalogueUrl, snapshot, photoCacheDir, signal));
+    await catalogueRead?.();
+    const photos = JSON.parse(readFileSync(photoListFile(snapshot), 'utf8')) as string[];
+    await timed('Astro', () => runAstroBuild(next, snapshot, signal));
+    // The search index is made from the catalogue, not the pages (search-index.ts): Pagefind's process
+    // works beside this one's passes over the pages, into a folder of its own, moved in when both are done.
+    // Not beside Astro: the two processes together would hold twice the memory.
+    rmSync(index, { recursive: true, force: true });
     await allDone([
-      timed('Pagefind', async () => indexCatalogue(index, await catalogueProducts(catalogueUrl))),
+      timed('Pagefind', () => indexCatalogue(index, readSnapshot(snapshot, ['productos']).productos)),
       (async () => {
-        await timed('fotos', async () => void (await buildPhotos(next, catalogueUrl, photoCacheDir)));
+        await timed('fotos en el sitio', () => placePhotos(next, photos, photoCacheDir));
         const pages = listFiles(next).filter((file) => file.endsWith('.html'));
         await timed('islas', async () => void (await finishIslandPages(next, pages)));
         await timed('scripts', () => checkInlineScripts(next, pages));
@@ -78,6 +90,7 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
     renameSync(join(index, 'pagefind'), join(next, 'pagefind'));
   } finally {
     rmSync(index, { recursive: true, force: true });
+    rmSync(snapshot, { recursive: true, force: true });
   }
   await timed('precompresión', () => precompress(next));
   // One line an operator (and `npm run bench`) can read: where a build's time went.
@@ -125,23 +138,25 @@ export async function checkInlineScripts(dir: string, pages: string[]): Promise<
   writeFileSync(join(dir, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [...used].sort() }));
 }
 
-/** The products the pages were made of, as the API lists them (the snapshot's source, validated as it validates them). */
-async function catalogueProducts(catalogueUrl: string): Promise<Producto[]> {
-  const res = await fetch(`${catalogueUrl}/web/listprod`);
-  if (!res.ok) throw new Error(`/web/listprod respondió ${res.status}`);
-  return productoSchema.array().parse(await res.json());
-}
-
 /** How much of Astro's error output a failed build's error keeps (its last lines name the page and the value). */
 const ERROR_TAIL_CHARS = 2_000;
 
-function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSignal): Promise<void> {
+/** Astro's build of the pages into `outDir`, from the snapshot in `snapshotDir`. */
+const runAstroBuild = (outDir: string, snapshotDir: string, signal?: AbortSignal) =>
+  runNode([resolve('node_modules/astro/bin/astro.mjs'), 'build'], { ASTRO_OUT_DIR: outDir, SNAPSHOT_DIR: snapshotDir, ASTRO_TELEMETRY_DISABLED: '1' }, 'astro build', signal);
+
+/**
+ * The snapshot and the photos' copies (snapshot-main.ts), taken in a process of its own: the product
+ * list, parsed and validated, is hundreds of MB at 30,000 products, and V8 kept them in this process
+ * for the rest of the build once it had read them (issue 26).
+ */
+const takeSnapshotAndPhotos = (catalogueUrl: string, snapshotDir: string, photoCacheDir: string, signal?: AbortSignal) =>
+  runNode(['--import', 'tsx', fileURLToPath(new URL('./snapshot-main.ts', import.meta.url)), catalogueUrl, snapshotDir, photoCacheDir], {}, 'La instantánea del catálogo', signal);
+
+/** Runs Node on `args` with `env` added to this process's, its output passed through; fails with the end of its error output. */
+function runNode(args: string[], env: NodeJS.ProcessEnv, what: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-      env: { ...process.env, ASTRO_OUT_DIR: outDir, CATALOGUE_URL: catalogueUrl, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'inherit', 'pipe'],
-      signal,
-    });
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'], signal });
     // Passed through as before, and its end kept for the error the operator is told about.
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -153,7 +168,7 @@ function runAstroBuild(outDir: string, catalogueUrl: string, signal?: AbortSigna
       if (code === 0) return resolvePromise();
       // eslint-disable-next-line no-control-regex -- the terminal's colour codes
       const detail = stderr.replace(/\x1b\[[0-9;]*m/g, '').trim();
-      reject(new Error(`astro build terminó con el código ${code ?? 'desconocido'}.${detail ? `\n${detail}` : ''}`));
+      reject(new Error(`${what} terminó con el código ${code ?? 'desconocido'}.${detail ? `\n${detail}` : ''}`));
     });
   });
 }

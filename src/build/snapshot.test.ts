@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProducto } from '../../tests/fixtures/producto.ts';
 import type { ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
@@ -18,7 +21,7 @@ vi.mock('./catalogue-source.ts', () => ({
   }),
 }));
 
-const { snapshotParts, takeSnapshot } = await import('./snapshot.ts');
+const { readSnapshot, snapshotParts, takeSnapshot, writeSnapshot } = await import('./snapshot.ts');
 
 const catalogo = { '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })], '/web/ListMarcas': [], '/web/menu': [], '/web/navbar_superior': [], '/web/baners': [], '/web/popups': [], '/web/sociales': [] };
 const publicadas: ResenasPublicadas = {
@@ -30,7 +33,10 @@ beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe('the build snapshot’s reviews (issue 25)', () => {
   it("reads each product's newest approved reviews", async () => {
@@ -73,5 +79,45 @@ describe('the build snapshot’s parts', () => {
     expect(productos).toHaveLength(1);
     // One line per read of the API: two reads in all.
     expect(read.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('0 marcas, 0 menu desde'), expect.stringContaining('1 productos desde')]);
+  });
+});
+
+describe('the build snapshot written to a folder (issue 26)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'kbeauty-instantanea-')), 'instantanea');
+  });
+  afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  /** A source that is not the one catalogueSource() gives: the build's own API. */
+  const source = () => ({
+    origin: 'la API del build',
+    done: async () => {},
+    get: async (path: string) => {
+      if (!(path in answers)) throw new Error(`La API respondió 404 a ${path}.`);
+      return answers[path];
+    },
+  });
+
+  it('writes every part as taken, and the Astro process reads the same snapshot from it without the API', async () => {
+    answers = { ...catalogo, '/api/resenas/publicadas': publicadas };
+    const productos = await writeSnapshot(dir, source());
+    expect(productos).toHaveLength(1);
+    expect(readdirSync(dir).sort()).toEqual(['banners.json', 'marcas.json', 'mensajes.json', 'menu.json', 'popups.json', 'productos.json', 'resenas.json', 'sociales.json']);
+    const taken = await takeSnapshot();
+    answers = {};
+    vi.stubEnv('SNAPSHOT_DIR', dir);
+    expect(await takeSnapshot()).toEqual(taken);
+    expect(readSnapshot(dir, ['resenas'])).toEqual({ resenas: publicadas.productos });
+  });
+
+  it('writes nothing from an answer of the wrong shape, and a missing file fails rather than building an empty shop', async () => {
+    answers = { ...catalogo, '/web/listprod': [{ idProducto: 'uno' }] };
+    await expect(writeSnapshot(dir, source())).rejects.toThrow();
+    expect(() => readdirSync(dir)).toThrow();
+    answers = { ...catalogo };
+    await writeSnapshot(dir, source());
+    unlinkSync(join(dir, 'productos.json'));
+    expect(() => readSnapshot(dir, ['productos'])).toThrow('no tiene productos.json');
   });
 });

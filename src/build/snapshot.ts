@@ -1,7 +1,9 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { ResenaPublica, ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
 import { bannerSchema, marcaSchema, mensajeBarraSchema, menuSchema, popupSchema, productoSchema, socialSchema } from '../lib/api/schemas.ts';
-import { catalogueSource } from './catalogue-source.ts';
+import { catalogueSource, type CatalogueSource } from './catalogue-source.ts';
 
 /** An approved review as GET /api/resenas/publicadas answers it (the type is the API's, ResenaPublica). */
 const resenaPublicaSchema = z.object({
@@ -44,11 +46,16 @@ const EMPTY: Snapshot = { productos: [], marcas: [], menu: [], mensajes: [], ban
 type Part = keyof typeof SNAPSHOT_PARTS;
 const ALL_PARTS = Object.keys(SNAPSHOT_PARTS) as Part[];
 
-/** Reads the snapshot's `parts` (all of them unless named) once through the API contract, validating every answer. */
-export async function takeSnapshot<K extends Part = Part>(parts: readonly K[] = ALL_PARTS as K[]): Promise<Pick<Snapshot, K>> {
+/**
+ * Reads the snapshot's `parts` (all of them unless named) once through the API contract, validating
+ * every answer: from `source`, else from the folder SNAPSHOT_DIR names (written by `writeSnapshot`
+ * for the Astro process), else from `catalogueSource()`.
+ */
+export async function takeSnapshot<K extends Part = Part>(parts: readonly K[] = ALL_PARTS as K[], source?: CatalogueSource): Promise<Pick<Snapshot, K>> {
   // Type checks (`astro check`) only sync the collections' types: they need no data.
   if (process.env.SNAPSHOT === 'empty') return EMPTY;
-  const source = await catalogueSource();
+  if (!source && process.env.SNAPSHOT_DIR) return readSnapshot(process.env.SNAPSHOT_DIR, parts);
+  source ??= await catalogueSource();
   try {
     const read = await Promise.all(
       parts.map(async (name) => {
@@ -86,4 +93,29 @@ export async function snapshotParts<K extends Part>(parts: readonly K[]): Promis
   }
   const values = await Promise.all(parts.map((name) => taking.get(name)!));
   return Object.fromEntries(parts.map((name, index) => [name, values[index]])) as Pick<Snapshot, K>;
+}
+
+/**
+ * Takes the whole snapshot from `source` and writes it into `dir`, a JSON file per part, for the
+ * Astro process to read (SNAPSHOT_DIR) and the build's later stages: the API and its database need not
+ * outlive this call, and the product list is read from the API once per build (issue 26). Returns the
+ * product list.
+ */
+export async function writeSnapshot(dir: string, source: CatalogueSource): Promise<Snapshot['productos']> {
+  const snapshot = await takeSnapshot(ALL_PARTS, source);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const name of ALL_PARTS) writeFileSync(join(dir, `${name}.json`), JSON.stringify(snapshot[name]));
+  return snapshot.productos;
+}
+
+/** Parts written by `writeSnapshot`, as it validated them; a missing file is a broken build, not an empty part. */
+export function readSnapshot<K extends Part>(dir: string, parts: readonly K[]): Pick<Snapshot, K> {
+  return Object.fromEntries(
+    parts.map((name) => {
+      const file = join(dir, `${name}.json`);
+      if (!existsSync(file)) throw new Error(`La instantánea del catálogo en ${dir} no tiene ${name}.json.`);
+      return [name, JSON.parse(readFileSync(file, 'utf8'))];
+    }),
+  ) as Pick<Snapshot, K>;
 }
