@@ -1,7 +1,7 @@
 import type { Marca, Menu, Producto } from '../api/schemas.ts';
 import { idFromSlug, productSlug } from '../slug.ts';
 import { listingTitle } from './listing.ts';
-import { SPECIAL_LISTINGS, sameName, type ListingSource } from './selection.ts';
+import { SPECIAL_LISTINGS, nameKey, sameName, type ListingSource } from './selection.ts';
 
 /*
  * The shop's one URL module: every internal catalogue path (listings, child categories, brands,
@@ -136,9 +136,12 @@ export function topLevelRoutes(menu: Menu): ListingRoute[] {
  */
 export function childRoutes(menu: Menu, productChildren: string[] = []): ListingRoute[] {
   const routes: ListingRoute[] = [];
+  // The keys (nameKey) of the routes' names: each of a catalogue's products is looked up here.
+  const taken = new Set<string>();
   const add = (child: string, parents: Crumb[]) => {
     const name = child.trim();
-    if (!name || routes.some((route) => sameName(route.param, name))) return;
+    if (!name || taken.has(nameKey(name))) return;
+    taken.add(nameKey(name));
     routes.push({ param: name, source: { kind: 'child', name }, canonical: childPath(name), trail: pageTrail(listingTitle(name), parents) });
   };
   for (const { linea, categorias } of menu) {
@@ -166,8 +169,12 @@ export function brandRoute(nombre: string): ListingRoute {
 /** The brand routes: every brand of the catalogue, then any other brand a product names, each once. */
 export function brandRoutes(marcas: Pick<Marca, 'nombre'>[], productos: Pick<Producto, 'marca'>[] = []): ListingRoute[] {
   const nombres: string[] = [];
+  // The names taken, by key (nameKey): a catalogue of 30,000 products compared each with every brand before.
+  const taken = new Set<string>();
   for (const nombre of [...marcas.map((marca) => marca.nombre), ...productos.map((producto) => producto.marca)]) {
-    if (nombre.trim() && !nombres.some((taken) => sameName(taken, nombre))) nombres.push(nombre.trim());
+    if (!nombre.trim() || taken.has(nameKey(nombre))) continue;
+    taken.add(nameKey(nombre));
+    nombres.push(nombre.trim());
   }
   return nombres.map(brandRoute);
 }
