@@ -75,15 +75,21 @@ function onBackdrop(event: MouseEvent, dialog: HTMLDialogElement): boolean {
 export function showDialog(dialog: HTMLDialogElement, opener: Element | null = document.activeElement): void {
   if (dialog.open) return;
   dialog.showModal();
-  const release = holdDialog(dialog, () => dialog.close(), opener);
   const listening = new AbortController();
-  dialog.addEventListener('click', (event) => onBackdrop(event, dialog) && dialog.close(), { signal: listening.signal });
-  dialog.addEventListener(
-    'close',
+  const end = () => {
+    listening.abort();
+    release();
+  };
+  // Escape ends the hold at once: the dialog's `close` event comes a task later, and an Escape pressed
+  // meanwhile belongs to the modal below.
+  const release = holdDialog(
+    dialog,
     () => {
-      listening.abort();
-      release();
+      dialog.close();
+      end();
     },
-    { signal: listening.signal },
+    opener,
   );
+  dialog.addEventListener('click', (event) => onBackdrop(event, dialog) && dialog.close(), { signal: listening.signal });
+  dialog.addEventListener('close', end, { signal: listening.signal });
 }
