@@ -12,9 +12,6 @@ import sharp from 'sharp';
 import { FOTOS } from '../lib/tienda.ts';
 import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../lib/catalogue/photos.ts';
 
-/** Where snapshot-main.ts lists, in the snapshot's folder, the store photos the build places (`storePhotos`). */
-export const photoListFile = (snapshotDir: string) => join(snapshotDir, 'fotos.json');
-
 /** The store photos of `productos` (each once): the ones that get copies. */
 export function storePhotos(productos: readonly { img: string; imagen: string; imgHover: string }[]): string[] {
   return [...new Set(productos.flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover]).map((url) => url.trim()).filter((url) => photoKey(url)))];

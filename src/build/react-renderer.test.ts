@@ -22,7 +22,7 @@ function Labelled(props: Record<string, unknown>) {
   return createElement('p', { id, title: label }, label, props['children'] as never);
 }
 
-const context = () => ({ result: { request: new Request('http://localhost/'), actionResult: undefined } });
+const context = () => ({ result: {} });
 
 describe('the React server renderer', () => {
   it('writes what the stream wrote, with the island ids counted per page', async () => {

@@ -14,10 +14,10 @@
  *
  * The rest is @astrojs/react's (7.0) server.js: island ids `r0`, `r1`… per page (counted here, so no
  * longer every other one: the pages' ids moved, which hydration does not mind, since each island carries
- * its own), slots, the `class` prop, the resource links React hoists, an action's form state (which
- * needs the stream: renderToString takes none).
+ * its own), slots, the `class` prop, the resource links React hoists. Not its actions' form state: the
+ * site is static (`output: 'static'`) and has no Astro actions.
  */
-import { Component as ReactComponent, PureComponent, createElement, memo, type ComponentType, type ReactElement } from 'react';
+import { Component as ReactComponent, PureComponent, createElement, memo, type ComponentType } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
 
 type Props = Record<string, unknown>;
@@ -28,7 +28,7 @@ interface Metadata {
 }
 /** Astro's `this` for a renderer: the page's render result (island ids are counted per page). */
 interface RendererContext {
-  result?: { request: Request; actionResult?: unknown };
+  result?: object;
 }
 
 /** Island ids `r0`, `r1`… of each page, counted as @astrojs/react counts them (its context.js). */
@@ -85,40 +85,14 @@ async function renderToStaticMarkup(this: RendererContext | undefined, Component
   }
   const newChildren = children ?? props['children'];
   if (newChildren != null) newProps['children'] = createElement(StaticHtml, { hydrate: needsHydration(metadata), value: newChildren as string });
-  const formState = this?.result ? await getFormState(this.result) : undefined;
-  if (formState) {
-    attrs['data-action-result'] = JSON.stringify(formState[0]);
-    attrs['data-action-key'] = formState[1];
-    attrs['data-action-name'] = formState[2];
-  }
   const vnode = createElement(Component, newProps);
-  let html = formState ? await streamed(vnode, { identifierPrefix: prefix, formState: formState as never }) : renderToString(vnode, { identifierPrefix: prefix });
+  let html = renderToString(vnode, { identifierPrefix: prefix });
   // A component that suspends inside a Suspense boundary is left to the browser by renderToString
   // (the boundary's fallback, marked `<!--$!-->`): the stream waits for it, as @astrojs/react's did.
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) html = await streamed(vnode, { identifierPrefix: prefix });
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) html = await new Response(await renderToReadableStream(vnode, { identifierPrefix: prefix })).text();
   return { html: html.replace(RESOURCE_LINKS, ''), attrs };
 }
 
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
-
-async function streamed(vnode: ReactElement, options: Parameters<typeof renderToReadableStream>[1]): Promise<string> {
-  return new Response(await renderToReadableStream(vnode, options)).text();
-}
-
-type FormState = [unknown, string, string];
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-
-/** An action's result for a form posted to the page (on demand only; never in a static build). */
-async function getFormState({ request, actionResult }: { request: Request; actionResult?: unknown }): Promise<FormState | undefined> {
-  if (!actionResult) return undefined;
-  const type = request.headers.get('content-type')?.split(';')[0]?.toLowerCase();
-  if (!FORM_TYPES.some((formType) => formType === type)) return undefined;
-  const { searchParams } = new URL(request.url);
-  const formData = await request.clone().formData();
-  const actionKey = formData.get('$ACTION_KEY')?.toString();
-  const actionName = searchParams.get('_action');
-  if (!actionKey || !actionName) return undefined;
-  return [actionResult, actionKey, actionName];
-}
 
 export default { name: '@astrojs/react', check, renderToStaticMarkup, supportsAstroStaticSlot: true };

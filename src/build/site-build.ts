@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../se
 import { builtVersion, VERSION_STAMP } from '../server/node/static-site.ts';
 import { finishIslandPages } from './island-pages.ts';
 import { withPeakRss } from './memory.ts';
-import { photoListFile, placePhotos } from './photos.ts';
+import { placePhotos, storePhotos } from './photos.ts';
 import { indexCatalogue } from './search-index.ts';
 import { readSnapshot } from './snapshot.ts';
 
@@ -75,16 +75,17 @@ export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signa
   try {
     await timed('instantánea y fotos', () => takeSnapshotAndPhotos(catalogueUrl, snapshot, photoCacheDir, signal));
     await catalogueRead?.();
-    const photos = JSON.parse(readFileSync(photoListFile(snapshot), 'utf8')) as string[];
     await timed('Astro', () => runAstroBuild(next, snapshot, signal));
+    // Read here, after Astro: this process holds the product list only from now on.
+    const { productos } = readSnapshot(snapshot, ['productos']);
     // The search index is made from the catalogue, not the pages (search-index.ts): Pagefind's process
     // works beside this one's passes over the pages, into a folder of its own, moved in when both are done.
     // Not beside Astro: the two processes together would hold twice the memory.
     await remove(index);
     await allDone([
-      timed('Pagefind', () => indexCatalogue(index, readSnapshot(snapshot, ['productos']).productos)),
+      timed('Pagefind', () => indexCatalogue(index, productos)),
       (async () => {
-        await timed('fotos en el sitio', () => placePhotos(next, photos, photoCacheDir));
+        await timed('fotos en el sitio', () => placePhotos(next, storePhotos(productos), photoCacheDir));
         const pages = listFiles(next).filter((file) => file.endsWith('.html'));
         await timed('islas', async () => void (await finishIslandPages(next, pages)));
         await timed('scripts', () => checkInlineScripts(next, pages));

@@ -1,17 +1,15 @@
 /**
  * `node --import tsx src/build/snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR`, run by
  * buildSite before Astro: writes the catalogue's snapshot from the API at CATALOGUE_URL into SNAPSHOT_DIR
- * (snapshot.ts), lists its store photos there (photos.ts: photoListFile) and encodes the copies of them
- * PHOTO_CACHE_DIR lacks. After it, the build needs the API no more.
+ * (snapshot.ts) and encodes into PHOTO_CACHE_DIR the copies of its store photos that it lacks. After it,
+ * the build needs the API no more.
  */
-import { writeFileSync } from 'node:fs';
 import { apiSource } from './catalogue-source.ts';
-import { cachePhotos, photoListFile, storePhotos } from './photos.ts';
+import { cachePhotos, storePhotos } from './photos.ts';
 import { writeSnapshot } from './snapshot.ts';
 
 const [catalogueUrl, snapshotDir, photoCacheDir] = process.argv.slice(2);
 if (!catalogueUrl || !snapshotDir || !photoCacheDir) throw new Error('Uso: snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR');
 const photos = storePhotos(await writeSnapshot(snapshotDir, apiSource(catalogueUrl)));
-writeFileSync(photoListFile(snapshotDir), JSON.stringify(photos));
 const { fotos, codificadas } = await cachePhotos(photos, catalogueUrl, photoCacheDir);
 if (codificadas > 0) console.log(`fotos: ${codificadas} copias nuevas de ${fotos} fotos.`);

@@ -48,8 +48,8 @@ const ALL_PARTS = Object.keys(SNAPSHOT_PARTS) as Part[];
 
 /**
  * Reads the snapshot's `parts` (all of them unless named) once through the API contract, validating
- * every answer: from `source`, else from the folder SNAPSHOT_DIR names (written by `writeSnapshot`
- * for the Astro process), else from `catalogueSource()`.
+ * every answer, from `source`, else from `catalogueSource()`. In the Astro process of a build,
+ * SNAPSHOT_DIR names the folder `writeSnapshot` wrote (validated then), and the parts are read from it.
  */
 export async function takeSnapshot<K extends Part = Part>(parts: readonly K[] = ALL_PARTS as K[], source?: CatalogueSource): Promise<Pick<Snapshot, K>> {
   // Type checks (`astro check`) only sync the collections' types: they need no data.

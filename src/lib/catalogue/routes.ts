@@ -136,12 +136,10 @@ export function topLevelRoutes(menu: Menu): ListingRoute[] {
  */
 export function childRoutes(menu: Menu, productChildren: string[] = []): ListingRoute[] {
   const routes: ListingRoute[] = [];
-  // The keys (nameKey) of the routes' names: each of a catalogue's products is looked up here.
-  const taken = new Set<string>();
+  const isNew = newNames();
   const add = (child: string, parents: Crumb[]) => {
     const name = child.trim();
-    if (!name || taken.has(nameKey(name))) return;
-    taken.add(nameKey(name));
+    if (!isNew(name)) return;
     routes.push({ param: name, source: { kind: 'child', name }, canonical: childPath(name), trail: pageTrail(listingTitle(name), parents) });
   };
   for (const { linea, categorias } of menu) {
@@ -168,15 +166,23 @@ export function brandRoute(nombre: string): ListingRoute {
 
 /** The brand routes: every brand of the catalogue, then any other brand a product names, each once. */
 export function brandRoutes(marcas: Pick<Marca, 'nombre'>[], productos: Pick<Producto, 'marca'>[] = []): ListingRoute[] {
-  const nombres: string[] = [];
-  // The names taken, by key (nameKey): a catalogue of 30,000 products compared each with every brand before.
-  const taken = new Set<string>();
-  for (const nombre of [...marcas.map((marca) => marca.nombre), ...productos.map((producto) => producto.marca)]) {
-    if (!nombre.trim() || taken.has(nameKey(nombre))) continue;
-    taken.add(nameKey(nombre));
-    nombres.push(nombre.trim());
-  }
-  return nombres.map(brandRoute);
+  const isNew = newNames();
+  return [...marcas.map((marca) => marca.nombre), ...productos.map((producto) => producto.marca)].filter(isNew).map(brandRoute);
+}
+
+/**
+ * A test of names met one after another: true for a name not blank and not met before, whatever its case
+ * and spaces (nameKey). A set, not a scan of the routes so far: a catalogue of 30,000 products names a
+ * brand and a child each.
+ */
+function newNames(): (name: string) => boolean {
+  const met = new Set<string>();
+  return (name) => {
+    const key = nameKey(name);
+    if (!key || met.has(key)) return false;
+    met.add(key);
+    return true;
+  };
 }
 
 /** The trail of a product page: Inicio / categoría (/{categoria}) / child (/categoria/{child}) / name. */
