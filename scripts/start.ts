@@ -79,6 +79,7 @@ const refreshSite = siteRefresher({
   build: (version) => (building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal, photoCacheDir: join(config.dataDir, 'fotos') }).finally(() => (building = undefined))),
   notify: avisoPorCorreo(services.mailer, config.correoTienda),
   signal: builds.signal,
+  minIntervalMs: config.reconstruccionIntervaloSegundos * 1000,
 });
 
 const built = existsSync(distDir);

@@ -18,6 +18,7 @@ export default async (): Promise<void> => {
     siteUrl: settings.siteUrl,
     hookUrl: settings.buildHookUrl,
     buildMinutes: settings.reconstruccionConstruccionMinutos,
+    minIntervalSeconds: settings.reconstruccionIntervaloSegundos,
   });
   if (resultado === 'fallida') {
     console.error('El último build del catálogo actual no se publicó (falló): Netlify sigue sirviendo el sitio anterior. No se vuelve a pedir hasta que el catálogo cambie; revisa el registro del deploy en Netlify.');

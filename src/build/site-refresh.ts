@@ -20,6 +20,10 @@ export interface SiteRefreshDeps {
   notify?: (asunto: string, texto: string) => Promise<void>;
   /** The shop is stopping: a build it cut short is not a failure to report. */
   signal?: AbortSignal;
+  /** Shortest time from the end of one build to the start of the next (REBUILD_MIN_INTERVAL_SECONDS); 0 by default. */
+  minIntervalMs?: number;
+  /** The clock (milliseconds, Date.now by default). */
+  now?: () => number;
 }
 
 /**
@@ -28,14 +32,26 @@ export interface SiteRefreshDeps {
  * (buildSite swaps a build in only once it is complete), is told to the operator once (a log line and
  * an e-mail) and is not tried again for the same catalogue version: a catalogue value that breaks a
  * page breaks it on every try, so retrying every few seconds only burned the machine and filled the
- * log. The next catalogue change (or a restart) tries again.
+ * log. The next catalogue change (or a restart) tries again. A build starts at least `minIntervalMs`
+ * after the previous one ended: every change meanwhile (an operator's, or a shopper's checkout selling
+ * a product out and the next one releasing it) waits for that one build, so nobody can keep the
+ * shop building, and a change is built at most an interval (and a check) later.
  */
-export function siteRefresher({ distDir, catalogueVersion, build, isStale = buildIsStale, log = console.log, logFailure = console.error, notify, signal }: SiteRefreshDeps): () => Promise<void> {
+export function siteRefresher({ distDir, catalogueVersion, build, isStale = buildIsStale, log = console.log, logFailure = console.error, notify, signal, minIntervalMs = 0, now = Date.now }: SiteRefreshDeps): () => Promise<void> {
   let building: Promise<void> | undefined;
   let failedVersion: number | undefined;
+  let lastBuildEnd: number | undefined;
+  let waitTold = false;
   const run = async (): Promise<void> => {
     const version = await catalogueVersion();
     if (version === failedVersion || !isStale(distDir, version)) return;
+    const due = lastBuildEnd === undefined ? 0 : lastBuildEnd + minIntervalMs;
+    if (now() < due) {
+      if (!waitTold) log(`El catálogo cambió: la tienda se reconstruye en ${Math.ceil((due - now()) / 1000)} s (como mucho una construcción cada ${Math.round(minIntervalMs / 1000)} s).`);
+      waitTold = true;
+      return;
+    }
+    waitTold = false;
     const served = builtVersion(distDir);
     log(`Construyendo la tienda (${served === undefined ? 'no hay una versión construida' : 'el catálogo o el código cambió'})…`);
     const t0 = performance.now();
@@ -50,6 +66,8 @@ export function siteRefresher({ distDir, catalogueVersion, build, isStale = buil
       const texto = `No se pudo construir la tienda con el catálogo ${version}: ${error instanceof Error ? error.message : String(error)}\n${sitio}. No se reintenta hasta que el catálogo cambie o se reinicie la tienda: corrige el dato que lo impide (npm run shop) y la tienda se reconstruirá sola.`;
       logFailure(texto);
       await notify?.(`La tienda no se pudo reconstruir (catálogo ${version})`, texto).catch((mailError: unknown) => logFailure(`No se pudo avisar por correo del build fallido: ${describeError(mailError, { stack: false })}`));
+    } finally {
+      lastBuildEnd = now();
     }
   };
   return () => {

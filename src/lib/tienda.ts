@@ -151,6 +151,22 @@ export const RECONSTRUCCION = {
   esperaSegundos: 60,
   /** Longest a hooked build takes to deploy: the scheduled check calls the hook again only after this (REBUILD_BUILD_MINUTES). */
   construccionMinutos: 10,
+  /**
+   * Catalogue-driven builds (npm start's loop, the build hook) start at least this long after the previous one
+   * (REBUILD_MIN_INTERVAL_SECONDS): a shopper selling a product out and back by checkouts cannot keep the shop building.
+   */
+  intervaloMinimoSegundos: 300,
+} as const;
+
+/** 'Avísame cuando llegue' (issue 25). */
+export const AVISOS_STOCK = {
+  /**
+   * A restock is announced only once the stock has stayed back this long (RESTOCK_ALERT_SETTLE_SECONDS): units a
+   * released reservation brings back for a few minutes do not use up every subscriber's one notice.
+   */
+  esperaSegundos: 600,
+  /** Pending notices one address may hold from anonymous requests (RESTOCK_ALERT_PER_ADDRESS_MAX); more are answered alike and not kept. */
+  pendientesPorCorreo: 10,
 } as const;
 
 /** Session tokens: 7 days (storefront §9). */

@@ -2,7 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
+import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
@@ -161,10 +161,20 @@ export interface ServerConfig {
   reconstruccionEsperaSegundos: number;
   /** Minutes after a build hook call during which the scheduled check leaves the deployed version alone (that build is under way). */
   reconstruccionConstruccionMinutos: number;
+  /** Shortest time between two catalogue-driven builds, in seconds (REBUILD_MIN_INTERVAL_SECONDS). */
+  reconstruccionIntervaloSegundos: number;
+  /** Restock alerts: how long stock must stay back before the notices go, and the anonymous pending notices per address. */
+  avisosStock: AvisosStockConfig;
   /** Electronic receipts: their series and who issues them (see receiptsFromEnv). */
   comprobantes: ComprobantesConfig;
   /** Reviews (issue 25): largest photo (REVIEW_PHOTO_MAX_BYTES) and days from delivery to the invitation e-mail (REVIEW_INVITATION_DAYS). */
   resenas: ResenasConfig;
+}
+
+/** The restock alerts' settings (RESTOCK_ALERT_SETTLE_SECONDS, RESTOCK_ALERT_PER_ADDRESS_MAX). */
+export interface AvisosStockConfig {
+  esperaSegundos: number;
+  pendientesPorCorreo: number;
 }
 
 /** The reviews' settings. */
@@ -227,6 +237,11 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     buildHookUrl: env.BUILD_HOOK_URL || undefined,
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
     reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
+    reconstruccionIntervaloSegundos: intFromEnv(env.REBUILD_MIN_INTERVAL_SECONDS, RECONSTRUCCION.intervaloMinimoSegundos, 'REBUILD_MIN_INTERVAL_SECONDS'),
+    avisosStock: {
+      esperaSegundos: intFromEnv(env.RESTOCK_ALERT_SETTLE_SECONDS, AVISOS_STOCK.esperaSegundos, 'RESTOCK_ALERT_SETTLE_SECONDS'),
+      pendientesPorCorreo: positiveIntFromEnv(env.RESTOCK_ALERT_PER_ADDRESS_MAX, AVISOS_STOCK.pendientesPorCorreo, 'RESTOCK_ALERT_PER_ADDRESS_MAX'),
+    },
     comprobantes: receiptsOrThrow(env, { netlify }),
     resenas: {
       fotoMaximaBytes: positiveIntFromEnv(env.REVIEW_PHOTO_MAX_BYTES, RESENAS.fotoMaximaBytes, 'REVIEW_PHOTO_MAX_BYTES'),

@@ -7,6 +7,7 @@ import { catalogueVersion, dataVersion } from '../../src/server/catalogue/querie
 import { productos, trabajos } from '../../src/server/db/schema/index.ts';
 import { checkDeployedVersion, type Comprobacion } from '../../src/server/jobs/rebuild.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
+import { siteRefresher } from '../../src/build/site-refresh.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
@@ -51,7 +52,7 @@ describeEachDatabase('rebuilds from sales', (target) => {
     const before = hookCalls.length;
     await runBackgroundOnce(shop.services);
     if (hookCalls.length > before) await deploy();
-    checks.push(await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0 }));
+    checks.push(await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0, minIntervalSeconds: 0 }));
     if (hookCalls.length > before) await deploy();
   };
   /** How many builds `change` led to, over two turns (a second build of the same change would show). */
@@ -69,7 +70,7 @@ describeEachDatabase('rebuilds from sales', (target) => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => netlify.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(netlify.address() as AddressInfo).port}`;
-    shop = await openShop(target, { config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0 } });
+    shop = await openShop(target, { config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0, reconstruccionIntervaloSegundos: 0 } });
     await deploy();
   });
   afterAll(async () => {
@@ -190,5 +191,134 @@ describeEachDatabase('rebuilds from sales', (target) => {
     const copy = sql`INSERT INTO productos (nombre, precio, marca_id, categoria_id, stock) SELECT 'Copia', precio, marca_id, categoria_id, 3 FROM productos WHERE id = ${one!.id}`;
     expect(await moved(copy)).toEqual({ page: 1, data: 1 });
     expect(await moved(sql`DELETE FROM productos WHERE nombre = 'Copia'`)).toEqual({ page: 1, data: 1 });
+  });
+});
+
+/**
+ * Nobody keeps the shop rebuilding (issue 34, item 6): one customer's checkouts alternately reserve a
+ * product's last units (it sells out: the page version moves) and replace that order by another
+ * (cancelled, the units come back: it moves again). Builds are counted on both deployments: `npm
+ * start`'s loop (siteRefresher, on a clock of the test's) and Netlify's build hook (the queue and the
+ * scheduled check, on the database's clock, moved back to let an interval pass).
+ */
+describeEachDatabase('rebuilds at most once a minimum interval', (target) => {
+  const INTERVAL = 300;
+  let shop: TestShop;
+  let base: string;
+  let deployed: number | undefined;
+  const hookCalls: string[] = [];
+  const netlify = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/hook')) {
+      hookCalls.push(new URL(req.url, 'http://x').searchParams.get('trigger_title') ?? '');
+      res.writeHead(200).end();
+    } else if (req.url === '/version.json' && deployed !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ version: deployed }));
+    } else res.writeHead(404).end();
+  });
+  /** npm start's loop: what it built, when, on the test's clock. */
+  const local = { clock: Date.now(), built: undefined as number | undefined, builds: [] as number[] };
+  let refresh: () => Promise<void>;
+
+  /** One turn of Netlify's machinery (the queue, then the scheduled check); a hooked build deploys at once. */
+  const netlifyTurn = async () => {
+    const before = hookCalls.length;
+    const deploy = async () => {
+      if (hookCalls.length > before) deployed = await catalogueVersion(shop.database.db);
+    };
+    await runBackgroundOnce(shop.services);
+    await deploy();
+    const result = await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0, minIntervalSeconds: INTERVAL });
+    await deploy();
+    return result;
+  };
+  /** Both deployments look at the catalogue, as their loops do every few seconds. */
+  const look = async () => {
+    await refresh();
+    return netlifyTurn();
+  };
+  /** `seconds` pass: the test's clock for npm start, the rebuild row's times for Netlify. */
+  const pass = async (seconds: number) => {
+    local.clock += seconds * 1000;
+    const back = sql`make_interval(secs => ${seconds})`;
+    await shop.database.db.execute(sql`UPDATE trabajos SET terminado = terminado - ${back}, ejecutar_en = ejecutar_en - ${back} WHERE clave = 'reconstruir-sitio'`);
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => netlify.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(netlify.address() as AddressInfo).port}`;
+    shop = await openShop(target, {
+      config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0, reconstruccionIntervaloSegundos: INTERVAL },
+    });
+    refresh = siteRefresher({
+      distDir: 'no-se-usa',
+      catalogueVersion: () => catalogueVersion(shop.database.db),
+      isStale: (_dir, version) => local.built !== version,
+      build: async (version) => {
+        local.builds.push(version);
+        local.built = version;
+      },
+      log: () => {},
+      minIntervalMs: shop.services.config.reconstruccionIntervaloSegundos * 1000,
+      now: () => local.clock,
+    });
+  });
+  afterAll(async () => {
+    netlify.close();
+    await shop?.close();
+  });
+
+  it('20 sell-out and release toggles by one customer make one build on each deployment within the interval; the changes are built after it', async () => {
+    const [p, q] = plainProducts(await shop.catalogue()).slice(10, 12);
+    await shop.setStock(p!.idProducto, 2);
+    // Both deployments are current (npm start built at start, Netlify has deployed) and no build is recent.
+    local.built = await catalogueVersion(shop.database.db);
+    deployed = local.built;
+    expect(await look()).toBe('al-dia');
+
+    const customer = await shop.customer('vaiven');
+    const start = await catalogueVersion(shop.database.db);
+    const checks = [];
+    for (let toggle = 0; toggle < 20; toggle++) {
+      // Even: the last 2 units, sold out. Odd: another order, which replaces (cancels) that one.
+      await placeOrder(shop, customer, toggle % 2 === 0 ? p! : q!, { cantidad: toggle % 2 === 0 ? 2 : 1 });
+      expect(await shop.stockOf(p!.idProducto)).toBe(toggle % 2 === 0 ? 0 : 2);
+      checks.push(await look());
+      await pass(5);
+    }
+    // Every toggle moved the page version; before this fix each was a build on each deployment.
+    expect(await catalogueVersion(shop.database.db)).toBe(start + 20);
+    expect(local.builds).toEqual([start + 1]);
+    expect(hookCalls).toHaveLength(1);
+    expect(checks[0]).toBe('solicitada');
+    expect(new Set(checks.slice(1))).toEqual(new Set(['espera']));
+
+    // The operator changes a price meanwhile: it waits for the interval too, then is built once.
+    expect((await shop.call('PATCH', `/admin/api/productos/${q!.idProducto}`, { token: TOKEN, body: { precio: q!.precio + 3 } })).status).toBe(200);
+    const latest = await catalogueVersion(shop.database.db);
+    expect(await look()).toBe('pendiente');
+    expect(local.builds).toHaveLength(1);
+    expect(hookCalls).toHaveLength(1);
+
+    await pass(INTERVAL - 100 + 1);
+    expect(await look()).toBe('al-dia');
+    expect(local.builds).toEqual([start + 1, latest]);
+    expect(hookCalls).toEqual(['Catálogo ' + (start + 1) + ' (publicado: ' + start + ')', 'Cambio en el catálogo']);
+    expect(deployed).toBe(latest);
+    // Nothing more to build: later looks build nothing.
+    await pass(INTERVAL);
+    expect(await look()).toBe('al-dia');
+    expect(local.builds).toHaveLength(2);
+    expect(hookCalls).toHaveLength(2);
+  });
+
+  it('a change after a quiet interval is built at once on both deployments', async () => {
+    await pass(INTERVAL + 1);
+    const before = { local: local.builds.length, hook: hookCalls.length };
+    const [p] = plainProducts(await shop.catalogue()).slice(12, 13);
+    expect((await shop.call('PATCH', `/admin/api/productos/${p!.idProducto}`, { token: TOKEN, body: { precio: p!.precio + 2 } })).status).toBe(200);
+    const version = await catalogueVersion(shop.database.db);
+    expect(await look()).toBe('al-dia');
+    expect(local.builds.slice(before.local)).toEqual([version]);
+    expect(hookCalls.slice(before.hook)).toEqual(['Cambio en el catálogo']);
   });
 });

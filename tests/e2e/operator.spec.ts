@@ -22,7 +22,7 @@ test.describe('operator changes', () => {
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one shop of its own is enough for both widths');
     dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-operador-'));
-    shop = await startShop(dataDir, { SHOP_ADMIN_TOKEN: TOKEN, REBUILD_CHECK_SECONDS: '1' });
+    shop = await startShop(dataDir, { SHOP_ADMIN_TOKEN: TOKEN, REBUILD_CHECK_SECONDS: '1', REBUILD_MIN_INTERVAL_SECONDS: '0' });
   });
   test.afterAll(async () => {
     await shop?.stop();

@@ -31,7 +31,7 @@ describe('rebuild requests', () => {
   // A change the static pages show (a brand's statement trigger moves the page version, even with no rows).
   const bumpCatalogue = () => database.db.execute(sql`UPDATE marcas SET nombre = nombre WHERE false`);
   const runRebuildJobs = () => runDueJobs(database.db, rebuildJobs(`${base}/hook`));
-  const check = (buildMinutes = 10) => checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes });
+  const check = (buildMinutes = 10, minIntervalSeconds = 0) => checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes, minIntervalSeconds });
   /** Pretends the rebuild row's last run (or call) was `minutes` ago. */
   const lastCallAgo = (minutes: number) =>
     database.db.update(trabajos).set({ terminado: new Date(Date.now() - minutes * 60_000) }).where(eq(trabajos.clave, 'reconstruir-sitio'));
@@ -132,6 +132,26 @@ describe('rebuild requests', () => {
     await database.db.delete(trabajos);
     expect(await check()).toBe('solicitada');
     expect(state.hookCalls).toHaveLength(1);
+  });
+
+  it('a request or a check within the minimum interval of the last hook call waits for its end', async () => {
+    state.deployed = await catalogueVersion(database.db);
+    await bumpCatalogue();
+    expect(await check(0, 300)).toBe('solicitada');
+    state.deployed = await catalogueVersion(database.db);
+    await bumpCatalogue();
+    // A minute later: the check waits, and an operator's request is armed for the interval's end.
+    await lastCallAgo(1);
+    expect(await check(0, 300)).toBe('espera');
+    await requestRebuild(database.db, 0, 300);
+    const [row] = await database.db.select().from(trabajos);
+    expect(Math.abs(row!.ejecutarEn.getTime() - (Date.now() + 4 * 60_000))).toBeLessThan(5_000);
+    expect(await runRebuildJobs()).toBe(0);
+    expect(state.hookCalls).toHaveLength(1);
+    // The interval is over: the waiting request runs.
+    await database.db.update(trabajos).set({ ejecutarEn: new Date(Date.now() - 1000) });
+    expect(await runRebuildJobs()).toBe(1);
+    expect(state.hookCalls).toHaveLength(2);
   });
 
   it('Netlify’s schedule is the configured one', () => {

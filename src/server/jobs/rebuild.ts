@@ -12,16 +12,18 @@ const TIMEOUT_MS = 10_000;
 /**
  * Asks for a rebuild `delaySeconds` from now through the job queue's one keyed row: while it waits,
  * later requests join it, so a burst of changes makes one build; once it has run (or given up), the
- * next request arms it again.
+ * next request arms it again, but not sooner than `minIntervalSeconds` after that last build hook call
+ * (the row's `terminado`, which the scheduled check sets too), so builds come at most once an interval.
  */
-export async function requestRebuild(db: Db, delaySeconds: number): Promise<void> {
-  const ejecutarEn = sql`now() + make_interval(secs => ${delaySeconds})`;
+export async function requestRebuild(db: Db, delaySeconds: number, minIntervalSeconds = 0): Promise<void> {
+  const soon = sql`now() + make_interval(secs => ${delaySeconds})`;
   await db
     .insert(trabajos)
-    .values({ tipo: RECONSTRUIR, datos: {}, clave: RECONSTRUIR, ejecutarEn, maxIntentos: 5 })
+    .values({ tipo: RECONSTRUIR, datos: {}, clave: RECONSTRUIR, ejecutarEn: soon, maxIntentos: 5 })
     .onConflictDoUpdate({
       target: trabajos.clave,
-      set: { ejecutarEn, intentos: 0, terminado: null, bloqueadoHasta: null, ultimoError: null },
+      // greatest() skips a NULL terminado (a request that gave up never called the hook).
+      set: { ejecutarEn: sql`greatest(${soon}, ${trabajos.terminado} + make_interval(secs => ${minIntervalSeconds}))`, intentos: 0, terminado: null, bloqueadoHasta: null, ultimoError: null },
       setWhere: sql`${trabajos.terminado} IS NOT NULL OR ${trabajos.intentos} >= ${trabajos.maxIntentos}`,
     });
 }
@@ -45,11 +47,12 @@ export async function callBuildHook(hookUrl: string, title: string): Promise<voi
 
 /**
  * What the scheduled check did: nothing to do, a request or a build already under way, a build
- * requested now, or nothing because the build it requested for this very catalogue version did not
+ * requested now, nothing yet because the last build hook call is less than the minimum interval ago
+ * ('espera': the next check after it asks), or nothing because the build it requested for this very catalogue version did not
  * deploy (it failed: Netlify keeps the last good deploy and tells the operator; asking again would fail
  * again, so the next catalogue change asks).
  */
-export type Comprobacion = 'al-dia' | 'pendiente' | 'construyendo' | 'solicitada' | 'fallida';
+export type Comprobacion = 'al-dia' | 'pendiente' | 'construyendo' | 'espera' | 'solicitada' | 'fallida';
 
 export interface CheckOptions {
   /** Public URL of the deployed site, which serves the `/version.json` its build wrote. */
@@ -57,6 +60,8 @@ export interface CheckOptions {
   hookUrl: string;
   /** Minutes after a hook call during which that build is taken to be under way. */
   buildMinutes: number;
+  /** Shortest time between two build hook calls (REBUILD_MIN_INTERVAL_SECONDS). */
+  minIntervalSeconds: number;
 }
 
 /**
@@ -65,20 +70,24 @@ export interface CheckOptions {
  * (its deploy reads the catalogue when it starts). The call and the version it asked for are recorded
  * in the rebuild row: a version it already asked for that still is not deployed once its build had
  * time to finish failed to build, and is not asked for again (a catalogue value that breaks a page
- * breaks every build of it); the next catalogue change is.
+ * breaks every build of it); the next catalogue change is. Nor is any version asked for within the
+ * minimum interval of the last call: sell-outs and their releases move the version as often as anyone
+ * likes, and each call is a whole build.
  */
-export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinutes }: CheckOptions): Promise<Comprobacion> {
+export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinutes, minIntervalSeconds }: CheckOptions): Promise<Comprobacion> {
   const [deployed, current] = await Promise.all([deployedVersion(siteUrl), catalogueVersion(db)]);
   if (deployed === current) return 'al-dia';
   const result = await db.execute(sql`
     SELECT (terminado IS NULL AND intentos < max_intentos) AS pendiente,
       coalesce(terminado > now() - make_interval(mins => ${buildMinutes}), false) AS reciente,
+      coalesce(terminado > now() - make_interval(secs => ${minIntervalSeconds}), false) AS espera,
       datos->'version' AS pedida
     FROM ${trabajos} WHERE clave = ${RECONSTRUIR}`);
-  const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean; pedida: unknown }[] }).rows;
+  const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean; espera: boolean; pedida: unknown }[] }).rows;
   if (row?.pendiente) return 'pendiente';
   if (row?.reciente) return 'construyendo';
   if (row?.pedida === current) return 'fallida';
+  if (row?.espera) return 'espera';
   await callBuildHook(hookUrl, `Catálogo ${current} (publicado: ${deployed ?? 'ninguno'})`);
   await db
     .insert(trabajos)
