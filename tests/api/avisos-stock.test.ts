@@ -44,7 +44,8 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), avisosPorIp: { max: POR_IP, windowSeconds: 3600 } };
     shop = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
-      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE },
+      // Notices go as soon as the stock is back here; the settle period has a test of its own below.
+      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE, avisosStock: { esperaSegundos: 0, pendientesPorCorreo: 10 } },
     });
     plain = plainProducts(await shop.catalogue()).filter((p) => p.stock > 3);
   });
@@ -57,14 +58,14 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const producto = await agotado();
     const id = producto.idProducto;
     const res = await pedir({ productoId: id, correo: '  Ana.Torres@Example.PE ' });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
     expect(await mensaje(res)).toBe('Te avisaremos a ana.torres@example.pe cuando vuelva a estar disponible.');
     // The same address again: the same answer, no second row.
     const otra = await pedir({ productoId: id, correo: 'ana.torres@example.pe' });
-    expect(otra.status).toBe(200);
+    expect(otra.status).toBe(202);
     expect(await mensaje(otra)).toBe('Te avisaremos a ana.torres@example.pe cuando vuelva a estar disponible.');
-    expect((await pedir({ productoId: id, correo: 'beto@example.pe' })).status).toBe(201);
-    expect((await pedir({ productoId: id, correo: 'carla@example.pe' })).status).toBe(201);
+    expect((await pedir({ productoId: id, correo: 'beto@example.pe' })).status).toBe(202);
+    expect((await pedir({ productoId: id, correo: 'carla@example.pe' })).status).toBe(202);
     expect((await filas(id)).map((f) => f.correo)).toEqual(['ana.torres@example.pe', 'beto@example.pe', 'carla@example.pe']);
 
     // Carla unsubscribes with her key, without signing in: a small Spanish page of its own policy.
@@ -110,7 +111,7 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
   it('sends nothing when the stock is gone again before the job runs, and sends at the next restock', async () => {
     const producto = await agotado();
     const id = producto.idProducto;
-    expect((await pedir({ productoId: id, correo: 'dora@example.pe' })).status).toBe(201);
+    expect((await pedir({ productoId: id, correo: 'dora@example.pe' })).status).toBe(202);
     await stock(id, 1);
     await stock(id, 0);
     await trabajar();
@@ -124,7 +125,7 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const producto = await agotado();
     const cliente = await shop.customer('avisame1');
     const res = await pedir({ productoId: producto.idProducto }, { token: cliente.token });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
     expect(await mensaje(res)).toBe('Te avisaremos a avisame1@example.pe cuando vuelva a estar disponible.');
     expect((await filas(producto.idProducto))[0]).toMatchObject({ correo: 'avisame1@example.pe', clienteId: cliente.id });
     // Anonymous without an address: told what is missing.
@@ -157,7 +158,7 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
   it(`limits the requests per IP (${POR_IP} an hour in this test) with a 429`, async () => {
     const producto = await agotado();
     const desde = '10.42.0.9';
-    for (let i = 0; i < POR_IP; i++) expect((await pedir({ productoId: producto.idProducto, correo: `persona${i}@example.pe` }, { desde })).status).toBe(201);
+    for (let i = 0; i < POR_IP; i++) expect((await pedir({ productoId: producto.idProducto, correo: `persona${i}@example.pe` }, { desde })).status).toBe(202);
     const res = await pedir({ productoId: producto.idProducto, correo: 'extrano@example.pe' }, { desde });
     expect(res.status).toBe(429);
     expect(await mensaje(res)).toMatch(/\S/);
@@ -170,11 +171,117 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const cliente = await shop.customer('avisame2');
     const { idVenta } = await placeOrder(shop, cliente, { ...producto, stock: 1 });
     expect(await shop.stockOf(producto.idProducto)).toBe(0);
-    expect((await pedir({ productoId: producto.idProducto, correo: 'fabi@example.pe' })).status).toBe(201);
+    expect((await pedir({ productoId: producto.idProducto, correo: 'fabi@example.pe' })).status).toBe(202);
     const res = await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: 'Sin pago.' }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await shop.stockOf(producto.idProducto)).toBe(1);
     await trabajar();
     expect(correosPara('fabi@example.pe')).toHaveLength(1);
+  });
+});
+
+/**
+ * Issue 34, item 11: the answer never tells whether an address waits, an address nobody proved holds
+ * a capped number of notices, and a notice goes only for stock that stayed back for the settle period
+ * (here 600 s; time passes by moving the restock jobs' times back).
+ */
+describeEachDatabase("'Avísame': same answer, and only stock that stays back", (target) => {
+  const ESPERA = 600;
+  const CAP = 2;
+  let shop: TestShop;
+  let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+  let plain: Producto[];
+  let siguiente = 0;
+  let ip = 0;
+  const pedir = (body: unknown, token?: string) =>
+    shop.call('POST', URL_AVISOS, { body, token, headers: { 'X-Forwarded-For': `10.50.${Math.floor(++ip / 250)}.${ip % 250}` } });
+  const respuesta = async (res: Response) => ({ status: res.status, type: res.headers.get('Content-Type'), body: await res.text() });
+  const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+  const filas = (productoId: number) => shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
+  const conStock = async (stock: number) => {
+    const producto = plain[siguiente++]!;
+    await shop.setStock(producto.idProducto, stock);
+    return producto;
+  };
+  /** `seconds` pass for the restock alerts' jobs. */
+  const pasan = (seconds: number) =>
+    shop.database.db.execute(sql`
+      UPDATE trabajos SET creado = creado - make_interval(secs => ${seconds}), ejecutar_en = ejecutar_en - make_interval(secs => ${seconds})
+      WHERE tipo LIKE 'aviso-stock%'`);
+  const trabajar = () => runJobsUntilIdle(shop);
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    const rateLimits = Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS;
+    shop = await openShop(target, {
+      mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
+      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE, avisosStock: { esperaSegundos: ESPERA, pendientesPorCorreo: CAP } },
+    });
+    plain = plainProducts(await shop.catalogue()).filter((p) => p.stock > 3).slice(40);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await smtp?.close();
+  });
+
+  it('answers a new, a repeated and an over-the-cap subscription alike; a signed-in customer’s own address is not capped', async () => {
+    const productos = [await conStock(0), await conStock(0), await conStock(0)];
+    const nueva = await respuesta(await pedir({ productoId: productos[0]!.idProducto, correo: 'extrana@example.pe' }));
+    const repetida = await respuesta(await pedir({ productoId: productos[0]!.idProducto, correo: 'extrana@example.pe' }));
+    expect((await filas(productos[0]!.idProducto)).map((f) => f.correo)).toEqual(['extrana@example.pe']);
+    expect(repetida).toEqual(nueva);
+    expect(nueva.status).toBe(202);
+    // Anonymous requests for one address: at most CAP pending notices; the next one is answered alike and not kept.
+    await pedir({ productoId: productos[1]!.idProducto, correo: 'extrana@example.pe' });
+    const sobra = await respuesta(await pedir({ productoId: productos[2]!.idProducto, correo: 'extrana@example.pe' }));
+    expect(sobra).toEqual({ ...nueva, body: nueva.body });
+    expect(await filas(productos[2]!.idProducto)).toEqual([]);
+
+    const cliente = await shop.customer('avisatodo');
+    for (const producto of productos) expect((await pedir({ productoId: producto.idProducto }, cliente.token)).status).toBe(202);
+    expect((await filas(productos[2]!.idProducto)).map((f) => f.correo)).toEqual(['avisatodo@example.pe']);
+  });
+
+  it('units a replacing checkout releases for minutes spend no notice; stock that stays back is announced once, after the settle period', async () => {
+    const producto = await conStock(2);
+    const otro = await conStock(50);
+    const id = producto.idProducto;
+    const acaparador = await shop.customer('suelta');
+    // The customer reserves the last units: sold out; someone subscribes.
+    await placeOrder(shop, acaparador, { ...producto, stock: 2 }, { cantidad: 2 });
+    expect(await shop.stockOf(id)).toBe(0);
+    expect((await pedir({ productoId: id, correo: 'espera@example.pe' })).ok).toBe(true);
+    // His next checkout replaces (cancels) that order: the units are back, a restock job is due now.
+    await placeOrder(shop, acaparador, otro);
+    expect(await shop.stockOf(id)).toBe(2);
+    await trabajar();
+    expect(correosPara('espera@example.pe')).toEqual([]);
+    // Minutes later he takes them again.
+    await pasan(120);
+    await placeOrder(shop, acaparador, { ...producto, stock: 2 }, { cantidad: 2 });
+    expect(await shop.stockOf(id)).toBe(0);
+    await pasan(ESPERA);
+    await trabajar();
+    // Nothing sent at send time for stock that is gone: the notice is not spent.
+    expect(correosPara('espera@example.pe')).toEqual([]);
+    expect((await filas(id)).map((f) => [f.correo, f.enviado])).toEqual([['espera@example.pe', null]]);
+
+    // The operator restocks; it comes and goes once more within the settle period, then stays.
+    await shop.call('PATCH', `/admin/api/productos/${id}`, { token: TOKEN, body: { stock: 5 } });
+    await trabajar();
+    await pasan(ESPERA - 60);
+    await shop.setStock(id, 0);
+    await shop.setStock(id, 5);
+    await pasan(61);
+    await trabajar();
+    // The first restock's look finds a newer restock not settled yet: still nothing.
+    expect(correosPara('espera@example.pe')).toEqual([]);
+    await pasan(ESPERA);
+    await trabajar();
+    expect(correosPara('espera@example.pe')).toHaveLength(1);
+    expect((await filas(id))[0]!.enviado).not.toBeNull();
+    await pasan(ESPERA);
+    await trabajar();
+    expect(correosPara('espera@example.pe')).toHaveLength(1);
   });
 });

@@ -19,6 +19,8 @@ export default async function globalSetup() {
   const adminToken = randomBytes(24).toString('hex');
   const shop = await startShop(dataDir, {
     JOBS_INTERVAL_SECONDS: '2',
+    // A restock is announced once it has stayed back this long (10 minutes by default): short, but the journey goes through the wait.
+    RESTOCK_ALERT_SETTLE_SECONDS: '2',
     // The browser tests pay through the offline test mode: asked for, not left to the defaults.
     MP_TEST_MODE: 'true',
     RECEIPTS_TEST_MODE: 'true',

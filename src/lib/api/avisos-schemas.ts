@@ -32,7 +32,7 @@ export const avisoNuevoSchema = z.object({
 });
 export type AvisoNuevo = z.input<typeof avisoNuevoSchema>;
 
-/** 201 (new) or 200 (already waiting): `{ mensaje }`. */
+/** 202, the same whether the address was added or already waiting: `{ mensaje }`. */
 export interface AvisoRespuesta {
   mensaje: string;
 }

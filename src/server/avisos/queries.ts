@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { avisosStock, clientes, productos } from '../db/schema/index.ts';
+import { avisosStock, clientes, productos, trabajos } from '../db/schema/index.ts';
 
 /** 'Avísame cuando llegue' (issue 25): subscriptions to a sold-out product, and their one-click unsubscribe. */
 
 /** The job the restock trigger of migration 0011 enqueues (`datos: { productoId }`). */
 export const TRABAJO_AVISO_STOCK = 'aviso-stock';
+/** The same work again once a restock has settled (`datos: { productoId }`); kept apart so it never looks like a restock. */
+export const TRABAJO_AVISO_STOCK_ASENTADO = 'aviso-stock-asentado';
 
 /** What the subscription and the e-mail need of a product. */
 export interface ProductoAviso {
@@ -28,16 +30,36 @@ export async function correoDeCliente(db: Db, clienteId: number): Promise<string
 }
 
 /**
- * Subscribes `correo` to `productoId`; false when that address was already waiting for it (no second
- * row: the partial unique index of pending rows decides, so two simultaneous requests make one).
+ * Subscribes `correo` to `productoId`; false when nothing was added: that address was already waiting
+ * for it (the partial unique index of pending rows decides, so two simultaneous requests make one), or,
+ * with `limite`, it already waits for that many products (an anonymous request's cap: nobody proved
+ * the address is theirs). The caller answers alike either way.
  */
-export async function suscribir(db: Db, { productoId, correo, clienteId }: { productoId: number; correo: string; clienteId: number | null }): Promise<boolean> {
+export async function suscribir(db: Db, { productoId, correo, clienteId, limite }: { productoId: number; correo: string; clienteId: number | null; limite?: number }): Promise<boolean> {
+  const bajoLimite =
+    limite === undefined ? sql`true` : sql`(SELECT count(*) FROM ${avisosStock} WHERE correo = ${correo} AND enviado IS NULL AND baja IS NULL) < ${limite}`;
   const result = await db.execute(sql`
     INSERT INTO ${avisosStock} (producto_id, correo, cliente_id, clave)
-    VALUES (${productoId}, ${correo}, ${clienteId}, ${randomBytes(16).toString('hex')})
+    SELECT ${productoId}, ${correo}, ${clienteId}, ${randomBytes(16).toString('hex')} WHERE ${bajoLimite}
     ON CONFLICT (producto_id, correo) WHERE enviado IS NULL AND baja IS NULL DO NOTHING
     RETURNING id`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * When a restock of `productoId` is old enough to announce: undefined when its stock came back at least
+ * `esperaSegundos` ago (or no restock is on record), else the moment it will be. The restock trigger
+ * adds a job each time the stock comes back from 0, so the newest one is when it last came back: stock
+ * there now that came back before that moment has been there ever since.
+ */
+export async function reposicionPorAsentar(db: Db, productoId: number, esperaSegundos: number): Promise<Date | undefined> {
+  const result = await db.execute(sql`
+    SELECT listo FROM (
+      SELECT max(creado) + make_interval(secs => ${esperaSegundos}) AS listo
+      FROM ${trabajos} WHERE tipo = ${TRABAJO_AVISO_STOCK} AND datos->>'productoId' = ${String(productoId)}) r
+    WHERE listo > now()`);
+  const [row] = (result as unknown as { rows: { listo: Date | string }[] }).rows;
+  return row ? new Date(row.listo) : undefined;
 }
 
 /** The pending subscriptions of a product, oldest first. */
