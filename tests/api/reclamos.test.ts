@@ -291,6 +291,13 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(fila.celdas[csv.cabecera.indexOf('Monto reclamado (S/)')]).toBe('89.90');
     expect(fila.celdas[csv.cabecera.indexOf('RUC')]).toBe(PROVEEDOR.ruc);
     expect((await shop.call('GET', '/admin/api/reclamos.csv')).status).toBe(401);
+    // Each export leaves its entry in the audit trail, with the operator's name and what it held.
+    expect((await admin('GET', '/admin/api/reclamos.csv?estado=pendiente', undefined, 'Carla Ríos')).status).toBe(200);
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=5')).json()) as { entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[] };
+    expect(entradas.filter((e) => e.accion === 'reclamos.exportacion').slice(0, 2)).toEqual([
+      expect.objectContaining({ operador: 'Carla Ríos', objetivo: 'libro de reclamaciones', despues: { estado: 'pendiente', hojas: expect.any(Number) } }),
+      expect.objectContaining({ operador: 'Rosa Díaz', objetivo: 'libro de reclamaciones', despues: { estado: null, hojas: csv.registros.length } }),
+    ]);
     // Sheets are never deleted: no route does it and the database refuses it.
     expect(shop.app.routes.filter((route) => route.method === 'DELETE' && /reclamo/.test(route.path))).toEqual([]);
     await expect(shop.database.db.execute(sql`DELETE FROM reclamos`)).rejects.toThrow();

@@ -30,7 +30,7 @@ function estadoDe(raw: string | undefined): EstadoReclamo | undefined {
  * The Libro de Reclamaciones for the operator (issue 23): the sheets with their deadlines (oldest
  * first, flagged when due within RECLAMOS.avisoDiasHabiles working days or overdue), one sheet, the
  * shop's answer (once: e-mailed to the consumer and audited) and the book as CSV (every sheet, or
- * those in `estado`). Nothing deletes a sheet.
+ * those in `estado`; each export audited). Nothing deletes a sheet.
  */
 export function reclamoOperatorRoutes(db: Db) {
   return new Hono<OperatorEnv>()
@@ -40,7 +40,11 @@ export function reclamoOperatorRoutes(db: Db) {
       return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy)) } satisfies ReclamosOperadorRespuesta);
     })
     .get('/reclamos.csv', async (c) => {
-      const csv = reclamosCsv((await listarReclamos(db, estadoDe(c.req.query('estado')))).map(hojaDe));
+      const estado = estadoDe(c.req.query('estado'));
+      const hojas = (await listarReclamos(db, estado)).map(hojaDe);
+      const csv = reclamosCsv(hojas);
+      // The export carries every consumer's personal data: who took it is on record.
+      await audit(db, operadorDe(c), [{ accion: 'reclamos.exportacion', objetivo: 'libro de reclamaciones', despues: { estado: estado ?? null, hojas: hojas.length } }]);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="libro-de-reclamaciones-${fechaLima(new Date())}.csv"`,

@@ -81,6 +81,8 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
       const client = embeddedClient(db);
       if (!client) throw clientError(409, PG_DUMP_ADVICE);
       const dump = await dumpEmbedded(client);
+      // Who took a copy of every customer's data is on record, like every change.
+      await audit(db, operadorDe(c), [{ accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } }]);
       return c.body(dump.stream(), 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String(dump.size),
