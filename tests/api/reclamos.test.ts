@@ -19,6 +19,7 @@ import { parseCsv } from '../../src/cli/csv.ts';
 import { RATE_LIMITS, serverConfig } from '../../src/server/config.ts';
 import { reclamos, reclamosCorrelativos, trabajos } from '../../src/server/db/schema/index.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
+import { noLaborables } from '../../src/server/reclamos/calendario.ts';
 import { registrarReclamo } from '../../src/server/reclamos/queries.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -29,6 +30,8 @@ const TIENDA_CORREO = 'duena@example.pe';
 const URL_LIBRO = '/api/libro-reclamaciones';
 const generous = { max: 100_000, windowSeconds: 900 };
 const POR_IP = 3;
+/** Peru's public holidays, the calendar of the shop under test (no SHOP_NON_WORKING_DAYS). */
+const peru = noLaborables();
 
 /** A complete sheet; `cambios` replaces top-level fields, `consumidor` some of the consumer's. */
 const hojaNueva = (correo: string, cambios: Partial<ReclamoNuevo> = {}, consumidor: Partial<ReclamoNuevo['consumidor']> = {}): ReclamoNuevo => ({
@@ -89,7 +92,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
       monto: 89.9,
       detalle: 'Llegó <b>roto</b> & sin "sello".',
       pedidoConsumidor: 'Que me envíen un frasco nuevo o me devuelvan el dinero.',
-      plazo: sumarDiasHabiles(new Date(hoja.fecha), RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados),
+      plazo: sumarDiasHabiles(new Date(hoja.fecha), RECLAMOS.plazoDiasHabiles, peru),
       estado: 'pendiente',
       respuesta: null,
     });
@@ -203,6 +206,12 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const nuevo = await registrarReclamo(shop.database.db, datos, { ahora: new Date('2027-01-01T05:30:00Z') });
     expect(nuevo.numero).toBe('LR-2027-000001');
     expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2027-01-04T15:00:00Z') })).numero).toBe('LR-2027-000002');
+    // Past the years a hand-kept table covered: 2028's Semana Santa (13 and 14 April) and 1 May are skipped.
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2028-04-10T15:00:00Z') })).plazo).toBe('2028-05-04');
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z') })).plazo).toBe('2030-08-15');
+    // The shop's own non-working days (SHOP_NON_WORKING_DAYS) push it further.
+    const propios = noLaborables(serverConfig({ SHOP_NON_WORKING_DAYS: '2030-08-13,2030-08-14' }).reclamos.diasNoLaborables);
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: propios })).plazo).toBe('2030-08-19');
   });
 
   it('lists the sheets for the operator, oldest deadline first, flagging those due within 3 working days or overdue', async () => {
@@ -211,7 +220,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const vencida = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date('2026-01-05T15:00:00Z') });
     // A filing date whose deadline is 2 working days from today.
     let dia = hoy;
-    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados), RECLAMOS.feriados) > 2) dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
+    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, peru), peru) > 2) dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
     const pronto = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date(`${dia}T17:00:00Z`) });
     const nueva = await filed(hojaNueva(nuevoCorreo()));
 

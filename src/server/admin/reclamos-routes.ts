@@ -10,9 +10,11 @@ import {
   type ReclamosOperadorRespuesta,
   type RespuestaReclamoRespuesta,
 } from '../../lib/api/reclamos-schemas.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
+import { noLaborables } from '../reclamos/calendario.ts';
 import { reclamosCsv } from '../reclamos/csv.ts';
 import { hojaDe, listarReclamos, reclamoOperador, reclamoPorNumero, responderReclamo } from '../reclamos/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
@@ -32,12 +34,13 @@ function estadoDe(raw: string | undefined): EstadoReclamo | undefined {
  * shop's answer (once: e-mailed to the consumer and audited) and the book as CSV (every sheet, or
  * those in `estado`; each export audited). Nothing deletes a sheet.
  */
-export function reclamoOperatorRoutes(db: Db) {
+export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclamos'>) {
+  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
   return new Hono<OperatorEnv>()
     .get('/reclamos', async (c) => {
       const hoy = fechaLima(new Date());
       const rows = await listarReclamos(db, estadoDe(c.req.query('estado')));
-      return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy)) } satisfies ReclamosOperadorRespuesta);
+      return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy, noLaborable)) } satisfies ReclamosOperadorRespuesta);
     })
     .get('/reclamos.csv', async (c) => {
       const estado = estadoDe(c.req.query('estado'));
@@ -55,7 +58,7 @@ export function reclamoOperatorRoutes(db: Db) {
       const numero = c.req.param('numero');
       const row = await reclamoPorNumero(db, numero);
       if (!row) throw noExiste(numero);
-      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date())) } satisfies ReclamoOperadorRespuesta);
+      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date()), noLaborable) } satisfies ReclamoOperadorRespuesta);
     })
     .post('/reclamos/:numero/respuesta', async (c) => {
       const numero = c.req.param('numero');
@@ -70,7 +73,7 @@ export function reclamoOperatorRoutes(db: Db) {
         const hoja = hojaDe(hecho.row);
         throw clientError(409, `La hoja de reclamación ${hoja.numero} ya fue respondida el ${formatFecha(fechaLima(hoja.respuesta!.fecha))}: la respuesta no se cambia.`);
       }
-      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()));
+      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()), noLaborable);
       const mensaje = `Respuesta registrada en la hoja ${reclamo.numero}. La enviaremos a ${reclamo.consumidor.correo} por correo.`;
       return c.json({ mensaje, reclamo } satisfies RespuestaReclamoRespuesta);
     });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROVEEDOR, RECLAMOS } from '../../lib/tienda.ts';
 import { fechaLima } from '../../lib/dates.ts';
-import { diasHabilesEntre, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
+import { diasHabilesEntre, sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import {
   leerNumeroReclamo,
@@ -16,6 +16,7 @@ import type { DocType } from '../../lib/api/account-rules.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { reclamos, reclamosCorrelativos, type Reclamo } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { noLaborables } from './calendario.ts';
 
 /**
  * The Libro de Reclamaciones' rows: filing a sheet (its yearly correlative drawn in the same
@@ -53,10 +54,10 @@ export function hojaDe(row: Reclamo): HojaReclamacion {
   };
 }
 
-/** A row as the operator sees it on `hoy` (Lima's date): its working days left and, while pending, its flag. */
-export function reclamoOperador(row: Reclamo, hoy: string): ReclamoOperador {
+/** A row as the operator sees it on `hoy` (Lima's date): its working days left (by `noLaborable`'s calendar) and, while pending, its flag. */
+export function reclamoOperador(row: Reclamo, hoy: string, noLaborable: NoLaborable = noLaborables()): ReclamoOperador {
   const hoja = hojaDe(row);
-  const diasHabilesRestantes = diasHabilesEntre(hoy, hoja.plazo, RECLAMOS.feriados);
+  const diasHabilesRestantes = diasHabilesEntre(hoy, hoja.plazo, noLaborable);
   const alerta =
     hoja.estado === 'respondido' ? null : hoy > hoja.plazo ? 'vencido' : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles ? 'vence-pronto' : null;
   return { ...hoja, clienteId: row.clienteId, diasHabilesRestantes, alerta };
@@ -74,10 +75,14 @@ async function siguienteCorrelativo(tx: Tx, anio: number): Promise<number> {
 
 /**
  * Files a sheet at `ahora`: its number (the Lima year's next correlative), the provider as it stands,
- * its deadline, and the consumer's copy and the shop's notice queued in the same transaction, keyed
+ * its deadline (working days by `noLaborable`'s calendar), and the consumer's copy and the shop's notice queued in the same transaction, keyed
  * by the sheet so each is sent once. A failure rolls the correlative back with the rest: none is skipped.
  */
-export async function registrarReclamo(db: Db, datos: ReclamoValidado, { clienteId = null, ahora = new Date() }: { clienteId?: number | null; ahora?: Date } = {}): Promise<HojaReclamacion> {
+export async function registrarReclamo(
+  db: Db,
+  datos: ReclamoValidado,
+  { clienteId = null, ahora = new Date(), noLaborable = noLaborables() }: { clienteId?: number | null; ahora?: Date; noLaborable?: NoLaborable } = {},
+): Promise<HojaReclamacion> {
   const dia = fechaLima(ahora);
   const anio = Number(dia.slice(0, 4));
   const { consumidor, bien } = datos;
@@ -106,7 +111,7 @@ export async function registrarReclamo(db: Db, datos: ReclamoValidado, { cliente
         monto: datos.monto === null ? null : toCentimos(datos.monto),
         detalle: datos.detalle,
         pedidoConsumidor: datos.pedidoConsumidor,
-        plazo: sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados),
+        plazo: sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, noLaborable),
       })
       .returning();
     const numero = numeroReclamo(anio, correlativo);

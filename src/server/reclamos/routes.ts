@@ -3,6 +3,7 @@ import { reclamoNuevoSchema, type HojaRespuesta } from '../../lib/api/reclamos-s
 import { clientIp, requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
 import { enforceRateLimit } from '../auth/rate-limit.ts';
 import { parseBody } from '../http/body.ts';
+import { noLaborables } from './calendario.ts';
 import { registrarReclamo } from './queries.ts';
 
 /**
@@ -24,7 +25,7 @@ export function reclamoRoutes({ db, config, secret }: AuthDeps) {
     const datos = await parseBody(c, reclamoNuevoSchema);
     await enforceRateLimit(db, `reclamos:ip:${clientIp(c, config)}`, config.rateLimits.reclamosPorIp);
     const claims = c.get('claims') as AuthEnv['Variables']['claims'] | undefined;
-    const hoja = await registrarReclamo(db, datos, { clienteId: claims?.idUsuario ?? null });
+    const hoja = await registrarReclamo(db, datos, { clienteId: claims?.idUsuario ?? null, noLaborable: noLaborables(config.reclamos.diasNoLaborables) });
     return c.json({ hoja } satisfies HojaRespuesta, 201);
   });
 }
