@@ -14,9 +14,10 @@ import {
 } from '../../lib/api/reclamos-schemas.ts';
 import type { DocType } from '../../lib/api/account-rules.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { reclamos, reclamosCorrelativos, type Reclamo } from '../db/schema/index.ts';
+import { clientes, reclamos, reclamosCorrelativos, type Reclamo } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { noLaborables } from './calendario.ts';
+import { cupoDeCopia, type TopesCopias } from './topes.ts';
 
 /**
  * The Libro de Reclamaciones' rows: filing a sheet (its yearly correlative drawn in the same
@@ -25,7 +26,23 @@ import { noLaborables } from './calendario.ts';
  */
 
 /** The job kinds of the book's e-mails (reclamos/jobs.ts handles them). */
-export const TRABAJOS_RECLAMO = { copia: 'reclamo-copia', aviso: 'reclamo-aviso-tienda', respuesta: 'reclamo-respuesta' } as const;
+export const TRABAJOS_RECLAMO = {
+  copia: 'reclamo-copia',
+  enlace: 'reclamo-copia-enlace',
+  aviso: 'reclamo-aviso-tienda',
+  respuesta: 'reclamo-respuesta',
+  tope: 'reclamo-tope-copias',
+} as const;
+
+/** How the consumer got their copy by e-mail: in full (their own account's address), as its number and link (any other), or not at all (a daily cap). */
+export type EnvioCopia = 'completa' | 'enlace' | 'no-enviada';
+
+/** Whether `correo` is the address of the account `clienteId` (so the shop may send it the consumer's own text). */
+export async function esCorreoDeLaCuenta(db: Db | Tx, clienteId: number | null, correo: string): Promise<boolean> {
+  if (clienteId === null) return false;
+  const [cuenta] = await db.select({ correo: clientes.correo }).from(clientes).where(eq(clientes.id, clienteId));
+  return cuenta !== undefined && cuenta.correo.trim().toLowerCase() === correo.trim().toLowerCase();
+}
 
 /** A stored row as the sheet the consumer, the e-mails and the CSV show. */
 export function hojaDe(row: Reclamo): HojaReclamacion {
@@ -75,14 +92,22 @@ async function siguienteCorrelativo(tx: Tx, anio: number): Promise<number> {
 
 /**
  * Files a sheet at `ahora`: its number (the Lima year's next correlative), the provider as it stands,
- * its deadline (working days by `noLaborable`'s calendar), and the consumer's copy and the shop's notice queued in the same transaction, keyed
- * by the sheet so each is sent once. A failure rolls the correlative back with the rest: none is skipped.
+ * its deadline (working days by `noLaborable`'s calendar), and the consumer's copy and the shop's
+ * notice queued in the same transaction, keyed by the sheet so each is sent once. The copy is the
+ * full sheet only when the consumer's address is their signed-in account's; any other address gets
+ * the number and the link; none past the day's `topes` (the first copy the global cap refuses queues
+ * one alert to the shop). A failure rolls the correlative back with the rest: none is skipped.
  */
 export async function registrarReclamo(
   db: Db,
   datos: ReclamoValidado,
-  { clienteId = null, ahora = new Date(), noLaborable = noLaborables() }: { clienteId?: number | null; ahora?: Date; noLaborable?: NoLaborable } = {},
-): Promise<HojaReclamacion> {
+  {
+    clienteId = null,
+    ahora = new Date(),
+    noLaborable = noLaborables(),
+    topes = RECLAMOS,
+  }: { clienteId?: number | null; ahora?: Date; noLaborable?: NoLaborable; topes?: TopesCopias } = {},
+): Promise<HojaReclamacion & { copia: EnvioCopia }> {
   const dia = fechaLima(ahora);
   const anio = Number(dia.slice(0, 4));
   const { consumidor, bien } = datos;
@@ -115,11 +140,17 @@ export async function registrarReclamo(
       })
       .returning();
     const numero = numeroReclamo(anio, correlativo);
-    await enqueue(tx, TRABAJOS_RECLAMO.copia, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.copia}:${numero}` });
+    const cupo = await cupoDeCopia(tx, consumidor.correo, topes, ahora);
+    const copia: EnvioCopia = !cupo.enviar ? 'no-enviada' : (await esCorreoDeLaCuenta(tx, clienteId, consumidor.correo)) ? 'completa' : 'enlace';
+    if (copia !== 'no-enviada') {
+      const tipo = copia === 'completa' ? TRABAJOS_RECLAMO.copia : TRABAJOS_RECLAMO.enlace;
+      await enqueue(tx, tipo, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.copia}:${numero}` });
+    }
+    if (cupo.topeAlcanzado) await enqueue(tx, TRABAJOS_RECLAMO.tope, { dia, tope: topes.copiasPorDia }, { clave: `${TRABAJOS_RECLAMO.tope}:${dia}` });
     await enqueue(tx, TRABAJOS_RECLAMO.aviso, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.aviso}:${numero}` });
-    return inserted!;
+    return { row: inserted!, copia };
   });
-  return hojaDe(row);
+  return { ...hojaDe(row.row), copia: row.copia };
 }
 
 /** The condition that picks the sheet of a number ('LR-2026-000001'); undefined when it is not one. */
