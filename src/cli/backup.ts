@@ -8,6 +8,7 @@ import { readLock } from '../server/db/lock.ts';
 import { CliError, noTokenError, unreachableError } from './errors.ts';
 import type { BackupSettings, ShopCliDeps } from './deps.ts';
 import { operatorTokenFile } from '../server/admin/token.ts';
+import { audit, CABECERA_OPERADOR, OPERADOR_ANONIMO } from '../server/admin/audit.ts';
 
 
 /** The backup commands' settings, from the environment. */
@@ -42,6 +43,8 @@ export async function respaldo(file: string | undefined, deps: ShopCliDeps): Pro
   });
   let dump: Blob;
   try {
+    // Recorded before the copy is taken, so the copy holds its own entry.
+    await audit(database.db, deps.operador ?? OPERADOR_ANONIMO, [{ accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'directo' } }]);
     dump = await dumpEmbedded(embeddedClient(database.db)!);
   } finally {
     await database.close();
@@ -55,7 +58,8 @@ async function download(deps: ShopCliDeps, target: string): Promise<void> {
   if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
   let res: Response;
   try {
-    res = await deps.fetch(`${deps.baseUrl}/admin/api/respaldo`, { headers: { Authorization: `Bearer ${deps.token}` } });
+    const headers = { Authorization: `Bearer ${deps.token}`, ...(deps.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(deps.operador) } : {}) };
+    res = await deps.fetch(`${deps.baseUrl}/admin/api/respaldo`, { headers });
   } catch {
     throw unreachableError(deps.baseUrl);
   }

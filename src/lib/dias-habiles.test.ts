@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RECLAMOS } from './tienda.ts';
 import { fechaLima } from './dates.ts';
 import { diasHabilesEntre, esDiaHabil, sumarDiasHabiles } from './dias-habiles.ts';
 
-const feriados = RECLAMOS.feriados;
+/** The holidays these dates cross (the server's calendar has them all: server/reclamos/calendario.test.ts). */
+const feriados = (dia: string) => ['2026-07-28', '2026-07-29', '2026-12-08', '2026-12-09', '2026-12-25'].includes(dia);
+const ninguno = () => false;
 
 describe('fechaLima', () => {
   it('takes the date in Lima (UTC−5): late evening there is already tomorrow in UTC', () => {
@@ -26,13 +27,13 @@ describe('sumarDiasHabiles', () => {
   it('skips a weekend', () => {
     // Thursday + 2 working days: Friday, (weekend), Monday.
     expect(sumarDiasHabiles('2026-11-26', 2, feriados)).toBe('2026-11-30');
-    expect(sumarDiasHabiles('2026-11-26', 2, [])).toBe('2026-11-30');
+    expect(sumarDiasHabiles('2026-11-26', 2, ninguno)).toBe('2026-11-30');
   });
 
   it('skips a weekend and two holidays: 15 working days from Friday 27 November 2026', () => {
     // Nov 30, Dec 1-4 (5), Dec 7, 10, 11 (8: 8 and 9 are holidays), Dec 14-18 (13), Dec 21-22 (15).
     expect(sumarDiasHabiles('2026-11-27', 15, feriados)).toBe('2026-12-22');
-    expect(sumarDiasHabiles('2026-11-27', 15, [])).toBe('2026-12-18');
+    expect(sumarDiasHabiles('2026-11-27', 15, ninguno)).toBe('2026-12-18');
   });
 
   it('counts from the Lima date of an instant', () => {

@@ -201,19 +201,18 @@ export const PROVEEDOR = {
 
 /**
  * The virtual Libro de Reclamaciones (Ley 29571 art. 150, DS 011-2011-PCM): the answer is due within
- * `plazoDiasHabiles` working days (Monday to Friday, except Peru's national public holidays below), and
- * the operator's list flags sheets due within `avisoDiasHabiles`. Extend `feriados` each year.
+ * `plazoDiasHabiles` working days (Monday to Friday, except Peru's national public holidays and the
+ * shop's own non-working days: server/reclamos/calendario.ts), and the operator's list flags sheets due
+ * within `avisoDiasHabiles`. The consumer's copy by e-mail goes to one address at most
+ * `copiasPorCorreoDia` times a day and to all addresses together `copiasPorDia` times
+ * (COMPLAINT_COPIES_PER_ADDRESS_PER_DAY, COMPLAINT_COPIES_PER_DAY): past them the sheet is filed all
+ * the same and its copy is on the screen and at its link.
  */
 export const RECLAMOS = {
   plazoDiasHabiles: 15,
   avisoDiasHabiles: 3,
-  /** Peru's national public holidays (Ley 27985 and later laws, Ley 31788 added 7 June), 2026 and 2027. */
-  feriados: [
-    '2026-01-01', '2026-04-02', '2026-04-03', '2026-05-01', '2026-06-07', '2026-06-29', '2026-07-23', '2026-07-28',
-    '2026-07-29', '2026-08-06', '2026-08-30', '2026-10-08', '2026-11-01', '2026-12-08', '2026-12-09', '2026-12-25',
-    '2027-01-01', '2027-03-25', '2027-03-26', '2027-05-01', '2027-06-07', '2027-06-29', '2027-07-23', '2027-07-28',
-    '2027-07-29', '2027-08-06', '2027-08-30', '2027-10-08', '2027-11-01', '2027-12-08', '2027-12-09', '2027-12-25',
-  ] as readonly string[],
+  copiasPorCorreoDia: 3,
+  copiasPorDia: 100,
   /** Longest detail, request and answer the book takes. */
   detalleMaximo: 3000,
   pedidoMaximo: 2000,

@@ -2,7 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
+import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECLAMOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
@@ -169,6 +169,17 @@ export interface ServerConfig {
   comprobantes: ComprobantesConfig;
   /** Reviews (issue 25): largest photo (REVIEW_PHOTO_MAX_BYTES) and days from delivery to the invitation e-mail (REVIEW_INVITATION_DAYS). */
   resenas: ResenasConfig;
+  /** The Libro de Reclamaciones: the shop's own non-working days and the daily caps of the consumers' copies (see reclamosFromEnv). */
+  reclamos: ReclamosConfig;
+}
+
+/** The complaints book's settings. */
+export interface ReclamosConfig {
+  /** YYYY-MM-DD dates that do not count toward the answer's deadline besides Peru's public holidays (SHOP_NON_WORKING_DAYS), sorted. */
+  diasNoLaborables: string[];
+  /** Copies e-mailed to one address per day (COMPLAINT_COPIES_PER_ADDRESS_PER_DAY), and to all together (COMPLAINT_COPIES_PER_DAY). */
+  copiasPorCorreoDia: number;
+  copiasPorDia: number;
 }
 
 /** The restock alerts' settings (RESTOCK_ALERT_SETTLE_SECONDS, RESTOCK_ALERT_PER_ADDRESS_MAX). */
@@ -247,6 +258,21 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       fotoMaximaBytes: positiveIntFromEnv(env.REVIEW_PHOTO_MAX_BYTES, RESENAS.fotoMaximaBytes, 'REVIEW_PHOTO_MAX_BYTES'),
       invitacionDias: positiveFromEnv(env.REVIEW_INVITATION_DAYS, RESENAS.invitacionDias, 'REVIEW_INVITATION_DAYS'),
     },
+    reclamos: reclamosFromEnv(env),
+  };
+}
+
+/** SHOP_NON_WORKING_DAYS (comma-separated YYYY-MM-DD dates), COMPLAINT_COPIES_PER_ADDRESS_PER_DAY and COMPLAINT_COPIES_PER_DAY over RECLAMOS. */
+export function reclamosFromEnv(env: Record<string, string | undefined>): ReclamosConfig {
+  const dias = (env.SHOP_NON_WORKING_DAYS ?? '').split(',').map((dia) => dia.trim()).filter(Boolean);
+  // A real calendar day: 2030-02-30 parses to nothing, or to another day.
+  const fechaValida = (dia: string) => /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
+  const mala = dias.find((dia) => !fechaValida(dia));
+  if (mala !== undefined) throw new Error(`SHOP_NON_WORKING_DAYS debe ser una lista de fechas AAAA-MM-DD separadas por comas, por ejemplo 2026-12-24,2026-12-31 (recibido: "${mala}").`);
+  return {
+    diasNoLaborables: [...new Set(dias)].sort(),
+    copiasPorCorreoDia: positiveIntFromEnv(env.COMPLAINT_COPIES_PER_ADDRESS_PER_DAY, RECLAMOS.copiasPorCorreoDia, 'COMPLAINT_COPIES_PER_ADDRESS_PER_DAY'),
+    copiasPorDia: positiveIntFromEnv(env.COMPLAINT_COPIES_PER_DAY, RECLAMOS.copiasPorDia, 'COMPLAINT_COPIES_PER_DAY'),
   };
 }
 

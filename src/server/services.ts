@@ -56,7 +56,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
   await runDueJobs(db, {
     ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda, emision: config.comprobantes, siteUrl: config.siteUrl }),
     ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
-    ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda }),
+    ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl),

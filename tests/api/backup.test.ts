@@ -10,7 +10,7 @@ import { listProductos } from '../../src/server/catalogue/queries.ts';
 import { PG_DUMP_ADVICE } from '../../src/server/db/backup.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { announcePort } from '../../src/server/db/lock.ts';
-import { clientes, pedidoHistorial, pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
+import { auditoria, clientes, pedidoHistorial, pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
 import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-respaldos-0123456789';
@@ -27,6 +27,10 @@ async function contents(db: Db) {
 }
 
 /** `npm run shop -- <args>` with captured output and the given settings. */
+/** The audit trail's backup entries: who took one, and how. */
+const respaldosAuditados = async (db: Db) =>
+  (await db.select().from(auditoria).orderBy(asc(auditoria.id))).filter((e) => e.accion === 'respaldo.descarga').map((e) => ({ operador: e.operador, objetivo: e.objetivo, despues: e.despues }));
+
 async function shopCommand(args: string[], deps: Partial<ShopCliDeps>) {
   const out: string[] = [];
   const err: string[] = [];
@@ -67,8 +71,10 @@ describe('backups of the embedded database', () => {
       urls.push(url);
       return shop.app.request(new URL(url).pathname, init);
     };
-    const result = await shopCommand(['respaldo', file('en-marcha.tar.gz')], { dataDir, fetch });
+    const result = await shopCommand(['respaldo', file('en-marcha.tar.gz')], { dataDir, fetch, operador: 'Ana Díaz' });
     expect(result).toMatchObject({ code: 0, err: '' });
+    // The download leaves its entry in the audit trail, with the operator's name (X-Operador).
+    expect(await respaldosAuditados(shop.database.db)).toEqual([{ operador: 'Ana Díaz', objetivo: 'base de datos', despues: { via: 'api', bytes: expect.any(Number) } }]);
     expect(result.out).toMatch(/^Respaldo de la tienda en marcha \(http:\/\/127\.0\.0\.1:4999\) escrito en .*en-marcha\.tar\.gz \(\d+\.\d MB\)\.$/);
     expect(urls).toEqual(['http://127.0.0.1:4999/admin/api/respaldo']);
     expect(existsSync(file('en-marcha.tar.gz.parcial'))).toBe(false);
@@ -94,7 +100,7 @@ describe('backups of the embedded database', () => {
 
   it('opens the database itself when the shop is stopped, and never overwrites a database or a file', async () => {
     await shop.close();
-    const direct = await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir });
+    const direct = await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir, operador: 'Luis Ramos' });
     expect(direct).toMatchObject({ code: 0, err: '' });
     expect(direct.out).toMatch(/^Respaldo de .*\/data\/ escrito en .*detenida\.tar\.gz \(\d+\.\d MB\)\. Se restaura con: npm run shop -- restaurar /);
     expect(await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir })).toMatchObject({ code: 1, err: expect.stringMatching(/detenida\.tar\.gz ya existe: elige otro nombre/) });
@@ -105,6 +111,8 @@ describe('backups of the embedded database', () => {
     const database = await openDatabase({ dataDir: second });
     try {
       expect(await contents(database.db)).toEqual(before);
+      // The backup taken without the shop records itself before the copy: the copy holds its own entry.
+      expect((await respaldosAuditados(database.db)).at(-1)).toEqual({ operador: 'Luis Ramos', objetivo: 'base de datos', despues: { via: 'directo' } });
     } finally {
       await database.close();
       shop = await openShop({ name: 'PGlite', open: () => openDatabase({ dataDir }) });

@@ -19,7 +19,10 @@ import { parseCsv } from '../../src/cli/csv.ts';
 import { RATE_LIMITS, serverConfig } from '../../src/server/config.ts';
 import { reclamos, reclamosCorrelativos, trabajos } from '../../src/server/db/schema/index.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
+import { noLaborables } from '../../src/server/reclamos/calendario.ts';
 import { registrarReclamo } from '../../src/server/reclamos/queries.ts';
+import { buzonDe } from '../../src/server/reclamos/topes.ts';
+import { loggablePath } from '../../src/server/http/request-log.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, runJobsUntilIdle, type TestShop } from './shop.ts';
@@ -29,6 +32,8 @@ const TIENDA_CORREO = 'duena@example.pe';
 const URL_LIBRO = '/api/libro-reclamaciones';
 const generous = { max: 100_000, windowSeconds: 900 };
 const POR_IP = 3;
+/** Peru's public holidays, the calendar of the shop under test (no SHOP_NON_WORKING_DAYS). */
+const peru = noLaborables();
 
 /** A complete sheet; `cambios` replaces top-level fields, `consumidor` some of the consumer's. */
 const hojaNueva = (correo: string, cambios: Partial<ReclamoNuevo> = {}, consumidor: Partial<ReclamoNuevo['consumidor']> = {}): ReclamoNuevo => ({
@@ -49,11 +54,12 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
   /** Each filing from its own address unless told, so the per-IP limit touches only the test about it. */
   const file = (body: unknown, { token, desde }: { token?: string; desde?: string } = {}) =>
     shop.call('POST', URL_LIBRO, { body, token, headers: { 'X-Forwarded-For': desde ?? `10.30.${Math.floor(++ip / 250)}.${ip % 250}` } });
-  const filed = async (body: unknown, options: { token?: string; desde?: string } = {}) => {
+  const presentar = async (body: unknown, options: { token?: string; desde?: string } = {}) => {
     const res = await file(body, options);
     expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as HojaRespuesta).hoja;
+    return (await res.json()) as HojaRespuesta;
   };
+  const filed = async (body: unknown, options: { token?: string; desde?: string } = {}) => (await presentar(body, options)).hoja;
   const admin = (method: string, path: string, body?: unknown, operador = 'Rosa Díaz') =>
     shop.call(method, path, { token: TOKEN, body, headers: { 'X-Forwarded-For': '10.31.0.1', 'X-Operador': encodeURIComponent(operador) } });
   const nuevoCorreo = () => `consumidor${++correos}@example.pe`;
@@ -68,7 +74,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), reclamosPorIp: { max: POR_IP, windowSeconds: 3600 } };
     shop = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
-      config: { adminToken: TOKEN, trustProxy: true, correoTienda: TIENDA_CORREO, rateLimits },
+      config: { adminToken: TOKEN, trustProxy: true, correoTienda: TIENDA_CORREO, rateLimits, reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 100, copiasPorDia: 100_000 } },
     });
   });
   afterAll(async () => {
@@ -76,9 +82,10 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     await smtp?.close();
   });
 
-  it('files an anonymous sheet: its number, the provider, the deadline, and one copy to the consumer and one notice to the shop', async () => {
+  it("files an anonymous sheet: its number, the provider, the deadline; the typed address gets only the shop's words, the number and the link", async () => {
     const correo = nuevoCorreo();
-    const hoja = await filed(hojaNueva(correo, { detalle: 'Llegó <b>roto</b> & sin "sello".' }));
+    const detalle = 'Llegó <b>roto</b> & sin "sello". Entra a http://evil.example/login';
+    const { hoja, copia } = await presentar(hojaNueva(correo, { detalle }));
     expect(hoja).toEqual({
       numero: expect.stringMatching(/^LR-\d{4}-\d{6}$/),
       fecha: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -87,33 +94,53 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
       consumidor: { nombre: 'Rosa Quispe Huamán', documentoTipo: 'DNI', documentoNumero: '44556677', direccion: 'Jr. Ucayali 456, Cercado de Lima', telefono: '987654321', correo, menorDeEdad: false, apoderado: null },
       bien: { tipo: 'producto', descripcion: 'Sérum de vitamina C 30 ml', pedido: 41 },
       monto: 89.9,
-      detalle: 'Llegó <b>roto</b> & sin "sello".',
+      detalle,
       pedidoConsumidor: 'Que me envíen un frasco nuevo o me devuelvan el dinero.',
-      plazo: sumarDiasHabiles(new Date(hoja.fecha), RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados),
+      plazo: sumarDiasHabiles(new Date(hoja.fecha), RECLAMOS.plazoDiasHabiles, peru),
       estado: 'pendiente',
       respuesta: null,
     });
+    expect(copia).toEqual({ envio: 'enlace', enlace: expect.stringMatching(new RegExp(`^/api/libro-reclamaciones/hoja/${hoja.numero}/[0-9a-f]{32}$`)) });
     expect(hoja.numero.slice(3, 7)).toBe(fechaLima(new Date(hoja.fecha)).slice(0, 4));
     const [row] = await shop.database.db.select().from(reclamos).where(eq(reclamos.correo, correo));
     expect(row!.clienteId).toBeNull();
     expect(row!.monto).toBe(8990);
 
     await enviarCorreos();
-    const [copia, ...otras] = correosPara(correo);
+    const [enviada, ...otras] = correosPara(correo);
     expect(otras).toEqual([]);
-    expect(copia).toContain(`N.° ${hoja.numero}`);
-    expect(copia).toContain('Rosa Quispe Huamán');
-    expect(copia).toContain(`RUC ${PROVEEDOR.ruc}`);
-    expect(copia).toContain('Sérum de vitamina C 30 ml');
-    // The HTML part escapes the consumer's text; the plain part keeps it as written.
-    expect(copia).toContain('Llegó &lt;b&gt;roto&lt;/b&gt; &amp; sin &quot;sello&quot;.');
-    expect(copia).not.toContain('sin "sello".</td>');
-    expect(copia).toContain('Llegó <b>roto</b> & sin "sello".');
+    expect(enviada).toContain(`N.° ${hoja.numero}`);
+    expect(enviada).toContain(`http://localhost:4321${copia.enlace}`);
+    expect(enviada).toContain('Si no registraste tú esta hoja, ignora este mensaje');
+    // Nothing the filer typed reaches an address nobody proved: not the name, the detail (its link), the good nor the request.
+    for (const ajeno of ['Rosa', 'Quispe', 'evil.example', 'roto', 'Sérum', 'frasco nuevo', 'Ucayali', '44556677', '987654321']) expect(enviada, ajeno).not.toContain(ajeno);
     expect(correosPara(TIENDA_CORREO).filter((m) => m.includes(`N.° ${hoja.numero}`))).toHaveLength(1);
     // Each e-mail is sent once: another run of the worker sends nothing new about it.
     const antes = smtp.messages.length;
     await enviarCorreos();
     expect(smtp.messages.length).toBe(antes);
+
+    // The link is the copy: the whole sheet, the consumer's text escaped and never a link, on a page of its own policy.
+    const pagina = await shop.call('GET', copia.enlace);
+    expect(pagina.status).toBe(200);
+    expect(pagina.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(pagina.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(pagina.headers.get('Content-Security-Policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/);
+    const html = await pagina.text();
+    for (const texto of [`Hoja de reclamación N.° ${hoja.numero}`, 'Rosa Quispe Huamán', 'DNI 44556677', 'Sérum de vitamina C 30 ml', `RUC ${PROVEEDOR.ruc}`, 'Que me envíen un frasco nuevo o me devuelvan el dinero.']) expect(html).toContain(texto);
+    expect(html).toContain('Llegó &lt;b&gt;roto&lt;/b&gt; &amp; sin &quot;sello&quot;. Entra a http://evil.example/login');
+    expect(html).not.toContain('<b>roto');
+    expect(html).not.toMatch(/href="http:\/\/evil/);
+    // A signature not made by the shop, or another sheet's, opens nothing.
+    const firma = copia.enlace.split('/').at(-1)!;
+    const otra = await filed(hojaNueva(nuevoCorreo()));
+    for (const falso of [copia.enlace.replace(/.$/, (c) => (c === '0' ? '1' : '0')), `/api/libro-reclamaciones/hoja/${otra.numero}/${firma}`, `/api/libro-reclamaciones/hoja/${hoja.numero}/x`, '/api/libro-reclamaciones/hoja/cualquiera/0123456789abcdef0123456789abcdef']) {
+      const res = await shop.call('GET', falso);
+      expect(res.status, falso).toBe(404);
+      expect(await res.text()).toContain('No encontramos esa hoja de reclamación.');
+    }
+    // The request log keeps the sheet's number, never the signature.
+    expect(loggablePath(copia.enlace)).toBe(`/api/libro-reclamaciones/hoja/${hoja.numero}/…`);
   });
 
   it("links a signed-in customer's sheet to the account and e-mails the copy; a bad token is a 401 that stores nothing", async () => {
@@ -126,7 +153,17 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const detalle = (await (await admin('GET', `/admin/api/reclamos/${hoja.numero}`)).json()) as ReclamoOperadorRespuesta;
     expect(detalle.reclamo.clienteId).toBe(cliente.id);
     await enviarCorreos();
+    // The account's own address gets the whole sheet, and its link.
     expect(correosPara(correo)).toEqual([expect.stringContaining(`N.° ${hoja.numero}`)]);
+    expect(correosPara(correo)[0]).toContain('Atención por WhatsApp');
+    expect(correosPara(correo)[0]).toContain(`/api/libro-reclamaciones/hoja/${hoja.numero}/`);
+    // Signed in but naming another address: that one gets the number and the link only.
+    const otro = nuevoCorreo();
+    const ajena = await presentar(hojaNueva(otro, { detalle: 'Un detalle que no debe viajar por correo.' }), { token: cliente.token });
+    expect(ajena.copia.envio).toBe('enlace');
+    await enviarCorreos();
+    expect(correosPara(otro)).toEqual([expect.stringContaining(`N.° ${ajena.hoja.numero}`)]);
+    expect(correosPara(otro)[0]).not.toContain('Un detalle que no debe viajar');
 
     const antes = await cuantas();
     for (const token of ['a.b.c', `${cliente.token}x`]) {
@@ -203,6 +240,12 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const nuevo = await registrarReclamo(shop.database.db, datos, { ahora: new Date('2027-01-01T05:30:00Z') });
     expect(nuevo.numero).toBe('LR-2027-000001');
     expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2027-01-04T15:00:00Z') })).numero).toBe('LR-2027-000002');
+    // Past the years a hand-kept table covered: 2028's Semana Santa (13 and 14 April) and 1 May are skipped.
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2028-04-10T15:00:00Z') })).plazo).toBe('2028-05-04');
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z') })).plazo).toBe('2030-08-15');
+    // The shop's own non-working days (SHOP_NON_WORKING_DAYS) push it further.
+    const propios = noLaborables(serverConfig({ SHOP_NON_WORKING_DAYS: '2030-08-13,2030-08-14' }).reclamos.diasNoLaborables);
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: propios })).plazo).toBe('2030-08-19');
   });
 
   it('lists the sheets for the operator, oldest deadline first, flagging those due within 3 working days or overdue', async () => {
@@ -211,7 +254,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const vencida = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date('2026-01-05T15:00:00Z') });
     // A filing date whose deadline is 2 working days from today.
     let dia = hoy;
-    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados), RECLAMOS.feriados) > 2) dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
+    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, peru), peru) > 2) dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
     const pronto = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date(`${dia}T17:00:00Z`) });
     const nueva = await filed(hojaNueva(nuevoCorreo()));
 
@@ -272,6 +315,10 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const respuestas = correosPara(correo).filter((m) => m.includes('respuesta a tu hoja') || m.includes('Esta es nuestra respuesta'));
     expect(respuestas).toHaveLength(1);
     expect(respuestas[0]).toContain(guardada.split('\n')[0]);
+    // An anonymous sheet's address gets the shop's words and the link, not the filer's.
+    expect(respuestas[0]).toContain(`/api/libro-reclamaciones/hoja/${hoja.numero}/`);
+    expect(respuestas[0]).not.toContain('El frasco llegó roto');
+    expect(respuestas[0]).not.toContain('Rosa Quispe');
   });
 
   it('exports every sheet as CSV, quoted so commas, quotes and line breaks survive, formulas disarmed', async () => {
@@ -291,6 +338,13 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(fila.celdas[csv.cabecera.indexOf('Monto reclamado (S/)')]).toBe('89.90');
     expect(fila.celdas[csv.cabecera.indexOf('RUC')]).toBe(PROVEEDOR.ruc);
     expect((await shop.call('GET', '/admin/api/reclamos.csv')).status).toBe(401);
+    // Each export leaves its entry in the audit trail, with the operator's name and what it held.
+    expect((await admin('GET', '/admin/api/reclamos.csv?estado=pendiente', undefined, 'Carla Ríos')).status).toBe(200);
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=5')).json()) as { entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[] };
+    expect(entradas.filter((e) => e.accion === 'reclamos.exportacion').slice(0, 2)).toEqual([
+      expect.objectContaining({ operador: 'Carla Ríos', objetivo: 'libro de reclamaciones', despues: { estado: 'pendiente', hojas: expect.any(Number) } }),
+      expect.objectContaining({ operador: 'Rosa Díaz', objetivo: 'libro de reclamaciones', despues: { estado: null, hojas: csv.registros.length } }),
+    ]);
     // Sheets are never deleted: no route does it and the database refuses it.
     expect(shop.app.routes.filter((route) => route.method === 'DELETE' && /reclamo/.test(route.path))).toEqual([]);
     await expect(shop.database.db.execute(sql`DELETE FROM reclamos`)).rejects.toThrow();
@@ -357,4 +411,44 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(RATE_LIMITS.reclamosPorIp).toEqual({ max: 10, windowSeconds: 3600 });
     expect(serverConfig({ RATE_LIMIT_RECLAMOSPORIP: '5/60' }).rateLimits.reclamosPorIp).toEqual({ max: 5, windowSeconds: 60 });
   });
+
+  it('caps the copies per address and per day (one alert to SHOP_EMAIL at the global cap); past them the sheets are filed all the same', async () => {
+    const alerta = 'alerta-reclamos@example.pe';
+    const topes = await openShop(target, {
+      mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
+      config: { trustProxy: true, correoTienda: alerta, rateLimits: shop.services.config.rateLimits, reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 2, copiasPorDia: 4 } },
+    });
+    try {
+      const presentarEn = async (correo: string) => {
+        const res = await topes.call('POST', URL_LIBRO, { body: hojaNueva(correo), headers: { 'X-Forwarded-For': `10.34.0.${++ip % 250}` } });
+        expect(res.status).toBe(201);
+        return (await res.json()) as HojaRespuesta;
+      };
+      // One mailbox under three spellings: two copies, then none.
+      const buzon = ['tope+1@example.pe', 'TOPE+dos@example.pe', 'tope@example.pe'];
+      expect((await Promise.all(buzon.map(presentarEn).map((p) => p.then((r) => r.copia.envio)))).sort()).toEqual(['enlace', 'enlace', 'no-enviada']);
+      // Two more addresses reach the day's 4 copies; the next ones are filed without a copy, and the shop hears of it once.
+      const envios = [];
+      for (const correo of ['tope-a@example.pe', 'tope-b@example.pe', 'tope-c@example.pe', 'tope-d@example.pe']) envios.push((await presentarEn(correo)).copia);
+      expect(envios.map((c) => c.envio)).toEqual(['enlace', 'enlace', 'no-enviada', 'no-enviada']);
+      // A sheet without its e-mail still has its link: the consumer sees it on the screen.
+      expect((await topes.call('GET', envios[3]!.enlace)).status).toBe(200);
+      expect((await topes.database.db.select({ n: sql<number>`count(*)::int` }).from(reclamos))[0]!.n).toBe(7);
+      await runJobsUntilIdle(topes);
+      const a = (patron: RegExp) => smtp.messages.filter((m) => patron.test(m.to.join(' ')));
+      expect(a(/tope(\+[^@]*)?@example\.pe/i)).toHaveLength(2);
+      expect(a(/tope-[ab]@/)).toHaveLength(2);
+      expect(a(/tope-[cd]@/)).toHaveLength(0);
+      const alertas = a(new RegExp(alerta)).map((m) => decodeParts(m.raw)).filter((m) => m.includes('tope diario'));
+      expect(alertas).toHaveLength(1);
+      expect(alertas[0]).toContain('COMPLAINT_COPIES_PER_DAY');
+    } finally {
+      await topes.close();
+    }
+    expect(buzonDe(' R.osa+reclamo@GoogleMail.com')).toBe('rosa@gmail.com');
+    expect(buzonDe('r.osa+x@example.pe')).toBe('r.osa@example.pe');
+    expect(serverConfig({ COMPLAINT_COPIES_PER_ADDRESS_PER_DAY: '5', COMPLAINT_COPIES_PER_DAY: '50' }).reclamos).toMatchObject({ copiasPorCorreoDia: 5, copiasPorDia: 50 });
+    expect(serverConfig({}).reclamos).toMatchObject({ copiasPorCorreoDia: RECLAMOS.copiasPorCorreoDia, copiasPorDia: RECLAMOS.copiasPorDia });
+    // A shop of its own: opening a database with its migrations takes a while on a busy machine.
+  }, 120_000);
 });

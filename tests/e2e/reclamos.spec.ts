@@ -33,12 +33,16 @@ function mailsTo(correo: string): string[] {
   }
 }
 
-/** The filed sheet shown after sending, and its number. */
-async function filedSheet(page: Page, correo: string): Promise<string> {
+/**
+ * The filed sheet shown after sending, and its number: a signed-in customer's own address gets the
+ * whole copy by e-mail, any other the number and the link to the copy (`copia` says which).
+ */
+async function filedSheet(page: Page, correo: string, copia: 'completa' | 'enlace'): Promise<string> {
   const hoja = page.getByTestId('hoja-presentada');
   const titulo = hoja.getByRole('heading', { name: /^Hoja de reclamación N\.° LR-\d{4}-\d{6}$/ });
   await expect(titulo).toBeVisible();
-  await expect(hoja).toContainText(`Te enviamos una copia a ${correo}.`);
+  await expect(hoja).toContainText(copia === 'completa' ? `Te enviamos una copia a ${correo}.` : `Te enviamos a ${correo} su número y el enlace para ver tu copia.`);
+  await expect(hoja.getByTestId('enlace-hoja')).toHaveAttribute('href', /^\/api\/libro-reclamaciones\/hoja\/LR-\d{4}-\d{6}\/[0-9a-f]{32}$/);
   await expect(hoja.getByTestId('plazo-respuesta')).toContainText(/Te responderemos a más tardar el \d{2}\/\d{2}\/\d{4} \(15 días hábiles\)/);
   await expect(hoja.getByRole('button', { name: 'Imprimir hoja' })).toBeVisible();
   return (await titulo.textContent())!.replace('Hoja de reclamación N.° ', '');
@@ -73,12 +77,18 @@ test('a visitor files a queja from the footer: a missing field is named, then th
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('button', { name: 'Enviar hoja de reclamación' }).click();
 
-  const numero = await filedSheet(page, correo);
+  const numero = await filedSheet(page, correo, 'enlace');
   const hoja = page.getByTestId('hoja-presentada');
   for (const text of ['Queja', 'Rosa Huamán Torres', 'DNI 44556677', 'Jr. Cusco 123, Cercado de Lima', 'Atención en la tienda de Miraflores', 'Una disculpa y mejor atención.']) {
     await expect(hoja).toContainText(text);
   }
+  // An anonymous visitor's address gets the number and the link, never the text they typed.
   await expect.poll(() => mailsTo(correo).some((mail) => mail.includes(numero)), { timeout: 30_000 }).toBe(true);
+  expect(mailsTo(correo).join('\n')).not.toContain('mala disposición');
+  // The link opens the copy.
+  await hoja.getByTestId('enlace-hoja').click();
+  await expect(page.getByRole('heading', { name: `Hoja de reclamación N.° ${numero}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Me atendieron con mala disposición al recoger mi pedido.')).toBeVisible();
 });
 
 test("a customer's reclamo from an order's detail in Mis Compras comes prefilled with their data and the order", async ({ page, context, request, baseURL }, testInfo) => {
@@ -113,7 +123,7 @@ test("a customer's reclamo from an order's detail in Mis Compras comes prefilled
   await form.getByLabel('Pedido del consumidor', { exact: true }).fill('El cambio por un producto nuevo.');
   await form.getByRole('button', { name: 'Enviar hoja de reclamación' }).click();
 
-  const numero = await filedSheet(page, shopper.correo);
+  const numero = await filedSheet(page, shopper.correo, 'completa');
   const hoja = page.getByTestId('hoja-presentada');
   for (const text of ['Reclamo', shopper.nombre, 'DNI 44556677', '987 654 321', String(idVenta), 'S/ 59.90']) await expect(hoja).toContainText(text);
   await expect.poll(() => mailsTo(shopper.correo).some((mail) => mail.includes(numero)), { timeout: 30_000 }).toBe(true);

@@ -14,8 +14,8 @@ import './reclamos.css';
  * annex, prefilled for a signed-in customer and from `?pedido=N`; once filed, the sheet with its number.
  */
 export default function ReclamoForm() {
-  const { id, form, set, campoId, mensajeDe, problema, hoy, prefilled, errorEnvio, busy, hoja, submit } = useReclamoForm();
-  if (hoja) return <HojaPresentada hoja={hoja} />;
+  const { id, form, set, campoId, mensajeDe, problema, hoy, prefilled, errorEnvio, busy, presentada, submit } = useReclamoForm();
+  if (presentada) return <HojaPresentada hoja={presentada.hoja} copia={presentada.copia} />;
 
   return (
     <form className="card reclamo-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={`${id}-titulo`}>

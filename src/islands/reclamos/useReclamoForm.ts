@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { fetchCliente } from '../../lib/api/account-client.ts';
 import { fileReclamo } from '../../lib/api/reclamos-client.ts';
-import type { HojaReclamacion, TipoReclamo } from '../../lib/api/reclamos-schemas.ts';
+import type { HojaRespuesta, TipoReclamo } from '../../lib/api/reclamos-schemas.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { fechaLima } from '../../lib/dates.ts';
 import { conDatosDelCliente, cuerpoDe, formularioVacio, problemaDe, type FormularioReclamo, type ProblemaReclamo } from '../../lib/reclamos/formulario.ts';
@@ -13,7 +13,7 @@ const ERROR_ENVIO = 'No se pudo registrar tu hoja de reclamación. Intenta nueva
 
 /**
  * The Libro de Reclamaciones form's state: the sheet as typed (prefilled from the customer's profile
- * and `?pedido=N` after mount), today's date, the refused field, the server's refusal and, once filed, the sheet.
+ * and `?pedido=N` after mount), today's date, the refused field, the server's refusal and, once filed, the sheet and its copy.
  */
 export function useReclamoForm() {
   const id = useId();
@@ -25,7 +25,7 @@ export function useReclamoForm() {
   const [problema, setProblema] = useState<ProblemaReclamo | null>(null);
   const [errorEnvio, setErrorEnvio] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [hoja, setHoja] = useState<HojaReclamacion | null>(null);
+  const [presentada, setPresentada] = useState<HojaRespuesta | null>(null);
   const campoId = (campo: keyof FormularioReclamo) => `${id}-${campo}`;
 
   // The date and the order number exist only in the browser (the page is built once, read any day from any link).
@@ -75,7 +75,7 @@ export function useReclamoForm() {
     }
     setBusy(true);
     try {
-      setHoja(await fileReclamo(cuerpoDe(form as FormularioReclamo & { tipo: TipoReclamo }), token));
+      setPresentada(await fileReclamo(cuerpoDe(form as FormularioReclamo & { tipo: TipoReclamo }), token));
     } catch (error) {
       // ApiError carries the server's own mensaje (the field it refused, a rate limit); NetworkError says to check the connection.
       setErrorEnvio(error instanceof Error && error.message ? error.message : ERROR_ENVIO);
@@ -84,5 +84,5 @@ export function useReclamoForm() {
     }
   };
 
-  return { id, form, set, campoId, mensajeDe, problema, hoy, prefilled, errorEnvio, busy, hoja, submit };
+  return { id, form, set, campoId, mensajeDe, problema, hoy, prefilled, errorEnvio, busy, presentada, submit };
 }

@@ -30,10 +30,11 @@ const hoja: HojaReclamacion = {
 };
 
 describe('reclamos client', () => {
-  it('files the sheet at POST /api/libro-reclamaciones, with the token when signed in, and answers the filed sheet', async () => {
-    const calls = stubFetch(json({ hoja }, 201), json({ hoja }, 201));
-    await expect(fileReclamo(body)).resolves.toEqual(hoja);
-    await expect(fileReclamo(body, 'tok')).resolves.toEqual(hoja);
+  it('files the sheet at POST /api/libro-reclamaciones, with the token when signed in, and answers the filed sheet and its copy', async () => {
+    const copia = { envio: 'enlace', enlace: '/api/libro-reclamaciones/hoja/LR-2026-000001/0123456789abcdef0123456789abcdef' };
+    const calls = stubFetch(json({ hoja, copia }, 201), json({ hoja, copia }, 201));
+    await expect(fileReclamo(body)).resolves.toEqual({ hoja, copia });
+    await expect(fileReclamo(body, 'tok')).resolves.toEqual({ hoja, copia });
     expect(sentCalls(calls)).toEqual([
       { method: 'POST', url: '/api/libro-reclamaciones', body, authorization: undefined },
       { method: 'POST', url: '/api/libro-reclamaciones', body, authorization: 'Bearer tok' },

@@ -19,8 +19,9 @@ const isHoja = fieldsOf<HojaReclamacion>({
 const isHojaRespuesta = fieldsOf<HojaRespuesta>({ hoja: isHoja });
 
 /**
- * POST /api/libro-reclamaciones: files the sheet and answers it with its number, date and deadline. A
- * customer's token links it to their account; a refusal (400 naming the field, 429) is an ApiError with the server's mensaje.
+ * POST /api/libro-reclamaciones: files the sheet and answers it with its number, date and deadline,
+ * and how its copy goes (its link, what the e-mail carries). A customer's token links it to their
+ * account; a refusal (400 naming the field, 429) is an ApiError with the server's mensaje.
  */
-export const fileReclamo = async (body: ReclamoNuevo, token?: string): Promise<HojaReclamacion> =>
-  (await request(api.api['libro-reclamaciones'].$path(), { method: 'POST', body, token, check: isHojaRespuesta })).hoja;
+export const fileReclamo = (body: ReclamoNuevo, token?: string): Promise<HojaRespuesta> =>
+  request(api.api['libro-reclamaciones'].$path(), { method: 'POST', body, token, check: isHojaRespuesta });

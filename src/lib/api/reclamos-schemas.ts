@@ -162,9 +162,21 @@ export interface HojaReclamacion {
   respuesta: { texto: string; fecha: string } | null;
 }
 
+/**
+ * How the consumer gets their copy: `enlace` is the path of the sheet's page (their capability to view
+ * and print it any time); `envio` says what the e-mail carries: the whole sheet ('completa', to a
+ * signed-in customer's own account address), its number and that link ('enlace', any other address),
+ * or nothing today ('no-enviada': the address or the shop reached its daily cap of copies).
+ */
+export interface CopiaHoja {
+  envio: 'completa' | 'enlace' | 'no-enviada';
+  enlace: string;
+}
+
 /** The answer of POST /api/libro-reclamaciones. */
 export interface HojaRespuesta {
   hoja: HojaReclamacion;
+  copia: CopiaHoja;
 }
 
 /** A sheet in the operator's list and detail: its working days left and whether it is due soon or overdue. */

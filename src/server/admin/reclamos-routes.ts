@@ -10,9 +10,11 @@ import {
   type ReclamosOperadorRespuesta,
   type RespuestaReclamoRespuesta,
 } from '../../lib/api/reclamos-schemas.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
+import { noLaborables } from '../reclamos/calendario.ts';
 import { reclamosCsv } from '../reclamos/csv.ts';
 import { hojaDe, listarReclamos, reclamoOperador, reclamoPorNumero, responderReclamo } from '../reclamos/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
@@ -30,17 +32,22 @@ function estadoDe(raw: string | undefined): EstadoReclamo | undefined {
  * The Libro de Reclamaciones for the operator (issue 23): the sheets with their deadlines (oldest
  * first, flagged when due within RECLAMOS.avisoDiasHabiles working days or overdue), one sheet, the
  * shop's answer (once: e-mailed to the consumer and audited) and the book as CSV (every sheet, or
- * those in `estado`). Nothing deletes a sheet.
+ * those in `estado`; each export audited). Nothing deletes a sheet.
  */
-export function reclamoOperatorRoutes(db: Db) {
+export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclamos'>) {
+  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
   return new Hono<OperatorEnv>()
     .get('/reclamos', async (c) => {
       const hoy = fechaLima(new Date());
       const rows = await listarReclamos(db, estadoDe(c.req.query('estado')));
-      return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy)) } satisfies ReclamosOperadorRespuesta);
+      return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy, noLaborable)) } satisfies ReclamosOperadorRespuesta);
     })
     .get('/reclamos.csv', async (c) => {
-      const csv = reclamosCsv((await listarReclamos(db, estadoDe(c.req.query('estado')))).map(hojaDe));
+      const estado = estadoDe(c.req.query('estado'));
+      const hojas = (await listarReclamos(db, estado)).map(hojaDe);
+      const csv = reclamosCsv(hojas);
+      // The export carries every consumer's personal data: who took it is on record.
+      await audit(db, operadorDe(c), [{ accion: 'reclamos.exportacion', objetivo: 'libro de reclamaciones', despues: { estado: estado ?? null, hojas: hojas.length } }]);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="libro-de-reclamaciones-${fechaLima(new Date())}.csv"`,
@@ -51,7 +58,7 @@ export function reclamoOperatorRoutes(db: Db) {
       const numero = c.req.param('numero');
       const row = await reclamoPorNumero(db, numero);
       if (!row) throw noExiste(numero);
-      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date())) } satisfies ReclamoOperadorRespuesta);
+      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date()), noLaborable) } satisfies ReclamoOperadorRespuesta);
     })
     .post('/reclamos/:numero/respuesta', async (c) => {
       const numero = c.req.param('numero');
@@ -66,7 +73,7 @@ export function reclamoOperatorRoutes(db: Db) {
         const hoja = hojaDe(hecho.row);
         throw clientError(409, `La hoja de reclamación ${hoja.numero} ya fue respondida el ${formatFecha(fechaLima(hoja.respuesta!.fecha))}: la respuesta no se cambia.`);
       }
-      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()));
+      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()), noLaborable);
       const mensaje = `Respuesta registrada en la hoja ${reclamo.numero}. La enviaremos a ${reclamo.consumidor.correo} por correo.`;
       return c.json({ mensaje, reclamo } satisfies RespuestaReclamoRespuesta);
     });

@@ -29,7 +29,7 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  * content; issue 14), answer the Libro de Reclamaciones and follow the electronic receipts (issue 23),
  * moderate the customers' reviews (issue 25), each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
  */
-export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas'> }) {
+export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> }) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
     .use('*', requireOperator(deps))
@@ -38,7 +38,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .route('/', productRoutes(deps))
     .route('/', couponRoutes(db))
     .route('/', contentRoutes(db))
-    .route('/', reclamoOperatorRoutes(db))
+    .route('/', reclamoOperatorRoutes(db, deps.config))
     .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
@@ -81,6 +81,8 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
       const client = embeddedClient(db);
       if (!client) throw clientError(409, PG_DUMP_ADVICE);
       const dump = await dumpEmbedded(client);
+      // Who took a copy of every customer's data is on record, like every change.
+      await audit(db, operadorDe(c), [{ accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } }]);
       return c.body(dump.stream(), 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String(dump.size),

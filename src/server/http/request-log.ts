@@ -5,6 +5,8 @@ export type LogLine = (line: string) => void;
 
 /** Path segments that hold personal data (the e-mail or username being checked) and are logged masked. */
 const PRIVATE_PATHS: [pattern: RegExp, replacement: string][] = [[/^(\/api\/verificar-correo-o-usuario\/).+$/, '$1…']];
+// The signature of a complaint sheet's link is the capability to read it.
+PRIVATE_PATHS.push([/^(\/api\/libro-reclamaciones\/hoja\/[^/]+\/).+$/, '$1…']);
 
 /** A request's path as it may be logged: no query string (codes, tokens), personal segments masked. */
 export function loggablePath(path: string): string {

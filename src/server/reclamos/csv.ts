@@ -40,10 +40,17 @@ function fechaHoraLima(iso: string): string {
 }
 
 /**
- * A cell a spreadsheet shows as text: a consumer's text that starts like a formula (=, +, -, @, a tab
- * or a carriage return) gets a leading apostrophe, so opening the export never runs it.
+ * A cell a spreadsheet shows as text, whichever separator it splits at (`,`, the file's, or `;`, Excel's
+ * in Peru, which opens this file one line per cell cut at each `;` and honours a quote only at a cut):
+ * a consumer's text that starts like a formula (=, +, -, @, a tab or a carriage return) gets a leading
+ * apostrophe, and so does each part after a `;` that would (spaces and quotes before it skipped); a text
+ * holding `;` is quoted like one holding the comma.
  */
-const celda = (value: string) => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+function celda(value: string): string {
+  const desarmado = value.replace(/^(?=[=+\-@\t\r])/, "'").replace(/;(?=[ "]*[=+\-@\t\r])/g, ";'");
+  const campo = csvField(desarmado);
+  return campo === desarmado && desarmado.includes(';') ? `"${desarmado}"` : campo;
+}
 
 /** The whole book as one CSV text. */
 export function reclamosCsv(hojas: HojaReclamacion[]): string {

@@ -8,8 +8,10 @@ import { escapeHtml } from '../mail/templates.ts';
 
 /**
  * The Libro de Reclamaciones' e-mails, in Spanish, as HTML (every value escaped) and plain text from
- * the same content: the consumer's copy of the sheet, the shop's notice of a new one, and the shop's
- * answer to the consumer.
+ * the same content: the consumer's copy of the sheet (in full to a signed-in customer's own account
+ * address; to any other address a fixed text with the sheet's number and the link to view it, so the
+ * shop never relays a stranger's words to an address nobody proved), the shop's notice of a new one,
+ * the shop's answer to the consumer, and the shop's alert when the day's copies reach their cap.
  */
 
 /** A titled block of the e-mail: label and value rows, or paragraphs. */
@@ -63,12 +65,19 @@ export function bloquesHoja(hoja: HojaReclamacion): Bloque[] {
   ];
 }
 
-/** The e-mail frame: greeting, paragraphs, blocks, sign-off. */
-function correo(to: string, subject: string, saludo: string, parrafos: string[], bloques: Bloque[]): MailMessage {
+/** A link of the e-mail: its words and its address. */
+interface Enlace {
+  texto: string;
+  url: string;
+}
+
+/** The e-mail frame: greeting, paragraphs, a link, blocks, sign-off. */
+function correo(to: string, subject: string, saludo: string, parrafos: string[], bloques: Bloque[], enlace?: Enlace): MailMessage {
   const text = [
     saludo,
     '',
     ...parrafos.flatMap((p) => [p, '']),
+    ...(enlace ? [`${enlace.texto}: ${enlace.url}`, ''] : []),
     ...bloques.flatMap((b) => [b.titulo, ...b.filas.map(([label, value]) => `${label}: ${value}`), '']),
     `El equipo de ${TIENDA.nombre}`,
   ].join('\n');
@@ -81,6 +90,7 @@ function correo(to: string, subject: string, saludo: string, parrafos: string[],
 ${celda('font-size:22px;font-weight:bold;color:#b02a64', escapeHtml(TIENDA.nombre))}
 ${celda('padding-top:16px;font-size:16px', escapeHtml(saludo))}
 ${parrafos.map((p) => celda('padding-top:8px;font-size:16px;line-height:1.5', multilinea(p))).join('\n')}
+${enlace ? celda('padding-top:16px;font-size:16px', `<a href="${escapeHtml(enlace.url)}" style="color:#b02a64;font-weight:bold">${escapeHtml(enlace.texto)}</a>`) : ''}
 ${bloques
   .map((b) =>
     [
@@ -97,8 +107,11 @@ ${celda(`padding-top:20px;font-size:14px;${muted}`, `El equipo de ${escapeHtml(T
   return { to, subject, text, html };
 }
 
-/** The consumer's copy of the sheet they filed, with its number and the deadline of the answer. */
-export function copiaReclamoEmail(hoja: HojaReclamacion): MailMessage {
+/** The link to the sheet's page, as the consumer's e-mails show it. */
+const verHoja = (url: string): Enlace => ({ texto: 'Ver e imprimir tu hoja de reclamación', url });
+
+/** The consumer's full copy of the sheet they filed (to a signed-in customer's own account address), with the deadline and its link. */
+export function copiaReclamoEmail(hoja: HojaReclamacion, url: string): MailMessage {
   return correo(
     hoja.consumidor.correo,
     `${TIENDA.nombre}: tu hoja de reclamación N.° ${hoja.numero}`,
@@ -108,6 +121,27 @@ export function copiaReclamoEmail(hoja: HojaReclamacion): MailMessage {
       `Te responderemos a este correo a más tardar el ${formatFecha(hoja.plazo)}.`,
     ],
     bloquesHoja(hoja),
+    verHoja(url),
+  );
+}
+
+/**
+ * The copy to an address nobody proved (an anonymous sheet, or another than the account's): only the
+ * shop's own words, the sheet's number, date and deadline and the link to view it; no name, detail
+ * nor request typed in the form.
+ */
+export function enlaceReclamoEmail(hoja: HojaReclamacion, url: string): MailMessage {
+  return correo(
+    hoja.consumidor.correo,
+    `${TIENDA.nombre}: hoja de reclamación N.° ${hoja.numero}`,
+    'Hola:',
+    [
+      `Se registró una hoja en el Libro de Reclamaciones de ${TIENDA.nombre} con el N.° ${hoja.numero}, el ${fechaHoraLarga(hoja.fecha)}, con esta dirección de correo para recibir su copia y nuestra respuesta.`,
+      `La copia de la hoja está en el enlace de abajo: puedes verla, imprimirla o guardarla. Responderemos a más tardar el ${formatFecha(hoja.plazo)}.`,
+      'Si no registraste tú esta hoja, ignora este mensaje: alguien escribió tu dirección en el formulario.',
+    ],
+    [],
+    verHoja(url),
   );
 }
 
@@ -125,14 +159,32 @@ export function avisoReclamoEmail(hoja: HojaReclamacion, correoTienda: string): 
   );
 }
 
-/** The shop's answer to the consumer, with the sheet it answers. */
-export function respuestaReclamoEmail(hoja: HojaReclamacion): MailMessage {
+/**
+ * The shop's answer to the consumer, and its link; `completa` (a signed-in customer's own account
+ * address) adds the sheet it answers, otherwise the e-mail holds only the shop's words.
+ */
+export function respuestaReclamoEmail(hoja: HojaReclamacion, url: string, completa: boolean): MailMessage {
   const respuesta = hoja.respuesta!;
   return correo(
     hoja.consumidor.correo,
     `${TIENDA.nombre}: respuesta a tu hoja de reclamación N.° ${hoja.numero}`,
-    `Hola, ${hoja.consumidor.nombre}:`,
+    completa ? `Hola, ${hoja.consumidor.nombre}:` : 'Hola:',
     [`Esta es nuestra respuesta a tu ${hoja.tipo} N.° ${hoja.numero}, del ${fechaHoraLarga(respuesta.fecha)}:`, respuesta.texto],
-    bloquesHoja(hoja),
+    completa ? bloquesHoja(hoja) : [],
+    verHoja(url),
+  );
+}
+
+/** The shop's alert: the consumers' copies of `dia` reached `tope`; the sheets are filed, their copies wait on their pages. */
+export function topeCopiasEmail(correoTienda: string, dia: string, tope: number): MailMessage {
+  return correo(
+    correoTienda,
+    `${TIENDA.nombre}: el Libro de Reclamaciones llegó hoy a su tope de ${tope} copias por correo`,
+    'Hola:',
+    [
+      `Hoy (${formatFecha(dia)}) se enviaron ${tope} copias de hojas de reclamación, el tope diario (COMPLAINT_COPIES_PER_DAY). Las hojas siguientes se registran igual y el consumidor ve la suya en pantalla con su enlace, pero hasta mañana no se envían más copias por correo.`,
+      'Si son reclamos reales, sube el tope; si no, alguien está usando el formulario para enviar correos desde la tienda. Revisa las hojas con: npm run shop -- reclamos',
+    ],
+    [],
   );
 }

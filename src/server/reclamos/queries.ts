@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROVEEDOR, RECLAMOS } from '../../lib/tienda.ts';
 import { fechaLima } from '../../lib/dates.ts';
-import { diasHabilesEntre, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
+import { diasHabilesEntre, sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import {
   leerNumeroReclamo,
@@ -14,8 +14,10 @@ import {
 } from '../../lib/api/reclamos-schemas.ts';
 import type { DocType } from '../../lib/api/account-rules.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { reclamos, reclamosCorrelativos, type Reclamo } from '../db/schema/index.ts';
+import { clientes, reclamos, reclamosCorrelativos, type Reclamo } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { noLaborables } from './calendario.ts';
+import { cupoDeCopia, type TopesCopias } from './topes.ts';
 
 /**
  * The Libro de Reclamaciones' rows: filing a sheet (its yearly correlative drawn in the same
@@ -24,7 +26,23 @@ import { enqueue } from '../jobs/queue.ts';
  */
 
 /** The job kinds of the book's e-mails (reclamos/jobs.ts handles them). */
-export const TRABAJOS_RECLAMO = { copia: 'reclamo-copia', aviso: 'reclamo-aviso-tienda', respuesta: 'reclamo-respuesta' } as const;
+export const TRABAJOS_RECLAMO = {
+  copia: 'reclamo-copia',
+  enlace: 'reclamo-copia-enlace',
+  aviso: 'reclamo-aviso-tienda',
+  respuesta: 'reclamo-respuesta',
+  tope: 'reclamo-tope-copias',
+} as const;
+
+/** How the consumer got their copy by e-mail: in full (their own account's address), as its number and link (any other), or not at all (a daily cap). */
+export type EnvioCopia = 'completa' | 'enlace' | 'no-enviada';
+
+/** Whether `correo` is the address of the account `clienteId` (so the shop may send it the consumer's own text). */
+export async function esCorreoDeLaCuenta(db: Db | Tx, clienteId: number | null, correo: string): Promise<boolean> {
+  if (clienteId === null) return false;
+  const [cuenta] = await db.select({ correo: clientes.correo }).from(clientes).where(eq(clientes.id, clienteId));
+  return cuenta !== undefined && cuenta.correo.trim().toLowerCase() === correo.trim().toLowerCase();
+}
 
 /** A stored row as the sheet the consumer, the e-mails and the CSV show. */
 export function hojaDe(row: Reclamo): HojaReclamacion {
@@ -53,10 +71,10 @@ export function hojaDe(row: Reclamo): HojaReclamacion {
   };
 }
 
-/** A row as the operator sees it on `hoy` (Lima's date): its working days left and, while pending, its flag. */
-export function reclamoOperador(row: Reclamo, hoy: string): ReclamoOperador {
+/** A row as the operator sees it on `hoy` (Lima's date): its working days left (by `noLaborable`'s calendar) and, while pending, its flag. */
+export function reclamoOperador(row: Reclamo, hoy: string, noLaborable: NoLaborable = noLaborables()): ReclamoOperador {
   const hoja = hojaDe(row);
-  const diasHabilesRestantes = diasHabilesEntre(hoy, hoja.plazo, RECLAMOS.feriados);
+  const diasHabilesRestantes = diasHabilesEntre(hoy, hoja.plazo, noLaborable);
   const alerta =
     hoja.estado === 'respondido' ? null : hoy > hoja.plazo ? 'vencido' : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles ? 'vence-pronto' : null;
   return { ...hoja, clienteId: row.clienteId, diasHabilesRestantes, alerta };
@@ -74,10 +92,22 @@ async function siguienteCorrelativo(tx: Tx, anio: number): Promise<number> {
 
 /**
  * Files a sheet at `ahora`: its number (the Lima year's next correlative), the provider as it stands,
- * its deadline, and the consumer's copy and the shop's notice queued in the same transaction, keyed
- * by the sheet so each is sent once. A failure rolls the correlative back with the rest: none is skipped.
+ * its deadline (working days by `noLaborable`'s calendar), and the consumer's copy and the shop's
+ * notice queued in the same transaction, keyed by the sheet so each is sent once. The copy is the
+ * full sheet only when the consumer's address is their signed-in account's; any other address gets
+ * the number and the link; none past the day's `topes` (the first copy the global cap refuses queues
+ * one alert to the shop). A failure rolls the correlative back with the rest: none is skipped.
  */
-export async function registrarReclamo(db: Db, datos: ReclamoValidado, { clienteId = null, ahora = new Date() }: { clienteId?: number | null; ahora?: Date } = {}): Promise<HojaReclamacion> {
+export async function registrarReclamo(
+  db: Db,
+  datos: ReclamoValidado,
+  {
+    clienteId = null,
+    ahora = new Date(),
+    noLaborable = noLaborables(),
+    topes = RECLAMOS,
+  }: { clienteId?: number | null; ahora?: Date; noLaborable?: NoLaborable; topes?: TopesCopias } = {},
+): Promise<HojaReclamacion & { copia: EnvioCopia }> {
   const dia = fechaLima(ahora);
   const anio = Number(dia.slice(0, 4));
   const { consumidor, bien } = datos;
@@ -106,15 +136,21 @@ export async function registrarReclamo(db: Db, datos: ReclamoValidado, { cliente
         monto: datos.monto === null ? null : toCentimos(datos.monto),
         detalle: datos.detalle,
         pedidoConsumidor: datos.pedidoConsumidor,
-        plazo: sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, RECLAMOS.feriados),
+        plazo: sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, noLaborable),
       })
       .returning();
     const numero = numeroReclamo(anio, correlativo);
-    await enqueue(tx, TRABAJOS_RECLAMO.copia, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.copia}:${numero}` });
+    const cupo = await cupoDeCopia(tx, consumidor.correo, topes, ahora);
+    const copia: EnvioCopia = !cupo.enviar ? 'no-enviada' : (await esCorreoDeLaCuenta(tx, clienteId, consumidor.correo)) ? 'completa' : 'enlace';
+    if (copia !== 'no-enviada') {
+      const tipo = copia === 'completa' ? TRABAJOS_RECLAMO.copia : TRABAJOS_RECLAMO.enlace;
+      await enqueue(tx, tipo, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.copia}:${numero}` });
+    }
+    if (cupo.topeAlcanzado) await enqueue(tx, TRABAJOS_RECLAMO.tope, { dia, tope: topes.copiasPorDia }, { clave: `${TRABAJOS_RECLAMO.tope}:${dia}` });
     await enqueue(tx, TRABAJOS_RECLAMO.aviso, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.aviso}:${numero}` });
-    return inserted!;
+    return { row: inserted!, copia };
   });
-  return hojaDe(row);
+  return { ...hojaDe(row.row), copia: row.copia };
 }
 
 /** The condition that picks the sheet of a number ('LR-2026-000001'); undefined when it is not one. */
