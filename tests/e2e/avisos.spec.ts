@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { productPath } from '../../src/lib/catalogue/routes.ts';
+import { brandPath, productPath } from '../../src/lib/catalogue/routes.ts';
+import { TIENDA } from '../../src/lib/tienda.ts';
 import { decodeParts } from '../fixtures/smtp.ts';
 import { clickUntilVisible, hydrated, productFor, signedIn } from './support/shop.ts';
 
@@ -49,7 +50,8 @@ test("'Avísame' on a sold-out product, then the stock is set and the e-mail arr
   await expect(buyBox.getByText('AGOTADO')).toBeVisible();
   const form = buyBox.locator('form.aviso-stock');
   await expect(form).toBeVisible();
-  await expect(buyBox.getByRole('button', { name: 'Agregar al carrito' })).toHaveCount(0);
+  // Storefront §2: sold out, the add button is there and disabled; the form comes below it.
+  await expect(buyBox.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled();
   const boton = form.getByRole('button', { name: 'Avísame cuando llegue' });
 
   if (cliente) {
@@ -83,11 +85,25 @@ test("'Avísame' on a sold-out product, then the stock is set and the e-mail arr
   await clickUntilVisible(page.getByRole('button', { name: 'Vista rápida del producto agotado' }), dialog);
   const rapida = dialog.locator('form.aviso-stock');
   await expect(rapida).toBeVisible();
+  await expect(dialog.getByText('AGOTADO', { exact: true })).toBeVisible();
+  const agregar = dialog.getByRole('button', { name: 'Agregar al carrito' });
+  await expect(agregar).toBeVisible();
+  await expect(agregar).toBeDisabled();
+  expect((await rapida.boundingBox())!.y).toBeGreaterThanOrEqual((await agregar.boundingBox())!.y);
   if (!cliente) await rapida.getByLabel('Tu correo electrónico').fill(correo);
   await rapida.getByRole('button', { name: 'Avísame cuando llegue' }).click();
   await expect(rapida.getByRole('status')).toHaveText(`Te avisaremos a ${correo} cuando vuelva a estar disponible.`);
   await dialog.screenshot({ path: testInfo.outputPath(`aviso-${testInfo.project.name}-vista-rapida.png`) });
   await page.keyboard.press('Escape');
+
+  // Its card, built in stock, is sold out from the listing's live stock: the AGOTADO overlay and a disabled add button.
+  const deLaMarca = catalogue.filter((p) => p.marca === producto.marca);
+  if (deLaMarca.length <= TIENDA.productosPorPagina) {
+    await page.goto(brandPath(producto.marca));
+    const card = page.locator(`.product-card[data-product-id="${producto.idProducto}"]`);
+    await expect(card.locator('.product-card__sold-out')).toHaveText('AGOTADO');
+    await expect(card.locator('button[data-add-id]')).toBeDisabled();
+  }
 
   await setStock(request, producto.idProducto, 3);
   await expect.poll(() => mailsTo(correo).length, { timeout: 15_000 }).toBe(1);

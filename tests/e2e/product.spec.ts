@@ -161,10 +161,21 @@ test('the buy box offers the units the web sells, not those only on shop shelves
   const soloEnTienda = find((p) => p.stock === 0 && p.stock_total > 0, 'un producto agotado en la web con unidades en tienda');
   await openProduct(page, soloEnTienda);
   await expect(buyBox(page).getByText('AGOTADO')).toBeVisible();
-  // Issue 25: the 'Avísame cuando llegue' form takes the buy buttons' place.
-  await expect(buyBox(page).getByRole('button', { name: 'Avísame cuando llegue' })).toBeVisible();
-  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toHaveCount(0);
+  await expectSoldOutBuyBox(page);
 });
+
+/** Storefront §2 (sold out: disabled add buttons) with issue 25's 'Avísame cuando llegue' form below the button, not in its place. */
+async function expectSoldOutBuyBox(page: Page) {
+  const add = buyBox(page).getByRole('button', { name: 'Agregar al carrito' });
+  await expect(add).toBeVisible();
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveAccessibleDescription('AGOTADO');
+  await expect(buyBox(page).getByRole('button', { name: 'Comprar ahora' })).toHaveCount(0);
+  const form = buyBox(page).locator('form.aviso-stock');
+  await expect(form.getByRole('button', { name: 'Avísame cuando llegue' })).toBeVisible();
+  const [boton, formulario] = [await add.boundingBox(), await form.boundingBox()];
+  expect(formulario!.y).toBeGreaterThanOrEqual(boton!.y + boton!.height);
+}
 
 test('a product with several colours requires a colour, and buy now goes to the cart', async ({ page }) => {
   const producto = find((p) => inStock(p) && optionCount(p.colores) > 1, 'un producto con varios colores');
@@ -194,8 +205,8 @@ test('the buy box shows the live price when it changed after the build', async (
   await page.goto(productPath(producto));
   await expect(page.getByTestId('precio')).toHaveText('S/ 321.50');
   await expect(page.locator('.buy-box').getByText('AGOTADO')).toBeVisible();
-  await expect(buyBox(page).getByRole('button', { name: 'Avísame cuando llegue' })).toBeVisible();
-  await expect(buyBox(page).getByRole('button', { name: 'Agregar al carrito' })).toHaveCount(0);
+  // The page was built in stock: the live stock turns it sold out.
+  await expectSoldOutBuyBox(page);
 });
 
 test('an unknown product shows "Producto no encontrado."', async ({ page }) => {

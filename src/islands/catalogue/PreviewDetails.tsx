@@ -20,7 +20,7 @@ interface Props {
 /**
  * The quick view's product: gallery, name, brand, price, description, colour and size (a single
  * option is preselected, as in the buy box), quantity (1 to the buy box's availableUnits) and the add
- * button, disabled until every choice is made.
+ * button, disabled until every choice is made; sold out, it stays disabled with 'Avísame' below it.
  */
 export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
   const { colores, tamanos, ...preselected } = buyOptions(producto);
@@ -48,7 +48,11 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
           {final < producto.precio && <span className="price price--old">{formatSoles(producto.precio)}</span>}
           {tieneDescuento(producto) && <span className="preview__discount">{etiquetaDescuento(producto)}</span>}
         </p>
-        {agotado && <p className="preview__sold-out">AGOTADO</p>}
+        {agotado && (
+          <p id="preview-agotado" className="preview__sold-out">
+            AGOTADO
+          </p>
+        )}
         {isPresale(producto) && (
           <p className="preview__presale">
             <strong>Pedido anticipado</strong>
@@ -82,10 +86,10 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
             type="button"
             className="btn preview__add"
             disabled={!canAdd}
-            aria-describedby={missing.length > 0 && !agotado ? 'preview-missing' : undefined}
+            aria-describedby={agotado ? 'preview-agotado' : missing.length > 0 ? 'preview-missing' : undefined}
             onClick={() => onAdd({ color, tamano, cantidad })}
           >
-            {agotado ? 'Agotado' : 'Agregar al carrito'}
+            Agregar al carrito
           </button>
         </div>
         {agotado && <AvisoStock productoId={producto.idProducto} />}

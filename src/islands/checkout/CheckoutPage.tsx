@@ -9,7 +9,9 @@ import CheckoutSummary from './CheckoutSummary.tsx';
 import DeliveryCard from './DeliveryCard.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import ReceiptCard from './ReceiptCard.tsx';
+import { metodosOfrecidos } from '../../lib/checkout/pay-steps.ts';
 import { useCheckout } from './useCheckout.ts';
+import { useMetodosPago } from './useMetodosPago.ts';
 import { useReceipt } from './useReceipt.ts';
 import { useYape } from './useYape.ts';
 import YapePanel from './YapePanel.tsx';
@@ -26,6 +28,7 @@ export default function CheckoutPage() {
   const receipt = useReceipt();
   const yape = useYape();
   const checkout = useCheckout(receipt.check, yape);
+  const servidor = useMetodosPago();
   const user = useStore($user);
   const claims = useStore($session);
   const { payload, sesion, cliente } = checkout;
@@ -99,6 +102,7 @@ export default function CheckoutPage() {
           onPay={() => void checkout.pay()}
           methods={
             <PaymentMethods
+              metodos={metodosOfrecidos(servidor, checkout.yape)}
               metodo={checkout.metodo}
               onChange={checkout.setMetodo}
               disabled={checkout.processing}

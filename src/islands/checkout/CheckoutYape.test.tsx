@@ -84,15 +84,21 @@ interface Call {
 }
 
 /**
- * Stubs fetch by route: GET /carrito/yape answers `disponibilidad`, the customer and the quote answer
+ * Stubs fetch by route: GET /carrito/yape answers `disponibilidad`, GET /carrito/metodos-pago `metodos`, the customer and the quote answer
  * as the server would, and each POST /carrito/yape takes the next of `pagos`.
  */
-function stubApi({ precio = 44.9, disponibilidad = { disponible: true, maximo: 2000, prueba: true } as unknown, pagos = [] as (Response | Error)[] } = {}) {
+function stubApi({
+  precio = 44.9,
+  disponibilidad = { disponible: true, maximo: 2000, prueba: true } as unknown,
+  metodos = { metodos: ['mercadopago', 'yape'] } as unknown,
+  pagos = [] as (Response | Error)[],
+} = {}) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
     if (url === '/carrito/yape' && method === 'GET') return disponibilidad instanceof Error ? Promise.reject(disponibilidad) : json(disponibilidad);
+    if (url === '/carrito/metodos-pago' && method === 'GET') return metodos instanceof Error ? Promise.reject(metodos) : json(metodos);
     if (url.startsWith('/carrito/cotizar/')) return json(quoteOf(precio));
     if (url.startsWith('/carrito/yape/')) {
       const next = pagos.shift();
@@ -140,7 +146,7 @@ async function open(options: Parameters<typeof stubApi>[0] = {}) {
   const calls = stubApi(options);
   root = createRoot(container);
   act(() => root.render(<CheckoutPage />));
-  await until(() => container.textContent!.includes('Precios confirmados por la tienda.') && calls.some((call) => call.url === '/carrito/yape'));
+  await until(() => container.textContent!.includes('Precios confirmados por la tienda.') && calls.some((call) => call.url === '/carrito/yape') && calls.some((call) => call.url === '/carrito/metodos-pago'));
   await until(() => false, 3);
   return calls;
 }
@@ -186,7 +192,6 @@ describe('Yape at /procesoDePago', () => {
   it('is offered only when GET /carrito/yape says so', async () => {
     await open({ disponibilidad: { disponible: false, maximo: 2000, prueba: false } });
     expect(radio('mercadopago')).not.toBeNull();
-    expect(radio('transferencia')).not.toBeNull();
     expect(radio('yape')).toBeNull();
     expect(container.textContent).not.toContain('Plin');
     act(() => root.unmount());
@@ -201,6 +206,24 @@ describe('Yape at /procesoDePago', () => {
     expect(radio('yape')!.closest('label')!.textContent).toContain('Paga con tu celular y el código de aprobación de tu app Yape.');
     expect(container.textContent).not.toContain('Plin');
     expect(container.textContent).not.toContain(MENSAJES_YAPE.montoMaximo);
+  });
+
+  it('offers no bank transfer while GET /carrito/metodos-pago does not name it (issue 34)', async () => {
+    await open();
+    expect([...container.querySelectorAll<HTMLInputElement>('input[name="metodo-pago"]')].map((input) => input.value)).toEqual(['mercadopago', 'yape']);
+    expect(container.textContent).not.toContain('Transferencia bancaria');
+    expect(container.textContent).not.toContain('Reservamos tu pedido hasta 24 horas');
+    act(() => root.unmount());
+
+    await open({ metodos: new TypeError('Failed to fetch') });
+    expect(radio('transferencia')).toBeNull();
+    expect(radio('mercadopago')).not.toBeNull();
+    act(() => root.unmount());
+
+    // The day the server completes transfers, naming it is all the checkout needs.
+    await open({ metodos: { metodos: ['mercadopago', 'yape', 'transferencia', 'plin'] } });
+    expect(radio('transferencia')!.closest('label')!.textContent).toContain('Transferencia bancaria');
+    expect(container.textContent).not.toContain('Plin');
   });
 
   it('is disabled above S/ 2,000, with the message beside it', async () => {

@@ -1,24 +1,26 @@
 import type { ReactNode } from 'react';
 import { MENSAJES_YAPE } from '../../lib/api/yape-rules.ts';
-import { METODOS_PAGO, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
+import type { MetodoPago, OpcionPago } from '../../lib/checkout/pay-steps.ts';
 import type { OfertaYape } from '../../lib/checkout/yape.ts';
 
 interface Props {
+  /** The methods offered (metodosOfrecidos): none the server could not complete now (issue 34). */
+  metodos: OpcionPago[];
   metodo: MetodoPago | null;
   onChange: (metodo: MetodoPago) => void;
   disabled: boolean;
-  /** How Yape is offered: not listed while unknown or not taken; listed but disabled above its ceiling. */
+  /** How Yape is offered: listed but disabled above its ceiling. */
   yape: OfertaYape;
   /** Yape's fields, shown under its option while it is chosen. */
   yapePanel?: ReactNode;
 }
 
 /** The payment methods as radio cards, none chosen at first (checkout §2, §5); Yape's fields under its card once chosen (issue 24). */
-export default function PaymentMethods({ metodo, onChange, disabled, yape, yapePanel }: Props) {
+export default function PaymentMethods({ metodos, metodo, onChange, disabled, yape, yapePanel }: Props) {
   return (
     <fieldset className="co-methods" disabled={disabled}>
       <legend className="co-methods__legend">Método de pago</legend>
-      {METODOS_PAGO.filter((opcion) => opcion.id !== 'yape' || yape !== 'oculto').map((opcion) => {
+      {metodos.map((opcion) => {
         const sobreMaximo = opcion.id === 'yape' && yape === 'montoMaximo';
         const checked = metodo === opcion.id && !sobreMaximo;
         return (

@@ -8,7 +8,7 @@ import { $token, $user } from '../../stores/auth.ts';
 const PARECE_CORREO = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * 'Avísame cuando llegue' (issue 25): on a sold-out product, where the buy buttons were, a visitor
+ * 'Avísame cuando llegue' (issue 25): on a sold-out product, below the disabled add button, a visitor
  * leaves an e-mail to be told when it is back; a signed-in customer just clicks (the account's address
  * is used). The answer, good or bad, is read out from an aria-live region.
  */

@@ -20,7 +20,7 @@ const changed = (a: ProductoDeCompra, b: ProductoDeCompra) =>
 
 /**
  * Price, stock state, colour and size selectors, quantity and the 'Agregar al carrito' / 'Comprar
- * ahora' buttons (on a sold-out product, the 'Avísame cuando llegue' form in their place) with the validations of storefront §5. Refetches the live price and stock on
+ * ahora' buttons (on a sold-out product, 'Agregar al carrito' disabled and the 'Avísame cuando llegue' form below it) with the validations of storefront §5. Refetches the live price and stock on
  * hydration, so a page built earlier never shows a stale price.
  */
 export default function BuyBox({ producto: built, live = false }: Props) {
@@ -83,7 +83,11 @@ export default function BuyBox({ producto: built, live = false }: Props) {
       </p>
 
       <div className="buy-box__stock" aria-live="polite">
-        {agotado && <span className="stock-pill stock-pill--out">AGOTADO</span>}
+        {agotado && (
+          <span id={`agotado-${producto.idProducto}`} className="stock-pill stock-pill--out">
+            AGOTADO
+          </span>
+        )}
         {preventa && (
           <span className="stock-pill stock-pill--presale">
             Pedido anticipado
@@ -142,7 +146,15 @@ export default function BuyBox({ producto: built, live = false }: Props) {
       </p>
 
       {agotado ? (
-        <AvisoStock productoId={producto.idProducto} />
+        <>
+          {/* Storefront §2: sold out shows the add button disabled; 'Avísame' (issue 25) comes below it, never in its place. */}
+          <div className="buy-box__actions buy-box__actions--agotado">
+            <button type="button" className="btn buy-box__add" disabled aria-describedby={`agotado-${producto.idProducto}`}>
+              Agregar al carrito
+            </button>
+          </div>
+          <AvisoStock productoId={producto.idProducto} />
+        </>
       ) : (
         <div className="buy-box__actions">
           <button type="button" className="btn buy-box__add" onClick={add}>

@@ -1,5 +1,6 @@
 import type { CotizacionServidor, DetallePedido, PreciosCambiados, PreferenciaBody, PreferenciaCreada, PreferenciaPrueba, RESULTADOS_PRUEBA } from './checkout-schemas.ts';
 import { fieldsOf } from './checks.ts';
+import { esIdMetodoPago, type IdMetodoPago, type MetodosPagoDisponibles } from './metodos-pago.ts';
 import { ApiError, NetworkError, request } from './request.ts';
 import { api, param } from './routes.ts';
 import { rechazoYape, type PagoYapeBody, type YapeAprobado, type YapeDisponible, type YapeRechazado } from './yape-rules.ts';
@@ -30,6 +31,7 @@ const isPreferenciaPrueba = fieldsOf<PreferenciaPrueba>({ id: 'string', idVenta:
 const isRedirect = fieldsOf<{ redirect: string }>({ redirect: 'string' });
 const isDetalle = fieldsOf<{ mensaje: DetallePedido }>({ mensaje: fieldsOf<DetallePedido>({ idVenta: 'number' }) });
 
+const isMetodosPago = fieldsOf<MetodosPagoDisponibles>({ metodos: 'array' });
 const isYapeDisponible = fieldsOf<YapeDisponible>({ disponible: 'boolean', maximo: 'number', prueba: 'boolean' });
 const isYapeAprobado = fieldsOf<YapeAprobado>({
   estado: (data): data is YapeAprobado['estado'] => data === 'approved' || data === 'pending',
@@ -81,6 +83,10 @@ export async function createPreference(userId: number, token: string, body: Pref
     });
   return onceMoreIfLost(send);
 }
+
+/** The ids of the payment methods the server completes now (GET /carrito/metodos-pago; public, not cached); unknown ids are dropped. */
+export const metodosPagoDisponibles = async (): Promise<IdMetodoPago[]> =>
+  (await request(api.carrito['metodos-pago'].$path(), { check: isMetodosPago })).metodos.filter(esIdMetodoPago);
 
 /** Whether the shop takes Yape now, its ceiling in soles and whether it is the test mode (GET /carrito/yape; public, not cached). */
 export const yapeAvailability = () => request(api.carrito.yape.$path(), { check: isYapeDisponible });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAJES_YAPE } from '../api/yape-rules.ts';
-import { MENSAJES_PAGO, METODOS_PAGO, newIdempotencyKey, payBlocker, preferenceErrorText } from './pay-steps.ts';
+import { MENSAJES_PAGO, METODOS_PAGO, metodosOfrecidos, newIdempotencyKey, payBlocker, preferenceErrorText } from './pay-steps.ts';
 
 describe('payBlocker', () => {
   it('checks in the spec order: method, session, a method that takes payments, user id', () => {
@@ -20,9 +20,25 @@ describe('payBlocker', () => {
     expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, yape: 'disponible' })).toBeNull();
   });
 
-  it('lists Mercado Pago, Yape and the bank transfer; no Plin', () => {
+  it('knows Mercado Pago, Yape and the bank transfer; no Plin', () => {
     expect(METODOS_PAGO.map((metodo) => metodo.nombre)).toEqual(['Mercado Pago', 'Yape', 'Transferencia bancaria']);
     expect(METODOS_PAGO.find((metodo) => metodo.id === 'yape')!.detalle).toBe('Paga con tu celular y el código de aprobación de tu app Yape.');
+  });
+});
+
+describe('metodosOfrecidos', () => {
+  const ids = (...args: Parameters<typeof metodosOfrecidos>) => metodosOfrecidos(...args).map((metodo) => metodo.id);
+
+  it('offers the bank transfer only while the server names it (issue 34)', () => {
+    expect(ids(['mercadopago', 'yape'], 'disponible')).toEqual(['mercadopago', 'yape']);
+    expect(ids([], 'oculto')).toEqual(['mercadopago']);
+    expect(ids(['mercadopago', 'yape', 'transferencia'], 'disponible')).toEqual(['mercadopago', 'yape', 'transferencia']);
+  });
+
+  it('keeps Mercado Pago (checkout §2) and Yape as its own call offers it, listed above its ceiling', () => {
+    expect(ids([], 'disponible')).toEqual(['mercadopago', 'yape']);
+    expect(ids(['mercadopago', 'yape'], 'montoMaximo')).toEqual(['mercadopago', 'yape']);
+    expect(ids(['mercadopago', 'yape'], 'oculto')).toEqual(['mercadopago']);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IdMetodoPago } from '../api/metodos-pago.ts';
 import { MENSAJES_YAPE } from '../api/yape-rules.ts';
 import type { OfertaYape } from './yape.ts';
 
@@ -7,15 +8,25 @@ import type { OfertaYape } from './yape.ts';
  */
 
 /**
- * The payment methods the checkout lists: Mercado Pago and Yape take payments (Yape only when the shop
- * offers it, issue 24); the bank transfer is listed but not taken yet.
+ * The payment methods the checkout knows how to list. Which it offers is metodosOfrecidos': the bank
+ * transfer only once the server names it (issue 34), as the server cannot complete one yet.
  */
 export const METODOS_PAGO = [
   { id: 'mercadopago', nombre: 'Mercado Pago', detalle: 'Tarjetas de crédito o débito, PagoEfectivo y saldo en Mercado Pago.' },
   { id: 'yape', nombre: 'Yape', detalle: 'Paga con tu celular y el código de aprobación de tu app Yape.' },
   { id: 'transferencia', nombre: 'Transferencia bancaria', detalle: 'BCP, Interbank o BBVA. Reservamos tu pedido hasta 24 horas.' },
-] as const;
+] as const satisfies readonly { id: IdMetodoPago; nombre: string; detalle: string }[];
 export type MetodoPago = (typeof METODOS_PAGO)[number]['id'];
+export type OpcionPago = (typeof METODOS_PAGO)[number];
+
+/**
+ * The methods /procesoDePago offers: Mercado Pago always (checkout §2: the pay button's own method),
+ * Yape as GET /carrito/yape offers it (issue 24; it carries the ceiling), any other method only while
+ * GET /carrito/metodos-pago names it (`servidor`; empty while unknown or unanswered).
+ */
+export function metodosOfrecidos(servidor: readonly IdMetodoPago[], yape: OfertaYape): OpcionPago[] {
+  return METODOS_PAGO.filter((metodo) => metodo.id === 'mercadopago' || (metodo.id === 'yape' ? yape !== 'oculto' : servidor.includes(metodo.id)));
+}
 
 export const MENSAJES_PAGO = {
   sinMetodo: 'Por favor selecciona un método de pago',

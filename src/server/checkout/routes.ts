@@ -9,6 +9,8 @@ import { MENSAJES_YAPE, YAPE_MAXIMO_SOLES, type YapeDisponible } from '../../lib
 import type { Emision } from '../comprobantes/emision.ts';
 import { createOrder, derivedKey, type CheckoutDeps, type Clave, type MetodoPagoPedido } from './create-order.ts';
 import { pagoYapeSchema, payWithYape, takesYape } from './yape.ts';
+import { metodosDisponibles } from './metodos-pago.ts';
+import type { MetodosPagoDisponibles } from '../../lib/api/metodos-pago.ts';
 import { quoteOrder, quoteToWire } from './quote.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -37,7 +39,7 @@ const claveDe = (header: string | undefined, userId: number, body: Preferencia, 
 /**
  * POST /carrito/cotizar/{userId} (the server's price of a cart), /carrito/create-preference/{userId}
  * and /carrito/yape/{userId} (issue 24: the same order paid with Yape at once), GET /carrito/yape
- * (whether the shop takes Yape): pay attempts are rate-limited per IP and per account, and the
+ * (whether the shop takes Yape), GET /carrito/metodos-pago (issue 34: the methods it completes now): pay attempts are rate-limited per IP and per account, and the
  * Idempotency-Key header is optional (without it the server derives the key from the customer, the
  * request and a short time window).
  */
@@ -61,6 +63,10 @@ export function checkoutRoutes(deps: CheckoutDeps & { secret: () => Promise<Uint
       await limitAttempts(c, userId);
       const { body } = await checkoutBody(c);
       return c.json(await createOrder(deps, userId, claveDe(header, userId, body), body));
+    })
+    .get('/metodos-pago', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ metodos: metodosDisponibles(deps.pasarela) } satisfies MetodosPagoDisponibles);
     })
     .get('/yape', (c) => c.json({ disponible: takesYape(deps.pasarela), maximo: YAPE_MAXIMO_SOLES, prueba: deps.pasarela?.sandbox ?? false } satisfies YapeDisponible))
     .post('/yape/:userId', async (c) => {

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetodosPagoDisponibles } from '../../src/lib/api/metodos-pago.ts';
+import { testDatabases } from './databases.ts';
+import { openShop, type TestShop } from './shop.ts';
+
+/**
+ * GET /carrito/metodos-pago (issue 34, item 13): the payment methods the server can complete now, so
+ * the checkout offers no method it would refuse at pay time. The bank transfer is not one yet.
+ */
+describe('GET /carrito/metodos-pago', () => {
+  const [target] = testDatabases();
+  let prueba: TestShop;
+  let sinPasarela: TestShop;
+  beforeAll(async () => {
+    prueba = await openShop(target!);
+    sinPasarela = await openShop(target!, { config: { testMode: false, mpAccessToken: undefined } });
+  });
+  afterAll(async () => {
+    await prueba?.close();
+    await sinPasarela?.close();
+  });
+
+  it('lists Mercado Pago and Yape while the test mode takes them, never the bank transfer', async () => {
+    const res = await prueba.call('GET', '/carrito/metodos-pago');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ metodos: ['mercadopago', 'yape'] } satisfies MetodosPagoDisponibles);
+  });
+
+  it('lists nothing while no payment provider is configured (create-preference answers 503 then)', async () => {
+    expect(await (await sinPasarela.call('GET', '/carrito/metodos-pago')).json()).toEqual({ metodos: [] });
+    expect(await (await sinPasarela.call('GET', '/carrito/yape')).json()).toMatchObject({ disponible: false });
+  });
+});
