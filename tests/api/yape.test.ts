@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { MockAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECHAZOS_YAPE, type YapeAprobado, type YapeDisponible, type YapeRechazado } from '../../src/lib/api/yape-rules.ts';
@@ -229,6 +229,18 @@ describeEachDatabase('Yape', (target) => {
       expect(later.status).toBe(200);
       expect(((await later.json()) as YapeAprobado).payment_id).toBe(paid[0]!.body.payment_id);
       expect(await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).toHaveLength(1);
+    });
+
+    it('charges a customer once for the same cart sent with two Idempotency-Keys at the same moment (issue 34, item 11)', async () => {
+      const c = await yapeCheckout(shop);
+      meanwhile = () => new Promise((resolve) => setTimeout(resolve, 300));
+      const answers = await Promise.all([newKey(), newKey()].map((key) => pay(shop, { ...c, key }, { celular: '111111111', codigo: '123456' })));
+      meanwhile = undefined;
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      const orders = await shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, c.customer.id));
+      const charged = await shop.database.db.select().from(pagos).where(inArray(pagos.pedidoId, orders.map((o) => o.id)));
+      expect(charged.filter((p) => p.estado === 'approved')).toHaveLength(1);
+      expect(orders.filter((o) => o.estado === 'EN PREPARACION')).toHaveLength(1);
     });
 
     it('answers 409 with a Spanish mensaje, not approved, alerts the shop; a resend answers 409 and charges nothing', async () => {

@@ -9,7 +9,7 @@ import { type ServerConfig } from '../config.ts';
 import { findClienteById } from '../auth/accounts.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
-import { pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
+import { intentosYape, pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { cancelOrder, record } from '../orders/transitions.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
@@ -268,8 +268,13 @@ function documentOf(cliente: Cliente): { tipo: string; numero: string } | undefi
 async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
   const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
   const abandoned = await tx.select({ id: pedidos.id }).from(pedidos).where(or(replaceableOrders(tx, clienteId), stale));
-  // No e-mail: the customer replaced the order themselves, a moment ago.
-  for (const { id } of abandoned) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
+  for (const { id } of abandoned) {
+    // A Yape submission claims its order under this row lock: one claimed since the query above keeps it.
+    await tx.select({ id: pedidos.id }).from(pedidos).where(eq(pedidos.id, id)).for('update');
+    const [enPago] = await tx.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, id), eq(intentosYape.estado, 'en-curso'))).limit(1);
+    // No e-mail: the customer replaced the order themselves, a moment ago.
+    if (!enPago) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
+  }
 }
 
 interface NewOrder {

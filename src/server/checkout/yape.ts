@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
 import { CELULAR_YAPE_PRUEBA, MENSAJES_YAPE, rechazoYape, REGLAS_YAPE, YAPE_MAXIMO_SOLES, type YapeAprobado, type YapeRechazado } from '../../lib/api/yape-rules.ts';
@@ -43,6 +43,9 @@ export type ResultadoYape = { status: 200; body: YapeAprobado } | { status: 402;
 
 /** The shop takes Yape: the provider can (Checkout API with MP_PUBLIC_KEY, or the test mode). */
 export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Required<Pick<Pasarela, 'pagarConYape'>> => Boolean(pasarela?.pagarConYape);
+
+/** Lock namespace of a customer's Yape claims (pg_advisory_xact_lock's first key; the checkout's is 8001). */
+const YAPE_LOCK = 8_002;
 
 /** How long a resend waits for the first submission of the same attempt to finish. */
 const ESPERA_INTENTO_MS = 20_000;
@@ -145,6 +148,15 @@ async function claimAttempt(db: Db, pedidoId: number, intento: string): Promise<
     const paso = await db.transaction(async (tx) => {
       const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
       if (!pedido) throw clientError(409, MENSAJES_YAPE.intento);
+      // The customer's claims one at a time: a submission for another of their orders being paid now is answered 409, not charged beside it.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${YAPE_LOCK}, ${pedido.clienteId})`);
+      const [otroPedido] = await tx
+        .select({ id: intentosYape.id })
+        .from(intentosYape)
+        .innerJoin(pedidos, eq(pedidos.id, intentosYape.pedidoId))
+        .where(and(eq(pedidos.clienteId, pedido.clienteId), ne(pedidos.id, pedidoId), eq(intentosYape.estado, 'en-curso')))
+        .limit(1);
+      if (otroPedido) throw clientError(409, 'Ya estamos procesando un pago con Yape de otro pedido tuyo. Revisa Mis Compras en unos segundos antes de volver a pagar.');
       const intentos = await tx.select().from(intentosYape).where(eq(intentosYape.pedidoId, pedidoId)).orderBy(asc(intentosYape.id));
       const propio = intentos.find((row) => row.intento === intento);
       const decidido = propio && propio.estado !== 'fallido' ? propio : intentos.find((row) => row.intento !== intento && CARGO_EN_CURSO_O_HECHO.has(row.estado));
