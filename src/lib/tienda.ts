@@ -121,11 +121,21 @@ export const PEDIDOS = {
    * expiration_date_to), then is cancelled (PAYMENT_RESERVATION_MINUTES).
    */
   reservaPagoMinutos: 30,
-  /** An order with a payment under way (a PagoEfectivo code) keeps its stock at most this long (the terms' reservation; ORDER_RESERVATION_HOURS). */
+  /** An order with a payment under way keeps its stock at most this long (the terms' reservation; ORDER_RESERVATION_HOURS): a card payment under review; a cash code ends sooner (efectivoMinutos). */
   reservaHoras: 24,
   /** Units of one product in one order (ORDER_UNITS_PER_PRODUCT_MAX), and units one customer holds in unpaid orders (UNPAID_UNITS_MAX). */
   unidadesPorProducto: 10,
   unidadesSinPagar: 30,
+  /**
+   * All unpaid orders together hold at most this percent of a product's units for sale (in stock plus held
+   * unpaid), rounded up and at least 1, whoever's accounts they are (UNPAID_STOCK_PERCENT; 100 turns it off).
+   */
+  porcentajeSinPagar: 50,
+  /**
+   * A cash code (PagoEfectivo) is valid this long from the order's creation: the preference's date_of_expiration,
+   * the deadline Mercado Pago prints on the code, and when the order's hold ends (CASH_PAYMENT_MINUTES; at most reservaHoras).
+   */
+  efectivoMinutos: 120,
   /** A checkout without an Idempotency-Key is the same attempt as an identical one sent within this many minutes (or the window before). */
   ventanaIdempotenciaMinutos: 5,
   /** A webhook whose signed timestamp is older (or newer) than this is refused. */

@@ -142,6 +142,10 @@ export interface ServerConfig {
   /** Units of one product in one order, and unpaid units one customer may hold across their open orders. */
   unidadesPorProducto: number;
   unidadesSinPagar: number;
+  /** Percent of a product's units for sale all unpaid orders together may hold (UNPAID_STOCK_PERCENT, 1–100). */
+  porcentajeSinPagar: number;
+  /** Minutes a cash code (PagoEfectivo) is valid from the order's creation, and its order's hold (CASH_PAYMENT_MINUTES). */
+  efectivoMinutos: number;
   /** Seconds between background-worker runs (0 disables the worker of `npm start`). */
   intervaloTrabajosSegundos: number;
   /** Operator API token (SHOP_ADMIN_TOKEN); unset outside production one is generated once and kept in the database. */
@@ -238,6 +242,8 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     reservaPagoMinutos: positiveIntFromEnv(env.PAYMENT_RESERVATION_MINUTES, PEDIDOS.reservaPagoMinutos, 'PAYMENT_RESERVATION_MINUTES'),
     unidadesPorProducto: positiveIntFromEnv(env.ORDER_UNITS_PER_PRODUCT_MAX, PEDIDOS.unidadesPorProducto, 'ORDER_UNITS_PER_PRODUCT_MAX'),
     unidadesSinPagar: positiveIntFromEnv(env.UNPAID_UNITS_MAX, PEDIDOS.unidadesSinPagar, 'UNPAID_UNITS_MAX'),
+    porcentajeSinPagar: percentFromEnv(env.UNPAID_STOCK_PERCENT, PEDIDOS.porcentajeSinPagar, 'UNPAID_STOCK_PERCENT'),
+    efectivoMinutos: positiveIntFromEnv(env.CASH_PAYMENT_MINUTES, PEDIDOS.efectivoMinutos, 'CASH_PAYMENT_MINUTES'),
     intervaloTrabajosSegundos: intFromEnv(env.JOBS_INTERVAL_SECONDS, PEDIDOS.intervaloTrabajosSegundos, 'JOBS_INTERVAL_SECONDS'),
     adminToken: adminTokenFromEnv(env.SHOP_ADMIN_TOKEN),
     cuerpoMaximoBytes: positiveFromEnv(env.BODY_LIMIT_BYTES, LIMITES.cuerpoMaximoBytes, 'BODY_LIMIT_BYTES'),
@@ -467,6 +473,13 @@ export function searchIndexPages(env: Record<string, string | undefined> = proce
 function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
   const parsed = intFromEnv(value, fallback, name);
   if (parsed === 0) throw new Error(`${name} debe ser un número entero positivo (recibido: "${value}").`);
+  return parsed;
+}
+
+/** A whole percent from 1 to 100. */
+function percentFromEnv(value: string | undefined, fallback: number, name: string): number {
+  const parsed = intFromEnv(value, fallback, name);
+  if (parsed < 1 || parsed > 100) throw new Error(`${name} debe ser un porcentaje entero de 1 a 100 (recibido: "${value}").`);
   return parsed;
 }
 

@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
 import { expireOrders } from './orders/transitions.ts';
+import { efectivoMinutos } from './checkout/create-order.ts';
 import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
@@ -61,7 +62,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl),
   });
-  await expireOrders(db, now, config.reservaHoras);
+  await expireOrders(db, now, config.reservaHoras, efectivoMinutos(config));
 }
 
 /** Starts the background worker of a long-running server (`npm start`, `npm run api`); null when disabled. */

@@ -332,9 +332,9 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect(((await over.json()) as { mensaje: string }).mensaje).toMatch(/sin pagar/);
     });
 
-    it('holds an unpaid Checkout Pro order only as long as its preference takes payments, a pending cash code longer but bounded', async () => {
+    it('holds an unpaid Checkout Pro order only as long as its preference takes payments, a pending cash code until the code’s own deadline (issue 34, item 5)', async () => {
       const noa = await customer('noa');
-      const { reservaPagoMinutos, reservaHoras } = serverConfig({});
+      const { reservaPagoMinutos, efectivoMinutos } = serverConfig({});
       const abandoned = (await (await create(noa, preferenceBody(noa.id, [lineOf(plain[36]!)]))).json()) as PreferenciaCreada;
       const pedido = await orderOf(abandoned.idVenta);
       expect(pedido.expira.getTime() - pedido.creado.getTime()).toBe(reservaPagoMinutos * 60_000);
@@ -348,7 +348,10 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       await expireOrders(shop.database.db, later(reservaPagoMinutos + 1));
       expect((await orderOf(abandoned.idVenta)).estado).toBe('CANCELADO');
       expect((await orderOf(cash.idVenta)).estado).toBe('PENDIENTE');
-      await expireOrders(shop.database.db, later(reservaHoras * 60 + 2));
+      // Mercado Pago takes no payment on the code after its deadline: the order's units go back then, not a day later.
+      await expireOrders(shop.database.db, later(efectivoMinutos - 1));
+      expect((await orderOf(cash.idVenta)).estado).toBe('PENDIENTE');
+      await expireOrders(shop.database.db, later(efectivoMinutos + 2));
       expect((await orderOf(cash.idVenta)).estado).toBe('CANCELADO');
     });
 
@@ -386,6 +389,81 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect((await couponOf(pia)).usado).toBe(true);
       expect(((await (await create(pia, body, key)).json()) as PreferenciaCreada).id).toBe(created.id);
     });
+  });
+});
+
+describeEachDatabase('what all unpaid orders may hold of one product (issue 34, item 5)', (target) => {
+  let shop: TestShop;
+  let plain: Producto[];
+  let next = 0;
+  const { porcentajeSinPagar } = serverConfig({});
+  const create = (who: Customer, producto: Producto, cantidad: number) =>
+    shop.call('POST', `/carrito/create-preference/${who.id}`, { token: who.token, body: preferenceBody(who.id, [lineOf(producto, cantidad)]), headers: { 'Idempotency-Key': newKey() } });
+  const held = async (producto: Producto) => {
+    const [row] = await shop.database.db
+      .select({ n: sum(pedidoLineas.cantidad) })
+      .from(pedidoLineas)
+      .innerJoin(pedidos, eq(pedidos.id, pedidoLineas.pedidoId))
+      .where(and(eq(pedidos.estado, 'PENDIENTE'), eq(pedidoLineas.productoId, producto.idProducto)));
+    return Number(row!.n ?? 0);
+  };
+  const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
+
+  beforeAll(async () => {
+    shop = await openShop(target, { config: { porcentajeSinPagar } });
+    plain = plainProducts(await shop.catalogue());
+  });
+  afterAll(() => shop?.close());
+
+  it('defaults to half of the units for sale, rounded up, at least 1; UNPAID_STOCK_PERCENT changes it (1–100)', () => {
+    expect(porcentajeSinPagar).toBe(50);
+    expect(serverConfig({ UNPAID_STOCK_PERCENT: '70' }).porcentajeSinPagar).toBe(70);
+    for (const bad of ['0', '101', 'mitad', '12.5']) expect(() => serverConfig({ UNPAID_STOCK_PERCENT: bad })).toThrow(/UNPAID_STOCK_PERCENT/);
+    expect(serverConfig({ CASH_PAYMENT_MINUTES: '45' }).efectivoMinutos).toBe(45);
+  });
+
+  it('several accounts at the same moment hold at most half of 30 units; the other half stays on sale; a paid order frees its share', async () => {
+    const producto = plain[0]!;
+    await shop.setStock(producto.idProducto, 30);
+    const hoarders = await Promise.all([0, 1, 2, 3, 4, 5].map(() => shop.customer(`acaparador${++next}`)));
+    const answers = await Promise.all(hoarders.map((who) => create(who, producto, 10)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    for (const res of answers.filter((r) => r.status === 409)) expect(await mensaje(res)).toMatch(/^Otros clientes están pagando .+: por ahora puedes reservar como máximo 5 unidad\(es\)/);
+    const first = (await answers[statuses.indexOf(200)]!.json()) as PreferenciaCreada;
+    expect((await payInTestMode(shop, first.id, 'pending')).status).toBe(200);
+    const second = await create(hoarders[statuses.indexOf(409)]!, producto, 5);
+    expect(second.status, await second.clone().text()).toBe(200);
+    expect((await payInTestMode(shop, ((await second.json()) as PreferenciaCreada).id, 'pending')).status).toBe(200);
+    expect(await held(producto)).toBe(15);
+    expect(await shop.stockOf(producto.idProducto)).toBe(15);
+
+    // The next shopper is told the truth: not sold out, others are paying; try again in a few minutes.
+    const shopper = await shop.customer(`compradora${++next}`);
+    const refused = await create(shopper, producto, 1);
+    expect(refused.status).toBe(409);
+    expect(await mensaje(refused)).toMatch(/^Otros clientes están pagando las unidades de .+ que se pueden reservar ahora/);
+    const listed = (await shop.catalogue()).find((p) => p.idProducto === producto.idProducto)!;
+    expect(listed.stock).toBe(15);
+
+    // The first order is paid: 10 units sold, 20 for sale, 5 held; up to 10 may be held now.
+    expect((await payInTestMode(shop, first.id, 'approved')).status).toBe(200);
+    const now = await create(shopper, producto, 5);
+    expect(now.status, await now.clone().text()).toBe(200);
+    expect(await held(producto)).toBe(10);
+  });
+
+  it('rounds up and never below one unit: 1 of 1, 2 of 3', async () => {
+    const [uno, tres] = [plain[1]!, plain[2]!];
+    await shop.setStock(uno.idProducto, 1);
+    await shop.setStock(tres.idProducto, 3);
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => shop.customer(`redondeo${++next}`)));
+    expect((await create(a!, uno, 1)).status).toBe(200);
+    expect((await create(b!, tres, 2)).status).toBe(200);
+    const third = await create(c!, tres, 1);
+    expect(third.status).toBe(409);
+    expect(await mensaje(third)).toMatch(/Otros clientes están pagando/);
   });
 });
 

@@ -7,6 +7,7 @@ import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
+import { expireOrders } from '../../src/server/orders/transitions.ts';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, PROVINCIA, validBody, type TestShop } from './shop.ts';
 
@@ -106,11 +107,12 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
       expires: true,
     });
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
-    const { reservaPagoMinutos, reservaHoras } = serverConfig({});
-    // The preference takes payments as long as the stock is reserved; a cash code issued meanwhile may be paid up to the bound.
+    const { reservaPagoMinutos, efectivoMinutos } = serverConfig({});
+    // The preference takes payments as long as the stock is reserved; a cash code issued meanwhile may be paid until its own
+    // deadline (CASH_PAYMENT_MINUTES, not ORDER_RESERVATION_HOURS: issue 34, item 5), which is how long its order is then held.
     expect(new Date(sent.expiration_date_to as string).getTime()).toBe(pedido!.expira.getTime());
     expect(pedido!.expira.getTime() - pedido!.creado.getTime()).toBe(reservaPagoMinutos * 60_000);
-    expect(new Date(sent.date_of_expiration as string).getTime()).toBe(pedido!.creado.getTime() + reservaHoras * 3_600_000);
+    expect(new Date(sent.date_of_expiration as string).getTime()).toBe(pedido!.creado.getTime() + efectivoMinutos * 60_000);
     expect((await shop.call('GET', `/carrito/prueba/${created.id}`)).status).toBe(404);
   });
 
@@ -123,6 +125,30 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
     stub.payments.set('5002', { id: 5002, status: 'approved', status_detail: 'accredited', external_reference: String(created.idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100, payment_type_id: 'credit_card' });
     for (let i = 0; i < 3; i++) expect((await notify('5002')).status).toBe(200);
     expect(await estado(created.idVenta)).toBe('EN PREPARACION');
+  });
+
+  it('holds an order with a pending cash code until the code’s deadline, one with a card under review up to ORDER_RESERVATION_HOURS; a later approval revives it (issue 34, item 5)', async () => {
+    const { efectivoMinutos, reservaHoras } = serverConfig({});
+    const cash = await checkout('ursula');
+    const card = await checkout('vilma');
+    const report = async (id: string, idVenta: number, status: string, tipo: string) => {
+      const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, idVenta));
+      stub.payments.set(id, { id: Number(id), status, status_detail: status === 'pending' ? 'pending_waiting_payment' : status === 'approved' ? 'accredited' : 'pending_review_manual', external_reference: String(idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100, payment_type_id: tipo, date_of_expiration: new Date(pedido!.creado.getTime() + efectivoMinutos * 60_000).toISOString() });
+      expect((await notify(id)).status).toBe(200);
+      return pedido!;
+    };
+    const pedido = await report('7001', cash.created.idVenta, 'pending', 'atm');
+    await report('7002', card.created.idVenta, 'in_process', 'credit_card');
+    const later = (minutes: number) => new Date(pedido.creado.getTime() + minutes * 60_000);
+    await expireOrders(shop.database.db, later(efectivoMinutos - 1), reservaHoras, efectivoMinutos);
+    expect([await estado(cash.created.idVenta), await estado(card.created.idVenta)]).toEqual(['PENDIENTE', 'PENDIENTE']);
+    await expireOrders(shop.database.db, later(efectivoMinutos + 1), reservaHoras, efectivoMinutos);
+    expect([await estado(cash.created.idVenta), await estado(card.created.idVenta)]).toEqual(['CANCELADO', 'PENDIENTE']);
+    await expireOrders(shop.database.db, later(reservaHoras * 60 + 1), reservaHoras, efectivoMinutos);
+    expect(await estado(card.created.idVenta)).toBe('CANCELADO');
+    // Paid at the agent just before the deadline, credited after it: the stock is still there, so the order is paid.
+    await report('7001', cash.created.idVenta, 'approved', 'atm');
+    expect(await estado(cash.created.idVenta)).toBe('EN PREPARACION');
   });
 
   it('retries from the job queue when Mercado Pago cannot be reached', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { MockAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECHAZOS_YAPE, type YapeAprobado, type YapeDisponible, type YapeRechazado } from '../../src/lib/api/yape-rules.ts';
@@ -7,7 +7,9 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { toCentimos } from '../../src/lib/pricing/money.ts';
 import { comprobantes, intentosYape, pagos, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
-import { TELEFONOS_YAPE_PRUEBA } from '../../src/server/payments/prueba.ts';
+import { pruebaPasarela, TELEFONOS_YAPE_PRUEBA } from '../../src/server/payments/prueba.ts';
+import type { Pasarela } from '../../src/server/payments/gateway.ts';
+import { cancelOrder } from '../../src/server/orders/transitions.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
@@ -136,6 +138,16 @@ describeEachDatabase('Yape', (target) => {
       expect((await shop.database.db.select().from(intentosYape).where(eq(intentosYape.pedidoId, idVenta))).length).toBe(1);
     });
 
+    it('lets a new attempt id pay after a rejected one, once', async () => {
+      const c = await yapeCheckout(shop);
+      expect((await pay(shop, c, { celular: '111111112', codigo: '123456' })).status).toBe(402);
+      const answers = await Promise.all([0, 1].map(() => pay(shop, c, { celular: '111111111', codigo: '123456' })));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses).toContain(200);
+      const idVenta = ((await answers[statuses.indexOf(200)]!.json()) as YapeAprobado).idVenta;
+      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).map((p) => p.estado).sort()).toEqual(['approved', 'rejected']);
+    });
+
     it('refuses an order above S/ 2,000, a phone or code of the wrong shape, and another customer', async () => {
       const caro = [...(await shop.catalogue())].filter((p) => p.stock >= 10 && p.descuento === 0 && p.descuentoN === 0).sort((a, b) => b.precio - a.precio)[0]!;
       const big = await yapeCheckout(shop, { producto: caro, cantidad: Math.min(10, Math.ceil(2001 / caro.precio)) });
@@ -172,6 +184,93 @@ describeEachDatabase('Yape', (target) => {
       for (const secret of ['111111116', '111111111', '918273']) {
         expect(logs).not.toContain(secret);
         expect(rows).not.toContain(secret);
+      }
+    });
+  });
+
+  describe('with a slow provider, or an order gone while it pays (issue 34, item 11)', () => {
+    let shop: TestShop;
+    /** Runs while Mercado Pago takes the payment: here the order is cancelled and its product sold out meanwhile. */
+    let meanwhile: ((idVenta: number) => Promise<void>) | undefined;
+    beforeAll(async () => {
+      let inner: Pasarela | undefined;
+      const pasarela: Pasarela = {
+        nombre: 'prueba',
+        sandbox: true,
+        crearPreferencia: (orden) => inner!.crearPreferencia(orden),
+        obtenerPago: (id) => inner!.obtenerPago(id),
+        async pagarConYape(pago) {
+          await meanwhile?.(pago.idVenta);
+          return inner!.pagarConYape!(pago);
+        },
+      };
+      shop = await openShop(target, { pasarela });
+      inner = pruebaPasarela(shop.database.db);
+      plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 20);
+    });
+    afterAll(() => shop?.close());
+
+    it('charges an order once for submissions with different attempt ids sent at the same moment (issue 34, item 11)', async () => {
+      const c = await yapeCheckout(shop);
+      meanwhile = () => new Promise((resolve) => setTimeout(resolve, 300));
+      // Two tabs (or a double click that made a new attempt id) pay the same order together.
+      const answers = await Promise.all([0, 1, 2, 3].map(() => pay(shop, c, { celular: '111111111', codigo: '123456' })));
+      meanwhile = undefined;
+      const bodies = await Promise.all(answers.map(async (a) => ({ status: a.status, body: (await a.json()) as YapeAprobado & { mensaje?: string } })));
+      for (const { status } of bodies) expect([200, 409]).toContain(status);
+      const paid = bodies.filter((b) => b.status === 200);
+      expect(paid.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(paid.map((b) => b.body.payment_id)).size).toBe(1);
+      const idVenta = paid[0]!.body.idVenta;
+      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).map((p) => p.estado)).toEqual(['approved']);
+      expect(await orderOf(shop, idVenta)).toMatchObject({ estado: 'EN PREPARACION', pagoId: paid[0]!.body.payment_id });
+      // A later submission with yet another attempt id gets the paid order, not a second charge.
+      const later = await pay(shop, c, { celular: '111111111', codigo: '123456' });
+      expect(later.status).toBe(200);
+      expect(((await later.json()) as YapeAprobado).payment_id).toBe(paid[0]!.body.payment_id);
+      expect(await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).toHaveLength(1);
+    });
+
+    it('charges a customer once for the same cart sent with two Idempotency-Keys at the same moment (issue 34, item 11)', async () => {
+      const c = await yapeCheckout(shop);
+      meanwhile = () => new Promise((resolve) => setTimeout(resolve, 300));
+      const answers = await Promise.all([newKey(), newKey()].map((key) => pay(shop, { ...c, key }, { celular: '111111111', codigo: '123456' })));
+      meanwhile = undefined;
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      const orders = await shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, c.customer.id));
+      const charged = await shop.database.db.select().from(pagos).where(inArray(pagos.pedidoId, orders.map((o) => o.id)));
+      expect(charged.filter((p) => p.estado === 'approved')).toHaveLength(1);
+      expect(orders.filter((o) => o.estado === 'EN PREPARACION')).toHaveLength(1);
+    });
+
+    it('answers 409 with a Spanish mensaje, not approved, alerts the shop; a resend answers 409 and charges nothing', async () => {
+      const producto = plain[3]!;
+      const c = await yapeCheckout(shop, { producto });
+      meanwhile = async (idVenta) => {
+        await shop.database.db.transaction((tx) => cancelOrder(tx, idVenta, 'Reserva vencida (prueba).', null));
+        await shop.setStock(producto.idProducto, 0);
+      };
+      const yape = { celular: '111111111', codigo: '123456', intento: newKey() };
+      try {
+        const res = await pay(shop, c, yape);
+        expect(res.status).toBe(409);
+        const answer = (await res.json()) as { mensaje: string; idVenta: number; payment_id: string };
+        expect(answer.mensaje).toMatch(/^Yape aprobó tu pago, pero no pudimos aplicarlo a tu pedido N\.° \d+/);
+        expect(answer.mensaje).toMatch(/devuelva el dinero/);
+        expect(await orderOf(shop, answer.idVenta)).toMatchObject({ estado: 'CANCELADO', pagado: null });
+        const alertas = await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM trabajos WHERE tipo = 'correo-tienda' AND (datos->>'pedidoId')::int = ${answer.idVenta}`);
+        expect((alertas as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+        meanwhile = undefined;
+        // A resend never turns it into a payment (the product is sold out now: the cart's own 409 answers first).
+        const again = await pay(shop, c, yape);
+        expect(again.status).toBe(409);
+        await shop.setStock(producto.idProducto, 20);
+        const back = await pay(shop, c, yape);
+        expect(back.status).toBe(409);
+        expect(((await back.json()) as { mensaje: string }).mensaje).toBe(answer.mensaje);
+        expect(await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, answer.idVenta))).toHaveLength(1);
+      } finally {
+        meanwhile = undefined;
       }
     });
   });

@@ -9,7 +9,7 @@ import { type ServerConfig } from '../config.ts';
 import { findClienteById } from '../auth/accounts.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
-import { pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
+import { intentosYape, pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { cancelOrder, record } from '../orders/transitions.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
@@ -186,18 +186,35 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
     );
   }
   if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId))) throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
-  const faltante = await reserveStock(tx, quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })));
+  const faltante = await reserveStock(tx, quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })), config.porcentajeSinPagar);
   if (faltante) {
     const nombre = quote.lineas.find(({ producto }) => producto.idProducto === faltante.productoId)!.producto.nombre;
+    if (faltante.reservables !== undefined) throw shareError(nombre, faltante.productoId, faltante.reservables);
     throw stockError(nombre, faltante.productoId, faltante.quedan);
   }
 
   const creado = new Date();
   const expira = new Date(creado.getTime() + config.reservaPagoMinutos * 60_000);
-  const expiraEfectivo = new Date(creado.getTime() + config.reservaHoras * 3_600_000);
+  // The cash code's deadline Mercado Pago gives the payer, and the end of this order's hold when one is issued (expireOrders).
+  const expiraEfectivo = new Date(creado.getTime() + efectivoMinutos(config) * 60_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
   const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante, metodoPago });
   return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
+}
+
+/** Minutes a cash code is valid from its order's creation: CASH_PAYMENT_MINUTES, never past ORDER_RESERVATION_HOURS. */
+export const efectivoMinutos = (config: Pick<ServerConfig, 'efectivoMinutos' | 'reservaHoras'>) => Math.min(config.efectivoMinutos, config.reservaHoras * 60);
+
+/**
+ * The 409 of a product whose units left for new orders are held by other unpaid orders (UNPAID_STOCK_PERCENT):
+ * how many this order may still take, or none for now.
+ */
+function shareError(nombre: string, id: number, reservables: number) {
+  const mensaje =
+    reservables > 0
+      ? `Otros clientes están pagando ${nombre} en este momento: por ahora puedes reservar como máximo ${reservables} unidad(es). Ajusta la cantidad o vuelve a intentarlo en unos minutos.`
+      : `Otros clientes están pagando las unidades de ${nombre} que se pueden reservar ahora. Vuelve a intentarlo en unos minutos: si no las pagan, se liberan.`;
+  return clientError(409, mensaje, { producto: { id, nombre, reservables } });
 }
 
 /** Units in the customer's orders still awaiting payment. */
@@ -251,8 +268,13 @@ function documentOf(cliente: Cliente): { tipo: string; numero: string } | undefi
 async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
   const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
   const abandoned = await tx.select({ id: pedidos.id }).from(pedidos).where(or(replaceableOrders(tx, clienteId), stale));
-  // No e-mail: the customer replaced the order themselves, a moment ago.
-  for (const { id } of abandoned) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
+  for (const { id } of abandoned) {
+    // A Yape submission claims its order under this row lock: one claimed since the query above keeps it.
+    await tx.select({ id: pedidos.id }).from(pedidos).where(eq(pedidos.id, id)).for('update');
+    const [enPago] = await tx.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, id), eq(intentosYape.estado, 'en-curso'))).limit(1);
+    // No e-mail: the customer replaced the order themselves, a moment ago.
+    if (!enPago) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
+  }
 }
 
 interface NewOrder {

@@ -12,7 +12,7 @@ import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
 import { productosPorIds } from '../catalogue/queries.ts';
 import { globalCouponWire } from '../discounts/routes.ts';
 import type { Db } from '../db/client.ts';
-import { cuponesGlobales, cuponesUsuario, departamentos, distritos, pagos, pedidos, provincias } from '../db/schema/index.ts';
+import { cuponesGlobales, cuponesUsuario, departamentos, distritos, intentosYape, pagos, pedidos, provincias } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { PAGO_EN_CURSO } from '../payments/gateway.ts';
 
@@ -173,7 +173,7 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
 
 /**
  * The customer's unpaid orders that a new checkout replaces (cancels): PENDIENTE, with no payment
- * under way, and with their preference created (one still being created belongs to a checkout in progress).
+ * under way (nor a Yape submission being paid), and with their preference created (one still being created belongs to a checkout in progress).
  */
 export function replaceableOrders(db: Db, clienteId: number) {
   return and(
@@ -181,6 +181,8 @@ export function replaceableOrders(db: Db, clienteId: number) {
     eq(pedidos.estado, 'PENDIENTE'),
     sql`${pedidos.preferenciaId} IS NOT NULL`,
     notExists(db.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
+    // A Yape submission being paid right now is a payment under way too (issue 34).
+    notExists(db.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, pedidos.id), eq(intentosYape.estado, 'en-curso')))),
   );
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
 import { CELULAR_YAPE_PRUEBA, MENSAJES_YAPE, rechazoYape, REGLAS_YAPE, YAPE_MAXIMO_SOLES, type YapeAprobado, type YapeRechazado } from '../../lib/api/yape-rules.ts';
@@ -44,6 +44,9 @@ export type ResultadoYape = { status: 200; body: YapeAprobado } | { status: 402;
 /** The shop takes Yape: the provider can (Checkout API with MP_PUBLIC_KEY, or the test mode). */
 export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Required<Pick<Pasarela, 'pagarConYape'>> => Boolean(pasarela?.pagarConYape);
 
+/** Lock namespace of a customer's Yape claims (pg_advisory_xact_lock's first key; the checkout's is 8001). */
+const YAPE_LOCK = 8_002;
+
 /** How long a resend waits for the first submission of the same attempt to finish. */
 const ESPERA_INTENTO_MS = 20_000;
 /** Pays the customer's order (found by `clave`, or created from `body`) with Yape. */
@@ -61,11 +64,10 @@ export async function payWithYape(deps: CheckoutDeps & { emision: Emision }, cli
   const { idVenta } = await createOrder({ db, config, pasarela: sinPreferencia }, clienteId, clave, body as Preferencia, 'yape');
   const [pedido] = await db.select().from(pedidos).where(eq(pedidos.id, idVenta));
   if (!pedido || pedido.metodoPago !== 'yape') throw clientError(409, 'Esta clave de pago es de un pago con Mercado Pago: vuelve a intentarlo desde tu carrito.');
-  if (pedido.pagado && pedido.pagoId) return aprobado(pedido, { id: pedido.pagoId, status: 'approved', payment_type_id: 'debit_card' });
-  if (pedido.estado !== 'PENDIENTE') throw clientError(409, `Este pedido ya no espera un pago (estado: ${pedido.estado}). Vuelve a tu carrito e inténtalo otra vez.`);
   if (pedido.total > maximo) throw clientError(400, MENSAJES_YAPE.montoMaximo);
 
-  // One payment per submission: a resend of this attempt answers its outcome.
+  // One charge per order: a resend of this submission, or another submission while one is being paid or
+  // has taken money, answers that one's outcome (a paid or cancelled order is answered there too).
   const previo = await claimAttempt(db, pedido.id, yape.intento);
   if (previo) return previo;
   let pago: PagoRemoto;
@@ -90,11 +92,35 @@ export async function payWithYape(deps: CheckoutDeps & { emision: Emision }, cli
     throw clientError(502, 'No pudimos conectar con Yape. No se cobró nada; inténtalo nuevamente en unos minutos.');
   }
   await applyPayment(db, pago, pasarela.nombre, deps.emision);
-  const estado = pago.status === 'approved' ? 'aprobado' : pago.status === 'rejected' || pago.status === 'cancelled' ? 'rechazado' : 'en-revision';
+  let estado: EstadoIntento = pago.status === 'approved' ? 'aprobado' : pago.status === 'rejected' || pago.status === 'cancelled' ? 'rechazado' : 'en-revision';
+  // Approved is the answer only when this payment paid the order: a cancelled order without stock, an
+  // order already paid or another amount leave the money taken and the shop alerted by applyPayment.
+  if (estado === 'aprobado' && !(await paidBy(db, pedido.id, pago.id))) estado = 'no-aplicado';
   await finishAttempt(db, pedido.id, yape.intento, { estado, pagoId: pago.id, detalle: pago.status_detail });
+  if (estado === 'no-aplicado') throw noAplicado(pedido.id, pago.id);
   if (estado === 'rechazado') return rechazado(pedido, pago.status_detail);
   return aprobado(pedido, pago);
 }
+
+/** What a Yape submission came to: en-curso while it is being paid; fallido when the provider could not be reached (it may be sent again). */
+type EstadoIntento = 'en-curso' | 'aprobado' | 'rechazado' | 'en-revision' | 'no-aplicado' | 'fallido';
+
+/** Submissions that keep every other submission of the order from charging: one being paid, or one that took money. */
+const CARGO_EN_CURSO_O_HECHO = new Set<string>(['en-curso', 'aprobado', 'en-revision', 'no-aplicado']);
+
+/** Whether the order is paid by this payment. */
+async function paidBy(db: Db, pedidoId: number, pagoId: string): Promise<boolean> {
+  const [row] = await db.select({ pagado: pedidos.pagado, pagoId: pedidos.pagoId }).from(pedidos).where(eq(pedidos.id, pedidoId));
+  return Boolean(row?.pagado) && row?.pagoId === pagoId;
+}
+
+/** The 409 of a Yape payment Mercado Pago approved that could not pay the order (the shop was alerted and refunds it). */
+const noAplicado = (pedidoId: number, pagoId: string | null) =>
+  clientError(
+    409,
+    `Yape aprobó tu pago, pero no pudimos aplicarlo a tu pedido N.° ${pedidoId} porque ya no estaba disponible. Ya avisamos a la tienda para que te devuelva el dinero: no vuelvas a pagarlo.`,
+    { idVenta: pedidoId, payment_id: pagoId ?? '' },
+  );
 
 function aprobado(pedido: Pedido, pago: Pick<PagoRemoto, 'id' | 'status' | 'payment_type_id'>): ResultadoYape {
   const pagina = pago.status === 'approved' ? '/success' : '/pending';
@@ -112,32 +138,47 @@ function aprobado(pedido: Pedido, pago: Pick<PagoRemoto, 'id' | 'status' | 'paym
 const rechazado = (pedido: Pedido, statusDetail: string): ResultadoYape => ({ status: 402, body: { mensaje: rechazoYape(statusDetail), status_detail: statusDetail, idVenta: pedido.id } });
 
 /**
- * Claims the submission `intento` of the order: undefined when this call is the first (or retries one whose
- * provider could not be reached), else the first one's outcome, waited for while it is being paid.
+ * Claims the submission `intento` of the order with the order's row locked, so one order has at most
+ * one Yape charge in flight or taken whatever the attempt ids: undefined when this call may charge
+ * (the first submission, or a resend of one whose provider could not be reached); otherwise the outcome
+ * of this submission or of the order's other one, waited for while it is being paid.
  */
 async function claimAttempt(db: Db, pedidoId: number, intento: string): Promise<ResultadoYape | undefined> {
-  const [nuevo] = await db.insert(intentosYape).values({ pedidoId, intento }).onConflictDoNothing().returning({ id: intentosYape.id });
-  if (nuevo) return undefined;
   for (const hasta = Date.now() + ESPERA_INTENTO_MS; ; await sleep(150)) {
-    const [row] = await db.select().from(intentosYape).where(and(eq(intentosYape.pedidoId, pedidoId), eq(intentosYape.intento, intento)));
-    const [pedido] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
-    if (!row || !pedido) throw clientError(409, MENSAJES_YAPE.intento);
-    if (row.estado === 'fallido') {
-      const [retomado] = await db
-        .update(intentosYape)
-        .set({ estado: 'en-curso' })
-        .where(and(eq(intentosYape.id, row.id), eq(intentosYape.estado, 'fallido')))
-        .returning({ id: intentosYape.id });
-      if (retomado) return undefined;
-      continue;
-    }
-    if (row.estado === 'rechazado') return rechazado(pedido, row.detalle);
-    if (row.estado !== 'en-curso') return aprobado(pedido, { id: row.pagoId ?? '', status: row.estado === 'aprobado' ? 'approved' : 'in_process', payment_type_id: 'debit_card' });
+    const paso = await db.transaction(async (tx) => {
+      const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
+      if (!pedido) throw clientError(409, MENSAJES_YAPE.intento);
+      // The customer's claims one at a time: a submission for another of their orders being paid now is answered 409, not charged beside it.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${YAPE_LOCK}, ${pedido.clienteId})`);
+      const [otroPedido] = await tx
+        .select({ id: intentosYape.id })
+        .from(intentosYape)
+        .innerJoin(pedidos, eq(pedidos.id, intentosYape.pedidoId))
+        .where(and(eq(pedidos.clienteId, pedido.clienteId), ne(pedidos.id, pedidoId), eq(intentosYape.estado, 'en-curso')))
+        .limit(1);
+      if (otroPedido) throw clientError(409, 'Ya estamos procesando un pago con Yape de otro pedido tuyo. Revisa Mis Compras en unos segundos antes de volver a pagar.');
+      const intentos = await tx.select().from(intentosYape).where(eq(intentosYape.pedidoId, pedidoId)).orderBy(asc(intentosYape.id));
+      const propio = intentos.find((row) => row.intento === intento);
+      const decidido = propio && propio.estado !== 'fallido' ? propio : intentos.find((row) => row.intento !== intento && CARGO_EN_CURSO_O_HECHO.has(row.estado));
+      if (decidido) return { pedido, fila: decidido };
+      if (pedido.pagado) return { pedido };
+      if (pedido.estado !== 'PENDIENTE') throw clientError(409, `Este pedido ya no espera un pago (estado: ${pedido.estado}). Vuelve a tu carrito e inténtalo otra vez.`);
+      if (propio) await tx.update(intentosYape).set({ estado: 'en-curso' }).where(eq(intentosYape.id, propio.id));
+      else await tx.insert(intentosYape).values({ pedidoId, intento });
+      return { nuevo: true } as const;
+    });
+    if ('nuevo' in paso) return undefined;
+    const { pedido } = paso;
+    if (!paso.fila) return aprobado(pedido, { id: pedido.pagoId ?? '', status: 'approved', payment_type_id: 'debit_card' });
+    const { estado, pagoId, detalle } = paso.fila;
+    if (estado === 'rechazado') return rechazado(pedido, detalle);
+    if (estado === 'no-aplicado') throw noAplicado(pedido.id, pagoId);
+    if (estado !== 'en-curso') return aprobado(pedido, { id: pagoId ?? '', status: estado === 'aprobado' ? 'approved' : 'in_process', payment_type_id: 'debit_card' });
     if (Date.now() > hasta) throw clientError(409, 'Tu pago con Yape todavía se está procesando. Revisa Mis Compras en unos segundos.');
   }
 }
 
-async function finishAttempt(db: Db, pedidoId: number, intento: string, resultado: { estado: string; pagoId?: string; detalle?: string }): Promise<void> {
+async function finishAttempt(db: Db, pedidoId: number, intento: string, resultado: { estado: EstadoIntento; pagoId?: string; detalle?: string }): Promise<void> {
   await db
     .update(intentosYape)
     .set({ estado: resultado.estado, pagoId: resultado.pagoId ?? null, detalle: resultado.detalle ?? '' })

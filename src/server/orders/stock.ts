@@ -1,4 +1,4 @@
-import { and, eq, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, sql, sum } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { cuponesUsuario, pedidoLineas, pedidos, productos } from '../db/schema/index.ts';
 
@@ -7,19 +7,38 @@ export interface Reserva {
   cantidad: number;
 }
 
-/** What a reservation found when a product had too few units. */
+/** What a reservation found: a product with too few units, or (`reservables`) whose unpaid orders would hold more than their share. */
 export interface Faltante {
   productoId: number;
   quedan: number;
+  /** Set when the units are there but unpaid orders hold their share: how many this order could still take. */
+  reservables?: number;
 }
 
 /**
- * Takes the units out of stock with one conditional update per product (never below 0), in product
- * order so concurrent checkouts lock rows in the same order. Returns the first product that had too
- * few units (the caller rolls the transaction back), or null when everything was reserved.
+ * The most units of a product all unpaid orders together may hold: `porcentaje` of its units for sale
+ * (in stock plus held unpaid), rounded up, at least 1.
  */
-export async function reserveStock(tx: Tx, reservas: Reserva[]): Promise<Faltante | null> {
+export const topeSinPagar = (paraVenta: number, porcentaje: number) => Math.max(1, Math.ceil((paraVenta * porcentaje) / 100));
+
+/**
+ * Takes the units out of stock with one conditional update per product (never below 0), in product
+ * order so concurrent checkouts lock rows in the same order. With `porcentajeSinPagar` (a checkout: the
+ * order will wait for its payment) the product's row is locked first and the units all unpaid orders hold
+ * are counted under that lock, so concurrent checkouts from any accounts never pass the share together.
+ * Returns the first product that had too few units or no share left (the caller rolls the transaction
+ * back), or null when everything was reserved.
+ */
+export async function reserveStock(tx: Tx, reservas: Reserva[], porcentajeSinPagar?: number): Promise<Faltante | null> {
   for (const { productoId, cantidad } of merge(reservas)) {
+    if (porcentajeSinPagar !== undefined && porcentajeSinPagar < 100) {
+      const [row] = await tx.select({ stock: productos.stock }).from(productos).where(eq(productos.id, productoId)).for('update');
+      const quedan = row?.stock ?? 0;
+      if (quedan < cantidad) return { productoId, quedan };
+      const retenidas = await unpaidUnitsOf(tx, productoId);
+      const tope = topeSinPagar(quedan + retenidas, porcentajeSinPagar);
+      if (retenidas + cantidad > tope) return { productoId, quedan, reservables: Math.max(0, tope - retenidas) };
+    }
     const updated = await tx
       .update(productos)
       .set({ stock: sql`${productos.stock} - ${cantidad}`, stockTotal: sql`greatest(${productos.stockTotal} - ${cantidad}, 0)` })
@@ -31,6 +50,16 @@ export async function reserveStock(tx: Tx, reservas: Reserva[]): Promise<Faltant
     }
   }
   return null;
+}
+
+/** Units of a product in orders still awaiting payment, whoever's. */
+async function unpaidUnitsOf(tx: Tx, productoId: number): Promise<number> {
+  const [row] = await tx
+    .select({ unidades: sum(pedidoLineas.cantidad) })
+    .from(pedidoLineas)
+    .innerJoin(pedidos, eq(pedidoLineas.pedidoId, pedidos.id))
+    .where(and(eq(pedidos.estado, 'PENDIENTE'), eq(pedidoLineas.productoId, productoId)));
+  return Number(row?.unidades ?? 0);
 }
 
 /** Puts an order's units back in stock (a product removed from the catalogue meanwhile is skipped). */

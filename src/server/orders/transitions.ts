@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lt, not, notInArray, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
 import { PEDIDOS, RESENAS, TIENDA } from '../../lib/tienda.ts';
@@ -7,7 +7,7 @@ import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Ped
 import { numerarNotaDeCredito, numerarVenta, type Emision } from '../comprobantes/emision.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { programarInvitacion } from '../resenas/jobs.ts';
-import { PAGO_EN_CURSO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
+import { PAGO_EN_CURSO, PAGO_EN_EFECTIVO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
 import { alertShop, lastEntry, paymentNotice, type AvisoPago } from './payment-alerts.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
@@ -274,18 +274,24 @@ async function approve(tx: Tx, pedido: Pedido, pagoId: string, emision: Emision)
 /**
  * Cancels the orders still unpaid when their reservation ran out (`expira`, their preference's
  * expiration), releasing their stock and coupon and e-mailing their customers. An order with a payment
- * under way (a cash code being paid) is kept longer, up to `reservaHoras` after it was created.
+ * under way is kept longer: with a cash code (PagoEfectivo) until the code's own deadline, `efectivoMinutos`
+ * after the order was created (the preference's date_of_expiration: Mercado Pago takes no payment after it);
+ * with another payment under way (a card under review) up to `reservaHoras`. A payment approved after that
+ * takes the late-approval path of `applyPayment`.
  */
-export async function expireOrders(db: Db, now = new Date(), reservaHoras: number = PEDIDOS.reservaHoras): Promise<number> {
-  const enCurso = db
-    .select({ id: pagos.id })
-    .from(pagos)
-    .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])));
+export async function expireOrders(db: Db, now = new Date(), reservaHoras: number = PEDIDOS.reservaHoras, efectivoMinutos = Math.min(PEDIDOS.efectivoMinutos, reservaHoras * 60)): Promise<number> {
+  const enCurso = (efectivo: boolean) =>
+    db
+      .select({ id: pagos.id })
+      .from(pagos)
+      .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO]), efectivo ? inArray(pagos.tipo, [...PAGO_EN_EFECTIVO]) : notInArray(pagos.tipo, [...PAGO_EN_EFECTIVO])));
   const tope = new Date(now.getTime() - reservaHoras * 3_600_000);
+  const topeEfectivo = new Date(now.getTime() - Math.min(efectivoMinutos, reservaHoras * 60) * 60_000);
+  const retenido = or(and(exists(enCurso(false)), gte(pedidos.creado, tope)), and(exists(enCurso(true)), gte(pedidos.creado, topeEfectivo)));
   const vencidos = await db
     .select({ id: pedidos.id })
     .from(pedidos)
-    .where(and(eq(pedidos.estado, 'PENDIENTE'), lt(pedidos.expira, now), or(notExists(enCurso), lt(pedidos.creado, tope))))
+    .where(and(eq(pedidos.estado, 'PENDIENTE'), lt(pedidos.expira, now), not(retenido!)))
     .orderBy(asc(pedidos.expira))
     .limit(200);
   let count = 0;

@@ -9,7 +9,7 @@ export interface OrdenDePago {
   creado: Date;
   /** The preference takes payments until then: the order's stock reservation. */
   expira: Date;
-  /** A cash code (PagoEfectivo) issued before `expira` may be paid until then. */
+  /** A cash code (PagoEfectivo) issued before `expira` may be paid until then (date_of_expiration), and its order is held as long. */
   expiraEfectivo: Date;
   idempotencyKey: string;
 }
@@ -68,3 +68,5 @@ export interface Pasarela {
 export const PAGO_FALLIDO = new Set(['rejected', 'cancelled']);
 /** Statuses of a payment still under way (checkout §4: pending). */
 export const PAGO_EN_CURSO = new Set(['pending', 'in_process', 'authorized', 'in_mediation']);
+/** Payment types of a code paid later in cash or from a bank (PagoEfectivo): valid until the preference's date_of_expiration. */
+export const PAGO_EN_EFECTIVO = new Set(['ticket', 'atm', 'bank_transfer']);
