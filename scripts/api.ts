@@ -3,7 +3,7 @@
  * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
  * server that is down at start is retried; meanwhile every call answers 503.
  */
-import { serverConfig } from '../src/server/config.ts';
+import { serverConfig, testModesFromEnv } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { startRefusal } from '../src/server/config-check.ts';
@@ -12,7 +12,7 @@ import { describeError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/demo/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
-import { listen, untilReady } from '../src/server/node/listen.ts';
+import { listen, loopbackOnly, untilReady } from '../src/server/node/listen.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 
@@ -27,7 +27,9 @@ const services = createServices({ db: database.db, config });
 const app = createApp({ services, logRequest: console.log });
 let ready = false;
 // Every call answers 503 until the database is migrated and seeded.
-const server = await listen(untilReady(app, () => ready, { everyPath: true }), { port: config.port, hostname: config.host });
+const gated = untilReady(app, () => ready, { everyPath: true });
+// A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
+const server = await listen(testModesFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 
 const stopping = new AbortController();

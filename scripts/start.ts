@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverConfig } from '../src/server/config.ts';
+import { serverConfig, testModesFromEnv } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { startRefusal } from '../src/server/config-check.ts';
@@ -16,7 +16,7 @@ import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
 import { seedIfEmpty } from '../src/demo/seed.ts';
 import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
-import { listen, untilReady } from '../src/server/node/listen.ts';
+import { listen, loopbackOnly, untilReady } from '../src/server/node/listen.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
 import { buildSite } from '../src/build/site-build.ts';
@@ -41,7 +41,9 @@ const services = createServices({ db: database.db, config });
 const shop = createShopServer({ services, distDir, logRequest: console.log });
 let databaseReady = false;
 // Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
-const server = await listen(untilReady(shop, () => databaseReady), { port: config.port, hostname: config.host });
+const gated = untilReady(shop, () => databaseReady);
+// A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
+const server = await listen(testModesFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 const url = `http://localhost:${config.port}`;
 const apiUrl = `http://127.0.0.1:${config.port}`;

@@ -14,7 +14,7 @@ import { healthRoutes, type HealthDeps } from './health/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { imageRoutes } from './images/routes.ts';
 import { megas, PREFIJO_IMAGENES } from './images/store.ts';
-import { rejectControlCharacters } from './http/edge.ts';
+import { rejectControlCharacters, sameSiteWrites } from './http/edge.ts';
 import { handleError } from './http/errors.ts';
 import { requestLog, type LogLine } from './http/request-log.ts';
 import { API_CSP, withSecurityHeaders } from './http/security-headers.ts';
@@ -45,6 +45,8 @@ export function createApp(options: AppDeps) {
   if (options.logRequest) app.use('*', requestLog(options.logRequest));
   const api = app
     .use('*', withSecurityHeaders({ production: deps.config.production, csp: () => API_CSP }))
+    // Before any body is read: a foreign page's write is refused by its headers alone.
+    .use('*', sameSiteWrites(deps.config))
     // Checked while the body streams in, so a chunked body without Content-Length is cut off too.
     .use('*', bodyLimits(deps.config))
     .use('*', rejectControlCharacters)

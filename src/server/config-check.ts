@@ -1,4 +1,5 @@
-import { JWT_SECRET_MINIMO_BYTES, receiptsFromEnv, testModeFromEnv } from './config.ts';
+import { JWT_SECRET_MINIMO_BYTES, receiptsFromEnv, testModeFromEnv, testModesFromEnv } from './config.ts';
+import { isLoopbackHost } from './http/ip.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -34,12 +35,28 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
 }
 
 /**
- * The message a start is refused with: production's missing settings (productionRefusal), or the test
- * mode asked for where it must not run (testModeFromEnv); undefined when the shop may start.
+ * The message a start is refused with: production's missing settings (productionRefusal), the test
+ * mode asked for where it must not run (testModeFromEnv), or a test mode served beyond this machine
+ * (hostRefusal); undefined when the shop may start.
  */
 export function startRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
-  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? receiptsFromEnv(env, { netlify: options.netlify ?? false }).refusal;
+  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? receiptsFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? hostRefusal(env);
   return productionRefusal(env, options) ?? (testMode && `La tienda no arranca: ${testMode}`);
+}
+
+/**
+ * Why HOST may not be served while a test mode is on: anyone who reaches a test mode approves orders
+ * without paying, so it listens on this machine's loopback only (the default HOST then), whatever the network.
+ */
+export function hostRefusal(env: Env): string | undefined {
+  const host = env.HOST?.trim();
+  const modes = testModesFromEnv(env);
+  if (!host || modes.length === 0 || isLoopbackHost(host)) return undefined;
+  return (
+    `HOST=${host} abriría a otras máquinas el modo de prueba (${modes.join(', ')}), con el que cualquiera aprueba pedidos sin pagar. ` +
+    'Quita HOST (o usa HOST=127.0.0.1) para probar en esta máquina; para abrir la tienda a la red apaga los modos de prueba: ' +
+    'MP_TEST_MODE=false y RECEIPTS_TEST_MODE=false, o MP_ACCESS_TOKEN (no de prueba), MP_WEBHOOK_SECRET, NUBEFACT_URL y NUBEFACT_TOKEN.'
+  );
 }
 
 function isHttps(value: string | undefined): boolean {

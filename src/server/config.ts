@@ -3,6 +3,7 @@
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
 import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECLAMOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
+import { addressList } from './http/ip.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
 export interface CatalogueLimits {
@@ -118,15 +119,19 @@ export interface ServerConfig {
   /** Where the shop's own alerts go (SHOP_EMAIL): payments the operator must review (refunds, chargebacks, a second payment). */
   correoTienda: string;
   /**
-   * Proxies in front of the shop whose X-Forwarded-For entries are trusted (TRUST_PROXY): the client IP
-   * is the entry that many places from the right; 0 or false uses the socket's address, true means 1.
+   * Proxies in front of the shop whose X-Forwarded-For entries are trusted (TRUST_PROXY): a number N (true
+   * means 1) trusts the N right-most entries when the socket's peer is this machine (a proxy on it); a list of
+   * addresses and networks trusts the header only from those peers, skipping entries of the list from the
+   * right. 0 or false uses the socket's address.
    */
-  trustProxy: boolean | number;
+  trustProxy: boolean | number | readonly string[];
   /** A header the hosting platform sets to the client's address (Netlify's function); wins over trustProxy. */
   clientIpHeader: string | undefined;
   rateLimits: Record<RateLimitName, RateLimit>;
-  /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it. */
+  /** Public URL of the shop: Mercado Pago's back_urls and notification_url start with it; also the origin whose pages may write. */
   siteUrl: string;
+  /** PUBLIC_API_BASE, the API's address the storefront was built with: its origin may write too. */
+  publicApiBase?: string;
   /** Mercado Pago access token: Checkout Pro; without it, payments are the test mode's or none. */
   mpAccessToken: string | undefined;
   /** Mercado Pago's public key (MP_PUBLIC_KEY): with the access token, the shop takes Yape too (issue 24). */
@@ -221,7 +226,8 @@ export interface ComprobantesConfig {
 export function serverConfig(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 4321, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    // A test mode approves orders without paying: by default only this machine reaches it (startRefusal refuses another HOST).
+    host: env.HOST || (testModesFromEnv(env, { netlify }).length > 0 ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || '.data',
     rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
@@ -234,6 +240,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     clientIpHeader: undefined,
     rateLimits: rateLimitsFromEnv(env),
     siteUrl: siteUrlOf(env),
+    publicApiBase: env.PUBLIC_API_BASE?.trim() || undefined,
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
     mpPublicKey: env.MP_PUBLIC_KEY?.trim() || undefined,
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
@@ -373,6 +380,19 @@ export function testModeFromEnv(env: Record<string, string | undefined>, { netli
   return { enabled: asked === undefined && !env.MP_ACCESS_TOKEN && !publicReason && isLocalUrl(siteUrlOf(env)) };
 }
 
+/**
+ * The test modes the settings turn on, by the variable behind each: MP_TEST_MODE (its page approves an
+ * order), RECEIPTS_TEST_MODE (receipts without SUNAT) and a Mercado Pago test token (`TEST-…`: its
+ * sandbox, and Yape's test phone, approve without money). Empty when none is on.
+ */
+export function testModesFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string[] {
+  return [
+    testModeFromEnv(env, { netlify }).enabled && 'MP_TEST_MODE',
+    receiptsFromEnv(env, { netlify }).proveedor === 'prueba' && 'RECEIPTS_TEST_MODE',
+    env.MP_ACCESS_TOKEN?.trim().startsWith('TEST-') && 'MP_ACCESS_TOKEN (TEST-…)',
+  ].filter((mode): mode is string => Boolean(mode));
+}
+
 /** Why the shop is reachable by strangers (so its test mode would give orders away), in Spanish; undefined on a developer's machine. */
 function publicSiteReason(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string | undefined {
   if (netlify && !onNetlifyLocalServer(env)) return 'la tienda corre en Netlify, donde todo despliegue es público';
@@ -422,14 +442,21 @@ function jwtSecretFromEnv(value: string | undefined, production: boolean): strin
   return value || undefined;
 }
 
-/** TRUST_PROXY: unset or 0 (no proxy), a number of trusted proxies, or true (one). */
-function trustProxyFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '' || value === 'false') return 0;
+/** TRUST_PROXY: unset or 0 (no proxy), a number of trusted proxies on this machine, true (one), or a list of the proxies' addresses and networks. */
+function trustProxyFromEnv(value: string | undefined): number | string[] {
+  if (value === undefined || value.trim() === '' || value === 'false') return 0;
   if (value === 'true') return 1;
-  if (!/^\d{1,2}$/.test(value)) {
-    throw new Error(`TRUST_PROXY debe ser el número de proxies de confianza delante de la tienda, por ejemplo 1 (recibido: "${value}").`);
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  try {
+    addressList(entries);
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY debe ser el número de proxies de confianza delante de la tienda en esta misma máquina (por ejemplo 1) o la lista de sus direcciones o redes, ` +
+        `por ejemplo 10.0.0.5, 192.168.1.0/24 (recibido: "${value}"; no es una dirección: "${(error as Error).message}").`,
+    );
   }
-  return Number(value);
+  return entries;
 }
 
 function shopEmailFromEnv(value: string | undefined): string {

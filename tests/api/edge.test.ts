@@ -80,7 +80,7 @@ describeEachDatabase('the API edge', (target) => {
     it('takes its size from BODY_LIMIT_BYTES', async () => {
       expect(serverConfig({ BODY_LIMIT_BYTES: '1024' }).cuerpoMaximoBytes).toBe(1024);
       const app = createApp({ services: { ...shop.services, config: { ...shop.services.config, cuerpoMaximoBytes: 1024 } } });
-      const res = await app.request('/login', { method: 'POST', body: JSON.stringify({ user: 'x'.repeat(2000), password: 'y' }) });
+      const res = await app.request('/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: 'x'.repeat(2000), password: 'y' }) });
       expect(res.status).toBe(413);
     });
   });

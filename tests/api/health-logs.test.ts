@@ -62,6 +62,27 @@ describeEachDatabase('GET /health and the request log', (target) => {
     expect(lines[6]).toMatch(/ GET \/no-existe 404 /);
   });
 
+  it('masks the keys of the receipt page and of the unsubscribe links, which open a buyer’s data or end her alerts (issue 34 item 8)', async () => {
+    const lines: string[] = [];
+    const app = createApp({ services: shop.services, logRequest: (line) => lines.push(line) });
+    const key = 'Zq3xV9kLm2Pw8RtY4uBn7A';
+    const calls: [string, string][] = [
+      ['GET', `/api/comprobantes/${key}`],
+      ['GET', `/api/avisos-stock/baja/${key}`],
+      ['GET', `/api/resenas/baja/${key}`],
+      ['POST', `/api/resenas/baja/${key}`],
+    ];
+    for (const [method, path] of calls) await app.request(path, { method });
+    expect(lines).toHaveLength(calls.length);
+    for (const line of lines) expect(line).not.toContain(key);
+    expect(lines.map((line) => line.split(' ').slice(1, 3).join(' '))).toEqual([
+      'GET /api/comprobantes/…',
+      'GET /api/avisos-stock/baja/…',
+      'GET /api/resenas/baja/…',
+      'POST /api/resenas/baja/…',
+    ]);
+  });
+
   it('masks the name or e-mail being checked, and keeps every other path', () => {
     expect(loggablePath('/api/verificar-correo-o-usuario/ana%40example.pe')).toBe('/api/verificar-correo-o-usuario/…');
     expect(loggablePath('/web/searchMar/COSRX')).toBe('/web/searchMar/COSRX');

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { clientes } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
+import { addressList, isLoopback, rateLimitBucket, type AddressList } from '../http/ip.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TokenClaims } from '../../lib/auth/claims.ts';
 import { resolveJwtSecret, verifyToken } from './tokens.ts';
@@ -47,22 +48,59 @@ export const NETLIFY_CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
 const IP_MAXIMO = 64;
 
 /**
- * The client's IP, for rate limits: the platform's header when configured (Netlify), else behind
- * `trustProxy` proxies the X-Forwarded-For entry the outermost trusted proxy wrote, else the socket's address.
+ * The client's address as its rate-limit bucket: the platform's header when configured (Netlify), else
+ * the X-Forwarded-For entry a trusted proxy wrote (forwardedFor), else the socket's address. An IPv6
+ * client's bucket is its /64 (rateLimitBucket).
  */
 export function clientIp(c: Context, config: Pick<ServerConfig, 'trustProxy' | 'clientIpHeader'>): string {
-  const fromHeader = config.clientIpHeader ? c.req.header(config.clientIpHeader)?.trim() : forwardedFor(c, Number(config.trustProxy));
-  return (fromHeader || socketAddress(c)).slice(0, IP_MAXIMO);
+  const fromHeader = config.clientIpHeader ? c.req.header(config.clientIpHeader)?.trim() : forwardedFor(c, config.trustProxy);
+  return rateLimitBucket((fromHeader || socketAddress(c)).slice(0, IP_MAXIMO));
 }
 
-/** Each trusted proxy appends the address it saw, so entries left of the last `proxies` are the client's own word. */
-function forwardedFor(c: Context, proxies: number): string | undefined {
-  if (!(proxies > 0)) return undefined;
+const proxyLists = new WeakMap<readonly string[], AddressList>();
+let untrustedPeerReported = false;
+
+/**
+ * The client's address by X-Forwarded-For, when its direct peer is a trusted proxy. Each trusted proxy
+ * appends the address it saw, so entries left of the trusted ones are the client's own word:
+ * - a list of proxies: trusted only from a listed peer; the right-most entry that is not a listed proxy;
+ * - a number N: trusted only from this machine (a peer on loopback, or no socket: a call inside the
+ *   process), the N-th entry from the right.
+ */
+function forwardedFor(c: Context, trust: ServerConfig['trustProxy']): string | undefined {
+  if (!trust) return undefined;
   const hops = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
-  return hops[Math.max(0, hops.length - proxies)];
+  if (hops.length === 0) return undefined;
+  const peer = peerAddress(c);
+  if (Array.isArray(trust)) {
+    const list = proxyLists.get(trust) ?? proxyLists.set(trust, addressList(trust)).get(trust)!;
+    if (!peer || !list.has(peer)) return undefined;
+    return [...hops].reverse().find((hop) => !list.has(hop)) ?? hops[0];
+  }
+  if (peer !== undefined && !isLoopback(peer)) {
+    // TRUST_PROXY=N once meant "from any peer": say once why the header is ignored now, and what to set.
+    if (!untrustedPeerReported) {
+      untrustedPeerReported = true;
+      console.error(
+        `TRUST_PROXY=${String(trust)} confía en X-Forwarded-For solo si la conexión viene de esta máquina; llegó una de ${peer} y se usa esa dirección. ` +
+          'Si es tu proxy, pon su dirección o su red en TRUST_PROXY (por ejemplo TRUST_PROXY=10.0.0.5).',
+      );
+    }
+    return undefined;
+  }
+  return hops[Math.max(0, hops.length - Number(trust))];
+}
+
+/** The socket's peer address, or undefined when there is no socket (a request made inside the process). */
+function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The bucket of requests whose address is unknown: every such client shares it. */
@@ -70,12 +108,7 @@ const DIRECCION_DESCONOCIDA = 'desconocida';
 let unknownReported = false;
 
 function socketAddress(c: Context): string {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    address = undefined;
-  }
+  const address = peerAddress(c);
   if (address) return address;
   // A server layer that drops Node's bindings puts the whole shop in one bucket: one stranger's failed
   // logins would lock everyone out. Said once, loudly, instead of silently.

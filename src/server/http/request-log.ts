@@ -3,10 +3,18 @@ import type { MiddlewareHandler } from 'hono';
 /** Where request lines go: console.log in the servers, an array in tests. */
 export type LogLine = (line: string) => void;
 
-/** Path segments that hold personal data (the e-mail or username being checked) and are logged masked. */
-const PRIVATE_PATHS: [pattern: RegExp, replacement: string][] = [[/^(\/api\/verificar-correo-o-usuario\/).+$/, '$1…']];
-// The signature of a complaint sheet's link is the capability to read it.
-PRIVATE_PATHS.push([/^(\/api\/libro-reclamaciones\/hoja\/[^/]+\/).+$/, '$1…']);
+/**
+ * Path segments that hold personal data (the e-mail or username being checked) or are a capability
+ * (a receipt's key opens the buyer's name, document and address; an unsubscribe key ends alerts; a complaint
+ * sheet's signature opens the sheet), logged masked.
+ */
+const PRIVATE_PATHS: [pattern: RegExp, replacement: string][] = [
+  [/^(\/api\/verificar-correo-o-usuario\/).+$/, '$1…'],
+  [/^(\/api\/comprobantes\/).+$/, '$1…'],
+  [/^(\/api\/avisos-stock\/baja\/).+$/, '$1…'],
+  [/^(\/api\/resenas\/baja\/).+$/, '$1…'],
+  [/^(\/api\/libro-reclamaciones\/hoja\/[^/]+\/).+$/, '$1…'],
+];
 
 /** A request's path as it may be logged: no query string (codes, tokens), personal segments masked. */
 export function loggablePath(path: string): string {

@@ -3,8 +3,9 @@ import { compress } from 'hono/compress';
 import { createApp, isApiPath } from '../app.ts';
 import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
+import { esRutaTienda } from '../../lib/site/rutas.ts';
 import type { Services } from '../services.ts';
-import { builtVersion, staticSite } from './static-site.ts';
+import { builtVersion, notFoundPage, staticSite } from './static-site.ts';
 
 /** The one-process shop: the API at its paths, the static storefront everywhere else; with `logRequest`, one line per request of either. */
 export function createShopServer({ services, distDir, logRequest }: { services: Services; distDir: string; logRequest?: LogLine }) {
@@ -22,7 +23,9 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
     const literal = withLiteralSubDelims(c.req.raw);
     if (literal !== c.req.raw && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const { pathname, search } = new URL(literal.url);
-      return c.redirect(`${pathname}${search}`, 301);
+      // `//evil.example/%2B` would be sent to `//evil.example/+`, another site: only the shop's own paths are redirected to.
+      if (esRutaTienda(pathname)) return c.redirect(`${pathname}${search}`, 301);
+      return notFoundPage(distDir);
     }
     return site.fetch(literal, c.env);
   });

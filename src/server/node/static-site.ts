@@ -43,6 +43,14 @@ export function staticSite(distDir: string) {
   return site;
 }
 
+/** The build's 404 page (uncached), or the Spanish "preparing" page (503) while no build exists yet: what the site answers to a path it does not have. */
+export function notFoundPage(distDir: string): Response {
+  const notFound = join(distDir, '404.html');
+  const headers = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' };
+  if (existsSync(notFound)) return new Response(readFileSync(notFound, 'utf8'), { status: 404, headers });
+  return new Response(PREPARING, { status: 503, headers: { ...headers, 'Retry-After': '5' } });
+}
+
 const PREPARING = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>K-Beauty Perú</title></head>
 <body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#333">
