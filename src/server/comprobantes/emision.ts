@@ -186,6 +186,9 @@ async function fallo(db: Db, comprobante: Comprobante, error: unknown): Promise<
   throw error instanceof Error ? error : new Error(mensaje);
 }
 
+/** A message as a sentence of a longer note (its own final stop). */
+const frase = (texto: string) => (/[.!?…)]$/.test(texto.trim()) ? texto.trim() : `${texto.trim()}.`);
+
 /** The operator's next step for a receipt SUNAT rejected (its number is used). */
 const pasosRechazo = (numero: string, tipo: string) =>
   `Su número quedó usado: no se vuelve a enviar. ${tipo === '07' ? '' : `Si hace falta, corrige los datos del comprador (npm run shop -- comprobante ${numero} cliente …) y `}emite el comprobante que lo reemplaza, con el siguiente número de la serie: npm run shop -- comprobante ${numero} reintentar`;
@@ -212,14 +215,14 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
     if (!cambiado || respuesta.estado === 'aceptado') return;
     if (respuesta.estado === 'rechazado') {
       console.error(`Comprobante ${numero} rechazado: ${respuesta.mensaje}`);
-      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${respuesta.mensaje} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`);
+      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`);
       return;
     }
     console.error(`Comprobante ${numero} devuelto por ${comprobante.proveedor}: ${respuesta.mensaje}`);
     await avisarTienda(
       tx,
       comprobante.pedidoId,
-      `Comprobante ${numero} devuelto por ${comprobante.proveedor} sin enviarlo a SUNAT: ${respuesta.mensaje} Su número sigue libre: corrige los datos${comprobante.tipo === '07' ? '' : ` (npm run shop -- comprobante ${numero} cliente …)`} y reenvíalo con el mismo número: npm run shop -- comprobante ${numero} reintentar`,
+      `Comprobante ${numero} devuelto por ${comprobante.proveedor} sin enviarlo a SUNAT: ${frase(respuesta.mensaje)} Su número sigue libre: corrige los datos${comprobante.tipo === '07' ? '' : ` (npm run shop -- comprobante ${numero} cliente …)`} y reenvíalo con el mismo número: npm run shop -- comprobante ${numero} reintentar`,
       `comprobante ${numero} por corregir`,
     );
   });
