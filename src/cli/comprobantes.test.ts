@@ -39,6 +39,10 @@ const base: ComprobanteOperador = {
   cdr: null,
   ultimoError: null,
   prueba: false,
+  reemplaza: null,
+  reemplazadoPor: null,
+  observaciones: null,
+  porCorregir: false,
 };
 const rechazado: ComprobanteOperador = { ...base, numero: 'F001-00000007', tipo: '01', nombre: 'Factura electrónica', pedido: 13, cliente: { tipoDocumento: '6', numeroDocumento: '20100070970', denominacion: 'Empresa SAC' }, estado: 'rechazado', mensaje: 'El RUC del receptor no existe', pdf: null };
 const pendiente: ComprobanteOperador = { ...base, numero: 'B001-00000043', pedido: 14, estado: 'pendiente', mensaje: null, ultimoError: 'Nubefact no respondió en 15 s', pdf: null };
@@ -52,6 +56,7 @@ const detalle: DetalleComprobanteOperador = {
   descuentos: 0,
   motivo: null,
   codigoSunat: null,
+  clienteCorregido: null,
   actualizado: '2026-03-10T15:31:00.000Z',
   trabajos: [{ clave: 'emitir-comprobante:43', creado: '2026-03-10T15:30:00.000Z', intentos: 3, maxIntentos: 30, terminado: null, proximo: '2026-03-10T15:40:00.000Z', ultimoError: 'Nubefact no respondió en 15 s' }],
 };
@@ -70,7 +75,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(lineas[0]).toBe('3 comprobante(s); 2 por revisar (⚠):');
     expect(lineas[2]).toMatch(/^Número\s+Pedido\s+Fecha\s+Cliente\s+Total\s+Estado$/);
     expect(lineas[3]).toMatch(/^B001-00000042\s+12\s+10\/03\/\d{2,4},? 10:30.*\s+DNI 40123456\s+S\/ 120\.50\s+aceptado$/);
-    expect(lineas[4]).toMatch(/^F001-00000007\s+13 .*RUC 20100070970\s+S\/ 120\.50\s+rechazado\s+⚠ rechazado: El RUC del receptor no existe$/);
+    expect(lineas[4]).toMatch(/^F001-00000007\s+13 .*RUC 20100070970\s+S\/ 120\.50\s+rechazado\s+⚠ rechazado por SUNAT: El RUC del receptor no existe — su número quedó usado: corrige el comprador \(comprobante F001-00000007 cliente …\) y emite su reemplazo \(comprobante F001-00000007 reintentar\)$/);
     expect(lineas[5]).toMatch(/^B001-00000043\s+14 .*pendiente\s+⚠ Nubefact no respondió en 15 s$/);
   });
 
@@ -91,7 +96,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(res.out).toMatch(/IGV 18 %\s+S\/ 18\.38/);
     expect(res.out).toContain('Representación impresa: http://localhost:4321/api/comprobantes/abc123abc123');
     expect(res.out).toMatch(/3 de 30 intentos · próximo intento .* · último error: Nubefact no respondió en 15 s/);
-    expect(res.out).toContain('Para volver a enviarlo: npm run shop -- comprobante B001-00000043 reintentar');
+    expect(res.out).toContain('Para volver a enviarlo, con el mismo número: npm run shop -- comprobante B001-00000043 reintentar');
   });
 
   it('shows an order’s receipts for a bare number', async () => {
@@ -128,8 +133,68 @@ describe('npm run shop -- comprobantes', () => {
 
   it('formats without a failing flag when nothing needs looking at', () => {
     expect(alertaComprobante(base)).toBe('');
-    expect(alertaComprobante({ estado: 'pendiente', mensaje: null, ultimoError: null })).toBe('');
+    expect(alertaComprobante({ ...base, estado: 'pendiente', mensaje: null, ultimoError: null })).toBe('');
     expect(formatComprobantes([base])).not.toContain('⚠');
     expect(formatComprobante({ ...detalle, estado: 'aceptado', mensaje: 'Aceptada', ultimoError: null, trabajos: [] })).not.toContain('reintentar');
+  });
+
+  it('shows each of SUNAT’s answers with what to do: rejected (number used, replaced by the next), returned (same number), observed (valid)', async () => {
+    const reemplazado = { ...rechazado, reemplazadoPor: 'F001-00000008' };
+    const devuelto: ComprobanteOperador = { ...pendiente, porCorregir: true, mensaje: 'El número de documento del cliente no es válido' };
+    const observado: ComprobanteOperador = { ...base, numero: 'B001-00000044', observaciones: '4287 - El precio unitario no corresponde' };
+    const reemplazo: ComprobanteOperador = { ...base, numero: 'F001-00000008', tipo: '01', reemplaza: 'F001-00000007' };
+    const res = await run(['comprobantes'], { 'GET /admin/api/comprobantes': Response.json({ comprobantes: [reemplazado, devuelto, observado, reemplazo] }) });
+    const lineas = res.out.split('\n');
+    expect(lineas[0]).toBe('4 comprobante(s); 1 por revisar (⚠):');
+    expect(lineas[3]).toMatch(/rechazado\s+rechazado por SUNAT \(El RUC del receptor no existe\); reemplazado por F001-00000008$/);
+    expect(lineas[4]).toMatch(/pendiente\s+⚠ devuelto por nubefact sin llegar a SUNAT: El número de documento del cliente no es válido — su número sigue libre: corrige el comprador \(comprobante B001-00000043 cliente …\) y reenvíalo \(comprobante B001-00000043 reintentar\)$/);
+    expect(lineas[5]).toMatch(/aceptado\s+aceptado con observaciones de SUNAT: 4287 - El precio unitario no corresponde$/);
+    expect(lineas[6]).toMatch(/aceptado\s+reemplaza a F001-00000007$/);
+
+    const uno = formatComprobante({ ...detalle, ...rechazado, cliente: { ...detalle.cliente, ...rechazado.cliente }, codigoSunat: '2017', clienteCorregido: { tipoDocumento: '6', numeroDocumento: '20131312955', denominacion: 'Botica Sol S.A.C.', direccion: 'Lima', correo: '' } });
+    expect(uno).toContain('Estado: ⚠ rechazado por SUNAT — El RUC del receptor no existe (código 2017). Su número quedó usado (SUNAT lo registra como rechazado): no se vuelve a enviar.');
+    expect(uno).toContain('Comprador corregido para su reemplazo: Botica Sol S.A.C. · RUC 20131312955');
+    expect(uno).toContain('  1. Si hace falta, corrige el comprador: npm run shop -- comprobante F001-00000007 cliente --ruc 20131312955 --razon-social "Empresa S.A.C."');
+    expect(uno).toContain('  2. npm run shop -- comprobante F001-00000007 reintentar');
+    const hecho = formatComprobante({ ...detalle, ...reemplazado, cliente: detalle.cliente });
+    expect(hecho).toContain('Lo reemplaza F001-00000008.');
+    expect(hecho).toContain('Su reemplazo: npm run shop -- comprobante F001-00000008');
+    expect(hecho).not.toContain('reintentar');
+    expect(formatComprobante({ ...detalle, ...devuelto, cliente: detalle.cliente })).toContain('Estado: ⚠ devuelto por nubefact sin enviarlo a SUNAT — El número de documento del cliente no es válido. Su número sigue libre.');
+    expect(formatComprobante({ ...detalle, ...observado, cliente: detalle.cliente, trabajos: [] })).toContain('Observaciones de SUNAT (el comprobante es válido): 4287 - El precio unitario no corresponde');
+  });
+
+  it('corrects the buyer through the shop: one document, or a RUC with its razón social; the shop’s refusals in Spanish', async () => {
+    const calls: unknown[] = [];
+    const respuesta = (body: unknown) => {
+      calls.push(body);
+      return Response.json({ mensaje: 'Datos del comprador corregidos. Para emitirlo: npm run shop -- comprobante B001-00000042 reintentar', comprobante: detalle });
+    };
+    const fetchBody = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runShop(args, {
+        fetch: async (_url, init) => respuesta(JSON.parse(String(init?.body))),
+        baseUrl: 'http://localhost:4321',
+        token: 't',
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    expect(await fetchBody(['comprobante', 'B001-42', 'cliente', '--dni', '44556677'])).toMatchObject({ code: 0, out: expect.stringMatching(/^Datos del comprador corregidos/) });
+    expect(await fetchBody(['comprobante', 'B001-42', 'cliente', '--ce', 'X98765'])).toMatchObject({ code: 0 });
+    expect(await fetchBody(['comprobante', 'F001-7', 'cliente', '--ruc', '20131312955', '--razon-social', 'Botica Sol S.A.C.', '--direccion-fiscal', 'Jr. Lampa 100'])).toMatchObject({ code: 0 });
+    expect(calls).toEqual([
+      { documento_tipo: 'DNI', documento_numero: '44556677' },
+      { documento_tipo: 'CARNET_EXTRANJERIA', documento_numero: 'X98765' },
+      { ruc: '20131312955', razon_social: 'Botica Sol S.A.C.', direccion_fiscal: 'Jr. Lampa 100' },
+    ]);
+    expect(await run(['comprobante', 'B001-42', 'cliente'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Indica un solo documento del comprador/) });
+    expect(await run(['comprobante', 'B001-42', 'cliente', '--dni', '1', '--pasaporte', '2'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Indica un solo documento/) });
+    expect(await run(['comprobante', 'F001-7', 'cliente', '--ruc', '20131312955'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Una factura se corrige con su RUC y su razón social/) });
+    const no = await run(['comprobante', 'B001-42', 'cliente', '--dni', '4455'], { 'POST /admin/api/comprobantes/B001-42/cliente': Response.json({ mensaje: 'El DNI debe tener 8 dígitos.' }, { status: 400 }) });
+    expect(no).toMatchObject({ code: 1, err: 'El DNI debe tener 8 dígitos.' });
+    expect(USO).toContain('comprobante <NÚMERO> cliente --dni N');
   });
 });

@@ -8,6 +8,7 @@ import { paymentLine } from '../server/orders/payment-alerts.ts';
 import type { EntradaAuditoria } from '../server/admin/audit.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../lib/api/reclamos-schemas.ts';
 import { formatFecha } from '../lib/dates.ts';
+import { situacionComprobante } from './comprobante-estado.ts';
 
 /** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
 
@@ -75,7 +76,7 @@ export function formatOrder(p: DetallePedidoOperador): string {
     '',
     ...(p.pagos.length ? ['Pagos:', ...p.pagos.map((pago) => `  ${paymentLine(pago)}`), ''] : []),
     ...(p.comprobantes?.length
-      ? ['Comprobantes:', ...p.comprobantes.map((c) => `  ${c.numero} · ${c.nombre} · ${formatSoles(c.total)} · ${c.estado}${c.proveedor === 'prueba' ? ' (prueba)' : ''}${c.estado === 'rechazado' && c.mensaje ? ` ⚠ ${c.mensaje}` : ''}`), '']
+      ? ['Comprobantes:', ...p.comprobantes.map((c) => `  ${c.numero} · ${c.nombre} · ${formatSoles(c.total)} · ${c.estado}${c.proveedor === 'prueba' ? ' (prueba)' : ''}${situacionComprobante(c) ? ` · ${situacionComprobante(c)}` : ''}`), '']
       : []),
     'Historial:',
     columns(p.notas.map((n) => [`  ${fecha(n.fecha)}`, n.estado, n.nota])),

@@ -76,7 +76,12 @@ Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000
                                        ⚠ marca los rechazados (con el mensaje de SUNAT) y los pendientes con su último error.
   comprobante <NÚMERO>                 Muestra un comprobante: cliente, líneas, totales, estado, enlaces y envíos a SUNAT.
   comprobante <N.° DE PEDIDO>          Muestra los comprobantes de un pedido (su boleta o factura y su nota de crédito).
-  comprobante <NÚMERO> reintentar      Vuelve a enviar a SUNAT un comprobante pendiente o rechazado (con el mismo número).
+  comprobante <NÚMERO> reintentar      Vuelve a enviar a SUNAT un comprobante pendiente, con el mismo número; uno que SUNAT
+                                       rechazó (códigos 2000–3999) ya usó su número: lo reemplaza uno nuevo, con el
+                                       siguiente número de la serie.
+  comprobante <NÚMERO> cliente --dni N | --ce N | --pasaporte N | --ruc N --razon-social "…" [--direccion-fiscal "…"]
+                                       Corrige el comprador de un comprobante rechazado (para su reemplazo) o devuelto
+                                       por el proveedor sin llegar a SUNAT (se reenvía con su número).
 
 Registro y respaldo
   auditoria [--limite N]               Los últimos cambios hechos por operadores: quién, cuándo y qué.
@@ -163,6 +168,12 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           courier: { type: 'string' },
           guia: { type: 'string' },
           pendientes: { type: 'boolean' },
+          dni: { type: 'string' },
+          ce: { type: 'string' },
+          pasaporte: { type: 'string' },
+          ruc: { type: 'string' },
+          'razon-social': { type: 'string' },
+          'direccion-fiscal': { type: 'string' },
         },
       });
     } catch (error) {

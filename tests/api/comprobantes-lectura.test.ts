@@ -145,6 +145,10 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
       cdr: null,
       ultimoError: 'Nubefact no respondió en 15 s.',
       prueba: false,
+      reemplaza: null,
+      reemplazadoPor: null,
+      observaciones: null,
+      porCorregir: false,
     });
 
     const soloRechazados = (await (await admin('GET', '/admin/api/comprobantes?estado=rechazado')).json()) as ListaComprobantesOperador;
@@ -182,22 +186,27 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect(await mensaje(malo)).toMatch(/no es un número de comprobante/);
   });
 
-  it('retries a rejected receipt (audited) and refuses an accepted one with 409', async () => {
+  it('replaces a rejected receipt with the next number of its series (audited), and refuses an accepted one with 409', async () => {
     const numero = `${rechazado.serie}-${String(rechazado.correlativo).padStart(8, '0')}`;
     const res = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
     expect(res.status, await res.clone().text()).toBe(200);
     const cuerpo = (await res.json()) as ReintentoComprobanteRespuesta;
-    expect(cuerpo.mensaje).toContain(numero);
-    expect(cuerpo.comprobante).toMatchObject({ numero, estado: 'pendiente' });
-    expect(cuerpo.comprobante.trabajos.some((t) => t.clave.startsWith(`emitir-comprobante:${rechazado.id}:reintento-`))).toBe(true);
-    const [entrada] = await shop.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.reintento')).orderBy(desc(auditoria.id));
-    expect(entrada).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, antes: { estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.' }, despues: { estado: 'pendiente' } });
+    expect(cuerpo.mensaje).toMatch(new RegExp(`^El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${rechazado.serie}-\\d{8} en su lugar`));
+    expect(cuerpo.comprobante).toMatchObject({ estado: 'pendiente', reemplaza: numero, pedido: pedidoB, total: 120.5 });
+    expect(cuerpo.comprobante.numero).not.toBe(numero);
+    const [nuevo] = await shop.database.db.select().from(comprobantes).where(eq(comprobantes.reemplazaId, rechazado.id));
+    expect(cuerpo.comprobante.trabajos.some((t) => t.clave === `emitir-comprobante:${nuevo!.id}`)).toBe(true);
+    const [entrada] = await shop.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.reemplazo')).orderBy(desc(auditoria.id));
+    expect(entrada).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, antes: { estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.' }, despues: { reemplazo: cuerpo.comprobante.numero } });
+    const [sigue] = await shop.database.db.select().from(comprobantes).where(eq(comprobantes.id, rechazado.id));
+    expect(sigue).toMatchObject({ estado: 'rechazado', correlativo: rechazado.correlativo });
 
     const aceptado = `${venta.serie}-${String(venta.correlativo).padStart(8, '0')}`;
     const no = await admin('POST', `/admin/api/comprobantes/${aceptado}/reintentar`);
     expect(no.status).toBe(409);
     expect(await mensaje(no)).toMatch(/ya fue aceptado/);
     expect((await admin('POST', '/admin/api/comprobantes/B999-777/reintentar')).status).toBe(404);
+    expect((await shop.call('POST', `/admin/api/comprobantes/${numero}/cliente`, { body: { documento_tipo: 'DNI', documento_numero: '44556677' } })).status).toBe(401);
   });
 
   it("adds the order's receipts to the operator's order detail and to the shopper's", async () => {

@@ -1,13 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CotizacionServidor, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
+import type { CorreccionClienteRespuesta, ListaComprobantesOperador, ReintentoComprobanteRespuesta } from '../../src/lib/api/comprobantes-schemas.ts';
+import type { PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { RutinaRecomendada } from '../../src/lib/api/routine-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { numeroComprobante } from '../../src/lib/comprobantes/numero.ts';
 import { toCentimos } from '../../src/lib/pricing/money.ts';
 import { reintentarComprobante } from '../../src/server/comprobantes/emision.ts';
 import { nubefactProveedor } from '../../src/server/comprobantes/nubefact.ts';
-import { comprobantes, pagos, pedidoHistorial, trabajos, type Comprobante } from '../../src/server/db/schema/index.ts';
+import { auditoria, comprobantes, pagos, pedidoHistorial, trabajos, type Comprobante } from '../../src/server/db/schema/index.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { describeEachDatabase } from './databases.ts';
 import { startNubefactStub, type NubefactStub } from './nubefact-stub.ts';
@@ -247,25 +250,244 @@ describeEachDatabase('electronic receipts', (target) => {
       expect(stub.recibidos.filter((b) => b.numero === boleta!.correlativo).length).toBe(generados.length + 1);
     });
 
-    it("shows SUNAT's rejection to the operator, and sends it again with its number when retried", async () => {
+    /** The operator API, as the operator 'Rosa Díaz'. */
+    const admin = async (method: string, path: string, body?: unknown) =>
+      nube.call(method, path, { token: (await nube.services.operatorToken())!, headers: { 'X-Operador': encodeURIComponent('Rosa Díaz') }, ...(body === undefined ? {} : { body }) });
+    const mensajeDe = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
+    const numeroDe = (c: Pick<Comprobante, 'serie' | 'correlativo'>) => numeroComprobante(c.serie, c.correlativo);
+    /** How many times the stub was asked to issue this number. */
+    const envios = (c: Pick<Comprobante, 'serie' | 'correlativo'>) => stub.recibidos.filter((b) => b.operacion === 'generar_comprobante' && b.serie === c.serie && b.numero === c.correlativo).length;
+    const ultimoDe = async (serie: string) => {
+      const result = await nube.database.db.execute(sql`SELECT ultimo FROM comprobantes_series WHERE serie = ${serie}`);
+      return Number((result as unknown as { rows: { ultimo: number }[] }).rows[0]!.ultimo);
+    };
+    /** `npm run shop` against this shop, as the operator. */
+    const cli = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const token = (await nube.services.operatorToken())!;
+      const code = await runShop(args, { fetch: async (url, init) => nube.app.request(url, init), baseUrl: 'http://localhost:4321', token, out: (t) => out.push(t), err: (t) => err.push(t) });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const pedidoOperador = async (id: number) => ((await (await admin('GET', `/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta).pedido;
+
+    it('keeps the number of a receipt SUNAT rejects (2000–3999) used: the operator corrects the buyer and the next number of the series replaces it', async () => {
       stub.modo = 'rechaza';
       const { preferencia } = await paid(nube, [lineOf(plain[2]!)]);
-      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      const [boleta] = await receiptsOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'rechazado', codigoSunat: '2800' });
       expect(boleta!.mensaje).toMatch(/tipo de documento/);
+      const numero = numeroDe(boleta!);
       const notas = await nube.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, preferencia.idVenta));
-      const numero = numeroComprobante(boleta!.serie, boleta!.correlativo);
-      expect(notas.some((n) => n.nota.startsWith(`Comprobante ${numero} rechazado por SUNAT`))).toBe(true);
+      const nota = notas.find((n) => n.nota.startsWith(`Comprobante ${numero} rechazado por SUNAT (código 2800)`));
+      expect(nota?.nota).toContain('Su número quedó usado');
+      expect(nota?.nota).toContain(`npm run shop -- comprobante ${numero} reintentar`);
       const alerta = nube.sent.find((m) => m.subject.includes(`comprobante ${numero} rechazado`));
       expect(alerta?.html).toContain(`Revisa el comprobante del pedido N.° ${preferencia.idVenta}`);
-      expect(alerta?.html).not.toContain('Revisa el pago');
-
+      // The job never sends a rejected number again.
       stub.modo = 'acepta';
-      expect(await reintentarComprobante(nube.database.db, boleta!.id)).toMatchObject({ encolado: true });
+      await retryNow();
+      expect(envios(boleta!)).toBe(1);
+
+      // The operator sees it rejected, not yet replaced, in the order and in the receipts' list.
+      expect((await pedidoOperador(preferencia.idVenta)).comprobantes).toEqual([expect.objectContaining({ numero, estado: 'rechazado', reemplazadoPor: null, reemplaza: null })]);
+      const lista = (await (await admin('GET', '/admin/api/comprobantes?estado=rechazado')).json()) as ListaComprobantesOperador;
+      expect(lista.comprobantes.find((c) => c.numero === numero)).toMatchObject({ estado: 'rechazado', reemplazadoPor: null, mensaje: boleta!.mensaje });
+      const enCli = await cli(['comprobante', numero]);
+      expect(enCli.out).toContain(`Estado: ⚠ rechazado por SUNAT — ${boleta!.mensaje} (código 2800). Su número quedó usado (SUNAT lo registra como rechazado): no se vuelve a enviar.`);
+      expect(enCli.out).toContain(`  2. npm run shop -- comprobante ${numero} reintentar`);
+      expect((await cli(['pedido', String(preferencia.idVenta)])).out).toContain(`  ${numero} · Boleta de venta electrónica · S/`);
+      expect((await cli(['pedido', String(preferencia.idVenta)])).out).toMatch(new RegExp(`${numero} .* rechazado · ⚠ rechazado por SUNAT: .* su número quedó usado`));
+
+      // Correcting the buyer: clear Spanish refusals, then the DNI for the replacement (audited; the rejected record keeps what was sent).
+      const ruta = `/admin/api/comprobantes/${numero}/cliente`;
+      const malos: [unknown, number, RegExp][] = [
+        [{ documento_tipo: 'DNI', documento_numero: '4455' }, 400, /^El DNI debe tener 8 dígitos\.$/],
+        [{ documento_tipo: 'LIBRETA', documento_numero: '44556677' }, 400, /tipo de documento debe ser DNI/],
+        [{ documento_tipo: 'DNI', documento_numero: '44556677', ruc: '20131312955' }, 400, /no ambos/],
+        [{}, 400, /no ambos/],
+        [{ documento_tipo: 'DNI', documento_numero: '44556677', color: 'rojo' }, 400, /Solo se corrigen/],
+        [{ ruc: '20131312954', razon_social: 'X' }, 400, /RUC no es válido/],
+        [{ ruc: '20131312955', razon_social: 'Botica Sol S.A.C.' }, 409, /es una boleta/],
+      ];
+      for (const [body, status, texto] of malos) {
+        const res = await admin('POST', ruta, body);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+        expect(await mensajeDe(res)).toMatch(texto);
+      }
+      const noJson = await nube.call('POST', ruta, { token: (await nube.services.operatorToken())!, body: 'DNI 44556677' });
+      expect(noJson.status).toBe(400);
+      const corregido = await admin('POST', ruta, { documento_tipo: 'DNI', documento_numero: ' 44556677 ' });
+      expect(corregido.status, await corregido.clone().text()).toBe(200);
+      const correccion = (await corregido.json()) as CorreccionClienteRespuesta;
+      expect(correccion.mensaje).toContain(`npm run shop -- comprobante ${numero} reintentar`);
+      expect(correccion.comprobante).toMatchObject({ numero, estado: 'rechazado', cliente: { numeroDocumento: boleta!.cliente.numeroDocumento }, clienteCorregido: { tipoDocumento: '1', numeroDocumento: '44556677' } });
+      const [entrada] = await nube.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.cliente')).orderBy(desc(auditoria.id));
+      expect(entrada).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, despues: { cliente: { numeroDocumento: '44556677' } } });
+
+      // The retry numbers the replacement: the same series' next number, the corrected buyer, the same lines.
+      const ultimo = await ultimoDe(boleta!.serie);
+      const res = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const reintento = (await res.json()) as ReintentoComprobanteRespuesta;
+      const nuevo = numeroComprobante(boleta!.serie, ultimo + 1);
+      expect(reintento.mensaje).toBe(`El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${nuevo} en su lugar, en segundos.`);
+      expect(reintento.comprobante).toMatchObject({ numero: nuevo, estado: 'pendiente', reemplaza: numero });
+      const [reemplazo] = await nube.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.reemplazo')).orderBy(desc(auditoria.id));
+      expect(reemplazo).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, despues: { reemplazo: nuevo } });
       await runBackgroundOnce(nube.services);
-      [boleta] = await receiptsOf(nube, preferencia.idVenta);
-      expect(boleta).toMatchObject({ estado: 'aceptado', serie: 'B001' });
-      expect(await reintentarComprobante(nube.database.db, boleta!.id)).toEqual({ encolado: false, mensaje: `El comprobante ${numero} ya fue aceptado por SUNAT: no se vuelve a enviar.` });
+      const [rechazada, nueva] = await receiptsOf(nube, preferencia.idVenta);
+      expect(rechazada).toMatchObject({ id: boleta!.id, estado: 'rechazado', correlativo: boleta!.correlativo, cliente: boleta!.cliente });
+      expect(nueva).toMatchObject({ tipo: '03', serie: boleta!.serie, correlativo: ultimo + 1, estado: 'aceptado', reemplazaId: boleta!.id, cliente: { tipoDocumento: '1', numeroDocumento: '44556677' } });
+      expect(nueva!.items).toEqual(boleta!.items);
+      expect(nueva!.total).toBe(boleta!.total);
+      expect(stub.recibidos.find((b) => b.operacion === 'generar_comprobante' && b.numero === ultimo + 1 && b.serie === boleta!.serie)).toMatchObject({ cliente_numero_de_documento: '44556677' });
+      expect(envios(boleta!)).toBe(1);
+
+      // Both in the order's view, linked; the rejected one cannot be retried nor corrected again.
+      expect((await pedidoOperador(preferencia.idVenta)).comprobantes).toEqual([
+        expect.objectContaining({ numero, estado: 'rechazado', reemplazadoPor: nuevo }),
+        expect.objectContaining({ numero: nuevo, estado: 'aceptado', reemplaza: numero }),
+      ]);
+      const vista = (await cli(['pedido', String(preferencia.idVenta)])).out;
+      expect(vista).toMatch(new RegExp(`${numero} · .* · rechazado · rechazado por SUNAT \\(.*\\); reemplazado por ${nuevo}`));
+      expect(vista).toMatch(new RegExp(`${nuevo} · .* · aceptado · reemplaza a ${numero}`));
+      expect((await cli(['comprobantes', '--estado', 'rechazado'])).out).toMatch(new RegExp(`^${numero}\\s+${preferencia.idVenta}\\s.*rechazado\\s+rechazado por SUNAT .*; reemplazado por ${nuevo}$`, 'm'));
+      const otra = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
+      expect(otra.status).toBe(409);
+      expect(await mensajeDe(otra)).toBe(`El comprobante ${numero} fue rechazado por SUNAT y ya lo reemplaza ${nuevo}.`);
+      expect((await admin('POST', ruta, { documento_tipo: 'DNI', documento_numero: '11223344' })).status).toBe(409);
+      const aceptada = await admin('POST', `/admin/api/comprobantes/${nuevo}/cliente`, { documento_tipo: 'DNI', documento_numero: '11223344' });
+      expect(aceptada.status).toBe(409);
+      expect(await mensajeDe(aceptada)).toMatch(/ya fue aceptado por SUNAT/);
+      expect(await reintentarComprobante(nube.database.db, nueva!.id, nube.services.config.comprobantes)).toEqual({ encolado: false, mensaje: `El comprobante ${nuevo} ya fue aceptado por SUNAT: no se vuelve a enviar.` });
+    });
+
+    it("resends SUNAT's exceptions (0100–1999) with the same number until accepted, numbering nothing new", async () => {
+      stub.modo = 'excepcion';
+      const { preferencia } = await paid(nube, [lineOf(plain[4]!)]);
+      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      expect(boleta).toMatchObject({ estado: 'pendiente', porCorregir: false });
+      expect(boleta!.mensaje).toMatch(/excepción 0109/);
+      const ultimo = await ultimoDe(boleta!.serie);
+      stub.modo = 'acepta';
+      await retryNow();
+      const todos = await receiptsOf(nube, preferencia.idVenta);
+      expect(todos).toHaveLength(1);
+      [boleta] = todos;
+      expect(boleta).toMatchObject({ estado: 'aceptado', correlativo: todos[0]!.correlativo });
+      expect(envios(boleta!)).toBe(2);
+      expect(await ultimoDe(boleta!.serie)).toBe(ultimo);
+    });
+
+    it("leaves the number of a receipt Nubefact's own validation refuses free: corrected, it is sent again with that number", async () => {
+      stub.modo = 'invalido';
+      const { preferencia } = await paid(nube, [lineOf(plain[5]!)]);
+      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      expect(boleta).toMatchObject({ estado: 'pendiente', porCorregir: true, codigoSunat: '21' });
+      expect(boleta!.mensaje).toMatch(/no es válido/);
+      const numero = numeroDe(boleta!);
+      const notas = await nube.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, preferencia.idVenta));
+      expect(notas.some((n) => n.nota.startsWith(`Comprobante ${numero} devuelto por nubefact sin enviarlo a SUNAT`) && n.nota.includes('Su número sigue libre'))).toBe(true);
+      // It waits for the operator: no automatic resend of the same wrong data.
+      stub.modo = 'acepta';
+      await retryNow();
+      expect(envios(boleta!)).toBe(1);
+      expect((await pedidoOperador(preferencia.idVenta)).comprobantes).toEqual([expect.objectContaining({ numero, estado: 'pendiente', porCorregir: true })]);
+
+      expect((await cli(['comprobantes'])).out).toMatch(new RegExp(`^${numero}\\s.*pendiente\\s+⚠ devuelto por nubefact sin llegar a SUNAT: .* su número sigue libre`, 'm'));
+      // Through the command line this time.
+      const corregido = await cli(['comprobante', numero, 'cliente', '--ce', 'x98765']);
+      expect(corregido, corregido.err).toMatchObject({ code: 0, out: `Datos del comprador corregidos. El comprobante ${numero} irá a nombre de ${boleta!.cliente.denominacion}, Carné de extranjería X98765, con el mismo número. Para reenviarlo: npm run shop -- comprobante ${numero} reintentar` });
+      const [entrada] = await nube.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.cliente')).orderBy(desc(auditoria.id));
+      expect(entrada).toMatchObject({ objetivo: `comprobante ${numero}`, antes: { estado: 'pendiente', cliente: { numeroDocumento: boleta!.cliente.numeroDocumento } }, despues: { cliente: { tipoDocumento: '4', numeroDocumento: 'X98765' } } });
+      expect(await cli(['comprobante', numero, 'cliente', '--dni', '123'])).toMatchObject({ code: 1, err: 'El DNI debe tener 8 dígitos.' });
+      const ultimo = await ultimoDe(boleta!.serie);
+      const reintento = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
+      expect(reintento.status).toBe(200);
+      expect(await mensajeDe(reintento)).toBe(`Se volverá a enviar el comprobante ${numero}, con el mismo número, en segundos.`);
+      await runBackgroundOnce(nube.services);
+      const todos = await receiptsOf(nube, preferencia.idVenta);
+      expect(todos).toHaveLength(1);
+      [boleta] = todos;
+      expect(boleta).toMatchObject({ estado: 'aceptado', porCorregir: false, cliente: { tipoDocumento: '4', numeroDocumento: 'X98765' } });
+      expect(stub.recibidos.filter((b) => b.operacion === 'generar_comprobante' && b.numero === boleta!.correlativo && b.serie === boleta!.serie).at(-1)).toMatchObject({ cliente_tipo_de_documento: '4', cliente_numero_de_documento: 'X98765' });
+      expect(await ultimoDe(boleta!.serie)).toBe(ultimo);
+    });
+
+    it("accepts a receipt SUNAT observes (4000+) and keeps the observations for the operator", async () => {
+      stub.modo = 'observa';
+      const { preferencia } = await paid(nube, [lineOf(plain[6]!)]);
+      const [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      expect(boleta).toMatchObject({ estado: 'aceptado', observaciones: '4287 - El precio unitario ingresado no corresponde al valor calculado.' });
+      expect(boleta!.enlacePdf).toMatch(/\.pdf$/);
+      expect((await pedidoOperador(preferencia.idVenta)).comprobantes).toEqual([expect.objectContaining({ estado: 'aceptado', observaciones: boleta!.observaciones })]);
+      stub.modo = 'acepta';
+    });
+
+    it('never issues a credit note for a rejected receipt: the cancelled order\'s note annuls its replacement', async () => {
+      // Cancelled while its boleta is rejected: no note.
+      stub.modo = 'rechaza';
+      const a = await paid(nube, [lineOf(plain[7]!)]);
+      expect((await admin('POST', `/admin/api/pedidos/${a.preferencia.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
+      await retryNow();
+      expect((await receiptsOf(nube, a.preferencia.idVenta)).map((c) => [c.tipo, c.estado])).toEqual([['03', 'rechazado']]);
+      stub.modo = 'acepta';
+      const rechazadaA = (await receiptsOf(nube, a.preferencia.idVenta))[0]!;
+      expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(rechazadaA)}/reintentar`)).status).toBe(200);
+      await retryNow();
+      await retryNow();
+      const [, reemplazoA, notaA] = await receiptsOf(nube, a.preferencia.idVenta);
+      expect(reemplazoA).toMatchObject({ tipo: '03', estado: 'aceptado', reemplazaId: rechazadaA.id });
+      expect(notaA).toMatchObject({ tipo: '07', estado: 'aceptado', modificaId: reemplazoA!.id });
+
+      // Cancelled while its boleta was on its way, which SUNAT then rejected: the note waits, unsent, and moves to the replacement.
+      stub.modo = 'cae';
+      const b = await paid(nube, [lineOf(plain[0]!)]);
+      expect((await admin('POST', `/admin/api/pedidos/${b.preferencia.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
+      stub.modo = 'rechaza';
+      await retryNow();
+      await retryNow();
+      let [rechazadaB, notaB] = await receiptsOf(nube, b.preferencia.idVenta);
+      expect(rechazadaB).toMatchObject({ estado: 'rechazado' });
+      expect(notaB).toMatchObject({ tipo: '07', estado: 'pendiente', modificaId: rechazadaB!.id });
+      expect(notaB!.mensaje).toMatch(/fue rechazado por SUNAT/);
+      expect(envios(notaB!)).toBe(0);
+      stub.modo = 'acepta';
+      expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(rechazadaB!)}/reintentar`)).status).toBe(200);
+      await retryNow();
+      await retryNow();
+      const todos = await receiptsOf(nube, b.preferencia.idVenta);
+      expect(todos).toHaveLength(3);
+      [rechazadaB, notaB] = todos;
+      const reemplazoB = todos[2]!;
+      expect(reemplazoB).toMatchObject({ tipo: '03', estado: 'aceptado', reemplazaId: rechazadaB!.id });
+      expect(notaB).toMatchObject({ tipo: '07', estado: 'aceptado', modificaId: reemplazoB.id });
+      const enviada = stub.recibidos.filter((x) => x.tipo_de_comprobante === 3 && x.numero === notaB!.correlativo && x.serie === notaB!.serie);
+      expect(enviada.every((x) => x.documento_que_se_modifica_numero === reemplazoB.correlativo)).toBe(true);
+      expect(stub.recibidos.some((x) => x.tipo_de_comprobante === 3 && x.documento_que_se_modifica_numero === rechazadaB!.correlativo && x.documento_que_se_modifica_serie === rechazadaB!.serie)).toBe(false);
+    });
+
+    it('replaces a rejected credit note with the next number of the notes\' series', async () => {
+      stub.modo = 'acepta';
+      const { preferencia } = await paid(nube, [lineOf(plain[1]!)]);
+      stub.modo = 'rechaza';
+      stub.codigo = '3207';
+      expect((await admin('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
+      await retryNow();
+      stub.codigo = undefined;
+      const [boleta, nota] = await receiptsOf(nube, preferencia.idVenta);
+      expect(nota).toMatchObject({ tipo: '07', estado: 'rechazado', codigoSunat: '3207' });
+      const correccion = await admin('POST', `/admin/api/comprobantes/${numeroDe(nota!)}/cliente`, { documento_tipo: 'DNI', documento_numero: '44556677' });
+      expect(correccion.status).toBe(409);
+      expect(await mensajeDe(correccion)).toMatch(/nota de crédito/);
+      stub.modo = 'acepta';
+      const ultimo = await ultimoDe(nota!.serie);
+      expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(nota!)}/reintentar`)).status).toBe(200);
+      await retryNow();
+      const todos = await receiptsOf(nube, preferencia.idVenta);
+      expect(todos[2]).toMatchObject({ tipo: '07', serie: nota!.serie, correlativo: ultimo + 1, estado: 'aceptado', modificaId: boleta!.id, reemplazaId: nota!.id });
+      expect(envios(nota!)).toBe(1);
     });
 
     it('sends the credit note of a cancelled order only after its boleta is accepted', async () => {

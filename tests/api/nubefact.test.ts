@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nubefactProveedor } from '../../src/server/comprobantes/nubefact.ts';
+import { nubefactProveedor, respuestaNubefact } from '../../src/server/comprobantes/nubefact.ts';
 import { ProveedorNoResponde, type EnvioComprobante } from '../../src/server/comprobantes/proveedor.ts';
 import { startNubefactStub, type NubefactStub } from './nubefact-stub.ts';
 
@@ -58,6 +58,46 @@ describe('Nubefact client', () => {
       codigo: '2800',
       mensaje: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
     });
+  });
+
+  it("reads SUNAT's code ranges in Nubefact's answer fields: 2000–3999 rejected, 0100–1999 not processed, 4000+ accepted with observations", () => {
+    const base = { aceptada_por_sunat: false, sunat_description: 'Texto de SUNAT', sunat_note: null };
+    expect(respuestaNubefact({ ...base, sunat_responsecode: '2017' })).toEqual({ estado: 'rechazado', codigo: '2017', mensaje: 'Texto de SUNAT' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: '3999' })).toMatchObject({ estado: 'rechazado' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: null, sunat_soap_error: 'soap-env:Client.2800 El dato ingresado no esta permitido' })).toMatchObject({ estado: 'rechazado', codigo: '2800' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: '0109' })).toEqual({ estado: 'en-proceso', mensaje: 'SUNAT no procesó el comprobante (excepción 0109: Texto de SUNAT); se reenvía con el mismo número.' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: '1999' })).toMatchObject({ estado: 'en-proceso' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: null, sunat_soap_error: 'soap-env:Server.0130 No se pudo obtener el ticket' })).toMatchObject({ estado: 'en-proceso' });
+    expect(respuestaNubefact({ ...base, sunat_responsecode: null })).toEqual({ estado: 'en-proceso', mensaje: 'Texto de SUNAT' });
+    // An observation code is an acceptance, whatever the flag says; a note on an acceptance is kept.
+    expect(respuestaNubefact({ ...base, sunat_responsecode: '4287' })).toMatchObject({ estado: 'aceptado', codigo: '4287', observaciones: '4287 - Texto de SUNAT' });
+    expect(respuestaNubefact({ ...base, aceptada_por_sunat: true, sunat_responsecode: '0', sunat_note: '4252 - El dato ingresado como atributo no corresponde' })).toMatchObject({ estado: 'aceptado', observaciones: '4252 - El dato ingresado como atributo no corresponde' });
+    expect(respuestaNubefact({ ...base, aceptada_por_sunat: true, sunat_responsecode: '0' })).toMatchObject({ estado: 'aceptado', observaciones: null });
+  });
+
+  it("answers each SUNAT path through the stub: a rejected number stays used, an exception's number is sent again, Nubefact's own refusal keeps nothing", async () => {
+    const client = nubefactProveedor({ url: stub.url, token: stub.token });
+    stub.modo = 'rechaza';
+    const rechazada = boleta();
+    expect(await client.emitir(rechazada)).toMatchObject({ estado: 'rechazado', codigo: '2800' });
+    // Sent again, the number answers as rejected: SUNAT keeps it on record.
+    stub.modo = 'acepta';
+    expect(await client.emitir(rechazada)).toMatchObject({ estado: 'rechazado', codigo: '2800' });
+
+    stub.modo = 'excepcion';
+    const excepcion = boleta();
+    expect(await client.emitir(excepcion)).toMatchObject({ estado: 'en-proceso', mensaje: expect.stringMatching(/excepción 0109/) });
+    stub.modo = 'acepta';
+    expect(await client.emitir(excepcion)).toMatchObject({ estado: 'aceptado', codigo: '0' });
+
+    stub.modo = 'invalido';
+    const invalida = boleta();
+    expect(await client.emitir(invalida)).toEqual({ estado: 'devuelto', codigo: '21', mensaje: 'El número de documento de identidad del cliente no es válido para el tipo de documento indicado' });
+    stub.modo = 'acepta';
+    expect(await client.emitir(invalida)).toMatchObject({ estado: 'aceptado' });
+
+    stub.modo = 'observa';
+    expect(await client.emitir(boleta())).toMatchObject({ estado: 'aceptado', observaciones: expect.stringMatching(/^4287 - /) });
   });
 
   it('throws ProveedorNoResponde on a timeout, an outage, a wrong token or an unreachable address', async () => {

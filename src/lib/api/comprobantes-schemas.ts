@@ -47,6 +47,14 @@ export interface ComprobanteOperador {
   ultimoError: string | null;
   /** Issued by the offline test mode (proveedor 'prueba'): no tax validity. */
   prueba: boolean;
+  /** The rejected receipt this one replaces (its number), issue 34; null otherwise. */
+  reemplaza: string | null;
+  /** A rejected receipt's replacement (its number); null while there is none (or when it was not rejected). */
+  reemplazadoPor: string | null;
+  /** SUNAT's observations of an accepted receipt (codes 4000+): it is valid; null when none. */
+  observaciones: string | null;
+  /** The provider returned it before SUNAT saw it: its number is still free; correct it and resend it with that number. */
+  porCorregir: boolean;
 }
 
 /** A line of a receipt in soles (the table's céntimos): `valorUnitario` one unit without IGV, `precioUnitario` with it. */
@@ -88,6 +96,8 @@ export interface DetalleComprobanteOperador extends ComprobanteOperador {
   /** A credit note's reason; null otherwise. */
   motivo: string | null;
   codigoSunat: string | null;
+  /** The buyer as the operator corrected them for a rejected receipt's replacement; null when not corrected. */
+  clienteCorregido: { tipoDocumento: string; numeroDocumento: string; denominacion: string; direccion: string; correo: string } | null;
   actualizado: string;
   trabajos: IntentoEmisionOperador[];
 }
@@ -96,7 +106,11 @@ export interface ComprobanteOperadorRespuesta {
   comprobante: DetalleComprobanteOperador;
 }
 
-/** Operator API: POST /admin/api/comprobantes/{numero}/reintentar; 409 `{ mensaje }` when it cannot be retried. */
+/**
+ * Operator API: POST /admin/api/comprobantes/{numero}/reintentar; 409 `{ mensaje }` when it cannot be
+ * retried. A pending receipt is sent again with its number; a rejected one is replaced by a new receipt
+ * (the series' next number), and `comprobante` is that replacement.
+ */
 export interface ReintentoComprobanteRespuesta {
   mensaje: string;
   comprobante: DetalleComprobanteOperador;
@@ -105,4 +119,18 @@ export interface ReintentoComprobanteRespuesta {
 /** Operator API: GET /admin/api/comprobantes[?estado=pendiente|aceptado|rechazado], newest first. */
 export interface ListaComprobantesOperador {
   comprobantes: ComprobanteOperador[];
+}
+
+/**
+ * Operator API: POST /admin/api/comprobantes/{numero}/cliente, the buyer of a rejected (not yet
+ * replaced) or returned receipt corrected: a boleta's `documento_tipo` (DNI, CARNET_EXTRANJERIA,
+ * PASAPORTE) and `documento_numero`, or a factura's `ruc`, `razon_social` and optional `direccion_fiscal`.
+ */
+export type CorreccionClienteWire =
+  | { documento_tipo: 'DNI' | 'CARNET_EXTRANJERIA' | 'PASAPORTE'; documento_numero: string }
+  | { ruc: string; razon_social: string; direccion_fiscal?: string };
+
+export interface CorreccionClienteRespuesta {
+  mensaje: string;
+  comprobante: DetalleComprobanteOperador;
 }

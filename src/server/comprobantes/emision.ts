@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
-import { numeroComprobante } from '../../lib/comprobantes/numero.ts';
+import { NOMBRE_DOCUMENTO_SUNAT, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { COMPROBANTES } from '../../lib/tienda.ts';
 import type { ComprobantesConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
-import { comprobantes, pedidoLineas, pedidos, type Comprobante, type Pedido } from '../db/schema/index.ts';
+import { comprobantes, pedidoLineas, pedidos, type ClienteComprobante, type Comprobante, type Pedido } from '../db/schema/index.ts';
 import { enqueue, type Handlers } from '../jobs/queue.ts';
 import { alertShop } from '../orders/payment-alerts.ts';
 import { record } from '../orders/transitions.ts';
@@ -19,8 +19,11 @@ import { proveedorPrueba } from './prueba.ts';
  * Electronic receipts' life (issue 23): numbered inside the transaction that records the payment (or
  * the paid order's cancellation), so a correlative is drawn exactly when the sale is, never twice and
  * never skipped; then issued by a job through the provider, retried with back-off while the provider
- * is unreachable or SUNAT has not answered, until accepted or rejected. A rejection is noted on the
- * order and e-mailed to the shop; the operator retries it once fixed.
+ * is unreachable or SUNAT has not answered, until accepted or rejected. By SUNAT's rules (issue 34) a
+ * receipt SUNAT rejected (codes 2000–3999) has used its number: it stays on record and the operator's
+ * retry numbers a new receipt, the next of the same series, that replaces it (after correcting the buyer
+ * if needed); one the provider returned before SUNAT saw it waits, pending, for the operator to correct it
+ * and send it again with its number; exceptions (0100–1999) and timeouts are resent with the same number.
  */
 
 /** What numbering needs from the settings (`config.comprobantes`): the series and who will issue. */
@@ -49,10 +52,19 @@ async function numerar(tx: Tx, emision: Emision, datos: Omit<typeof comprobantes
   return comprobante!;
 }
 
-/** The sale receipt (boleta or factura) of an order, if it has one. */
+/** The sale receipt (boleta or factura) of an order that SUNAT has not rejected, if it has one. */
 async function comprobanteDeVentaDe(tx: Tx | Db, pedidoId: number): Promise<Comprobante | undefined> {
-  const [row] = await tx.select().from(comprobantes).where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03'])));
+  const [row] = await tx
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03']), ne(comprobantes.estado, 'rechazado')));
   return row;
+}
+
+/** Whether an order was ever given a sale receipt (a rejected one counts: its replacement is the operator's). */
+async function tieneVenta(tx: Tx, pedidoId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: comprobantes.id }).from(comprobantes).where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03']))).limit(1);
+  return Boolean(row);
 }
 
 /** Notes a receipt problem on the order's timeline (in its current state) and e-mails the shop about it. */
@@ -67,7 +79,7 @@ async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: stri
  * payment: the problem is noted and e-mailed to the shop, no number is used.
  */
 export async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Promise<Comprobante | undefined> {
-  if (await comprobanteDeVentaDe(tx, pedido.id)) return undefined;
+  if (await tieneVenta(tx, pedido.id)) return undefined;
   const lineas = await tx.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id)).orderBy(asc(pedidoLineas.id));
   let contenido: ReturnType<typeof comprobanteDeVenta>;
   try {
@@ -84,12 +96,17 @@ export async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Pr
 
 /**
  * Numbers the nota de crédito that annuls a paid order's receipt when the order is cancelled, in the
- * cancellation's transaction: the same lines and totals, referencing the receipt. Once per order.
+ * cancellation's transaction: the same lines and totals, referencing the receipt. Once per order. A
+ * receipt SUNAT rejected has no legal effect and is never annulled: while the order has no other, no
+ * note is numbered, and the rejected receipt's replacement brings its note (`reemplazar`).
  */
 export async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision): Promise<Comprobante | undefined> {
   const original = await comprobanteDeVentaDe(tx, pedidoId);
   if (!original) return undefined;
-  const [nota] = await tx.select({ id: comprobantes.id }).from(comprobantes).where(and(eq(comprobantes.pedidoId, pedidoId), eq(comprobantes.tipo, '07')));
+  const [nota] = await tx
+    .select({ id: comprobantes.id })
+    .from(comprobantes)
+    .where(and(eq(comprobantes.pedidoId, pedidoId), eq(comprobantes.tipo, '07'), ne(comprobantes.estado, 'rechazado')));
   if (nota) return undefined;
   const { cliente, items, gravada, igv, descuentos, total } = original;
   return numerar(tx, emision, {
@@ -135,13 +152,18 @@ export class ReintentarMasTarde extends Error {}
  */
 export async function emitirComprobante(db: Db, proveedor: ProveedorComprobantes | null, id: number): Promise<void> {
   const [comprobante] = await db.select().from(comprobantes).where(eq(comprobantes.id, id));
-  if (!comprobante || comprobante.estado !== 'pendiente') return;
+  // One the provider returned waits for the operator (a stale job must not resend it uncorrected).
+  if (!comprobante || comprobante.estado !== 'pendiente' || comprobante.porCorregir) return;
   const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
   const quien = comprobante.proveedor === 'prueba' ? proveedorPrueba : proveedor?.nombre === comprobante.proveedor ? proveedor : null;
   if (!quien) return fallo(db, comprobante, new ReintentarMasTarde('No hay proveedor de comprobantes configurado: define NUBEFACT_URL y NUBEFACT_TOKEN.'));
   let modifica: Comprobante | undefined;
   if (comprobante.modificaId) {
     [modifica] = await db.select().from(comprobantes).where(eq(comprobantes.id, comprobante.modificaId));
+    if (modifica?.estado === 'rechazado') {
+      // Never a note for a rejected receipt: this one is re-pointed to its replacement when there is one.
+      return fallo(db, comprobante, new ReintentarMasTarde(`La nota de crédito ${numero} no se envía: el comprobante que anulaba (${numeroComprobante(modifica.serie, modifica.correlativo)}) fue rechazado por SUNAT; pasará a anular su reemplazo cuando se emita.`));
+    }
     if (modifica?.estado !== 'aceptado') {
       return fallo(db, comprobante, new ReintentarMasTarde(`La nota de crédito ${numero} espera a que SUNAT acepte el comprobante que anula (${modifica ? numeroComprobante(modifica.serie, modifica.correlativo) : '¿?'}, ${modifica?.estado ?? 'no existe'}).`));
     }
@@ -164,41 +186,166 @@ async function fallo(db: Db, comprobante: Comprobante, error: unknown): Promise<
   throw error instanceof Error ? error : new Error(mensaje);
 }
 
-/** Records SUNAT's final answer once (only a pending receipt changes); a rejection is noted on the order and e-mailed to the shop. */
+/** A message as a sentence of a longer note (its own final stop). */
+const frase = (texto: string) => (/[.!?…)]$/.test(texto.trim()) ? texto.trim() : `${texto.trim()}.`);
+
+/** The operator's next step for a receipt SUNAT rejected (its number is used). */
+const pasosRechazo = (numero: string, tipo: string) =>
+  `Su número quedó usado: no se vuelve a enviar. ${tipo === '07' ? '' : `Si hace falta, corrige los datos del comprador (npm run shop -- comprobante ${numero} cliente …) y `}emite el comprobante que lo reemplaza, con el siguiente número de la serie: npm run shop -- comprobante ${numero} reintentar`;
+
+/**
+ * Records SUNAT's final answer once (only a pending receipt changes): an acceptance with its
+ * observations; a rejection (noted on the order and e-mailed to the shop with the next steps); the
+ * provider's refusal before SUNAT (pending, to be corrected: noted and e-mailed too).
+ */
 async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Respuesta, { estado: 'en-proceso' }>): Promise<void> {
   const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
   await db.transaction(async (tx) => {
-    const enlaces = respuesta.estado === 'aceptado' ? { enlacePdf: respuesta.pdf, enlaceXml: respuesta.xml, enlaceCdr: respuesta.cdr } : {};
+    const cambios =
+      respuesta.estado === 'aceptado'
+        ? { estado: 'aceptado' as const, observaciones: respuesta.observaciones, enlacePdf: respuesta.pdf, enlaceXml: respuesta.xml, enlaceCdr: respuesta.cdr }
+        : respuesta.estado === 'rechazado'
+          ? { estado: 'rechazado' as const }
+          : { estado: 'pendiente' as const, porCorregir: true };
     const [cambiado] = await tx
       .update(comprobantes)
-      .set({ estado: respuesta.estado, mensaje: respuesta.mensaje, codigoSunat: respuesta.codigo, ...enlaces, actualizado: new Date() })
-      .where(and(eq(comprobantes.id, comprobante.id), eq(comprobantes.estado, 'pendiente')))
+      .set({ ...cambios, mensaje: respuesta.mensaje, codigoSunat: respuesta.codigo, actualizado: new Date() })
+      .where(and(eq(comprobantes.id, comprobante.id), eq(comprobantes.estado, 'pendiente'), eq(comprobantes.porCorregir, false)))
       .returning({ id: comprobantes.id });
-    if (!cambiado || respuesta.estado !== 'rechazado') return;
-    console.error(`Comprobante ${numero} rechazado: ${respuesta.mensaje}`);
-    await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT: ${respuesta.mensaje} Corrígelo y reintenta: npm run shop -- comprobante ${numero} reintentar`, `comprobante ${numero} rechazado`);
+    if (!cambiado || respuesta.estado === 'aceptado') return;
+    if (respuesta.estado === 'rechazado') {
+      console.error(`Comprobante ${numero} rechazado: ${respuesta.mensaje}`);
+      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`);
+      return;
+    }
+    console.error(`Comprobante ${numero} devuelto por ${comprobante.proveedor}: ${respuesta.mensaje}`);
+    await avisarTienda(
+      tx,
+      comprobante.pedidoId,
+      `Comprobante ${numero} devuelto por ${comprobante.proveedor} sin enviarlo a SUNAT: ${frase(respuesta.mensaje)} Su número sigue libre: corrige los datos${comprobante.tipo === '07' ? '' : ` (npm run shop -- comprobante ${numero} cliente …)`} y reenvíalo con el mismo número: npm run shop -- comprobante ${numero} reintentar`,
+      `comprobante ${numero} por corregir`,
+    );
   });
 }
 
+/** What the operator's retry did: queued the same number again, numbered the replacement of a rejected one, or nothing (why). */
+export type Reintento = { encolado: true; mensaje: string; reemplazo?: Comprobante } | { encolado: false; mensaje: string };
+
 /**
- * The operator's retry of a pending or rejected receipt (after fixing what SUNAT objected to, or after
- * the job gave up): the receipt is pending again, keeps its number, and a new issuing job runs at once.
+ * The operator's retry (issue 34, SUNAT's numbering rules): a pending receipt (the job gave up, or the
+ * provider returned it and it was corrected) is sent again with its own number; a receipt SUNAT rejected
+ * keeps its used number and is replaced by a new receipt, the next of the same series, with the same
+ * lines and totals and the buyer as corrected; an accepted or already replaced one is refused.
  */
 export async function reintentarComprobante(
   db: Db,
   id: number,
-  /** Runs in the retry's transaction once it is queued, with the receipt as it was (the operator's audit entry). */
-  alReintentar?: (tx: Tx, antes: Comprobante) => Promise<void>,
-): Promise<{ encolado: boolean; mensaje: string }> {
-  return db.transaction(async (tx) => {
+  emision: Emision,
+  /** Runs in the retry's transaction once it is queued, with the receipt as it was and its replacement if any (the operator's audit entry). */
+  alReintentar?: (tx: Tx, antes: Comprobante, reemplazo?: Comprobante) => Promise<void>,
+): Promise<Reintento> {
+  return db.transaction(async (tx): Promise<Reintento> => {
     const [comprobante] = await tx.select().from(comprobantes).where(eq(comprobantes.id, id)).for('update');
     if (!comprobante) return { encolado: false, mensaje: 'No existe ese comprobante.' };
     const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
     if (comprobante.estado === 'aceptado') return { encolado: false, mensaje: `El comprobante ${numero} ya fue aceptado por SUNAT: no se vuelve a enviar.` };
-    await tx.update(comprobantes).set({ estado: 'pendiente', actualizado: new Date() }).where(eq(comprobantes.id, id));
-    await enqueue(tx, TRABAJO, { comprobanteId: id }, { clave: `${TRABAJO}:${id}:reintento-${Date.now()}-${randomBytes(3).toString('hex')}`, maxIntentos: COMPROBANTES.intentos });
+    if (comprobante.estado === 'rechazado') {
+      const [ya] = await tx.select().from(comprobantes).where(eq(comprobantes.reemplazaId, id));
+      if (ya) return { encolado: false, mensaje: `El comprobante ${numero} fue rechazado por SUNAT y ya lo reemplaza ${numeroComprobante(ya.serie, ya.correlativo)}.` };
+      const reemplazo = await reemplazar(tx, comprobante, emision);
+      await alReintentar?.(tx, comprobante, reemplazo);
+      const nuevo = numeroComprobante(reemplazo.serie, reemplazo.correlativo);
+      return { encolado: true, reemplazo, mensaje: `El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${nuevo} en su lugar, en segundos.` };
+    }
+    await tx.update(comprobantes).set({ porCorregir: false, actualizado: new Date() }).where(eq(comprobantes.id, id));
+    await encolarDeNuevo(tx, id);
     await alReintentar?.(tx, comprobante);
-    return { encolado: true, mensaje: `Se volverá a enviar el comprobante ${numero} en segundos.` };
+    return { encolado: true, mensaje: `Se volverá a enviar el comprobante ${numero}, con el mismo número, en segundos.` };
+  });
+}
+
+/** Queues one more issuing job of a receipt (an operator's retry: a key of its own). */
+const encolarDeNuevo = (tx: Tx, id: number) =>
+  enqueue(tx, TRABAJO, { comprobanteId: id }, { clave: `${TRABAJO}:${id}:reintento-${Date.now()}-${randomBytes(3).toString('hex')}`, maxIntentos: COMPROBANTES.intentos });
+
+/**
+ * Numbers the receipt that replaces one SUNAT rejected: same type and series, the series' next number,
+ * the same lines and totals, the buyer as the operator corrected them. A sale receipt's credit note that
+ * was waiting on the rejected one (never sent) now annuls the replacement; a cancelled paid order whose
+ * only receipt was rejected gets its note now.
+ */
+async function reemplazar(tx: Tx, rechazado: Comprobante, emision: Emision): Promise<Comprobante> {
+  const { pedidoId, tipo, serie, items, gravada, igv, descuentos, total, modificaId, motivo } = rechazado;
+  const cliente = rechazado.clienteCorregido ?? rechazado.cliente;
+  const reemplazo = await numerar(tx, emision, { pedidoId, tipo, serie, emitido: new Date(), cliente, items, gravada, igv, descuentos, total, modificaId, motivo, reemplazaId: rechazado.id });
+  if (tipo === '07') return reemplazo;
+  const notas = await tx
+    .update(comprobantes)
+    .set({ modificaId: reemplazo.id, cliente, actualizado: new Date() })
+    .where(and(eq(comprobantes.modificaId, rechazado.id), eq(comprobantes.tipo, '07'), eq(comprobantes.estado, 'pendiente')))
+    .returning({ id: comprobantes.id });
+  for (const nota of notas) await encolarDeNuevo(tx, nota.id);
+  if (notas.length === 0) {
+    const [pedido] = await tx.select({ estado: pedidos.estado, pagado: pedidos.pagado }).from(pedidos).where(eq(pedidos.id, pedidoId));
+    if (pedido?.estado === 'CANCELADO' && pedido.pagado) await numerarNotaDeCredito(tx, pedidoId, emision);
+  }
+  return reemplazo;
+}
+
+/** Why the buyer of a receipt cannot be corrected now, or null (a rejected sale receipt not yet replaced, or one the provider returned). */
+async function correccionImposible(tx: Tx, comprobante: Comprobante): Promise<string | null> {
+  const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
+  if (comprobante.tipo === '07') return `El comprobante ${numero} es una nota de crédito: lleva el comprador del comprobante que anula.`;
+  if (comprobante.estado === 'aceptado') return `El comprobante ${numero} ya fue aceptado por SUNAT: sus datos no cambian (anúlalo con una nota de crédito cancelando el pedido).`;
+  if (comprobante.estado === 'pendiente' && !comprobante.porCorregir) {
+    return `El comprobante ${numero} está en camino a SUNAT con estos datos: solo se corrige uno rechazado por SUNAT o devuelto por el proveedor.`;
+  }
+  if (comprobante.estado === 'rechazado') {
+    const [ya] = await tx.select({ serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(eq(comprobantes.reemplazaId, comprobante.id));
+    if (ya) return `El comprobante ${numero} ya fue reemplazado por ${numeroComprobante(ya.serie, ya.correlativo)}.`;
+  }
+  return null;
+}
+
+/**
+ * The operator's correction of a receipt's buyer (issue 34): on a receipt the provider returned (its
+ * number never reached SUNAT) it changes the receipt itself, to be resent with its number; on one SUNAT
+ * rejected, whose record keeps what was sent, it is what its replacement will carry. The order is not
+ * changed. Answers the buyer before and after, or why not (409).
+ */
+export async function corregirCliente(
+  db: Db,
+  id: number,
+  datos: Pick<ClienteComprobante, 'tipoDocumento' | 'numeroDocumento'> & Partial<Pick<ClienteComprobante, 'denominacion' | 'direccion'>>,
+  /** Runs in the correction's transaction (the operator's audit entry). */
+  alCorregir?: (tx: Tx, antes: Comprobante, cliente: ClienteComprobante) => Promise<void>,
+): Promise<{ corregido: true; mensaje: string } | { corregido: false; mensaje: string }> {
+  return db.transaction(async (tx) => {
+    const [comprobante] = await tx.select().from(comprobantes).where(eq(comprobantes.id, id)).for('update');
+    if (!comprobante) return { corregido: false, mensaje: 'No existe ese comprobante.' };
+    const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
+    const imposible = await correccionImposible(tx, comprobante);
+    if (imposible) return { corregido: false, mensaje: imposible };
+    const factura = comprobante.tipo === '01';
+    if (factura !== (datos.tipoDocumento === '6')) {
+      return { corregido: false, mensaje: factura ? `El comprobante ${numero} es una factura: corrige su RUC y razón social.` : `El comprobante ${numero} es una boleta: corrige el DNI, carné de extranjería o pasaporte del comprador (una factura necesita otro pedido).` };
+    }
+    const actual = comprobante.clienteCorregido ?? comprobante.cliente;
+    const cliente: ClienteComprobante = {
+      ...actual,
+      tipoDocumento: datos.tipoDocumento,
+      numeroDocumento: datos.numeroDocumento,
+      ...(datos.denominacion ? { denominacion: datos.denominacion } : {}),
+      ...(datos.direccion ? { direccion: datos.direccion } : {}),
+    };
+    const cambio = comprobante.estado === 'rechazado' ? { clienteCorregido: cliente } : { cliente };
+    await tx.update(comprobantes).set({ ...cambio, actualizado: new Date() }).where(eq(comprobantes.id, id));
+    await alCorregir?.(tx, comprobante, cliente);
+    const siguiente =
+      comprobante.estado === 'rechazado'
+        ? `El comprobante que reemplace a ${numero} (con el siguiente número de la serie) irá a nombre de ${cliente.denominacion}, ${NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento]} ${cliente.numeroDocumento}. Para emitirlo: npm run shop -- comprobante ${numero} reintentar`
+        : `El comprobante ${numero} irá a nombre de ${cliente.denominacion}, ${NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento]} ${cliente.numeroDocumento}, con el mismo número. Para reenviarlo: npm run shop -- comprobante ${numero} reintentar`;
+    return { corregido: true, mensaje: `Datos del comprador corregidos. ${siguiente}` };
   });
 }
 

@@ -90,14 +90,33 @@ interface DocumentoNubefact {
   codigo?: number;
 }
 
-/** What an answer about a document says: accepted, rejected (SUNAT's codes 2000–3999, or a SOAP error) or not answered yet. */
+/** SUNAT's code in an answer: `sunat_responsecode`, else the leading code of a SOAP error ("2800 - …", "soap-env:Client.0109"); null when none. */
+export function codigoSunatDe(doc: Pick<DocumentoNubefact, 'sunat_responsecode' | 'sunat_soap_error'>): string | null {
+  const codigo = doc.sunat_responsecode?.toString().trim();
+  if (codigo) return codigo;
+  const soap = /(?:^|[.\s:-])(\d{4})(?=\b)/.exec(doc.sunat_soap_error?.trim() ?? '');
+  return soap ? soap[1]! : null;
+}
+
+/**
+ * What an answer about a document says, by SUNAT's code ranges (issue 34): accepted (aceptada_por_sunat,
+ * or a code 4000+: accepted with observations, kept); rejected (2000–3999: the number is used); anything
+ * else (an exception 0100–1999, a SOAP error without a rejection code, no answer yet) is not processed:
+ * the same number is sent again later.
+ */
 export function respuestaNubefact(doc: DocumentoNubefact): Respuesta {
-  const codigo = doc.sunat_responsecode?.toString().trim() || null;
-  const descripcion = [doc.sunat_description, doc.sunat_note].filter((text) => text?.trim()).join(' ');
-  if (doc.aceptada_por_sunat) return { estado: 'aceptado', mensaje: descripcion || 'Aceptado por SUNAT.', codigo, pdf: doc.enlace_del_pdf || null, xml: doc.enlace_del_xml || null, cdr: doc.enlace_del_cdr || null };
-  const rechazo = doc.sunat_soap_error?.trim() || (codigo && Number(codigo) >= 2000 && Number(codigo) < 4000 ? descripcion || `SUNAT rechazó el comprobante (código ${codigo}).` : '');
-  if (rechazo) return { estado: 'rechazado', mensaje: rechazo, codigo };
-  return { estado: 'en-proceso', mensaje: descripcion || 'Enviado; SUNAT aún no responde.' };
+  const codigo = codigoSunatDe(doc);
+  const numero = codigo && /^\d+$/.test(codigo) ? Number(codigo) : null;
+  const nota = doc.sunat_note?.trim() || '';
+  const descripcion = doc.sunat_description?.trim() || '';
+  if (doc.aceptada_por_sunat || (numero !== null && numero >= 4000)) {
+    const observaciones = nota || (numero !== null && numero >= 4000 ? `${codigo} - ${descripcion || 'Observación de SUNAT.'}` : null);
+    return { estado: 'aceptado', mensaje: descripcion || 'Aceptado por SUNAT.', codigo, observaciones, pdf: doc.enlace_del_pdf || null, xml: doc.enlace_del_xml || null, cdr: doc.enlace_del_cdr || null };
+  }
+  const texto = [descripcion, nota].filter(Boolean).join(' ') || doc.sunat_soap_error?.trim() || '';
+  if (numero !== null && numero >= 2000 && numero < 4000) return { estado: 'rechazado', mensaje: texto || `SUNAT rechazó el comprobante (código ${codigo}).`, codigo };
+  if (numero !== null && numero >= 100 && numero < 2000) return { estado: 'en-proceso', mensaje: `SUNAT no procesó el comprobante (excepción ${codigo}${texto ? `: ${texto}` : ''}); se reenvía con el mismo número.` };
+  return { estado: 'en-proceso', mensaje: texto || 'Enviado; SUNAT aún no responde.' };
 }
 
 export interface NubefactOptions {
@@ -158,8 +177,9 @@ export function nubefactProveedor({ url, token, timeoutMs = COMPROBANTES.timeout
         if (existente) return existente;
         throw new ProveedorNoResponde(`Nubefact dice que el comprobante ${comprobante.serie}-${comprobante.correlativo} ya existe, pero no lo encuentra.`);
       }
-      // A document Nubefact refuses before SUNAT (format, data, date out of term): the operator must look at it.
-      return { estado: 'rechazado', mensaje: doc.errors?.trim() || `Nubefact rechazó el comprobante (HTTP ${status}).`, codigo: doc.codigo === undefined ? null : String(doc.codigo) };
+      // A document Nubefact refuses before SUNAT (format, data, date out of term): it never reached SUNAT,
+      // so its number is still free; the operator corrects it and sends it again with that number.
+      return { estado: 'devuelto', mensaje: doc.errors?.trim() || `Nubefact rechazó el comprobante (HTTP ${status}).`, codigo: doc.codigo === undefined ? null : String(doc.codigo) };
     },
   };
 }

@@ -30,6 +30,10 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
     enlaceXml: 'javascript:alert(1)',
     enlaceCdr: null,
     clave: '0123456789abcdef0123456789abcdef',
+    reemplazaId: null,
+    observaciones: null,
+    porCorregir: false,
+    clienteCorregido: null,
     actualizado: emitido,
     ...overrides,
   };

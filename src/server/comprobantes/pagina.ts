@@ -80,7 +80,9 @@ function estadoHtml(row: Comprobante): string {
   const mensaje = row.mensaje?.trim();
   if (row.proveedor === 'prueba' && row.estado === 'aceptado') return '<p class="estado"><span class="etiqueta">Emitido en modo de prueba</span>: no se envió a SUNAT.</p>';
   if (row.estado === 'aceptado') return `<p class="estado aceptado"><span class="etiqueta">Aceptado por SUNAT</span>${mensaje ? `: ${e(mensaje)}` : '.'}</p>`;
-  if (row.estado === 'rechazado') return `<p class="estado rechazado"><span class="etiqueta">Rechazado por SUNAT:</span> ${e(mensaje || 'sin detalle')}</p>`;
+  if (row.estado === 'rechazado') {
+    return `<p class="estado rechazado"><span class="etiqueta">Rechazado por SUNAT:</span> ${e(mensaje || 'sin detalle')} Este comprobante no tiene validez; la tienda emite otro, con un nuevo número, en su lugar.</p>`;
+  }
   return '<p class="estado">Pendiente de envío a SUNAT.</p>';
 }
 

@@ -15,10 +15,17 @@ export interface EnvioComprobante extends ContenidoComprobante {
 /** Which receipt: its type, series and correlative. */
 export type ReferenciaComprobante = Pick<EnvioComprobante, 'tipo' | 'serie' | 'correlativo'>;
 
-/** What the provider says of a receipt: SUNAT accepted it, rejected it, or has not answered yet. */
+/**
+ * What the provider says of a receipt, by SUNAT's rules (issue 34): SUNAT accepted it (with its
+ * observations, codes 4000+); rejected it (codes 2000–3999: the number is used, a new receipt replaces
+ * it); has not processed it yet (no answer, a timeout, or an exception 0100–1999: send it again with the
+ * same number); or the provider returned it before SUNAT saw it ('devuelto', its own validation: the
+ * number is still free, correct the data and send it again with that number).
+ */
 export type Respuesta =
-  | { estado: 'aceptado'; mensaje: string; codigo: string | null; pdf: string | null; xml: string | null; cdr: string | null }
+  | { estado: 'aceptado'; mensaje: string; codigo: string | null; observaciones: string | null; pdf: string | null; xml: string | null; cdr: string | null }
   | { estado: 'rechazado'; mensaje: string; codigo: string | null }
+  | { estado: 'devuelto'; mensaje: string; codigo: string | null }
   | { estado: 'en-proceso'; mensaje: string };
 
 /**

@@ -10,6 +10,6 @@ export const MENSAJE_PRUEBA = 'Modo de prueba: comprobante numerado y guardado p
  */
 export const proveedorPrueba: ProveedorComprobantes = {
   nombre: 'prueba',
-  emitir: async () => ({ estado: 'aceptado', mensaje: MENSAJE_PRUEBA, codigo: null, pdf: null, xml: null, cdr: null }),
+  emitir: async () => ({ estado: 'aceptado', mensaje: MENSAJE_PRUEBA, codigo: null, observaciones: null, pdf: null, xml: null, cdr: null }),
   consultar: async () => null,
 };

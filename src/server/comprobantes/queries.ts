@@ -62,13 +62,30 @@ export async function comprobantePorId(db: Db, id: number): Promise<Comprobante 
   return row;
 }
 
-/** The numbers of the receipts these credit notes modify, by id. */
-async function numerosModificados(db: Db, rows: Comprobante[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.map((row) => row.modificaId).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return new Map();
-  const originales = await db.select({ id: comprobantes.id, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.id, ids));
-  return new Map(originales.map((row) => [row.id, numeroDe(row)]));
+/** The receipts these rows point to or are pointed to by: the numbers of what a credit note modifies and of what a replacement replaces (by id), and of each rejected row's replacement (by the rejected id). */
+interface Vinculos {
+  numeros: Map<number, string>;
+  reemplazos: Map<number, string>;
 }
+
+async function vinculos(db: Db, rows: Comprobante[]): Promise<Vinculos> {
+  const ids = [...new Set(rows.flatMap((row) => [row.modificaId, row.reemplazaId]).filter((id): id is number => id !== null))];
+  const rechazados = rows.filter((row) => row.estado === 'rechazado').map((row) => row.id);
+  const [referidos, reemplazos] = await Promise.all([
+    ids.length === 0 ? [] : db.select({ id: comprobantes.id, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.id, ids)),
+    rechazados.length === 0
+      ? []
+      : db.select({ reemplazaId: comprobantes.reemplazaId, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.reemplazaId, rechazados)),
+  ]);
+  return { numeros: new Map(referidos.map((row) => [row.id, numeroDe(row)])), reemplazos: new Map(reemplazos.map((row) => [row.reemplazaId!, numeroDe(row)])) };
+}
+
+/** What a row's links say, as the operator's shape carries them. */
+const enlazados = (row: Comprobante, { numeros, reemplazos }: Vinculos) => ({
+  modifica: row.modificaId === null ? null : (numeros.get(row.modificaId) ?? null),
+  reemplaza: row.reemplazaId === null ? null : (numeros.get(row.reemplazaId) ?? null),
+  reemplazadoPor: reemplazos.get(row.id) ?? null,
+});
 
 /** The issuing jobs of these receipts, oldest first, by receipt id. */
 export async function trabajosDeEmision(db: Db, ids: number[]): Promise<Map<number, IntentoEmisionOperador[]>> {
@@ -119,8 +136,17 @@ export function comprobantePedido(row: Comprobante): ComprobantePedido {
   };
 }
 
-/** A receipt as the operator lists it; `modifica` is the number of a credit note's receipt. */
-export function comprobanteOperador(row: Comprobante, { siteUrl, modifica = null, ultimoError = null }: { siteUrl: string; modifica?: string | null; ultimoError?: string | null }): ComprobanteOperador {
+/** A receipt as the operator lists it; `modifica` is the number of a credit note's receipt, `reemplaza` and `reemplazadoPor` those of a rejected receipt's replacement chain. */
+export function comprobanteOperador(
+  row: Comprobante,
+  {
+    siteUrl,
+    modifica = null,
+    reemplaza = null,
+    reemplazadoPor = null,
+    ultimoError = null,
+  }: { siteUrl: string; modifica?: string | null; reemplaza?: string | null; reemplazadoPor?: string | null; ultimoError?: string | null },
+): ComprobanteOperador {
   return {
     numero: numeroDe(row),
     tipo: row.tipo,
@@ -139,23 +165,25 @@ export function comprobanteOperador(row: Comprobante, { siteUrl, modifica = null
     cdr: enlaceSeguro(row.enlaceCdr),
     ultimoError,
     prueba: row.proveedor === 'prueba',
+    reemplaza,
+    reemplazadoPor,
+    observaciones: row.observaciones,
+    porCorregir: row.porCorregir,
   };
 }
 
 /** Rows as the operator lists them, with the numbers they modify and their jobs' last failures. */
 export async function comprobantesOperador(db: Db, rows: Comprobante[], siteUrl: string): Promise<ComprobanteOperador[]> {
-  const [modificados, jobs] = await Promise.all([numerosModificados(db, rows), trabajosDeEmision(db, rows.map((row) => row.id))]);
-  return rows.map((row) =>
-    comprobanteOperador(row, { siteUrl, modifica: row.modificaId === null ? null : (modificados.get(row.modificaId) ?? null), ultimoError: ultimoErrorDe(jobs.get(row.id)) }),
-  );
+  const [enlaces, jobs] = await Promise.all([vinculos(db, rows), trabajosDeEmision(db, rows.map((row) => row.id))]);
+  return rows.map((row) => comprobanteOperador(row, { siteUrl, ...enlazados(row, enlaces), ultimoError: ultimoErrorDe(jobs.get(row.id)) }));
 }
 
 /** One receipt in full for the operator: buyer, lines and totals in soles, and every attempt to issue it. */
 export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteUrl: string): Promise<DetalleComprobanteOperador> {
-  const [modificados, jobs] = await Promise.all([numerosModificados(db, [row]), trabajosDeEmision(db, [row.id])]);
+  const [enlaces, jobs] = await Promise.all([vinculos(db, [row]), trabajosDeEmision(db, [row.id])]);
   const lista = jobs.get(row.id) ?? [];
   return {
-    ...comprobanteOperador(row, { siteUrl, modifica: row.modificaId === null ? null : (modificados.get(row.modificaId) ?? null), ultimoError: ultimoErrorDe(lista) }),
+    ...comprobanteOperador(row, { siteUrl, ...enlazados(row, enlaces), ultimoError: ultimoErrorDe(lista) }),
     cliente: { ...row.cliente },
     items: row.items.map((item) => ({
       codigo: item.codigo,
@@ -174,6 +202,7 @@ export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteU
     descuentos: toSoles(row.descuentos),
     motivo: row.motivo,
     codigoSunat: row.codigoSunat,
+    clienteCorregido: row.clienteCorregido ? { ...row.clienteCorregido } : null,
     actualizado: row.actualizado.toISOString(),
     trabajos: lista,
   };

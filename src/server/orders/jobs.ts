@@ -35,7 +35,9 @@ export function orderJobs({
       const found = await orderWithLines(db, Number(datos.pedidoId));
       if (!found) return;
       // The receipt is numbered in the transaction that recorded the payment, so it exists by now.
-      const venta = siteUrl === undefined ? undefined : (await comprobantesDePedido(db, found.pedido.id)).find((row) => row.tipo !== '07');
+      // The sale receipt in force: a rejected one's replacement, when SUNAT rejected the first.
+      const ventas = siteUrl === undefined ? [] : (await comprobantesDePedido(db, found.pedido.id)).filter((row) => row.tipo !== '07');
+      const venta = ventas.findLast((row) => row.estado !== 'rechazado') ?? ventas[0];
       await mailer.send(confirmationEmail(found.pedido, found.lineas, venta && { ...comprobantePedido(venta), url: urlComprobante(siteUrl!, venta.clave) }));
     },
     'correo-estado': async (datos) => {

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pedidos } from './orders.ts';
 
 /** SUNAT's document types the shop issues: factura, boleta de venta, nota de crédito. */
 export const TIPOS_COMPROBANTE = ['01', '03', '07'] as const;
 export type TipoComprobante = (typeof TIPOS_COMPROBANTE)[number];
 
-/** pendiente: numbered, not yet accepted; aceptado: SUNAT (through the provider) accepted it; rechazado: SUNAT or the provider refused it. */
+/**
+ * pendiente: numbered, not yet accepted (or returned by the provider before SUNAT saw it: `porCorregir`);
+ * aceptado: SUNAT (through the provider) accepted it, perhaps with observations (codes 4000+);
+ * rechazado: SUNAT rejected it (codes 2000–3999): its number is used for good and a new receipt replaces it.
+ */
 export const ESTADOS_COMPROBANTE = ['pendiente', 'aceptado', 'rechazado'] as const;
 export type EstadoComprobante = (typeof ESTADOS_COMPROBANTE)[number];
 
@@ -76,14 +80,24 @@ export const comprobantes = pgTable(
     enlaceCdr: text('enlace_cdr'),
     /** The unguessable key of its printable page (/api/comprobantes/{clave}), sent to the buyer. */
     clave: text('clave').notNull(),
+    /** The rejected receipt this one replaces (issue 34): same type, same series, the next number. */
+    reemplazaId: integer('reemplaza_id').references((): AnyPgColumn => comprobantes.id),
+    /** SUNAT's observations (codes 4000+) of an accepted receipt: it is valid; they are kept for the operator. */
+    observaciones: text('observaciones'),
+    /** The provider refused it before sending it to SUNAT (its own validation): its number is still free, it waits for the operator to correct and resend it. */
+    porCorregir: boolean('por_corregir').notNull().default(false),
+    /** The buyer as the operator corrected them for the replacement of this rejected receipt (the rejected record keeps what was sent). */
+    clienteCorregido: jsonb('cliente_corregido').$type<ClienteComprobante>(),
     actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('comprobantes_numero_idx').on(t.serie, t.correlativo),
     uniqueIndex('comprobantes_clave_idx').on(t.clave),
-    // One sale receipt and at most one credit note per order.
-    uniqueIndex('comprobantes_venta_idx').on(t.pedidoId).where(sql`${t.tipo} IN ('01', '03')`),
-    uniqueIndex('comprobantes_nota_idx').on(t.pedidoId).where(sql`${t.tipo} = '07'`),
+    // One sale receipt and at most one credit note per order, besides those SUNAT rejected (their numbers stay on record).
+    uniqueIndex('comprobantes_venta_idx').on(t.pedidoId).where(sql`${t.tipo} IN ('01', '03') AND ${t.estado} <> 'rechazado'`),
+    uniqueIndex('comprobantes_nota_idx').on(t.pedidoId).where(sql`${t.tipo} = '07' AND ${t.estado} <> 'rechazado'`),
+    // A rejected receipt is replaced once.
+    uniqueIndex('comprobantes_reemplaza_idx').on(t.reemplazaId).where(sql`${t.reemplazaId} IS NOT NULL`),
     index('comprobantes_estado_idx').on(t.estado, t.emitido),
     check('comprobantes_tipo_check', sql`${t.tipo} IN ('01', '03', '07')`),
     check('comprobantes_estado_check', sql`${t.estado} IN ('pendiente', 'aceptado', 'rechazado')`),
