@@ -8,7 +8,7 @@ import { miniaturaResena } from '../../src/lib/resenas/fotos.ts';
 import { LIMITES, RESENAS } from '../../src/lib/tienda.ts';
 import { catalogueVersion, productoPorId } from '../../src/server/catalogue/queries.ts';
 import { RATE_LIMITS } from '../../src/server/config.ts';
-import { megas } from '../../src/server/images/store.ts';
+import { megas, storeImage } from '../../src/server/images/store.ts';
 import { auditoria, clientes, imagenes, productos, resenaFotos, resenas } from '../../src/server/db/schema/index.ts';
 import { autorDe, promedio } from '../../src/server/resenas/queries.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -247,6 +247,29 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     expect((await admin('GET', `/resenas/${id}/foto`)).status).toBe(404);
     expect((await moderar(id, 'aprobar')).status).toBe(200);
     expect((await publicas(p.idProducto)).resenas[0]).toMatchObject({ id, foto: null });
+  });
+
+  it('keeps a photo stored before issue 34 (the original, in the image store) private until approval and deletes it on rejection', async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    const res = await escribir(c, cuerpo(p.idProducto));
+    const id = ((await res.json()) as ResenaCreada).resena.id;
+    const { url, sha256 } = await storeImage(shop.database.db, png(3, 3, [1, 2, 3]), `resena-${c.id}-${p.idProducto}`);
+    await shop.database.db.update(resenas).set({ foto: url }).where(eq(resenas.id, id));
+    // An operator's catalogue image stays public as before.
+    const catalogo = await storeImage(shop.database.db, png(3, 3, [9, 9, 9]), 'banner.png');
+    expect((await shop.call('GET', catalogo.url)).status).toBe(200);
+
+    expect((await shop.call('GET', url)).status).toBe(404);
+    expect((await shop.call('GET', `/admin/api/resenas/${id}/foto`, { token: TOKEN })).status).toBe(200);
+    expect((await moderar(id, 'aprobar')).status).toBe(200);
+    expect((await shop.call('GET', url)).status).toBe(200);
+    expect(miniaturaResena(url)).toEqual({ src: url });
+    expect((await moderar(id, 'rechazar')).status).toBe(200);
+    expect((await shop.call('GET', url)).status).toBe(404);
+    expect(await shop.database.db.select().from(imagenes).where(eq(imagenes.sha256, sha256))).toEqual([]);
+    expect((await shop.call('GET', catalogo.url)).status).toBe(200);
   });
 
   it('strips EXIF (GPS included) and turns the photo upright by its orientation', async () => {
