@@ -31,7 +31,8 @@ const pendiente: ResenaOperador = {
   estrellas: 4,
   titulo: 'Me encantó',
   texto: 'Deja la piel suave.\nNo irrita.',
-  foto: '/imagenes/abc.png',
+  foto: '/imagenes/resenas/AAAAAAAAAAAAAAAAAAAAAA.webp',
+  fotoOperador: '/admin/api/resenas/7/foto',
   creada: '2026-03-10T15:30:00.000Z',
   moderada: null,
   operador: null,
@@ -60,7 +61,8 @@ describe('npm run shop -- resenas', () => {
   it('shows one review and moderates it through the operator API', async () => {
     expect(formatResena(pendiente)).toContain('Autor: María G. · cliente 3 (maria@example.pe) · pedido N.° 41');
     expect(formatResena(pendiente)).toContain('  No irrita.');
-    expect(formatResena(pendiente)).toContain('Foto: /imagenes/abc.png');
+    expect(formatResena(pendiente)).toContain('Foto: /admin/api/resenas/7/foto (API del operador, con tu token)');
+    expect(formatResena(pendiente)).not.toContain('pública en');
     const detalle = await run(['resena', '7'], { 'GET /admin/api/resenas/7': Response.json({ resena: pendiente }) });
     expect(detalle.out).toBe(formatResena(pendiente));
     const mensaje = 'Reseña N.° 7 (Sérum de Caracol) aprobada: se ve ya en la página del producto.';

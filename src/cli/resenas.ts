@@ -58,7 +58,8 @@ export function formatResena(r: ResenaOperador): string {
     '',
     `Título: ${r.titulo}`,
     ...r.texto.split(/\r?\n/).map((line) => `  ${line}`),
-    ...(r.foto ? ['', `Foto: ${r.foto}`] : []),
+    // A photo is public only once approved; before, the operator API shows it (issue 34).
+    ...(r.fotoOperador ? ['', `Foto: ${r.fotoOperador} (API del operador, con tu token)${r.estado === 'APROBADA' && r.foto ? `; pública en ${r.foto}` : ''}`] : []),
     '',
     siguiente,
   ].join('\n');

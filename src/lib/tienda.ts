@@ -262,8 +262,15 @@ export const RESENAS = {
   tituloMaximo: 80,
   textoMinimo: 10,
   textoMaximo: 2000,
-  /** Largest photo (bytes; REVIEW_PHOTO_MAX_BYTES overrides): JPEG, PNG or WebP, the type read from its bytes. */
-  fotoMaximaBytes: 5 * 1024 * 1024,
+  /** Largest photo (bytes; REVIEW_PHOTO_MAX_BYTES overrides): JPEG, PNG or WebP, the type read from its bytes; a phone's photo is 3–10 MB. */
+  fotoMaximaBytes: 12 * 1024 * 1024,
+  /** Largest photo in pixels (a 12 MB PNG of one colour could unpack to gigabytes): a 50-megapixel phone's full-size shot fits. */
+  fotoMaximaPixeles: 50_000_000,
+  /** The CSS pixels of the list's square thumbnail (copies at 1x and 2x) and the longest side of the photo its link opens. */
+  fotoMiniatura: 96,
+  fotoGrande: 1600,
+  /** How long a browser or CDN keeps an approved photo: a photo withdrawn by the operator is gone everywhere within the hour. */
+  fotoCacheControl: 'public, max-age=3600',
   /** Days after delivery the review invitation is sent (REVIEW_INVITATION_DAYS overrides). */
   invitacionDias: 5,
   /** Approved reviews per page of GET /api/resenas/producto/{id}, and how many the static product page shows. */

@@ -1,7 +1,9 @@
 import type { ResenaPublica } from '../lib/api/resenas-schemas.ts';
 import { API_BASE } from '../lib/api/request.ts';
 import { fechaLima } from '../lib/dates.ts';
+import { miniaturaResena } from '../lib/resenas/fotos.ts';
 import { fechaResena } from '../lib/resenas/mostrar.ts';
+import { RESENAS } from '../lib/tienda.ts';
 import Estrellas from './Estrellas.tsx';
 import './resenas.css';
 
@@ -29,11 +31,26 @@ export default function ResenaCard({ resena }: { resena: ResenaPublica }) {
         )}
       </p>
       <p className="resena__texto">{resena.texto}</p>
-      {resena.foto && (
-        <a className="resena__foto" href={fotoUrl(resena.foto)} target="_blank" rel="noopener noreferrer">
-          <img src={fotoUrl(resena.foto)} alt={`Foto de la reseña de ${resena.autor}`} width={96} height={96} loading="lazy" decoding="async" />
-        </a>
-      )}
+      {resena.foto && <Foto foto={resena.foto} autor={resena.autor} />}
     </article>
+  );
+}
+
+/** The photo's square thumbnail (1x and 2x copies), linking to its larger view. */
+function Foto({ foto, autor }: { foto: string; autor: string }) {
+  const { src, src2x } = miniaturaResena(foto);
+  const lado = RESENAS.fotoMiniatura;
+  return (
+    <a className="resena__foto" href={fotoUrl(foto)} target="_blank" rel="noopener noreferrer">
+      <img
+        src={fotoUrl(src)}
+        srcSet={src2x && `${fotoUrl(src)} 1x, ${fotoUrl(src2x)} 2x`}
+        alt={`Foto de la reseña de ${autor}`}
+        width={lado}
+        height={lado}
+        loading="lazy"
+        decoding="async"
+      />
+    </a>
   );
 }

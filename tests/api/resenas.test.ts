@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
-import { MENSAJES_RESENA, type ModeracionRespuesta, type PuedoResenar, type ResenaCreada, type ResenasOperador, type ResenasProducto, type ResenasPublicadas } from '../../src/lib/api/resenas-schemas.ts';
+import { MENSAJES_RESENA, type ModeracionRespuesta, type PuedoResenar, type ResenaCreada, type ResenaOperador, type ResenasOperador, type ResenasProducto, type ResenasPublicadas } from '../../src/lib/api/resenas-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
+import { miniaturaResena } from '../../src/lib/resenas/fotos.ts';
 import { LIMITES, RESENAS } from '../../src/lib/tienda.ts';
 import { catalogueVersion, productoPorId } from '../../src/server/catalogue/queries.ts';
 import { RATE_LIMITS } from '../../src/server/config.ts';
-import { megas } from '../../src/server/images/store.ts';
-import { auditoria, clientes, productos, resenas } from '../../src/server/db/schema/index.ts';
+import { megas, storeImage } from '../../src/server/images/store.ts';
+import { auditoria, clientes, imagenes, productos, resenaFotos, resenas } from '../../src/server/db/schema/index.ts';
 import { autorDe, promedio } from '../../src/server/resenas/queries.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';
@@ -65,7 +67,11 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     }
   };
   const cuerpo = (idProducto: number, extra: Record<string, unknown> = {}) => ({ idProducto, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave y no irrita.', ...extra });
-  const escribir = (c: Cliente, body: unknown) => shop.call('POST', '/api/resenas', { token: c.token, body });
+  // As a browser sends it: with its Content-Length (a body of unknown length is read only from a customer who may review something).
+  const escribir = (c: Cliente, body: unknown) => {
+    const texto = typeof body === 'string' ? body : JSON.stringify(body);
+    return shop.call('POST', '/api/resenas', { token: c.token, body: texto, headers: { 'Content-Length': String(Buffer.byteLength(texto)) } });
+  };
   const puedo = async (c: Cliente, id: number) => (await (await shop.call('GET', `/api/resenas/puedo/${id}`, { token: c.token })).json()) as PuedoResenar;
   const publicas = async (id: number, pagina?: number) => {
     const res = await shop.call('GET', `/api/resenas/producto/${id}${pagina ? `?pagina=${pagina}` : ''}`);
@@ -162,7 +168,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     expect(await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id))).toEqual([]);
   });
 
-  it('takes a JPEG, PNG or WebP photo read from its bytes, refuses SVG, text, GIF and one too large, and serves the stored photo', async () => {
+  it('takes a JPEG, PNG or WebP photo read from its bytes, refuses SVG, text, GIF, one that does not decode and one too large, and stores it re-encoded', async () => {
     const c = await cliente();
     const [p, q] = [producto(), producto()];
     await entregar(await pedido(c, [p, q]));
@@ -172,6 +178,8 @@ describeEachDatabase('reviews only buyers can write', (target) => {
       [base64('esto no es una imagen, es texto'), 400],
       [base64(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)])), 400],
       ['%%%no-es-base64%%%', 400],
+      // A JPEG's first bytes and nothing a decoder can read.
+      [base64(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)])), 400],
       [base64(Buffer.concat([png(1, 1, [255, 0, 0]), Buffer.alloc(FOTO_MAXIMA)])), 413],
     ];
     for (const [foto, status] of rechazos) {
@@ -181,22 +189,118 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     }
     expect(await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id))).toEqual([]);
 
-    // A photo larger than any other request body: the review's route reads it.
-    const imagen = Buffer.concat([png(2, 2, [200, 100, 150]), Buffer.alloc(LIMITES.cuerpoMaximoBytes + 1024)]);
+    // A photo larger than any other request body: the review's route reads it, and stores WebP copies of its pixels, not the upload.
+    const imagen = Buffer.concat([png(300, 200, [200, 100, 150]), Buffer.alloc(LIMITES.cuerpoMaximoBytes + 1024)]);
     const res = await escribir(c, cuerpo(p.idProducto, { foto: `data:image/jpeg;base64,${imagen.toString('base64')}` }));
     expect(res.status, await res.clone().text()).toBe(201);
     const [fila] = await shop.database.db.select().from(resenas).where(eq(resenas.clienteId, c.id));
-    expect(fila!.foto).toMatch(/^\/imagenes\/[0-9a-f]{64}\.png$/);
-    const servida = await shop.call('GET', fila!.foto!);
-    expect(servida.status).toBe(200);
-    expect(servida.headers.get('Content-Type')).toBe('image/png');
-    expect(Buffer.from(await servida.arrayBuffer()).equals(imagen)).toBe(true);
+    expect(fila!.foto).toMatch(/^\/imagenes\/resenas\/[A-Za-z0-9_-]{22}\.webp$/);
+    const [copias] = await shop.database.db.select().from(resenaFotos).where(eq(resenaFotos.resenaId, fila!.id));
+    expect([copias!.ancho, copias!.alto]).toEqual([300, 200]);
+    expect(await sharp(copias!.miniatura).metadata()).toMatchObject({ format: 'webp', width: RESENAS.fotoMiniatura, height: RESENAS.fotoMiniatura });
+    expect(await sharp(copias!.miniatura2x).metadata()).toMatchObject({ format: 'webp', width: 2 * RESENAS.fotoMiniatura, height: 2 * RESENAS.fotoMiniatura });
+    expect(await shop.database.db.select().from(imagenes).where(eq(imagenes.nombre, `resena-${c.id}-${p.idProducto}`))).toEqual([]);
     // A bare base64 photo is taken too; a body past the photo's room is cut off while it streams in.
     expect((await escribir(c, cuerpo(q.idProducto, { foto: png(1, 1, [0, 0, 0]).toString('base64') }))).status).toBe(201);
     const enorme = await escribir(c, cuerpo(q.idProducto, { foto: 'A'.repeat(3 * FOTO_MAXIMA) }));
     expect([enorme.status, await mensaje(enorme)]).toEqual([413, `La foto es demasiado grande: el máximo es ${megas(FOTO_MAXIMA)}.`]);
     // Other calls keep the general limit.
     expect((await shop.call('POST', '/api/avisos-stock', { body: { productoId: q.idProducto, correo: 'a@example.pe', relleno: 'x'.repeat(LIMITES.cuerpoMaximoBytes) } })).status).toBe(413);
+  });
+
+  it("keeps a review's photo private until approval (the operator sees it), serves its copies then, and deletes it on rejection", async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    const res = await escribir(c, cuerpo(p.idProducto, { foto: png(400, 300, [10, 120, 200]).toString('base64') }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = ((await res.json()) as ResenaCreada).resena.id;
+    const { resena } = (await (await admin('GET', `/resenas/${id}`)).json()) as { resena: ResenaOperador };
+    const foto = resena.foto!;
+    const { src, src2x } = miniaturaResena(foto);
+    const urls = [foto, src, src2x!];
+    expect(src2x).toMatch(/-192\.webp$/);
+
+    // Pending: nobody gets it, not even with the URL; the operator does, through the operator API.
+    for (const url of urls) expect((await shop.call('GET', url)).status, url).toBe(404);
+    expect(resena.fotoOperador).toBe(`/admin/api/resenas/${id}/foto`);
+    const delOperador = await shop.call('GET', resena.fotoOperador!, { token: TOKEN });
+    expect([delOperador.status, delOperador.headers.get('Content-Type')]).toEqual([200, 'image/webp']);
+    expect(await sharp(Buffer.from(await delOperador.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 300 });
+    expect((await shop.call('GET', resena.fotoOperador!)).status).toBe(401);
+
+    // Approved: each copy is served, as WebP, at its size; the public list names it.
+    expect((await moderar(id, 'aprobar')).status).toBe(200);
+    const tamanos = [400, RESENAS.fotoMiniatura, 2 * RESENAS.fotoMiniatura];
+    for (const [i, url] of urls.entries()) {
+      const servida = await shop.call('GET', url);
+      expect([servida.status, servida.headers.get('Content-Type'), servida.headers.get('Cache-Control')]).toEqual([200, 'image/webp', RESENAS.fotoCacheControl]);
+      expect((await sharp(Buffer.from(await servida.arrayBuffer())).metadata()).width).toBe(tamanos[i]);
+      expect((await shop.call('GET', url, { headers: { 'If-None-Match': servida.headers.get('ETag')! } })).status).toBe(304);
+    }
+    expect((await publicas(p.idProducto)).resenas[0]!.foto).toBe(foto);
+
+    // Withdrawn: the photo is deleted (a later approval publishes the text alone).
+    expect((await moderar(id, 'rechazar')).status).toBe(200);
+    for (const url of urls) expect((await shop.call('GET', url)).status, url).toBe(404);
+    expect(await shop.database.db.select().from(resenaFotos).where(eq(resenaFotos.resenaId, id))).toEqual([]);
+    expect((await admin('GET', `/resenas/${id}/foto`)).status).toBe(404);
+    expect((await moderar(id, 'aprobar')).status).toBe(200);
+    expect((await publicas(p.idProducto)).resenas[0]).toMatchObject({ id, foto: null });
+  });
+
+  it('keeps a photo stored before issue 34 (the original, in the image store) private until approval and deletes it on rejection', async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    const res = await escribir(c, cuerpo(p.idProducto));
+    const id = ((await res.json()) as ResenaCreada).resena.id;
+    const { url, sha256 } = await storeImage(shop.database.db, png(3, 3, [1, 2, 3]), `resena-${c.id}-${p.idProducto}`);
+    await shop.database.db.update(resenas).set({ foto: url }).where(eq(resenas.id, id));
+    // An operator's catalogue image stays public as before.
+    const catalogo = await storeImage(shop.database.db, png(3, 3, [9, 9, 9]), 'banner.png');
+    expect((await shop.call('GET', catalogo.url)).status).toBe(200);
+
+    expect((await shop.call('GET', url)).status).toBe(404);
+    expect((await shop.call('GET', `/admin/api/resenas/${id}/foto`, { token: TOKEN })).status).toBe(200);
+    expect((await moderar(id, 'aprobar')).status).toBe(200);
+    expect((await shop.call('GET', url)).status).toBe(200);
+    expect(miniaturaResena(url)).toEqual({ src: url });
+    expect((await moderar(id, 'rechazar')).status).toBe(200);
+    expect((await shop.call('GET', url)).status).toBe(404);
+    expect(await shop.database.db.select().from(imagenes).where(eq(imagenes.sha256, sha256))).toEqual([]);
+    expect((await shop.call('GET', catalogo.url)).status).toBe(200);
+  });
+
+  it('strips EXIF (GPS included) and turns the photo upright by its orientation', async () => {
+    const p = producto();
+    const c = await cliente();
+    await entregar(await pedido(c, [p]));
+    // A phone's JPEG: taken sideways (orientation 6) with its maker and the place it was taken.
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 50, b: 80 } } })
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 2/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '77/1 1/1 2/1' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const original = await sharp(jpeg).metadata();
+    expect(original.orientation).toBe(6);
+    expect(original.exif!.includes(Buffer.from('PhoneCo'))).toBe(true);
+    expect(original.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD's tag, 0x8825
+    const res = await escribir(c, cuerpo(p.idProducto, { foto: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = ((await res.json()) as ResenaCreada).resena.id;
+    expect((await moderar(id, 'aprobar')).status).toBe(200);
+    const { resena } = (await (await admin('GET', `/resenas/${id}`)).json()) as { resena: ResenaOperador };
+    const { src, src2x } = miniaturaResena(resena.foto!);
+    for (const url of [resena.foto!, src, src2x!]) {
+      const servida = Buffer.from(await (await shop.call('GET', url)).arrayBuffer());
+      const meta = await sharp(servida).metadata();
+      expect([meta.exif, meta.xmp, meta.icc, meta.iptc, meta.orientation], url).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      for (const rastro of ['Exif', 'PhoneCo', 'GPS']) expect(servida.includes(Buffer.from(rastro)), `${url} ${rastro}`).toBe(false);
+      if (url === resena.foto) expect([meta.width, meta.height]).toEqual([200, 300]);
+    }
+    const [copias] = await shop.database.db.select().from(resenaFotos).where(eq(resenaFotos.resenaId, id));
+    for (const datos of [copias!.grande, copias!.miniatura, copias!.miniatura2x]) expect(Buffer.from(datos).includes(Buffer.from('PhoneCo'))).toBe(false);
   });
 
   it('shows a review only once approved, computes the average from approved reviews only, and moves the catalogue version', async () => {

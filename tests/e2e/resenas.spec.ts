@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { ResenasOperador } from '../../src/lib/api/resenas-schemas.ts';
 import { MENSAJES_RESENA } from '../../src/lib/api/resenas-rules.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
@@ -98,6 +99,14 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
   await form.getByLabel('Título').fill(titulo);
   await form.getByLabel('Tu reseña').fill('La uso cada noche desde hace dos semanas y mi piel se siente más suave.');
   await expect(form).toContainText(`${titulo.length}/80 caracteres`);
+  // A phone's photo, taken sideways, with the place it was taken in its EXIF.
+  const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 230, g: 120, b: 160 } } })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 7/1 0/1' } })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+  await form.getByLabel('Foto (opcional)').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(form.getByRole('img', { name: 'Vista previa de tu foto' })).toBeVisible();
   await form.getByRole('button', { name: 'Enviar reseña' }).click();
   await expect(section.getByRole('status').filter({ hasText: MENSAJES_RESENA.recibida })).toBeVisible();
   await expect(form).toHaveCount(0);
@@ -110,7 +119,9 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
 
   // The operator reads the pending list and approves it from the command line.
   const pendiente = await pendingReviewOf(request, producto.idProducto);
-  expect(pendiente).toMatchObject({ titulo, estrellas: 4, pedido: idVenta });
+  expect(pendiente).toMatchObject({ titulo, estrellas: 4, pedido: idVenta, foto: expect.stringMatching(/^\/imagenes\/resenas\//) });
+  // Its photo is nobody's to see yet.
+  expect((await request.get(pendiente.foto!)).status()).toBe(404);
   expect(await shop('resenas', '--pendientes')).toContain(String(pendiente.id));
   expect(await shop('resena', String(pendiente.id), 'aprobar')).toContain(String(pendiente.id));
 
@@ -124,6 +135,14 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
   await expect(published).toContainText('Compra verificada');
   await expect(published).toContainText(pendiente.autor);
   await expect(published.getByRole('img', { name: '4 de 5 estrellas' })).toBeVisible();
+  // The photo: a 96 px thumbnail with its 2x copy, upright, linking to the larger view; no EXIF left in what is served.
+  const foto = published.getByRole('img', { name: `Foto de la reseña de ${pendiente.autor}` });
+  await expect(foto).toHaveAttribute('srcset', /-96\.webp 1x, .*-192\.webp 2x$/);
+  await expect.poll(() => foto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const grande = await request.get(pendiente.foto!);
+  expect(grande.status()).toBe(200);
+  const meta = await sharp(await grande.body()).metadata();
+  expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 400, 600, undefined]);
   await expect((await reviewsOf(other)).getByTestId('resenas-resumen').getByRole('img')).toHaveAttribute('aria-label', /de 5 estrellas, \d+ reseñas?$/);
   // A visitor is told who may write one and offered the login.
   await expect(other.locator('#escribir-resena')).toContainText(MENSAJES_RESENA.noComprado);

@@ -15,6 +15,7 @@ import { textoPlano } from './text-schemas.ts';
  *           POST /api/resenas                     (Bearer)    → 201 ResenaCreada; 403/409 `{ mensaje }` saying why not
  * Operator: GET  /admin/api/resenas?estado=PENDIENTE|APROBADA|RECHAZADA → ResenasOperador
  *           GET  /admin/api/resenas/{id}                      → { resena: ResenaOperador }
+ *           GET  /admin/api/resenas/{id}/foto                 → the photo (any state; public only once approved)
  *           POST /admin/api/resenas/{id}  { accion: 'aprobar' | 'rechazar' } → ModeracionRespuesta
  */
 
@@ -56,7 +57,7 @@ export interface ResenaPublica {
   autor: string;
   /** ISO date and time it was published (approved). */
   fecha: string;
-  /** The photo's URL in the image store, or null. */
+  /** The photo's larger view (`/imagenes/resenas/{clave}.webp`; its thumbnails: lib/resenas/fotos.ts), or null. */
   foto: string | null;
   /** Always true: only buyers of a delivered order write reviews ('Compra verificada'). */
   compraVerificada: true;
@@ -96,7 +97,10 @@ export interface ResenaOperador {
   estrellas: number;
   titulo: string;
   texto: string;
+  /** The public URL once approved (a 404 before), or null; a rejection deletes the photo. */
   foto: string | null;
+  /** Where the operator sees the photo in any state (`/admin/api/resenas/{id}/foto`, the operator's token), or null. */
+  fotoOperador: string | null;
   creada: string;
   moderada: string | null;
   operador: string | null;

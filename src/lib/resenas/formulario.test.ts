@@ -44,6 +44,7 @@ describe('the review form’s checks', () => {
     expect(problemaFoto({ type: 'image/webp', size: RESENAS.fotoMaximaBytes })).toBeNull();
     expect(problemaFoto({ type: 'image/gif', size: 1000 })).toBe(MENSAJES_RESENA.fotoInvalida);
     expect(problemaFoto({ type: 'image/png', size: RESENAS.fotoMaximaBytes + 1 })).toBe(fotoGrande());
-    expect(fotoGrande()).toBe('La foto es demasiado grande: el máximo es 5 MB.');
+    expect(fotoGrande()).toBe('La foto es demasiado grande: el máximo es 12 MB.');
+    expect(problemaFoto({ type: 'image/jpeg', size: 8 * 1024 * 1024 })).toBeNull(); // a phone's photo
   });
 });

@@ -4,6 +4,8 @@ import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
+import { parseImageUrl, readImage } from '../images/store.ts';
+import { fotoDeResena } from '../resenas/fotos.ts';
 import { moderar, resenaOperador, resenasOperador } from '../resenas/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 
@@ -29,7 +31,8 @@ function mensajeModeracion(resena: ResenaOperador, antes: EstadoResena): string 
 /**
  * The customers' reviews for the operator (issue 25): the list (all, or those in `estado`; the pending
  * ones oldest first), one review, and its moderation: aprobar or rechazar (a rejected review may be
- * approved later, and an approved one withdrawn), audited in the same transaction.
+ * approved later, and an approved one withdrawn), audited in the same transaction. The photo of a
+ * review in any state is at `fotoOperador`; a rejection deletes it.
  */
 export function resenaOperatorRoutes(db: Db) {
   return new Hono<OperatorEnv>()
@@ -39,6 +42,18 @@ export function resenaOperatorRoutes(db: Db) {
       const resena = await resenaOperador(db, id);
       if (!resena) throw noExiste(id);
       return c.json({ resena });
+    })
+    // The photo of a review in any state (a pending one is public to nobody else): its larger view.
+    .get('/resenas/:id/foto', async (c) => {
+      const id = parseId(c.req.param('id'), 'número de reseña');
+      const resena = await resenaOperador(db, id);
+      if (!resena) throw noExiste(id);
+      const propia = await fotoDeResena(db, id, 'grande');
+      const antigua = !propia && resena.foto ? parseImageUrl(resena.foto) : undefined;
+      const almacen = antigua && (await readImage(db, antigua.sha256));
+      if (!propia && !almacen) throw clientError(404, `La reseña N.° ${id} no tiene foto.`);
+      c.header('Cache-Control', 'private, no-store');
+      return propia ? c.body(propia as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/webp' }) : c.body(almacen!.datos as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': almacen!.tipo });
     })
     .post('/resenas/:id', async (c) => {
       const id = parseId(c.req.param('id'), 'número de reseña');

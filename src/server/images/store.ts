@@ -98,8 +98,8 @@ export async function storedImages(db: Db, shas: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.sha256, imageUrl(row.sha256, row.tipo as TipoImagen)]));
 }
 
-/** One stored file's bytes and type, or undefined. */
-export async function readImage(db: Db, sha256: string): Promise<{ tipo: string; datos: Uint8Array } | undefined> {
-  const [row] = await db.select({ tipo: imagenes.tipo, datos: imagenes.datos }).from(imagenes).where(eq(imagenes.sha256, sha256));
+/** One stored file's bytes, type and upload name, or undefined. */
+export async function readImage(db: Db, sha256: string): Promise<{ tipo: string; datos: Uint8Array; nombre: string } | undefined> {
+  const [row] = await db.select({ tipo: imagenes.tipo, datos: imagenes.datos, nombre: imagenes.nombre }).from(imagenes).where(eq(imagenes.sha256, sha256));
   return row;
 }

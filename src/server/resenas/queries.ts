@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MENSAJES_RESENA, type EstadoResena, type ResenaOperador, type ResenaPublica, type ResenasProducto, type ResenasPublicadas } from '../../lib/api/resenas-schemas.ts';
 import { PEDIDOS, RESENAS } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { clientes, pedidoLineas, pedidos, productos, resenas, type Resena } from '../db/schema/index.ts';
+import { fotoResenaUrl } from '../../lib/resenas/fotos.ts';
+import { borrarFoto, guardarFoto, nuevaClave, type FotoProcesada } from './fotos.ts';
 
 /** Reviews only buyers can write (issue 25): who may write one, the writing, the public lists and the operator's moderation. */
 
@@ -50,7 +52,27 @@ export async function elegibilidad(db: Db, clienteId: number, productoId: number
   return { puede: false, status: 403, mensaje: MENSAJES_RESENA.noComprado };
 }
 
-/** What a review is written with (validated at the edge; the photo already in the image store). */
+/**
+ * Whether `clienteId` may review some product now, before the request's body (and so the product) is
+ * read: a customer with no delivered, visible, unreviewed product is refused without reading a photo
+ * she sends (issue 34). The refusal says why as elegibilidad would for most products: the oldest order
+ * on its way, else that only buyers may.
+ */
+export async function elegibilidadPrevia(db: Db, clienteId: number): Promise<Elegibilidad | { puede: true }> {
+  const compras = await db
+    .selectDistinct({ id: pedidos.id, estado: pedidos.estado })
+    .from(pedidos)
+    .innerJoin(pedidoLineas, eq(pedidoLineas.pedidoId, pedidos.id))
+    .innerJoin(productos, and(eq(productos.id, pedidoLineas.productoId), eq(productos.visible, true)))
+    .leftJoin(resenas, and(eq(resenas.productoId, pedidoLineas.productoId), eq(resenas.clienteId, clienteId)))
+    .where(and(eq(pedidos.clienteId, clienteId), inArray(pedidos.estado, ['ENTREGADO', ...ESTADOS_EN_CAMINO]), isNull(resenas.id)))
+    .orderBy(asc(pedidos.id));
+  if (compras.some((pedido) => pedido.estado === 'ENTREGADO')) return { puede: true };
+  if (compras[0]) return { puede: false, status: 403, mensaje: MENSAJES_RESENA.noEntregado(compras[0].id) };
+  return { puede: false, status: 403, mensaje: MENSAJES_RESENA.noComprado };
+}
+
+/** What a review is written with (validated at the edge; the photo re-encoded, stored with the review). */
 export interface ResenaEscrita {
   productoId: number;
   clienteId: number;
@@ -58,21 +80,25 @@ export interface ResenaEscrita {
   estrellas: number;
   titulo: string;
   texto: string;
-  foto: string | null;
+  foto: FotoProcesada | null;
 }
 
 /**
- * Stores a review, PENDIENTE; undefined when the customer already has one of that product (the unique
- * index decides, so two simultaneous requests make one row).
+ * Stores a review, PENDIENTE, with its photo's copies; undefined when the customer already has one of
+ * that product (the unique index decides, so two simultaneous requests make one row).
  */
-export async function crearResena(db: Db, resena: ResenaEscrita): Promise<{ id: number; estado: EstadoResena } | undefined> {
+export async function crearResena(db: Db, { foto, ...resena }: ResenaEscrita): Promise<{ id: number; estado: EstadoResena } | undefined> {
   const [cliente] = await db.select({ nombre: clientes.nombre, apellido: clientes.apellido }).from(clientes).where(eq(clientes.id, resena.clienteId));
-  const [row] = await db
-    .insert(resenas)
-    .values({ ...resena, autor: autorDe(cliente?.nombre ?? '', cliente?.apellido ?? '') })
-    .onConflictDoNothing({ target: [resenas.productoId, resenas.clienteId] })
-    .returning({ id: resenas.id, estado: resenas.estado });
-  return row && { id: row.id, estado: row.estado as EstadoResena };
+  const clave = foto ? nuevaClave() : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(resenas)
+      .values({ ...resena, foto: clave ? fotoResenaUrl(clave) : null, autor: autorDe(cliente?.nombre ?? '', cliente?.apellido ?? '') })
+      .onConflictDoNothing({ target: [resenas.productoId, resenas.clienteId] })
+      .returning({ id: resenas.id, estado: resenas.estado });
+    if (row && foto && clave) await guardarFoto(tx, row.id, clave, foto);
+    return row && { id: row.id, estado: row.estado as EstadoResena };
+  });
 }
 
 const publicaColumns = {
@@ -158,6 +184,7 @@ const operador = ({ resena: r, producto, correo }: { resena: Resena; producto: s
   titulo: r.titulo,
   texto: r.texto,
   foto: r.foto,
+  fotoOperador: r.foto ? `/admin/api/resenas/${r.id}/foto` : null,
   creada: r.creada.toISOString(),
   moderada: r.moderada?.toISOString() ?? null,
   operador: r.operador,
@@ -203,6 +230,8 @@ export async function moderar(
     const antes = actual!.estado as EstadoResena;
     if (antes === hacia) return { resultado: 'ya', resena: (await resenaOperador(tx, id))! };
     await tx.update(resenas).set({ estado: hacia, moderada: new Date(), operador: operadorNombre }).where(eq(resenas.id, id));
+    // A rejected review's photo is not kept (issue 34): a later approval publishes the text alone.
+    if (hacia === 'RECHAZADA') await borrarFoto(tx, id);
     await tx
       .update(productos)
       .set({

@@ -1,16 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { MENSAJES_RESENA, resenaNuevaSchema, type PuedoResenar, type ResenaCreada } from '../../lib/api/resenas-schemas.ts';
 import { requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
-import { enforceRateLimit } from '../auth/rate-limit.ts';
+import { enforceRateLimit, refuseWhenLimited } from '../auth/rate-limit.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { respuestaPaginaSimple } from '../http/pagina-simple.ts';
-import { detectType, megas, storeImage } from '../images/store.ts';
+import { fotoDe, procesarFoto } from './fotos.ts';
 import { darDeBajaCorreos, paginaBaja } from './pagina.ts';
-import { crearResena, elegibilidad, resenasDeProducto, resenasPublicadas } from './queries.ts';
-
-/** The photo types a customer may send (read from the bytes): no SVG, GIF or video from strangers. */
-const TIPOS_FOTO = new Set(['image/jpeg', 'image/png', 'image/webp']);
+import { crearResena, elegibilidad, elegibilidadPrevia, resenasDeProducto, resenasPublicadas } from './queries.ts';
 
 /** How long a browser or CDN may keep the public lists: an approval shows within a minute. */
 const CACHE_PUBLICA = 'public, max-age=60';
@@ -28,16 +25,14 @@ function paginaDe(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** The photo's bytes from base64 or a data: URL, checked by their content (JPEG, PNG or WebP, at most `maximo` bytes). */
-export function fotoDe(foto: string, maximo: number): Uint8Array {
-  const base64 = foto.replace(/^data:[^,]{0,100};base64,/i, '').replace(/\s+/g, '');
-  if (!base64 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) throw clientError(400, MENSAJES_RESENA.fotoInvalida);
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > maximo) throw clientError(413, `La foto pesa ${megas(bytes.length)}: el máximo es ${megas(maximo)}.`);
-  const tipo = detectType(bytes);
-  if (!tipo || !TIPOS_FOTO.has(tipo)) throw clientError(400, MENSAJES_RESENA.fotoInvalida);
-  return bytes;
-}
+/**
+ * Whether a body may be read before the customer is known to be able to review something: one of at
+ * most the general limit costs what any call costs, and keeps the exact answer for the product it names.
+ */
+const cuerpoPequeno = (c: Context, maximo: number) => {
+  const largo = Number(c.req.header('Content-Length') ?? NaN);
+  return Number.isFinite(largo) && largo <= maximo;
+};
 
 /**
  * Reviews only buyers can write (issue 25; the calls are listed in lib/api/resenas-schemas.ts). The
@@ -67,12 +62,20 @@ export function resenaRoutes({ db, config, secret }: AuthDeps) {
       return c.json((veredicto.puede ? { puede: true, mensaje: MENSAJES_RESENA.puede } : { puede: false, mensaje: veredicto.mensaje }) satisfies PuedoResenar);
     })
     .post('/resenas', auth, async (c) => {
-      const datos = await parseBody(c, resenaNuevaSchema);
       const clienteId = c.get('claims').idUsuario;
-      await enforceRateLimit(db, `resenas:cuenta:${clienteId}`, config.rateLimits.resenasPorCuenta);
+      const limite = `resenas:cuenta:${clienteId}`;
+      // A photo's body (up to REVIEW_PHOTO_MAX_BYTES) is read only from a customer within her limit who
+      // may review something (issue 34): anyone else's is answered unread.
+      await refuseWhenLimited(db, limite, config.rateLimits.resenasPorCuenta);
+      if (!cuerpoPequeno(c, config.cuerpoMaximoBytes)) {
+        const previa = await elegibilidadPrevia(db, clienteId);
+        if (!previa.puede) throw clientError(previa.status, previa.mensaje);
+      }
+      const datos = await parseBody(c, resenaNuevaSchema);
+      await enforceRateLimit(db, limite, config.rateLimits.resenasPorCuenta);
       const veredicto = await elegibilidad(db, clienteId, datos.idProducto);
       if (!veredicto.puede) throw clientError(veredicto.status, veredicto.mensaje);
-      const foto = datos.foto === undefined || datos.foto === '' ? null : (await storeImage(db, fotoDe(datos.foto, config.resenas.fotoMaximaBytes), `resena-${clienteId}-${datos.idProducto}`)).url;
+      const foto = datos.foto === undefined || datos.foto === '' ? null : await procesarFoto(fotoDe(datos.foto, config.resenas.fotoMaximaBytes));
       const { foto: _foto, idProducto: productoId, ...texto } = datos;
       const resena = await crearResena(db, { ...texto, productoId, clienteId, pedidoId: veredicto.pedidoId, foto });
       if (!resena) throw clientError(409, MENSAJES_RESENA.yaResenado);

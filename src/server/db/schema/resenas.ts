@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { productos } from './catalogue.ts';
 import { clientes } from './customers.ts';
 import { pedidos } from './orders.ts';
@@ -27,7 +27,7 @@ export const resenas = pgTable(
     estrellas: smallint('estrellas').notNull(),
     titulo: text('titulo').notNull(),
     texto: text('texto').notNull(),
-    /** The photo's URL in the image store (`/imagenes/{sha256}.{ext}`), or null. */
+    /** The photo's larger view (`/imagenes/resenas/{clave}.webp`, its copies in resena_fotos; before issue 34 an image store URL), or null. */
     foto: text('foto'),
     /** The buyer's first name and last initial ('María G.'), fixed when the review is written. */
     autor: text('autor').notNull(),
@@ -47,3 +47,28 @@ export const resenas = pgTable(
   ],
 );
 export type Resena = typeof resenas.$inferSelect;
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both take either. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A review's photo (issue 34), re-encoded on upload without its metadata: WebP copies at the sizes the
+ * product page shows, served at `/imagenes/resenas/{clave}…` only while the review is APROBADA and
+ * deleted with its rejection. Not in the content-addressed image store: two buyers' identical photos
+ * are two rows, so deleting one never takes the other's.
+ */
+export const resenaFotos = pgTable('resena_fotos', {
+  resenaId: integer('resena_id')
+    .primaryKey()
+    .references(() => resenas.id, { onDelete: 'cascade' }),
+  /** 128 random bits (base64url): the photo's URLs, unguessable while it waits for approval. */
+  clave: text('clave').notNull().unique(),
+  /** The larger view (longest side RESENAS.fotoGrande at most) and its pixel size. */
+  grande: bytea('grande').notNull(),
+  ancho: integer('ancho').notNull(),
+  alto: integer('alto').notNull(),
+  /** The list's square thumbnail at 1x and 2x. */
+  miniatura: bytea('miniatura').notNull(),
+  miniatura2x: bytea('miniatura_2x').notNull(),
+});
+export type ResenaFoto = typeof resenaFotos.$inferSelect;
