@@ -238,6 +238,9 @@ test('a modal keeps Tab inside, stops the page scrolling, closes on the backdrop
   const modal = page.getByRole('dialog', { name: 'Nuestras tiendas' });
   await expect(modal).toBeVisible();
   expect(await pageOverflow()).toBe('hidden');
+  // Tab only once the map has loaded: Chromium drops the focus of a cross-origin frame that is still
+  // navigating when its document commits (to the page's body), which no script of the page can see.
+  await expect(page.frameLocator('#mapas iframe').getByText('mapa')).toBeVisible();
   for (let step = 0; step < 6; step++) {
     await page.keyboard.press('Tab');
     expect(await modal.evaluate((node) => node.contains(document.activeElement))).toBe(true);
