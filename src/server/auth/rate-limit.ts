@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { RateLimit } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { limitesSolicitudes } from '../db/schema/index.ts';
 
 /** Longest key stored as it is; longer ones (client-chosen text) are stored as their hash, so the index never overflows. */
@@ -29,6 +29,16 @@ function tooMany(limit: RateLimit, ventana: Date, now: Date) {
  */
 export async function enforceRateLimit(db: Db, clave: string, limit: RateLimit, now = new Date()): Promise<void> {
   const ventana = windowStart(limit, now);
+  if ((await countInWindow(db, clave, ventana)) > limit.max) throw tooMany(limit, ventana, now);
+  // Old windows are dead weight; trimming them here keeps the table small without a scheduler.
+  if (Math.random() < 0.01) await db.delete(limitesSolicitudes).where(lt(limitesSolicitudes.ventana, new Date(now.getTime() - 86_400_000)));
+}
+
+/**
+ * Counts one more for `clave` in the window that starts at `ventana` and answers the window's count, in
+ * one upsert (concurrent calls count in turn). Other daily caps (the complaint copies) count with it too.
+ */
+export async function countInWindow(db: Db | Tx, clave: string, ventana: Date): Promise<number> {
   const [row] = await db
     .insert(limitesSolicitudes)
     .values({ clave: storedKey(clave), ventana, cuenta: 1 })
@@ -37,9 +47,7 @@ export async function enforceRateLimit(db: Db, clave: string, limit: RateLimit, 
       set: { cuenta: sql`${limitesSolicitudes.cuenta} + 1` },
     })
     .returning({ cuenta: limitesSolicitudes.cuenta });
-  if ((row?.cuenta ?? 0) > limit.max) throw tooMany(limit, ventana, now);
-  // Old windows are dead weight; trimming them here keeps the table small without a scheduler.
-  if (Math.random() < 0.01) await db.delete(limitesSolicitudes).where(lt(limitesSolicitudes.ventana, new Date(now.getTime() - 86_400_000)));
+  return row?.cuenta ?? 0;
 }
 
 /** Answers 429 when `clave` has used up its window already, counting nothing (for limits on failures only). */

@@ -58,15 +58,23 @@ export function sameSiteWrites(config: { siteUrl: string; publicApiBase?: string
   const shopOrigins = originsOf([config.siteUrl, config.publicApiBase]);
   return async (c, next) => {
     if (!ESCRITURAS.has(c.req.method) || ESCRITURAS_EXENTAS.some((path) => path.test(c.req.path))) return next();
-    const origin = originOf(c.req.header('Origin'));
-    const fetchSite = c.req.header('Sec-Fetch-Site')?.toLowerCase();
-    if (origin !== undefined ? !shopOrigins.has(origin) && (fetchSite === 'cross-site' || !sameHost(origin, c.req.url)) : fetchSite === 'cross-site') {
-      throw clientError(403, MENSAJE_OTRO_SITIO);
-    }
+    if (isCrossSite(c.req.raw, shopOrigins)) throw clientError(403, MENSAJE_OTRO_SITIO);
     const type = c.req.header('Content-Type');
     if (type === undefined ? hasBody(c.req.raw) : !/^application\/json\s*(?:;|$)/i.test(type.trim())) throw clientError(415, MENSAJE_SOLO_JSON);
     return next();
   };
+}
+
+/**
+ * Whether a browser sent `request` from another site: its `Origin` is neither one of the shop's nor the
+ * request's own host (or is, but the browser says `cross-site`); without an `Origin`, by `Sec-Fetch-Site`.
+ */
+function isCrossSite(request: Request, shopOrigins: ReadonlySet<string>): boolean {
+  const origin = originOf(request.headers.get('Origin') ?? undefined);
+  const crossSite = request.headers.get('Sec-Fetch-Site')?.toLowerCase() === 'cross-site';
+  if (origin === undefined) return crossSite;
+  if (shopOrigins.has(origin)) return false;
+  return crossSite || !sameHost(origin, request.url);
 }
 
 /** A sent `Origin` as URL.origin writes it (`null` and non-URLs stay as they are, and match nothing). */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { LIMA_OFFSET_MS, fechaLima } from '../../lib/dates.ts';
 import type { Tx } from '../db/client.ts';
-import { limitesSolicitudes } from '../db/schema/index.ts';
+import { countInWindow } from '../auth/rate-limit.ts';
 
 /**
  * The daily caps of the consumers' copies by e-mail (ReclamosConfig): per recipient address and for
@@ -28,14 +27,8 @@ export function buzonDe(correo: string): string {
 }
 
 /** Counts one more for `clave` in the Lima day of `ahora`; answers the day's count. */
-async function contar(tx: Tx, clave: string, ahora: Date): Promise<number> {
-  const ventana = new Date(Date.parse(`${fechaLima(ahora)}T00:00:00Z`) + LIMA_OFFSET_MS);
-  const [row] = await tx
-    .insert(limitesSolicitudes)
-    .values({ clave, ventana, cuenta: 1 })
-    .onConflictDoUpdate({ target: [limitesSolicitudes.clave, limitesSolicitudes.ventana], set: { cuenta: sql`${limitesSolicitudes.cuenta} + 1` } })
-    .returning({ cuenta: limitesSolicitudes.cuenta });
-  return row!.cuenta;
+function contar(tx: Tx, clave: string, ahora: Date): Promise<number> {
+  return countInWindow(tx, clave, new Date(Date.parse(`${fechaLima(ahora)}T00:00:00Z`) + LIMA_OFFSET_MS));
 }
 
 /** What the caps allow one more copy to `correo`: send it or not, and whether this one is the first the day's global cap refuses. */
