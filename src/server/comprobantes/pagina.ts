@@ -3,7 +3,7 @@ import { importeEnLetras } from '../../lib/comprobantes/letras.ts';
 import { fechaLima, formatFecha } from '../../lib/dates.ts';
 import { COMPROBANTES, PROVEEDOR } from '../../lib/tienda.ts';
 import type { Comprobante } from '../db/schema/index.ts';
-import { cspHash as hash, documentoHtml } from '../http/pagina-simple.ts';
+import { cspPagina, documentoHtml, SCRIPT_IMPRIMIR } from '../http/pagina-simple.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { enlaceSeguro, valorUnitario } from './queries.ts';
 
@@ -59,18 +59,10 @@ button{font:inherit;padding:8px 20px;border:0;border-radius:6px;background:#b02a
 @media print{body{background:#fff;font-size:11px}main{margin:0;padding:0;border:0;max-width:none;overflow:visible}.acciones,.enlaces{display:none}.marca{position:fixed}table{font-size:10px}th{background:#eee}main,table,tr{break-inside:avoid}}
 `.trim();
 
-const SCRIPT = `document.getElementById('imprimir').addEventListener('click',function(){window.print()});`;
+const SCRIPT = SCRIPT_IMPRIMIR;
 
-/** The page's own policy: nothing but its inline style and script (by hash), framed by no one. */
-export const CSP_COMPROBANTE = [
-  "default-src 'none'",
-  `style-src ${hash(ESTILO)}`,
-  `script-src ${hash(SCRIPT)}`,
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page's own policy: nothing but its inline style and script (by hash), its logo, framed by no one. */
+export const CSP_COMPROBANTE = cspPagina({ estilo: ESTILO, script: SCRIPT, img: "'self' data:" });
 
 const e = escapeHtml;
 const dinero = (centimos: number) => (centimos / 100).toFixed(2);

@@ -23,8 +23,27 @@ export const cabecerasPagina = (csp: string) => ({
 const ESTILO =
   'body{margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330}main{max-width:560px;margin:48px auto;padding:32px;background:#fff;border-radius:16px}h1{font-size:22px;color:#b02a64;margin:0 0 16px}p{font-size:16px;line-height:1.5}a{color:#b02a64;font-weight:bold}';
 
+/**
+ * An API page's policy: nothing but its inline `estilo` and `script` (by hash) and `img-src` when
+ * given, no base, no forms, framed by no one.
+ */
+export function cspPagina({ estilo, script, img }: { estilo: string; script?: string; img?: string }): string {
+  return [
+    "default-src 'none'",
+    `style-src ${cspHash(estilo)}`,
+    ...(script ? [`script-src ${cspHash(script)}`] : []),
+    ...(img ? [`img-src ${img}`] : []),
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The script of a printable page's `<button id="imprimir">`. */
+export const SCRIPT_IMPRIMIR = `document.getElementById('imprimir').addEventListener('click',function(){window.print()});`;
+
 /** The simple page's policy: nothing but its inline style. */
-export const CSP_PAGINA_SIMPLE = ["default-src 'none'", `style-src ${cspHash(ESTILO)}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+export const CSP_PAGINA_SIMPLE = cspPagina({ estilo: ESTILO });
 
 /** An API page: its head (title, `estilo` inline, never indexed nor referred) around `cuerpo`, the <main>'s HTML (already escaped). */
 export function documentoHtml({ titulo, estilo, cuerpo, script = '' }: { titulo: string; estilo: string; cuerpo: string; script?: string }): string {

@@ -1,7 +1,7 @@
 import { fechaHoraLarga, formatFecha } from '../../lib/dates.ts';
 import { RECLAMOS, TIENDA } from '../../lib/tienda.ts';
 import type { HojaReclamacion } from '../../lib/api/reclamos-schemas.ts';
-import { cspHash, documentoHtml } from '../http/pagina-simple.ts';
+import { cspPagina, documentoHtml, SCRIPT_IMPRIMIR } from '../http/pagina-simple.ts';
 import { escapeHtml as e } from '../mail/templates.ts';
 import { bloquesHoja } from './emails.ts';
 
@@ -29,10 +29,10 @@ button{margin-top:18px;font:inherit;padding:8px 20px;border:0;border-radius:6px;
 @media print{body{background:#fff}main{margin:0;padding:0}button{display:none}}
 `.trim();
 
-const SCRIPT = `document.getElementById('imprimir').addEventListener('click',function(){window.print()});`;
+const SCRIPT = SCRIPT_IMPRIMIR;
 
 /** The page's own policy: nothing but its inline style and script (by hash), framed by no one. */
-export const CSP_HOJA = ["default-src 'none'", `style-src ${cspHash(ESTILO)}`, `script-src ${cspHash(SCRIPT)}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+export const CSP_HOJA = cspPagina({ estilo: ESTILO, script: SCRIPT });
 
 /** The printable page of `hoja`. */
 export function paginaHoja(hoja: HojaReclamacion): string {
