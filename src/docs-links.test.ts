@@ -120,7 +120,7 @@ describe('README.md and docs/', () => {
     expect(records.length).toBeGreaterThan(100);
     for (const name of records) {
       const text = readFileSync(join(dir, name), 'utf8');
-      expect(text, name).toMatch(/^# \d{4}\. \S/);
+      expect(text, `${name} starts with its title, "# ${name.slice(0, 4)}. …"`).toMatch(new RegExp(`^# ${name.slice(0, 4)}\\. \\S`));
       for (const section of ['## Context', '## Decision', '## Consequence']) expect(text, `${name}: ${section}`).toContain(`\n${section}\n`);
       expect(text, `${name} cites an issue`).not.toMatch(/\bissues? \d/i);
       expect(text, `${name} links outside the repository`).not.toMatch(/\]\((https?:|\/)/);
