@@ -39,7 +39,7 @@ interface Leido {
 
 const FORMATO_JSON = 'El JSON debe ser una lista de productos (objetos con las columnas de la importación) o { "productos": [...] }.';
 
-/** The file's rows with their values by column; headers are matched leniently (columns.ts), unknown ones refused. */
+/** The file's rows with their values by column; headers are matched leniently (lib/catalogue/import-columns.ts), unknown ones refused. */
 export function leerArchivo(file: string): Leido {
   let text: string;
   try {
