@@ -9,7 +9,7 @@ import { FORMATOS } from '../lib/catalogue/image-urls.ts';
 import { columnaDe, COLUMNAS, COLUMNAS_IMAGEN, type Columna } from '../lib/catalogue/import-columns.ts';
 import { CliError } from './errors.ts';
 import { columns, formatDuracion, formatEntero, progressBar } from './format.ts';
-import type { Progreso, ShopCliDeps } from './deps.ts';
+import type { ShopCliDeps } from './deps.ts';
 import { CsvError, parseCsv } from './csv.ts';
 
 /**
