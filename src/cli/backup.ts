@@ -5,10 +5,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { backupFileName, dumpEmbedded, embeddedClient, hasEmbeddedDatabase, isGzip, PG_DUMP_ADVICE, restoreEmbedded } from '../server/db/backup.ts';
 import { connectDatabase } from '../server/db/client.ts';
 import { readLock } from '../server/db/lock.ts';
-import { CliError, noTokenError, unreachableError } from './errors.ts';
+import { audit, OPERADOR_ANONIMO } from '../server/admin/audit.ts';
+import { operatorClient, type RespaldoDescarga } from '../lib/api/operator-client.ts';
+import { operatorTokenFile } from './client.ts';
+import { CliError, cliErrorOf, noTokenError } from './errors.ts';
 import type { BackupSettings, ShopCliDeps } from './deps.ts';
-import { operatorTokenFile } from '../server/admin/token.ts';
-import { audit, CABECERA_OPERADOR, OPERADOR_ANONIMO } from '../server/admin/audit.ts';
 
 
 /** The backup commands' settings, from the environment. */
@@ -56,18 +57,13 @@ export async function respaldo(file: string | undefined, deps: ShopCliDeps): Pro
 /** Streams the running shop's backup (GET /admin/api/respaldo) into `target`. */
 async function download(deps: ShopCliDeps, target: string): Promise<void> {
   if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
-  let res: Response;
+  let respaldo: RespaldoDescarga;
   try {
-    const headers = { Authorization: `Bearer ${deps.token}`, ...(deps.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(deps.operador) } : {}) };
-    res = await deps.fetch(`${deps.baseUrl}/admin/api/respaldo`, { headers });
-  } catch {
-    throw unreachableError(deps.baseUrl);
+    respaldo = await operatorClient({ token: deps.token, operador: deps.operador, base: deps.baseUrl, fetch: deps.fetch }).backup();
+  } catch (error) {
+    throw cliErrorOf(error, deps.baseUrl, 'sin un respaldo');
   }
-  if (!res.ok || !res.body || res.headers.get('Content-Type') !== 'application/gzip') {
-    const data = (await res.json().catch(() => null)) as { mensaje?: string } | null;
-    throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin un respaldo.`);
-  }
-  await writeWhole(target, res.body);
+  await writeWhole(target, respaldo.cuerpo);
 }
 
 /** Writes a stream to `target` through a temporary file, so a failed copy never looks like a backup. */

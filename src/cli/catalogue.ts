@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { LISTAS_CONTENIDO, type ContenidoOperador, type CuponOperador, type ListaContenido, type ProductoOperadorRespuesta } from '../lib/api/operator-schemas.ts';
-import type { EntradaAuditoria } from '../server/admin/audit.ts';
+import type { OperatorClient } from '../lib/api/operator-client.ts';
+import { LISTAS_CONTENIDO, type CambioProducto, type ContenidoOperador, type ListaContenido } from '../lib/api/operator-schemas.ts';
 import { CliError } from './errors.ts';
 import { formatAuditoria, formatContenido, formatCupones, formatProducto } from './format.ts';
-import type { Llamada } from './deps.ts';
 
 /**
  * The day-to-day catalogue commands of `npm run shop` (issue 14): a product's price, discount,
@@ -55,17 +54,17 @@ export function fechaArg(texto: string | undefined, opcion: string): string {
 
 const referencia = (ref: string | undefined, uso: string) => {
   if (!ref) throw new CliError(`Indica el producto (su idProducto o su SKU), por ejemplo: npm run shop -- ${uso}`);
-  return encodeURIComponent(ref);
+  return ref;
 };
 
 /**
  * An image argument: a local file is uploaded to the shop's image store (its URL is answered); a
  * path of the shop (/imagenes/…, /demo/…) is taken as it is.
  */
-export async function imagenArg(ref: string | undefined, llamar: Llamada, uso: string): Promise<string> {
+export async function imagenArg(ref: string | undefined, cliente: OperatorClient, uso: string): Promise<string> {
   if (!ref) throw new CliError(`Indica la imagen (un archivo o una ruta de la tienda), por ejemplo: npm run shop -- ${uso}`);
   if (existsSync(ref) && statSync(ref).isFile()) {
-    const { url } = await llamar<{ url: string }>('POST', '/admin/api/imagenes', { nombre: basename(ref), datos: readFileSync(ref).toString('base64') });
+    const { url } = await cliente.uploadImage(basename(ref), readFileSync(ref).toString('base64'));
     return url;
   }
   if (ref.startsWith('/')) return ref;
@@ -73,15 +72,15 @@ export async function imagenArg(ref: string | undefined, llamar: Llamada, uso: s
 }
 
 /** Runs a catalogue command; false when `comando` is not one of them. */
-export async function runCatalogueCommand(comando: string, args: string[], opciones: OpcionesCatalogo, llamar: Llamada, out: (text: string) => void): Promise<boolean> {
+export async function runCatalogueCommand(comando: string, args: string[], opciones: OpcionesCatalogo, cliente: OperatorClient, out: (text: string) => void): Promise<boolean> {
   const [a, b, ...resto] = args;
-  const producto = async (ref: string | undefined, body: unknown, uso: string) => {
-    const { mensaje } = await llamar<ProductoOperadorRespuesta>('PATCH', `/admin/api/productos/${referencia(ref, uso)}`, body);
+  const producto = async (ref: string | undefined, body: CambioProducto, uso: string) => {
+    const { mensaje } = await cliente.updateProduct(referencia(ref, uso), body);
     out(mensaje ?? '');
   };
   switch (comando) {
     case 'producto': {
-      const { producto: p } = await llamar<ProductoOperadorRespuesta>('GET', `/admin/api/productos/${referencia(a, 'producto 12')}`);
+      const { producto: p } = await cliente.product(referencia(a, 'producto 12'));
       out(formatProducto(p));
       return true;
     }
@@ -102,7 +101,7 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
       await producto(a, { visible: comando === 'mostrar' }, `${comando} 12`);
       return true;
     case 'cupones': {
-      const { cupones } = await llamar<{ cupones: CuponOperador[] }>('GET', '/admin/api/cupones');
+      const { cupones } = await cliente.coupons();
       out(formatCupones(cupones));
       return true;
     }
@@ -120,27 +119,27 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
           productos: lista(opciones.productos).map((ref) => (/^\d{1,9}$/.test(ref) ? Number(ref) : ref)),
           marcas: lista(opciones.marcas),
         };
-        out((await llamar<{ mensaje: string }>('POST', '/admin/api/cupones', body)).mensaje);
+        out((await cliente.createCoupon(body)).mensaje);
         return true;
       }
       if (a === 'desactivar' || a === 'activar') {
         if (!b) throw new CliError(`Indica el código, por ejemplo: npm run shop -- cupon ${a} VERANO20`);
-        out((await llamar<{ mensaje: string }>('POST', `/admin/api/cupones/${encodeURIComponent(b)}/${a}`)).mensaje);
+        out((await cliente.setCouponActive(b, a === 'activar')).mensaje);
         return true;
       }
       throw new CliError('Uso: npm run shop -- cupon crear CODIGO --descuento N --desde FECHA --hasta FECHA [--productos 1,2] [--marcas "COSRX,Anua"] | cupon desactivar CODIGO | cupon activar CODIGO');
     }
     case 'auditoria': {
-      const limite = opciones.limite === undefined ? '' : `?limite=${encodeURIComponent(opciones.limite)}`;
-      const { entradas } = await llamar<{ entradas: EntradaAuditoria[] }>('GET', `/admin/api/auditoria${limite}`);
+      // The API checks the limit (a whole number within its range) and says so in Spanish.
+      const { entradas } = await cliente.auditTrail(opciones.limite);
       out(formatAuditoria(entradas));
       return true;
     }
   }
   if ((LISTAS_CONTENIDO as readonly string[]).includes(comando)) {
     const lista = comando as ListaContenido;
-    const respuesta = await llamar<Record<string, unknown>>('GET', `/admin/api/${lista}`);
-    out(formatContenido(lista, respuesta[lista] as ContenidoOperador[typeof lista][]));
+    const respuesta = await cliente.content(lista);
+    out(formatContenido(lista, respuesta[lista]));
     return true;
   }
   const lista = CONTENIDO_POR_SINGULAR[comando];
@@ -150,26 +149,24 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
     if (!texto || !/^\d{1,9}$/.test(texto)) throw new CliError(`Indica el id del ${comando} (npm run shop -- ${lista} los lista).\n${uso}`);
     return texto;
   };
-  let respuesta: { mensaje: string } & Record<string, unknown>;
+  let respuesta: { mensaje: string } & Partial<Record<ListaContenido, ContenidoOperador[ListaContenido][]>>;
   if (a === 'agregar') {
     const ejemplo = `${comando} agregar ${comando === 'mensaje' ? '"Envío gratis desde S/250"' : 'fotos/banner.jpg --ruta /marcas/COSRX'}`;
-    let body: Record<string, unknown>;
     if (lista === 'mensajes') {
       const texto = [b, ...resto].filter((x) => x !== undefined).join(' ');
       if (!texto.trim()) throw new CliError(`Escribe el mensaje, por ejemplo: npm run shop -- ${ejemplo}`);
-      body = { mensaje: texto };
+      respuesta = await cliente.addContent(lista, { mensaje: texto });
     } else if (lista === 'sociales') {
-      body = { url: await imagenArg(b, llamar, ejemplo), ...(opciones.tipo ? { tipo: opciones.tipo === 'imagen' ? 'image' : opciones.tipo } : {}) };
+      // The type as typed (imagen is image); the API refuses anything but image or video, in Spanish.
+      const tipo = (opciones.tipo === 'imagen' ? 'image' : opciones.tipo) as 'image' | 'video' | undefined;
+      respuesta = await cliente.addContent(lista, { url: await imagenArg(b, cliente, ejemplo), ...(tipo ? { tipo } : {}) });
     } else {
-      body = { img_url: await imagenArg(b, llamar, ejemplo), rutabutton: opciones.ruta ?? null, alt: opciones.alt ?? '', ...(lista === 'popups' ? { visible: !opciones.oculto } : {}) };
+      respuesta = await cliente.addContent(lista, { img_url: await imagenArg(b, cliente, ejemplo), rutabutton: opciones.ruta ?? null, alt: opciones.alt ?? '', ...(lista === 'popups' ? { visible: !opciones.oculto } : {}) });
     }
-    respuesta = await llamar('POST', `/admin/api/${lista}`, body);
-  } else if (a === 'quitar') respuesta = await llamar('DELETE', `/admin/api/${lista}/${id(b)}`);
-  else if (a === 'mover') {
-    respuesta = await llamar('POST', `/admin/api/${lista}/${id(b)}/posicion`, { posicion: enteroArg(resto[0], 'La posición') });
-  } else if (lista === 'popups' && (a === 'mostrar' || a === 'ocultar')) {
-    respuesta = await llamar('POST', `/admin/api/popups/${id(b)}/visible`, { visible: a === 'mostrar' });
-  } else throw new CliError(uso);
+  } else if (a === 'quitar') respuesta = await cliente.removeContent(lista, id(b));
+  else if (a === 'mover') respuesta = await cliente.moveContent(lista, id(b), enteroArg(resto[0], 'La posición'));
+  else if (lista === 'popups' && (a === 'mostrar' || a === 'ocultar')) respuesta = await cliente.setPopupVisible(id(b), a === 'mostrar');
+  else throw new CliError(uso);
   out(`${respuesta.mensaje}\n\n${formatContenido(lista, respuesta[lista] as ContenidoOperador[typeof lista][])}`);
   return true;
 }

@@ -1,17 +1,8 @@
-import type {
-  ComprobanteOperador,
-  ComprobanteOperadorRespuesta,
-  CorreccionClienteRespuesta,
-  CorreccionClienteWire,
-  DetalleComprobanteOperador,
-  ListaComprobantesOperador,
-  ReintentoComprobanteRespuesta,
-} from '../lib/api/comprobantes-schemas.ts';
-import type { PedidoOperadorRespuesta } from '../lib/api/orders-schemas.ts';
+import type { ComprobanteOperador, CorreccionClienteWire, DetalleComprobanteOperador } from '../lib/api/comprobantes-schemas.ts';
+import type { OperatorClient } from '../lib/api/operator-client.ts';
 import { leerNumeroComprobante, NOMBRE_DOCUMENTO_SUNAT } from '../lib/comprobantes/numero.ts';
 import { formatSoles } from '../lib/pricing/money.ts';
 import { COMPROBANTES, PEDIDOS } from '../lib/tienda.ts';
-import type { Llamada } from './deps.ts';
 import { porRevisar, situacionComprobante } from './comprobante-estado.ts';
 import { CliError } from './errors.ts';
 import { columns } from './format.ts';
@@ -164,11 +155,11 @@ function correccionDe(opciones: OpcionesComprobante): CorreccionClienteWire {
 }
 
 /** Runs `comprobantes …` or `comprobante …`; false when `comando` is neither. */
-export async function runComprobantesCommand(comando: string, args: string[], opciones: OpcionesComprobante, { llamar, out }: { llamar: Llamada; out: (text: string) => void }): Promise<boolean> {
+export async function runComprobantesCommand(comando: string, args: string[], opciones: OpcionesComprobante, { cliente, out }: { cliente: OperatorClient; out: (text: string) => void }): Promise<boolean> {
   if (comando === 'comprobantes') {
     if (args.length > 0) throw new CliError('comprobantes no lleva argumentos (usa --estado pendiente|rechazado|aceptado).');
     const estado = opciones.estado === undefined ? undefined : estadoComprobanteArg(opciones.estado);
-    const { comprobantes } = await llamar<ListaComprobantesOperador>('GET', `/admin/api/comprobantes${estado ? `?estado=${estado}` : ''}`);
+    const { comprobantes } = await cliente.comprobantes(estado);
     if (comprobantes.length === 0) out(estado ? `No hay comprobantes en estado ${estado}.` : 'Aún no hay comprobantes.');
     else out(formatComprobantes(comprobantes, estado ? `${comprobantes.length} comprobante(s) en estado ${estado}` : undefined));
     return true;
@@ -179,7 +170,7 @@ export async function runComprobantesCommand(comando: string, args: string[], op
   const pedido = pedidoArg(numero);
   if (pedido !== undefined) {
     if (accion !== undefined) throw new CliError(`${numero} es un número de pedido: para reintentar, indica el comprobante, por ejemplo: ${EJEMPLO} reintentar`);
-    const { pedido: detalle } = await llamar<PedidoOperadorRespuesta>('GET', `/admin/api/pedidos/${pedido}`);
+    const { pedido: detalle } = await cliente.order(pedido);
     if (detalle.comprobantes.length === 0) {
       out(`El pedido N.° ${pedido} no tiene comprobantes${detalle.pagado ? ' todavía' : ': no está pagado'}.`);
       return true;
@@ -188,21 +179,21 @@ export async function runComprobantesCommand(comando: string, args: string[], op
     return true;
   }
   if (!leerNumeroComprobante(numero)) throw new CliError(`"${numero}" no es un número de comprobante ni de pedido. Por ejemplo: ${EJEMPLO} (o B001-42), o el número de pedido.`);
-  const ruta = `/admin/api/comprobantes/${encodeURIComponent(numero.trim().toUpperCase())}`;
+  const normal = numero.trim().toUpperCase();
   if (accion === undefined) {
-    const { comprobante } = await llamar<ComprobanteOperadorRespuesta>('GET', ruta);
+    const { comprobante } = await cliente.comprobante(normal);
     out(formatComprobante(comprobante));
     return true;
   }
   if (accion === 'cliente' && resto.length === 0) {
-    const { mensaje } = await llamar<CorreccionClienteRespuesta>('POST', `${ruta}/cliente`, correccionDe(opciones));
+    const { mensaje } = await cliente.correctComprobanteCliente(normal, correccionDe(opciones));
     out(mensaje);
     return true;
   }
   if (accion !== 'reintentar' || resto.length > 0) {
     throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción del comprobante. Para volver a enviarlo (o reemplazar uno rechazado): ${EJEMPLO} reintentar; para corregir el comprador: ${USO_CLIENTE}`);
   }
-  const { mensaje } = await llamar<ReintentoComprobanteRespuesta>('POST', `${ruta}/reintentar`);
+  const { mensaje } = await cliente.retryComprobante(normal);
   out(mensaje);
   return true;
 }

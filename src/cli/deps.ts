@@ -16,9 +16,6 @@ export interface Progreso {
   write: (text: string) => void;
 }
 
-/** What a caller calls the operator API with (shop.ts's `call`). */
-export type Llamada = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-
 /** What a command run needs: how to reach the shop, the operator token, where to print, and (for backups) the database's settings. */
 export interface ShopCliDeps extends Partial<BackupSettings> {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;

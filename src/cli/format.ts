@@ -1,11 +1,10 @@
 import { PEDIDOS } from '../lib/tienda.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PedidoOperador } from '../lib/api/orders-schemas.ts';
-import type { ContenidoOperador, CuponOperador, ListaContenido, ProductoOperador } from '../lib/api/operator-schemas.ts';
+import type { ContenidoOperador, CuponOperador, EntradaAuditoria, ListaContenido, ProductoOperador } from '../lib/api/operator-schemas.ts';
 import { formatSoles } from '../lib/pricing/money.ts';
 import { precioFinal } from '../lib/pricing/product.ts';
-import { paymentLine } from '../server/orders/payment-alerts.ts';
-import type { EntradaAuditoria } from '../server/admin/audit.ts';
+import { paymentLine } from '../lib/orders/pagos.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../lib/api/reclamos-schemas.ts';
 import { formatFecha } from '../lib/dates.ts';
 import { situacionComprobante } from './comprobante-estado.ts';

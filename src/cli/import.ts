@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
 import { LIMITES, OPERACIONES } from '../lib/tienda.ts';
-import { detectType, FORMATOS, megas, sha256Hex } from '../server/images/store.ts';
+import type { OperatorClient } from '../lib/api/operator-client.ts';
+import type { FilaImportacion, RespuestaImportacion, ResultadoFila } from '../lib/api/operator-schemas.ts';
+import { detectType, megas } from '../lib/catalogue/image-files.ts';
+import { FORMATOS } from '../lib/catalogue/image-urls.ts';
+import { columnaDe, COLUMNAS, COLUMNAS_IMAGEN, type Columna } from '../lib/catalogue/import-columns.ts';
 import { CliError } from './errors.ts';
 import { columns, formatDuracion, formatEntero, progressBar } from './format.ts';
-import type { Llamada, Progreso, ShopCliDeps } from './deps.ts';
-import { columnaDe, COLUMNAS, COLUMNAS_IMAGEN, type Columna } from '../server/admin/import/columns.ts';
+import type { ShopCliDeps } from './deps.ts';
 import { CsvError, parseCsv } from './csv.ts';
-import type { FilaImportacion, RespuestaImportacion, ResultadoFila } from '../server/admin/import/importar.ts';
 
 /**
  * `npm run shop -- importar ARCHIVO [--dry-run]`: reads a catalogue CSV or JSON, uploads the local
@@ -36,7 +39,7 @@ interface Leido {
 
 const FORMATO_JSON = 'El JSON debe ser una lista de productos (objetos con las columnas de la importación) o { "productos": [...] }.';
 
-/** The file's rows with their values by column; headers are matched leniently (columns.ts), unknown ones refused. */
+/** The file's rows with their values by column; headers are matched leniently (lib/catalogue/import-columns.ts), unknown ones refused. */
 export function leerArchivo(file: string): Leido {
   let text: string;
   try {
@@ -119,7 +122,7 @@ const referencias = (value: unknown): string[] =>
  * folder, or absolute) are uploaded unless the store has them; the shop's own URLs become paths;
  * other paths starting with / are kept. A row whose image cannot be read or stored is refused.
  */
-async function subirImagenes(file: string, leido: Leido, llamar: Llamada, deps: ShopCliDeps, simulacro: boolean, origen: string | undefined): Promise<{ subidas: number; yaEstaban: number }> {
+async function subirImagenes(file: string, leido: Leido, cliente: OperatorClient, deps: ShopCliDeps, simulacro: boolean, origen: string | undefined): Promise<{ subidas: number; yaEstaban: number }> {
   const carpeta = dirname(resolve(file));
   const locales = new Map<string, ArchivoLocal | { error: string }>();
   const leer = (ref: string): ArchivoLocal | { error: string } => {
@@ -131,7 +134,7 @@ async function subirImagenes(file: string, leido: Leido, llamar: Llamada, deps: 
     const tipo = detectType(bytes);
     if (bytes.length === 0) result = { error: `La imagen ${ref} está vacía.` };
     else if (!tipo || tipo.startsWith('video/')) result = { error: `${ref} no es una imagen JPEG, PNG, WebP, AVIF, GIF o SVG.` };
-    else result = { ruta, sha256: sha256Hex(bytes), tipo, bytes };
+    else result = { ruta, sha256: createHash('sha256').update(bytes).digest('hex'), tipo, bytes };
     locales.set(ruta, result);
     return result;
   };
@@ -177,7 +180,7 @@ async function subirImagenes(file: string, leido: Leido, llamar: Llamada, deps: 
   const fallidas = new Map<string, string>();
   const shas = [...archivos.keys()];
   for (let i = 0; i < shas.length; i += 1000) {
-    const { existentes } = await llamar<{ existentes: Record<string, string> }>('POST', '/admin/api/imagenes/existentes', { sha256: shas.slice(i, i + 1000) });
+    const { existentes } = await cliente.storedImages(shas.slice(i, i + 1000));
     for (const [sha, url] of Object.entries(existentes)) urls.set(sha, url);
   }
   const yaEstaban = urls.size;
@@ -195,7 +198,7 @@ async function subirImagenes(file: string, leido: Leido, llamar: Llamada, deps: 
       continue;
     }
     try {
-      const { url } = await llamar<{ url: string }>('POST', '/admin/api/imagenes', { nombre: basename(archivo.ruta), datos: archivo.bytes.toString('base64') });
+      const { url } = await cliente.uploadImage(basename(archivo.ruta), archivo.bytes.toString('base64'));
       urls.set(archivo.sha256, url);
       subidas++;
       if (deps.progress?.tty && pendientes.length > 5) deps.progress.write(`\rSubiendo imágenes: ${subidas}/${pendientes.length}\x1b[K`);
@@ -243,13 +246,13 @@ function lotes(filas: FilaImportacion[]): FilaImportacion[][] {
 }
 
 /** Runs the import; answers its summary (the caller's exit code is 1 when rows were rejected). */
-export async function importar(file: string | undefined, simulacro: boolean, llamar: Llamada, deps: ShopCliDeps): Promise<ResumenImportacion> {
+export async function importar(file: string | undefined, simulacro: boolean, cliente: OperatorClient, deps: ShopCliDeps): Promise<ResumenImportacion> {
   if (!file) throw new CliError('Indica el archivo del catálogo, por ejemplo: npm run shop -- importar ejemplos/catalogo.csv');
   const inicio = performance.now();
   const leido = leerArchivo(file);
   if (leido.filas.length === 0) throw new CliError(`${file} no tiene filas de productos.`);
   const origen = URL.canParse(deps.baseUrl) ? new URL(deps.baseUrl).origin : undefined;
-  const imagenes = await subirImagenes(file, leido, llamar, deps, simulacro, origen);
+  const imagenes = await subirImagenes(file, leido, cliente, deps, simulacro, origen);
 
   const resultados = new Map<number, ResultadoFila>();
   for (const [fila, motivo] of leido.rechazadas) resultados.set(fila, { fila, resultado: 'rechazado', motivo });
@@ -272,7 +275,7 @@ export async function importar(file: string | undefined, simulacro: boolean, lla
   for (const lote of lotes(enviar)) {
     let respuesta: RespuestaImportacion;
     try {
-      respuesta = await llamar<RespuestaImportacion>('POST', '/admin/api/importar', { filas: lote, simulacro });
+      respuesta = await cliente.importBatch(lote, simulacro);
     } catch (error) {
       if (!(error instanceof CliError)) throw error;
       if (mostrarProgreso && deps.progress!.tty) deps.progress!.write('\n');

@@ -1,14 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  ESTADOS_RECLAMO,
-  type EstadoReclamo,
-  type ReclamoOperadorRespuesta,
-  type ReclamosOperadorRespuesta,
-  type RespuestaReclamoRespuesta,
-} from '../lib/api/reclamos-schemas.ts';
+import type { OperatorClient } from '../lib/api/operator-client.ts';
+import { ESTADOS_RECLAMO, type EstadoReclamo } from '../lib/api/reclamos-schemas.ts';
 import { parseCsv } from './csv.ts';
-import type { Llamada } from './deps.ts';
 import { CliError } from './errors.ts';
 import { formatReclamo, formatReclamos } from './format.ts';
 
@@ -24,10 +18,9 @@ export interface OpcionesReclamos {
   texto?: string;
 }
 
-/** How these commands reach the shop: JSON calls, and a download (the CSV, byte for byte: its BOM included). */
+/** How these commands reach the shop (the CSV comes byte for byte: its BOM included), and where they print. */
 export interface ReclamosDeps {
-  llamar: Llamada;
-  descargar: (path: string) => Promise<Buffer>;
+  cliente: OperatorClient;
   out: (text: string) => void;
 }
 
@@ -41,35 +34,34 @@ function estadoArg(texto: string): EstadoReclamo {
 }
 
 /** Runs `reclamos …` or `reclamo …`; false when `comando` is neither. */
-export async function runReclamosCommand(comando: string, args: string[], opciones: OpcionesReclamos, { llamar, descargar, out }: ReclamosDeps): Promise<boolean> {
+export async function runReclamosCommand(comando: string, args: string[], opciones: OpcionesReclamos, { cliente, out }: ReclamosDeps): Promise<boolean> {
   if (comando === 'reclamos') {
     if (args.length > 0) throw new CliError(`reclamos no lleva argumentos (usa --estado o --csv ARCHIVO).`);
     const estado = opciones.estado === undefined ? undefined : estadoArg(opciones.estado);
-    const filtro = estado ? `?estado=${estado}` : '';
     if (opciones.csv !== undefined) {
       if (!opciones.csv.trim()) throw new CliError('Indica el archivo del CSV, por ejemplo: --csv reclamos.csv');
-      const csv = await descargar(`/admin/api/reclamos.csv${filtro}`);
+      const csv = Buffer.from(await cliente.reclamosCsv(estado));
       const archivo = resolve(opciones.csv);
       writeFileSync(archivo, csv);
       out(`${parseCsv(csv.toString('utf8')).registros.length} hoja(s) de reclamación${estado ? ` en estado ${estado}` : ''} exportadas a ${archivo}.`);
       return true;
     }
-    const { reclamos } = await llamar<ReclamosOperadorRespuesta>('GET', `/admin/api/reclamos${filtro}`);
+    const { reclamos } = await cliente.reclamos(estado);
     out(formatReclamos(reclamos, estado));
     return true;
   }
   if (comando !== 'reclamo') return false;
   const [numero, accion, ...resto] = args;
   if (!numero) throw new CliError(`Indica el número de la hoja, por ejemplo: ${EJEMPLO}`);
-  const ruta = `/admin/api/reclamos/${encodeURIComponent(numero.trim().toUpperCase())}`;
+  const normal = numero.trim().toUpperCase();
   if (accion === undefined) {
-    const { reclamo } = await llamar<ReclamoOperadorRespuesta>('GET', ruta);
+    const { reclamo } = await cliente.reclamo(normal);
     out(formatReclamo(reclamo));
     return true;
   }
   if (accion !== 'responder' || resto.length > 0) throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la hoja. Para responder: ${EJEMPLO} responder --texto "…"`);
   if (!opciones.texto?.trim()) throw new CliError(`Escribe la respuesta con --texto, por ejemplo: ${EJEMPLO} responder --texto "Te devolvemos el importe…"`);
-  const { mensaje } = await llamar<RespuestaReclamoRespuesta>('POST', `${ruta}/respuesta`, { texto: opciones.texto });
+  const { mensaje } = await cliente.answerReclamo(normal, opciones.texto);
   out(mensaje);
   return true;
 }

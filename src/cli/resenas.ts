@@ -1,6 +1,6 @@
-import { ESTADOS_RESENA, type EstadoResena, type ModeracionRespuesta, type ResenaOperador, type ResenasOperador } from '../lib/api/resenas-schemas.ts';
+import type { OperatorClient } from '../lib/api/operator-client.ts';
+import { ESTADOS_RESENA, type EstadoResena, type ResenaOperador } from '../lib/api/resenas-schemas.ts';
 import { foldAccents } from '../lib/text.ts';
-import type { Llamada } from './deps.ts';
 import { CliError } from './errors.ts';
 import { columns } from './format.ts';
 
@@ -66,12 +66,12 @@ export function formatResena(r: ResenaOperador): string {
 }
 
 /** Runs `resenas …` or `resena …`; false when `comando` is neither. */
-export async function runResenasCommand(comando: string, args: string[], opciones: OpcionesResenas, { llamar, out }: { llamar: Llamada; out: (text: string) => void }): Promise<boolean> {
+export async function runResenasCommand(comando: string, args: string[], opciones: OpcionesResenas, { cliente, out }: { cliente: OperatorClient; out: (text: string) => void }): Promise<boolean> {
   if (comando === 'resenas' || comando === 'reseñas') {
     if (args.length > 0) throw new CliError('resenas no lleva argumentos (usa --pendientes o --estado ESTADO).');
     if (opciones.pendientes && opciones.estado !== undefined) throw new CliError('Usa --pendientes o --estado, no los dos.');
     const estado = opciones.pendientes ? 'PENDIENTE' : opciones.estado === undefined ? undefined : estadoResenaArg(opciones.estado);
-    const { resenas } = await llamar<ResenasOperador>('GET', `/admin/api/resenas${estado ? `?estado=${estado}` : ''}`);
+    const { resenas } = await cliente.resenas(estado);
     out(formatResenas(resenas, estado));
     return true;
   }
@@ -80,12 +80,12 @@ export async function runResenasCommand(comando: string, args: string[], opcione
   const id = numero?.trim().replace(/^N\.?°?\s*/i, '');
   if (!id || !/^[1-9]\d{0,8}$/.test(id)) throw new CliError(`Indica el número de la reseña, por ejemplo: ${EJEMPLO}`);
   if (accion === undefined) {
-    const { resena } = await llamar<{ resena: ResenaOperador }>('GET', `/admin/api/resenas/${id}`);
+    const { resena } = await cliente.resena(id);
     out(formatResena(resena));
     return true;
   }
   if ((accion !== 'aprobar' && accion !== 'rechazar') || resto.length > 0) throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar o rechazar, por ejemplo: ${EJEMPLO} aprobar`);
-  const { mensaje } = await llamar<ModeracionRespuesta>('POST', `/admin/api/resenas/${id}`, { accion });
+  const { mensaje } = await cliente.moderateResena(id, accion);
   out(mensaje);
   return true;
 }

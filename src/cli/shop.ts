@@ -3,19 +3,17 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { RECLAMOS } from '../lib/tienda.ts';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../lib/api/checkout-schemas.ts';
-import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../lib/api/orders-schemas.ts';
 import { foldAccents } from '../lib/text.ts';
-import { CABECERA_OPERADOR } from '../server/admin/audit.ts';
 import { respaldo, restaurar } from './backup.ts';
 import { runCatalogueCommand } from './catalogue.ts';
 import { runComprobantesCommand } from './comprobantes.ts';
-import { CliError, noTokenError, unreachableError } from './errors.ts';
-import type { Llamada, ShopCliDeps } from './deps.ts';
+import { cliClient, operatorTokenFile } from './client.ts';
+import { CliError } from './errors.ts';
+import type { ShopCliDeps } from './deps.ts';
 import { importar } from './import.ts';
 import { formatOrder, formatOrderTable } from './format.ts';
 import { runReclamosCommand } from './reclamos.ts';
 import { runResenasCommand } from './resenas.ts';
-import { operatorTokenFile } from '../server/admin/token.ts';
 
 /**
  * `npm run shop`: the operator's command line, a client of the operator API of the running shop
@@ -185,19 +183,19 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
       (values.help || comando === 'ayuda' ? deps.out : deps.err)(USO);
       return values.help || comando === 'ayuda' ? 0 : 1;
     }
-    const llamar: Llamada = (method, path, body) => call(deps, method, path, body);
+    const cliente = cliClient(deps);
     if (comando === 'importar') {
       if (estado.length > 0) throw new CliError(`importar admite un solo archivo.\n\n${USO}`);
-      const resumen = await importar(id, Boolean(values['dry-run'] || values.simulacro), llamar, deps);
+      const resumen = await importar(id, Boolean(values['dry-run'] || values.simulacro), cliente, deps);
       return resumen.rechazados > 0 ? 1 : 0;
     }
-    if (await runCatalogueCommand(comando, positionals.slice(1), values, llamar, deps.out)) return 0;
-    if (await runReclamosCommand(comando, positionals.slice(1), values, { llamar, descargar: (path) => download(deps, path), out: deps.out })) return 0;
-    if (await runComprobantesCommand(comando, positionals.slice(1), values, { llamar, out: deps.out })) return 0;
-    if (await runResenasCommand(comando, positionals.slice(1), values, { llamar, out: deps.out })) return 0;
+    if (await runCatalogueCommand(comando, positionals.slice(1), values, cliente, deps.out)) return 0;
+    if (await runReclamosCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
+    if (await runComprobantesCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
+    if (await runResenasCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
-      const { pedidos } = await call<ListaPedidosOperador>(deps, 'GET', `/admin/api/pedidos${filtro ? `?estado=${encodeURIComponent(filtro)}` : ''}`);
+      const { pedidos } = await cliente.orders(filtro);
       deps.out(formatOrderTable(pedidos, filtro));
       return 0;
     }
@@ -210,12 +208,12 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     if (!id || !/^[1-9]\d{0,8}$/.test(id.replace(/^N\.?°?/i, ''))) throw new CliError('Indica el número de pedido, por ejemplo: npm run shop -- pedido 12');
     const numero = id.replace(/^N\.?°?/i, '');
     if (estado.length === 0) {
-      const { pedido } = await call<PedidoOperadorRespuesta>(deps, 'GET', `/admin/api/pedidos/${numero}`);
+      const { pedido } = await cliente.order(numero);
       deps.out(formatOrder(pedido));
       return 0;
     }
     const body = { estado: estadoOrFail(estado.join(' ')), ...(values.nota ? { nota: values.nota } : {}), ...(values.courier ? { courier: values.courier } : {}), ...(values.guia ? { guia: values.guia } : {}) };
-    const { mensaje } = await call<CambioEstadoRespuesta>(deps, 'POST', `/admin/api/pedidos/${numero}/estado`, body);
+    const { mensaje } = await cliente.moveOrder(numero, body);
     deps.out(mensaje);
     return 0;
   } catch (error) {
@@ -223,42 +221,4 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     deps.err(error.message);
     return 1;
   }
-}
-
-/** One call of the operator API; its Spanish mensaje becomes the failure when it refuses. */
-async function call<T>(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await request(deps, method, path, body);
-  const data = (await res.json().catch(() => null)) as (T & { mensaje?: string }) | null;
-  if (!res.ok || data === null) throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
-  return data;
-}
-
-/** A file the operator API answers (a CSV), as its bytes; its Spanish mensaje becomes the failure when it refuses. */
-async function download(deps: ShopCliDeps, path: string): Promise<Buffer> {
-  const res = await request(deps, 'GET', path);
-  if (res.ok) return Buffer.from(await res.arrayBuffer());
-  const data = (await res.json().catch(() => null)) as { mensaje?: string } | null;
-  throw new CliError(data?.mensaje ?? `La tienda respondió ${res.status} sin explicación.`);
-}
-
-/** One request to the operator API with the token and the operator's name, as it answered. */
-async function request(deps: ShopCliDeps, method: string, path: string, body?: unknown): Promise<Response> {
-  if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
-  let res: Response;
-  try {
-    res = await deps.fetch(`${deps.baseUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${deps.token}`,
-        ...(deps.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(deps.operador) } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    // The in-process transport reports its own failures (the database would not open).
-    if (error instanceof CliError) throw error;
-    throw unreachableError(deps.baseUrl);
-  }
-  return res;
 }

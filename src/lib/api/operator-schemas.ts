@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERACIONES } from '../tienda.ts';
+import type { TipoImagen } from '../catalogue/image-urls.ts';
 import type { GlobalCoupon } from '../pricing/coupons.ts';
 import { atMostTwoDecimals } from '../pricing/money.ts';
 import { esRutaTienda } from '../site/rutas.ts';
@@ -163,3 +164,62 @@ export const importacionSchema = soloCampos(
   },
   'Campos de la importación: filas y simulacro.',
 );
+
+/** The header that names the operator for the audit trail; percent-encoded so a name with accents fits in a header. */
+export const CABECERA_OPERADOR = 'X-Operador';
+
+/** The file, in the data folder (DATA_DIR), where the shop writes a generated operator token for `npm run shop` on the same machine. */
+export const ARCHIVO_TOKEN_OPERADOR = 'operador.token';
+
+/** An audit entry as GET /admin/api/auditoria answers it. */
+export interface EntradaAuditoria {
+  id: number;
+  fecha: string;
+  operador: string;
+  accion: string;
+  objetivo: string;
+  antes: Record<string, unknown> | null;
+  despues: Record<string, unknown> | null;
+}
+
+/** What an import did with a row. */
+export type ResultadoImportacion = 'creado' | 'actualizado' | 'sin cambios' | 'rechazado';
+
+/** One row of a catalogue import as POST /admin/api/importar takes it. */
+export interface FilaImportacion {
+  /** The row's number in its file (a spreadsheet's: the header is row 1), for the report. */
+  fila: number;
+  /** Its values by column (lib/catalogue/import-columns.ts); an absent column leaves that field as it is. */
+  valores: Record<string, unknown>;
+}
+
+/** What the import did with one row. */
+export interface ResultadoFila {
+  fila: number;
+  resultado: ResultadoImportacion;
+  /** Why a row was rejected, in Spanish. */
+  motivo?: string;
+  /** The product the row created or matched (a new one's only when written, not in a dry run). */
+  idProducto?: number;
+  /** Changed fields of an update. */
+  cambios?: string[];
+}
+
+/** The answer of POST /admin/api/importar: each row's result and the names the batch created. */
+export interface RespuestaImportacion {
+  resultados: ResultadoFila[];
+  /** Names created (or, in a dry run, that would be). */
+  nuevas: { marcas: string[]; lineas: string[]; categorias: string[]; subcategorias: string[] };
+}
+
+/** A stored file as POST /admin/api/imagenes answers it. */
+export interface ImagenGuardada {
+  url: string;
+  sha256: string;
+  tipo: TipoImagen;
+  bytes: number;
+  ancho: number | null;
+  alto: number | null;
+  /** False when the same bytes were already stored (nothing was written). */
+  nueva: boolean;
+}

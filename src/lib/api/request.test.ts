@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import { fieldsOf } from './checks.ts';
-import { ApiError, NetworkError, request, serverMessage } from './request.ts';
+import { ApiError, NetworkError, refusal, request, send, serverMessage } from './request.ts';
 
 const isNombre = fieldsOf<{ nombre: string }>({ nombre: 'string' });
 
@@ -74,5 +74,31 @@ describe('request', () => {
     await request('/web/mio', { check: isNombre, cacheMs: 60_000, token: 'tok' });
     await request('/web/otro', { check: isNombre });
     expect([...storage.keys()]).toEqual(['api:/web/marcas']);
+  });
+
+  it('sends every verb, PATCH and DELETE included, to another base through another transport when asked', async () => {
+    const global = stubFetch();
+    const calls: { url: string; init: RequestInit }[] = [];
+    const transport = async (url: string, init: RequestInit) => (calls.push({ url, init }), json({ nombre: 'Ana' }));
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      await request('/admin/api/x', { method, body: method === 'PATCH' ? { precio: 10 } : undefined, token: 'op', base: 'http://tienda.local', fetch: transport, check: isNombre });
+    }
+    expect(global).toEqual([]);
+    expect(calls.map(({ url, init }) => [init.method, url, init.body])).toEqual([
+      ['GET', 'http://tienda.local/admin/api/x', undefined],
+      ['POST', 'http://tienda.local/admin/api/x', undefined],
+      ['PUT', 'http://tienda.local/admin/api/x', undefined],
+      ['PATCH', 'http://tienda.local/admin/api/x', '{"precio":10}'],
+      ['DELETE', 'http://tienda.local/admin/api/x', undefined],
+    ]);
+    expect(calls[3]!.init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer op' });
+  });
+
+  it('sends a call and answers the response as it came (a download), its refusal read as an ApiError', async () => {
+    stubFetch(new Response('a,b', { headers: { 'Content-Type': 'text/csv' } }), json({ mensaje: 'Token de operador inválido.' }, 401), new TypeError('Failed to fetch'));
+    const csv = await send('/admin/api/reclamos.csv', { token: 'op' });
+    expect(await csv.text()).toBe('a,b');
+    expect(await refusal(await send('/admin/api/respaldo', {}))).toEqual(new ApiError(401, 'Token de operador inválido.'));
+    await expect(send('/admin/api/respaldo', {})).rejects.toBeInstanceOf(NetworkError);
   });
 });

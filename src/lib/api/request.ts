@@ -37,16 +37,24 @@ export class NetworkError extends Error {
 /** The API's own words for a failed call, or undefined (no answer, or an answer without mensaje). */
 export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.mensaje : undefined);
 
-export interface RequestOptions<T> {
-  /** What a successful answer must look like; anything else is an ApiError 502. */
-  check: Check<T>;
-  method?: 'GET' | 'POST' | 'PUT';
+/** How a call reaches the API: its verb, JSON body, bearer token and headers; where the API is and how to fetch it. */
+export interface SendOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Bearer token of the customer's calls (their answers are never cached). */
+  /** Bearer token of the customer's (or the operator's) calls; their answers are never cached. */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The API's base URL; API_BASE (the storefront's) by default. */
+  base?: string;
+  /** How to send the request; the global fetch by default (the command line passes its own transport). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+export interface RequestOptions<T> extends SendOptions {
+  /** What a successful answer must look like; anything else is an ApiError 502. */
+  check: Check<T>;
   /** GET without token only: an answer stored less than this many ms ago is used (storefront §7); 0 always asks but still stores. */
   cacheMs?: number;
   /** A more specific error for an error answer (create-preference's price change); undefined keeps the ApiError. */
@@ -61,24 +69,31 @@ function mensajeOf(body: unknown): string | undefined {
   return typeof mensaje === 'string' && mensaje.trim() !== '' ? mensaje : undefined;
 }
 
-/** Calls `path` and answers its JSON once `check` accepts it. */
-export async function request<T>(path: string, { check, method = 'GET', body, token, headers, signal, cacheMs, errorFrom }: RequestOptions<T>): Promise<T> {
-  const store = method === 'GET' && cacheMs !== undefined && !token ? storage() : undefined;
-  if (store && cacheMs! > 0) {
-    const cached = readCache(store, path, cacheMs!);
-    if (check(cached)) return cached;
-  }
-  const all: Record<string, string> = { Accept: 'application/json', ...headers };
+/** An error answer as the ApiError it means, with the API's `mensaje` when its JSON carries one (a download's refusal is JSON too). */
+export const refusal = async (res: Response) => new ApiError(res.status, mensajeOf(await res.json().catch(() => undefined)));
+
+/** Sends one call to `path` and answers the API's response as it came (any status); a call without answer is a NetworkError. */
+export async function send(path: string, { method = 'GET', body, token, headers, signal, base = API_BASE, fetch: transport = fetch }: SendOptions): Promise<Response> {
+  const all: Record<string, string> = { ...headers };
   if (body !== undefined) all['Content-Type'] = 'application/json';
   if (token) all.Authorization = `Bearer ${token}`;
-  let res: Response;
   try {
-    res = await fetch(API_BASE + path, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    return await transport(base + path, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (error) {
     // A cancelled call stays what it is: its caller asked for it.
     if (signal?.aborted) throw error;
     throw new NetworkError(error);
   }
+}
+
+/** Calls `path` and answers its JSON once `check` accepts it. */
+export async function request<T>(path: string, { check, cacheMs, errorFrom, ...options }: RequestOptions<T>): Promise<T> {
+  const store = (options.method ?? 'GET') === 'GET' && cacheMs !== undefined && !options.token ? storage() : undefined;
+  if (store && cacheMs! > 0) {
+    const cached = readCache(store, path, cacheMs!);
+    if (check(cached)) return cached;
+  }
+  const res = await send(path, { ...options, headers: { Accept: 'application/json', ...options.headers } });
   const data: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw errorFrom?.(res.status, data) ?? new ApiError(res.status, mensajeOf(data));
   if (!check(data)) throw new ApiError(502);

@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { OPERACIONES } from '../../lib/tienda.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
+import { CABECERA_OPERADOR, type EntradaAuditoria } from '../../lib/api/operator-schemas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
@@ -12,8 +13,6 @@ import { clientError } from '../http/errors.ts';
  * token is shared, so the name is what the operator says, kept to trace a mistake, not to prove it.
  */
 
-/** The header that names the operator; percent-encoded so a name with accents fits in a header. */
-export const CABECERA_OPERADOR = 'X-Operador';
 /** The name recorded when a request names no operator (a script calling the API directly). */
 export const OPERADOR_ANONIMO = 'sin nombre';
 
@@ -52,17 +51,6 @@ export async function audit(db: Db | Tx, operador: string, cambios: Cambio[]): P
   if (cambios.length === 0) return;
   const fecha = new Date();
   await db.insert(auditoria).values(cambios.map((cambio) => ({ fecha, operador, accion: cambio.accion, objetivo: cambio.objetivo, antes: cambio.antes ?? null, despues: cambio.despues ?? null })));
-}
-
-/** An audit entry as GET /admin/api/auditoria answers it. */
-export interface EntradaAuditoria {
-  id: number;
-  fecha: string;
-  operador: string;
-  accion: string;
-  objetivo: string;
-  antes: Record<string, unknown> | null;
-  despues: Record<string, unknown> | null;
 }
 
 /** The newest `limite` entries, newest first. */

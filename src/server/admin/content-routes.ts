@@ -95,73 +95,81 @@ const describir = (lista: ListaContenido, item: Record<string, unknown>) =>
  * content at once and the static pages are rebuilt.
  */
 export function contentRoutes(db: Db) {
-  const app = new Hono<OperatorEnv>();
-  for (const lista of Object.keys(TABLAS) as ListaContenido[]) {
-    const t = tabla(lista);
-    const nombre = SINGULAR[lista];
-    const buscar = async (c: Context) => {
-      const id = parseId(c.req.param('id'), `id del ${nombre}`);
+  // One router per list, each chained, so the API's type (and the operator client's typed paths) names every list's routes.
+  return new Hono<OperatorEnv>()
+    .route('/', listRoutes(db, 'mensajes'))
+    .route('/', listRoutes(db, 'banners'))
+    .route('/', listRoutes(db, 'popups'))
+    .route('/', listRoutes(db, 'sociales'))
+    .post('/popups/:id/visible', async (c) => {
+      const { visible } = await parseBody(c, visibleSchema);
+      const id = parseId(c.req.param('id'), 'id del popup');
+      const [row] = await db.select().from(popups).where(eq(popups.id, id));
+      if (!row) throw clientError(404, `No existe el popup ${id}.`);
+      const valor = visible ? 1 : 0;
+      if (row.visible !== valor) {
+        await db.transaction(async (tx) => {
+          await tx.update(popups).set({ visible: valor }).where(eq(popups.id, id));
+          await audit(tx, operadorDe(c), [{ accion: visible ? 'popup.mostrar' : 'popup.ocultar', objetivo: `popup ${id}`, antes: { visible: row.visible }, despues: { visible: valor } }]);
+        });
+      }
+      return c.json({ mensaje: `Popup ${id} ${visible ? 'visible para los visitantes' : 'oculto'}${row.visible === valor ? ' (ya lo estaba)' : ''}.`, popups: await items(db, 'popups') });
+    });
+}
+
+/** One home list's routes: GET (in the storefront's order), POST (adds at the end), DELETE /{id}, POST /{id}/posicion. */
+function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
+  const t = tabla(lista);
+  const nombre = SINGULAR[lista];
+  const buscar = async (c: Context) => {
+    const id = parseId(c.req.param('id'), `id del ${nombre}`);
+    const todos = await items(db, lista);
+    const indice = todos.findIndex((item) => item.id === id);
+    if (indice < 0) throw clientError(404, `No existe el ${nombre} ${id}.`);
+    return { id, todos, indice, item: todos[indice]! as Record<string, unknown> };
+  };
+  const ruta = `/${lista}` as `/${L}`;
+  return new Hono<OperatorEnv>()
+    .get(ruta, async (c) => c.json({ [lista]: await items(db, lista) }))
+    .post(ruta, async (c) => {
+      const valores = await nuevoItem(db, lista, c);
+      const creado = await db.transaction(async (tx) => {
+        const [{ maximo } = { maximo: 0 }] = await tx.select({ maximo: sql<number>`coalesce(max(${t.orden}), 0)::int` }).from(t);
+        const [row] = await tx
+          .insert(TABLAS[lista] as Tabla)
+          .values({ ...valores, orden: Number(maximo) + 1 } as Tabla['$inferInsert'])
+          .returning({ id: t.id });
+        await audit(tx, operadorDe(c), [{ accion: `${nombre}.agregar`, objetivo: `${nombre} ${row!.id}`, despues: valores }]);
+        return row!;
+      });
       const todos = await items(db, lista);
-      const indice = todos.findIndex((item) => item.id === id);
-      if (indice < 0) throw clientError(404, `No existe el ${nombre} ${id}.`);
-      return { id, todos, indice, item: todos[indice]! as Record<string, unknown> };
-    };
-    app
-      .get(`/${lista}`, async (c) => c.json({ [lista]: await items(db, lista) }))
-      .post(`/${lista}`, async (c) => {
-        const valores = await nuevoItem(db, lista, c);
-        const creado = await db.transaction(async (tx) => {
-          const [{ maximo } = { maximo: 0 }] = await tx.select({ maximo: sql<number>`coalesce(max(${t.orden}), 0)::int` }).from(t);
-          const [row] = await tx
-            .insert(TABLAS[lista] as Tabla)
-            .values({ ...valores, orden: Number(maximo) + 1 } as Tabla['$inferInsert'])
-            .returning({ id: t.id });
-          await audit(tx, operadorDe(c), [{ accion: `${nombre}.agregar`, objetivo: `${nombre} ${row!.id}`, despues: valores }]);
-          return row!;
-        });
-        const todos = await items(db, lista);
-        const item = todos.find((i) => i.id === creado.id)!;
-        return c.json({ mensaje: `${capital(nombre)} ${creado.id} agregado al final (posición ${todos.length}): ${describir(lista, item)}.`, item, [lista]: todos }, 201);
-      })
-      .delete(`/${lista}/:id`, async (c) => {
-        const { id, item } = await buscar(c);
-        await db.transaction(async (tx) => {
-          await tx.delete(TABLAS[lista] as Tabla).where(eq(t.id, id));
-          await audit(tx, operadorDe(c), [{ accion: `${nombre}.quitar`, objetivo: `${nombre} ${id}`, antes: item }]);
-        });
-        return c.json({ mensaje: `${capital(nombre)} ${id} quitado: ${describir(lista, item)}.`, [lista]: await items(db, lista) });
-      })
-      .post(`/${lista}/:id/posicion`, async (c) => {
-        const { posicion } = await parseBody(c, posicionSchema);
-        const { id, todos, indice } = await buscar(c);
-        const destino = Math.min(posicion, todos.length) - 1;
-        if (destino === indice) return c.json({ mensaje: `El ${nombre} ${id} ya está en la posición ${indice + 1}.`, [lista]: todos });
-        const orden = todos.map((item) => item.id);
-        orden.splice(destino, 0, ...orden.splice(indice, 1));
-        await db.transaction(async (tx) => {
-          // Only the rows whose number changes are written; the list is short (a home page's worth).
-          for (const [i, itemId] of orden.entries()) {
-            if (todos.find((item) => item.id === itemId)!.orden !== i + 1) await tx.update(TABLAS[lista] as Tabla).set({ orden: i + 1 }).where(eq(t.id, itemId));
-          }
-          await audit(tx, operadorDe(c), [{ accion: `${nombre}.mover`, objetivo: `${nombre} ${id}`, antes: { posicion: indice + 1 }, despues: { posicion: destino + 1 } }]);
-        });
-        return c.json({ mensaje: `${capital(nombre)} ${id} movido a la posición ${destino + 1} de ${todos.length}.`, [lista]: await items(db, lista) });
-      });
-  }
-  return app.post('/popups/:id/visible', async (c) => {
-    const { visible } = await parseBody(c, visibleSchema);
-    const id = parseId(c.req.param('id'), 'id del popup');
-    const [row] = await db.select().from(popups).where(eq(popups.id, id));
-    if (!row) throw clientError(404, `No existe el popup ${id}.`);
-    const valor = visible ? 1 : 0;
-    if (row.visible !== valor) {
+      const item = todos.find((i) => i.id === creado.id)!;
+      return c.json({ mensaje: `${capital(nombre)} ${creado.id} agregado al final (posición ${todos.length}): ${describir(lista, item)}.`, item, [lista]: todos }, 201);
+    })
+    .delete(`${ruta}/:id`, async (c) => {
+      const { id, item } = await buscar(c);
       await db.transaction(async (tx) => {
-        await tx.update(popups).set({ visible: valor }).where(eq(popups.id, id));
-        await audit(tx, operadorDe(c), [{ accion: visible ? 'popup.mostrar' : 'popup.ocultar', objetivo: `popup ${id}`, antes: { visible: row.visible }, despues: { visible: valor } }]);
+        await tx.delete(TABLAS[lista] as Tabla).where(eq(t.id, id));
+        await audit(tx, operadorDe(c), [{ accion: `${nombre}.quitar`, objetivo: `${nombre} ${id}`, antes: item }]);
       });
-    }
-    return c.json({ mensaje: `Popup ${id} ${visible ? 'visible para los visitantes' : 'oculto'}${row.visible === valor ? ' (ya lo estaba)' : ''}.`, popups: await items(db, 'popups') });
-  });
+      return c.json({ mensaje: `${capital(nombre)} ${id} quitado: ${describir(lista, item)}.`, [lista]: await items(db, lista) });
+    })
+    .post(`${ruta}/:id/posicion`, async (c) => {
+      const { posicion } = await parseBody(c, posicionSchema);
+      const { id, todos, indice } = await buscar(c);
+      const destino = Math.min(posicion, todos.length) - 1;
+      if (destino === indice) return c.json({ mensaje: `El ${nombre} ${id} ya está en la posición ${indice + 1}.`, [lista]: todos });
+      const orden = todos.map((item) => item.id);
+      orden.splice(destino, 0, ...orden.splice(indice, 1));
+      await db.transaction(async (tx) => {
+        // Only the rows whose number changes are written; the list is short (a home page's worth).
+        for (const [i, itemId] of orden.entries()) {
+          if (todos.find((item) => item.id === itemId)!.orden !== i + 1) await tx.update(TABLAS[lista] as Tabla).set({ orden: i + 1 }).where(eq(t.id, itemId));
+        }
+        await audit(tx, operadorDe(c), [{ accion: `${nombre}.mover`, objetivo: `${nombre} ${id}`, antes: { posicion: indice + 1 }, despues: { posicion: destino + 1 } }]);
+      });
+      return c.json({ mensaje: `${capital(nombre)} ${id} movido a la posición ${destino + 1} de ${todos.length}.`, [lista]: await items(db, lista) });
+    });
 }
 
 const capital = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;

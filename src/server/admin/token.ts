@@ -1,11 +1,12 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ARCHIVO_TOKEN_OPERADOR } from '../../lib/api/operator-schemas.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { generatedSecret } from '../db/secrets.ts';
 
 /** Where a generated operator token is written for `npm run shop` on the same machine. */
-export const operatorTokenFile = (dataDir: string) => join(dataDir, 'operador.token');
+export const operatorTokenFile = (dataDir: string) => join(dataDir, ARCHIVO_TOKEN_OPERADOR);
 
 /**
  * The operator API's token: SHOP_ADMIN_TOKEN; null in production without it (the API is off);

@@ -3,7 +3,9 @@ import { imageSize } from 'image-size';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { imagenes } from '../db/schema/index.ts';
+import { detectType, megas } from '../../lib/catalogue/image-files.ts';
 import { FORMATOS, imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
+import type { ImagenGuardada } from '../../lib/api/operator-schemas.ts';
 
 /**
  * The shop's image store: originals the operator uploads (catalogue photos, banners, popups, social
@@ -13,29 +15,9 @@ import { FORMATOS, imageUrl, type TipoImagen } from '../../lib/catalogue/image-u
 
 // The store's URLs are read by the pages too (their photos' copies are named after them): lib holds them.
 export { FORMATOS, imageUrl, parseImageUrl, PREFIJO_IMAGENES, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
+// What a file is and how big it reads are shared with `npm run shop -- importar`, which checks photos before it uploads them.
+export { detectType, megas } from '../../lib/catalogue/image-files.ts';
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
-
-/**
- * The content type of a file, read from its first bytes (never from its name, which a browser would
- * not check either): JPEG, PNG, GIF, WebP, AVIF, MP4, WebM or SVG; undefined for anything else.
- */
-export function detectType(bytes: Uint8Array): TipoImagen | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
-  if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return 'image/gif';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
-  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
-    const brand = ascii(bytes, 8, 12);
-    return brand === 'avif' || brand === 'avis' ? 'image/avif' : 'video/mp4';
-  }
-  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return 'video/webm';
-  // SVG is text: an optional BOM, XML declaration, comments and doctype, then the <svg element.
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml';
-  return undefined;
-}
 
 /** Pixel width and height when the format says them cheaply (the header), else null. */
 export function readSize(bytes: Uint8Array, tipo: TipoImagen): { ancho: number; alto: number } | null {
@@ -50,18 +32,6 @@ export function readSize(bytes: Uint8Array, tipo: TipoImagen): { ancho: number; 
   }
 }
 
-/** A stored file as the operator API describes it. */
-export interface ImagenGuardada {
-  url: string;
-  sha256: string;
-  tipo: TipoImagen;
-  bytes: number;
-  ancho: number | null;
-  alto: number | null;
-  /** False when the same bytes were already stored (nothing was written). */
-  nueva: boolean;
-}
-
 /** Why a file is refused, in Spanish, or undefined when the store takes it. */
 export function refuseFile(bytes: Uint8Array, maximo: number): { status: 400 | 413; mensaje: string } | undefined {
   if (bytes.length === 0) return { status: 400, mensaje: 'El archivo está vacío.' };
@@ -70,13 +40,6 @@ export function refuseFile(bytes: Uint8Array, maximo: number): { status: 400 | 4
   return undefined;
 }
 
-/** A size as the operator reads it: MB from one megabyte, KB from one kilobyte, else bytes. */
-export const megas = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toLocaleString('es-PE', { maximumFractionDigits: 1 })} MB`
-    : bytes >= 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${bytes} bytes`;
 
 /** Stores a file (checked with refuseFile first) unless the same bytes are there already. */
 export async function storeImage(db: Db, bytes: Uint8Array, nombre: string): Promise<ImagenGuardada> {

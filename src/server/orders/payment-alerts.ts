@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
-import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
+import { paymentLine } from '../../lib/orders/pagos.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -102,36 +103,6 @@ export async function alertShop(tx: Tx, pedidoId: number, historialId: number, a
 export async function lastEntry(tx: Tx, pedidoId: number): Promise<number> {
   const [entry] = await tx.select({ id: pedidoHistorial.id }).from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pedidoId)).orderBy(desc(pedidoHistorial.id)).limit(1);
   return entry!.id;
-}
-
-/** The provider's payment statuses in Spanish. */
-const ESTADOS_PAGO: Record<string, string> = {
-  approved: 'aprobado',
-  pending: 'pendiente',
-  in_process: 'en revisión',
-  authorized: 'autorizado',
-  in_mediation: 'en mediación',
-  rejected: 'rechazado',
-  cancelled: 'anulado',
-  refunded: 'devuelto',
-  charged_back: 'contracargo',
-};
-
-/** A payment's recorded status as the operator reads it: 'devuelto', 'aprobado, no coincide con el pedido'… */
-export function paymentStatusText(estado: string): string {
-  const [, noCoincide, status = estado] = /^(no-coincide:)?(.*)$/.exec(estado)!;
-  return `${ESTADOS_PAGO[status] ?? status}${noCoincide ? ', no coincide con el pedido' : ''}`;
-}
-
-/**
- * One payment in a line, as the shop's e-mail and `npm run shop -- pedido N` show it: its id, its
- * status in Spanish and in the provider's words (as Mercado Pago's panel and support name it), the
- * amount, the means of payment, and whether it is the one that paid the order.
- */
-export function paymentLine(p: PagoOperador): string {
-  const monto = p.moneda === TIENDA.moneda ? formatSoles(p.monto) : `${p.monto} ${p.moneda}`;
-  const proveedor = [p.estado, p.detalle].filter(Boolean).join(', ');
-  return `${p.id}  ${paymentStatusText(p.estado)} (${proveedor}) · ${monto}${p.tipo ? ` · ${p.tipo}` : ''}${p.del_pedido ? ' · pagó el pedido' : ''}`;
 }
 
 /** The payments of these orders, oldest first, as the operator API shows them. */

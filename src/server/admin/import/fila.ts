@@ -4,7 +4,7 @@ import { mensajeControles, tieneControles } from '../../../lib/api/text-schemas.
 import { motivoNombreDePagina } from '../../../lib/catalogue/page-names.ts';
 import { atMostTwoDecimals } from '../../../lib/pricing/money.ts';
 import { esRutaTienda } from '../../../lib/site/rutas.ts';
-import { COLUMNAS_IGNORADAS, type Columna } from './columns.ts';
+import { COLUMNAS_IGNORADAS, type Columna } from '../../../lib/catalogue/import-columns.ts';
 
 /**
  * One import row's values validated like the public API validates its input: zod, one Spanish

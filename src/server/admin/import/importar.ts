@@ -4,8 +4,9 @@ import { categorias, categoriasHijas, lineas, marcas, productos, type NuevoProdu
 import { parseImageUrl, storedImages } from '../../images/store.ts';
 import { audit, type Cambio } from '../audit.ts';
 import { motivoCifras, stockTotalTras } from '../product-rules.ts';
-import type { Columna } from './columns.ts';
+import type { Columna } from '../../../lib/catalogue/import-columns.ts';
 import { validarFila, type Fila } from './fila.ts';
+import type { FilaImportacion, RespuestaImportacion, ResultadoFila } from '../../../lib/api/operator-schemas.ts';
 
 /**
  * One batch of a catalogue import (POST /admin/api/importar): rows validated, matched to products by
@@ -15,32 +16,6 @@ import { validarFila, type Fila } from './fila.ts';
  * importing the same file again leaves the catalogue (and its version) as it was. A rejected row
  * writes nothing and never stops the others; a failed statement rolls the whole batch back.
  */
-
-export type Resultado = 'creado' | 'actualizado' | 'sin cambios' | 'rechazado';
-
-export interface FilaImportacion {
-  /** The row's number in its file (a spreadsheet's: the header is row 1), for the report. */
-  fila: number;
-  /** Its values by column (columns.ts); an absent column leaves that field as it is. */
-  valores: Record<string, unknown>;
-}
-
-export interface ResultadoFila {
-  fila: number;
-  resultado: Resultado;
-  /** Why a row was rejected, in Spanish. */
-  motivo?: string;
-  /** The product the row created or matched (a new one's only when written, not in a dry run). */
-  idProducto?: number;
-  /** Changed fields of an update. */
-  cambios?: string[];
-}
-
-export interface RespuestaImportacion {
-  resultados: ResultadoFila[];
-  /** Names created (or, in a dry run, that would be). */
-  nuevas: { marcas: string[]; lineas: string[]; categorias: string[]; subcategorias: string[] };
-}
 
 type Campo = keyof NuevoProducto;
 

@@ -1,4 +1,4 @@
-import { foldAccents } from '../../../lib/text.ts';
+import { foldAccents } from '../text.ts';
 
 /**
  * The columns of a catalogue import (CSV header or JSON keys): every field of the spec's Product

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, stubFetch } from '../../../tests/fixtures/fetch.ts';
+import { describeEachDatabase } from '../../../tests/api/databases.ts';
+import { openShop, type TestShop } from '../../../tests/api/shop.ts';
+import { operatorClient, type OperatorClient } from './operator-client.ts';
+import { ApiError, NetworkError } from './request.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const BASE = 'https://tienda.example.pe';
+const client = (operador: string | undefined = 'Ana Díaz') => operatorClient({ token: 'tok-operador', operador, base: BASE });
+
+/** What one recorded call sent: verb, URL, JSON body and every header. */
+const sent = ({ url, init }: { url: string; init: RequestInit }) => ({
+  method: init.method,
+  url,
+  body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+  headers: init.headers as Record<string, string>,
+});
+
+const CSV = '\uFEFFnumero,fecha\r\nLR-2026-000001,2026-11-26\r\n';
+
+/** Every call of the client: how it is made, the answer it gets, and what it must send (verb, path under BASE, body). */
+const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string, string, unknown?][] = [
+  ['orders', (c) => c.orders(), json({ pedidos: [] }), 'GET', '/admin/api/pedidos'],
+  ['orders by state', (c) => c.orders('EN TRANSITO'), json({ pedidos: [] }), 'GET', '/admin/api/pedidos?estado=EN%20TRANSITO'],
+  ['order', (c) => c.order(12), json({ pedido: { idVenta: 12 } }), 'GET', '/admin/api/pedidos/12'],
+  ['moveOrder', (c) => c.moveOrder('12', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/pedidos/12/estado', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }],
+  ['product', (c) => c.product('SKU/1 ?#'), json({ producto: {} }), 'GET', '/admin/api/productos/SKU%2F1%20%3F%23'],
+  ['updateProduct', (c) => c.updateProduct('12', { precio: 49.9, visible: false }), json({ mensaje: 'ok', producto: {} }), 'PATCH', '/admin/api/productos/12', { precio: 49.9, visible: false }],
+  ['uploadImage', (c) => c.uploadImage('foto.png', 'iVBORw=='), json({ url: '/imagenes/ab.png', sha256: 'ab' }, 201), 'POST', '/admin/api/imagenes', { nombre: 'foto.png', datos: 'iVBORw==' }],
+  ['storedImages', (c) => c.storedImages(['ab', 'cd']), json({ existentes: {} }), 'POST', '/admin/api/imagenes/existentes', { sha256: ['ab', 'cd'] }],
+  ['importBatch', (c) => c.importBatch([{ fila: 2, valores: { sku: 'A-1' } }], true), json({ resultados: [], nuevas: { marcas: [], lineas: [], categorias: [], subcategorias: [] } }), 'POST', '/admin/api/importar', { filas: [{ fila: 2, valores: { sku: 'A-1' } }], simulacro: true }],
+  ['coupons', (c) => c.coupons(), json({ cupones: [] }), 'GET', '/admin/api/cupones'],
+  ['createCoupon', (c) => c.createCoupon({ codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] }), json({ mensaje: 'ok' }, 201), 'POST', '/admin/api/cupones', { codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] }],
+  ['setCouponActive off', (c) => c.setCouponActive('VER/ANO', false), json({ mensaje: 'ok' }), 'POST', '/admin/api/cupones/VER%2FANO/desactivar'],
+  ['setCouponActive on', (c) => c.setCouponActive('VERANO20', true), json({ mensaje: 'ok' }), 'POST', '/admin/api/cupones/VERANO20/activar'],
+  ['content', (c) => c.content('banners'), json({ banners: [] }), 'GET', '/admin/api/banners'],
+  ['addContent', (c) => c.addContent('mensajes', { mensaje: 'Envío gratis' }), json({ mensaje: 'ok', mensajes: [] }, 201), 'POST', '/admin/api/mensajes', { mensaje: 'Envío gratis' }],
+  ['removeContent', (c) => c.removeContent('sociales', 3), json({ mensaje: 'ok', sociales: [] }), 'DELETE', '/admin/api/sociales/3'],
+  ['moveContent', (c) => c.moveContent('popups', 4, 1), json({ mensaje: 'ok', popups: [] }), 'POST', '/admin/api/popups/4/posicion', { posicion: 1 }],
+  ['setPopupVisible', (c) => c.setPopupVisible(4, false), json({ mensaje: 'ok', popups: [] }), 'POST', '/admin/api/popups/4/visible', { visible: false }],
+  ['auditTrail', (c) => c.auditTrail(), json({ entradas: [] }), 'GET', '/admin/api/auditoria'],
+  ['auditTrail with a limit', (c) => c.auditTrail(50), json({ entradas: [] }), 'GET', '/admin/api/auditoria?limite=50'],
+  ['comprobantes', (c) => c.comprobantes('rechazado'), json({ comprobantes: [] }), 'GET', '/admin/api/comprobantes?estado=rechazado'],
+  ['comprobante', (c) => c.comprobante('B001-00000042'), json({ comprobante: {} }), 'GET', '/admin/api/comprobantes/B001-00000042'],
+  ['retryComprobante', (c) => c.retryComprobante('B001-42'), json({ mensaje: 'ok' }), 'POST', '/admin/api/comprobantes/B001-42/reintentar'],
+  ['correctComprobanteCliente', (c) => c.correctComprobanteCliente('F001-7', { ruc: '20131312955', razon_social: 'Empresa S.A.C.' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/comprobantes/F001-7/cliente', { ruc: '20131312955', razon_social: 'Empresa S.A.C.' }],
+  ['reclamos', (c) => c.reclamos('pendiente'), json({ reclamos: [] }), 'GET', '/admin/api/reclamos?estado=pendiente'],
+  ['reclamo', (c) => c.reclamo('LR-2026-000001'), json({ reclamo: {} }), 'GET', '/admin/api/reclamos/LR-2026-000001'],
+  ['answerReclamo', (c) => c.answerReclamo('LR-2026-000001', 'Te devolvemos el importe.'), json({ mensaje: 'ok' }), 'POST', '/admin/api/reclamos/LR-2026-000001/respuesta', { texto: 'Te devolvemos el importe.' }],
+  ['reclamosCsv', (c) => c.reclamosCsv('respondido'), new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }), 'GET', '/admin/api/reclamos.csv?estado=respondido'],
+  ['resenas', (c) => c.resenas('PENDIENTE'), json({ resenas: [] }), 'GET', '/admin/api/resenas?estado=PENDIENTE'],
+  ['resena', (c) => c.resena(7), json({ resena: {} }), 'GET', '/admin/api/resenas/7'],
+  ['moderateResena', (c) => c.moderateResena('7', 'aprobar'), json({ mensaje: 'ok' }), 'POST', '/admin/api/resenas/7', { accion: 'aprobar' }],
+  ['backup', (c) => c.backup(), new Response('gz', { headers: { 'Content-Type': 'application/gzip' } }), 'GET', '/admin/api/respaldo'],
+];
+
+describe('operator client', () => {
+  it.each(CALLS)('%s: its verb, path and body, with the operator token and name', async (_, call, answer, method, path, body) => {
+    const calls = stubFetch(answer);
+    await call(client());
+    expect(calls).toHaveLength(1);
+    const { headers, ...rest } = sent(calls[0]!);
+    expect(rest).toEqual({ method, url: `${BASE}${path}`, body });
+    // The name travels percent-encoded (a header holds no accents); the API decodes it for the audit trail.
+    expect(headers).toMatchObject({ Authorization: 'Bearer tok-operador', 'X-Operador': 'Ana%20D%C3%ADaz' });
+    expect(headers['Content-Type']).toBe(body === undefined ? undefined : 'application/json');
+  });
+
+  it('covers every call the operator API has for the command line, each verb among them', () => {
+    expect(new Set(CALLS.map(([name]) => name.split(' ')[0]))).toEqual(new Set(Object.keys(client())));
+    expect(new Set(CALLS.map(([, , , method]) => method))).toEqual(new Set(['GET', 'POST', 'PATCH', 'DELETE']));
+  });
+
+  it("answers the API's JSON, a CSV byte for byte, and a backup's stream with its file name", async () => {
+    stubFetch(json({ pedidos: [{ idVenta: 3 }] }), new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
+    await expect(client().orders()).resolves.toEqual({ pedidos: [{ idVenta: 3 }] });
+    const bytes = await client().reclamosCsv();
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(CSV.slice(1));
+
+    stubFetch(new Response('gzip', { headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="respaldo-2026-11-29-0130.tar.gz"' } }));
+    const respaldo = await client().backup();
+    expect(respaldo.nombre).toBe('respaldo-2026-11-29-0130.tar.gz');
+    expect(await new Response(respaldo.cuerpo).text()).toBe('gzip');
+  });
+
+  it('sends no operator name when none is given, and goes through its own transport to its base', async () => {
+    const global = stubFetch();
+    const calls: { url: string; init: RequestInit }[] = [];
+    const own = operatorClient({ token: 't', base: 'http://tienda.local', fetch: async (url, init) => (calls.push({ url, init }), json({ cupones: [] })) });
+    await own.coupons();
+    expect(global).toEqual([]);
+    expect(calls.map(sent)).toEqual([{ method: 'GET', url: 'http://tienda.local/admin/api/cupones', body: undefined, headers: { Accept: 'application/json', Authorization: 'Bearer t' } }]);
+
+    const same = stubFetch(json({ pedidos: [] }));
+    await operatorClient({ token: 't' }).orders();
+    // In the browser: the page's own origin (API_BASE), like the storefront's calls.
+    expect(same[0]!.url).toBe('/admin/api/pedidos');
+  });
+
+  it("refuses with the API's Spanish mensaje, its status when it said nothing, and a NetworkError without answer", async () => {
+    stubFetch(
+      json({ mensaje: 'El pedido N.° 12 ya está ENTREGADO: no puede pasar a CANCELADO.' }, 409),
+      new Response('<html>Bad gateway</html>', { status: 503 }),
+      new TypeError('fetch failed'),
+      json({ pedido: null }),
+    );
+    await expect(client().moveOrder(12, { estado: 'CANCELADO' })).rejects.toEqual(new ApiError(409, 'El pedido N.° 12 ya está ENTREGADO: no puede pasar a CANCELADO.'));
+    await expect(client().orders()).rejects.toMatchObject({ status: 503, mensaje: undefined, message: 'La tienda no pudo atender la solicitud (error 503).' });
+    await expect(client().removeContent('banners', 1)).rejects.toBeInstanceOf(NetworkError);
+    // An answer without what the caller reads is unusable: 502.
+    await expect(client().order(12)).rejects.toEqual(new ApiError(502));
+  });
+
+  it("refuses a download with the API's mensaje, and an answer that is not the file as a 502", async () => {
+    const advice = 'La tienda usa un servidor PostgreSQL: haz el respaldo con pg_dump.';
+    stubFetch(
+      json({ mensaje: advice }, 409),
+      new Response('<html>login</html>', { headers: { 'Content-Type': 'text/html' } }),
+      json({ mensaje: 'El estado debe ser pendiente o respondido.' }, 400),
+      json({ reclamos: [] }),
+    );
+    await expect(client().backup()).rejects.toEqual(new ApiError(409, advice));
+    await expect(client().backup()).rejects.toEqual(new ApiError(502));
+    await expect(client().reclamosCsv()).rejects.toEqual(new ApiError(400, 'El estado debe ser pendiente o respondido.'));
+    await expect(client().reclamosCsv()).rejects.toEqual(new ApiError(502));
+  });
+
+  it('is browser code: it and what it imports read no environment and load no Node or server module', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/\bprocess\.env\b/);
+      expect(text, file).not.toMatch(/from\s+['"]node:/);
+      for (const [, typeOnly, target] of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+        const path = resolve(dirname(file), target!);
+        if (relative(join(import.meta.dirname, '../..'), path).startsWith('server/')) {
+          // The API's App type only, erased at build (routes.ts): the typed paths.
+          expect([typeOnly, relative(join(import.meta.dirname, '../..'), path)]).toEqual(['type ', 'server/app.ts']);
+          continue;
+        }
+        visit(path);
+      }
+    };
+    visit(join(import.meta.dirname, 'operator-client.ts'));
+    expect(seen.size).toBeGreaterThan(5);
+  });
+});
+
+/** The client against the real API in-process: the typed paths reach their routes, every verb works, and refusals keep the API's words. */
+describeEachDatabase('operator client against the operator API', (target) => {
+  const TOKEN = 'operador-del-cliente-0123456789';
+  let shop: TestShop;
+  let ana: OperatorClient;
+  beforeAll(async () => {
+    shop = await openShop(target, { config: { adminToken: TOKEN } });
+    ana = operatorClient({ token: TOKEN, operador: 'Ana Díaz', base: 'http://tienda.local', fetch: async (url, init) => shop.app.request(url, init) });
+  });
+  afterAll(() => shop?.close());
+
+  it('reads and changes a product (PATCH), adds and removes a message (DELETE), and the audit trail names the operator', async () => {
+    const [producto] = await shop.catalogue();
+    const { producto: antes } = await ana.product(String(producto!.idProducto));
+    expect(antes.idProducto).toBe(producto!.idProducto);
+    const cambio = await ana.updateProduct(String(producto!.idProducto), { stock: antes.stock + 3 });
+    expect(cambio.mensaje).toMatch(new RegExp(`stock ${antes.stock} → stock ${antes.stock + 3}`));
+    expect((await ana.product(String(producto!.idProducto))).producto.stock).toBe(antes.stock + 3);
+
+    const agregado = await ana.addContent('mensajes', { mensaje: 'Envío gratis desde S/250' });
+    const id = agregado.mensajes.find((m) => m.mensaje === 'Envío gratis desde S/250')!.id;
+    expect((await ana.content('mensajes')).mensajes.map((m) => m.id)).toContain(id);
+    const quitado = await ana.removeContent('mensajes', id);
+    expect(quitado.mensaje).toMatch(/quitado/);
+    expect((await ana.content('mensajes')).mensajes.map((m) => m.id)).not.toContain(id);
+
+    const { entradas } = await ana.auditTrail(3);
+    expect(entradas.map((e) => [e.operador, e.accion])).toEqual([
+      ['Ana Díaz', 'mensaje.quitar'],
+      ['Ana Díaz', 'mensaje.agregar'],
+      ['Ana Díaz', 'producto.cambiar'],
+    ]);
+  });
+
+  it("refuses in the API's Spanish words: an unknown order, a bad change, a wrong token", async () => {
+    await expect(ana.order(999_999)).rejects.toEqual(new ApiError(404, 'No existe el pedido N.° 999999.'));
+    await expect(ana.auditTrail('muchas')).rejects.toMatchObject({ status: 400, mensaje: expect.stringMatching(/^El límite debe ser un número entero/) });
+    const intruso = operatorClient({ token: 'otro-token-cualquiera-0123456789', base: 'http://tienda.local', fetch: async (url, init) => shop.app.request(url, init) });
+    await expect(intruso.orders()).rejects.toEqual(new ApiError(401, 'Token de operador inválido.'));
+  });
+
+  it('lists orders, reviews, receipts and complaint sheets, and exports the book as CSV', async () => {
+    await expect(ana.orders('PENDIENTE')).resolves.toEqual({ pedidos: [] });
+    await expect(ana.resenas('PENDIENTE')).resolves.toEqual({ resenas: [] });
+    await expect(ana.comprobantes()).resolves.toEqual({ comprobantes: [] });
+    await expect(ana.reclamos()).resolves.toEqual({ reclamos: [] });
+    const csv = await ana.reclamosCsv('pendiente');
+    expect([...csv.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});

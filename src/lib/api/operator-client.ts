@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import { type Check, fieldsOf } from './checks.ts';
+import type { EstadoPedido } from './checkout-schemas.ts';
+import type {
+  ComprobanteOperadorRespuesta,
+  CorreccionClienteRespuesta,
+  CorreccionClienteWire,
+  EstadoComprobanteWire,
+  ListaComprobantesOperador,
+  ReintentoComprobanteRespuesta,
+} from './comprobantes-schemas.ts';
+import {
+  CABECERA_OPERADOR,
+  type CambioProducto,
+  type ContenidoOperador,
+  type CuponOperador,
+  type EntradaAuditoria,
+  type FilaImportacion,
+  type ImagenGuardada,
+  type ListaContenido,
+  type nuevoBannerSchema,
+  type nuevoCuponSchema,
+  type nuevoMensajeSchema,
+  type nuevoPopupSchema,
+  type nuevoSocialSchema,
+  type ProductoOperadorRespuesta,
+  type RespuestaImportacion,
+} from './operator-schemas.ts';
+import type { cambioEstadoSchema, CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from './orders-schemas.ts';
+import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
+import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
+import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
+import { api, param } from './routes.ts';
+
+/**
+ * The operator API's one client (under /admin/api): every call `npm run shop` makes, and the ones a
+ * back office in the browser will make, each with its typed path (routes.ts, from the API's own
+ * routers), its verb, the operator's token (Bearer) and name (X-Operador, for the audit trail). A
+ * refusal is an ApiError with the API's Spanish `mensaje`; no answer, a NetworkError (request.ts).
+ * Browser-safe: no Node module, no environment; the caller says where the shop is and how to reach it.
+ */
+
+/** How the client reaches the operator API. */
+export interface ConexionOperador {
+  /** The operator token (SHOP_ADMIN_TOKEN, or the one the shop generated). */
+  token: string;
+  /** Who the audit trail records for these calls; none: the API records "sin nombre". */
+  operador?: string;
+  /** The shop's base URL ('' or absent: the page's own origin, API_BASE). */
+  base?: string;
+  /** How to send a request; the global fetch by default (the command line passes the in-process API). */
+  fetch?: SendOptions['fetch'];
+}
+
+/** A home list's new item, as POST /admin/api/{lista} takes it. */
+export interface NuevoContenido {
+  mensajes: z.input<typeof nuevoMensajeSchema>;
+  banners: z.input<typeof nuevoBannerSchema>;
+  popups: z.input<typeof nuevoPopupSchema>;
+  sociales: z.input<typeof nuevoSocialSchema>;
+}
+
+/** The answer of a change to a home list: what was done, in Spanish, and the list after it. */
+export type CambioContenidoRespuesta<L extends ListaContenido> = { mensaje: string } & { [K in L]: ContenidoOperador[L][] };
+
+/** A backup as GET /admin/api/respaldo streams it: the gzip archive and the file name the shop suggests. */
+export interface RespaldoDescarga {
+  cuerpo: ReadableStream<Uint8Array>;
+  /** From Content-Disposition, when the shop named it. */
+  nombre: string | undefined;
+}
+
+const isMensaje = fieldsOf<{ mensaje: string }>({ mensaje: 'string' });
+/** A change's answer: its callers rely on the Spanish `mensaje` (the rest is the thing after the change). */
+const conMensaje = <T extends { mensaje: string }>() => isMensaje as Check<{ mensaje: string }> as Check<T>;
+const isListaPedidos = fieldsOf<ListaPedidosOperador>({ pedidos: 'array' });
+const isPedido = fieldsOf<PedidoOperadorRespuesta>({ pedido: 'object' });
+const isProducto = fieldsOf<ProductoOperadorRespuesta>({ producto: 'object' });
+const isImagen = fieldsOf<ImagenGuardada>({ url: 'string', sha256: 'string' });
+const isExistentes = fieldsOf<{ existentes: Record<string, string> }>({ existentes: 'object' });
+const isImportacion = fieldsOf<RespuestaImportacion>({ resultados: 'array', nuevas: 'object' });
+const isCupones = fieldsOf<{ cupones: CuponOperador[] }>({ cupones: 'array' });
+const isAuditoria = fieldsOf<{ entradas: EntradaAuditoria[] }>({ entradas: 'array' });
+const isComprobantes = fieldsOf<ListaComprobantesOperador>({ comprobantes: 'array' });
+const isComprobante = fieldsOf<ComprobanteOperadorRespuesta>({ comprobante: 'object' });
+const isReclamos = fieldsOf<ReclamosOperadorRespuesta>({ reclamos: 'array' });
+const isReclamo = fieldsOf<ReclamoOperadorRespuesta>({ reclamo: 'object' });
+const isResenas = fieldsOf<ResenasOperador>({ resenas: 'array' });
+const isResena = fieldsOf<{ resena: ResenaOperador }>({ resena: 'object' });
+
+/** A home list's answer: its items under the list's own name (and the change's `mensaje`, when `mensaje`). */
+const isContenido =
+  <T>(lista: ListaContenido, mensaje: boolean): Check<T> =>
+  (data): data is T =>
+    typeof data === 'object' && data !== null && Array.isArray((data as Record<string, unknown>)[lista]) && (!mensaje || typeof (data as Record<string, unknown>).mensaje === 'string');
+
+/** A path with its query: each value encoded, absent ones left out. */
+function conConsulta(path: string, consulta: Record<string, string | number | undefined>): string {
+  const partes = Object.entries(consulta).flatMap(([clave, valor]) => (valor === undefined || valor === '' ? [] : [`${clave}=${encodeURIComponent(valor)}`]));
+  return partes.length ? `${path}?${partes.join('&')}` : path;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="…"`). */
+const nombreDeArchivo = (disposicion: string | null) => (disposicion ? /filename="([^"]+)"/.exec(disposicion)?.[1] : undefined);
+
+/** The operator API's calls over one connection (see ConexionOperador). */
+export function operatorClient(conexion: ConexionOperador) {
+  const { token, base, fetch } = conexion;
+  const headers = conexion.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(conexion.operador) } : undefined;
+  const call = <T>(path: string, check: Check<T>, method: SendOptions['method'] = 'GET', body?: unknown) => request(path, { method, body, token, headers, base, fetch, check });
+  /** A file the API answers (not JSON): its response once it is one of `tipo`; a refusal is an ApiError with the API's mensaje. */
+  const download = async (path: string, tipo: string) => {
+    const res = await send(path, { token, headers, base, fetch });
+    if (!res.ok) throw await refusal(res);
+    // An answer that is not the file (a page of a proxy in between) is unusable: 502, as request() says it.
+    if (!res.body || res.headers.get('Content-Type')?.split(';')[0]?.trim() !== tipo) throw new ApiError(502);
+    return res;
+  };
+  const admin = api.admin.api;
+  const pedidoPath = (idVenta: number | string) => admin.pedidos[':idVenta'].$path({ param: { idVenta: param(idVenta) } });
+  const comprobantePath = (numero: string) => ({ param: { numero: param(numero) } });
+  const reclamoPath = (numero: string) => ({ param: { numero: param(numero) } });
+  return {
+    // Orders and tracking (checkout §4).
+    /** GET /admin/api/pedidos[?estado=…]: the newest orders, all or those in one state. */
+    orders: (estado?: EstadoPedido) => call(conConsulta(admin.pedidos.$path(), { estado }), isListaPedidos),
+    /** GET /admin/api/pedidos/{idVenta}: one order with its customer, payments, receipts and timeline. */
+    order: (idVenta: number | string) => call(pedidoPath(idVenta), isPedido),
+    /** POST /admin/api/pedidos/{idVenta}/estado: moves an order (EN TRANSITO with its courier and tracking number); the customer is e-mailed. */
+    moveOrder: (idVenta: number | string, cambio: z.input<typeof cambioEstadoSchema>) =>
+      call(admin.pedidos[':idVenta'].estado.$path({ param: { idVenta: param(idVenta) } }), conMensaje<CambioEstadoRespuesta>(), 'POST', cambio),
+
+    // Catalogue (issue 14).
+    /** GET /admin/api/productos/{id o SKU}. */
+    product: (ref: string) => call(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), isProducto),
+    /** PATCH /admin/api/productos/{id o SKU}: price, discounts, stock or visibility. */
+    updateProduct: (ref: string, cambio: CambioProducto) => call(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), isProducto, 'PATCH', cambio),
+    /** POST /admin/api/imagenes: stores a file (base64) in the shop's image store; answers its URL. */
+    uploadImage: (nombre: string, datos: string) => call(admin.imagenes.$path(), isImagen, 'POST', { nombre, datos }),
+    /** POST /admin/api/imagenes/existentes: which of these sha256 the store holds, with their URLs. */
+    storedImages: (sha256: string[]) => call(admin.imagenes.existentes.$path(), isExistentes, 'POST', { sha256 }),
+    /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
+    importBatch: (filas: FilaImportacion[], simulacro: boolean) => call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro }),
+
+    // Shop coupons.
+    /** GET /admin/api/cupones. */
+    coupons: () => call(admin.cupones.$path(), isCupones),
+    /** POST /admin/api/cupones. */
+    createCoupon: (cupon: z.input<typeof nuevoCuponSchema>) => call(admin.cupones.$path(), conMensaje<{ mensaje: string; cupon: CuponOperador }>(), 'POST', cupon),
+    /** POST /admin/api/cupones/{codigo}/activar or …/desactivar. */
+    setCouponActive: (codigo: string, activo: boolean) =>
+      call(
+        (activo ? admin.cupones[':codigo'].activar : admin.cupones[':codigo'].desactivar).$path({ param: { codigo: param(codigo) } }),
+        conMensaje<{ mensaje: string; cupon: CuponOperador }>(),
+        'POST',
+      ),
+
+    // Home content: top strip, banners, popups, social items.
+    /** GET /admin/api/{lista}: its items in the storefront's order. */
+    content: <L extends ListaContenido>(lista: L) => call(admin[lista].$path(), isContenido<{ [K in L]: ContenidoOperador[L][] }>(lista, false)),
+    /** POST /admin/api/{lista}: adds an item at the end. */
+    addContent: <L extends ListaContenido>(lista: L, item: NuevoContenido[L]) => call(admin[lista].$path(), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', item),
+    /** DELETE /admin/api/{lista}/{id}. */
+    removeContent: <L extends ListaContenido>(lista: L, id: number | string) =>
+      call(admin[lista][':id'].$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'DELETE'),
+    /** POST /admin/api/{lista}/{id}/posicion: moves an item to a 1-based position. */
+    moveContent: <L extends ListaContenido>(lista: L, id: number | string, posicion: number) =>
+      call(admin[lista][':id'].posicion.$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', { posicion }),
+    /** POST /admin/api/popups/{id}/visible. */
+    setPopupVisible: (id: number | string, visible: boolean) =>
+      call(admin.popups[':id'].visible.$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<'popups'>>('popups', true), 'POST', { visible }),
+
+    // The audit trail.
+    /** GET /admin/api/auditoria[?limite=N]: the newest changes (the API checks the limit). */
+    auditTrail: (limite?: number | string) => call(conConsulta(admin.auditoria.$path(), { limite }), isAuditoria),
+
+    // Electronic receipts (issue 23, issue 34).
+    /** GET /admin/api/comprobantes[?estado=…]: the newest receipts. */
+    comprobantes: (estado?: EstadoComprobanteWire) => call(conConsulta(admin.comprobantes.$path(), { estado }), isComprobantes),
+    /** GET /admin/api/comprobantes/{numero}: one receipt with its lines, totals and attempts. */
+    comprobante: (numero: string) => call(admin.comprobantes[':numero'].$path(comprobantePath(numero)), isComprobante),
+    /** POST /admin/api/comprobantes/{numero}/reintentar: sends a pending receipt again, or replaces a rejected one. */
+    retryComprobante: (numero: string) => call(admin.comprobantes[':numero'].reintentar.$path(comprobantePath(numero)), conMensaje<ReintentoComprobanteRespuesta>(), 'POST'),
+    /** POST /admin/api/comprobantes/{numero}/cliente: corrects the buyer of a rejected or returned receipt. */
+    correctComprobanteCliente: (numero: string, cliente: CorreccionClienteWire) =>
+      call(admin.comprobantes[':numero'].cliente.$path(comprobantePath(numero)), conMensaje<CorreccionClienteRespuesta>(), 'POST', cliente),
+
+    // The Libro de Reclamaciones (issue 23).
+    /** GET /admin/api/reclamos[?estado=…]: oldest deadline first. */
+    reclamos: (estado?: EstadoReclamo) => call(conConsulta(admin.reclamos.$path(), { estado }), isReclamos),
+    /** GET /admin/api/reclamos.csv[?estado=…]: the book as CSV, byte for byte (its BOM included). */
+    reclamosCsv: async (estado?: EstadoReclamo) => new Uint8Array(await (await download(conConsulta(admin['reclamos.csv'].$path(), { estado }), 'text/csv')).arrayBuffer()),
+    /** GET /admin/api/reclamos/{numero}. */
+    reclamo: (numero: string) => call(admin.reclamos[':numero'].$path(reclamoPath(numero)), isReclamo),
+    /** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer (once). */
+    answerReclamo: (numero: string, texto: string) => call(admin.reclamos[':numero'].respuesta.$path(reclamoPath(numero)), conMensaje<RespuestaReclamoRespuesta>(), 'POST', { texto }),
+
+    // Customers' reviews (issue 25).
+    /** GET /admin/api/resenas[?estado=…]. */
+    resenas: (estado?: EstadoResena) => call(conConsulta(admin.resenas.$path(), { estado }), isResenas),
+    /** GET /admin/api/resenas/{id}. */
+    resena: (id: number | string) => call(admin.resenas[':id'].$path({ param: { id: param(id) } }), isResena),
+    /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
+    moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') => call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+
+    // Backups.
+    /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */
+    backup: async (): Promise<RespaldoDescarga> => {
+      const res = await download(admin.respaldo.$path(), 'application/gzip');
+      return { cuerpo: res.body!, nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) };
+    },
+  };
+}
+
+/** The operator API's calls (see operatorClient). */
+export type OperatorClient = ReturnType<typeof operatorClient>;
