@@ -4,7 +4,7 @@ import { LIMITES, OPERACIONES } from '../lib/tienda.ts';
 import { detectType, FORMATOS, megas, sha256Hex } from '../server/images/store.ts';
 import { CliError } from './errors.ts';
 import { columns, formatDuracion, formatEntero, progressBar } from './format.ts';
-import type { Llamada, Progreso, ShopCliDeps } from './deps.ts';
+import type { Llamada, ShopCliDeps } from './deps.ts';
 import { columnaDe, COLUMNAS, COLUMNAS_IMAGEN, type Columna } from '../server/admin/import/columns.ts';
 import { CsvError, parseCsv } from './csv.ts';
 import type { FilaImportacion, RespuestaImportacion, ResultadoFila } from '../server/admin/import/importar.ts';

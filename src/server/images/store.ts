@@ -3,7 +3,7 @@ import { imageSize } from 'image-size';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { imagenes } from '../db/schema/index.ts';
-import { FORMATOS, imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
+import { imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
 
 /**
  * The shop's image store: originals the operator uploads (catalogue photos, banners, popups, social
