@@ -263,7 +263,9 @@ async function startNetlifyServe(copy: string, settings: Record<string, string>)
     const signal = (name: NodeJS.Signals) => {
       try {
         process.kill(-child.pid!, name);
-      } catch {}
+      } catch {
+        // The group is gone already: nothing left to signal.
+      }
     };
     signal('SIGTERM');
     const timer = setTimeout(() => signal('SIGKILL'), 10_000);

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
  * The tree's layers (README, "Where things live"), checked on every module's imports: browser code
  * reads no environment and reaches no server, build, command-line or demo code (save the API's `App`
  * type, imported as a type only); the UI kit sits below islands and components; the API imports none
- * of the three jobs that sit around it.
+ * of the three jobs that sit around it. An `.astro` file is read as its two sides: the frontmatter
+ * (with the markup) runs at build and may mount islands; its `<script>` blocks run in the browser, so
+ * they are browser code wherever the file lives (components, layouts, pages).
  */
 
 const SRC = resolve(import.meta.dirname);
@@ -25,6 +27,49 @@ function modules(folder: string): string[] {
   return entries.filter((entry) => entry.isFile() && CODE.test(entry.name) && !TEST.test(entry.name)).map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** A `<script>` tag's opening (attributes may hold `{expressions}`), self-closing when it ends in `/>`. */
+const SCRIPT_TAG = /<script\b((?:[^>{]|\{[^}]*\})*?)(\/?)>/gi;
+/** Scripts that hold data, not code (JSON-LD). */
+const DATA_SCRIPT = /\btype\s*=\s*["']application\/(?:ld\+)?json["']/i;
+
+/**
+ * An `.astro` file's two sides: `build`, the frontmatter and the markup (run at build, on Node), and
+ * `scripts`, the code of its `<script>` blocks (run in the browser); data scripts (JSON-LD) and
+ * self-closing tags (their code comes from the frontmatter) hold no code of their own.
+ */
+function astroParts(text: string): { build: string; scripts: string[] } {
+  const scripts: string[] = [];
+  let build = '';
+  let from = 0;
+  for (const tag of text.matchAll(SCRIPT_TAG)) {
+    if (tag.index < from || tag[2] === '/') continue;
+    const start = tag.index + tag[0].length;
+    const end = text.indexOf('</script>', start);
+    if (end < 0) continue;
+    build += text.slice(from, start);
+    if (!DATA_SCRIPT.test(tag[1]!)) scripts.push(text.slice(start, end));
+    from = end;
+  }
+  return { build: build + text.slice(from), scripts };
+}
+
+/** What runs where: each module whole, each `.astro` file as its build side and its browser scripts. */
+interface Part {
+  file: string;
+  text: string;
+  side: 'module' | 'build' | 'script';
+}
+
+/** The parts of `file` with its `text`. */
+function partsOf(file: string, text: string): Part[] {
+  if (!file.endsWith('.astro')) return [{ file, text, side: 'module' }];
+  const { build, scripts } = astroParts(text);
+  return [{ file, text: build, side: 'build' }, ...scripts.map((script): Part => ({ file, text: script, side: 'script' }))];
+}
+
+/** The parts of every source file under `folders`. */
+const partsIn = (folders: string[]): Part[] => folders.flatMap(modules).flatMap((file) => partsOf(file, readFileSync(file, 'utf8')));
+
 /** The relative imports in `text` (the module `file`) as paths under src/ (`../..` when outside), each marked when its statement imports types only. */
 function importsIn(file: string, text: string): { target: string; typeOnly: boolean }[] {
   const under = (match: RegExpMatchArray) => relative(SRC, resolve(dirname(file), match[2]!.replace(/[?#].*$/, '')));
@@ -40,27 +85,79 @@ function importsIn(file: string, text: string): { target: string; typeOnly: bool
 const crosses = ({ target, typeOnly }: ReturnType<typeof importsIn>[number], forbidden: string[], types: string[]) =>
   forbidden.some((prefix) => target === prefix || target.startsWith(`${prefix}/`)) && !(typeOnly && types.includes(target));
 
-/** `[module, import]` pairs of the modules in `folders` whose import starts with one of `forbidden`, type-only imports of `types` left out. */
-function crossings(folders: string[], forbidden: string[], types: string[] = []): [string, string][] {
-  return folders.flatMap((folder) =>
-    modules(folder).flatMap((file) =>
-      importsIn(file, readFileSync(file, 'utf8'))
-        .filter((entry) => crosses(entry, forbidden, types))
-        .map(({ target }): [string, string] => [relative(SRC, file), target]),
-    ),
+/** `[module, import]` pairs of `parts` whose import starts with one of `forbidden`, type-only imports of `types` left out. */
+function crossingsOf(parts: Part[], forbidden: string[], types: string[] = []): [string, string][] {
+  return parts.flatMap(({ file, text }) =>
+    importsIn(file, text)
+      .filter((entry) => crosses(entry, forbidden, types))
+      .map(({ target }): [string, string] => [relative(SRC, file), target]),
   );
 }
 
+/** `[module, import]` pairs of the modules in `folders` whose import starts with one of `forbidden`, type-only imports of `types` left out. */
+const crossings = (folders: string[], forbidden: string[], types: string[] = []) => crossingsOf(partsIn(folders), forbidden, types);
+
 const BROWSER = ['lib', 'ui', 'islands', 'stores', 'components'];
+/** Where `.astro` files live besides components: their frontmatter runs at build, their scripts in the browser. */
+const PAGES = ['layouts', 'pages'];
+/** Browser code: every part of the browser folders (their `.astro` frontmatter included, as before), and the `<script>` blocks of layouts and pages. */
+const browserCode = (): Part[] => [...partsIn(BROWSER), ...partsIn(PAGES).filter(({ side }) => side === 'script')];
+/** Scripts: the modules under components/ and every `.astro` file's `<script>` blocks; never an `.astro` file's build side, which mounts islands. */
+const componentScripts = (parts: Part[]): Part[] => parts.filter(({ file, side }) => side === 'script' || (side === 'module' && relative(SRC, file).startsWith('components/')));
+/** `.astro` files of the fixtures below. */
+const EXAMPLE = join(SRC, 'components/example/Example.astro');
+const PAGE = join(SRC, 'pages/example.astro');
 
 describe('layers of the tree', () => {
   it('browser code reads no environment variable', () => {
-    const readers = BROWSER.flatMap(modules).filter((file) => /\bprocess\.env\b/.test(readFileSync(file, 'utf8')));
-    expect(readers.map((file) => relative(SRC, file))).toEqual([]);
+    const readers = browserCode().filter(({ text }) => /\bprocess\.env\b/.test(text));
+    expect(readers.map(({ file }) => relative(SRC, file))).toEqual([]);
   });
 
   it("browser code imports neither the server's settings nor server, build, command-line or demo code", () => {
-    expect(crossings(BROWSER, ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([]);
+    expect(crossingsOf(browserCode(), ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([]);
+    // The pages' scripts are read: the product page's script imports its module.
+    expect(crossingsOf(browserCode(), ['components']).map(([file]) => file)).toContain('pages/producto/[slug].astro');
+  });
+
+  it("an .astro file's scripts are browser code, its frontmatter is not", () => {
+    const page = `---
+import { catalogueProducts } from '../build/catalogue-pages.ts';
+import CartPage from '../islands/cart/CartPage.tsx';
+const env = process.env.SITE;
+---
+<script type="application/ld+json" set:html={JSON.stringify({ a: 1 })} />
+<script is:inline set:html={env} />
+<script type="application/json">{"import": "x"}</script>
+<CartPage client:load />
+<script>
+  import { initPageFrame } from '../components/layout/page-frame.ts';
+  initPageFrame();
+</script>
+<script>
+  import { $cart } from '../stores/cart.ts';
+  const { open } = await import('../islands/cart/open.ts');
+  import { serverConfig } from '../server/config.ts';
+  console.log(process.env.X);
+</script>`;
+    const { build, scripts } = astroParts(page);
+    expect(scripts).toHaveLength(2);
+    expect(build).toContain('catalogue-pages.ts');
+    expect(build).toContain('<CartPage client:load />');
+    expect(build).not.toContain('page-frame');
+    const parts = partsOf(PAGE, page);
+    expect(crossingsOf(parts, ['islands'])).toEqual([
+      ['pages/example.astro', 'islands/cart/CartPage.tsx'],
+      ['pages/example.astro', 'islands/cart/open.ts'],
+    ]);
+    // Only the second script breaks the browser's rules: the frontmatter may read the build's data, its environment, and mount islands.
+    expect(crossingsOf(componentScripts(parts), ['islands'])).toEqual([['pages/example.astro', 'islands/cart/open.ts']]);
+    expect(crossingsOf(componentScripts(parts), ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([['pages/example.astro', 'server/config.ts']]);
+    expect(parts.filter(({ side, text }) => side === 'script' && /\bprocess\.env\b/.test(text))).toHaveLength(1);
+    // A component's frontmatter mounts an island; its script may not reach into one.
+    const component = `---\nimport BuyBox from '../../islands/product/BuyBox.tsx';\n---\n<BuyBox client:visible />\n<script>\n  import { abrir } from '../../islands/product/BuyBox.tsx';\n</script>\n`;
+    expect(crossingsOf(componentScripts(partsOf(EXAMPLE, component)), ['islands'])).toEqual([['components/example/Example.astro', 'islands/product/BuyBox.tsx']]);
+    expect(crossingsOf(componentScripts(partsOf(EXAMPLE, component.replace(/<script>[\s\S]*<\/script>/, ''))), ['islands'])).toEqual([]);
   });
 
   it("browser code may import the API's App type, as a type only (erased at build), and nothing else of the server", () => {
@@ -78,9 +175,17 @@ describe('layers of the tree', () => {
 
   it('the UI kit and the stores import no island or component; component scripts import no island', () => {
     expect(crossings(['ui', 'stores'], ['islands', 'components'])).toEqual([]);
-    // .astro components mount islands (that is what they are for); their scripts never reach into one.
-    const scripts = crossings(['components'], ['islands']).filter(([file]) => !file.endsWith('.astro'));
-    expect(scripts).toEqual([]);
+    // .astro files mount islands in their frontmatter (that is what they are for); their scripts never reach into one.
+    const scripts = componentScripts(partsIn(['components', ...PAGES]));
+    expect(crossingsOf(scripts, ['islands'])).toEqual([]);
+    // The guard reads the scripts it judges: components' modules and the `<script>` blocks of components, layouts and pages.
+    expect(new Set(scripts.filter(({ side }) => side === 'script').map(({ file }) => relative(SRC, file).split('/')[0]))).toEqual(new Set(['components', 'layouts', 'pages']));
+  });
+
+  it('pages and layouts reach the shop through the build, never the server or the command line', () => {
+    // The reader sees the imports it judges (pages do import components).
+    expect(crossings(PAGES, ['components']).length).toBeGreaterThan(10);
+    expect(crossings(PAGES, ['server', 'cli'])).toEqual([]);
   });
 
   it('the API imports no command-line, build or demo code', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, openShop, preferenceBody, type TestShop } from './shop.ts';
 

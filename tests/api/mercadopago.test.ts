@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MockAgent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serverConfig } from '../../src/server/config.ts';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import handleOnNetlify, { createHandler } from '../../netlify/functions/api.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { trabajos } from '../../src/server/db/schema/index.ts';

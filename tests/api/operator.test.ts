@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO, type DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';

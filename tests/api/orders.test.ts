@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO, type DetallePedido, type EstadoPedido } from '../../src/lib/api/checkout-schemas.ts';
 import type { CambioEstadoRespuesta, PedidoResumen } from '../../src/lib/api/orders-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { seedLocationsIfEmpty } from '../../src/server/shipping/seed.ts';

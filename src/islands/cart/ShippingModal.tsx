@@ -23,7 +23,7 @@ function useList(key: string | null, load: () => Promise<string[]>, what: string
     return () => {
       live = false;
     };
-    // `load` closes over the same values as `key`, so the key alone decides when to reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` closes over the same values as `key`, so the key alone decides when to reload.
   }, [key]);
   return list;
 }
@@ -84,7 +84,7 @@ export default function ShippingModal({ initial, envioGratis, onSave, onClose }:
     return () => {
       live = false;
     };
-    // The tariff depends on the chosen province and district only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the tariff depends on the chosen province and district only.
   }, [form.provincia, form.distrito]);
 
   const complete = isShippingComplete(form);

@@ -37,8 +37,7 @@ export function useListado(source: ListingSource, asked: ListadoRequest | undefi
       clearTimeout(timer);
       controller.abort();
     };
-    // The path names the whole request: a new object asking the same thing asks nothing again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the path names the whole request: a new object asking the same thing asks nothing again.
   }, [path]);
 
   return { listado: current && current.path === path ? current.listado : undefined, latest };

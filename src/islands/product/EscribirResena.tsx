@@ -97,7 +97,12 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
       <h3 id={`${id}-titulo-form`} className="resena-form__titulo">
         Escribe tu reseña
       </h3>
-      <fieldset className="resena-form__estrellas" aria-describedby={estrellasProblema ? `${id}-estrellas-problema` : undefined}>
+      <fieldset
+        className="resena-form__estrellas"
+        role="radiogroup"
+        aria-invalid={estrellasProblema ? true : undefined}
+        aria-describedby={estrellasProblema ? `${id}-estrellas-problema` : undefined}
+      >
         <legend className="auth-field__label">Tu calificación</legend>
         <div className="resena-rating">
           {PALABRAS.map((palabra, index) => {
@@ -112,7 +117,6 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
                   value={valor}
                   checked={form.estrellas === valor}
                   data-campo={valor === 1 ? 'estrellas' : undefined}
-                  aria-invalid={estrellasProblema ? true : undefined}
                   onChange={() => cambiar({ estrellas: valor })}
                 />
                 <label htmlFor={`${id}-estrella-${valor}`} className={`resena-rating__estrella${valor <= form.estrellas ? ' is-llena' : ''}`} title={palabra}>

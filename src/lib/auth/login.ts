@@ -23,6 +23,7 @@ export const loginRedirectUrl = (pathname: string) => `/?${ORIGIN_PARAM}=${encod
 export function safeOrigin(search: string): string | null {
   const origin = new URLSearchParams(search).get(ORIGIN_PARAM);
   if (!origin || !origin.startsWith('/') || origin.startsWith('//') || origin.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f]/.test(origin)) return null;
   return origin;
 }

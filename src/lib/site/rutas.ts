@@ -5,6 +5,7 @@
  * a backslash, a space or a control character is refused wherever it appears.
  */
 
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const RUTA_TIENDA = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f-\u009f]*$/;
 
 /** Whether `ruta` is a path of this shop: one leading slash, then no slash or backslash, and no backslash, space or control character anywhere. */

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { imagenes } from '../db/schema/index.ts';
 import { detectType, megas } from '../../lib/catalogue/image-files.ts';
-import { FORMATOS, imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
+import { imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
 import type { ImagenGuardada } from '../../lib/api/operator-schemas.ts';
 
 /**

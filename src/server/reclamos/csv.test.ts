@@ -32,8 +32,10 @@ function celdas(csv: string, separador: ',' | ';'): string[][] {
     let celda = '';
     if (texto[i] === '"') {
       for (i++; i < texto.length; i++) {
-        if (texto[i] === '"' && texto[i + 1] === '"') (celda += '"'), i++;
-        else if (texto[i] === '"') break;
+        if (texto[i] === '"' && texto[i + 1] === '"') {
+          celda += '"';
+          i++;
+        } else if (texto[i] === '"') break;
         else celda += texto[i];
       }
       i++;
@@ -41,7 +43,11 @@ function celdas(csv: string, separador: ',' | ';'): string[][] {
     while (i < texto.length && texto[i] !== separador && !texto.startsWith('\r\n', i)) celda += texto[i++];
     fila.push(celda);
     if (texto[i] === separador) i++;
-    else if (texto.startsWith('\r\n', i)) (i += 2), filas.push(fila), (fila = []);
+    else if (texto.startsWith('\r\n', i)) {
+      i += 2;
+      filas.push(fila);
+      fila = [];
+    }
   }
   if (fila.length) filas.push(fila);
   return filas;
