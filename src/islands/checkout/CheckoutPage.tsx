@@ -12,22 +12,21 @@ import ReceiptCard from './ReceiptCard.tsx';
 import { metodosOfrecidos } from '../../lib/checkout/pay-steps.ts';
 import { useCheckout } from './useCheckout.ts';
 import { useMetodosPago } from './useMetodosPago.ts';
+import { usePanelesDePago } from './paneles.ts';
 import { useReceipt } from './useReceipt.ts';
-import { useYape } from './useYape.ts';
-import YapePanel from './YapePanel.tsx';
 import '../account/account.css';
 import './checkout.css';
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
  * server once the shopper is signed in, the customer's data and identity document, the receipt (boleta
- * or factura), the payment method and the pay button that sends the browser to Mercado Pago, or pays
- * here with Yape (issue 24).
+ * or factura), the payment method (each method's panel from paneles.ts) and the pay button that sends
+ * the browser to the provider's page, or pays here with an in-page method (Yape, issue 24).
  */
 export default function CheckoutPage() {
   const receipt = useReceipt();
-  const yape = useYape();
-  const checkout = useCheckout(receipt.check, yape);
+  const paneles = usePanelesDePago();
+  const checkout = useCheckout(receipt.check, paneles);
   const servidor = useMetodosPago();
   const user = useStore($user);
   const claims = useStore($session);
@@ -102,12 +101,12 @@ export default function CheckoutPage() {
           onPay={() => void checkout.pay()}
           methods={
             <PaymentMethods
-              metodos={metodosOfrecidos(servidor, checkout.yape)}
+              metodos={metodosOfrecidos(servidor, checkout.ofertas)}
               metodo={checkout.metodo}
               onChange={checkout.setMetodo}
               disabled={checkout.processing}
-              yape={checkout.yape}
-              yapePanel={<YapePanel yape={yape} total={payload.resumen.total} />}
+              ofertas={checkout.ofertas}
+              panel={(id) => paneles[id]?.campos(payload.resumen.total)}
             />
           }
         />

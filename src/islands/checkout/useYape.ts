@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
+import { createElement, useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
 import { yapeAvailability } from '../../lib/api/checkout-client.ts';
 import type { YapeDisponible } from '../../lib/api/yape-rules.ts';
-import { problemaYape, soloDigitos, type CampoYape } from '../../lib/checkout/yape.ts';
-import type { DatosYape, ResultadoYape } from './checkout-flow.ts';
+import { OrderKey, ofertaYape, problemaYape, soloDigitos, type CampoYape } from '../../lib/checkout/yape.ts';
+import { payWithYape, type DatosYape, type ResultadoYape } from './checkout-flow.ts';
+import type { PanelDePago } from './panel-de-pago.ts';
+import YapePanel from './YapePanel.tsx';
 
 export type ProblemasYape = Partial<Record<CampoYape, string>>;
 
@@ -130,6 +132,28 @@ export function useYape(): YapeForm {
   }, []);
 
   return { disponibilidad, ...valores, problemas, aviso, campoId, escribir, pegar, salir, check, datos, enviando, resultado };
+}
+
+/**
+ * Yape's panel of the checkout (issue 35's seam): offered as GET /carrito/yape says for this total (listed
+ * but not selectable above its ceiling), its fields under its option, and its payment on this page with
+ * the order's idempotency key (the same for every retry of this checkout).
+ */
+export function usePanelYape(): PanelDePago {
+  const form = useYape();
+  const orderKey = useRef<OrderKey>(null);
+  orderKey.current ??= new OrderKey();
+  return {
+    oferta: (total) => ofertaYape(form.disponibilidad, total),
+    campos: (total) => createElement(YapePanel, { yape: form, total }),
+    check: form.check,
+    async pagar({ payload, sesion, comprador, comprobante }) {
+      form.enviando();
+      const fin = await payWithYape(payload, sesion, comprador, comprobante, form.datos(), orderKey.current!);
+      form.resultado(fin);
+      return fin.tipo === 'detenido' ? fin.payload : null;
+    },
+  };
 }
 
 /** Whether a disabled fieldset (the form while paying) holds this element, which cannot take the focus then. */
