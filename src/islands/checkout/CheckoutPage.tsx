@@ -36,6 +36,7 @@ export default function CheckoutPage() {
   if (!payload || payload.productos.length === 0) return <EmptyCart text="Agrega productos a tu carrito para continuar con tu compra." />;
 
   const count = payload.productos.reduce((sum, line) => sum + line.cantidad, 0);
+  const metodos = metodosOfrecidos(servidor, checkout.ofertas);
   const documento = cliente && documentoDe(cliente);
   return (
     <div className="co">
@@ -96,12 +97,12 @@ export default function CheckoutPage() {
         <CheckoutSummary
           payload={payload}
           precios={checkout.precios}
-          metodo={checkout.metodo}
+          metodo={metodos.find((opcion) => opcion.id === checkout.metodo) ?? null}
           processing={checkout.processing}
           onPay={() => void checkout.pay()}
           methods={
             <PaymentMethods
-              metodos={metodosOfrecidos(servidor, checkout.ofertas)}
+              metodos={metodos}
               metodo={checkout.metodo}
               onChange={checkout.setMetodo}
               disabled={checkout.processing}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { METODO_PREDETERMINADO, metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
-import { MENSAJES_PAGO, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
+import { MENSAJES_PAGO, type OpcionPago } from '../../lib/checkout/pay-steps.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { isHomeDelivery } from '../../lib/shipping/methods.ts';
 import TotalsRows, { EnvioConPill } from '../../ui/TotalsRows.tsx';
@@ -12,8 +12,8 @@ interface Props {
   precios: EstadoPrecios;
   /** The payment methods. */
   methods: ReactNode;
-  /** The method chosen: the button and the note under it are its list entry's (Yape's says it pays on this page). */
-  metodo: MetodoPago | null;
+  /** The method chosen (its list entry): the button and the note under it are its own (Yape's says it pays on this page). */
+  metodo: OpcionPago | null;
   processing: boolean;
   onPay: () => void;
 }
@@ -28,7 +28,7 @@ const ESTADO_PRECIOS: Record<EstadoPrecios, string> = {
 /** The totals (Subtotal, Descuento with the coupon or a routine's bundle, Envío, Total; no extra discount at checkout, §9), the payment methods and the pay button. */
 export default function CheckoutSummary({ payload, precios, methods, metodo, processing, onPay }: Props) {
   // The chosen method's words, or the default method's while none is chosen.
-  const elegido = metodoPagoInfo(metodo) ?? metodoPagoInfo(METODO_PREDETERMINADO)!;
+  const elegido = metodo ?? metodoPagoInfo(METODO_PREDETERMINADO)!;
   const { resumen } = payload;
   const gratis = isHomeDelivery(payload.envio.metodo) && resumen.envio === 0;
   return (

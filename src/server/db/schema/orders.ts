@@ -137,7 +137,7 @@ export const pagosPrueba = pgTable('pagos_prueba', {
   monto: integer('monto').notNull(),
   moneda: text('moneda').notNull(),
   tipo: text('tipo').notNull(),
-  /** Mercado Pago's payment_method_id ('yape' for the test mode's Yape payments; '' for Checkout Pro's). */
+  /** Mercado Pago's payment_method_id: an in-page method's id of the shared list for its prueba payments (Yape's); '' for Checkout Pro's. */
   metodo: text('metodo').notNull().default(''),
   creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
