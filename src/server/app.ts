@@ -19,7 +19,7 @@ import { handleError } from './http/errors.ts';
 import { requestLog, type LogLine } from './http/request-log.ts';
 import { API_CSP, withSecurityHeaders } from './http/security-headers.ts';
 import { orderListRoutes, orderRoutes } from './orders/routes.ts';
-import { testModeRoutes } from './payments/test-mode-routes.ts';
+import { pagoDePruebaRoutes } from './payments/prueba-rutas.ts';
 import { webhookRoutes } from './payments/webhook.ts';
 import { reclamoRoutes } from './reclamos/routes.ts';
 import { avisoRoutes } from './avisos/routes.ts';
@@ -40,7 +40,7 @@ export function createApp(options: AppDeps) {
   const deps = 'services' in options ? options.services : createServices(options);
   const { db, pagos } = deps;
   const { pasarela, webhookSecret } = pagos;
-  const checkout = { db, config: deps.config, pasarela, secret: deps.secret, emision: deps.config.comprobantes };
+  const checkout = { db, config: deps.config, pasarela, secret: deps.secret, emision: deps.config.comprobantes, metodos: deps.metodosPago };
   const app = new Hono();
   if (options.logRequest) app.use('*', requestLog(options.logRequest));
   const api = app
@@ -70,9 +70,9 @@ export function createApp(options: AppDeps) {
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps))
-    // The offline test mode exists only while it is the payment provider (config.testMode: never on a public site);
-    // otherwise an empty router mounts nothing there, and the chain keeps the test mode's routes in App's type.
-    .route('/carrito/prueba', pasarela?.nombre === 'prueba' ? testModeRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono());
+    // The offline prueba (pago de prueba) exists only while it is the payment provider (config.testMode: never on a public site);
+    // otherwise an empty router mounts nothing there, and the chain keeps the prueba's routes in App's type.
+    .route('/carrito/prueba', pasarela?.nombre === 'prueba' ? pagoDePruebaRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono());
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));
   app.onError(handleError);
   // `api` is `app` itself; its chained type carries every route (hono/client reads it).

@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
 import { expireOrders } from './orders/transitions.ts';
 import { efectivoMinutos } from './checkout/create-order.ts';
+import { METODOS_SERVIDOR } from './checkout/metodos/index.ts';
+import type { MetodoServidor } from './checkout/metodos/metodo.ts';
 import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
@@ -28,11 +30,15 @@ export interface ServiceOptions {
   pasarela?: Pasarela;
   /** Electronic-receipt provider; chosen from the settings when omitted (tests pass one). */
   proveedorComprobantes?: ProveedorComprobantes | null;
+  /** The payment methods the checkout implements; the shop's own (METODOS_SERVIDOR) when omitted (a test adds one through the seam). */
+  metodosPago?: readonly MetodoServidor[];
 }
 
 /** What the API and the background worker share: database, settings, mailer, JWT secret, operator token, payments. */
 export interface Services extends AuthDeps {
   pagos: Pagos;
+  /** The payment methods the checkout implements (checkout/metodos/). */
+  metodosPago: readonly MetodoServidor[];
   /** Who issues electronic receipts: Nubefact, the test mode, or null (receipts are numbered and wait). */
   proveedorComprobantes: ProveedorComprobantes | null;
   /** The operator API's token; null when that API is off (production without SHOP_ADMIN_TOKEN). */
@@ -40,7 +46,7 @@ export interface Services extends AuthDeps {
 }
 
 /** Builds the shop's services from the settings. */
-export function createServices({ db, config = serverConfig(), mailer, pasarela, proveedorComprobantes }: ServiceOptions): Services {
+export function createServices({ db, config = serverConfig(), mailer, pasarela, proveedorComprobantes, metodosPago = METODOS_SERVIDOR }: ServiceOptions): Services {
   return {
     db,
     config,
@@ -48,6 +54,7 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela, 
     secret: lazySecret(db, config),
     operatorToken: lazyOperatorToken(db, config),
     pagos: createPagos(db, config, pasarela),
+    metodosPago,
     proveedorComprobantes: proveedorComprobantes === undefined ? proveedorDe(config.comprobantes) : proveedorComprobantes,
   };
 }

@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../../src/demo/seed.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
 import type { ProveedorComprobantes } from '../../src/server/comprobantes/proveedor.ts';
-import { createServices, runBackgroundOnce, type Services } from '../../src/server/services.ts';
+import { createServices, runBackgroundOnce, type ServiceOptions, type Services } from '../../src/server/services.ts';
 import type { TestDatabase } from './databases.ts';
 
 const generous = { max: 100_000, windowSeconds: 900 };
@@ -34,7 +34,7 @@ export interface TestShop {
 /** Opens a test shop; with `mailer`, mail also goes out through it (a real SMTP server in some tests). */
 export async function openShop(
   target: TestDatabase,
-  options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer; proveedorComprobantes?: ProveedorComprobantes | null } = {},
+  options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer; proveedorComprobantes?: ProveedorComprobantes | null; metodosPago?: ServiceOptions['metodosPago'] } = {},
 ): Promise<TestShop> {
   const database = await target.open();
   await seedIfEmpty(database.db);
@@ -52,7 +52,7 @@ export async function openShop(
       await options.mailer?.send(message);
     },
   };
-  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela, proveedorComprobantes: options.proveedorComprobantes });
+  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela, proveedorComprobantes: options.proveedorComprobantes, metodosPago: options.metodosPago });
   const app = createApp({ services });
   const call: TestShop['call'] = async (method, path, { body, token, headers = {} } = {}) =>
     app.request(path, {

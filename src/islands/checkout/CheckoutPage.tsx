@@ -12,22 +12,21 @@ import ReceiptCard from './ReceiptCard.tsx';
 import { metodosOfrecidos } from '../../lib/checkout/pay-steps.ts';
 import { useCheckout } from './useCheckout.ts';
 import { useMetodosPago } from './useMetodosPago.ts';
+import { usePanelesDePago } from './paneles.ts';
 import { useReceipt } from './useReceipt.ts';
-import { useYape } from './useYape.ts';
-import YapePanel from './YapePanel.tsx';
 import '../account/account.css';
 import './checkout.css';
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
  * server once the shopper is signed in, the customer's data and identity document, the receipt (boleta
- * or factura), the payment method and the pay button that sends the browser to Mercado Pago, or pays
- * here with Yape (issue 24).
+ * or factura), the payment method (each method's panel from paneles.ts) and the pay button that sends
+ * the browser to the provider's page, or pays here with an in-page method (Yape, issue 24).
  */
 export default function CheckoutPage() {
   const receipt = useReceipt();
-  const yape = useYape();
-  const checkout = useCheckout(receipt.check, yape);
+  const paneles = usePanelesDePago();
+  const checkout = useCheckout(receipt.check, paneles);
   const servidor = useMetodosPago();
   const user = useStore($user);
   const claims = useStore($session);
@@ -37,6 +36,7 @@ export default function CheckoutPage() {
   if (!payload || payload.productos.length === 0) return <EmptyCart text="Agrega productos a tu carrito para continuar con tu compra." />;
 
   const count = payload.productos.reduce((sum, line) => sum + line.cantidad, 0);
+  const metodos = metodosOfrecidos(servidor, checkout.ofertas);
   const documento = cliente && documentoDe(cliente);
   return (
     <div className="co">
@@ -97,17 +97,17 @@ export default function CheckoutPage() {
         <CheckoutSummary
           payload={payload}
           precios={checkout.precios}
-          metodo={checkout.metodo}
+          metodo={metodos.find((opcion) => opcion.id === checkout.metodo) ?? null}
           processing={checkout.processing}
           onPay={() => void checkout.pay()}
           methods={
             <PaymentMethods
-              metodos={metodosOfrecidos(servidor, checkout.yape)}
+              metodos={metodos}
               metodo={checkout.metodo}
               onChange={checkout.setMetodo}
               disabled={checkout.processing}
-              yape={checkout.yape}
-              yapePanel={<YapePanel yape={yape} total={payload.resumen.total} />}
+              ofertas={checkout.ofertas}
+              panel={(id) => paneles[id]?.campos(payload.resumen.total)}
             />
           }
         />

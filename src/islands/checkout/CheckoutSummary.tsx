@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
-import { MENSAJES_PAGO, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
+import { METODO_PREDETERMINADO, metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
+import { MENSAJES_PAGO, type OpcionPago } from '../../lib/checkout/pay-steps.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import { isHomeDelivery } from '../../lib/shipping/methods.ts';
 import TotalsRows, { EnvioConPill } from '../../ui/TotalsRows.tsx';
@@ -11,8 +12,8 @@ interface Props {
   precios: EstadoPrecios;
   /** The payment methods. */
   methods: ReactNode;
-  /** The method chosen: Yape's button says so, and pays on this page. */
-  metodo: MetodoPago | null;
+  /** The method chosen (its list entry): the button and the note under it are its own (Yape's says it pays on this page). */
+  metodo: OpcionPago | null;
   processing: boolean;
   onPay: () => void;
 }
@@ -26,7 +27,8 @@ const ESTADO_PRECIOS: Record<EstadoPrecios, string> = {
 
 /** The totals (Subtotal, Descuento with the coupon or a routine's bundle, Envío, Total; no extra discount at checkout, §9), the payment methods and the pay button. */
 export default function CheckoutSummary({ payload, precios, methods, metodo, processing, onPay }: Props) {
-  const yape = metodo === 'yape';
+  // The chosen method's words, or the default method's while none is chosen.
+  const elegido = metodo ?? metodoPagoInfo(METODO_PREDETERMINADO)!;
   const { resumen } = payload;
   const gratis = isHomeDelivery(payload.envio.metodo) && resumen.envio === 0;
   return (
@@ -60,12 +62,10 @@ export default function CheckoutSummary({ payload, precios, methods, metodo, pro
       </p>
       {methods}
       <button type="button" className="btn co-summary__pay" disabled={processing} aria-busy={processing} onClick={onPay}>
-        {processing ? MENSAJES_PAGO.procesando : yape ? MENSAJES_PAGO.pagarYape : MENSAJES_PAGO.pagar}
+        {processing ? MENSAJES_PAGO.procesando : (elegido.botonPagar ?? MENSAJES_PAGO.pagar)}
       </button>
       <p className="co-summary__note">
-        {yape
-          ? 'Con Yape pagas aquí mismo, a través de Mercado Pago: confirmamos tu pedido en segundos.'
-          : 'Con Mercado Pago completas el pago en su página segura y vuelves a la tienda al terminar.'}
+        {elegido.nota}
       </p>
     </section>
   );

@@ -1,7 +1,5 @@
+import type { Ofertas, MetodoPago, OpcionPago } from '../../lib/checkout/pay-steps.ts';
 import type { ReactNode } from 'react';
-import { MENSAJES_YAPE } from '../../lib/api/yape-rules.ts';
-import type { MetodoPago, OpcionPago } from '../../lib/checkout/pay-steps.ts';
-import type { OfertaYape } from '../../lib/checkout/yape.ts';
 
 interface Props {
   /** The methods offered (metodosOfrecidos): none the server could not complete now (issue 34). */
@@ -9,19 +7,19 @@ interface Props {
   metodo: MetodoPago | null;
   onChange: (metodo: MetodoPago) => void;
   disabled: boolean;
-  /** How Yape is offered: listed but disabled above its ceiling. */
-  yape: OfertaYape;
-  /** Yape's fields, shown under its option while it is chosen. */
-  yapePanel?: ReactNode;
+  /** How the methods with panels are offered: one above its ceiling is listed but disabled. */
+  ofertas: Ofertas;
+  /** A method's panel (its fields), shown under its option while it is chosen; nothing for a method without one. */
+  panel: (metodo: MetodoPago) => ReactNode;
 }
 
-/** The payment methods as radio cards, none chosen at first (checkout §2, §5); Yape's fields under its card once chosen (issue 24). */
-export default function PaymentMethods({ metodos, metodo, onChange, disabled, yape, yapePanel }: Props) {
+/** The payment methods as radio cards, none chosen at first (checkout §2, §5); a method's panel under its card once chosen (issue 24). */
+export default function PaymentMethods({ metodos, metodo, onChange, disabled, ofertas, panel }: Props) {
   return (
     <fieldset className="co-methods" disabled={disabled}>
       <legend className="co-methods__legend">Método de pago</legend>
       {metodos.map((opcion) => {
-        const sobreMaximo = opcion.id === 'yape' && yape === 'montoMaximo';
+        const sobreMaximo = ofertas[opcion.id] === 'montoMaximo';
         const checked = metodo === opcion.id && !sobreMaximo;
         return (
           <div key={opcion.id} className="co-methods__item">
@@ -41,13 +39,13 @@ export default function PaymentMethods({ metodos, metodo, onChange, disabled, ya
                   {opcion.detalle}
                 </span>
                 {sobreMaximo && (
-                  <span id={`metodo-${opcion.id}-maximo`} className="co-method__warning" data-testid="yape-maximo">
-                    {sinCortarMontos(MENSAJES_YAPE.montoMaximo)}
+                  <span id={`metodo-${opcion.id}-maximo`} className="co-method__warning" data-testid={`${opcion.id}-maximo`}>
+                    {sinCortarMontos(opcion.mensajeMaximo ?? '')}
                   </span>
                 )}
               </span>
             </label>
-            {checked && opcion.id === 'yape' && yapePanel}
+            {checked && panel(opcion.id)}
           </div>
         );
       })}

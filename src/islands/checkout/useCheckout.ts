@@ -5,15 +5,14 @@ import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { documentoDe } from '../../lib/account/profile.ts';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { comprobanteBody } from '../../lib/checkout/comprobante.ts';
-import { MENSAJES_PAGO, payBlocker, type MetodoPago } from '../../lib/checkout/pay-steps.ts';
+import { MENSAJES_PAGO, payBlocker, type MetodoPago, type Ofertas } from '../../lib/checkout/pay-steps.ts';
 import type { Comprador } from '../../lib/checkout/preference-body.ts';
-import { OrderKey, ofertaYape, type OfertaYape } from '../../lib/checkout/yape.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { $comprobante, storedCheckoutPayload } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
-import { payWithMercadoPago, payWithYape, validatePrices, type Sesion } from './checkout-flow.ts';
-import type { YapeForm } from './useYape.ts';
+import { payWithMercadoPago, validatePrices, type Sesion } from './checkout-flow.ts';
+import type { PanelDePago } from './panel-de-pago.ts';
 
 /** Where the server's pricing of the cart stands: not asked yet (no session), asking, done, failed. */
 export type EstadoPrecios = 'sin-sesion' | 'verificando' | 'verificados' | 'error';
@@ -25,11 +24,11 @@ export interface Checkout {
   /** The customer's profile; null while loading or when it could not be loaded (silently, checkout §8). */
   cliente: ClienteApi | null;
   precios: EstadoPrecios;
-  /** The method chosen (Yape only while it is offered for this order). */
+  /** The method chosen (a method with a panel only while its panel offers it for this order). */
   metodo: MetodoPago | null;
   setMetodo: (metodo: MetodoPago) => void;
-  /** How Yape is offered for this order. */
-  yape: OfertaYape;
+  /** How the methods with panels are offered for this order, by id. */
+  ofertas: Ofertas;
   processing: boolean;
   /** The pay button was pressed without a document: the form is pointed out. */
   needsDocument: boolean;
@@ -44,9 +43,10 @@ export interface Checkout {
  * anonymous shopper gets the login dialog, and checkout goes on after login), the customer, the
  * server's pricing, the payment method and the pay button's steps in the spec's order. `receiptReady`
  * checks the receipt asked for (pointing out a factura's wrong field) before any call; false stops the pay.
- * `yapeForm` is the Yape panel (issue 24): whether the shop takes Yape, and the phone and code to pay with.
+ * `paneles` are the panels of the methods that have one (paneles.ts; Yape's, issue 24): how each is offered,
+ * its fields' check, and its payment on this page; a method without one pays on the provider's page.
  */
-export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?: YapeForm): Checkout {
+export function useCheckout(receiptReady: () => boolean = () => true, paneles: Readonly<Record<string, PanelDePago>> = {}): Checkout {
   const claims = useStore($session);
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
@@ -58,15 +58,12 @@ export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?:
   const [needsDocument, setNeedsDocument] = useState(false);
   const userId = claims?.idUsuario;
   const sesion = userId && token ? { userId, token } : null;
-  const yape = ofertaYape(yapeForm?.disponibilidad ?? null, payload?.resumen.total ?? 0);
-  // Yape chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
-  const metodo = elegido === 'yape' && yape !== 'disponible' ? null : elegido;
+  const ofertas: Ofertas = Object.fromEntries(Object.entries(paneles).map(([id, panel]) => [id, panel.oferta(payload?.resumen.total ?? 0)]));
+  // A method with a panel chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
+  const metodo = elegido && elegido in paneles && ofertas[elegido] !== 'disponible' ? null : elegido;
   // The pay steps read the latest values, also from callbacks made before a re-render.
-  const latest = useRef({ payload, cliente, sesion, metodo, yape, receiptReady, yapeForm });
-  latest.current = { payload, cliente, sesion, metodo, yape, receiptReady, yapeForm };
-  /** The Yape order's idempotency key: the same for every retry of this checkout. */
-  const orderKey = useRef<OrderKey>(null);
-  orderKey.current ??= new OrderKey();
+  const latest = useRef({ payload, cliente, sesion, metodo, ofertas, receiptReady, paneles });
+  latest.current = { payload, cliente, sesion, metodo, ofertas, receiptReady, paneles };
   const clienteRequest = useRef<Promise<ClienteApi | null>>(Promise.resolve(null));
   const waitingForDocument = useRef(false);
 
@@ -111,17 +108,17 @@ export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?:
   }, [userId, token, hasProducts, reloadCliente]);
 
   const pay = useCallback(async () => {
-    const { payload: current, sesion: now, metodo: chosen, yape: oferta, receiptReady: receiptOk, yapeForm: form } = latest.current;
+    const { payload: current, sesion: now, metodo: chosen, ofertas: offered, receiptReady: receiptOk, paneles: panels } = latest.current;
     if (!current) return;
-    const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId, yape: oferta });
+    const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId, ofertas: offered });
     if (blocker) {
       await showAlert({ icon: 'warning', title: blocker.mensaje });
       if (blocker.login) openAuthDialog('login');
       return;
     }
     if (!receiptOk()) return;
-    const conYape = chosen === 'yape' && form;
-    if (conYape && !form.check()) return;
+    const panel = chosen ? panels[chosen] : undefined;
+    if (panel && !panel.check()) return;
     setProcessing(true);
     const known = await clienteRequest.current;
     if (known && !documentoDe(known)) {
@@ -133,15 +130,9 @@ export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?:
       return;
     }
     setNeedsDocument(false);
-    if (conYape) {
-      form.enviando();
-      const fin = await payWithYape(current, now!, compradorDe(known), comprobanteBody($comprobante.get()), form.datos(), orderKey.current!);
-      if (fin.tipo === 'detenido' && fin.payload) setPayload(fin.payload);
-      setProcessing(false);
-      form.resultado(fin);
-      return;
-    }
-    const shown = await payWithMercadoPago(current, now!, compradorDe(known), comprobanteBody($comprobante.get()));
+    // An in-page method pays here; any other on its provider's page.
+    const pedido = { payload: current, sesion: now!, comprador: compradorDe(known), comprobante: comprobanteBody($comprobante.get()) };
+    const shown = panel ? await panel.pagar(pedido) : await payWithMercadoPago(pedido.payload, pedido.sesion, pedido.comprador, pedido.comprobante);
     if (shown) setPayload(shown);
     setProcessing(false);
   }, []);
@@ -153,7 +144,7 @@ export function useCheckout(receiptReady: () => boolean = () => true, yapeForm?:
     void pay();
   }, [pay]);
 
-  return { mounted, payload, sesion, cliente, precios, metodo, setMetodo, yape, processing, needsDocument, pay, reloadCliente, documentSaved };
+  return { mounted, payload, sesion, cliente, precios, metodo, setMetodo, ofertas, processing, needsDocument, pay, reloadCliente, documentSaved };
 }
 
 /** What the order carries of the customer; nothing when the profile could not be loaded. */

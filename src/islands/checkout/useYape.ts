@@ -1,8 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
-import { yapeAvailability } from '../../lib/api/checkout-client.ts';
-import type { YapeDisponible } from '../../lib/api/yape-rules.ts';
-import { problemaYape, soloDigitos, type CampoYape } from '../../lib/checkout/yape.ts';
-import type { DatosYape, ResultadoYape } from './checkout-flow.ts';
+import { createElement, useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
+import { payWithYape as sendYapePayment, PricesChangedError, yapeAvailability } from '../../lib/api/checkout-client.ts';
+import type { ComprobanteBody } from '../../lib/api/checkout-schemas.ts';
+import { ApiError, serverMessage } from '../../lib/api/request.ts';
+import { RECHAZO_YAPE_GENERICO, type YapeDisponible } from '../../lib/api/yape-rules.ts';
+import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
+import { newIdempotencyKey, preferenceErrorText } from '../../lib/checkout/pay-steps.ts';
+import { preferenceBody, type Comprador } from '../../lib/checkout/preference-body.ts';
+import { campoDelMensaje, OrderKey, ofertaYape, problemaYape, soloDigitos, type CampoYape } from '../../lib/checkout/yape.ts';
+import { applyQuote, errorAlert, sessionRejected, validatePrices, type Sesion } from './checkout-flow.ts';
+import type { PanelDePago } from './panel-de-pago.ts';
+import YapePanel from './YapePanel.tsx';
 
 export type ProblemasYape = Partial<Record<CampoYape, string>>;
 
@@ -132,8 +139,81 @@ export function useYape(): YapeForm {
   return { disponibilidad, ...valores, problemas, aviso, campoId, escribir, pegar, salir, check, datos, enviando, resultado };
 }
 
+/**
+ * Yape's panel of the checkout (issue 35's seam): offered as GET /carrito/yape says for this total (listed
+ * but not selectable above its ceiling), its fields under its option, and its payment on this page with
+ * the order's idempotency key (the same for every retry of this checkout).
+ */
+export function usePanelYape(): PanelDePago {
+  const form = useYape();
+  const orderKey = useRef<OrderKey>(null);
+  orderKey.current ??= new OrderKey();
+  return {
+    oferta: (total) => ofertaYape(form.disponibilidad, total),
+    campos: (total) => createElement(YapePanel, { yape: form, total }),
+    check: form.check,
+    async pagar({ payload, sesion, comprador, comprobante }) {
+      form.enviando();
+      const fin = await payWithYape(payload, sesion, comprador, comprobante, form.datos(), orderKey.current!);
+      form.resultado(fin);
+      return fin.tipo === 'detenido' ? fin.payload : null;
+    },
+  };
+}
+
 /** Whether a disabled fieldset (the form while paying) holds this element, which cannot take the focus then. */
 function insideDisabledFieldset(element: HTMLElement): boolean {
   for (let node = element.parentElement; node; node = node.parentElement) if (node instanceof HTMLFieldSetElement && node.disabled) return true;
   return false;
+}
+
+/** What the shopper typed in the Yape panel (kept in the form's state only, never stored). */
+export interface DatosYape {
+  celular: string;
+  codigo: string;
+}
+
+/**
+ * How a Yape payment ended when the browser stays on the page: stopped before or by the server's
+ * answer (`payload` to show after a price change, or null after an alerted error), rejected by Mercado
+ * Pago (the form shows `mensaje` and asks for a new code), or a field refused (400).
+ */
+export type ResultadoYape =
+  | { tipo: 'detenido'; payload: CheckoutPayload | null }
+  | { tipo: 'rechazado'; mensaje: string }
+  | { tipo: 'campo'; campo: CampoYape | null; mensaje: string };
+
+/**
+ * Re-validates the prices, then creates (or finds) the order and pays it with Yape: the order's
+ * idempotency key from `orderKey` (the same for every retry of this checkout), a new `intento` for this
+ * submission. Approved: the browser goes to the /success the server names, and this never returns.
+ * The errors the Mercado Pago path alerts (session, stock, 429, 503, network) are alerted the same way.
+ */
+export async function payWithYape(
+  payload: CheckoutPayload,
+  sesion: Sesion,
+  comprador: Comprador,
+  comprobante: ComprobanteBody,
+  { celular, codigo }: DatosYape,
+  orderKey: OrderKey,
+): Promise<ResultadoYape> {
+  const validation = await validatePrices(payload, sesion, comprador);
+  if (!validation.ok) return { tipo: 'detenido', payload: validation.payload };
+  const body = preferenceBody(validation.payload, sesion.userId, comprador, comprobante);
+  let paid;
+  try {
+    paid = await sendYapePayment(sesion.userId, sesion.token, { ...body, yape: { celular, codigo, intento: newIdempotencyKey() } }, orderKey.for(body));
+  } catch (error) {
+    // Never the request itself: it carries the phone and the code.
+    console.error('No se pudo pagar con Yape', error instanceof ApiError ? error.status : (error as Error)?.name);
+    if (error instanceof PricesChangedError) return { tipo: 'detenido', payload: applyQuote(validation.payload, error.cotizacion).payload };
+    if (error instanceof ApiError && error.status === 402) return { tipo: 'rechazado', mensaje: error.mensaje ?? RECHAZO_YAPE_GENERICO };
+    if (error instanceof ApiError && error.status === 400 && error.mensaje) return { tipo: 'campo', campo: campoDelMensaje(error.mensaje), mensaje: error.mensaje };
+    if (error instanceof ApiError && error.status === 401) await sessionRejected(error);
+    else void errorAlert(preferenceErrorText(serverMessage(error)));
+    return { tipo: 'detenido', payload: null };
+  }
+  orderKey.forget();
+  location.assign(paid.redirect);
+  return new Promise<never>(() => undefined);
 }

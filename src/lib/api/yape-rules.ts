@@ -4,8 +4,13 @@
  * Spanish words for each way Mercado Pago rejects a Yape payment. No zod here: the form loads it.
  */
 
-/** The most one Yape payment may take (a payer's highest Yape limit), in soles. */
-export const YAPE_MAXIMO_SOLES = 2000;
+import { metodoDeLaLista } from './metodos-pago.ts';
+
+/** Yape's entry of the shared list of payment methods. */
+export const METODO_YAPE = metodoDeLaLista('yape');
+
+/** The most one Yape payment may take (a payer's highest Yape limit), in soles: the list's. */
+export const YAPE_MAXIMO_SOLES = METODO_YAPE.maximoSoles;
 
 export const REGLAS_YAPE = {
   /** A Peruvian mobile number as people write it: 9 digits starting with 9. */
@@ -22,7 +27,7 @@ export const MENSAJES_YAPE = {
   faltaCodigo: 'Escribe el código de aprobación de tu app Yape.',
   codigo: 'El código de aprobación tiene 6 dígitos.',
   intento: 'Vuelve a intentar el pago con Yape.',
-  montoMaximo: `Yape acepta pagos de hasta S/ ${YAPE_MAXIMO_SOLES.toLocaleString('en-US')}. Para este pedido paga con Mercado Pago.`,
+  montoMaximo: METODO_YAPE.mensajeMaximo,
   noDisponible: 'Yape no está disponible en este momento. Paga con Mercado Pago.',
   /** Where the shopper finds the code. */
   ayuda: 'Abre tu app Yape, toca «Código de aprobación» en el menú y escribe aquí los 6 dígitos.',

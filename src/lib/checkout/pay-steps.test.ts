@@ -7,17 +7,17 @@ describe('payBlocker', () => {
     expect(payBlocker({ metodo: null, signedIn: false, userId: undefined })).toEqual({ mensaje: 'Por favor selecciona un método de pago' });
     expect(payBlocker({ metodo: 'transferencia', signedIn: false, userId: undefined })).toEqual({ mensaje: 'Debes iniciar sesión para continuar', login: true });
     expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({ mensaje: 'Solo Mercado Pago está disponible por el momento' });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, yape: 'disponible' })).toEqual({ mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento' });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento' });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
   });
 
   it('takes Yape only while it is offered for the order (issue 24)', () => {
-    expect(payBlocker({ metodo: 'yape', signedIn: false, userId: undefined, yape: 'disponible' })).toEqual({ mensaje: MENSAJES_PAGO.sinSesion, login: true });
+    expect(payBlocker({ metodo: 'yape', signedIn: false, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: MENSAJES_PAGO.sinSesion, login: true });
     expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4 })).toEqual({ mensaje: MENSAJES_YAPE.noDisponible });
-    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, yape: 'montoMaximo' })).toEqual({ mensaje: MENSAJES_YAPE.montoMaximo });
-    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: undefined, yape: 'disponible' })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
-    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, yape: 'disponible' })).toBeNull();
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, ofertas: { yape: 'montoMaximo' } })).toEqual({ mensaje: MENSAJES_YAPE.montoMaximo });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toBeNull();
   });
 
   it('knows Mercado Pago, Yape and the bank transfer; no Plin', () => {
@@ -30,15 +30,15 @@ describe('metodosOfrecidos', () => {
   const ids = (...args: Parameters<typeof metodosOfrecidos>) => metodosOfrecidos(...args).map((metodo) => metodo.id);
 
   it('offers the bank transfer only while the server names it (issue 34)', () => {
-    expect(ids(['mercadopago', 'yape'], 'disponible')).toEqual(['mercadopago', 'yape']);
-    expect(ids([], 'oculto')).toEqual(['mercadopago']);
-    expect(ids(['mercadopago', 'yape', 'transferencia'], 'disponible')).toEqual(['mercadopago', 'yape', 'transferencia']);
+    expect(ids(['mercadopago', 'yape'], { yape: 'disponible' })).toEqual(['mercadopago', 'yape']);
+    expect(ids([], { yape: 'oculto' })).toEqual(['mercadopago']);
+    expect(ids(['mercadopago', 'yape', 'transferencia'], { yape: 'disponible' })).toEqual(['mercadopago', 'yape', 'transferencia']);
   });
 
   it('keeps Mercado Pago (checkout §2) and Yape as its own call offers it, listed above its ceiling', () => {
-    expect(ids([], 'disponible')).toEqual(['mercadopago', 'yape']);
-    expect(ids(['mercadopago', 'yape'], 'montoMaximo')).toEqual(['mercadopago', 'yape']);
-    expect(ids(['mercadopago', 'yape'], 'oculto')).toEqual(['mercadopago']);
+    expect(ids([], { yape: 'disponible' })).toEqual(['mercadopago', 'yape']);
+    expect(ids(['mercadopago', 'yape'], { yape: 'montoMaximo' })).toEqual(['mercadopago', 'yape']);
+    expect(ids(['mercadopago', 'yape'], { yape: 'oculto' })).toEqual(['mercadopago']);
   });
 });
 

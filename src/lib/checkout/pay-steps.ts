@@ -1,38 +1,38 @@
-import type { IdMetodoPago } from '../api/metodos-pago.ts';
-import { MENSAJES_YAPE } from '../api/yape-rules.ts';
-import type { OfertaYape } from './yape.ts';
+import { METODO_PREDETERMINADO, METODOS_PAGO, metodoPagoInfo, type MetodoPagoInfo } from '../api/metodos-pago.ts';
 
 /**
  * The pay button's rules at /procesoDePago (checkout §5, §8): the payment methods, the checks in the
  * spec's order and the texts of its errors.
  */
 
-/**
- * The payment methods the checkout knows how to list. Which it offers is metodosOfrecidos': the bank
- * transfer only once the server names it (issue 34), as the server cannot complete one yet.
- */
-export const METODOS_PAGO = [
-  { id: 'mercadopago', nombre: 'Mercado Pago', detalle: 'Tarjetas de crédito o débito, PagoEfectivo y saldo en Mercado Pago.' },
-  { id: 'yape', nombre: 'Yape', detalle: 'Paga con tu celular y el código de aprobación de tu app Yape.' },
-  { id: 'transferencia', nombre: 'Transferencia bancaria', detalle: 'BCP, Interbank o BBVA. Reservamos tu pedido hasta 24 horas.' },
-] as const satisfies readonly { id: IdMetodoPago; nombre: string; detalle: string }[];
-export type MetodoPago = (typeof METODOS_PAGO)[number]['id'];
-export type OpcionPago = (typeof METODOS_PAGO)[number];
+export { METODOS_PAGO };
+/** A method's id, as the checkout holds it (the list's, or one a method added through the seam brings). */
+export type MetodoPago = string;
+export type OpcionPago = MetodoPagoInfo;
 
 /**
- * The methods /procesoDePago offers: Mercado Pago always (checkout §2: the pay button's own method),
- * Yape as GET /carrito/yape offers it (issue 24; it carries the ceiling), any other method only while
- * GET /carrito/metodos-pago names it (`servidor`; empty while unknown or unanswered).
+ * How the checkout offers a method for this order: not at all (unknown, or the shop does not take it now),
+ * for this order, or listed but not selectable above its ceiling. A method's panel says it (Yape asks GET
+ * /carrito/yape); a method without one is offered as GET /carrito/metodos-pago names it.
  */
-export function metodosOfrecidos(servidor: readonly IdMetodoPago[], yape: OfertaYape): OpcionPago[] {
-  return METODOS_PAGO.filter((metodo) => metodo.id === 'mercadopago' || (metodo.id === 'yape' ? yape !== 'oculto' : servidor.includes(metodo.id)));
+export type OfertaMetodo = 'oculto' | 'disponible' | 'montoMaximo';
+
+/** The offers of the methods whose panels say them, by id. */
+export type Ofertas = Readonly<Partial<Record<string, OfertaMetodo>>>;
+
+/**
+ * The methods /procesoDePago offers, of `lista` (the shared list, and any method added through the seam):
+ * the default method always (checkout §2: the pay button's own method), a method with an offer as it says
+ * (a ceiling leaves it listed), any other only while GET /carrito/metodos-pago names it (`servidor`; empty
+ * while unknown or unanswered).
+ */
+export function metodosOfrecidos(servidor: readonly string[], ofertas: Ofertas = {}, lista: readonly OpcionPago[] = METODOS_PAGO): OpcionPago[] {
+  return lista.filter((metodo) => metodo.id === METODO_PREDETERMINADO || (ofertas[metodo.id] !== undefined ? ofertas[metodo.id] !== 'oculto' : servidor.includes(metodo.id)));
 }
 
 export const MENSAJES_PAGO = {
   sinMetodo: 'Por favor selecciona un método de pago',
   sinSesion: 'Debes iniciar sesión para continuar',
-  soloMercadoPago: 'Solo Mercado Pago está disponible por el momento',
-  soloMercadoPagoYape: 'Solo Mercado Pago y Yape están disponibles por el momento',
   sinUsuario: 'Error: No se pudieron obtener los datos del usuario. Por favor, recarga la página.',
   sinDocumento: 'Documento de identidad requerido',
   validacion: 'Ocurrió un error al validar los productos. Intenta nuevamente.',
@@ -41,23 +41,35 @@ export const MENSAJES_PAGO = {
   errorPreferencia: 'Error al crear preferencia de pago',
   procesando: 'Procesando...',
   pagar: 'Pagar ahora',
-  pagarYape: 'Pagar con Yape',
 } as const;
 
 export interface EstadoPago {
   metodo: MetodoPago | null;
   signedIn: boolean;
   userId: number | undefined;
-  /** How the checkout offers Yape for this order ('oculto' when unknown or not taken). */
-  yape?: OfertaYape;
+  /** How the methods with panels are offered for this order (absent: 'oculto'). */
+  ofertas?: Ofertas;
 }
 
+/** 'A', 'A y B', 'A, B y C'. */
+const enumerar = (nombres: string[]) => (nombres.length > 1 ? `${nombres.slice(0, -1).join(', ')} y ${nombres.at(-1)}` : (nombres[0] ?? ''));
+
 /** What stops the pay button before any call, in the spec's order; null when it may go on. */
-export function payBlocker({ metodo, signedIn, userId, yape = 'oculto' }: EstadoPago): { mensaje: string; login?: true } | null {
+export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPago): { mensaje: string; login?: true } | null {
   if (!metodo) return { mensaje: MENSAJES_PAGO.sinMetodo };
   if (!signedIn) return { mensaje: MENSAJES_PAGO.sinSesion, login: true };
-  if (metodo === 'yape' && yape !== 'disponible') return { mensaje: yape === 'montoMaximo' ? MENSAJES_YAPE.montoMaximo : MENSAJES_YAPE.noDisponible };
-  if (metodo === 'transferencia') return { mensaje: yape === 'oculto' ? MENSAJES_PAGO.soloMercadoPago : MENSAJES_PAGO.soloMercadoPagoYape };
+  const info = metodoPagoInfo(metodo);
+  const predeterminado = metodoPagoInfo(METODO_PREDETERMINADO)!;
+  // An in-page method is taken only while its panel offers it for this order.
+  const oferta = ofertas[metodo] ?? (info?.finaliza === 'in-page' ? 'oculto' : undefined);
+  if (info && oferta !== undefined && oferta !== 'disponible') {
+    return { mensaje: oferta === 'montoMaximo' && info.mensajeMaximo ? info.mensajeMaximo : `${info.nombre} no está disponible en este momento. Paga con ${predeterminado.nombre}.` };
+  }
+  // A method paid later (a bank transfer) is not completed here yet: the ones that are are named.
+  if (info?.finaliza === 'manual') {
+    const pagables = METODOS_PAGO.filter((m) => m.id === METODO_PREDETERMINADO || (m.finaliza !== 'manual' && (ofertas[m.id] ?? 'oculto') !== 'oculto')).map((m) => m.nombre);
+    return { mensaje: `Solo ${enumerar(pagables)} ${pagables.length > 1 ? 'están disponibles' : 'está disponible'} por el momento` };
+  }
   if (!userId) return { mensaje: MENSAJES_PAGO.sinUsuario };
   return null;
 }

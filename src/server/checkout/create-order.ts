@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gt, isNull, like, lt, or, sql, sum } from 'drizzle-orm';
 import { CODIGO_SUNAT } from '../../lib/api/comprobante-rules.ts';
-import type { Comprobante, Preferencia, PreferenciaCreada } from '../../lib/api/checkout-schemas.ts';
+import type { Comprobante, Preferencia } from '../../lib/api/checkout-schemas.ts';
+import { METODO_PREDETERMINADO, metodoPagoInfo, sobreMaximo, type MetodoPagoInfo } from '../../lib/api/metodos-pago.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
@@ -14,6 +15,7 @@ import { clientError } from '../http/errors.ts';
 import { cancelOrder, record } from '../orders/transitions.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
 import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
+import type { Finalizacion, MetodoServidor } from './metodos/metodo.ts';
 import { quoteOrder, quoteToWire, replaceableOrders, sameFigures, stockError, type PedidoCotizado } from './quote.ts';
 
 export interface CheckoutDeps {
@@ -22,8 +24,15 @@ export interface CheckoutDeps {
   pasarela: Pasarela | null;
 }
 
-/** How an order is paid: Mercado Pago's Checkout Pro page, or Yape at /procesoDePago (issue 24). */
-export type MetodoPagoPedido = 'checkout-pro' | 'yape';
+/** What createOrder needs of the order's payment method: its list entry (id, limit) and its finishing step. */
+export type MetodoDelPedido = Pick<MetodoServidor, 'info' | 'finalizar'>;
+
+/** An order created (or found by its key): its id, and its preference and payment page once its method finished it. */
+export interface PedidoCreado {
+  idVenta: number;
+  preferenciaId: string | null;
+  urlPago: string;
+}
 
 /** The message of a 409 whose prices are not the ones the shopper saw (checkout §8). */
 export const PRECIOS_CAMBIARON = '¡Algunos productos cambiaron de precio!';
@@ -31,7 +40,7 @@ export const PRECIOS_CAMBIARON = '¡Algunos productos cambiaron de precio!';
 /** The 409 of a checkout that finds another of the customer's checkouts under way. */
 export const PAGO_EN_PREPARACION = 'Ya estamos preparando otro pago de tu cuenta. Espera unos segundos e inténtalo nuevamente.';
 
-/** The 502 of a provider that could not create the preference: nothing stays reserved. */
+/** The 502 of a provider that could not finish the order's creation (a preference): nothing stays reserved. */
 export const PASARELA_NO_RESPONDE = 'No pudimos conectar con Mercado Pago para crear tu pago. No se reservó nada; inténtalo nuevamente en unos minutos.';
 
 /** Lock namespace of a customer's checkouts (pg_try_advisory_xact_lock's first key). */
@@ -41,7 +50,7 @@ const CHECKOUT_LOCK = 8_001;
 const REINTENTO_MS = 50;
 const REINTENTOS = 40;
 
-/** Longest a preference may take to be created (the provider's timeout, and some margin): past it an order without one is abandoned. */
+/** Longest a method's finishing step may take (the provider's timeout, and some margin): past it an order it never finished is abandoned. */
 const CREACION_MAXIMA_MS = PEDIDOS.timeoutMercadoPagoMs + 5_000;
 
 /**
@@ -56,7 +65,7 @@ export type Clave = { tipo: 'cliente'; valor: string } | { tipo: 'derivada'; act
  * address: another receipt is another attempt) and the `minutos`-long window it falls in. A resend finds
  * the attempt of this window or the one before, so one at a window's edge is found too.
  */
-export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date(), metodoPago: MetodoPagoPedido = 'checkout-pro'): Clave {
+export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date(), metodoPago: string = METODO_PREDETERMINADO): Clave {
   const lineas = body.cart
     .map((l) => [l.idProducto, l.selectedColor.toLowerCase(), l.selectedSize.toLowerCase(), l.cantidad, l.precio, l.esProductoRutina ?? false, l.rutinaNivel ?? '', l.rutinaId ?? ''])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -64,34 +73,28 @@ export function derivedKey(clienteId: number, body: Preferencia, minutos: number
   // A boleta (the default) leaves the key as it was before receipts existed.
   const { comprobante } = body;
   if (comprobante.tipo === 'factura') pedido.push([CODIGO_SUNAT.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
-  // A Yape attempt is another attempt than Checkout Pro's for the same cart (Checkout Pro's key is as it was).
-  if (metodoPago !== 'checkout-pro') pedido.push(metodoPago);
+  // Another method's attempt is another attempt for the same cart (the default method's key is as it was before methods).
+  if (metodoPago !== METODO_PREDETERMINADO) pedido.push(metodoPago);
   const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
   const ventana = Math.floor(now.getTime() / (minutos * 60_000));
   return { tipo: 'derivada', actual: `auto:${hash}:${ventana}:`, anterior: `auto:${hash}:${ventana - 1}:` };
 }
 
 /** What the short reservation transaction found or did. */
-type Paso = { ocupado: true } | { creada: PreferenciaCreada } | { esperar: number } | { reservado: OrdenDePago & { clave: string } };
+type Paso = { ocupado: true } | { creada: PedidoCreado } | { esperar: number } | { reservado: OrdenDePago & { clave: string } };
 
 /**
- * Creates an order and its payment preference (checkout §7). A short transaction, under the
- * customer's advisory lock taken without waiting, prices the cart from the database (409 with the
- * current prices when the client's figures differ), checks the caps, replaces the customer's abandoned
- * orders and reserves the stock and the coupon, writing the order PENDIENTE; after the commit the
- * provider creates the preference, which is then recorded. A provider failure cancels the order in a
- * transaction of its own, giving stock and coupon back. The same key always answers the same
- * preference and never a second order; while a checkout of the customer is under way another one
- * answers 409 at once. No pooled connection is held while waiting for a lock or the provider.
+ * Creates an order to be paid with `metodo` (checkout §7). A short transaction, under the customer's
+ * advisory lock taken without waiting, prices the cart from the database once (409 with the current
+ * prices when the client's figures differ; 400 above the method's ceiling), checks the caps, replaces the
+ * customer's abandoned orders and reserves the stock and the coupon, writing the order PENDIENTE; after
+ * the commit the method's finishing step runs (Checkout Pro: the provider creates the preference), and
+ * its outcome is recorded. A failure there cancels the order in a transaction of its own, giving stock
+ * and coupon back. The same key always answers the same order and never a second one (409 when it was
+ * another method's); while a checkout of the customer is under way another one answers 409 at once. No
+ * pooled connection is held while waiting for a lock or the provider.
  */
-export async function createOrder(
-  { db, config, pasarela }: CheckoutDeps,
-  clienteId: number,
-  clave: Clave,
-  body: Preferencia,
-  /** How it will be paid: Mercado Pago's page (a preference), or Yape at /procesoDePago (issue 24: `pasarela` then creates no preference). */
-  metodoPago: MetodoPagoPedido = 'checkout-pro',
-): Promise<PreferenciaCreada> {
+export async function createOrder({ db, config, pasarela }: CheckoutDeps, clienteId: number, clave: Clave, body: Preferencia, metodo: MetodoDelPedido): Promise<PedidoCreado> {
   const cliente = await findClienteById(db, clienteId);
   if (!cliente) throw clientError(404, 'No se encontró el usuario.');
   const documento = documentOf(cliente);
@@ -100,59 +103,62 @@ export async function createOrder(
 
   for (let intento = 0; ; intento++) {
     const paso: Paso = await db.transaction(async (tx) => {
-      const found = await orderByKey(tx, clienteId, clave);
+      const found = await orderByKey(tx, clienteId, clave, metodo.info);
       if (found) return found;
       const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CHECKOUT_LOCK}, ${clienteId}) AS locked`);
       if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return { ocupado: true };
-      const again = await orderByKey(tx, clienteId, clave);
+      const again = await orderByKey(tx, clienteId, clave, metodo.info);
       if (again) return again;
       if (await checkoutUnderWay(tx, clienteId)) throw clientError(409, PAGO_EN_PREPARACION);
-      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body, metodoPago }) };
+      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body, metodo: metodo.info }) };
     });
     if ('creada' in paso) return paso.creada;
     if ('esperar' in paso) return waitForPreference(db, paso.esperar);
-    if ('reservado' in paso) return createPreference(db, pasarela, paso.reservado);
+    if ('reservado' in paso) return finish(db, pasarela, metodo, paso.reservado);
     if (intento >= REINTENTOS) throw clientError(409, PAGO_EN_PREPARACION);
     await sleep(REINTENTO_MS);
   }
 }
 
 /**
- * The attempt of this key: its preference when created (a derived key only while its order awaits
- * payment: a paid or cancelled one leaves room for a new purchase), or the order to wait for while
- * its preference is being created; undefined when there is none.
+ * The attempt of this key: its order once its method finished creating it (a derived key only while its
+ * order awaits payment: a paid or cancelled one leaves room for a new purchase), or the order to wait for
+ * while it is being finished; undefined when there is none. A key of another method's order answers 409.
  */
-async function orderByKey(tx: Tx, clienteId: number, clave: Clave): Promise<Paso | undefined> {
+async function orderByKey(tx: Tx, clienteId: number, clave: Clave, metodo: MetodoPagoInfo): Promise<Paso | undefined> {
   const match =
     clave.tipo === 'cliente'
       ? eq(pedidos.claveIdempotencia, clave.valor)
       : or(like(pedidos.claveIdempotencia, `${clave.actual}%`), like(pedidos.claveIdempotencia, `${clave.anterior}%`));
   const [row] = await tx
-    .select({ id: pedidos.id, estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago })
+    .select({ id: pedidos.id, estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago, metodoPago: pedidos.metodoPago })
     .from(pedidos)
     .where(and(eq(pedidos.clienteId, clienteId), match))
     .orderBy(desc(pedidos.id))
     .limit(1);
   if (!row || (clave.tipo === 'derivada' && row.estado !== 'PENDIENTE')) return undefined;
-  if (row.preferenciaId && row.urlPago) return { creada: { id: row.preferenciaId, init_point: row.urlPago, idVenta: row.id } };
+  if (row.metodoPago !== metodo.id) {
+    throw clientError(409, `Esta clave de pago es de un pago con ${metodoPagoInfo(row.metodoPago)?.nombre ?? row.metodoPago}: vuelve a intentarlo desde tu carrito.`);
+  }
+  if (row.urlPago) return { creada: { idVenta: row.id, preferenciaId: row.preferenciaId, urlPago: row.urlPago } };
   return row.estado === 'PENDIENTE' ? { esperar: row.id } : undefined;
 }
 
-/** Whether another checkout of the customer is creating its preference now (an order without one, younger than the provider's timeout). */
+/** Whether another checkout of the customer is finishing its order now (an order without its payment page, younger than the provider's timeout). */
 async function checkoutUnderWay(tx: Tx, clienteId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: pedidos.id })
     .from(pedidos)
-    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), gt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS))))
+    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.urlPago), gt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS))))
     .limit(1);
   return Boolean(row);
 }
 
-/** A resent request whose first attempt is creating its preference: waits for it without holding a connection. */
-async function waitForPreference(db: Db, pedidoId: number): Promise<PreferenciaCreada> {
+/** A resent request whose first attempt is being finished by its method: waits for it without holding a connection. */
+async function waitForPreference(db: Db, pedidoId: number): Promise<PedidoCreado> {
   for (const hasta = Date.now() + CREACION_MAXIMA_MS; Date.now() < hasta; await sleep(100)) {
     const [row] = await db.select({ estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago }).from(pedidos).where(eq(pedidos.id, pedidoId));
-    if (row?.preferenciaId && row.urlPago) return { id: row.preferenciaId, init_point: row.urlPago, idVenta: pedidoId };
+    if (row?.urlPago) return { idVenta: pedidoId, preferenciaId: row.preferenciaId, urlPago: row.urlPago };
     if (row?.estado !== 'PENDIENTE') throw clientError(502, PASARELA_NO_RESPONDE);
   }
   throw clientError(409, PAGO_EN_PREPARACION);
@@ -165,17 +171,20 @@ interface Reserva {
   documento: { tipo: string; numero: string };
   clave: Clave;
   body: Preferencia;
-  metodoPago: MetodoPagoPedido;
+  metodo: MetodoPagoInfo;
 }
 
 /**
- * Inside the locked transaction: replaces the customer's abandoned orders, prices the cart, checks
- * the unpaid-units cap, takes the coupon and the stock, and writes the order PENDIENTE.
+ * Inside the locked transaction: replaces the customer's abandoned orders, prices the cart (the one
+ * pricing of a pay attempt), checks the method's ceiling and the unpaid-units cap, takes the coupon and
+ * the stock, and writes the order PENDIENTE.
  */
-async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body, metodoPago }: Reserva): Promise<OrdenDePago & { clave: string }> {
+async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body, metodo }: Reserva): Promise<OrdenDePago & { clave: string }> {
   // First, so a coupon or units the abandoned orders held are free again for this one.
   await cancelAbandoned(tx, cliente.id);
   const quote = await quoteOrder(tx, cliente.id, body, { unidadesPorProducto: config.unidadesPorProducto });
+  // Above the method's ceiling (Yape's S/ 2,000) before the price check, as the shopper cannot pay it this way whatever the prices.
+  if (sobreMaximo(metodo, quote.cotizacion.total)) throw clientError(400, metodo.mensajeMaximo ?? `Este pedido supera el máximo de ${metodo.nombre}.`);
   if (!sameFigures(body, quote)) throw clientError(409, PRECIOS_CAMBIARON, { cotizacion: quoteToWire(quote) });
   const pedidas = quote.lineas.reduce((total, { linea }) => total + linea.cantidad, 0);
   const sinPagar = await unpaidUnits(tx, cliente.id);
@@ -198,7 +207,7 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
   // The cash code's deadline Mercado Pago gives the payer, and the end of this order's hold when one is issued (expireOrders).
   const expiraEfectivo = new Date(creado.getTime() + efectivoMinutos(config) * 60_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
-  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante, metodoPago });
+  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante, metodoPago: metodo.id });
   return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
 }
 
@@ -228,16 +237,16 @@ async function unpaidUnits(tx: Tx, clienteId: number): Promise<number> {
 }
 
 /**
- * After the reservation's commit: the provider creates the preference, which is recorded on the
- * order. When the provider fails, the order is cancelled (stock and coupon back) and its key freed
- * for a retry, in a transaction of its own, and the shopper gets a 502.
+ * After the reservation's commit: the method's finishing step (Checkout Pro: the provider creates the
+ * preference), whose outcome is recorded on the order. When it fails, the order is cancelled (stock and
+ * coupon back) and its key freed for a retry, in a transaction of its own, and the shopper gets a 502.
  */
-async function createPreference(db: Db, pasarela: Pasarela, orden: OrdenDePago & { clave: string }): Promise<PreferenciaCreada> {
-  let preferencia: { id: string; initPoint: string };
+async function finish(db: Db, pasarela: Pasarela, metodo: MetodoDelPedido, orden: OrdenDePago & { clave: string }): Promise<PedidoCreado> {
+  let fin: Finalizacion;
   try {
-    preferencia = await pasarela.crearPreferencia(orden);
+    fin = await metodo.finalizar(orden, pasarela);
   } catch (error) {
-    logError(`No se pudo crear la preferencia del pedido ${orden.idVenta}`, error);
+    logError(`No se pudo crear el pago (${metodo.info.nombre}) del pedido ${orden.idVenta}`, error);
     await db.transaction(async (tx) => {
       await cancelOrder(tx, orden.idVenta, 'No se pudo crear el pago en la pasarela: pedido anulado y stock liberado.', null);
       await tx.update(pedidos).set({ claveIdempotencia: `${orden.clave}~fallido-${orden.idVenta}` }).where(eq(pedidos.id, orden.idVenta));
@@ -246,11 +255,11 @@ async function createPreference(db: Db, pasarela: Pasarela, orden: OrdenDePago &
   }
   const [recorded] = await db
     .update(pedidos)
-    .set({ preferenciaId: preferencia.id, urlPago: preferencia.initPoint })
+    .set({ preferenciaId: fin.preferenciaId, urlPago: fin.urlPago })
     .where(and(eq(pedidos.id, orden.idVenta), eq(pedidos.estado, 'PENDIENTE')))
     .returning({ id: pedidos.id });
   if (!recorded) throw clientError(409, 'Este intento de pago ya no está vigente. Vuelve a tu carrito e inténtalo nuevamente.');
-  return { id: preferencia.id, init_point: preferencia.initPoint, idVenta: orden.idVenta };
+  return { idVenta: orden.idVenta, preferenciaId: fin.preferenciaId, urlPago: fin.urlPago };
 }
 
 /** The customer's identity document for the payer, as Mercado Pago's metadata names the types. */
@@ -263,10 +272,10 @@ function documentOf(cliente: Cliente): { tipo: string; numero: string } | undefi
 
 /**
  * A new checkout replaces the customer's earlier unpaid orders that have no payment under way (and
- * attempts whose preference was never created): their stock and coupon come back at once.
+ * attempts their method never finished creating): their stock and coupon come back at once.
  */
 async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
-  const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.preferenciaId), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
+  const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.urlPago), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
   const abandoned = await tx.select({ id: pedidos.id }).from(pedidos).where(or(replaceableOrders(tx, clienteId), stale));
   for (const { id } of abandoned) {
     // A Yape submission claims its order under this row lock: one claimed since the query above keeps it.
@@ -286,7 +295,7 @@ interface NewOrder {
   expira: Date;
   pasarela: Pasarela['nombre'];
   comprobante: Comprobante;
-  metodoPago: MetodoPagoPedido;
+  metodoPago: string;
 }
 
 /** The order's receipt columns: a factura's type and data (trimmed by the schema), or a boleta to the order's document. */

@@ -173,13 +173,13 @@ async function couponFor(db: Db, clienteId: number, codigo: string | null, lines
 
 /**
  * The customer's unpaid orders that a new checkout replaces (cancels): PENDIENTE, with no payment
- * under way (nor a Yape submission being paid), and with their preference created (one still being created belongs to a checkout in progress).
+ * under way (nor a Yape submission being paid), and finished by their method (a preference created: one still being finished belongs to a checkout in progress).
  */
 export function replaceableOrders(db: Db, clienteId: number) {
   return and(
     eq(pedidos.clienteId, clienteId),
     eq(pedidos.estado, 'PENDIENTE'),
-    sql`${pedidos.preferenciaId} IS NOT NULL`,
+    sql`${pedidos.urlPago} IS NOT NULL`,
     notExists(db.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
     // A Yape submission being paid right now is a payment under way too (issue 34).
     notExists(db.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, pedidos.id), eq(intentosYape.estado, 'en-curso')))),

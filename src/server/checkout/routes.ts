@@ -1,26 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
+import type { MetodosPagoDisponibles } from '../../lib/api/metodos-pago.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import { clientIp, ownUserId, requireAuth, type AuthEnv } from '../auth/context.ts';
 import { enforceRateLimit } from '../auth/rate-limit.ts';
+import type { Emision } from '../comprobantes/emision.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
-import { MENSAJES_YAPE, YAPE_MAXIMO_SOLES, type YapeDisponible } from '../../lib/api/yape-rules.ts';
-import type { Emision } from '../comprobantes/emision.ts';
-import { createOrder, derivedKey, type CheckoutDeps, type Clave, type MetodoPagoPedido } from './create-order.ts';
-import { pagoYapeSchema, payWithYape, takesYape } from './yape.ts';
-import { metodosDisponibles } from './metodos-pago.ts';
-import type { MetodosPagoDisponibles } from '../../lib/api/metodos-pago.ts';
+import { applyPayment } from '../orders/transitions.ts';
+import { derivedKey, type CheckoutDeps } from './create-order.ts';
+import { checkoutPro } from './metodos/checkout-pro.ts';
+import { METODOS_SERVIDOR, metodosDisponibles } from './metodos/index.ts';
+import type { ContextoMetodo, MetodoServidor } from './metodos/metodo.ts';
+import { yape } from './metodos/yape.ts';
 import { quoteOrder, quoteToWire } from './quote.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** The body of a checkout call for the token's own user (checkout §7). */
-async function checkoutBody(c: Context<AuthEnv>): Promise<{ userId: number; body: Preferencia }> {
-  const userId = ownUserId(c);
-  const body = await parseBody(c, preferenciaSchema);
+/** The body of a checkout call for the token's own user `userId` (checkout §7). */
+async function ownBody<B extends Preferencia>(c: Context<AuthEnv>, body: B, userId: number): Promise<B> {
   if (body.metadata.id_usuario !== userId) throw clientError(403, 'Los datos del pedido son de otro usuario.');
-  return { userId, body };
+  return body;
 }
 
 /** The Idempotency-Key header of a pay attempt (undefined without one); 400 for a malformed one. */
@@ -32,51 +32,51 @@ function headerKey(c: Context<AuthEnv>): string | undefined {
   return header;
 }
 
-/** The attempt's key: the header's, or the one the server derives from the customer, the request and the time. */
-const claveDe = (header: string | undefined, userId: number, body: Preferencia, metodoPago: MetodoPagoPedido = 'checkout-pro'): Clave =>
-  header ? { tipo: 'cliente', valor: header } : derivedKey(userId, body, PEDIDOS.ventanaIdempotenciaMinutos, new Date(), metodoPago);
+export type CheckoutRoutesDeps = CheckoutDeps & {
+  secret: () => Promise<Uint8Array>;
+  emision: Emision;
+  /** The payment methods this server implements (METODOS_SERVIDOR unless a test adds one through the seam). */
+  metodos?: readonly MetodoServidor[];
+};
 
 /**
- * POST /carrito/cotizar/{userId} (the server's price of a cart), /carrito/create-preference/{userId}
- * and /carrito/yape/{userId} (issue 24: the same order paid with Yape at once), GET /carrito/yape
- * (whether the shop takes Yape), GET /carrito/metodos-pago (issue 34: the methods it completes now): pay attempts are rate-limited per IP and per account, and the
+ * POST /carrito/cotizar/{userId} (the server's price of a cart), GET /carrito/metodos-pago (issue 34: the
+ * methods it completes now) and each payment method's own calls (Checkout Pro's create-preference, Yape's
+ * /carrito/yape…; see ./metodos/): pay attempts are rate-limited per IP and per account, and the
  * Idempotency-Key header is optional (without it the server derives the key from the customer, the
- * request and a short time window).
+ * request, the method and a short time window).
  */
-export function checkoutRoutes(deps: CheckoutDeps & { secret: () => Promise<Uint8Array>; emision: Emision }) {
+export function checkoutRoutes(deps: CheckoutRoutesDeps) {
   const { db, config } = deps;
-  const limitAttempts = async (c: Context<AuthEnv>, userId: number) => {
-    await enforceRateLimit(db, `checkout:ip:${clientIp(c, config)}`, config.rateLimits.checkoutPorIp);
-    await enforceRateLimit(db, `checkout:cuenta:${userId}`, config.rateLimits.checkoutPorCuenta);
+  const metodos = deps.metodos ?? METODOS_SERVIDOR;
+  const ctx: ContextoMetodo = {
+    ...deps,
+    requiereSesion: requireAuth(deps.secret),
+    encabezadoClave: headerKey,
+    clave: (header, userId, body, metodo) =>
+      header ? { tipo: 'cliente', valor: header } : derivedKey(userId, body, PEDIDOS.ventanaIdempotenciaMinutos, new Date(), metodo.id),
+    async limitarIntentos(c, userId) {
+      await enforceRateLimit(db, `checkout:ip:${clientIp(c, config)}`, config.rateLimits.checkoutPorIp);
+      await enforceRateLimit(db, `checkout:cuenta:${userId}`, config.rateLimits.checkoutPorCuenta);
+    },
+    cuerpo: async (c, schema, userId) => ownBody(c, await parseBody(c, schema), userId),
+    aplicarPago: (pago) => applyPayment(db, pago, deps.pasarela?.nombre ?? '', deps.emision),
   };
-  return new Hono<AuthEnv>()
+  const routes = new Hono<AuthEnv>()
     .use('/cotizar/*', requireAuth(deps.secret))
-    .use('/create-preference/*', requireAuth(deps.secret))
-    .use('/yape/:userId', requireAuth(deps.secret))
     .post('/cotizar/:userId', async (c) => {
-      const { userId, body } = await checkoutBody(c);
-      return c.json(quoteToWire(await quoteOrder(db, userId, body, { unidadesPorProducto: config.unidadesPorProducto })));
-    })
-    .post('/create-preference/:userId', async (c) => {
-      const header = headerKey(c);
       const userId = ownUserId(c);
-      await limitAttempts(c, userId);
-      const { body } = await checkoutBody(c);
-      return c.json(await createOrder(deps, userId, claveDe(header, userId, body), body));
+      const body = await ctx.cuerpo(c, preferenciaSchema, userId);
+      return c.json(quoteToWire(await quoteOrder(db, userId, body, { unidadesPorProducto: config.unidadesPorProducto })));
     })
     .get('/metodos-pago', (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ metodos: metodosDisponibles(deps.pasarela) } satisfies MetodosPagoDisponibles);
+      return c.json({ metodos: metodosDisponibles(metodos, deps.pasarela) } satisfies MetodosPagoDisponibles);
     })
-    .get('/yape', (c) => c.json({ disponible: takesYape(deps.pasarela), maximo: YAPE_MAXIMO_SOLES, prueba: deps.pasarela?.sandbox ?? false } satisfies YapeDisponible))
-    .post('/yape/:userId', async (c) => {
-      const header = headerKey(c);
-      const userId = ownUserId(c);
-      if (!takesYape(deps.pasarela)) throw clientError(503, MENSAJES_YAPE.noDisponible);
-      await limitAttempts(c, userId);
-      const body = await parseBody(c, pagoYapeSchema);
-      if (body.metadata.id_usuario !== userId) throw clientError(403, 'Los datos del pedido son de otro usuario.');
-      const resultado = await payWithYape(deps, userId, claveDe(header, userId, body, 'yape'), body);
-      return c.json(resultado.body, resultado.status);
-    });
+    // The shop's own methods, chained so their calls stay in the API's type (the browser's typed paths).
+    .route('/', checkoutPro.rutas(ctx))
+    .route('/', yape.rutas(ctx));
+  // Any other method given (added through the seam) mounts its own calls beside them.
+  for (const metodo of metodos) if (!(METODOS_SERVIDOR as readonly MetodoServidor[]).includes(metodo)) routes.route('/', metodo.rutas(ctx));
+  return routes;
 }

@@ -34,7 +34,7 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     facturaRuc: null,
     facturaRazonSocial: null,
     facturaDireccion: null,
-    metodoPago: 'checkout-pro',
+    metodoPago: 'mercadopago',
     courier: null,
     guia: null,
     codigoDescuento: 'KBEAUTY10',

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DetallePedido, EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
 import type { PedidoResumen } from '../../lib/api/orders-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { comprobantePedido, comprobantesDePedido } from '../comprobantes/queries.ts';
@@ -66,7 +67,8 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
     descuento: toSoles(pedido.descuento),
     envio: toSoles(pedido.envio),
     estado: pedido.estado as EstadoPedido,
-    metodo_pago: `${pedido.metodoPago === 'yape' ? 'Yape' : 'Mercado Pago'}${pedido.pasarela === 'prueba' ? ' (modo de prueba)' : ''}`,
+    // The list's name of the order's method (an id it lacks, as stored).
+    metodo_pago: `${metodoPagoInfo(pedido.metodoPago)?.nombre ?? pedido.metodoPago}${pedido.pasarela === 'prueba' ? ' (modo de prueba)' : ''}`,
     metodo_envio: pedido.metodoEnvio,
     recojo: pedido.recojo,
     direccion: pedido.direccion,

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, gte, inArray, lt, not, notInArray, or, sql } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
 import { toCentimos } from '../../lib/pricing/money.ts';
 import { PEDIDOS, RESENAS, TIENDA } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -236,9 +237,10 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
     }
     if (PAGO_FALLIDO.has(pago.status)) {
       const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
-      // A rejected Yape payment leaves the order payable: the shopper tries again with a new approval code (issue 24).
-      if (pago.payment_method_id === 'yape') {
-        if (pedido.estado === 'PENDIENTE') await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con Yape.`);
+      // A rejected payment of an in-page method (Yape) leaves the order payable: the shopper tries again on the page (issue 24).
+      const enPagina = metodoPagoInfo(pago.payment_method_id);
+      if (enPagina?.finaliza === 'in-page') {
+        if (pedido.estado === 'PENDIENTE') await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
         return 'rechazado';
       }
       return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';

@@ -23,7 +23,7 @@ export interface PagoRemoto {
   currency_id: string;
   transaction_amount: number;
   payment_type_id: string;
-  /** 'yape' for a Yape payment (whose rejection leaves the order payable); '' or the card's for Checkout Pro. */
+  /** The provider's payment method: an in-page method's id of the shared list (its rejection leaves the order payable), or '' or the card's for Checkout Pro. */
   payment_method_id?: string;
 }
 
@@ -47,11 +47,14 @@ export class YapeSinToken extends Error {
   }
 }
 
-/** The one small interface both payment implementations share (DESIGN.md, payments). */
+/**
+ * The one small interface both providers implement (DESIGN.md, payments): the calls the payment methods
+ * (src/server/checkout/metodos/) make, each method using its own.
+ */
 export interface Pasarela {
-  /** 'mercadopago' (Checkout Pro) or 'prueba' (the offline test mode). */
+  /** The provider (not a payment method): Mercado Pago (Checkout Pro, Checkout API), or the offline prueba (pago de prueba) that answers as it would. */
   nombre: 'mercadopago' | 'prueba';
-  /** Test credentials (the offline test mode, or Mercado Pago's TEST- access token): Mercado Pago's Yape test phones are accepted. */
+  /** Test credentials (the offline prueba, or Mercado Pago's TEST- access token): Mercado Pago's Yape test phones are accepted. */
   sandbox: boolean;
   /** Creates the checkout of an order; `initPoint` is where the shopper pays it. */
   crearPreferencia(orden: OrdenDePago): Promise<{ id: string; initPoint: string }>;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
-import { YapeSinToken, type OrdenDePago, type PagoRemoto, type PagoYape, type Pasarela } from './gateway.ts';
+import type { OrdenDePago, PagoRemoto, PagoYape, Pasarela } from './gateway.ts';
+import { yapePaymentBody, yapeToken } from './yape.ts';
 
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -57,45 +57,6 @@ function pagoRemoto(pago: Awaited<ReturnType<Payment['get']>>, id: string): Pago
     transaction_amount: Number(pago.transaction_amount ?? 0),
     payment_type_id: pago.payment_type_id ?? '',
     payment_method_id: pago.payment_method_id ?? '',
-  };
-}
-
-/** Mercado Pago's Yape tokenizer (what MercadoPago.js's `mp.yape(...).create()` calls). */
-export const YAPE_TOKENIZADOR = 'https://api.mercadopago.com/platforms/pci/yape/v1/payment';
-
-/**
- * Exchanges the phone and the approval code for a one-use token, with the application's public key,
- * exactly as MercadoPago.js does from the browser (the request is the same; it leaves from the server so
- * the page needs no third-party script and its CSP no new origin). Neither value is kept or logged.
- */
-async function yapeToken(publicKey: string, pago: PagoYape, fetchOptions: Record<string, unknown>): Promise<string> {
-  const res = await fetch(`${YAPE_TOKENIZADOR}?public_key=${encodeURIComponent(publicKey)}`, {
-    ...fetchOptions,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phoneNumber: pago.celular, otp: pago.codigo, requestId: randomUUID() }),
-    signal: AbortSignal.timeout(PEDIDOS.timeoutMercadoPagoMs),
-  });
-  const answer = (await res.json().catch(() => ({}))) as { id?: unknown; cause?: { code?: unknown }[]; message?: unknown };
-  if (res.ok && typeof answer.id === 'string' && answer.id) return answer.id;
-  // A refused phone or code is the shopper's to fix with a new code; anything else is Mercado Pago's trouble.
-  if (res.status >= 400 && res.status < 500) throw new YapeSinToken(res.status === 400 ? 'cc_rejected_bad_filled_security_code' : 'cc_rejected_form_error');
-  throw new Error(`El tokenizador de Yape respondió ${res.status}.`);
-}
-
-/** The payment of Checkout API for a Yape token: the order's own amount, one installment, the payer's e-mail. */
-export function yapePaymentBody(pago: PagoYape, token: string, siteUrl: string) {
-  return {
-    token,
-    transaction_amount: pago.total,
-    installments: 1,
-    payment_method_id: 'yape',
-    description: pago.descripcion,
-    external_reference: String(pago.idVenta),
-    payer: { email: pago.correo },
-    notification_url: `${siteUrl}/webhooks/mercadopago?source_news=webhooks`,
-    statement_descriptor: PEDIDOS.descriptorTarjeta,
-    metadata: { id_venta: pago.idVenta },
   };
 }
 

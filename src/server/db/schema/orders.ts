@@ -46,12 +46,17 @@ export const pedidos = pgTable(
     descuento: integer('descuento').notNull(),
     envio: integer('envio').notNull(),
     total: integer('total').notNull(),
-    /** 'mercadopago' or 'prueba' (the offline test mode). */
+    /** The payment provider (Pasarela['nombre']): Mercado Pago, or the offline prueba. */
     pasarela: text('pasarela').notNull(),
-    /** How the shopper pays it: 'checkout-pro' (Mercado Pago's page) or 'yape' (phone and approval code at /procesoDePago). */
-    metodoPago: text('metodo_pago').notNull().default('checkout-pro'),
+    /**
+     * How the shopper pays it: an id of the shared list of payment methods (src/lib/api/metodos-pago.ts).
+     * No default and no CHECK of the list's ids: createOrder always writes the method, and a method added
+     * through the seam needs no migration.
+     */
+    metodoPago: text('metodo_pago').notNull(),
+    /** A redirect method's preference (Checkout Pro's); null for an in-page method. */
     preferenciaId: text('preferencia_id'),
-    /** Where the shopper pays the preference (Mercado Pago's init_point, or the test-mode page). */
+    /** Where the shopper pays it (Mercado Pago's init_point, the prueba's page, the checkout page for an in-page method); null while its method has not finished creating it. */
     urlPago: text('url_pago'),
     pagoId: text('pago_id'),
     pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
@@ -132,7 +137,7 @@ export const pagosPrueba = pgTable('pagos_prueba', {
   monto: integer('monto').notNull(),
   moneda: text('moneda').notNull(),
   tipo: text('tipo').notNull(),
-  /** Mercado Pago's payment_method_id ('yape' for the test mode's Yape payments; '' for Checkout Pro's). */
+  /** Mercado Pago's payment_method_id: an in-page method's id of the shared list for its prueba payments (Yape's); '' for Checkout Pro's. */
   metodo: text('metodo').notNull().default(''),
   creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,28 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { preferenciaSchema, type Preferencia } from '../../lib/api/checkout-schemas.ts';
-import { CELULAR_YAPE_PRUEBA, MENSAJES_YAPE, rechazoYape, REGLAS_YAPE, YAPE_MAXIMO_SOLES, type YapeAprobado, type YapeRechazado } from '../../lib/api/yape-rules.ts';
-import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
-import { TIENDA } from '../../lib/tienda.ts';
-import type { Emision } from '../comprobantes/emision.ts';
-import type { Db } from '../db/client.ts';
-import { logError } from '../db/errors.ts';
-import { intentosYape, pedidos, type Pedido } from '../db/schema/index.ts';
-import { clientError } from '../http/errors.ts';
-import { applyPayment } from '../orders/transitions.ts';
-import { YapeSinToken, type PagoRemoto, type Pasarela } from '../payments/gateway.ts';
-import { retornoMercadoPago } from '../payments/retorno.ts';
-import { createOrder, type CheckoutDeps, type Clave } from './create-order.ts';
-import { quoteOrder } from './quote.ts';
+import { preferenciaSchema, type Preferencia } from '../../../lib/api/checkout-schemas.ts';
+import { CELULAR_YAPE_PRUEBA, MENSAJES_YAPE, METODO_YAPE, rechazoYape, REGLAS_YAPE, YAPE_MAXIMO_SOLES, type YapeAprobado, type YapeDisponible, type YapeRechazado } from '../../../lib/api/yape-rules.ts';
+import { toSoles } from '../../../lib/pricing/money.ts';
+import { TIENDA } from '../../../lib/tienda.ts';
+import { ownUserId, type AuthEnv } from '../../auth/context.ts';
+import type { Db } from '../../db/client.ts';
+import { logError } from '../../db/errors.ts';
+import { intentosYape, pedidos, type Pedido } from '../../db/schema/index.ts';
+import { clientError } from '../../http/errors.ts';
+import { YapeSinToken, type PagoRemoto, type Pasarela } from '../../payments/gateway.ts';
+import { retornoMercadoPago } from '../../payments/retorno.ts';
+import { createOrder, type Clave } from '../create-order.ts';
+import type { ContextoMetodo, MetodoServidor } from './metodo.ts';
 
 /**
  * Yape through Mercado Pago's Checkout API (issue 24): the same server-priced order create-preference
- * makes (same quote, reservation, coupon and routine rules, idempotency key), paid at once with the
- * shopper's phone and approval code instead of a preference. Approved → paid through the one
- * transition the webhook uses; rejected → the order stays payable and the shopper is told why. The
- * phone and code travel to Mercado Pago and nowhere else: never stored, never logged.
+ * makes (same quote, reservation, coupon and routine rules, idempotency key, and the list's S/ 2,000
+ * ceiling checked in the reservation), finished without a preference and paid at once on the checkout
+ * page with the shopper's phone and approval code. Approved → paid through the one transition the
+ * webhook uses; rejected → the order stays payable and the shopper is told why. The phone and code
+ * travel to Mercado Pago and nowhere else: never stored, never logged.
  */
 
 /** POST /carrito/yape/{userId}: create-preference's body plus the Yape submission. */
@@ -41,34 +41,56 @@ export type PagoYapeRequest = z.output<typeof pagoYapeSchema>;
 /** The answer of a Yape payment: paid (or, rarely, under review) with where to go, or rejected. */
 export type ResultadoYape = { status: 200; body: YapeAprobado } | { status: 402; body: YapeRechazado };
 
-/** The shop takes Yape: the provider can (Checkout API with MP_PUBLIC_KEY, or the test mode). */
+/** The shop takes Yape: the provider can (Checkout API with MP_PUBLIC_KEY, or the prueba). */
 export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Required<Pick<Pasarela, 'pagarConYape'>> => Boolean(pasarela?.pagarConYape);
+
+/** Where a Yape order is paid: the checkout page itself. */
+const PAGINA_DE_PAGO = '/procesoDePago';
+
+/**
+ * Yape, the in-page method: GET /carrito/yape (whether the shop takes it, its ceiling) and POST
+ * /carrito/yape/{userId} (the order, found by its key or created, paid at once).
+ */
+export const yape = {
+  info: METODO_YAPE,
+  disponible: takesYape,
+  // No preference: the order is paid on the checkout page, by the pay call below.
+  finalizar: async () => ({ preferenciaId: null, urlPago: PAGINA_DE_PAGO }),
+  rutas: (ctx: ContextoMetodo) =>
+    new Hono<AuthEnv>()
+      .use('/yape/:userId', ctx.requiereSesion)
+      .get('/yape', (c) => c.json({ disponible: takesYape(ctx.pasarela), maximo: YAPE_MAXIMO_SOLES, prueba: ctx.pasarela?.sandbox ?? false } satisfies YapeDisponible))
+      .post('/yape/:userId', async (c) => {
+        const encabezado = ctx.encabezadoClave(c);
+        const userId = ownUserId(c);
+        if (!takesYape(ctx.pasarela)) throw clientError(503, MENSAJES_YAPE.noDisponible);
+        await ctx.limitarIntentos(c, userId);
+        const body = await ctx.cuerpo(c, pagoYapeSchema, userId);
+        const resultado = await payWithYape(ctx, userId, ctx.clave(encabezado, userId, body, METODO_YAPE), body);
+        return c.json(resultado.body, resultado.status);
+      }),
+} satisfies MetodoServidor;
 
 /** Lock namespace of a customer's Yape claims (pg_advisory_xact_lock's first key; the checkout's is 8001). */
 const YAPE_LOCK = 8_002;
 
 /** How long a resend waits for the first submission of the same attempt to finish. */
 const ESPERA_INTENTO_MS = 20_000;
-/** Pays the customer's order (found by `clave`, or created from `body`) with Yape. */
-export async function payWithYape(deps: CheckoutDeps & { emision: Emision }, clienteId: number, clave: Clave, { yape, ...body }: PagoYapeRequest): Promise<ResultadoYape> {
-  const { db, config, pasarela } = deps;
+/** Pays the customer's order (found by `clave`, or created from `body`: priced and checked against the ceiling once, in its reservation) with Yape. */
+export async function payWithYape(ctx: ContextoMetodo, clienteId: number, clave: Clave, { yape: datos, ...body }: PagoYapeRequest): Promise<ResultadoYape> {
+  const { db, pasarela } = ctx;
   if (!takesYape(pasarela)) throw clientError(503, MENSAJES_YAPE.noDisponible);
   // A real number (9 digits from 9), or one of Mercado Pago's test phones with test credentials.
-  if (!REGLAS_YAPE.celular.test(yape.celular) && !(pasarela.sandbox && CELULAR_YAPE_PRUEBA.test(yape.celular))) throw clientError(400, MENSAJES_YAPE.celular);
-  const maximo = toCentimos(YAPE_MAXIMO_SOLES);
-  const cotizacion = await quoteOrder(db, clienteId, body as Preferencia, { unidadesPorProducto: config.unidadesPorProducto });
-  if (cotizacion.cotizacion.total > maximo) throw clientError(400, MENSAJES_YAPE.montoMaximo);
+  if (!REGLAS_YAPE.celular.test(datos.celular) && !(pasarela.sandbox && CELULAR_YAPE_PRUEBA.test(datos.celular))) throw clientError(400, MENSAJES_YAPE.celular);
 
-  // The order: the one this key already made, or a new one (a Yape order has no preference to create).
-  const sinPreferencia: Pasarela = { ...pasarela, crearPreferencia: async () => ({ id: `yape-${randomUUID()}`, initPoint: '/procesoDePago' }) };
-  const { idVenta } = await createOrder({ db, config, pasarela: sinPreferencia }, clienteId, clave, body as Preferencia, 'yape');
+  // The order: the one this key already made (409 when another method's), or a new one.
+  const { idVenta } = await createOrder(ctx, clienteId, clave, body as Preferencia, yape);
   const [pedido] = await db.select().from(pedidos).where(eq(pedidos.id, idVenta));
-  if (!pedido || pedido.metodoPago !== 'yape') throw clientError(409, 'Esta clave de pago es de un pago con Mercado Pago: vuelve a intentarlo desde tu carrito.');
-  if (pedido.total > maximo) throw clientError(400, MENSAJES_YAPE.montoMaximo);
+  if (!pedido) throw clientError(409, MENSAJES_YAPE.intento);
 
   // One charge per order: a resend of this submission, or another submission while one is being paid or
   // has taken money, answers that one's outcome (a paid or cancelled order is answered there too).
-  const previo = await claimAttempt(db, pedido.id, yape.intento);
+  const previo = await claimAttempt(db, pedido.id, datos.intento);
   if (previo) return previo;
   let pago: PagoRemoto;
   try {
@@ -77,26 +99,26 @@ export async function payWithYape(deps: CheckoutDeps & { emision: Emision }, cli
       total: toSoles(pedido.total),
       correo: pedido.correo,
       descripcion: `Pedido N.° ${pedido.id} de ${TIENDA.nombre}`,
-      celular: yape.celular,
-      codigo: yape.codigo,
-      idempotencyKey: `yape-${pedido.id}-${yape.intento}`,
+      celular: datos.celular,
+      codigo: datos.codigo,
+      idempotencyKey: `${METODO_YAPE.id}-${pedido.id}-${datos.intento}`,
     });
   } catch (error) {
     if (error instanceof YapeSinToken) {
-      await finishAttempt(db, pedido.id, yape.intento, { estado: 'rechazado', detalle: error.statusDetail });
+      await finishAttempt(db, pedido.id, datos.intento, { estado: 'rechazado', detalle: error.statusDetail });
       return rechazado(pedido, error.statusDetail);
     }
-    await finishAttempt(db, pedido.id, yape.intento, { estado: 'fallido' });
+    await finishAttempt(db, pedido.id, datos.intento, { estado: 'fallido' });
     // The error names neither the phone nor the code (the tokenizer's answer is not echoed).
     logError(`No se pudo pagar con Yape el pedido ${pedido.id}`, error);
     throw clientError(502, 'No pudimos conectar con Yape. No se cobró nada; inténtalo nuevamente en unos minutos.');
   }
-  await applyPayment(db, pago, pasarela.nombre, deps.emision);
+  await ctx.aplicarPago(pago);
   let estado: EstadoIntento = pago.status === 'approved' ? 'aprobado' : pago.status === 'rejected' || pago.status === 'cancelled' ? 'rechazado' : 'en-revision';
   // Approved is the answer only when this payment paid the order: a cancelled order without stock, an
-  // order already paid or another amount leave the money taken and the shop alerted by applyPayment.
+  // order already paid or another amount leave the money taken and the shop alerted by the transition.
   if (estado === 'aprobado' && !(await paidBy(db, pedido.id, pago.id))) estado = 'no-aplicado';
-  await finishAttempt(db, pedido.id, yape.intento, { estado, pagoId: pago.id, detalle: pago.status_detail });
+  await finishAttempt(db, pedido.id, datos.intento, { estado, pagoId: pago.id, detalle: pago.status_detail });
   if (estado === 'no-aplicado') throw noAplicado(pedido.id, pago.id);
   if (estado === 'rechazado') return rechazado(pedido, pago.status_detail);
   return aprobado(pedido, pago);

@@ -11,7 +11,7 @@ import { clientError } from '../http/errors.ts';
 import { retornoMercadoPago } from './retorno.ts';
 import { signNotification } from './signature.ts';
 
-export interface TestModeDeps {
+export interface PagoDePruebaDeps {
   db: Db;
   webhookSecret: () => Promise<string>;
   /** Delivers a request to the shop's own API: the notification takes the real webhook's path. */
@@ -26,12 +26,12 @@ const OUTCOMES = {
 } as const;
 
 /**
- * The offline test mode's checkout (only mounted when it is the provider: MP_TEST_MODE, never on a public site):
+ * The offline prueba's checkout, the pago de prueba (only mounted when it is the provider: MP_TEST_MODE, never on a public site):
  * GET /carrito/prueba/{preferenceId} shows the order; POST …/pagar records the chosen outcome as a
  * payment, sends a signed notification through the webhook and answers where Mercado Pago would
  * send the shopper back, with its query parameters.
  */
-export function testModeRoutes({ db, webhookSecret, notify }: TestModeDeps) {
+export function pagoDePruebaRoutes({ db, webhookSecret, notify }: PagoDePruebaDeps) {
   const orderOf = async (preferenciaId: string) => {
     const [pedido] = await db.select().from(pedidos).where(eq(pedidos.preferenciaId, preferenciaId));
     if (!pedido || pedido.pasarela !== 'prueba') throw clientError(404, 'No encontramos ese pago de prueba. Vuelve a tu carrito e inténtalo otra vez.');

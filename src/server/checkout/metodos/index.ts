@@ -1,0 +1,21 @@
+import type { IdMetodoPago } from '../../../lib/api/metodos-pago.ts';
+import type { Pasarela } from '../../payments/gateway.ts';
+import { checkoutPro } from './checkout-pro.ts';
+import type { MetodoServidor } from './metodo.ts';
+import { yape } from './yape.ts';
+
+/**
+ * The payment methods this server implements, in the checkout's order: each one's file in this folder.
+ * The shared list's bank transfer has none yet (nothing records or confirms a transfer), so it is never
+ * offered. A new method is its list entry, its file here and its line below, and its checkout panel.
+ */
+export const METODOS_SERVIDOR = [checkoutPro, yape] as const satisfies readonly MetodoServidor[];
+
+/**
+ * The methods an order placed now can be paid with (GET /carrito/metodos-pago, issue 34): those whose
+ * implementation completes with this provider; none without a provider (create-preference answers 503).
+ */
+export function metodosDisponibles(metodos: readonly MetodoServidor[], pasarela: Pasarela | null): IdMetodoPago[] {
+  // A method added through the seam has an id of its own: the answer names it as its implementation does.
+  return metodos.filter((metodo) => metodo.disponible(pasarela)).map((metodo) => metodo.info.id as IdMetodoPago);
+}
