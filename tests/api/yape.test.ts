@@ -9,7 +9,7 @@ import { comprobantes, intentosYape, pagos, pedidoHistorial, pedidos } from '../
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { pruebaPasarela, TELEFONOS_YAPE_PRUEBA } from '../../src/server/payments/prueba.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
-import { cancelOrder } from '../../src/server/orders/transitions.ts';
+import { cancelOrder } from '../../src/server/orders/life.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { intentosYape, pedidos, type Pedido } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import { applyPayment } from '../orders/transitions.ts';
+import { applyPayment } from '../payments/aplicar.ts';
 import { YapeSinToken, type PagoRemoto, type Pasarela } from '../payments/gateway.ts';
 import { retornoMercadoPago } from '../payments/retorno.ts';
 import { createOrder, type CheckoutDeps, type Clave } from './create-order.ts';
