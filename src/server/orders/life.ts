@@ -6,6 +6,7 @@ import { cuponesUsuario, pedidoHistorial, pedidoLineas, pedidos, type Pedido } f
 import { enqueue } from '../jobs/queue.ts';
 import { programarInvitacion } from '../resenas/jobs.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
+import { alertShop, type TemaAlerta } from './payment-alerts.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
 /**
@@ -78,14 +79,6 @@ export const nextStates = (pedido: Movible): EstadoPedido[] => ESTADOS_PEDIDO.fi
 export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = ''): Promise<number> {
   const [entry] = await tx.insert(pedidoHistorial).values({ pedidoId, estado, nota }).returning({ id: pedidoHistorial.id });
   return entry!.id;
-}
-
-/** What the shop is asked to review: a payment, or the order's comprobante. */
-export type TemaAlerta = 'pago' | 'comprobante';
-
-/** Queues the shop's e-mail about a timeline note (`correo-tienda`, payment-alerts.ts writes it), keyed by the note so it is sent once. */
-async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string, tema: TemaAlerta = 'pago'): Promise<void> {
-  await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto, tema }, { clave: `correo-tienda:${historialId}` });
 }
 
 /**

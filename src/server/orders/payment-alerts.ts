@@ -2,12 +2,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { soles } from './email-layout.ts';
-import type { TemaAlerta } from './life.ts';
 
 /**
  * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,
@@ -43,7 +43,14 @@ export function paymentFlag(pedido: { estado: string; pagoId: string | null }, l
   return alertas.size > 0 ? [...alertas].join(', ') : undefined;
 }
 
+/** What the shop is asked to review: a payment, or the order's electronic receipt. */
+export type TemaAlerta = 'pago' | 'comprobante';
 const TITULO_ALERTA: Record<TemaAlerta, string> = { pago: 'Revisa el pago del pedido', comprobante: 'Revisa el comprobante del pedido' };
+
+/** Queues the shop's e-mail about a timeline note, keyed by the note so it is sent once. */
+export async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string, tema: TemaAlerta = 'pago'): Promise<void> {
+  await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto, tema }, { clave: `correo-tienda:${historialId}` });
+}
 
 /** The provider's payment statuses in Spanish. */
 const ESTADOS_PAGO: Record<string, string> = {
