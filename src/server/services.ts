@@ -10,12 +10,13 @@ import { rebuildJobs } from './jobs/rebuild.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
-import { expireOrders } from './orders/transitions.ts';
 import { efectivoMinutos } from './checkout/create-order.ts';
 import { METODOS_SERVIDOR } from './checkout/metodos/index.ts';
 import type { MetodoServidor } from './checkout/metodos/metodo.ts';
 import type { Pasarela } from './payments/gateway.ts';
 import { createPagos, type Pagos } from './payments/services.ts';
+import { expireOrders } from './payments/vencimiento.ts';
+import { paymentJobs } from './payments/webhook.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
 import { avisoJobs } from './avisos/jobs.ts';
 import { resenaJobs } from './resenas/jobs.ts';
@@ -62,7 +63,8 @@ export function createServices({ db, config = serverConfig(), mailer, pasarela, 
 /** One run of the background work: due jobs (e-mails, payment retries, rebuild requests) and expired reservations. */
 export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorComprobantes }: Services, now = new Date()): Promise<void> {
   await runDueJobs(db, {
-    ...orderJobs({ db, mailer, pasarela: pagos.pasarela, correoTienda: config.correoTienda, emision: config.comprobantes, siteUrl: config.siteUrl }),
+    ...orderJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
+    ...paymentJobs({ db, pasarela: pagos.pasarela, emision: config.comprobantes }),
     ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),

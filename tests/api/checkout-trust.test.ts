@@ -8,7 +8,9 @@ import type { PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/che
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagosPrueba, pedidoHistorial, pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
 import { claimCoupon } from '../../src/server/orders/stock.ts';
-import { expireOrders, moveOrder } from '../../src/server/orders/transitions.ts';
+import { comprobantesDelPedido } from '../../src/server/comprobantes/emision.ts';
+import { moveOrder } from '../../src/server/orders/life.ts';
+import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import type { OrdenDePago, Pasarela } from '../../src/server/payments/gateway.ts';
 import { pruebaPasarela } from '../../src/server/payments/prueba.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
@@ -271,7 +273,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect((await couponOf(jo)).usado).toBe(false);
 
       const third = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[12]!)], { codigo })))).json()) as PreferenciaCreada;
-      expect((await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', { nota: 'Sin stock en tienda.', emision: shop.services.config.comprobantes })).resultado).toBe('movido');
+      expect((await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', { nota: 'Sin stock en tienda.', comprobantes: comprobantesDelPedido(shop.services.config.comprobantes) })).resultado).toBe('movido');
       expect((await couponOf(jo)).usado).toBe(false);
     });
 

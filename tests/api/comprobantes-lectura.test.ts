@@ -228,7 +228,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
   });
 
   it('names the sale receipt and links its page in the confirmation e-mail', async () => {
-    const jobs = orderJobs({ db: shop.database.db, mailer: shop.services.mailer, pasarela: null, emision: shop.services.config.comprobantes, siteUrl: SITIO });
+    const jobs = orderJobs({ db: shop.database.db, mailer: shop.services.mailer, siteUrl: SITIO });
     const antes = shop.sent.length;
     await jobs['correo-confirmacion']!({ pedidoId: pedidoA });
     const correo = shop.sent.slice(antes).at(-1)!;

@@ -7,7 +7,7 @@ import { pedidos, trabajos } from '../../src/server/db/schema/index.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
-import { expireOrders } from '../../src/server/orders/transitions.ts';
+import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, PROVINCIA, validBody, type TestShop } from './shop.ts';
 

@@ -7,7 +7,7 @@ import { cuponesUsuario, pagosPrueba, pedidoHistorial, pedidoLineas, pedidos, tr
 import { runDueJobs } from '../../src/server/jobs/queue.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { orderJobs } from '../../src/server/orders/jobs.ts';
-import { expireOrders } from '../../src/server/orders/transitions.ts';
+import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -28,7 +28,7 @@ describeEachDatabase('orders', (target) => {
   const detailOf = async (id: number, token: string) => ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token })).json()) as { mensaje: DetallePedido }).mensaje;
   /** Runs every due job (e-mails), then answers the decoded messages the SMTP server got for `to`. */
   const mailsTo = async (to: string) => {
-    while ((await runDueJobs(shop.database.db, orderJobs({ db: shop.database.db, mailer: shop.services.mailer, pasarela: null, emision: shop.services.config.comprobantes }))) > 0);
+    while ((await runDueJobs(shop.database.db, orderJobs({ db: shop.database.db, mailer: shop.services.mailer }))) > 0);
     return smtp.messages.filter((m) => m.to.includes(to)).map((m) => ({ raw: m.raw, body: decodeParts(m.raw) }));
   };
 

@@ -4,7 +4,7 @@ import { serverConfig, testModeFromEnv } from '../../src/server/config.ts';
 import type { DetallePedido, PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';
-import { expireOrders } from '../../src/server/orders/transitions.ts';
+import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { describeEachDatabase, testDatabases } from './databases.ts';

@@ -10,7 +10,7 @@ import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { pruebaPasarela } from '../../src/server/payments/prueba.ts';
 import { TELEFONOS_YAPE_PRUEBA } from '../../src/server/payments/yape.ts';
 import type { Pasarela } from '../../src/server/payments/gateway.ts';
-import { cancelOrder } from '../../src/server/orders/transitions.ts';
+import { cancelOrder } from '../../src/server/orders/life.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { describeEachDatabase } from './databases.ts';
 import { lineOf, newKey, openShop, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';

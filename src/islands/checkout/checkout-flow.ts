@@ -4,7 +4,7 @@ import { ApiError, serverMessage } from '../../lib/api/request.ts';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
 import { MENSAJES_PAGO, newIdempotencyKey, preferenceErrorText } from '../../lib/checkout/pay-steps.ts';
 import { preferenceBody, type Comprador } from '../../lib/checkout/preference-body.ts';
-import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from '../../lib/checkout/price-review.ts';
+import { reviewQuote } from '../../lib/checkout/price-review.ts';
 import { logout } from '../../stores/auth.ts';
 import { $cart } from '../../stores/cart.ts';
 import { saveCheckoutPayload } from '../../stores/checkout.ts';
@@ -39,11 +39,11 @@ export async function sessionRejected(error: ApiError): Promise<void> {
  * payload are updated, the shopper is told, and checkout stops for review.
  */
 export function applyQuote(payload: CheckoutPayload, quote: CotizacionServidor): Validacion {
-  const updated = payloadWithQuote(payload, quote);
+  const { payload: updated, cambio } = reviewQuote(payload, quote, $cart.get());
   saveCheckoutPayload(updated);
-  if (!quoteDiffers(payload, quote)) return { ok: true, payload: updated };
-  $cart.set(cartWithQuote($cart.get(), payload, quote));
-  void showAlert({ icon: 'warning', title: MENSAJES_PAGO.preciosCambiados, text: priceChangeText(payload, quote), confirmText: 'Revisar mi pedido' });
+  if (!cambio) return { ok: true, payload: updated };
+  $cart.set(cambio.cart);
+  void showAlert({ icon: 'warning', title: MENSAJES_PAGO.preciosCambiados, text: cambio.texto, confirmText: 'Revisar mi pedido' });
   return { ok: false, payload: updated };
 }
 

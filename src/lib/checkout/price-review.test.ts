@@ -5,7 +5,7 @@ import { lineFromProducto } from '../cart/lines.ts';
 import { buildCheckoutPayload } from '../cart/checkout-payload.ts';
 import type { AppliedCoupon } from '../pricing/coupons.ts';
 import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
-import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers } from './price-review.ts';
+import { cartWithQuote, payloadWithQuote, priceChangeText, quoteDiffers, reviewQuote } from './price-review.ts';
 
 const tonico = { ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50 })), cantidad: 2 };
 const crema = lineFromProducto(makeProducto({ idProducto: 2, nombre: 'Crema', precio: 80, descuento: 25 }));
@@ -76,5 +76,19 @@ describe('priceChangeText', () => {
     expect(priceChangeText(payload, quote(55))).toBe(
       '• Tónico: antes S/ 45.00, ahora S/ 49.50\n• Descuento: antes S/ 10.00, ahora S/ 11.00\n• Total: antes S/ 160.00, ahora S/ 169.00\n\nRevisa tu pedido y vuelve a presionar pagar.',
     );
+  });
+});
+
+describe('reviewQuote', () => {
+  it('answers the payload alone when the server priced what the shopper saw', () => {
+    expect(reviewQuote(payload, quote(), [tonico, crema])).toEqual({ payload, cambio: null });
+  });
+  it('answers the updated payload, the cart with the server prices and the alert text when prices changed', () => {
+    const other = lineFromProducto(makeProducto({ idProducto: 9, precio: 20 }));
+    expect(reviewQuote(payload, quote(55), [tonico, crema, other])).toEqual({
+      payload: payloadWithQuote(payload, quote(55)),
+      cambio: { cart: cartWithQuote([tonico, crema, other], payload, quote(55)), texto: priceChangeText(payload, quote(55)) },
+    });
+    expect(reviewQuote(payload, quote(55), [tonico]).cambio?.cart[0]).toMatchObject({ precio: 55, precio_unitario: 55 });
   });
 });

@@ -78,3 +78,17 @@ export function priceChangeText(payload: CheckoutPayload, quote: CotizacionServi
   items.push(`• Total: antes ${formatSoles(payload.resumen.total)}, ahora ${formatSoles(quote.total)}`);
   return `${items.join('\n')}\n\nRevisa tu pedido y vuelve a presionar pagar.`;
 }
+
+/** What the server's quote means for the checkout: its payload with the server's figures and, when those differ from what the shopper saw, the cart to keep and the alert's text. */
+export interface RevisionPrecios {
+  payload: CheckoutPayload;
+  cambio: { cart: CartLine[]; texto: string } | null;
+}
+
+/** The price review of one quote (checkout §8) in one call: the payload to store, and the cart and alert text when prices changed. */
+export function reviewQuote(payload: CheckoutPayload, quote: CotizacionServidor, cart: CartLine[]): RevisionPrecios {
+  return {
+    payload: payloadWithQuote(payload, quote),
+    cambio: quoteDiffers(payload, quote) ? { cart: cartWithQuote(cart, payload, quote), texto: priceChangeText(payload, quote) } : null,
+  };
+}

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
 import { orderDetail } from '../orders/queries.ts';
-import { nextStates } from '../orders/transitions.ts';
+import { nextStates } from '../orders/life.ts';
 
 /** The newest orders (all, or those in `estado`) as the operator lists them. */
 export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<PedidoOperador[]> {

@@ -3,11 +3,12 @@ import { OPERACIONES } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
 import { ESTADOS_PEDIDO } from '../../lib/api/checkout-schemas.ts';
 import { cambioEstadoSchema, type CambioEstadoRespuesta, type ListaPedidosOperador, type PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
+import { comprobantesDelPedido } from '../comprobantes/emision.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
-import { moveOrder } from '../orders/transitions.ts';
+import { moveOrder } from '../orders/life.ts';
 import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
@@ -66,7 +67,7 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
       const movimiento = await moveOrder(db, id, estado, {
         nota,
         envio: { courier, guia },
-        emision: deps.config.comprobantes,
+        comprobantes: comprobantesDelPedido(deps.config.comprobantes),
         invitacionResenaDias: deps.config.resenas.invitacionDias,
         alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}), ...(courier ? { courier, guia } : {}) } }]),
       });

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { intentosYape, pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import { cancelOrder, record } from '../orders/transitions.ts';
+import { cancelOrder, record } from '../orders/life.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
 import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
 import type { Finalizacion, MetodoServidor } from './metodos/metodo.ts';

@@ -7,7 +7,7 @@ import { enforceRateLimit } from '../auth/rate-limit.ts';
 import type { Emision } from '../comprobantes/emision.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
-import { applyPayment } from '../orders/transitions.ts';
+import { applyPayment } from '../payments/aplicar.ts';
 import { derivedKey, type CheckoutDeps } from './create-order.ts';
 import { checkoutPro } from './metodos/checkout-pro.ts';
 import { METODOS_SERVIDOR, metodosDisponibles } from './metodos/index.ts';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { NOMBRE_DOCUMENTO_SUNAT, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { COMPROBANTES } from '../../lib/tienda.ts';
 import type { ComprobantesConfig } from '../config.ts';
@@ -8,8 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { comprobantes, pedidoLineas, pedidos, type ClienteComprobante, type Comprobante, type Pedido } from '../db/schema/index.ts';
 import { enqueue, type Handlers } from '../jobs/queue.ts';
-import { alertShop } from '../orders/payment-alerts.ts';
-import { record } from '../orders/transitions.ts';
+import { avisarTienda, type ComprobantesDelPedido } from '../orders/life.ts';
 import { comprobanteDeVenta, ComprobanteImposible } from './documento.ts';
 import { nubefactProveedor } from './nubefact.ts';
 import { MOTIVO_ANULACION, ProveedorNoResponde, type EnvioComprobante, type ProveedorComprobantes, type Respuesta } from './proveedor.ts';
@@ -67,18 +65,12 @@ async function tieneVenta(tx: Tx, pedidoId: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Notes a receipt problem on the order's timeline (in its current state) and e-mails the shop about it. */
-async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: string): Promise<void> {
-  const [pedido] = await tx.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, pedidoId));
-  await alertShop(tx, pedidoId, await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota), asunto, 'comprobante');
-}
-
 /**
  * Numbers the boleta or factura of an order that has just been paid, in the payment's transaction (the
  * order locked). An order that cannot have one (it lacks the buyer's data a boleta must carry) keeps its
  * payment: the problem is noted and e-mailed to the shop, no number is used.
  */
-export async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Promise<Comprobante | undefined> {
+async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Promise<Comprobante | undefined> {
   if (await tieneVenta(tx, pedido.id)) return undefined;
   const lineas = await tx.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id)).orderBy(asc(pedidoLineas.id));
   let contenido: ReturnType<typeof comprobanteDeVenta>;
@@ -87,7 +79,7 @@ export async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Pr
   } catch (error) {
     if (!(error instanceof ComprobanteImposible)) throw error;
     console.error(`Pedido ${pedido.id}: ${error.message}`);
-    await avisarTienda(tx, pedido.id, `No se pudo numerar el comprobante: ${error.message}`, 'comprobante sin emitir');
+    await avisarTienda(tx, pedido.id, `No se pudo numerar el comprobante: ${error.message}`, 'comprobante sin emitir', 'comprobante');
     return undefined;
   }
   const serie = contenido.tipo === '01' ? emision.series.factura : emision.series.boleta;
@@ -100,7 +92,7 @@ export async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Pr
  * receipt SUNAT rejected has no legal effect and is never annulled: while the order has no other, no
  * note is numbered, and the rejected receipt's replacement brings its note (`reemplazar`).
  */
-export async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision): Promise<Comprobante | undefined> {
+async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision): Promise<Comprobante | undefined> {
   const original = await comprobanteDeVentaDe(tx, pedidoId);
   if (!original) return undefined;
   const [nota] = await tx
@@ -119,6 +111,16 @@ export async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Em
     ...{ cliente, items, gravada, igv, descuentos, total },
   });
 }
+
+/**
+ * What comprobantes do in an order's life (orders/life.ts calls it inside the change's transaction): a
+ * paid order's boleta or factura numbered, a cancelled paid order's nota de crédito numbered, both with
+ * these settings' series.
+ */
+export const comprobantesDelPedido = (emision: Emision): ComprobantesDelPedido => ({
+  venta: (tx, pedido) => numerarVenta(tx, pedido, emision),
+  anulacion: (tx, pedidoId) => numerarNotaDeCredito(tx, pedidoId, emision),
+});
 
 /** The provider of the settings; null when receipts wait for one (no NUBEFACT_URL and no test mode). */
 export function proveedorDe(config: ComprobantesConfig): ProveedorComprobantes | null {
@@ -215,7 +217,7 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
     if (!cambiado || respuesta.estado === 'aceptado') return;
     if (respuesta.estado === 'rechazado') {
       console.error(`Comprobante ${numero} rechazado: ${respuesta.mensaje}`);
-      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`);
+      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`, 'comprobante');
       return;
     }
     console.error(`Comprobante ${numero} devuelto por ${comprobante.proveedor}: ${respuesta.mensaje}`);
@@ -224,6 +226,7 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
       comprobante.pedidoId,
       `Comprobante ${numero} devuelto por ${comprobante.proveedor} sin enviarlo a SUNAT: ${frase(respuesta.mensaje)} Su número sigue libre: corrige los datos${comprobante.tipo === '07' ? '' : ` (npm run shop -- comprobante ${numero} cliente …)`} y reenvíalo con el mismo número: npm run shop -- comprobante ${numero} reintentar`,
       `comprobante ${numero} por corregir`,
+      'comprobante',
     );
   });
 }

@@ -1,31 +1,24 @@
-import type { Emision } from '../comprobantes/emision.ts';
 import { comprobantePedido, comprobantesDePedido, urlComprobante } from '../comprobantes/queries.ts';
 import type { Db } from '../db/client.ts';
 import type { Handlers } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Pasarela } from '../payments/gateway.ts';
-import { processPayment } from '../payments/webhook.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 import { confirmationEmail, statusEmail, type AvisoEstado } from './emails.ts';
 import { shopAlert } from './payment-alerts.ts';
 import { orderWithLines } from './queries.ts';
 
 /**
- * The background jobs of orders and payments: the customer's e-mails, the shop's alerts about payments
- * (to `correoTienda`, SHOP_EMAIL) and payment look-ups to retry.
+ * The background jobs of orders: the customer's e-mails and the shop's alerts about payments and
+ * comprobantes (to `correoTienda`, SHOP_EMAIL). Payment look-ups to retry are payments' (`paymentJobs`).
  */
 export function orderJobs({
   db,
   mailer,
-  pasarela,
-  emision,
   correoTienda = TIENDA.correo,
   siteUrl,
 }: {
   db: Db;
   mailer: Mailer;
-  pasarela: Pasarela | null;
-  emision: Emision;
   correoTienda?: string;
   /** The shop's public URL: the confirmation links the sale receipt's printable page there (no receipt in it without one). */
   siteUrl?: string;
@@ -49,6 +42,5 @@ export function orderJobs({
       const mail = await shopAlert(db, correoTienda, datos);
       if (mail) await mailer.send(mail);
     },
-    'procesar-pago': (datos) => processPayment({ db, pasarela, emision }, String(datos.id)),
   };
 }

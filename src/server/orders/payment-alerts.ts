@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { paymentLine } from '../../lib/orders/pagos.ts';
@@ -8,63 +8,17 @@ import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index
 import { enqueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import { soles } from './email-layout.ts';
 
 /**
  * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,
  * an approved payment the shop could not apply, and a payment refunded, charged back or taken to
- * mediation. Each leaves a note on the order's timeline and one e-mail to the shop (SHOP_EMAIL);
+ * mediation. Each leaves a note on the order's timeline (chosen where a payment is applied,
+ * payments/aplicar.ts) and one e-mail to the shop (SHOP_EMAIL);
  * the operator's order list and detail flag the order while its payments need attention, read from
  * the payments themselves so the flag clears when they are settled. The order's state is left to
  * the operator.
  */
-
-/** What the shop is told about a payment: the timeline note and the e-mail's subject. */
-export interface AvisoPago {
-  nota: string;
-  /** A few words for the subject: "{asunto} en el pedido N.° 12". */
-  asunto: string;
-}
-
-/**
- * The note a payment's new status calls for beyond checkout §4's moves, or null when those apply: an
- * approved payment the shop does not apply (not the order's amount, `coincide` false) or of an order
- * already paid (another payment, or the same one back from a dispute), a refund, a chargeback or a
- * mediation, and the order's own payment ending without its money.
- */
-export function paymentNotice(
-  pedido: Pick<Pedido, 'pagado' | 'pagoId' | 'estado'>,
-  pago: Pick<PagoRemoto, 'id' | 'status' | 'status_detail' | 'transaction_amount' | 'currency_id'>,
-  coincide: boolean,
-): AvisoPago | null {
-  const detalle = `(${pago.status_detail || pago.status})`;
-  const delPedido = pedido.pagado !== null && pedido.pagoId === pago.id;
-  const vigente = delPedido && pedido.estado !== 'CANCELADO';
-  switch (pago.status) {
-    case 'approved':
-      if (!coincide) {
-        return {
-          nota: `Pago ${pago.id} aprobado por ${pago.transaction_amount} ${pago.currency_id}, que no es el total del pedido: la tienda no lo aplicó; hay que devolver el pago.`,
-          asunto: 'pago que no coincide',
-        };
-      }
-      if (pedido.pagado === null) return null;
-      return delPedido
-        ? { nota: `Pago ${pago.id} aprobado de nuevo ${detalle}.`, asunto: 'pago aprobado de nuevo' }
-        : { nota: `Pago ${pago.id} aprobado, pero el pedido ya estaba pagado con el pago ${pedido.pagoId}: hay que devolver uno de los dos.`, asunto: 'pago doble' };
-    case 'refunded':
-      return { nota: `Pago ${pago.id} devuelto al cliente ${detalle}.${vigente ? ' El pedido ya no está pagado: decide si se cancela.' : ''}`, asunto: 'pago devuelto' };
-    case 'charged_back':
-      return { nota: `Contracargo del pago ${pago.id} ${detalle}: el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`, asunto: 'contracargo' };
-    case 'in_mediation':
-      return { nota: `Pago ${pago.id} en mediación ${detalle}: el cliente abrió un reclamo en Mercado Pago; respóndelo allí.`, asunto: 'reclamo' };
-    default:
-      return vigente && PAGO_FALLIDO.has(pago.status)
-        ? { nota: `Pago ${pago.id} anulado ${detalle}: el pedido ya no está pagado; decide si se cancela.`, asunto: 'pago anulado' }
-        : null;
-  }
-}
 
 /** A payment as the flag reads it: its id and the status the shop recorded. */
 interface PagoRegistrado {
@@ -97,12 +51,6 @@ const TITULO_ALERTA: Record<TemaAlerta, string> = { pago: 'Revisa el pago del pe
 /** Queues the shop's e-mail about a timeline note, keyed by the note so it is sent once. */
 export async function alertShop(tx: Tx, pedidoId: number, historialId: number, asunto: string, tema: TemaAlerta = 'pago'): Promise<void> {
   await enqueue(tx, 'correo-tienda', { pedidoId, historialId, asunto, tema }, { clave: `correo-tienda:${historialId}` });
-}
-
-/** The id of the order's newest timeline entry: the note a transition has just recorded. */
-export async function lastEntry(tx: Tx, pedidoId: number): Promise<number> {
-  const [entry] = await tx.select({ id: pedidoHistorial.id }).from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pedidoId)).orderBy(desc(pedidoHistorial.id)).limit(1);
-  return entry!.id;
 }
 
 /** The payments of these orders, oldest first, as the operator API shows them. */

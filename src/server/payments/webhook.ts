@@ -3,8 +3,8 @@ import type { Emision } from '../comprobantes/emision.ts';
 import type { Db } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { clientError } from '../http/errors.ts';
-import { enqueue } from '../jobs/queue.ts';
-import { applyPayment } from '../orders/transitions.ts';
+import { enqueue, type Handlers } from '../jobs/queue.ts';
+import { applyPayment } from './aplicar.ts';
 import type { Pasarela } from './gateway.ts';
 import { PagoDesconocido } from './prueba.ts';
 import { verifySignature } from './signature.ts';
@@ -34,6 +34,11 @@ export async function processPayment({ db, pasarela, emision }: Pick<WebhookDeps
     }
     throw error;
   }
+}
+
+/** The background job of payments: a look-up the webhook could not make, tried again (`procesar-pago`). */
+export function paymentJobs(deps: Pick<WebhookDeps, 'db' | 'pasarela' | 'emision'>): Handlers {
+  return { 'procesar-pago': (datos) => processPayment(deps, String(datos.id)) };
 }
 
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Preferencia } from '../../../lib/api/checkout-schemas.ts';
 import type { MetodoPagoInfo } from '../../../lib/api/metodos-pago.ts';
 import type { AuthEnv } from '../../auth/context.ts';
-import type { Aplicacion } from '../../orders/transitions.ts';
+import type { Aplicacion } from '../../payments/aplicar.ts';
 import type { OrdenDePago, PagoRemoto, Pasarela } from '../../payments/gateway.ts';
 import type { CheckoutDeps, Clave } from '../create-order.ts';
 

@@ -1,22 +1,22 @@
-import { and, asc, eq, exists, gte, inArray, lt, not, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
-import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
-import { toCentimos } from '../../lib/pricing/money.ts';
-import { PEDIDOS, RESENAS, TIENDA } from '../../lib/tienda.ts';
+import { RESENAS } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { cuponesUsuario, pagos, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
-import { numerarNotaDeCredito, numerarVenta, type Emision } from '../comprobantes/emision.ts';
+import { cuponesUsuario, pedidoHistorial, pedidoLineas, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { programarInvitacion } from '../resenas/jobs.ts';
-import { PAGO_EN_CURSO, PAGO_EN_EFECTIVO, PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
-import { alertShop, lastEntry, paymentNotice, type AvisoPago } from './payment-alerts.ts';
+import { alertShop, type TemaAlerta } from './payment-alerts.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
 /**
- * Every change of an order's state, in one place (DESIGN.md, orders): payment outcomes, expiry, the
- * operator's moves, and their stock, coupon and e-mail effects. Each runs inside a transaction with
- * the order locked, and each is checked against TRANSICIONES.
+ * The order's life, in one place (docs/decisions/NEW-order-life.md): the state machine (TRANSICIONES),
+ * its timeline writes, and the side effects of each change — stock and coupon held or released, the
+ * customer's and the shop's e-mails queued, the comprobante numbered. Payments (the provider's reports,
+ * Yape, the pago de prueba, expiry) and comprobantes call into this module; it imports neither: what
+ * comprobantes must do when an order is paid or a paid order cancelled is handed in by the caller
+ * (`ComprobantesDelPedido`). Each change runs inside a transaction with the order locked, and each is
+ * checked against TRANSICIONES.
  */
 
 /** Who changes an order: the shop's own machinery (payment outcomes, expiry) or its operator. */
@@ -81,6 +81,30 @@ export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, not
   return entry!.id;
 }
 
+/**
+ * Notes something the shop must look at (a payment, the order's comprobante) on the order's timeline, in
+ * its current state, and queues the shop's e-mail about it (SHOP_EMAIL); returns the note's id.
+ */
+export async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: string, tema: TemaAlerta = 'pago'): Promise<number> {
+  const [pedido] = await tx.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, pedidoId));
+  const historialId = await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota);
+  await alertShop(tx, pedidoId, historialId, asunto, tema);
+  return historialId;
+}
+
+/**
+ * What comprobantes do when an order's life calls for it, inside the change's transaction (so a number
+ * is drawn exactly when the sale or its annulment is). The caller hands it in, built by
+ * `comprobantesDelPedido` (comprobantes/emision.ts) from the settings: this module imports no
+ * comprobante code.
+ */
+export interface ComprobantesDelPedido {
+  /** The order has just been paid: number its boleta or factura. */
+  venta(tx: Tx, pedido: Pedido): Promise<unknown>;
+  /** A paid order has just been cancelled: number the nota de crédito that annuls its comprobante. */
+  anulacion(tx: Tx, pedidoId: number): Promise<unknown>;
+}
+
 /** Queues the customer's e-mail about a change, keyed by its timeline entry so it is sent once. */
 async function notify(tx: Tx, pedidoId: number, historialId: number, aviso: AvisoEstado): Promise<void> {
   await enqueue(tx, 'correo-estado', { pedidoId, ...aviso }, { clave: `correo-estado:${historialId}` });
@@ -107,12 +131,12 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
 /** What an operator's move did: moved, refused with the reason, or there is no such order. */
 export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'incompleto'; mensaje: string } | { resultado: 'sin-pedido' };
 
-/** How an operator's move is made: its note, the receipts' settings (a paid order cancelled gets a credit note), and what runs with it. */
+/** How an operator's move is made: its note, what comprobantes do (a paid order cancelled gets a nota de crédito), and what runs with it. */
 export interface OpcionesMovimiento {
   nota?: string;
   /** EN TRANSITO of a delivery order: the courier (an id of COURIERS) and its tracking number, both required then. */
   envio?: { courier?: string; guia?: string };
-  emision: Emision;
+  comprobantes: ComprobantesDelPedido;
   /** Days from ENTREGADO to the review invitation e-mail (REVIEW_INVITATION_DAYS; RESENAS.invitacionDias by default). */
   invitacionResenaDias?: number;
   /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
@@ -122,10 +146,10 @@ export interface OpcionesMovimiento {
 /**
  * The operator moves an order along (checkout §4), checked against TRANSICIONES with the order
  * locked. ENTREGADO sets fechaEntrega; CANCELADO releases the stock and the customer's coupon, and for
- * a paid order notes that the payment must be refunded and numbers the credit note that annuls its
- * receipt. The customer is e-mailed.
+ * a paid order notes that the payment must be refunded and has the nota de crédito that annuls its
+ * comprobante numbered. The customer is e-mailed.
  */
-export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', emision, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento): Promise<Movimiento> {
+export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', comprobantes, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
@@ -148,7 +172,7 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, {
       await releaseCoupon(tx, pedido);
       if (pedido.pagado) {
         historial = `${/[.!?…]$/.test(historial) ? historial : `${historial}.`} Pedido pagado (pago ${pedido.pagoId ?? 'sin id'}): hay que devolver el pago.`;
-        await numerarNotaDeCredito(tx, pedidoId, emision);
+        await comprobantes.anulacion(tx, pedidoId);
       }
     }
     const historialId = await record(tx, pedidoId, hacia, historial);
@@ -161,13 +185,13 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, {
   });
 }
 
-/** Paid: EN PREPARACION, the customer's coupon used, its receipt numbered, the confirmation e-mail queued. */
-async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string, emision: Emision): Promise<void> {
+/** Paid: EN PREPARACION, the customer's coupon used, its comprobante numbered, the confirmation e-mail queued. */
+async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string, comprobantes: ComprobantesDelPedido): Promise<void> {
   const now = new Date();
   await tx.update(pedidos).set({ estado: 'EN PREPARACION', pagado: now, pagoId, actualizado: now }).where(eq(pedidos.id, pedido.id));
   if (pedido.cuponUsuarioId) await tx.update(cuponesUsuario).set({ usado: true }).where(eq(cuponesUsuario.id, pedido.cuponUsuarioId));
   await record(tx, pedido.id, 'EN PREPARACION', nota);
-  await numerarVenta(tx, pedido, emision);
+  await comprobantes.venta(tx, pedido);
   await enqueue(tx, 'correo-confirmacion', { pedidoId: pedido.id }, { clave: `correo-confirmacion:${pedido.id}` });
 }
 
@@ -178,81 +202,18 @@ class SinStock extends Error {
   }
 }
 
-/** What applying a payment did. */
-export type Aplicacion = 'aprobado' | 'cancelado' | 'rechazado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
-
-/** Notes a payment the operator must look at on the order's timeline (in its current state) and queues the shop's e-mail about it. */
-async function alertOperator(tx: Tx, pedido: Pedido, aviso: AvisoPago): Promise<void> {
-  console.warn(`Pedido ${pedido.id}: ${aviso.nota}`);
-  await alertShop(tx, pedido.id, await record(tx, pedido.id, pedido.estado as EstadoPedido, aviso.nota), aviso.asunto);
-}
+/** What an approved payment did to its order: paid it, found it could not (a late payment whose stock or coupon is gone), or nothing (the order may not be paid now). */
+export type Aprobacion = 'aprobado' | 'sin-stock' | 'sin-cambio';
 
 /**
- * Applies a payment as the provider reports it, once per payment id and status: only when its
- * external_reference names an order, it is in PEN and its amount is the order's total. Approved →
- * paid (an order already cancelled by expiry is revived when its stock and coupon are still there); rejected or
- * cancelled → CANCELADO with the stock and coupon released and the customer e-mailed, except a Yape payment's
- * (the order stays payable with a new code);
- * pending → stays PENDIENTE. What checkout §4 does not cover — an approved payment the shop cannot
- * apply (another amount, an order already paid, a late one without stock), a refund, a chargeback, a
- * mediation — is noted on the order's timeline and e-mailed to the shop (issue 21, item 9), in this
- * transaction; the order's state is left to the operator.
+ * An approved payment of the order's amount (`pedido` locked in `tx`): PENDIENTE → EN PREPARACION. An order
+ * already cancelled by expiry is revived when its stock and coupon can be held again; when they cannot, the
+ * payment must be refunded: noted on the timeline (CANCELADO), the customer and the shop e-mailed.
  */
-export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, emision: Emision): Promise<Aplicacion> {
-  const pedidoId = /^\d{1,9}$/.test(pago.external_reference ?? '') ? Number(pago.external_reference) : 0;
-  return db.transaction(async (tx) => {
-    const [pedido] = pedidoId ? await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update') : [];
-    if (!pedido) {
-      console.error(`Pago ${pago.id}: su referencia externa "${pago.external_reference}" no es un pedido de la tienda.`);
-      return 'sin-pedido';
-    }
-    const monto = toCentimos(pago.transaction_amount);
-    const coincide = pago.currency_id === TIENDA.moneda && monto === pedido.total;
-    const estado = coincide ? pago.status : `no-coincide:${pago.status}`;
-    const changed = await tx
-      .insert(pagos)
-      .values({ id: pago.id, pedidoId, pasarela, estado, detalle: pago.status_detail, monto, moneda: pago.currency_id, tipo: pago.payment_type_id })
-      .onConflictDoUpdate({ target: pagos.id, set: { estado, detalle: pago.status_detail, actualizado: new Date() }, setWhere: sql`${pagos.estado} <> excluded.estado` })
-      .returning({ id: pagos.id });
-    if (changed.length === 0) return 'repetido';
-    const aviso = paymentNotice(pedido, pago, coincide);
-    if (!coincide) {
-      if (aviso) {
-        await alertOperator(tx, pedido, aviso);
-      } else {
-        const nota = `Pago ${pago.id} rechazado por la tienda: ${pago.transaction_amount} ${pago.currency_id} no es el total del pedido.`;
-        console.error(`Pedido ${pedidoId}: ${nota}`);
-        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
-      }
-      return 'no-coincide';
-    }
-    if (aviso) {
-      await alertOperator(tx, pedido, aviso);
-      return 'revisar';
-    }
-    if (pago.status === 'approved') {
-      const aplicado = await approve(tx, pedido, pago.id, emision);
-      if (aplicado === 'sin-stock') await alertShop(tx, pedidoId, await lastEntry(tx, pedidoId), 'pago tardío por devolver');
-      return aplicado;
-    }
-    if (PAGO_FALLIDO.has(pago.status)) {
-      const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
-      // A rejected payment of an in-page method (Yape) leaves the order payable: the shopper tries again on the page (issue 24).
-      const enPagina = metodoPagoInfo(pago.payment_method_id);
-      if (enPagina?.finaliza === 'in-page') {
-        if (pedido.estado === 'PENDIENTE') await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
-        return 'rechazado';
-      }
-      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
-    }
-    return pago.status === 'pending' || pago.status === 'in_process' ? 'pendiente' : 'sin-cambio';
-  });
-}
-
-async function approve(tx: Tx, pedido: Pedido, pagoId: string, emision: Emision): Promise<Aplicacion> {
+export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, comprobantes: ComprobantesDelPedido): Promise<Aprobacion> {
   if (transitionRefusal(pedido, 'EN PREPARACION', 'sistema')) return 'sin-cambio';
   if (pedido.estado === 'PENDIENTE') {
-    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, emision);
+    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, comprobantes);
     return 'aprobado';
   }
   const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id));
@@ -266,39 +227,11 @@ async function approve(tx: Tx, pedido: Pedido, pagoId: string, emision: Emision)
     const falta = error.falta === 'stock' ? 'ya no hay stock' : `su cupón ${pedido.codigoDescuento ?? ''} ya se usó en otro pedido`;
     const nota = `Pago ${pagoId} aprobado después de cancelado el pedido y ${falta}: hay que devolver el pago.`;
     console.error(`Pedido ${pedido.id}: ${nota}`);
-    await notify(tx, pedido.id, await record(tx, pedido.id, 'CANCELADO', nota), { estado: 'CANCELADO', motivo: 'pago-tardio' });
+    const historialId = await record(tx, pedido.id, 'CANCELADO', nota);
+    await notify(tx, pedido.id, historialId, { estado: 'CANCELADO', motivo: 'pago-tardio' });
+    await alertShop(tx, pedido.id, historialId, 'pago tardío por devolver');
     return 'sin-stock';
   }
-  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`, emision);
+  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`, comprobantes);
   return 'aprobado';
-}
-
-/**
- * Cancels the orders still unpaid when their reservation ran out (`expira`, their preference's
- * expiration), releasing their stock and coupon and e-mailing their customers. An order with a payment
- * under way is kept longer: with a cash code (PagoEfectivo) until the code's own deadline, `efectivoMinutos`
- * after the order was created (the preference's date_of_expiration: Mercado Pago takes no payment after it);
- * with another payment under way (a card under review) up to `reservaHoras`. A payment approved after that
- * takes the late-approval path of `applyPayment`.
- */
-export async function expireOrders(db: Db, now = new Date(), reservaHoras: number = PEDIDOS.reservaHoras, efectivoMinutos = Math.min(PEDIDOS.efectivoMinutos, reservaHoras * 60)): Promise<number> {
-  const enCurso = (efectivo: boolean) =>
-    db
-      .select({ id: pagos.id })
-      .from(pagos)
-      .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO]), efectivo ? inArray(pagos.tipo, [...PAGO_EN_EFECTIVO]) : notInArray(pagos.tipo, [...PAGO_EN_EFECTIVO])));
-  const tope = new Date(now.getTime() - reservaHoras * 3_600_000);
-  const topeEfectivo = new Date(now.getTime() - Math.min(efectivoMinutos, reservaHoras * 60) * 60_000);
-  const retenido = or(and(exists(enCurso(false)), gte(pedidos.creado, tope)), and(exists(enCurso(true)), gte(pedidos.creado, topeEfectivo)));
-  const vencidos = await db
-    .select({ id: pedidos.id })
-    .from(pedidos)
-    .where(and(eq(pedidos.estado, 'PENDIENTE'), lt(pedidos.expira, now), not(retenido!)))
-    .orderBy(asc(pedidos.expira))
-    .limit(200);
-  let count = 0;
-  for (const { id } of vencidos) {
-    if (await db.transaction((tx) => cancelOrder(tx, id, 'Reserva vencida: el pedido no se pagó a tiempo y su stock se liberó.', 'reserva-vencida'))) count++;
-  }
-  return count;
 }

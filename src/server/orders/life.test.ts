@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
-import { nextStates, transitionRefusal } from './transitions.ts';
+import { nextStates, transitionRefusal } from './life.ts';
 
 /** What checkout §4 allows the operator, written out independently of TRANSICIONES. */
 const OPERADOR = {
