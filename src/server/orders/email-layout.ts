@@ -1,5 +1,5 @@
 import { TIENDA } from '../../lib/tienda.ts';
-import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
+import { formatCentimos } from '../../lib/pricing/money.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { FIRMA, MUTED, celda, emailHtml, enlaceHtml, escapeHtml } from '../mail/templates.ts';
@@ -21,19 +21,16 @@ export interface OrderEmailContent {
   bloques: { titulo: string; lineas: string[]; enlace?: { texto: string; url: string } }[];
 }
 
-/** Soles as the shop writes them, from céntimos. */
-export const soles = (centimos: number) => formatSoles(toSoles(centimos));
-
 const opciones = (linea: PedidoLinea) => [linea.color, linea.tamano].filter(Boolean).join(' · ');
 const bold = (text: string) => escapeHtml(text).replace(/N\.° \d+/g, '<strong>$&</strong>');
 
 /** Builds an order e-mail for the order's customer from its content. */
 export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: OrderEmailContent): MailMessage {
   const totales: [string, string][] = [
-    ['Subtotal', soles(pedido.subtotal)],
-    ...(pedido.descuento > 0 ? [[`Descuento${pedido.codigoDescuento ? ` (${pedido.codigoDescuento})` : ''}`, `-${soles(pedido.descuento)}`] as [string, string]] : []),
-    ['Envío', pedido.envio > 0 ? soles(pedido.envio) : 'Gratis'],
-    [content.totalLabel, soles(pedido.total)],
+    ['Subtotal', formatCentimos(pedido.subtotal)],
+    ...(pedido.descuento > 0 ? [[`Descuento${pedido.codigoDescuento ? ` (${pedido.codigoDescuento})` : ''}`, `-${formatCentimos(pedido.descuento)}`] as [string, string]] : []),
+    ['Envío', pedido.envio > 0 ? formatCentimos(pedido.envio) : 'Gratis'],
+    [content.totalLabel, formatCentimos(pedido.total)],
   ];
   const contacto = `Puedes seguir tu pedido en ${TIENDA.nombre}, en Mis Compras. ¿Dudas? Escríbenos por WhatsApp al +${TIENDA.whatsapp}.`;
   const text = [
@@ -41,7 +38,7 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
     '',
     ...content.parrafos.flatMap((p) => [p, '']),
     'Productos:',
-    ...lineas.map((l) => `- ${l.cantidad} × ${l.nombre}${opciones(l) ? ` (${opciones(l)})` : ''}: ${soles(l.precioCobrado * l.cantidad)}`),
+    ...lineas.map((l) => `- ${l.cantidad} × ${l.nombre}${opciones(l) ? ` (${opciones(l)})` : ''}: ${formatCentimos(l.precioCobrado * l.cantidad)}`),
     '',
     ...totales.map(([label, value]) => `${label}: ${value}`),
     ...content.bloques.flatMap((b) => ['', b.titulo, ...b.lineas, ...(b.enlace ? [`${b.enlace.texto}: ${b.enlace.url}`] : [])]),
@@ -52,7 +49,7 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
   ].join('\n');
   const rows = lineas.map(
     (l) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f1e4ea">${l.cantidad} × ${escapeHtml(l.nombre)}${opciones(l) ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(opciones(l))}</span>` : ''}</td>
-<td align="right" style="padding:8px 0;border-bottom:1px solid #f1e4ea;white-space:nowrap">${soles(l.precioCobrado * l.cantidad)}</td></tr>`,
+<td align="right" style="padding:8px 0;border-bottom:1px solid #f1e4ea;white-space:nowrap">${formatCentimos(l.precioCobrado * l.cantidad)}</td></tr>`,
   );
   const totalRows = totales.map(([label, value], index) => {
     const style = index === totales.length - 1 ? 'font-weight:bold;font-size:17px' : '';

@@ -1,14 +1,13 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
-import { formatSoles, toSoles } from '../../lib/pricing/money.ts';
+import { formatCentimos, formatSoles, toSoles } from '../../lib/pricing/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { MUTED, celda, emailHtml, escapeHtml } from '../mail/templates.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from '../payments/gateway.ts';
-import { soles } from './email-layout.ts';
 
 /**
  * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,
@@ -164,7 +163,7 @@ export async function paymentsOfOrders(db: Db, pedidoIds: number[]): Promise<Map
 /** The shop's e-mail about a payment (or receipt) to review: the note, the order, its payments and the command that shows it. */
 export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[], tema: TemaAlerta = 'pago'): MailMessage {
   const n = `N.° ${pedido.id}`;
-  const resumen = `Pedido ${n} · ${pedido.estado} · total ${soles(pedido.total)}`;
+  const resumen = `Pedido ${n} · ${pedido.estado} · total ${formatCentimos(pedido.total)}`;
   const cliente = `Cliente: ${[pedido.nombre, pedido.apellido].filter(Boolean).join(' ')} · ${pedido.correo}${pedido.telefono ? ` · ${pedido.telefono}` : ''}`;
   const comando = `npm run shop -- pedido ${pedido.id}`;
   const text = [resumen, cliente, '', nota, '', 'Pagos del pedido:', ...lista.map((p) => `- ${paymentLine(p)}`), '', `Para verlo: ${comando}`, '', `Aviso automático de ${TIENDA.nombre}.`].join('\n');
