@@ -1,5 +1,5 @@
 import { REGLAS_FACTURA, type ClaseComprobante } from '../../lib/api/comprobante-rules.ts';
-import TextField from '../auth/TextField.tsx';
+import TextField from '../../ui/TextField.tsx';
 import type { Receipt } from './useReceipt.ts';
 
 interface Props {
