@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
 
-test('a purchase with a factura shows its receipt in Mis Compras and prints it', async ({ page, context, request, baseURL }, testInfo) => {
+test('a purchase with a factura shows its comprobante in Mis Compras and prints it', async ({ page, context, request, baseURL }, testInfo) => {
   const producto = productFor(catalogue, testInfo, 11);
   await signedIn(context, request, baseURL!, { dni: '44556677' });
   await openCheckoutWith(page, [lineFromProducto(producto)]);

@@ -8,11 +8,11 @@ import CheckoutLines from './CheckoutLines.tsx';
 import CheckoutSummary from './CheckoutSummary.tsx';
 import DeliveryCard from './DeliveryCard.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
-import ReceiptCard from './ReceiptCard.tsx';
+import ComprobanteCard from './ComprobanteCard.tsx';
 import { metodosOfrecidos } from '../../lib/checkout/pay-steps.ts';
 import { useCheckout } from './useCheckout.ts';
 import { useMetodosPago } from './useMetodosPago.ts';
-import { useReceipt } from './useReceipt.ts';
+import { useComprobante } from './useComprobante.ts';
 import { useYape } from './useYape.ts';
 import YapePanel from './YapePanel.tsx';
 import '../account/account.css';
@@ -25,9 +25,9 @@ import './checkout.css';
  * here with Yape (issue 24).
  */
 export default function CheckoutPage() {
-  const receipt = useReceipt();
+  const comprobante = useComprobante();
   const yape = useYape();
-  const checkout = useCheckout(receipt.check, yape);
+  const checkout = useCheckout(comprobante.check, yape);
   const servidor = useMetodosPago();
   const user = useStore($user);
   const claims = useStore($session);
@@ -91,7 +91,7 @@ export default function CheckoutPage() {
             />
           </div>
         )}
-        <ReceiptCard receipt={receipt} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
+        <ComprobanteCard comprobante={comprobante} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
       </div>
       <aside className="co__aside">
         <CheckoutSummary

@@ -6,7 +6,7 @@ import { $comprobante, setComprobante, storedComprobante } from '../../stores/ch
 
 export type ProblemasFactura = Partial<Record<CampoFactura, string>>;
 
-export interface Receipt {
+export interface ComprobanteForm {
   eleccion: EleccionComprobante;
   /** The message under each refused factura field. */
   problemas: ProblemasFactura;
@@ -31,7 +31,7 @@ const todosLosProblemas = (eleccion: EleccionComprobante): ProblemasFactura =>
  * keeps it); a factura's fields are checked when left and when the pay button is pressed, with the
  * server's messages, and a flagged field is checked again as it is typed in.
  */
-export function useReceipt(): Receipt {
+export function useComprobante(): ComprobanteForm {
   const id = useId();
   const eleccion = useStore($comprobante);
   const [problemas, setProblemas] = useState<ProblemasFactura>({});
