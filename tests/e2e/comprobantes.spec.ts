@@ -48,7 +48,7 @@ test('a purchase with a factura shows its comprobante in Mis Compras and prints 
 
   await page.getByRole('link', { name: 'Ver mis pedidos' }).click();
   await expect(page).toHaveURL(/\/mis-pedidos$/);
-  await page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
   // The receipt is numbered with the payment and issued by the background work within seconds.

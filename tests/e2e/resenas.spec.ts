@@ -76,7 +76,7 @@ test("a buyer writes a reseña of a delivered product; approved from the command
     // Mis Compras: the delivered order's line links to the product page's form.
     await page.goto('/mis-pedidos');
     await hydrated(page, 'OrdersPage');
-    await page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+    await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
     const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
     await modal.getByRole('link', { name: `Escribir reseña de ${producto.nombre}` }).click();
     await expect(page).toHaveURL(new RegExp(`${productPath(producto)}#escribir-resena$`));

@@ -76,7 +76,7 @@ export default function PagoPruebaPage() {
       {estado.kind === 'listo' && (
         <section className="card tp-card" aria-labelledby="tp-titulo">
           <h2 id="tp-titulo" className="tp-card__title">
-            Pedido N° {estado.preferencia.idVenta}
+            Pedido N.° {estado.preferencia.idVenta}
           </h2>
           <ul className="tp-lines">
             {estado.preferencia.productos.map((line, index) => (
@@ -100,7 +100,7 @@ export default function PagoPruebaPage() {
           <div className="tp-actions">
             {ACCIONES.map((accion) => (
               <button key={accion.resultado} type="button" className={accion.clase} disabled={sending !== null} onClick={() => void pagar(accion.resultado)}>
-                {sending === accion.resultado ? 'Procesando...' : accion.etiqueta}
+                {sending === accion.resultado ? 'Procesando…' : accion.etiqueta}
               </button>
             ))}
           </div>

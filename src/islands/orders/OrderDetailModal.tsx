@@ -58,7 +58,7 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
     <div className="order-detail">
       <div className="order-detail__top">
         <div>
-          <p className="order-detail__number">Pedido N° {pedido.idVenta}</p>
+          <p className="order-detail__number">Pedido N.° {pedido.idVenta}</p>
           <p className="order-detail__date">Realizado el {fechaCorta(pedido.fecha)}</p>
         </div>
         <EstadoBadge estado={pedido.estado} />

@@ -118,11 +118,11 @@ describe('OrdersPage', () => {
     await renderPage();
     await until(() => shownOrders().length > 0);
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3']);
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
     const more = button('Mostrar otros pedidos');
     expect(more?.textContent).toBe('Mostrar otros pedidos (2)');
     await act(async () => more!.click());
-    expect(shownOrders()).toEqual(['Pedido N° 31', 'Pedido N° 22', 'Pedido N° 17']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31', 'Pedido N.° 22', 'Pedido N.° 17']);
     expect(button('Mostrar otros pedidos')).toBeUndefined();
   });
 
@@ -130,7 +130,7 @@ describe('OrdersPage', () => {
     stubFetch(json(pedidos.slice(0, 1)));
     await renderPage();
     await until(() => shownOrders().length > 0);
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
     expect(button('Mostrar otros pedidos')).toBeUndefined();
   });
 
@@ -152,7 +152,7 @@ describe('OrdersPage', () => {
     await until(() => shownOrders().length > 0);
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3', '/web/ListPedidos/3']);
     expect(container.querySelector('[role="alert"]')).toBeNull();
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
   });
 
   it("lists the order's comprobantes in its detail: number, state until accepted, prueba tag, and links opening in a new tab", async () => {
