@@ -18,7 +18,7 @@ import { claimQuote, lineOf, newKey, openShop, payDePrueba, plainProducts, prefe
 
 type Linea = ReturnType<typeof lineOf> & { esProductoRutina?: boolean; rutinaNivel?: string; rutinaId?: string };
 
-describeEachDatabase('electronic receipts', (target) => {
+describeEachDatabase('electronic comprobantes', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let next = 0;

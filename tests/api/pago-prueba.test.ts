@@ -12,14 +12,14 @@ import { describeEachDatabase } from './databases.ts';
 import { claimQuote, lineOf, newKey, openShop, payDePrueba, placeOrder, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
 
 /**
- * Item 8: the offline test mode, whose page approves an order without charging, is served only when
+ * Item 8: the offline pago de prueba, whose page approves an order without charging, is served only when
  * the configuration turned it on (never on a public site); without Mercado Pago a public shop's
  * checkout answers 503 instead of handing out free orders.
  */
 const PUBLIC_SITE = 'https://kbeauty.example';
 const UNAVAILABLE = /pagos en línea no están disponibles/;
 
-describeEachDatabase('the test mode when it is off', (target) => {
+describeEachDatabase('the pago de prueba when it is off', (target) => {
   let shop: TestShop;
   beforeAll(async () => {
     // What `npm start` reads from SITE_URL=https://kbeauty.example, without MP_ACCESS_TOKEN nor NODE_ENV.
@@ -71,7 +71,7 @@ describeEachDatabase('the Netlify function', (target) => {
   });
 });
 
-describeEachDatabase('the test mode on a developer’s machine', (target) => {
+describeEachDatabase('the pago de prueba on a developer’s machine', (target) => {
   it('is on by default and pays an order', async () => {
     const shop = await openShop(target, { config: { testMode: serverConfig({}).testMode } });
     try {
@@ -140,7 +140,7 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
     expect(res.status).toBe(503);
     expect(answer.mensaje).toMatch(UNAVAILABLE);
     expect(answer.id).toBeUndefined();
-    // The test-mode page a shopper approved her own order on before: gone.
+    // The pago de prueba page a shopper approved her own order on before: gone.
     for (const res of [await call('GET', '/carrito/prueba/prueba-1'), await call('POST', '/carrito/prueba/prueba-1/pagar', { body: { resultado: 'approved' } })]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ mensaje: 'Ruta no encontrada.' });

@@ -26,7 +26,7 @@ const RELLENO = Buffer.alloc(DECLARADO, 'A');
  * the body is sent. Over real sockets to the Node server `npm start` uses; the default photo limit
  * (12 MB) takes a phone's 8 MB photo.
  */
-describeEachDatabase('a review body read only from a customer who may send it', (target) => {
+describeEachDatabase('a reseña body read only from a customer who may send it', (target) => {
   let shop: TestShop;
   let server: ReturnType<typeof serve>;
   let port = 0;

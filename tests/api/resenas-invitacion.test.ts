@@ -15,7 +15,7 @@ const TOKEN = 'operador-de-prueba-0123456789';
 const SITE = 'https://tienda.example.pe';
 const DIAS = 3;
 
-describeEachDatabase('the review invitation e-mail', (target) => {
+describeEachDatabase('the reseña invitation e-mail', (target) => {
   let shop: TestShop;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let plain: Producto[];

@@ -37,7 +37,7 @@ describe('reseña authors', () => {
   });
 });
 
-describeEachDatabase('reviews only buyers can write', (target) => {
+describeEachDatabase('reseñas only buyers can write', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let siguiente = 0;

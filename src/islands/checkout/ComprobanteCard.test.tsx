@@ -17,7 +17,7 @@ let container: HTMLElement;
 /** What the last press of the harness' pay button answered. */
 let ready: boolean | null;
 
-/** The card as /procesoDePago holds it: the pay button checks the receipt first. */
+/** The card as /procesoDePago holds it: the pay button checks the comprobante first. */
 function Harness() {
   const comprobante = useComprobante();
   return (

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * The receipt the shopper asks for (issue 23): a boleta de venta to their identity document (the
+ * The comprobante the shopper asks for (issue 23): a boleta de venta to their identity document (the
  * default) or a factura to a RUC, with its razón social and dirección fiscal.
  */
 export default function ComprobanteCard({ comprobante, documento, disabled }: Props) {

@@ -22,7 +22,7 @@ const hora = (iso: string) => {
 };
 
 /**
- * The test mode's checkout (DESIGN.md, payments): stands in for Mercado Pago when the shop has no
+ * The pago de prueba's checkout (DESIGN.md, payments): stands in for Mercado Pago when the shop has no
  * access token. It shows the order of `?preference_id=` and lets the shopper approve, leave pending
  * or reject the payment; the server then notifies itself as Mercado Pago would and answers the back URL.
  */

@@ -27,7 +27,7 @@ const todosLosProblemas = (eleccion: EleccionComprobante): ProblemasFactura =>
   }));
 
 /**
- * The receipt asked for at /procesoDePago (issue 23): the choice lives in the checkout store (a reload
+ * The comprobante asked for at /procesoDePago (issue 23): the choice lives in the checkout store (a reload
  * keeps it); a factura's fields are checked when left and when the pay button is pressed, with the
  * server's messages, and a flagged field is checked again as it is typed in.
  */
