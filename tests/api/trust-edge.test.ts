@@ -144,7 +144,7 @@ describe('`npm start` with the default settings, its test modes on (items 1 and 
     expect(JSON.parse(res.body)).toMatchObject({ prueba: true });
   });
 
-  it.skipIf(!OWN)('is not reachable at this machine’s own network address: the test mode listens on loopback only', async () => {
+  it.skipIf(!OWN)('is not reachable at this machine’s own network address: the prueba listens on loopback only', async () => {
     const error = await send({ host: OWN!, port, from: OWN! }, 'GET', '/carrito/yape').then(
       (res) => res,
       (failure: NodeJS.ErrnoException) => failure,
@@ -200,7 +200,7 @@ describe('a prueba served beyond this machine is refused at start (item 2)', () 
   });
 });
 
-describe.skipIf(!OWN)('a test mode behind loopbackOnly, listening on this machine’s network address (item 2)', () => {
+describe.skipIf(!OWN)('a prueba behind loopbackOnly, listening on this machine’s network address (item 2)', () => {
   let database: Database;
   let server: ServerType;
   let port: number;
