@@ -3,7 +3,7 @@
  * PUBLIC_API_BASE here, or for dev servers and builds that read the catalogue over HTTP. A Postgres
  * server that is down at start is retried; meanwhile every call answers 503.
  */
-import { serverConfig, testModesFromEnv } from '../src/server/config.ts';
+import { serverConfig, pruebasFromEnv } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
 import { startRefusal } from '../src/server/config-check.ts';
@@ -29,7 +29,7 @@ let ready = false;
 // Every call answers 503 until the database is migrated and seeded.
 const gated = untilReady(app, () => ready, { everyPath: true });
 // A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
-const server = await listen(testModesFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
+const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 
 const stopping = new AbortController();

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverConfig, testModesFromEnv } from '../src/server/config.ts';
+import { serverConfig, pruebasFromEnv } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { startRefusal } from '../src/server/config-check.ts';
@@ -43,7 +43,7 @@ let databaseReady = false;
 // Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
 const gated = untilReady(shop, () => databaseReady);
 // A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
-const server = await listen(testModesFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
+const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 const url = `http://localhost:${config.port}`;
 const apiUrl = `http://127.0.0.1:${config.port}`;

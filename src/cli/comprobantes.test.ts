@@ -68,7 +68,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(() => estadoComprobanteArg('anulado')).toThrow('"anulado" no es un estado de los comprobantes. Estados: pendiente, aceptado, rechazado.');
   });
 
-  it('lists the receipts as a table, flagging the rejected with SUNAT’s message and the pending with their last error', async () => {
+  it('lists the comprobantes as a table, flagging the rejected with SUNAT’s message and the pending with their last error', async () => {
     const res = await run(['comprobantes'], { 'GET /admin/api/comprobantes': Response.json({ comprobantes: [base, rechazado, pendiente] }) });
     expect(res.code).toBe(0);
     const lineas = res.out.split('\n');
@@ -86,7 +86,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(await run(['comprobantes', 'B001-1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^comprobantes no lleva argumentos/) });
   });
 
-  it('shows one receipt by its number as typed: state, buyer, lines, totals, page and attempts', async () => {
+  it('shows one comprobante by its number as typed: state, buyer, lines, totals, page and attempts', async () => {
     const res = await run(['comprobante', 'b001-43'], { 'GET /admin/api/comprobantes/B001-43': Response.json({ comprobante: detalle }) });
     expect(res.code).toBe(0);
     expect(res.out).toContain('Boleta de venta electrónica B001-00000043 · pedido N.° 14 · pendiente · nubefact');
@@ -99,7 +99,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(res.out).toContain('Para volver a enviarlo, con el mismo número: npm run shop -- comprobante B001-00000043 reintentar');
   });
 
-  it('shows an order’s receipts for a bare number', async () => {
+  it('shows an order’s comprobantes for a bare number', async () => {
     const pedido = { idVenta: 12, pagado: true, comprobantes: [base, { ...base, numero: 'BC01-00000003', tipo: '07', nombre: 'Nota de crédito electrónica', modifica: 'B001-00000042' }] };
     const res = await run(['comprobante', '12'], { 'GET /admin/api/pedidos/12': Response.json({ pedido }) });
     expect(res.code).toBe(0);
@@ -110,7 +110,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(sin).toMatchObject({ code: 0, out: 'El pedido N.° 13 no tiene comprobantes: no está pagado.' });
   });
 
-  it('asks the shop to retry a receipt and says what it answered; a refusal is the shop’s Spanish message', async () => {
+  it('asks the shop to retry a comprobante and says what it answered; a refusal is the shop’s Spanish message', async () => {
     const ok = await run(['comprobante', 'F001-7', 'reintentar'], { 'POST /admin/api/comprobantes/F001-7/reintentar': Response.json({ mensaje: 'Se volverá a enviar el comprobante F001-00000007 en segundos.', comprobante: detalle }) });
     expect(ok).toMatchObject({ code: 0, out: 'Se volverá a enviar el comprobante F001-00000007 en segundos.', calls: [{ method: 'POST', path: '/admin/api/comprobantes/F001-7/reintentar' }] });
     const no = await run(['comprobante', 'B001-42', 'reintentar'], {
@@ -119,7 +119,7 @@ describe('npm run shop -- comprobantes', () => {
     expect(no).toMatchObject({ code: 1, err: 'El comprobante B001-00000042 ya fue aceptado por SUNAT: no se vuelve a enviar.' });
   });
 
-  it('refuses what is not a receipt nor an order, an unknown action, and a retry of an order', async () => {
+  it('refuses what is not a comprobante nor an order, an unknown action, and a retry of an order', async () => {
     expect(await run(['comprobante'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Indica el número del comprobante o del pedido/) });
     expect(await run(['comprobante', 'X-1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"X-1" no es un número de comprobante ni de pedido/) });
     expect(await run(['comprobante', 'B001-42', 'anular'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"anular" no es una acción del comprobante/) });

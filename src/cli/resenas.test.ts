@@ -46,7 +46,7 @@ describe('npm run shop -- resenas', () => {
     expect(() => estadoResenaArg('borrada')).toThrow('"borrada" no es un estado de las reseñas. Estados: pendiente, aprobada, rechazada.');
   });
 
-  it('lists the pending reviews as a table and says how to approve them', async () => {
+  it('lists the pending reseñas as a table and says how to approve them', async () => {
     const { code, out, calls } = await run(['resenas', '--pendientes'], { 'GET /admin/api/resenas?estado=PENDIENTE': Response.json({ resenas: [pendiente] }) });
     expect(code).toBe(0);
     expect(calls).toEqual([{ method: 'GET', path: '/admin/api/resenas?estado=PENDIENTE' }]);
@@ -58,7 +58,7 @@ describe('npm run shop -- resenas', () => {
     expect((await run(['resenas', '--estado', 'rechazadas'], { 'GET /admin/api/resenas?estado=RECHAZADA': Response.json({ resenas: [] }) })).out).toBe('No hay reseñas en estado rechazada.');
   });
 
-  it('shows one review and moderates it through the operator API', async () => {
+  it('shows one reseña and moderates it through the operator API', async () => {
     expect(formatResena(pendiente)).toContain('Autor: María G. · cliente 3 (maria@example.pe) · pedido N.° 41');
     expect(formatResena(pendiente)).toContain('  No irrita.');
     expect(formatResena(pendiente)).toContain('Foto: /admin/api/resenas/7/foto (API del operador, con tu token)');

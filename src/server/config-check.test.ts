@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { receiptsFromEnv, serverConfig, testModeFromEnv } from './config.ts';
+import { comprobantesFromEnv, serverConfig, pagoPruebaFromEnv } from './config.ts';
 import { startRefusal } from './config-check.ts';
 
 const PUBLIC = 'https://kbeauty.example';
 
-describe('the offline test mode (MP_TEST_MODE)', () => {
+describe('the offline pago de prueba (MP_TEST_MODE)', () => {
   it.each([
     // [situation, env, on?]
     ['npm start with the defaults (localhost)', {}, true],
@@ -20,12 +20,12 @@ describe('the offline test mode (MP_TEST_MODE)', () => {
     ['NODE_ENV=production', { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) }, false],
     ['Mercado Pago configured', { MP_ACCESS_TOKEN: 'APP_USR-1' }, false],
   ] as const)('%s → on: %s', (_, env, on) => {
-    expect(testModeFromEnv(env)).toEqual({ enabled: on });
+    expect(pagoPruebaFromEnv(env)).toEqual({ enabled: on });
     expect(serverConfig(env).testMode).toBe(on);
   });
 
   it('is never on in a Netlify function, whatever SITE_URL says', () => {
-    expect(testModeFromEnv({}, { netlify: true })).toEqual({ enabled: false });
+    expect(pagoPruebaFromEnv({}, { netlify: true })).toEqual({ enabled: false });
     expect(serverConfig({ SITE_URL: 'http://localhost:4321' }, { netlify: true }).testMode).toBe(false);
   });
 
@@ -34,7 +34,7 @@ describe('the offline test mode (MP_TEST_MODE)', () => {
     ['Netlify’s production context', { CONTEXT: 'production', SITE_URL: 'http://localhost:4321' }, /CONTEXT=production/],
     ['NODE_ENV=production', { NODE_ENV: 'production' }, /NODE_ENV=production/],
   ] as const)('asked for on %s: the start is refused in Spanish', (_, env, reason) => {
-    const setting = testModeFromEnv({ ...env, MP_TEST_MODE: 'true' });
+    const setting = pagoPruebaFromEnv({ ...env, MP_TEST_MODE: 'true' });
     expect(setting.enabled).toBe(false);
     expect(setting.refusal).toMatch(/^MP_TEST_MODE=true no se permite porque /);
     expect(setting.refusal).toMatch(reason);
@@ -43,16 +43,16 @@ describe('the offline test mode (MP_TEST_MODE)', () => {
   });
 
   it('asked for in a Netlify function: refused', () => {
-    expect(testModeFromEnv({ MP_TEST_MODE: 'true' }, { netlify: true }).refusal).toMatch(/Netlify/);
+    expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'true' }, { netlify: true }).refusal).toMatch(/Netlify/);
     expect(startRefusal({ MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
   });
 
   it('refuses a contradiction or a value it cannot read', () => {
-    expect(testModeFromEnv({ MP_TEST_MODE: 'true', MP_ACCESS_TOKEN: 'APP_USR-1' }).refusal).toMatch(/MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos/);
-    expect(testModeFromEnv({ MP_TEST_MODE: 'si' }).refusal).toBe('MP_TEST_MODE debe ser true o false (recibido: "si").');
+    expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'true', MP_ACCESS_TOKEN: 'APP_USR-1' }).refusal).toMatch(/MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos/);
+    expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'si' }).refusal).toBe('MP_TEST_MODE debe ser true o false (recibido: "si").');
   });
 
-  it('startRefusal: the test mode’s refusal outside production, production’s list first in production', () => {
+  it('startRefusal: the prueba’s refusal outside production, production’s list first in production', () => {
     expect(startRefusal({})).toBeUndefined();
     expect(startRefusal({ SITE_URL: PUBLIC })).toBeUndefined();
     expect(startRefusal({ SITE_URL: PUBLIC, MP_TEST_MODE: 'true' })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite/);
@@ -60,7 +60,7 @@ describe('the offline test mode (MP_TEST_MODE)', () => {
   });
 });
 
-describe('the receipts provider (NUBEFACT_URL, RECEIPTS_TEST_MODE)', () => {
+describe('the comprobantes provider (NUBEFACT_URL, RECEIPTS_TEST_MODE)', () => {
   const NUBEFACT = { NUBEFACT_URL: 'https://api.nubefact.com/api/v1/ruta', NUBEFACT_TOKEN: 'token' };
   it.each([
     ['a developer machine', {}, 'prueba'],
@@ -69,17 +69,17 @@ describe('the receipts provider (NUBEFACT_URL, RECEIPTS_TEST_MODE)', () => {
     ['turned off on localhost', { RECEIPTS_TEST_MODE: 'false' }, null],
     ['asked for on a LAN address', { SITE_URL: 'http://192.168.1.20:4321', RECEIPTS_TEST_MODE: 'true' }, 'prueba'],
   ] as const)('%s', (_, env, proveedor) => {
-    expect(receiptsFromEnv(env)).toEqual({ proveedor });
+    expect(comprobantesFromEnv(env)).toEqual({ proveedor });
     expect(serverConfig(env).comprobantes.proveedor).toBe(proveedor);
   });
 
-  it('refuses the test mode on a public site, on Netlify and beside Nubefact, and half a Nubefact setting', () => {
-    expect(receiptsFromEnv({ SITE_URL: 'https://kbeautyperu.pe', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/^RECEIPTS_TEST_MODE=true no se permite porque SITE_URL .* los comprobantes de prueba no tienen validez tributaria/);
-    expect(receiptsFromEnv({ NODE_ENV: 'production', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/NODE_ENV=production/);
+  it('refuses the comprobantes de prueba on a public site, on Netlify and beside Nubefact, and half a Nubefact setting', () => {
+    expect(comprobantesFromEnv({ SITE_URL: 'https://kbeautyperu.pe', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/^RECEIPTS_TEST_MODE=true no se permite porque SITE_URL .* los comprobantes de prueba no tienen validez tributaria/);
+    expect(comprobantesFromEnv({ NODE_ENV: 'production', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/NODE_ENV=production/);
     expect(startRefusal({ RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: RECEIPTS_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
-    expect(receiptsFromEnv({ ...NUBEFACT, RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/no van juntos/);
-    expect(receiptsFromEnv({ NUBEFACT_URL: NUBEFACT.NUBEFACT_URL }).refusal).toMatch(/^NUBEFACT_URL y NUBEFACT_TOKEN van juntos/);
-    expect(receiptsFromEnv({ RECEIPTS_TEST_MODE: 'si' }).refusal).toBe('RECEIPTS_TEST_MODE debe ser true o false (recibido: "si").');
+    expect(comprobantesFromEnv({ ...NUBEFACT, RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/no van juntos/);
+    expect(comprobantesFromEnv({ NUBEFACT_URL: NUBEFACT.NUBEFACT_URL }).refusal).toMatch(/^NUBEFACT_URL y NUBEFACT_TOKEN van juntos/);
+    expect(comprobantesFromEnv({ RECEIPTS_TEST_MODE: 'si' }).refusal).toBe('RECEIPTS_TEST_MODE debe ser true o false (recibido: "si").');
     expect(() => serverConfig({ RECEIPTS_TEST_MODE: 'true', SITE_URL: 'https://kbeautyperu.pe' })).toThrow(/RECEIPTS_TEST_MODE=true no se permite/);
   });
 

@@ -1,4 +1,4 @@
-import { JWT_SECRET_MINIMO_BYTES, receiptsFromEnv, testModeFromEnv, testModesFromEnv } from './config.ts';
+import { JWT_SECRET_MINIMO_BYTES, comprobantesFromEnv, pagoPruebaFromEnv, pruebasFromEnv } from './config.ts';
 import { isLoopbackHost } from './http/ip.ts';
 
 type Env = Record<string, string | undefined>;
@@ -36,12 +36,12 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
 
 /**
  * The message a start is refused with: production's missing settings (productionRefusal), the test
- * mode asked for where it must not run (testModeFromEnv), or a test mode served beyond this machine
+ * mode asked for where it must not run (pagoPruebaFromEnv), or a test mode served beyond this machine
  * (hostRefusal); undefined when the shop may start.
  */
 export function startRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
-  const testMode = testModeFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? receiptsFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? hostRefusal(env);
-  return productionRefusal(env, options) ?? (testMode && `La tienda no arranca: ${testMode}`);
+  const prueba = pagoPruebaFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? comprobantesFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? hostRefusal(env);
+  return productionRefusal(env, options) ?? (prueba && `La tienda no arranca: ${prueba}`);
 }
 
 /**
@@ -50,7 +50,7 @@ export function startRefusal(env: Env, options: { netlify?: boolean } = {}): str
  */
 export function hostRefusal(env: Env): string | undefined {
   const host = env.HOST?.trim();
-  const modes = testModesFromEnv(env);
+  const modes = pruebasFromEnv(env);
   if (!host || modes.length === 0 || isLoopbackHost(host)) return undefined;
   return (
     `HOST=${host} abriría a otras máquinas el modo de prueba (${modes.join(', ')}), con el que cualquiera aprueba pedidos sin pagar. ` +

@@ -136,7 +136,7 @@ export interface ServerConfig {
   mpAccessToken: string | undefined;
   /** Mercado Pago's public key (MP_PUBLIC_KEY): with the access token, the shop takes Yape too (issue 24). */
   mpPublicKey: string | undefined;
-  /** The offline test-mode payment (MP_TEST_MODE; see testModeFromEnv): approves orders without charging. */
+  /** The offline test-mode payment (MP_TEST_MODE; see pagoPruebaFromEnv): approves orders without charging. */
   testMode: boolean;
   /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
   mpWebhookSecret: string | undefined;
@@ -174,7 +174,7 @@ export interface ServerConfig {
   reconstruccionIntervaloSegundos: number;
   /** Restock alerts: how long stock must stay back before the notices go, and the anonymous pending notices per address. */
   avisosStock: AvisosStockConfig;
-  /** Electronic receipts: their series and who issues them (see receiptsFromEnv). */
+  /** Electronic receipts: their series and who issues them (see comprobantesFromEnv). */
   comprobantes: ComprobantesConfig;
   /** Reviews (issue 25): largest photo (REVIEW_PHOTO_MAX_BYTES) and days from delivery to the invitation e-mail (REVIEW_INVITATION_DAYS). */
   resenas: ResenasConfig;
@@ -227,7 +227,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
   return {
     port: intFromEnv(env.PORT, 4321, 'PORT'),
     // A test mode approves orders without paying: by default only this machine reaches it (startRefusal refuses another HOST).
-    host: env.HOST || (testModesFromEnv(env, { netlify }).length > 0 ? '127.0.0.1' : '0.0.0.0'),
+    host: env.HOST || (pruebasFromEnv(env, { netlify }).length > 0 ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || '.data',
     rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
@@ -244,7 +244,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
     mpPublicKey: env.MP_PUBLIC_KEY?.trim() || undefined,
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
-    testMode: testModeOrThrow(env, { netlify }),
+    testMode: pagoPruebaOrThrow(env, { netlify }),
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
     reservaPagoMinutos: positiveIntFromEnv(env.PAYMENT_RESERVATION_MINUTES, PEDIDOS.reservaPagoMinutos, 'PAYMENT_RESERVATION_MINUTES'),
     unidadesPorProducto: positiveIntFromEnv(env.ORDER_UNITS_PER_PRODUCT_MAX, PEDIDOS.unidadesPorProducto, 'ORDER_UNITS_PER_PRODUCT_MAX'),
@@ -266,7 +266,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       esperaSegundos: intFromEnv(env.RESTOCK_ALERT_SETTLE_SECONDS, AVISOS_STOCK.esperaSegundos, 'RESTOCK_ALERT_SETTLE_SECONDS'),
       pendientesPorCorreo: positiveIntFromEnv(env.RESTOCK_ALERT_PER_ADDRESS_MAX, AVISOS_STOCK.pendientesPorCorreo, 'RESTOCK_ALERT_PER_ADDRESS_MAX'),
     },
-    comprobantes: receiptsOrThrow(env, { netlify }),
+    comprobantes: comprobantesOrThrow(env, { netlify }),
     resenas: {
       fotoMaximaBytes: positiveIntFromEnv(env.REVIEW_PHOTO_MAX_BYTES, RESENAS.fotoMaximaBytes, 'REVIEW_PHOTO_MAX_BYTES'),
       invitacionDias: positiveFromEnv(env.REVIEW_INVITATION_DAYS, RESENAS.invitacionDias, 'REVIEW_INVITATION_DAYS'),
@@ -290,7 +290,7 @@ export function reclamosFromEnv(env: Record<string, string | undefined>): Reclam
 }
 
 /** The receipts' provider and why: `refusal` when the setting is wrong or asks for the test mode where it must not run. */
-export interface ReceiptsSetting {
+export interface ComprobantesSetting {
   proveedor: ComprobantesConfig['proveedor'];
   refusal?: string;
 }
@@ -301,7 +301,7 @@ export interface ReceiptsSetting {
  * only on a developer's machine without NUBEFACT_URL (like MP_TEST_MODE); on a public site it is
  * refused, and so is NUBEFACT_URL without NUBEFACT_TOKEN (or the other way round).
  */
-export function receiptsFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): ReceiptsSetting {
+export function comprobantesFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): ComprobantesSetting {
   const asked = env.RECEIPTS_TEST_MODE?.trim().toLowerCase() || undefined;
   if (asked !== undefined && asked !== 'true' && asked !== 'false') {
     return { proveedor: null, refusal: `RECEIPTS_TEST_MODE debe ser true o false (recibido: "${env.RECEIPTS_TEST_MODE}").` };
@@ -321,7 +321,7 @@ export function receiptsFromEnv(env: Record<string, string | undefined>, { netli
 }
 
 /** RECEIPT_SERIES_BOLETA, _FACTURA, _NOTA_BOLETA and _NOTA_FACTURA over COMPROBANTES.series: four characters, B… or F…, all different. */
-function receiptSeriesFromEnv(env: Record<string, string | undefined>): SeriesComprobantes {
+function seriesComprobantesFromEnv(env: Record<string, string | undefined>): SeriesComprobantes {
   const read = (name: string, fallback: string, letra: 'B' | 'F') => {
     const value = (env[name]?.trim() || fallback).toUpperCase();
     if (!new RegExp(`^${letra}[A-Z0-9]{3}$`).test(value)) throw new Error(`${name} debe ser una serie de SUNAT de 4 caracteres que empiece con ${letra}, por ejemplo ${fallback} (recibido: "${env[name]}").`);
@@ -337,11 +337,11 @@ function receiptSeriesFromEnv(env: Record<string, string | undefined>): SeriesCo
   return series;
 }
 
-function receiptsOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): ComprobantesConfig {
-  const { proveedor, refusal } = receiptsFromEnv(env, options);
+function comprobantesOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): ComprobantesConfig {
+  const { proveedor, refusal } = comprobantesFromEnv(env, options);
   if (refusal) throw new Error(refusal);
   return {
-    series: receiptSeriesFromEnv(env),
+    series: seriesComprobantesFromEnv(env),
     proveedor,
     nubefactUrl: env.NUBEFACT_URL?.trim() || undefined,
     nubefactToken: env.NUBEFACT_TOKEN?.trim() || undefined,
@@ -350,7 +350,7 @@ function receiptsOrThrow(env: Record<string, string | undefined>, options: { net
 }
 
 /** The offline test mode and why: `refusal` when it was asked for where it must not run (the start is refused). */
-export interface TestModeSetting {
+export interface PagoPruebaSetting {
   enabled: boolean;
   refusal?: string;
 }
@@ -361,7 +361,7 @@ export interface TestModeSetting {
  * SITE_URL. It never runs on a public site (publicSiteReason); asked for there, or together with
  * MP_ACCESS_TOKEN, the start is refused.
  */
-export function testModeFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): TestModeSetting {
+export function pagoPruebaFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): PagoPruebaSetting {
   const asked = env.MP_TEST_MODE?.trim().toLowerCase() || undefined;
   if (asked !== undefined && asked !== 'true' && asked !== 'false') {
     return { enabled: false, refusal: `MP_TEST_MODE debe ser true o false (recibido: "${env.MP_TEST_MODE}").` };
@@ -385,10 +385,10 @@ export function testModeFromEnv(env: Record<string, string | undefined>, { netli
  * order), RECEIPTS_TEST_MODE (receipts without SUNAT) and a Mercado Pago test token (`TEST-…`: its
  * sandbox, and Yape's test phone, approve without money). Empty when none is on.
  */
-export function testModesFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string[] {
+export function pruebasFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): string[] {
   return [
-    testModeFromEnv(env, { netlify }).enabled && 'MP_TEST_MODE',
-    receiptsFromEnv(env, { netlify }).proveedor === 'prueba' && 'RECEIPTS_TEST_MODE',
+    pagoPruebaFromEnv(env, { netlify }).enabled && 'MP_TEST_MODE',
+    comprobantesFromEnv(env, { netlify }).proveedor === 'prueba' && 'RECEIPTS_TEST_MODE',
     env.MP_ACCESS_TOKEN?.trim().startsWith('TEST-') && 'MP_ACCESS_TOKEN (TEST-…)',
   ].filter((mode): mode is string => Boolean(mode));
 }
@@ -427,8 +427,8 @@ function isLocalUrl(value: string): boolean {
   }
 }
 
-function testModeOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): boolean {
-  const { enabled, refusal } = testModeFromEnv(env, options);
+function pagoPruebaOrThrow(env: Record<string, string | undefined>, options: { netlify: boolean }): boolean {
+  const { enabled, refusal } = pagoPruebaFromEnv(env, options);
   if (refusal) throw new Error(refusal);
   return enabled;
 }

@@ -24,7 +24,7 @@ describe('ProductCard rating (issue 25)', () => {
     expect(rating.querySelector('[aria-hidden="true"]')?.textContent).toBe('(12)');
   });
 
-  it('shows nothing without approved reviews', () => {
+  it('shows nothing without approved reseñas', () => {
     expect(card({ resenasPromedio: 0, resenasCantidad: 0 }).querySelector('.product-card__rating')).toBeNull();
     expect(card({}).querySelector('[role="img"]')).toBeNull();
   });

@@ -11,7 +11,7 @@ import { PG_DUMP_ADVICE } from '../../src/server/db/backup.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { announcePort } from '../../src/server/db/lock.ts';
 import { auditoria, clientes, pedidoHistorial, pedidoLineas, pedidos } from '../../src/server/db/schema/index.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-respaldos-0123456789';
 
@@ -53,7 +53,7 @@ describe('backups of the embedded database', () => {
     const plain = plainProducts(await shop.catalogue());
     const ana = await shop.customer('respaldada');
     const pagado = await placeOrder(shop, ana, plain[0]!, { cantidad: 2 });
-    await payInTestMode(shop, pagado.id, 'approved');
+    await payDePrueba(shop, pagado.id, 'approved');
     await placeOrder(shop, await shop.customer('pendiente'), plain[1]!);
     before = await contents(shop.database.db);
     expect(before.clientes).toHaveLength(2);

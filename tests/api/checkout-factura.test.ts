@@ -63,7 +63,7 @@ describeEachDatabase('checkout: boleta or factura', (target) => {
     expect(await shop.stockOf(producto.idProducto)).toBe(stock);
   });
 
-  it('answers 400 for a factura without razón social or dirección fiscal, or an unknown receipt, and creates no order', async () => {
+  it('answers 400 for a factura without razón social or dirección fiscal, or an unknown comprobante, and creates no order', async () => {
     const { razon_social: _razon, ...sinRazon } = FACTURA;
     const { customer, body } = await attempt(sinRazon);
     const refused = [
@@ -98,7 +98,7 @@ describeEachDatabase('checkout: boleta or factura', (target) => {
     expect(res.status).toBe(200);
   });
 
-  it('without Idempotency-Key, takes another receipt as another attempt and a resend of the same as the same one', async () => {
+  it('without Idempotency-Key, takes another comprobante as another attempt and a resend of the same as the same one', async () => {
     const { customer, body } = await attempt();
     const boleta = (await (await pay(customer, body, null)).json()) as PreferenciaCreada;
     const again = (await (await pay(customer, { ...body, comprobante: { tipo: 'boleta' } }, null)).json()) as PreferenciaCreada;

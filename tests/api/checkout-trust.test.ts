@@ -15,7 +15,7 @@ import type { OrdenDePago, Pasarela } from '../../src/server/payments/gateway.ts
 import { pruebaPasarela } from '../../src/server/payments/prueba.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { describeEachDatabase } from './databases.ts';
-import { lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, PROVINCIA, RECOJO, validBody, type TestShop } from './shop.ts';
+import { lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, PROVINCIA, RECOJO, validBody, type TestShop } from './shop.ts';
 
 /**
  * Issue 21 ("Trust"), checkout: the spec's own client can pay; a one-use coupon pays one order; one
@@ -113,7 +113,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
     const res = await create(who, body);
     expect(res.status, await res.clone().text()).toBe(200);
     const created = (await res.json()) as PreferenciaCreada;
-    expect((await payInTestMode(shop, created.id, 'pending')).status).toBe(200);
+    expect((await payDePrueba(shop, created.id, 'pending')).status).toBe(200);
     return { body, created };
   }
   const notify = async (dataId: string) => {
@@ -132,7 +132,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
   afterAll(() => shop?.close());
 
   describe('item 1: the spec’s client can pay', () => {
-    it('creates a preference from exactly the spec’s body (no Idempotency-Key, Recojo as a method name) and pays it in test mode', async () => {
+    it('creates a preference from exactly the spec’s body (no Idempotency-Key, Recojo as a method name) and pays it in the pago de prueba', async () => {
       const eli = await customer('eli');
       const producto = plain[0]!;
       const stock = await shop.stockOf(producto.idProducto);
@@ -222,7 +222,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       for (let round = 0; round < 2; round++) {
         const answers = await Promise.all(bodies.map((body) => create(ivan, body)));
         for (const res of answers) {
-          if (res.status === 200) await payInTestMode(shop, ((await res.json()) as PreferenciaCreada).id, 'pending');
+          if (res.status === 200) await payDePrueba(shop, ((await res.json()) as PreferenciaCreada).id, 'pending');
         }
       }
       const held = (await ordersOf(ivan)).filter((pedido) => pedido.estado === 'PENDIENTE' && pedido.cuponUsuarioId);
@@ -254,7 +254,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect(await orderOf(second.idVenta)).toMatchObject({ estado: 'PENDIENTE', cuponUsuarioId: (await couponOf(ada)).id });
       expect((await couponOf(ada)).usado).toBe(true);
       // Once a payment is under way the coupon is that order's: the cart says it is used.
-      expect((await payInTestMode(shop, second.id, 'pending')).status).toBe(200);
+      expect((await payDePrueba(shop, second.id, 'pending')).status).toBe(200);
       expect(await (await shop.call('GET', `/api/descuento-usuario/${ada.id}`, { token: ada.token })).json()).toMatchObject({ code: codigo, usado: true });
     });
 
@@ -263,7 +263,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       const codigo = `BIENVENIDA-${jo.usuario.toUpperCase()}`;
       const first = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[10]!)], { codigo })))).json()) as PreferenciaCreada;
       expect((await couponOf(jo)).usado).toBe(true);
-      await payInTestMode(shop, first.id, 'rejected');
+      await payDePrueba(shop, first.id, 'rejected');
       expect((await couponOf(jo)).usado).toBe(false);
 
       const second = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[11]!)], { codigo })))).json()) as PreferenciaCreada;
@@ -325,7 +325,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
         const answers = await Promise.all(lines.slice(round * 5, round * 5 + 5).map((producto) => create(max, preferenceBody(max.id, [lineOf(producto, unidadesPorProducto)]))));
         for (const res of answers) {
           expect([200, 409, 429]).toContain(res.status);
-          if (res.status === 200) await payInTestMode(shop, ((await res.json()) as PreferenciaCreada).id, 'pending');
+          if (res.status === 200) await payDePrueba(shop, ((await res.json()) as PreferenciaCreada).id, 'pending');
         }
       }
       expect(await held()).toBeLessThanOrEqual(unidadesSinPagar);
@@ -342,7 +342,7 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect(pedido.expira.getTime() - pedido.creado.getTime()).toBe(reservaPagoMinutos * 60_000);
       const ona = await customer('ona');
       const cash = (await (await create(ona, preferenceBody(ona.id, [lineOf(plain[37]!)]))).json()) as PreferenciaCreada;
-      await payInTestMode(shop, cash.id, 'pending');
+      await payDePrueba(shop, cash.id, 'pending');
 
       const later = (minutes: number) => new Date(pedido.creado.getTime() + minutes * 60_000);
       await expireOrders(shop.database.db, later(reservaPagoMinutos - 1));
@@ -434,10 +434,10 @@ describeEachDatabase('what all unpaid orders may hold of one product (issue 34, 
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     for (const res of answers.filter((r) => r.status === 409)) expect(await mensaje(res)).toMatch(/^Otros clientes están pagando .+: por ahora puedes reservar como máximo 5 unidad\(es\)/);
     const first = (await answers[statuses.indexOf(200)]!.json()) as PreferenciaCreada;
-    expect((await payInTestMode(shop, first.id, 'pending')).status).toBe(200);
+    expect((await payDePrueba(shop, first.id, 'pending')).status).toBe(200);
     const second = await create(hoarders[statuses.indexOf(409)]!, producto, 5);
     expect(second.status, await second.clone().text()).toBe(200);
-    expect((await payInTestMode(shop, ((await second.json()) as PreferenciaCreada).id, 'pending')).status).toBe(200);
+    expect((await payDePrueba(shop, ((await second.json()) as PreferenciaCreada).id, 'pending')).status).toBe(200);
     expect(await held(producto)).toBe(15);
     expect(await shop.stockOf(producto.idProducto)).toBe(15);
 
@@ -450,7 +450,7 @@ describeEachDatabase('what all unpaid orders may hold of one product (issue 34, 
     expect(listed.stock).toBe(15);
 
     // The first order is paid: 10 units sold, 20 for sale, 5 held; up to 10 may be held now.
-    expect((await payInTestMode(shop, first.id, 'approved')).status).toBe(200);
+    expect((await payDePrueba(shop, first.id, 'approved')).status).toBe(200);
     const now = await create(shopper, producto, 5);
     expect(now.status, await now.clone().text()).toBe(200);
     expect(await held(producto)).toBe(10);

@@ -7,7 +7,7 @@ import { CSP_COMPROBANTE, SIN_VALIDEZ } from '../../src/server/comprobantes/pagi
 import { auditoria, comprobantes, trabajos, type Comprobante } from '../../src/server/db/schema/index.ts';
 import { orderJobs } from '../../src/server/orders/jobs.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const SITIO = 'https://tienda.example.pe';
@@ -46,7 +46,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
   async function pedidoPagado(): Promise<number> {
     const producto = plainProducts(await shop.catalogue())[0]!;
     const orden = await placeOrder(shop, cliente, producto);
-    const pago = await payInTestMode(shop, orden.id, 'approved');
+    const pago = await payDePrueba(shop, orden.id, 'approved');
     expect(pago.status, await pago.clone().text()).toBeLessThan(400);
     return orden.idVenta;
   }
@@ -84,7 +84,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     await shop?.close();
   });
 
-  it('serves the printable page by its key: HTML, not cached nor indexed, its own CSP, every text escaped, the test-mode watermark', async () => {
+  it('serves the printable page by its key: HTML, not cached nor indexed, its own CSP, every text escaped, the prueba watermark', async () => {
     const res = await shop.call('GET', `/api/comprobantes/${venta.clave}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
@@ -117,7 +117,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     }
   });
 
-  it('lists the receipts for the operator, newest first, filtered by state; refuses an unknown state and a missing token', async () => {
+  it('lists the comprobantes for the operator, newest first, filtered by state; refuses an unknown state and a missing token', async () => {
     expect((await shop.call('GET', '/admin/api/comprobantes')).status).toBe(401);
     expect((await shop.call('GET', '/admin/api/comprobantes/B999-1')).status).toBe(401);
     expect((await shop.call('POST', '/admin/api/comprobantes/B999-1/reintentar')).status).toBe(401);
@@ -161,7 +161,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect(await mensaje(malo)).toBe('El estado debe ser uno de: pendiente, aceptado, rechazado.');
   });
 
-  it('shows one receipt in full by its number as typed, with its issuing attempts; 404 and 400 in Spanish', async () => {
+  it('shows one comprobante in full by its number as typed, with its issuing attempts; 404 and 400 in Spanish', async () => {
     for (const numero of ['BC99-00000001', 'bc99-1']) {
       const res = await admin('GET', `/admin/api/comprobantes/${numero}`);
       expect(res.status, numero).toBe(200);
@@ -186,7 +186,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect(await mensaje(malo)).toMatch(/no es un número de comprobante/);
   });
 
-  it('replaces a rejected receipt with the next number of its series (audited), and refuses an accepted one with 409', async () => {
+  it('replaces a rejected comprobante with the next number of its series (audited), and refuses an accepted one with 409', async () => {
     const numero = `${rechazado.serie}-${String(rechazado.correlativo).padStart(8, '0')}`;
     const res = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -227,7 +227,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect((await shop.call('GET', `/api/detalle-pedido/${pedidoA}`, { token: otro.token })).status).toBe(404);
   });
 
-  it('names the sale receipt and links its page in the confirmation e-mail', async () => {
+  it('names the comprobante and links its page in the confirmation e-mail', async () => {
     const jobs = orderJobs({ db: shop.database.db, mailer: shop.services.mailer, siteUrl: SITIO });
     const antes = shop.sent.length;
     await jobs['correo-confirmacion']!({ pedidoId: pedidoA });

@@ -14,11 +14,11 @@ import { runShop } from '../../src/cli/shop.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { describeEachDatabase } from './databases.ts';
 import { startNubefactStub, type NubefactStub } from './nubefact-stub.ts';
-import { claimQuote, lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, PROVINCIA, type TestShop } from './shop.ts';
+import { claimQuote, lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, PROVINCIA, type TestShop } from './shop.ts';
 
 type Linea = ReturnType<typeof lineOf> & { esProductoRutina?: boolean; rutinaNivel?: string; rutinaId?: string };
 
-describeEachDatabase('electronic receipts', (target) => {
+describeEachDatabase('electronic comprobantes', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let next = 0;
@@ -41,10 +41,10 @@ describeEachDatabase('electronic receipts', (target) => {
   /** An order paid in the test mode, its background work run: its receipts and what the payment charged. */
   async function paid(shopTo: TestShop, cart: Linea[], options: Parameters<typeof order>[2] = {}) {
     const placed = await order(shopTo, cart, options);
-    expect((await payInTestMode(shopTo, placed.preferencia.id, 'approved')).status).toBe(200);
+    expect((await payDePrueba(shopTo, placed.preferencia.id, 'approved')).status).toBe(200);
     await drain(shopTo);
     const [pago] = await shopTo.database.db.select().from(pagos).where(eq(pagos.pedidoId, placed.preferencia.idVenta));
-    return { ...placed, cobrado: pago!.monto, recibos: await receiptsOf(shopTo, placed.preferencia.idVenta) };
+    return { ...placed, cobrado: pago!.monto, recibos: await comprobantesOf(shopTo, placed.preferencia.idVenta) };
   }
 
   /** Runs the background work until no job is due (a burst of payments leaves more than one run takes). */
@@ -56,7 +56,7 @@ describeEachDatabase('electronic receipts', (target) => {
     }
   }
 
-  const receiptsOf = (shopTo: TestShop, pedidoId: number) => shopTo.database.db.select().from(comprobantes).where(eq(comprobantes.pedidoId, pedidoId)).orderBy(asc(comprobantes.id));
+  const comprobantesOf = (shopTo: TestShop, pedidoId: number) => shopTo.database.db.select().from(comprobantes).where(eq(comprobantes.pedidoId, pedidoId)).orderBy(asc(comprobantes.id));
 
   /** The receipt adds up: its lines to its totals, its base and IGV to its total, and that total to the charge. */
   function expectSquares(recibo: Comprobante, cobrado: number) {
@@ -78,7 +78,7 @@ describeEachDatabase('electronic receipts', (target) => {
   });
   afterAll(() => shop?.close());
 
-  describe('in the test mode', () => {
+  describe('in prueba', () => {
     it('gives a paid order one accepted boleta to its buyer, whose total is the charge, with the coupon as line discounts', async () => {
       const { recibos, cobrado, customer } = await paid(shop, [lineOf(plain[0]!, 2), lineOf(plain[1]!)], { codigo: 'bienvenida' });
       expect(recibos).toHaveLength(1);
@@ -89,7 +89,7 @@ describeEachDatabase('electronic receipts', (target) => {
       expectSquares(boleta!, cobrado);
       // Running the background work again issues nothing more.
       await runBackgroundOnce(shop.services);
-      expect(await receiptsOf(shop, boleta!.pedidoId)).toEqual(recibos);
+      expect(await comprobantesOf(shop, boleta!.pedidoId)).toEqual(recibos);
     });
 
     it('squares a routine discount, paid province delivery and free delivery to the céntimo', async () => {
@@ -139,12 +139,12 @@ describeEachDatabase('electronic receipts', (target) => {
 
     it('numbers nothing for a payment that is rejected or still pending', async () => {
       const rechazado = await order(shop, [lineOf(plain[5]!)]);
-      await payInTestMode(shop, rechazado.preferencia.id, 'rejected');
+      await payDePrueba(shop, rechazado.preferencia.id, 'rejected');
       const pendiente = await order(shop, [lineOf(plain[6]!)]);
-      await payInTestMode(shop, pendiente.preferencia.id, 'pending');
+      await payDePrueba(shop, pendiente.preferencia.id, 'pending');
       await runBackgroundOnce(shop.services);
-      expect(await receiptsOf(shop, rechazado.preferencia.idVenta)).toEqual([]);
-      expect(await receiptsOf(shop, pendiente.preferencia.idVenta)).toEqual([]);
+      expect(await comprobantesOf(shop, rechazado.preferencia.idVenta)).toEqual([]);
+      expect(await comprobantesOf(shop, pendiente.preferencia.idVenta)).toEqual([]);
     });
 
     it('gives 20 payments at once 20 distinct consecutive boletas', async () => {
@@ -152,11 +152,11 @@ describeEachDatabase('electronic receipts', (target) => {
       for (let i = 0; i < 20; i++) orders.push(await order(shop, [lineOf(plain[i % 8]!)]));
       const antes = await shop.database.db.execute(sql`SELECT ultimo FROM comprobantes_series WHERE serie = 'B001'`);
       const desde = Number((antes as unknown as { rows: { ultimo: number }[] }).rows[0]?.ultimo ?? 0);
-      const answers = await Promise.all(orders.map((o) => payInTestMode(shop, o.preferencia.id, 'approved')));
+      const answers = await Promise.all(orders.map((o) => payDePrueba(shop, o.preferencia.id, 'approved')));
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
       const numeros = [];
       for (const o of orders) {
-        const recibos = await receiptsOf(shop, o.preferencia.idVenta);
+        const recibos = await comprobantesOf(shop, o.preferencia.idVenta);
         expect(recibos).toHaveLength(1);
         numeros.push(recibos[0]!.correlativo);
       }
@@ -170,14 +170,14 @@ describeEachDatabase('electronic receipts', (target) => {
       expect(cancel.status).toBe(200);
       expect((await shop.call('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { headers: { Authorization: `Bearer ${token}` }, body: { estado: 'CANCELADO' } })).status).toBe(409);
       await drain(shop);
-      const todos = await receiptsOf(shop, preferencia.idVenta);
+      const todos = await comprobantesOf(shop, preferencia.idVenta);
       expect(todos).toHaveLength(2);
       const nota = todos[1]!;
       expect(nota).toMatchObject({ tipo: '07', serie: 'BC01', modificaId: recibos[0]!.id, motivo: 'Anulación de la operación', total: recibos[0]!.total, estado: 'aceptado' });
       expect(nota.items).toEqual(recibos[0]!.items);
     });
 
-    it('refuses deleting a receipt', async () => {
+    it('refuses deleting a comprobante', async () => {
       await expect(shop.database.db.delete(comprobantes)).rejects.toThrow();
       expect((await shop.database.db.select({ id: comprobantes.id }).from(comprobantes)).length).toBeGreaterThan(0);
     });
@@ -222,7 +222,7 @@ describeEachDatabase('electronic receipts', (target) => {
     it('retries an outage and a lost answer until accepted, and never issues a number twice', async () => {
       stub.modo = 'cae';
       const { preferencia } = await paid(nube, [lineOf(plain[1]!)]);
-      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      let [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'pendiente' });
       expect(boleta!.mensaje).toMatch(/Nubefact respondió 500/);
       const [job] = await nube.database.db.select().from(trabajos).where(eq(trabajos.clave, `emitir-comprobante:${boleta!.id}`));
@@ -232,7 +232,7 @@ describeEachDatabase('electronic receipts', (target) => {
       // Nubefact keeps the document but answers after the client gave up.
       stub.modo = 'lento';
       await retryNow();
-      [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'pendiente' });
       expect(boleta!.mensaje).toMatch(/no respondió/);
       const key = `2-B001-${boleta!.correlativo}`;
@@ -240,7 +240,7 @@ describeEachDatabase('electronic receipts', (target) => {
 
       stub.modo = 'acepta';
       await retryNow();
-      [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'aceptado' });
       const generados = stub.recibidos.filter((b) => b.operacion === 'generar_comprobante' && b.numero === boleta!.correlativo && b.serie === 'B001');
       expect(generados.length).toBe(3);
@@ -271,10 +271,10 @@ describeEachDatabase('electronic receipts', (target) => {
     };
     const pedidoOperador = async (id: number) => ((await (await admin('GET', `/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta).pedido;
 
-    it('keeps the number of a receipt SUNAT rejects (2000–3999) used: the operator corrects the buyer and the next number of the series replaces it', async () => {
+    it('keeps the number of a comprobante SUNAT rejects (2000–3999) used: the operator corrects the buyer and the next number of the series replaces it', async () => {
       stub.modo = 'rechaza';
       const { preferencia } = await paid(nube, [lineOf(plain[2]!)]);
-      const [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      const [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'rechazado', codigoSunat: '2800' });
       expect(boleta!.mensaje).toMatch(/tipo de documento/);
       const numero = numeroDe(boleta!);
@@ -336,7 +336,7 @@ describeEachDatabase('electronic receipts', (target) => {
       const [reemplazo] = await nube.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.reemplazo')).orderBy(desc(auditoria.id));
       expect(reemplazo).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, despues: { reemplazo: nuevo } });
       await runBackgroundOnce(nube.services);
-      const [rechazada, nueva] = await receiptsOf(nube, preferencia.idVenta);
+      const [rechazada, nueva] = await comprobantesOf(nube, preferencia.idVenta);
       expect(rechazada).toMatchObject({ id: boleta!.id, estado: 'rechazado', correlativo: boleta!.correlativo, cliente: boleta!.cliente });
       expect(nueva).toMatchObject({ tipo: '03', serie: boleta!.serie, correlativo: ultimo + 1, estado: 'aceptado', reemplazaId: boleta!.id, cliente: { tipoDocumento: '1', numeroDocumento: '44556677' } });
       expect(nueva!.items).toEqual(boleta!.items);
@@ -366,13 +366,13 @@ describeEachDatabase('electronic receipts', (target) => {
     it("resends SUNAT's exceptions (0100–1999) with the same number until accepted, numbering nothing new", async () => {
       stub.modo = 'excepcion';
       const { preferencia } = await paid(nube, [lineOf(plain[4]!)]);
-      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      let [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'pendiente', porCorregir: false });
       expect(boleta!.mensaje).toMatch(/excepción 0109/);
       const ultimo = await ultimoDe(boleta!.serie);
       stub.modo = 'acepta';
       await retryNow();
-      const todos = await receiptsOf(nube, preferencia.idVenta);
+      const todos = await comprobantesOf(nube, preferencia.idVenta);
       expect(todos).toHaveLength(1);
       [boleta] = todos;
       expect(boleta).toMatchObject({ estado: 'aceptado', correlativo: todos[0]!.correlativo });
@@ -380,10 +380,10 @@ describeEachDatabase('electronic receipts', (target) => {
       expect(await ultimoDe(boleta!.serie)).toBe(ultimo);
     });
 
-    it("leaves the number of a receipt Nubefact's own validation refuses free: corrected, it is sent again with that number", async () => {
+    it("leaves the number of a comprobante Nubefact's own validation refuses free: corrected, it is sent again with that number", async () => {
       stub.modo = 'invalido';
       const { preferencia } = await paid(nube, [lineOf(plain[5]!)]);
-      let [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      let [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'pendiente', porCorregir: true, codigoSunat: '21' });
       expect(boleta!.mensaje).toMatch(/no es válido/);
       const numero = numeroDe(boleta!);
@@ -407,7 +407,7 @@ describeEachDatabase('electronic receipts', (target) => {
       expect(reintento.status).toBe(200);
       expect(await mensajeDe(reintento)).toBe(`Se volverá a enviar el comprobante ${numero}, con el mismo número, en segundos.`);
       await runBackgroundOnce(nube.services);
-      const todos = await receiptsOf(nube, preferencia.idVenta);
+      const todos = await comprobantesOf(nube, preferencia.idVenta);
       expect(todos).toHaveLength(1);
       [boleta] = todos;
       expect(boleta).toMatchObject({ estado: 'aceptado', porCorregir: false, cliente: { tipoDocumento: '4', numeroDocumento: 'X98765' } });
@@ -415,29 +415,29 @@ describeEachDatabase('electronic receipts', (target) => {
       expect(await ultimoDe(boleta!.serie)).toBe(ultimo);
     });
 
-    it("accepts a receipt SUNAT observes (4000+) and keeps the observations for the operator", async () => {
+    it("accepts a comprobante SUNAT observes (4000+) and keeps the observations for the operator", async () => {
       stub.modo = 'observa';
       const { preferencia } = await paid(nube, [lineOf(plain[6]!)]);
-      const [boleta] = await receiptsOf(nube, preferencia.idVenta);
+      const [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'aceptado', observaciones: '4287 - El precio unitario ingresado no corresponde al valor calculado.' });
       expect(boleta!.enlacePdf).toMatch(/\.pdf$/);
       expect((await pedidoOperador(preferencia.idVenta)).comprobantes).toEqual([expect.objectContaining({ estado: 'aceptado', observaciones: boleta!.observaciones })]);
       stub.modo = 'acepta';
     });
 
-    it('never issues a credit note for a rejected receipt: the cancelled order\'s note annuls its replacement', async () => {
+    it('never issues a credit note for a rejected comprobante: the cancelled order\'s note annuls its replacement', async () => {
       // Cancelled while its boleta is rejected: no note.
       stub.modo = 'rechaza';
       const a = await paid(nube, [lineOf(plain[7]!)]);
       expect((await admin('POST', `/admin/api/pedidos/${a.preferencia.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
       await retryNow();
-      expect((await receiptsOf(nube, a.preferencia.idVenta)).map((c) => [c.tipo, c.estado])).toEqual([['03', 'rechazado']]);
+      expect((await comprobantesOf(nube, a.preferencia.idVenta)).map((c) => [c.tipo, c.estado])).toEqual([['03', 'rechazado']]);
       stub.modo = 'acepta';
-      const rechazadaA = (await receiptsOf(nube, a.preferencia.idVenta))[0]!;
+      const rechazadaA = (await comprobantesOf(nube, a.preferencia.idVenta))[0]!;
       expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(rechazadaA)}/reintentar`)).status).toBe(200);
       await retryNow();
       await retryNow();
-      const [, reemplazoA, notaA] = await receiptsOf(nube, a.preferencia.idVenta);
+      const [, reemplazoA, notaA] = await comprobantesOf(nube, a.preferencia.idVenta);
       expect(reemplazoA).toMatchObject({ tipo: '03', estado: 'aceptado', reemplazaId: rechazadaA.id });
       expect(notaA).toMatchObject({ tipo: '07', estado: 'aceptado', modificaId: reemplazoA!.id });
 
@@ -448,7 +448,7 @@ describeEachDatabase('electronic receipts', (target) => {
       stub.modo = 'rechaza';
       await retryNow();
       await retryNow();
-      let [rechazadaB, notaB] = await receiptsOf(nube, b.preferencia.idVenta);
+      let [rechazadaB, notaB] = await comprobantesOf(nube, b.preferencia.idVenta);
       expect(rechazadaB).toMatchObject({ estado: 'rechazado' });
       expect(notaB).toMatchObject({ tipo: '07', estado: 'pendiente', modificaId: rechazadaB!.id });
       expect(notaB!.mensaje).toMatch(/fue rechazado por SUNAT/);
@@ -457,7 +457,7 @@ describeEachDatabase('electronic receipts', (target) => {
       expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(rechazadaB!)}/reintentar`)).status).toBe(200);
       await retryNow();
       await retryNow();
-      const todos = await receiptsOf(nube, b.preferencia.idVenta);
+      const todos = await comprobantesOf(nube, b.preferencia.idVenta);
       expect(todos).toHaveLength(3);
       [rechazadaB, notaB] = todos;
       const reemplazoB = todos[2]!;
@@ -476,7 +476,7 @@ describeEachDatabase('electronic receipts', (target) => {
       expect((await admin('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
       await retryNow();
       stub.codigo = undefined;
-      const [boleta, nota] = await receiptsOf(nube, preferencia.idVenta);
+      const [boleta, nota] = await comprobantesOf(nube, preferencia.idVenta);
       expect(nota).toMatchObject({ tipo: '07', estado: 'rechazado', codigoSunat: '3207' });
       const correccion = await admin('POST', `/admin/api/comprobantes/${numeroDe(nota!)}/cliente`, { documento_tipo: 'DNI', documento_numero: '44556677' });
       expect(correccion.status).toBe(409);
@@ -485,7 +485,7 @@ describeEachDatabase('electronic receipts', (target) => {
       const ultimo = await ultimoDe(nota!.serie);
       expect((await admin('POST', `/admin/api/comprobantes/${numeroDe(nota!)}/reintentar`)).status).toBe(200);
       await retryNow();
-      const todos = await receiptsOf(nube, preferencia.idVenta);
+      const todos = await comprobantesOf(nube, preferencia.idVenta);
       expect(todos[2]).toMatchObject({ tipo: '07', serie: nota!.serie, correlativo: ultimo + 1, estado: 'aceptado', modificaId: boleta!.id, reemplazaId: nota!.id });
       expect(envios(nota!)).toBe(1);
     });
@@ -496,12 +496,12 @@ describeEachDatabase('electronic receipts', (target) => {
       const token = (await nube.services.operatorToken())!;
       expect((await nube.call('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { headers: { Authorization: `Bearer ${token}` }, body: { estado: 'CANCELADO' } })).status).toBe(200);
       await retryNow();
-      let [boleta, nota] = await receiptsOf(nube, preferencia.idVenta);
+      let [boleta, nota] = await comprobantesOf(nube, preferencia.idVenta);
       expect(nota).toMatchObject({ tipo: '07', estado: 'pendiente' });
       stub.modo = 'acepta';
       await retryNow();
       await retryNow();
-      [boleta, nota] = await receiptsOf(nube, preferencia.idVenta);
+      [boleta, nota] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'aceptado' });
       expect(nota).toMatchObject({ estado: 'aceptado', serie: 'BC01' });
       const enviada = stub.recibidos.find((b) => b.tipo_de_comprobante === 3 && b.numero === nota!.correlativo)!;

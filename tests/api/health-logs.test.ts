@@ -62,7 +62,7 @@ describeEachDatabase('GET /health and the request log', (target) => {
     expect(lines[6]).toMatch(/ GET \/no-existe 404 /);
   });
 
-  it('masks the keys of the receipt page and of the unsubscribe links, which open a buyer’s data or end her alerts (issue 34 item 8)', async () => {
+  it('masks the keys of the comprobante page and of the unsubscribe links, which open a buyer’s data or end her alerts (issue 34 item 8)', async () => {
     const lines: string[] = [];
     const app = createApp({ services: shop.services, logRequest: (line) => lines.push(line) });
     const key = 'Zq3xV9kLm2Pw8RtY4uBn7A';

@@ -20,7 +20,7 @@ describe('GET /carrito/metodos-pago', () => {
     await sinPasarela?.close();
   });
 
-  it('lists Mercado Pago and Yape while the test mode takes them, never the bank transfer', async () => {
+  it('lists Mercado Pago and Yape while the pago de prueba takes them, never the bank transfer', async () => {
     const res = await prueba.call('GET', '/carrito/metodos-pago');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serverConfig, testModeFromEnv, receiptsFromEnv } from '../../src/server/config.ts';
+import { serverConfig, pagoPruebaFromEnv, comprobantesFromEnv } from '../../src/server/config.ts';
 import { startRefusal } from '../../src/server/config-check.ts';
 
 /**
@@ -7,12 +7,12 @@ import { startRefusal } from '../../src/server/config-check.ts';
  * `netlify serve`) at an explicit http localhost SITE_URL is a developer's machine: the functions
  * follow `npm start`'s rules there. Anywhere else a function is on the public platform.
  */
-describe('the test modes in a Netlify function', () => {
+describe('the pruebas in a Netlify function', () => {
   const LOCAL = { NETLIFY_DEV: 'true', SITE_URL: 'http://localhost:8888' };
 
   it('are on by default on Netlify’s local server, as on a developer’s machine', () => {
-    expect(testModeFromEnv(LOCAL, { netlify: true })).toEqual({ enabled: true });
-    expect(receiptsFromEnv(LOCAL, { netlify: true })).toEqual({ proveedor: 'prueba' });
+    expect(pagoPruebaFromEnv(LOCAL, { netlify: true })).toEqual({ enabled: true });
+    expect(comprobantesFromEnv(LOCAL, { netlify: true })).toEqual({ proveedor: 'prueba' });
     expect(serverConfig(LOCAL, { netlify: true }).testMode).toBe(true);
     expect(startRefusal({ ...LOCAL, MP_TEST_MODE: 'true', RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toBeUndefined();
   });
@@ -26,8 +26,8 @@ describe('the test modes in a Netlify function', () => {
     ['CONTEXT=production', { ...LOCAL, CONTEXT: 'production' }],
     ['NODE_ENV=production', { ...LOCAL, NODE_ENV: 'production' }],
   ])('stay off with %s, and asked for, the function refuses to load', (_, env) => {
-    expect(testModeFromEnv(env, { netlify: true }).enabled).toBe(false);
-    expect(receiptsFromEnv(env, { netlify: true }).proveedor).toBeNull();
+    expect(pagoPruebaFromEnv(env, { netlify: true }).enabled).toBe(false);
+    expect(comprobantesFromEnv(env, { netlify: true }).proveedor).toBeNull();
     expect(startRefusal({ ...env, MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(/MP_TEST_MODE=true no se permite|no arranca en producción/);
   });
 });
@@ -38,7 +38,7 @@ describe('the API function on Netlify’s local server', () => {
     vi.resetModules();
   });
 
-  it('answers no request for a public host while a test mode is on', async () => {
+  it('answers no request for a public host while a prueba is on', async () => {
     vi.stubEnv('NETLIFY_DEV', 'true');
     vi.stubEnv('SITE_URL', 'http://localhost:8888');
     vi.stubEnv('DATABASE_URL', '');

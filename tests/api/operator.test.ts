@@ -11,7 +11,7 @@ import { lazyOperatorToken, publishOperatorToken, resolveOperatorToken } from '.
 import { createApp, isApiPath } from '../../src/server/app.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const generous = { max: 100_000, windowSeconds: 900 };
@@ -27,7 +27,7 @@ describeEachDatabase('operator API', (target) => {
   async function order(options: { metodo?: string; pagar?: boolean } = {}) {
     const customer = await shop.customer(`operado${++next}`);
     const preferencia = await placeOrder(shop, customer, plain[next % plain.length]!, { cantidad: 3, metodo: options.metodo });
-    if (options.pagar !== false) await payInTestMode(shop, preferencia.id, 'approved');
+    if (options.pagar !== false) await payDePrueba(shop, preferencia.id, 'approved');
     return { customer, id: preferencia.idVenta };
   }
   /** An app on the same database with other settings (production, no SHOP_ADMIN_TOKEN…). */

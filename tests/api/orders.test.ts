@@ -11,7 +11,7 @@ import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, PROVINCIA, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 
@@ -38,7 +38,7 @@ describeEachDatabase('orders', (target) => {
     const producto = plain[next % plain.length]!;
     const codigo = options.codigo ? `BIENVENIDA-${customer.usuario.toUpperCase()}` : undefined;
     const preferencia = await placeOrder(shop, customer, producto, { cantidad: options.cantidad ?? 2, metodo: options.metodo, codigo });
-    if (options.pagar !== false) expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+    if (options.pagar !== false) expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     return { customer, producto, preferencia, id: preferencia.idVenta, correo: `${customer.usuario}@example.pe` };
   }
 
@@ -58,9 +58,9 @@ describeEachDatabase('orders', (target) => {
     const [a, b, c] = plain;
     const replaced = await placeOrder(shop, customer, a!);
     const paid = await placeOrder(shop, customer, b!, { cantidad: 2 });
-    await payInTestMode(shop, paid.id, 'approved');
+    await payDePrueba(shop, paid.id, 'approved');
     const delivery = await placeOrder(shop, customer, c!, { metodo: PROVINCIA });
-    await payInTestMode(shop, delivery.id, 'approved');
+    await payDePrueba(shop, delivery.id, 'approved');
     const pending = await placeOrder(shop, customer, a!);
     // The oldest id placed last, and a tie broken by the newer id: the order is by date, then id.
     const hour = 3_600_000;
@@ -263,7 +263,7 @@ describeEachDatabase('orders', (target) => {
 
   it('e-mails the customer when a payment is rejected or the reservation runs out, but not for an order they replaced', async () => {
     const rejected = await paidOrder({ pagar: false });
-    await payInTestMode(shop, rejected.preferencia.id, 'rejected');
+    await payDePrueba(shop, rejected.preferencia.id, 'rejected');
     const [rejection] = await mailsTo(rejected.correo);
     expect(rejection!.body).toContain(`El pago de tu pedido N.° ${rejected.id} fue rechazado`);
     expect(rejection!.body).toContain('Puedes volver a comprar');
@@ -284,7 +284,7 @@ describeEachDatabase('orders', (target) => {
 
   it('e-mails a refund when a payment is approved after expiry and the products sold out meanwhile', async () => {
     const late = await paidOrder({ pagar: false });
-    await payInTestMode(shop, late.preferencia.id, 'pending');
+    await payDePrueba(shop, late.preferencia.id, 'pending');
     await expireOrders(shop.database.db, new Date(Date.now() + 25 * 3_600_000));
     await shop.setStock(late.producto.idProducto, 0);
     const [pago] = await shop.database.db.select().from(pagosPrueba).where(eq(pagosPrueba.preferenciaId, late.preferencia.id));

@@ -9,7 +9,7 @@ import { pagosPrueba, pedidos } from '../../src/server/db/schema/index.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const TIENDA_CORREO = 'alertas@example.pe';
@@ -63,7 +63,7 @@ describeEachDatabase('payments the operator must see', (target) => {
   async function paidOrder() {
     const customer = await shop.customer(`alertado${++next}`);
     const preferencia = await placeOrder(shop, customer, plain[next % plain.length]!, { cantidad: 1 });
-    expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+    expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     const pedido = await orderOf(preferencia.idVenta);
     expect(pedido.estado).toBe('EN PREPARACION');
     return { id: pedido.id, pagoId: pedido.pagoId!, preferenciaId: preferencia.id, total: pedido.total, correo: `${customer.usuario}@example.pe` };

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverConfig, testModeFromEnv } from '../../src/server/config.ts';
+import { serverConfig, pagoPruebaFromEnv } from '../../src/server/config.ts';
 import type { DetallePedido, PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';
@@ -26,7 +26,7 @@ describeEachDatabase('payments', (target) => {
     return { customer, producto, preferencia: (await res.json()) as PreferenciaCreada };
   }
   const orderOf = async (id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
-  const payInTestMode = async (preferenceId: string, resultado: string) => shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
+  const payDePrueba = async (preferenceId: string, resultado: string) => shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
   const notification = async (dataId: string, options: { secret?: string; ts?: string; requestId?: string } = {}) => {
     const requestId = options.requestId ?? 'req-1';
     const secret = options.secret ?? (await shop.services.pagos.webhookSecret());
@@ -42,14 +42,14 @@ describeEachDatabase('payments', (target) => {
   });
   afterAll(() => shop?.close());
 
-  it('shows the order on the test-mode page and approves it through the signed webhook', async () => {
+  it('shows the order on the pago de prueba page and approves it through the signed webhook', async () => {
     const { customer, producto, preferencia } = await pendingOrder({ codigo: 'bienvenida' });
     const page = (await (await shop.call('GET', `/carrito/prueba/${preferencia.id}`)).json()) as PreferenciaPrueba;
     expect(page).toMatchObject({ id: preferencia.id, idVenta: preferencia.idVenta, estado: 'PENDIENTE' });
     expect(page.productos[0]).toMatchObject({ cantidad: 2 });
     const stock = await shop.stockOf(producto.idProducto);
 
-    const res = await payInTestMode(preferencia.id, 'approved');
+    const res = await payDePrueba(preferencia.id, 'approved');
     expect(res.status).toBe(200);
     const { redirect } = (await res.json()) as { redirect: string };
     const url = new URL(redirect, 'http://tienda.local');
@@ -69,12 +69,12 @@ describeEachDatabase('payments', (target) => {
     expect(detail.mensaje.historial.map((h) => h.estado)).toEqual(['PENDIENTE', 'EN PREPARACION']);
     const other = await shop.customer(`curioso${next}`);
     expect((await shop.call('GET', `/api/detalle-pedido/${preferencia.idVenta}`, { token: other.token })).status).toBe(404);
-    expect((await payInTestMode(preferencia.id, 'approved')).status).toBe(409);
+    expect((await payDePrueba(preferencia.id, 'approved')).status).toBe(409);
   });
 
   it('sends the confirmation e-mail from the job queue, once', async () => {
     const { customer, preferencia } = await pendingOrder({ metodo: PROVINCIA, cantidad: 1 });
-    await payInTestMode(preferencia.id, 'approved');
+    await payDePrueba(preferencia.id, 'approved');
     shop.sent.length = 0;
     await runBackgroundOnce(shop.services);
     await runBackgroundOnce(shop.services);
@@ -90,7 +90,7 @@ describeEachDatabase('payments', (target) => {
   it('cancels a rejected payment, puts the stock back and leaves the coupon unused', async () => {
     const { customer, producto, preferencia } = await pendingOrder({ codigo: 'bienvenida', cantidad: 3 });
     const reserved = await shop.stockOf(producto.idProducto);
-    const { redirect } = (await (await payInTestMode(preferencia.id, 'rejected')).json()) as { redirect: string };
+    const { redirect } = (await (await payDePrueba(preferencia.id, 'rejected')).json()) as { redirect: string };
     expect(redirect).toMatch(/^\/failure\?.*status=rejected/);
     expect((await orderOf(preferencia.idVenta)).estado).toBe('CANCELADO');
     expect(await shop.stockOf(producto.idProducto)).toBe(reserved + 3);
@@ -101,7 +101,7 @@ describeEachDatabase('payments', (target) => {
   it('keeps a pending payment PENDIENTE with its stock reserved', async () => {
     const { producto, preferencia } = await pendingOrder();
     const reserved = await shop.stockOf(producto.idProducto);
-    const { redirect } = (await (await payInTestMode(preferencia.id, 'pending')).json()) as { redirect: string };
+    const { redirect } = (await (await payDePrueba(preferencia.id, 'pending')).json()) as { redirect: string };
     expect(redirect).toMatch(/^\/pending\?/);
     expect((await orderOf(preferencia.idVenta)).estado).toBe('PENDIENTE');
     expect(await shop.stockOf(producto.idProducto)).toBe(reserved);
@@ -187,9 +187,9 @@ describeEachDatabase('payments', (target) => {
 });
 
 describe('payments in production without Mercado Pago credentials', () => {
-  it('refuses checkout with a clear mensaje and has no test mode', async () => {
+  it('refuses checkout with a clear mensaje and has no pago de prueba', async () => {
     const [target] = testDatabases();
-    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), testMode: testModeFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
+    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), testMode: pagoPruebaFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
     try {
       const customer = await shop.customer('prod');
       const [producto] = plainProducts(await shop.catalogue());

@@ -27,7 +27,7 @@ describe('production readiness', () => {
     expect(productionRefusal(READY)).toBeUndefined();
   });
 
-  it('checks nothing outside production: development generates its secret and uses the test mode and the outbox', () => {
+  it('checks nothing outside production: development generates its secret and uses the pago de prueba and the outbox', () => {
     expect(productionProblems({})).toEqual([]);
     expect(productionProblems({ NODE_ENV: 'development', NETLIFY: 'true' })).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { checkDeployedVersion, type Comprobacion } from '../../src/server/jobs/r
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { siteRefresher } from '../../src/build/site-refresh.ts';
 import { describeEachDatabase } from './databases.ts';
-import { openShop, payInTestMode, placeOrder, plainProducts, type TestShop } from './shop.ts';
+import { openShop, payDePrueba, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-reconstruccion-0123456789';
 
@@ -91,7 +91,7 @@ describeEachDatabase('rebuilds from sales', (target) => {
     for (let n = 0; n < 50; n++) {
       const order = await placeOrder(shop, customers[n % 5]!, products[n % 5]!, { cantidad: 1 + (n % 3) });
       // 45 are paid; the operator cancels the last 5, whose units go back to products still in stock.
-      if (n < 45) expect((await payInTestMode(shop, order.id, 'approved')).status).toBe(200);
+      if (n < 45) expect((await payDePrueba(shop, order.id, 'approved')).status).toBe(200);
       else await cancel(order.idVenta);
       await turn();
     }

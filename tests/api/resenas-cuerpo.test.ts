@@ -10,7 +10,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { RESENAS } from '../../src/lib/tienda.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import { describeEachDatabase } from './databases.ts';
-import { lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import { lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const POR_CUENTA = 3;
@@ -26,7 +26,7 @@ const RELLENO = Buffer.alloc(DECLARADO, 'A');
  * the body is sent. Over real sockets to the Node server `npm start` uses; the default photo limit
  * (12 MB) takes a phone's 8 MB photo.
  */
-describeEachDatabase('a review body read only from a customer who may send it', (target) => {
+describeEachDatabase('a reseña body read only from a customer who may send it', (target) => {
   let shop: TestShop;
   let server: ReturnType<typeof serve>;
   let port = 0;
@@ -52,7 +52,7 @@ describeEachDatabase('a review body read only from a customer who may send it', 
     const body = await validBody(shop, c, preferenceBody(c.id, [lineOf(p)]));
     const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
     const { id, idVenta } = (await res.json()) as PreferenciaCreada;
-    expect((await payInTestMode(shop, id, 'approved')).status).toBe(200);
+    expect((await payDePrueba(shop, id, 'approved')).status).toBe(200);
     for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) expect((await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(200);
     return c;
   };

@@ -9,13 +9,13 @@ import { TRABAJO_INVITACION_RESENA } from '../../src/server/resenas/jobs.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { decodeParts, startTestSmtp } from '../fixtures/smtp.ts';
 import { describeEachDatabase } from './databases.ts';
-import { lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import { lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const SITE = 'https://tienda.example.pe';
 const DIAS = 3;
 
-describeEachDatabase('the review invitation e-mail', (target) => {
+describeEachDatabase('the reseña invitation e-mail', (target) => {
   let shop: TestShop;
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let plain: Producto[];
@@ -34,7 +34,7 @@ describeEachDatabase('the review invitation e-mail', (target) => {
     const body = await validBody(shop, c, preferenceBody(c.id, productos.map((p) => lineOf(p))));
     const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
     const preferencia = (await res.json()) as PreferenciaCreada;
-    expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+    expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) {
       expect((await shop.call('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(200);
     }
@@ -67,7 +67,7 @@ describeEachDatabase('the review invitation e-mail', (target) => {
     await smtp?.close();
   });
 
-  it('is sent REVIEW_INVITATION_DAYS after delivery, once, listing only what she has not reviewed, with a one-click unsubscribe that needs no sign-in', async () => {
+  it('is sent REVIEW_INVITATION_DAYS after delivery, once, listing only what she has no reseña of yet, with a one-click unsubscribe that needs no sign-in', async () => {
     const [a, b] = [plain[siguiente++]!, plain[siguiente++]!];
     const rosa = await cliente({ marketing: true });
     const antes = Date.now();
@@ -117,7 +117,7 @@ describeEachDatabase('the review invitation e-mail', (target) => {
     expect((await db().select({ clave: clientes.claveCorreos }).from(clientes).where(eq(clientes.id, rosa.id)))[0]!.clave).toBe(clave);
   });
 
-  it('is not sent to a buyer who did not accept marketing e-mails, when everything is reviewed, or when the order is no longer delivered', async () => {
+  it('is not sent to a buyer who did not accept marketing e-mails, when everything has its reseña, or when the order is no longer delivered', async () => {
     const sin = await cliente({ marketing: false });
     const pedidoSin = await entregado(sin, [plain[siguiente++]!]);
     await pasanLosDias(pedidoSin);

@@ -13,7 +13,7 @@ import { auditoria, clientes, imagenes, productos, resenaFotos, resenas } from '
 import { autorDe, promedio } from '../../src/server/resenas/queries.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';
-import { lineOf, newKey, openShop, payInTestMode, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import { lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 const generous = { max: 100_000, windowSeconds: 900 };
@@ -21,7 +21,7 @@ const POR_CUENTA = 8;
 /** Twice the general body limit: the review's route reads a larger body than the others. */
 const FOTO_MAXIMA = 2 * LIMITES.cuerpoMaximoBytes;
 
-describe('review authors', () => {
+describe('reseña authors', () => {
   it("show the buyer's first name and last initial", () => {
     expect(autorDe('María José', 'García Pérez')).toBe('María G.');
     expect(autorDe('  ana ', 'quispe')).toBe('Ana Q.');
@@ -37,7 +37,7 @@ describe('review authors', () => {
   });
 });
 
-describeEachDatabase('reviews only buyers can write', (target) => {
+describeEachDatabase('reseñas only buyers can write', (target) => {
   let shop: TestShop;
   let plain: Producto[];
   let siguiente = 0;
@@ -57,7 +57,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
     expect(res.status, await res.clone().text()).toBe(200);
     const preferencia = (await res.json()) as PreferenciaCreada;
-    if (pagar) expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+    if (pagar) expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     return preferencia.idVenta;
   };
   const entregar = async (id: number) => {
@@ -95,7 +95,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
   });
   afterAll(() => shop?.close());
 
-  it('refuses a non-buyer, a buyer before delivery and a second review, saying why in Spanish; a delivered buyer writes one', async () => {
+  it('refuses a non-buyer, a buyer before delivery and a second reseña, saying why in Spanish; a delivered buyer writes one', async () => {
     const p = producto();
     const otro = producto();
     const ana = await cliente();
@@ -208,7 +208,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     expect((await shop.call('POST', '/api/avisos-stock', { body: { productoId: q.idProducto, correo: 'a@example.pe', relleno: 'x'.repeat(LIMITES.cuerpoMaximoBytes) } })).status).toBe(413);
   });
 
-  it("keeps a review's photo private until approval (the operator sees it), serves its copies then, and deletes it on rejection", async () => {
+  it("keeps a reseña's photo private until approval (the operator sees it), serves its copies then, and deletes it on rejection", async () => {
     const p = producto();
     const c = await cliente();
     await entregar(await pedido(c, [p]));
@@ -303,7 +303,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     for (const datos of [copias!.grande, copias!.miniatura, copias!.miniatura2x]) expect(Buffer.from(datos).includes(Buffer.from('PhoneCo'))).toBe(false);
   });
 
-  it('shows a review only once approved, computes the average from approved reviews only, and moves the catalogue version', async () => {
+  it('shows a reseña only once approved, computes the average from approved reseñas only, and moves the catalogue version', async () => {
     const p = producto();
     const cinco = await resenaDe(p, 5, 'María José', 'García');
     const cuatro = await resenaDe(p, 4, 'Lucía', 'Quispe');
@@ -392,7 +392,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     expect(despues.productos.map((x) => x.idProducto)).not.toContain(p.idProducto);
   });
 
-  it('two simultaneous reviews of one product by one buyer make exactly one row', async () => {
+  it('two simultaneous reseñas of one product by one buyer make exactly one row', async () => {
     const p = producto();
     const c = await cliente();
     await entregar(await pedido(c, [p]));
@@ -403,7 +403,7 @@ describeEachDatabase('reviews only buyers can write', (target) => {
     expect(await shop.database.db.select().from(resenas).where(and(eq(resenas.clienteId, c.id), eq(resenas.productoId, p.idProducto)))).toHaveLength(1);
   });
 
-  it(`limits the reviews sent per account (${POR_CUENTA} an hour in this test) with a 429`, async () => {
+  it(`limits the reseñas sent per account (${POR_CUENTA} an hour in this test) with a 429`, async () => {
     const c = await cliente();
     const p = producto();
     // Refused forms do not count; well-formed reviews do, refused or not.

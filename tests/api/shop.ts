@@ -164,7 +164,7 @@ export async function placeOrder(
 }
 
 /** Approves, leaves pending or rejects a preference on the offline test mode's page. */
-export const payInTestMode = (shop: TestShop, preferenceId: string, resultado: 'approved' | 'pending' | 'rejected') =>
+export const payDePrueba = (shop: TestShop, preferenceId: string, resultado: 'approved' | 'pending' | 'rejected') =>
   shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
 
 /** Runs the shop's background work until no job is due (each run takes at most 20); throws if some never finish. */

@@ -138,13 +138,13 @@ describe('`npm start` with the default settings, its test modes on (items 1 and 
   }, 90_000);
   afterAll(() => stopShop(shop));
 
-  it('answers this machine: GET /carrito/yape is the test mode’s', async () => {
+  it('answers this machine: GET /carrito/yape is the pago de prueba’s', async () => {
     const res = await send({ host: LOOPBACK, port, from: LOOPBACK }, 'GET', '/carrito/yape');
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ prueba: true });
   });
 
-  it.skipIf(!OWN)('is not reachable at this machine’s own network address: the test mode listens on loopback only', async () => {
+  it.skipIf(!OWN)('is not reachable at this machine’s own network address: the prueba listens on loopback only', async () => {
     const error = await send({ host: OWN!, port, from: OWN! }, 'GET', '/carrito/yape').then(
       (res) => res,
       (failure: NodeJS.ErrnoException) => failure,
@@ -173,7 +173,7 @@ describe('`npm start` with the default settings, its test modes on (items 1 and 
   });
 });
 
-describe('a test mode served beyond this machine is refused at start (item 2)', () => {
+describe('a prueba served beyond this machine is refused at start (item 2)', () => {
   const MENSAJE = /La tienda no arranca: HOST=\S+ abriría a otras máquinas el modo de prueba \((.+)\).*Quita HOST \(o usa HOST=127\.0\.0\.1\)/;
   const cases: [script: string, situation: string, env: Record<string, string>, modes: string][] = [
     ['scripts/start.ts', 'HOST=0.0.0.0, the test modes on by default', { HOST: '0.0.0.0' }, 'MP_TEST_MODE, RECEIPTS_TEST_MODE'],
@@ -191,7 +191,7 @@ describe('a test mode served beyond this machine is refused at start (item 2)', 
     expect(failure?.stderr).not.toContain('    at ');
   }, 30_000);
 
-  it('takes 127.0.0.1 as the default HOST while a test mode is on, and 0.0.0.0 otherwise', () => {
+  it('takes 127.0.0.1 as the default HOST while a prueba is on, and 0.0.0.0 otherwise', () => {
     expect(serverConfig({}).host).toBe('127.0.0.1');
     expect(serverConfig({ MP_TEST_MODE: 'false' }).host).toBe('127.0.0.1');
     expect(serverConfig({ MP_TEST_MODE: 'false', RECEIPTS_TEST_MODE: 'false' }).host).toBe('0.0.0.0');
@@ -200,7 +200,7 @@ describe('a test mode served beyond this machine is refused at start (item 2)', 
   });
 });
 
-describe.skipIf(!OWN)('a test mode behind loopbackOnly, listening on this machine’s network address (item 2)', () => {
+describe.skipIf(!OWN)('a prueba behind loopbackOnly, listening on this machine’s network address (item 2)', () => {
   let database: Database;
   let server: ServerType;
   let port: number;

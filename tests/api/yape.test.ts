@@ -57,7 +57,7 @@ describeEachDatabase('Yape', (target) => {
 
   const orderOf = async (shop: TestShop, id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
 
-  describe('in the test mode', () => {
+  describe('in the pago de prueba', () => {
     let shop: TestShop;
     beforeAll(async () => {
       shop = await openShop(target);

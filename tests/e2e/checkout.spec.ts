@@ -234,7 +234,7 @@ test('checkout needs a login and checks the pay button in the spec order', async
 test('the result pages read the back URL and name the support WhatsApp', async ({ page }) => {
   await page.goto('/pending?status=pending&payment_id=5&external_reference=12&preference_id=p-1');
   await expect(page.getByRole('heading', { name: 'Pago Pendiente' })).toBeVisible();
-  await expect(page.getByText('Pedido N° 12')).toBeVisible();
+  await expect(page.getByText('Pedido N.° 12')).toBeVisible();
   for (const time of ['1-2 min', '1-24 h', 'hasta 48 h', '5-15 min']) await expect(page.getByText(time)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir al carrito' })).toHaveAttribute('href', '/carrito');
   await expect(page.getByTestId('whatsapp-soporte')).toHaveAttribute('href', CONTACTO.whatsappUrl);

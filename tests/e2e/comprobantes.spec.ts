@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
 
-test('a purchase with a factura shows its receipt in Mis Compras and prints it', async ({ page, context, request, baseURL }, testInfo) => {
+test('a purchase with a factura shows its comprobante in Mis Compras and prints it', async ({ page, context, request, baseURL }, testInfo) => {
   const producto = productFor(catalogue, testInfo, 11);
   await signedIn(context, request, baseURL!, { dni: '44556677' });
   await openCheckoutWith(page, [lineFromProducto(producto)]);
@@ -48,7 +48,7 @@ test('a purchase with a factura shows its receipt in Mis Compras and prints it',
 
   await page.getByRole('link', { name: 'Ver mis pedidos' }).click();
   await expect(page).toHaveURL(/\/mis-pedidos$/);
-  await page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
   // The receipt is numbered with the payment and issued by the background work within seconds.

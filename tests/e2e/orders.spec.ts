@@ -30,7 +30,7 @@ async function moveOrder(request: APIRequestContext, idVenta: number, estado: st
 const timelineSteps = (page: Page) => page.getByTestId('linea-tiempo').getByRole('listitem');
 
 async function openDetail(page: Page, idVenta: number) {
-  await page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('linea-tiempo')).toBeVisible();
@@ -57,7 +57,7 @@ test('after buying, Mis Compras shows the newest order, the others on request, a
   await expect(page.getByRole('heading', { name: 'Mis Compras', level: 1 })).toBeVisible();
   const orders = page.getByTestId('pedido');
   await expect(orders).toHaveCount(1);
-  await expect(orders.first()).toContainText(`Pedido N° ${newerId}`);
+  await expect(orders.first()).toContainText(`Pedido N.° ${newerId}`);
   await expect(orders.first()).toContainText('En preparación');
   await expect(orders.first()).toContainText('Recojo en tienda');
   await expect(orders.first()).toContainText(formatSoles(precioFinal(newer)));
@@ -65,7 +65,7 @@ test('after buying, Mis Compras shows the newest order, the others on request, a
 
   await page.getByRole('button', { name: /Mostrar otros pedidos/ }).click();
   await expect(orders).toHaveCount(2);
-  await expect(orders.nth(1)).toContainText(`Pedido N° ${olderId}`);
+  await expect(orders.nth(1)).toContainText(`Pedido N.° ${olderId}`);
   await expect(page.getByRole('button', { name: /Mostrar otros pedidos/ })).toHaveCount(0);
 
   // The detail: its spinner, then the lines, delivery, totals and a pickup timeline.
@@ -83,7 +83,7 @@ test('after buying, Mis Compras shows the newest order, the others on request, a
   await moveOrder(request, newerId, 'LISTO PARA RECOGER');
   await page.reload();
   await hydrated(page, 'OrdersPage');
-  await expect(page.getByTestId('pedido').first()).toContainText('Listo para recoger');
+  await expect(page.getByTestId('pedido').first()).toContainText('Listo para Recoger');
   const updated = await openDetail(page, newerId);
   await expect(timelineSteps(page)).toHaveText([/En preparación/, /Listo para Recoger/, /Entregado/]);
   await expect(timelineSteps(page).nth(1)).toHaveAttribute('data-alcanzado', 'true');

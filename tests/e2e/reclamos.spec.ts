@@ -98,7 +98,7 @@ test("a customer's reclamo from an order's detail in Mis Compras comes prefilled
   await page.goto('/mis-pedidos');
   await page
     .getByTestId('pedido')
-    .filter({ hasText: `Pedido N° ${idVenta}` })
+    .filter({ hasText: `Pedido N.° ${idVenta}` })
     .getByRole('button', { name: 'Ver detalle' })
     .click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });

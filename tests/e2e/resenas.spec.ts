@@ -32,7 +32,7 @@ async function shop(...args: string[]): Promise<string> {
 }
 
 /** The pending review of this product, as the operator API lists it. */
-async function pendingReviewOf(request: APIRequestContext, idProducto: number) {
+async function resenaPendienteOf(request: APIRequestContext, idProducto: number) {
   const res = await request.get('/admin/api/resenas?estado=PENDIENTE', { headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } });
   expect(res.status()).toBe(200);
   const { resenas } = (await res.json()) as ResenasOperador;
@@ -42,14 +42,14 @@ async function pendingReviewOf(request: APIRequestContext, idProducto: number) {
 }
 
 /** The product page's reviews section, scrolled to so its island hydrates. */
-async function reviewsOf(page: Page) {
+async function resenasOf(page: Page) {
   const section = page.locator('section#resenas');
   await section.scrollIntoViewIfNeeded();
   await hydrated(page, 'ResenasProducto');
   return section;
 }
 
-test("a buyer reviews a delivered product; approved from the command line, it shows with 'Compra verificada'", async ({ page, context, request, baseURL, browser }, testInfo) => {
+test("a buyer writes a reseña of a delivered product; approved from the command line, it shows with 'Compra verificada'", async ({ page, context, request, baseURL, browser }, testInfo) => {
   test.setTimeout(120_000);
   // Slot 17: a product of this journey's own at each width (the review is one per customer and product).
   const producto = productFor(catalogue, testInfo, 17);
@@ -59,7 +59,7 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
 
   // Paid but not yet delivered: the page says when she can review it.
   await page.goto(productPath(producto));
-  let section = await reviewsOf(page);
+  let section = await resenasOf(page);
   await expect(section.getByTestId('no-puede-resenar')).toHaveText(MENSAJES_RESENA.noEntregado(idVenta));
   await expect(section.getByRole('button', { name: 'Escribir una reseña' })).toHaveCount(0);
 
@@ -69,14 +69,14 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
 
   if (mobile) {
     await page.reload();
-    section = await reviewsOf(page);
+    section = await resenasOf(page);
     await expect(section).toContainText(MENSAJES_RESENA.puede);
     await section.getByRole('button', { name: 'Escribir una reseña' }).click();
   } else {
     // Mis Compras: the delivered order's line links to the product page's form.
     await page.goto('/mis-pedidos');
     await hydrated(page, 'OrdersPage');
-    await page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+    await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
     const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
     await modal.getByRole('link', { name: `Escribir reseña de ${producto.nombre}` }).click();
     await expect(page).toHaveURL(new RegExp(`${productPath(producto)}#escribir-resena$`));
@@ -113,12 +113,12 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
 
   // Not shown before the shop approves it; a second one is refused.
   await page.reload();
-  section = await reviewsOf(page);
+  section = await resenasOf(page);
   await expect(section.getByTestId('no-puede-resenar')).toHaveText(MENSAJES_RESENA.yaResenado);
   await expect(section.getByText(titulo)).toHaveCount(0);
 
   // The operator reads the pending list and approves it from the command line.
-  const pendiente = await pendingReviewOf(request, producto.idProducto);
+  const pendiente = await resenaPendienteOf(request, producto.idProducto);
   expect(pendiente).toMatchObject({ titulo, estrellas: 4, pedido: idVenta, foto: expect.stringMatching(/^\/imagenes\/resenas\//) });
   // Its photo is nobody's to see yet.
   expect((await request.get(pendiente.foto!)).status()).toBe(404);
@@ -130,7 +130,7 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
   const other = await visitor.newPage();
   await other.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
   await other.goto(productPath(producto));
-  const published = (await reviewsOf(other)).getByTestId('resena').filter({ hasText: titulo });
+  const published = (await resenasOf(other)).getByTestId('resena').filter({ hasText: titulo });
   await expect(published).toBeVisible();
   await expect(published).toContainText('Compra verificada');
   await expect(published).toContainText(pendiente.autor);
@@ -143,7 +143,7 @@ test("a buyer reviews a delivered product; approved from the command line, it sh
   expect(grande.status()).toBe(200);
   const meta = await sharp(await grande.body()).metadata();
   expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 400, 600, undefined]);
-  await expect((await reviewsOf(other)).getByTestId('resenas-resumen').getByRole('img')).toHaveAttribute('aria-label', /de 5 estrellas, \d+ reseñas?$/);
+  await expect((await resenasOf(other)).getByTestId('resenas-resumen').getByRole('img')).toHaveAttribute('aria-label', /de 5 estrellas, \d+ reseñas?$/);
   // A visitor is told who may write one and offered the login.
   await expect(other.locator('#escribir-resena')).toContainText(MENSAJES_RESENA.noComprado);
   await expect(other.getByRole('button', { name: 'Inicia sesión para escribir una reseña' })).toBeVisible();

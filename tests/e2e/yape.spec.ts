@@ -84,7 +84,7 @@ test('Yape approved with the test phone: /success without leaving the shop, the 
 
   await page.getByRole('link', { name: 'Ver mis pedidos' }).click();
   await expect(page).toHaveURL(/\/mis-pedidos$/);
-  const card = page.getByTestId('pedido').filter({ hasText: `Pedido N° ${idVenta}` });
+  const card = page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` });
   await expect(card.getByTestId('estado-pedido')).toHaveText('En preparación');
   await card.getByRole('button', { name: 'Ver detalle' }).click();
   // The test mode says so after the method, as for Mercado Pago's.

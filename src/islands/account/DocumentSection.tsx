@@ -6,7 +6,7 @@ import { DOC_LABELS, DOC_MESSAGES, docNumberProblem, docSavedMessage, documentoD
 import { TIENDA } from '../../lib/tienda.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
-import '../auth/fields.css';
+import '../../ui/fields.css';
 
 interface Props {
   cliente: ClienteApi;

@@ -4,9 +4,9 @@ import type { ClienteApi } from '../../lib/api/account-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
 import { isProfileDirty, PROFILE_MESSAGES, profileFormFrom, profileUpdateFrom, type ProfileForm } from '../../lib/account/profile.ts';
 import { updateStoredUser } from '../../stores/auth.ts';
-import PhoneField from '../auth/PhoneField.tsx';
-import TextField from '../auth/TextField.tsx';
-import UsernameField from '../auth/UsernameField.tsx';
+import PhoneField from '../../ui/PhoneField.tsx';
+import TextField from '../../ui/TextField.tsx';
+import UsernameField from '../../ui/UsernameField.tsx';
 import { showAlert } from '../../ui/alerts.ts';
 import type { ProtectedSession } from './useProtectedSession.ts';
 

@@ -1,9 +1,9 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { openAuthDialog } from '../../stores/ui.ts';
 import AuthForm from './AuthForm.tsx';
-import PasswordField from './PasswordField.tsx';
+import PasswordField from '../../ui/PasswordField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
-import TextField from './TextField.tsx';
+import TextField from '../../ui/TextField.tsx';
 
 /** The 'Iniciar Sesión' form (storefront §2 Dialogs, §4 Login flow, §5: both fields required). */
 export default function LoginForm() {

@@ -5,8 +5,8 @@ import { canSubmit, initialRecoveryState, RECOVERY_BUTTONS, recoveryReducer, run
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import AuthForm from './AuthForm.tsx';
-import PasswordField from './PasswordField.tsx';
-import TextField from './TextField.tsx';
+import PasswordField from '../../ui/PasswordField.tsx';
+import TextField from '../../ui/TextField.tsx';
 
 const API: RecoveryApi = { verify: verifyUserOrEmail, send: sendRecoveryCode, validate: validateRecoveryCode, change: changePassword };
 

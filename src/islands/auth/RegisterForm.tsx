@@ -7,11 +7,11 @@ import { phoneDigits } from '../../lib/account/phone.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import AuthForm from './AuthForm.tsx';
-import PasswordField from './PasswordField.tsx';
-import PhoneField from './PhoneField.tsx';
+import PasswordField from '../../ui/PasswordField.tsx';
+import PhoneField from '../../ui/PhoneField.tsx';
 import { showError, signIn, welcome } from './session-flow.ts';
-import TextField from './TextField.tsx';
-import UsernameField from './UsernameField.tsx';
+import TextField from '../../ui/TextField.tsx';
+import UsernameField from '../../ui/UsernameField.tsx';
 
 const EMPTY = { nombre: '', usuario: '', correo: '', telefono: '', password: '', aceptaMarketing: false };
 const REGISTER_EXCEPTION = 'Ocurrió un error al crear tu cuenta. Por favor, intenta nuevamente.';

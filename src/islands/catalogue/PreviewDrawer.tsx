@@ -107,7 +107,7 @@ function Loading() {
   return (
     <div className="preview__status" role="status">
       <span className="kb-spinner" aria-hidden="true" />
-      Cargando producto...
+      Cargando producto…
     </div>
   );
 }

@@ -8,25 +8,25 @@ import CheckoutLines from './CheckoutLines.tsx';
 import CheckoutSummary from './CheckoutSummary.tsx';
 import DeliveryCard from './DeliveryCard.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
-import ReceiptCard from './ReceiptCard.tsx';
+import ComprobanteCard from './ComprobanteCard.tsx';
 import { metodosOfrecidos } from '../../lib/checkout/pay-steps.ts';
 import { useCheckout } from './useCheckout.ts';
 import { useMetodosPago } from './useMetodosPago.ts';
 import { usePanelesDePago } from './paneles.ts';
-import { useReceipt } from './useReceipt.ts';
+import { useComprobante } from './useComprobante.ts';
 import '../account/account.css';
 import './checkout.css';
 
 /**
  * The checkout /procesoDePago (checkout §2): the order the cart carried here, priced again by the
- * server once the shopper is signed in, the customer's data and identity document, the receipt (boleta
+ * server once the shopper is signed in, the customer's data and identity document, the comprobante (boleta
  * or factura), the payment method (each method's panel from paneles.ts) and the pay button that sends
  * the browser to the provider's page, or pays here with an in-page method (Yape, issue 24).
  */
 export default function CheckoutPage() {
-  const receipt = useReceipt();
+  const comprobante = useComprobante();
   const paneles = usePanelesDePago();
-  const checkout = useCheckout(receipt.check, paneles);
+  const checkout = useCheckout(comprobante.check, paneles);
   const servidor = useMetodosPago();
   const user = useStore($user);
   const claims = useStore($session);
@@ -91,7 +91,7 @@ export default function CheckoutPage() {
             />
           </div>
         )}
-        <ReceiptCard receipt={receipt} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
+        <ComprobanteCard comprobante={comprobante} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
       </div>
       <aside className="co__aside">
         <CheckoutSummary

@@ -295,7 +295,7 @@ describe('Yape at /procesoDePago', () => {
     expect(yapeCalls(calls)).toHaveLength(0);
   });
 
-  it('takes Mercado Pago’s test phones only in the test mode', async () => {
+  it('takes Mercado Pago’s test phones only in the pago de prueba', async () => {
     const calls = await open({ disponibilidad: { disponible: true, maximo: 2000, prueba: false } });
     choose('yape');
     type(field('Celular de tu Yape'), '111111111');

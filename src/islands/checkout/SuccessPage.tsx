@@ -66,7 +66,7 @@ export default function SuccessPage() {
       <dl className="pay-result__facts">
         {result.externalReference && (
           <div>
-            <dt>N° de pedido</dt>
+            <dt>N.° de pedido</dt>
             <dd data-testid="pedido-id">{result.externalReference}</dd>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { MENSAJES_YAPE } from '../../lib/api/yape-rules.ts';
 import { LARGO_YAPE } from '../../lib/checkout/yape.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
-import TextField from '../auth/TextField.tsx';
+import TextField from '../../ui/TextField.tsx';
 import type { YapeForm } from './useYape.ts';
 
 interface Props {

@@ -20,7 +20,7 @@ export default function OrderCard({ pedido, onDetail }: { pedido: PedidoResumen;
       <header className="order-card__head">
         <div>
           <h2 id={`pedido-${pedido.idVenta}`} className="order-card__title">
-            Pedido N° {pedido.idVenta}
+            Pedido N.° {pedido.idVenta}
           </h2>
           <p className="order-card__date">{fechaCorta(pedido.fecha)}</p>
         </div>

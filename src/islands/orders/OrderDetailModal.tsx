@@ -23,17 +23,17 @@ const ESTADO_COMPROBANTE: Record<ComprobantePedido['estado'], string | null> = {
 /** The order's electronic receipts (issue 23): each number, its state until SUNAT accepts it, and its page (and PDF) in a new tab. */
 function Comprobantes({ comprobantes }: { comprobantes: ComprobantePedido[] }) {
   return (
-    <ul className="order-receipts" aria-label="Comprobantes">
+    <ul className="order-comprobantes" aria-label="Comprobantes">
       {comprobantes.map((comprobante) => {
         const estado = ESTADO_COMPROBANTE[comprobante.estado];
         return (
-          <li key={comprobante.numero} className="order-receipt" data-testid="comprobante">
-            <span className="order-receipt__number">
+          <li key={comprobante.numero} className="order-comprobante" data-testid="comprobante">
+            <span className="order-comprobante__number">
               {comprobante.tipo === '07' ? 'Nota de crédito' : 'Comprobante'}: {comprobante.numero}
             </span>
-            {estado && <span className={`order-receipt__state order-receipt__state--${comprobante.estado}`}>({estado})</span>}
-            {comprobante.prueba && <span className="order-receipt__test">(modo de prueba)</span>}
-            <span className="order-receipt__links">
+            {estado && <span className={`order-comprobante__state order-comprobante__state--${comprobante.estado}`}>({estado})</span>}
+            {comprobante.prueba && <span className="order-comprobante__prueba">(modo de prueba)</span>}
+            <span className="order-comprobante__links">
               <a href={comprobante.url.startsWith('/') ? API_BASE + comprobante.url : comprobante.url} target="_blank" rel="noopener noreferrer">
                 Ver comprobante
               </a>
@@ -58,7 +58,7 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
     <div className="order-detail">
       <div className="order-detail__top">
         <div>
-          <p className="order-detail__number">Pedido N° {pedido.idVenta}</p>
+          <p className="order-detail__number">Pedido N.° {pedido.idVenta}</p>
           <p className="order-detail__date">Realizado el {fechaCorta(pedido.fecha)}</p>
         </div>
         <EstadoBadge estado={pedido.estado} />
@@ -87,7 +87,7 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
               </span>
               {entregado && (
                 <a
-                  className="order-line__review"
+                  className="order-line__resena"
                   href={`${productPath({ idProducto: linea.idProducto, nombre: linea.nombreProducto })}#${ANCLA_ESCRIBIR_RESENA}`}
                   aria-label={`Escribir reseña de ${linea.nombreProducto}`}
                 >
@@ -144,7 +144,7 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
         </section>
       </div>
       {!!pedido.comprobantes?.length && (
-        <section className="order-detail__receipts">
+        <section className="order-detail__comprobantes">
           <h3 className="order-detail__heading">Comprobantes</h3>
           <Comprobantes comprobantes={pedido.comprobantes} />
         </section>

@@ -94,7 +94,7 @@ async function openDetail() {
 }
 
 /** The receipts the detail lists, as text, and their links. */
-const shownReceipts = () =>
+const shownComprobantes = () =>
   [...document.querySelectorAll('[data-testid="comprobante"]')].map((item) => ({
     texto: item.textContent,
     enlaces: [...item.querySelectorAll('a')].map((a) => ({ texto: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
@@ -118,11 +118,11 @@ describe('OrdersPage', () => {
     await renderPage();
     await until(() => shownOrders().length > 0);
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3']);
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
     const more = button('Mostrar otros pedidos');
     expect(more?.textContent).toBe('Mostrar otros pedidos (2)');
     await act(async () => more!.click());
-    expect(shownOrders()).toEqual(['Pedido N° 31', 'Pedido N° 22', 'Pedido N° 17']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31', 'Pedido N.° 22', 'Pedido N.° 17']);
     expect(button('Mostrar otros pedidos')).toBeUndefined();
   });
 
@@ -130,7 +130,7 @@ describe('OrdersPage', () => {
     stubFetch(json(pedidos.slice(0, 1)));
     await renderPage();
     await until(() => shownOrders().length > 0);
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
     expect(button('Mostrar otros pedidos')).toBeUndefined();
   });
 
@@ -152,10 +152,10 @@ describe('OrdersPage', () => {
     await until(() => shownOrders().length > 0);
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3', '/web/ListPedidos/3']);
     expect(container.querySelector('[role="alert"]')).toBeNull();
-    expect(shownOrders()).toEqual(['Pedido N° 31']);
+    expect(shownOrders()).toEqual(['Pedido N.° 31']);
   });
 
-  it("lists the order's receipts in its detail: number, state until accepted, test-mode tag, and links opening in a new tab", async () => {
+  it("lists the order's comprobantes in its detail: number, state until accepted, prueba tag, and links opening in a new tab", async () => {
     const calls = stubFetch(
       json(pedidos),
       json({
@@ -169,7 +169,7 @@ describe('OrdersPage', () => {
     await openDetail();
     expect(calls.map((call) => call.url)).toEqual(['/web/ListPedidos/3', '/api/detalle-pedido/31']);
     const nueva = { target: '_blank', rel: 'noopener noreferrer' };
-    expect(shownReceipts()).toEqual([
+    expect(shownComprobantes()).toEqual([
       {
         texto: 'Comprobante: B001-00000042Ver comprobantePDF',
         enlaces: [
@@ -181,19 +181,19 @@ describe('OrdersPage', () => {
     ]);
   });
 
-  it('says a rejected receipt is rejected, and shows no receipts section for an order without any', async () => {
+  it('says a rejected comprobante is rejected, and shows no comprobantes section for an order without any', async () => {
     stubFetch(json(pedidos), json({ mensaje: detalle([{ tipo: '01', nombre: 'Factura electrónica', numero: 'F001-00000007', estado: 'rechazado', url: '/api/comprobantes/x', pdf: null, prueba: false }]) }));
     await renderPage();
     await openDetail();
-    expect(shownReceipts().map((r) => r.texto)).toEqual(['Comprobante: F001-00000007(rechazado)Ver comprobante']);
+    expect(shownComprobantes().map((r) => r.texto)).toEqual(['Comprobante: F001-00000007(rechazado)Ver comprobante']);
     act(() => root.unmount());
     document.body.replaceChildren(container);
     stubFetch(json(pedidos), json({ mensaje: detalle() }));
     await renderPage();
     await openDetail();
     expect(document.querySelector('.order-detail')).not.toBeNull();
-    expect(shownReceipts()).toEqual([]);
-    expect(document.querySelector('.order-detail__receipts')).toBeNull();
+    expect(shownComprobantes()).toEqual([]);
+    expect(document.querySelector('.order-detail__comprobantes')).toBeNull();
   });
 
   it("offers 'Escribir reseña' on each line of a delivered order only, linking the product page's form", async () => {
@@ -201,7 +201,7 @@ describe('OrdersPage', () => {
     stubFetch(json(pedidos), json({ mensaje: entregado }));
     await renderPage();
     await openDetail();
-    const enlaces = () => [...document.querySelectorAll('[data-testid="linea-pedido"] a.order-line__review')];
+    const enlaces = () => [...document.querySelectorAll('[data-testid="linea-pedido"] a.order-line__resena')];
     expect(enlaces().map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')])).toEqual([
       ['Escribir reseña', '/producto/5-serum#escribir-resena', 'Escribir reseña de Sérum'],
     ]);

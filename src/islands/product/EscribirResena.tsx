@@ -6,7 +6,7 @@ import { serverMessage } from '../../lib/api/request.ts';
 import { cuerpoResena, largo, megasFoto, problemaFoto, problemasResena, TIPOS_FOTO, type FormularioResena, type ProblemaResena } from '../../lib/resenas/formulario.ts';
 import { RESENAS } from '../../lib/tienda.ts';
 import { $token } from '../../stores/auth.ts';
-import { FieldFrame } from '../auth/TextField.tsx';
+import { FieldFrame } from '../../ui/TextField.tsx';
 
 /** What each number of stars says beside the choice. */
 const PALABRAS = ['No me gustó', 'Regular', 'Está bien', 'Me gusta', '¡Me encanta!'] as const;

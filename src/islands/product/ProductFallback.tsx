@@ -57,7 +57,7 @@ export default function ProductFallback() {
   if (state.kind === 'loading') {
     return (
       <p className="live-product__status" role="status">
-        Cargando producto...
+        Cargando producto…
       </p>
     );
   }

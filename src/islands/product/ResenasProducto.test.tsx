@@ -80,7 +80,7 @@ async function render() {
   );
 }
 
-const shownReviews = () => [...container.querySelectorAll('[data-testid="resena"] h3')].map((h) => h.textContent);
+const shownResenas = () => [...container.querySelectorAll('[data-testid="resena"] h3')].map((h) => h.textContent);
 const button = (text: string) => [...container.querySelectorAll('button')].find((element) => element.textContent?.startsWith(text));
 const text = () => container.textContent ?? '';
 
@@ -98,7 +98,7 @@ const field = <T extends HTMLElement>(label: string) => {
   return container.querySelector<T>(`#${CSS.escape(found!.htmlFor)}`)!;
 };
 
-describe('the product page’s reviews', () => {
+describe('the product page’s reseñas', () => {
   it('swaps the build’s list for the live one, with the live average and count, and loads the next page on request', async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -113,17 +113,17 @@ describe('the product page’s reviews', () => {
     expect(container.querySelector('[data-testid="estaticas"]')?.textContent).toBe('Reseña del build');
     expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe('4 de 5 estrellas, 1 reseña');
     answer();
-    await until(() => shownReviews().length > 0);
+    await until(() => shownResenas().length > 0);
     expect(container.querySelector('[data-testid="estaticas"]')).toBeNull();
-    expect(shownReviews()).toEqual(['Reseña 30', 'Reseña 29']);
+    expect(shownResenas()).toEqual(['Reseña 30', 'Reseña 29']);
     expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe('4,5 de 5 estrellas, 12 reseñas');
     expect(text()).toContain('Basado en 12 reseñas');
     expect(container.querySelector('.resena__verificada')?.textContent).toContain('Compra verificada');
 
     await act(async () => button('Ver más reseñas')!.click());
-    await until(() => shownReviews().length > 2);
+    await until(() => shownResenas().length > 2);
     // A review shifted onto the next page by a newer one is not shown twice.
-    expect(shownReviews()).toEqual(['Reseña 30', 'Reseña 29', 'Reseña 12']);
+    expect(shownResenas()).toEqual(['Reseña 30', 'Reseña 29', 'Reseña 12']);
     expect(button('Ver más reseñas')).toBeUndefined();
     expect(calls.map((call) => call.url)).toEqual(['/api/resenas/producto/7?pagina=1', '/api/resenas/producto/7?pagina=2']);
   });
@@ -136,7 +136,7 @@ describe('the product page’s reviews', () => {
     expect(container.querySelector('[data-testid="estaticas"]')?.textContent).toBe('Reseña del build');
   });
 
-  it('tells a visitor who may review and opens the login', async () => {
+  it('tells a visitor who may write a reseña and opens the login', async () => {
     const calls = stubApi({ 'GET /api/resenas/producto/7?pagina=1': () => json(lista(1, 1, [])) });
     await render();
     await until(() => button('Inicia sesión') !== undefined);
@@ -148,7 +148,7 @@ describe('the product page’s reviews', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/resenas/producto/7?pagina=1']);
   });
 
-  it("shows a customer who may not review the shop's reason, and no form", async () => {
+  it("shows a customer who may not write a reseña the shop's reason, and no form", async () => {
     startSession(token());
     const noEntregado = MENSAJES_RESENA.noEntregado(41);
     const calls = stubApi({

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { FieldFrame } from '../auth/TextField.tsx';
+import { FieldFrame } from '../../ui/TextField.tsx';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
   id: string;

@@ -1,7 +1,7 @@
 import { DOC_TYPES, type DocType } from '../../lib/api/account-rules.ts';
 import { DOC_LABELS, sanitizeDocNumber } from '../../lib/account/profile.ts';
 import { TIENDA } from '../../lib/tienda.ts';
-import TextField from '../auth/TextField.tsx';
+import TextField from '../../ui/TextField.tsx';
 
 interface Props {
   /** The ids' prefix: `{id}-tipo` and `{id}` (the number, which a problem focuses). */

@@ -1,6 +1,6 @@
 import { REGLAS_RECLAMO, TIPOS_HOJA } from '../../lib/api/reclamos-rules.ts';
 import { formatPhone, PHONE_INPUT } from '../../lib/account/phone.ts';
-import TextField from '../auth/TextField.tsx';
+import TextField from '../../ui/TextField.tsx';
 import AreaField from './AreaField.tsx';
 import CabeceraHoja from './CabeceraHoja.tsx';
 import DocumentoFields from './DocumentoFields.tsx';

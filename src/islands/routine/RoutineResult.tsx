@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProductoRutina } from '../../lib/api/routine-schemas.ts';
 import { addRoutineToCart, lineFromProductoDeRutina, newRutinaId } from '../../lib/cart/lines.ts';
-import { formatSoles, precioFinal, priceOrder, toSoles } from '../../lib/pricing/index.ts';
+import { formatCentimos, formatSoles, precioFinal, priceOrder } from '../../lib/pricing/index.ts';
 import { productosElegidos, rutinaCompleta } from '../../lib/routine/builder.ts';
 import { NIVELES_RUTINA } from '../../lib/routine/pasos.ts';
 import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
@@ -150,14 +150,14 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
           <TotalsRows
             className="rb-summary__rows"
             filas={[
-              { label: <>{elegidos.length} productos</>, valor: formatSoles(toSoles(precio.subtotal)) },
+              { label: <>{elegidos.length} productos</>, valor: formatCentimos(precio.subtotal) },
               completa &&
                 nivel.descuento > 0 && {
                   label: <>Descuento rutina ({nivel.descuento}%)</>,
-                  valor: <>-{formatSoles(toSoles(precio.descuento))}</>,
+                  valor: <>-{formatCentimos(precio.descuento)}</>,
                   className: 'rb-summary__discount',
                 },
-              { label: 'Total', valor: formatSoles(toSoles(precio.productos)), className: 'rb-summary__total', testId: 'precio-rutina' },
+              { label: 'Total', valor: formatCentimos(precio.productos), className: 'rb-summary__total', testId: 'precio-rutina' },
             ]}
           />
           <button type="button" className="btn rb-summary__add" disabled={!completa} onClick={() => void addAll()}>

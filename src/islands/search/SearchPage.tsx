@@ -69,7 +69,7 @@ export default function SearchPage() {
 
       {results.kind === 'loading' && (
         <p className="search-page__status" role="status">
-          Buscando productos...
+          Buscando productos…
         </p>
       )}
       {results.kind === 'empty-query' && <p className="search-page__status">Escribe el nombre de un producto o una marca para empezar.</p>}

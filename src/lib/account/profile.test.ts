@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClienteApi } from '../api/account-schemas.ts';
 import {
+  DOC_LABELS,
   docNumberProblem,
   docSavedMessage,
   documentoDe,
@@ -63,6 +64,10 @@ describe('identity document', () => {
     expect(docNumberProblem('DNI', '1234567')).toBe('El DNI debe tener 8 dígitos.');
     expect(docNumberProblem('DNI', '12345678')).toBeNull();
     expect(docNumberProblem('PASAPORTE', 'AB1')).not.toBeNull();
+  });
+
+  it('names the carné de extranjería as the RAE writes it', () => {
+    expect(DOC_LABELS['CARNET EXTRANJERIA']).toBe('Carné de extranjería');
   });
 
   it('says which document was saved', () => {

@@ -63,7 +63,7 @@ export function documentoDe(cliente: Pick<ClienteApi, 'dni' | 'pasaporte' | 'car
 export const DOC_LABELS: Record<DocType, string> = {
   DNI: 'DNI',
   PASAPORTE: 'Pasaporte',
-  'CARNET EXTRANJERIA': 'Carnet de Extranjería',
+  'CARNET EXTRANJERIA': 'Carné de extranjería',
 };
 
 /** The longest number each type accepts while typing. */
@@ -78,8 +78,15 @@ export function sanitizeDocNumber(type: DocType, raw: string): string {
 /** The rule a number breaks, or null when it can be saved. */
 export const docNumberProblem = (type: DocType, number: string) => (DOC_RULES[type].pattern.test(number) ? null : DOC_RULES[type].mensaje);
 
+/** The success text after saving a document, as checkout §8 writes it (its 'Carnet de Extranjería' too, where the labels say 'Carné'). */
+const DOC_SAVED: Record<DocType, string> = {
+  DNI: 'DNI guardado correctamente.',
+  PASAPORTE: 'Pasaporte guardado correctamente.',
+  'CARNET EXTRANJERIA': 'Carnet de Extranjería guardado correctamente.',
+};
+
 /** The success text after saving a document (checkout §8). */
-export const docSavedMessage = (type: DocType) => `${DOC_LABELS[type]} guardado correctamente.`;
+export const docSavedMessage = (type: DocType) => DOC_SAVED[type];
 
 export const DOC_MESSAGES = {
   listo: '¡Listo!',

@@ -45,7 +45,7 @@ export type DocType = (typeof DOC_TYPES)[number];
 export const DOC_RULES: Record<DocType, { pattern: RegExp; mensaje: string }> = {
   DNI: { pattern: new RegExp(`^\\d{${TIENDA.dniDigitos}}$`), mensaje: `El DNI debe tener ${TIENDA.dniDigitos} dígitos.` },
   PASAPORTE: { pattern: /^[A-Za-z0-9]{6,12}$/, mensaje: 'El pasaporte debe tener de 6 a 12 letras o números.' },
-  'CARNET EXTRANJERIA': { pattern: /^[A-Za-z0-9]{6,12}$/, mensaje: 'El carnet de extranjería debe tener de 6 a 12 letras o números.' },
+  'CARNET EXTRANJERIA': { pattern: /^[A-Za-z0-9]{6,12}$/, mensaje: 'El carné de extranjería debe tener de 6 a 12 letras o números.' },
 };
 
 /** Whether a customer has what buying needs: name, phone, address and an identity document. */

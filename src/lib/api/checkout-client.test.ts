@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
-import { createPreference, fetchOrderDetail, fetchTestPreference, payTestPreference, payWithYape, PricesChangedError, quoteCart, yapeAvailability, YapeRejectedError } from './checkout-client.ts';
+import { createPreference, fetchOrderDetail, fetchPreferenciaPrueba, payPreferenciaPrueba, payWithYape, PricesChangedError, quoteCart, yapeAvailability, YapeRejectedError } from './checkout-client.ts';
 import { ApiError, serverMessage } from './request.ts';
 import { RECHAZO_YAPE_GENERICO, RECHAZOS_YAPE } from './yape-rules.ts';
 
@@ -52,7 +52,7 @@ describe('checkout client', () => {
 
   it('pays a test preference and reads an order detail', async () => {
     const calls = stubFetch(json({ redirect: '/success?status=approved' }), json({ mensaje: { idVenta: 3, pagado: true } }));
-    await expect(payTestPreference('p/1', 'approved')).resolves.toEqual({ redirect: '/success?status=approved' });
+    await expect(payPreferenciaPrueba('p/1', 'approved')).resolves.toEqual({ redirect: '/success?status=approved' });
     expect(calls[0]).toMatchObject({ url: '/carrito/prueba/p%2F1/pagar', init: { method: 'POST', body: '{"resultado":"approved"}' } });
     await expect(fetchOrderDetail(3, 'tok')).resolves.toEqual({ idVenta: 3, pagado: true });
     expect(calls[1]!.url).toBe('/api/detalle-pedido/3');
@@ -60,7 +60,7 @@ describe('checkout client', () => {
     await expect(fetchOrderDetail(4, 'tok')).rejects.toBeInstanceOf(ApiError);
   });
 
-  it("accepts an order detail with its receipts (the optional `comprobantes`)", async () => {
+  it("accepts an order detail with its comprobantes (the optional `comprobantes`)", async () => {
     const comprobantes = [{ tipo: '03', nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', estado: 'aceptado', url: 'https://tienda.example.pe/api/comprobantes/abc', pdf: null, prueba: true }];
     stubFetch(json({ mensaje: { idVenta: 3, pagado: true, comprobantes } }));
     await expect(fetchOrderDetail(3, 'tok')).resolves.toEqual({ idVenta: 3, pagado: true, comprobantes });
@@ -77,8 +77,8 @@ describe('checkout client', () => {
     );
     await quoteCart(5, 'tok', body);
     await createPreference(5, 'tok', body, 'key-1');
-    await fetchTestPreference('p/1');
-    await payTestPreference('p/1', 'rejected');
+    await fetchPreferenciaPrueba('p/1');
+    await payPreferenciaPrueba('p/1', 'rejected');
     await fetchOrderDetail(3, 'tok');
     expect(sentCalls(calls)).toEqual([
       { method: 'POST', url: '/carrito/cotizar/5', body, authorization: 'Bearer tok' },

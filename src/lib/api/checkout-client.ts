@@ -115,11 +115,11 @@ export async function payWithYape(userId: number, token: string, body: PagoYapeR
 }
 
 /** Test mode: the preference as its checkout page shows it. */
-export const fetchTestPreference = (preferenceId: string) =>
+export const fetchPreferenciaPrueba = (preferenceId: string) =>
   request(api.carrito.prueba[':preferenceId'].$path({ param: { preferenceId: param(preferenceId) } }), { check: isPreferenciaPrueba });
 
 /** Test mode: pays (or rejects, or leaves pending) the preference; answers the back URL to go to. */
-export const payTestPreference = (preferenceId: string, resultado: (typeof RESULTADOS_PRUEBA)[number]) =>
+export const payPreferenciaPrueba = (preferenceId: string, resultado: (typeof RESULTADOS_PRUEBA)[number]) =>
   request(api.carrito.prueba[':preferenceId'].pagar.$path({ param: { preferenceId: param(preferenceId) } }), { method: 'POST', body: { resultado }, check: isRedirect });
 
 /** One of the customer's orders (GET /api/detalle-pedido/{idVenta}); 403 for someone else's. */

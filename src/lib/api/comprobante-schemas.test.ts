@@ -13,7 +13,7 @@ const refusal = (comprobante: unknown) => {
   return parsed.success ? null : parsed.error.issues[0]!.message;
 };
 
-describe('the receipt asked for at checkout (comprobante)', () => {
+describe('the comprobante asked for at checkout', () => {
   it('is a boleta when absent, null or asked for, so a client written from the spec keeps working', () => {
     expect(preferenciaSchema.parse(base).comprobante).toEqual({ tipo: 'boleta' });
     expect(preferenciaSchema.parse({ ...base, comprobante: null }).comprobante).toEqual({ tipo: 'boleta' });
@@ -47,7 +47,7 @@ describe('the receipt asked for at checkout (comprobante)', () => {
     expect(refusal({ ...factura, direccion_fiscal: 'x'.repeat(COMPROBANTES.direccionFiscalMaxima + 1) })).toBe(`La dirección fiscal puede tener como máximo ${COMPROBANTES.direccionFiscalMaxima} caracteres.`);
   });
 
-  it('refuses control characters, an unknown type and a receipt that is not an object, in Spanish', () => {
+  it('refuses control characters, an unknown type and a comprobante that is not an object, in Spanish', () => {
     expect(refusal({ ...factura, razon_social: 'ACME\u0000 SAC' })).toBe('La razón social contiene caracteres no permitidos.');
     expect(refusal({ tipo: 'ticket' })).toBe(MENSAJES_COMPROBANTE.tipo);
     expect(refusal({})).toBe(MENSAJES_COMPROBANTE.tipo);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importeEnLetras, numeroEnLetras } from './letras.ts';
 
 describe('amounts in words', () => {
-  it('writes the numbers of a receipt in Spanish', () => {
+  it('writes the numbers of a comprobante in Spanish', () => {
     const casos: [number, string][] = [
       [0, 'CERO'],
       [1, 'UNO'],

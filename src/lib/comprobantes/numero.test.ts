@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leerNumeroComprobante, numeroComprobante } from './numero.ts';
 
-describe('receipt numbers', () => {
+describe('comprobante numbers', () => {
   it('prints the correlative in eight digits and reads it back as typed', () => {
     expect(numeroComprobante('B001', 42)).toBe('B001-00000042');
     expect(leerNumeroComprobante('b001-42')).toEqual({ serie: 'B001', correlativo: 42 });

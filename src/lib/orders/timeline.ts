@@ -17,12 +17,23 @@ export interface PasoLinea {
   fecha: string | null;
 }
 
-const PASOS: { estado: EstadoPedido; etiqueta: string }[] = [
-  { estado: 'EN PREPARACION', etiqueta: 'En preparación' },
-  { estado: 'EN TRANSITO', etiqueta: 'En Tránsito' },
-  { estado: 'LISTO PARA RECOGER', etiqueta: 'Listo para Recoger' },
-  { estado: 'ENTREGADO', etiqueta: 'Entregado' },
-];
+/**
+ * How an order's state reads to the shopper, on the badge of the list and the detail and on the
+ * timeline's steps alike: the spec's spelling (checkout §4: 'En Tránsito', 'Listo para Recoger').
+ */
+export const ESTADO_PEDIDO_TEXTO: Record<EstadoPedido, string> = {
+  PENDIENTE: 'Pendiente de pago',
+  'EN PREPARACION': 'En preparación',
+  'EN TRANSITO': 'En Tránsito',
+  'LISTO PARA RECOGER': 'Listo para Recoger',
+  ENTREGADO: 'Entregado',
+  CANCELADO: 'Cancelado',
+};
+
+const PASOS: { estado: EstadoPedido; etiqueta: string }[] = (['EN PREPARACION', 'EN TRANSITO', 'LISTO PARA RECOGER', 'ENTREGADO'] as const).map((estado) => ({
+  estado,
+  etiqueta: ESTADO_PEDIDO_TEXTO[estado],
+}));
 
 /**
  * The steps an order goes through: a pickup order never travels (no En Tránsito) and a delivered
@@ -54,15 +65,6 @@ export function lineaDeTiempo({ estado, recojo, historial, fechaEntrega }: Datos
   });
 }
 
-/** How an order's state reads to the shopper (the badge on the list and in the detail). */
-export const ESTADO_PEDIDO_TEXTO: Record<EstadoPedido, string> = {
-  PENDIENTE: 'Pendiente de pago',
-  'EN PREPARACION': 'En preparación',
-  'EN TRANSITO': 'En tránsito',
-  'LISTO PARA RECOGER': 'Listo para recoger',
-  ENTREGADO: 'Entregado',
-  CANCELADO: 'Cancelado',
-};
 
 /** A date as the shop writes it for shoppers in Lima: '23 nov. 2026'. */
 export function fechaCorta(iso: string | null): string {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { atMostTwoDecimals, lessPercent, toCentimos } from './money.ts';
+import { atMostTwoDecimals, formatCentimos, lessPercent, toCentimos, toSoles } from './money.ts';
 
 describe('céntimos', () => {
   it('converts soles without float drift', () => {
     expect(toCentimos(1.005)).toBe(101);
     expect(toCentimos(33.33)).toBe(3333);
     expect(toCentimos(0.1 + 0.2)).toBe(30);
+  });
+  it('converts céntimos to soles and writes them as a shopper reads them', () => {
+    expect(toSoles(8990)).toBe(89.9);
+    expect(toSoles(toCentimos(33.33))).toBe(33.33);
+    expect(formatCentimos(8990)).toBe('S/ 89.90');
+    expect(formatCentimos(5)).toBe('S/ 0.05');
+    expect(formatCentimos(0)).toBe('S/ 0.00');
   });
   it('takes a percent off, the price rounded half up, the percent clamped to 0–100', () => {
     expect(lessPercent(3333, 10)).toBe(3000);

@@ -27,3 +27,6 @@ export const lessPercent = (centimos: Centimos, porcentaje: number): Centimos =>
 
 /** Soles with two decimals: 'S/ 89.90'. */
 export const formatSoles = (amount: number) => `S/ ${round2(amount).toFixed(2)}`;
+
+/** Céntimos as a shopper reads them: 8990 → 'S/ 89.90'. */
+export const formatCentimos = (centimos: Centimos) => formatSoles(toSoles(centimos));

@@ -15,7 +15,7 @@ function mensajesDelServidor(form: FormularioResena) {
 
 const mensajesDelFormulario = (form: FormularioResena) => Object.fromEntries(problemasResena(form).map((p) => [p.campo, p.mensaje]));
 
-describe('the review form’s checks', () => {
+describe('the reseña form’s checks', () => {
   it('accepts what the server accepts and sends the trimmed texts, no photo field without a photo', () => {
     expect(problemasResena(bueno)).toEqual([]);
     expect(mensajesDelServidor(bueno)).toEqual({});

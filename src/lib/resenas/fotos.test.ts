@@ -3,7 +3,7 @@ import { fotoResenaUrl, miniaturaResena, parseFotoResena } from './fotos.ts';
 
 const CLAVE = 'Ab3_-Ab3_-Ab3_-Ab3_-Ab';
 
-describe("a review photo's URLs", () => {
+describe("a reseña photo's URLs", () => {
   it('name the larger view and the 96 px thumbnail at 1x and 2x after the photo key', () => {
     expect(fotoResenaUrl(CLAVE)).toBe(`/imagenes/resenas/${CLAVE}.webp`);
     expect(miniaturaResena(fotoResenaUrl(CLAVE))).toEqual({ src: `/imagenes/resenas/${CLAVE}-96.webp`, src2x: `/imagenes/resenas/${CLAVE}-192.webp` });

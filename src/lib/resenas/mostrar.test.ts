@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cantidadResenas, etiquetaCalificacion, fechaResena, promedioTexto, rellenoEstrellas, tieneResenas } from './mostrar.ts';
 
-describe('how reviews read', () => {
+describe('how reseñas read', () => {
   it('writes the average with a decimal comma and the count in words', () => {
     expect(promedioTexto(4.5)).toBe('4,5');
     expect(promedioTexto(4)).toBe('4');
@@ -19,13 +19,13 @@ describe('how reviews read', () => {
     expect(rellenoEstrellas(-1)).toBe(0);
   });
 
-  it('shows a rating only with approved reviews', () => {
+  it('shows a rating only with approved reseñas', () => {
     expect(tieneResenas({ resenasPromedio: 4.5, resenasCantidad: 2 })).toBe(true);
     expect(tieneResenas({ resenasPromedio: 0, resenasCantidad: 0 })).toBe(false);
     expect(tieneResenas({})).toBe(false);
   });
 
-  it('dates a review as Lima reads it', () => {
+  it('dates a reseña as Lima reads it', () => {
     // 03:00 UTC on the 26th is still the 25th in Lima.
     expect(fechaResena('2026-11-26T03:00:00Z')).toBe('25 de noviembre de 2026');
   });

@@ -43,7 +43,7 @@ export function productJsonLd(producto: Producto, site: URL | string, resenas: R
       shippingDetails: shippingDetailsJsonLd(producto),
       seller: { '@type': 'Organization', '@id': organizationId(site), name: TIENDA.nombre },
     },
-    ...reviewsJsonLd(producto, resenas),
+    ...resenasJsonLd(producto, resenas),
   };
 }
 
@@ -67,7 +67,7 @@ interface JsonLdReview {
  * AggregateRating over all of them and each Review the page shows, with the same stars and text.
  * Nothing at all without approved reviews (a rating of 0 is not a rating).
  */
-export function reviewsJsonLd(producto: Pick<Producto, 'resenasPromedio' | 'resenasCantidad'>, resenas: ResenaPublica[]): { aggregateRating?: JsonLdRating & { '@type': 'AggregateRating'; reviewCount: number }; review?: JsonLdReview[] } {
+export function resenasJsonLd(producto: Pick<Producto, 'resenasPromedio' | 'resenasCantidad'>, resenas: ResenaPublica[]): { aggregateRating?: JsonLdRating & { '@type': 'AggregateRating'; reviewCount: number }; review?: JsonLdReview[] } {
   if (!tieneResenas(producto)) return {};
   const rating = (value: number): JsonLdRating => ({ ratingValue: value, bestRating: RESENAS.estrellasMaximas, worstRating: RESENAS.estrellasMinimas });
   return {

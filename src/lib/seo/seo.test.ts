@@ -231,7 +231,7 @@ describe("review snippets (Google's Product review requirements)", () => {
     ...overrides,
   });
 
-  it('a reviewed product states its aggregate rating and each review the page shows', () => {
+  it('a product with reseñas states its aggregate rating and each reseña the page shows', () => {
     const producto = p({ idProducto: 12, nombre: 'Sérum C', resenasPromedio: 4.5, resenasCantidad: 12 });
     const product = productJsonLd(producto, site, [resena(1), resena(2, { estrellas: 4, autor: 'Ana P.', titulo: 'Bueno', texto: 'Algo pegajoso.' })]);
     expect(reviewSnippetProblems(product)).toEqual([]);
@@ -254,7 +254,7 @@ describe("review snippets (Google's Product review requirements)", () => {
     expect(reviewSnippetProblems(broken)).toEqual(['aggregateRating.reviewCount', 'review.reviewRating', 'review.author']);
   });
 
-  it('says nothing of ratings without approved reviews: no aggregateRating, no review', () => {
+  it('says nothing of ratings without approved reseñas: no aggregateRating, no review', () => {
     const product = productJsonLd(p({ resenasPromedio: 0, resenasCantidad: 0 }), site, []);
     expect(product).not.toHaveProperty('aggregateRating');
     expect(product).not.toHaveProperty('review');
@@ -263,7 +263,7 @@ describe("review snippets (Google's Product review requirements)", () => {
     expect(organizationJsonLd(site)).not.toHaveProperty('review');
   });
 
-  it('keeps the aggregate rating when the page shows no review text (a count the snapshot has not caught up with)', () => {
+  it('keeps the aggregate rating when the page shows no reseña text (a count the snapshot has not caught up with)', () => {
     const product = productJsonLd(p({ resenasPromedio: 4, resenasCantidad: 1 }), site, []);
     expect(reviewSnippetProblems(product)).toEqual([]);
     expect(product).not.toHaveProperty('review');

@@ -10,7 +10,7 @@ import { clientes, codigosRecuperacion } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseNombre } from '../http/params.ts';
-import { recoveryEmail } from '../mail/templates.ts';
+import { recoveryEmail } from './emails.ts';
 import { findCliente } from './accounts.ts';
 import { clientIp, type AuthDeps } from './context.ts';
 import { hashPassword } from './passwords.ts';

@@ -12,7 +12,7 @@ const pedido = (overrides: Partial<Pedido> = {}): Pedido =>
 const linea = (id: number, cantidad: number, conDescuento: number, cobrado: number): PedidoLinea =>
   ({ id, pedidoId: 7, productoId: id, nombre: `Producto ${id}`, marca: 'COSRX', img: '', color: '', tamano: '50 ml', cantidad, precioUnitario: conDescuento, precioConDescuento: conDescuento, precioCobrado: cobrado }) as PedidoLinea;
 
-describe('a receipt from the order snapshot', () => {
+describe('a comprobante from the order snapshot', () => {
   it('splits each charged line into base and IGV, the coupon as a line discount, and adds up to the charge', () => {
     // Two units at S/ 89.90 with 10 % off (S/ 80.91 each), one at S/ 45.50 without, S/ 12 of delivery.
     const lineas = [linea(1, 2, 8990, 8091), linea(2, 1, 4550, 4550)];
@@ -51,7 +51,7 @@ describe('a receipt from the order snapshot', () => {
     expect(() => comprobanteDeVenta({ ...caro, documentoNumero: ' ' }, [linea(1, 1, 80000, 80000)])).toThrow(ComprobanteImposible);
   });
 
-  it('never issues a receipt whose lines do not add up to the order total', () => {
+  it('never issues a comprobante whose lines do not add up to the order total', () => {
     expect(() => comprobanteDeVenta(pedido({ total: 5001 }), [linea(1, 1, 5000, 5000)])).toThrow(/no cuadra/);
   });
 });

@@ -1,4 +1,5 @@
 import { fechaLima } from '../../lib/dates.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
 import { COMPROBANTES } from '../../lib/tienda.ts';
 import type { TipoComprobante } from '../db/schema/comprobantes.ts';
 import { MOTIVO_ANULACION, ProveedorNoResponde, type EnvioComprobante, type ProveedorComprobantes, type ReferenciaComprobante, type Respuesta } from './proveedor.ts';
@@ -19,9 +20,9 @@ const ERRORES_DE_CUENTA = new Set([10, 11, 12, 40, 50, 51]);
 const YA_EXISTE = 23;
 const NO_EXISTE = 24;
 
-const soles = (centimos: number) => Math.round(centimos) / 100;
+const soles = (centimos: number) => toSoles(Math.round(centimos));
 /** Soles with up to ten decimals (SUNAT's unit value). */
-const solesPrecisos = (centimos: number) => Number((centimos / 100).toFixed(10));
+const solesPrecisos = (centimos: number) => Number(toSoles(centimos).toFixed(10));
 
 /** DD-MM-AAAA in Lima, as Nubefact wants the date of issue. */
 const fechaNubefact = (fecha: Date) => fechaLima(fecha).split('-').reverse().join('-');

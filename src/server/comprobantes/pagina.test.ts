@@ -42,7 +42,7 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
 const url = 'https://tienda.example.pe/api/comprobantes/0123456789abcdef0123456789abcdef';
 const texto = (html: string) => html.replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-describe('the printable page of a receipt', () => {
+describe('the printable page of a comprobante', () => {
   it('prints every field of a boleta: issuer, type and number in a box, date, buyer, lines, totals and the total in words', () => {
     const html = paginaComprobante(boleta(), { url });
     const t = texto(html);
@@ -90,7 +90,7 @@ describe('the printable page of a receipt', () => {
     expect(estilo).toContain('@media print');
   });
 
-  it('carries a banner and a diagonal watermark in the test mode', () => {
+  it('carries a banner and a diagonal watermark in prueba', () => {
     const html = paginaComprobante(boleta({ proveedor: 'prueba' }), { url });
     expect(SIN_VALIDEZ).toBe('Sin validez tributaria – modo de prueba');
     expect(html).toContain(`<p class="prueba" role="note">${SIN_VALIDEZ}</p>`);
@@ -105,7 +105,7 @@ describe('the printable page of a receipt', () => {
     expect(rechazado).not.toContain('class="enlaces"');
   });
 
-  it('names, for a credit note, the receipt it modifies and the reason; a factura names the buyer’s RUC and razón social', () => {
+  it('names, for a credit note, the comprobante it modifies and the reason; a factura names the buyer’s RUC and razón social', () => {
     const original = boleta();
     const nota = paginaComprobante(boleta({ id: 2, tipo: '07', serie: 'BC01', correlativo: 3, modificaId: 1, motivo: 'Anulación de la operación', estado: 'pendiente' }), { url, modifica: original });
     expect(nota).toContain('<p class="tipo">NOTA DE CRÉDITO ELECTRÓNICA</p>');

@@ -1,6 +1,7 @@
 import { NOMBRE_DOCUMENTO_SUNAT, NOMBRES_COMPROBANTE, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { importeEnLetras } from '../../lib/comprobantes/letras.ts';
 import { fechaLima, formatFecha } from '../../lib/dates.ts';
+import { toSoles } from '../../lib/pricing/money.ts';
 import { COMPROBANTES, PROVEEDOR } from '../../lib/tienda.ts';
 import type { Comprobante } from '../db/schema/index.ts';
 import { cspPagina, documentoHtml, SCRIPT_IMPRIMIR } from '../http/pagina-simple.ts';
@@ -65,7 +66,7 @@ const SCRIPT = SCRIPT_IMPRIMIR;
 export const CSP_COMPROBANTE = cspPagina({ estilo: ESTILO, script: SCRIPT, img: "'self' data:" });
 
 const e = escapeHtml;
-const dinero = (centimos: number) => (centimos / 100).toFixed(2);
+const dinero = (centimos: number) => toSoles(centimos).toFixed(2);
 
 /** The lines SUNAT's state gives the page. */
 function estadoHtml(row: Comprobante): string {

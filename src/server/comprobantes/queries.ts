@@ -209,4 +209,4 @@ export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteU
 }
 
 /** One unit without IGV, in soles to two decimals: the line's value before its discount over its quantity. */
-export const valorUnitario = (item: { valorBruto: number; cantidad: number }) => Math.round(item.valorBruto / Math.max(item.cantidad, 1)) / 100;
+export const valorUnitario = (item: { valorBruto: number; cantidad: number }) => toSoles(Math.round(item.valorBruto / Math.max(item.cantidad, 1)));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailer } from './mailer.ts';
-import { recoveryEmail } from './templates.ts';
+import { recoveryEmail } from '../auth/emails.ts';
 
 describe('mail without SMTP_URL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kbeauty-outbox-'));

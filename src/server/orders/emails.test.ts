@@ -90,7 +90,7 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('Te escribiremos cuando esté listo para recoger.');
   });
 
-  it('names the sale receipt and links its printable page in both parts, and says nothing of one when there is none', () => {
+  it('names the comprobante and links its printable page in both parts, and says nothing of one when there is none', () => {
     const url = 'https://tienda.example.pe/api/comprobantes/0123456789abcdef&x="1"';
     const mail = confirmationEmail(pedido(), lineas, { nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', url, prueba: false });
     expectOrderEmail(mail, 'Total pagado', 'S/ 108.00');

@@ -3,7 +3,8 @@ import { DEVOLUCIONES, TIENDA } from '../../lib/tienda.ts';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import type { Pedido, PedidoLinea } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { orderEmail, soles, type OrderEmailContent } from './email-layout.ts';
+import { formatCentimos } from '../../lib/pricing/money.ts';
+import { orderEmail, type OrderEmailContent } from './email-layout.ts';
 import { seguimientoDe } from '../../lib/orders/couriers.ts';
 
 /**
@@ -133,7 +134,7 @@ export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessa
 const VOLVER_A_COMPRAR = { titulo: '¿Aún los quieres?', lineas: ['Puedes volver a comprarlos cuando quieras desde la tienda, mientras haya stock.'] };
 const reembolso = (pedido: Pedido) => ({
   titulo: 'Devolución de tu pago',
-  lineas: [`Te devolveremos ${soles(pedido.total)} al mismo medio con el que pagaste. Según tu banco, puede tardar unos días hábiles en verse en tu cuenta.`],
+  lineas: [`Te devolveremos ${formatCentimos(pedido.total)} al mismo medio con el que pagaste. Según tu banco, puede tardar unos días hábiles en verse en tu cuenta.`],
 });
 
 /** CANCELADO: why, whether anything was charged (and is refunded), and that they can buy again. */

@@ -2,13 +2,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { paymentLine } from '../../lib/orders/pagos.ts';
-import { toSoles } from '../../lib/pricing/money.ts';
+import { formatCentimos, toSoles } from '../../lib/pricing/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidoHistorial, pedidos, type Pedido } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../mail/templates.ts';
-import { soles } from './email-layout.ts';
+import { MUTED, celda, emailHtml, escapeHtml } from '../mail/templates.ts';
 
 /**
  * Payments the operator must look at (issue 21, item 9): a second approved payment of a paid order,
@@ -83,22 +82,21 @@ export async function paymentsOfOrders(db: Db, pedidoIds: number[]): Promise<Map
 /** The shop's e-mail about a payment (or receipt) to review: the note, the order, its payments and the command that shows it. */
 export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[], tema: TemaAlerta = 'pago'): MailMessage {
   const n = `N.° ${pedido.id}`;
-  const resumen = `Pedido ${n} · ${pedido.estado} · total ${soles(pedido.total)}`;
+  const resumen = `Pedido ${n} · ${pedido.estado} · total ${formatCentimos(pedido.total)}`;
   const cliente = `Cliente: ${[pedido.nombre, pedido.apellido].filter(Boolean).join(' ')} · ${pedido.correo}${pedido.telefono ? ` · ${pedido.telefono}` : ''}`;
   const comando = `npm run shop -- pedido ${pedido.id}`;
   const text = [resumen, cliente, '', nota, '', 'Pagos del pedido:', ...lista.map((p) => `- ${paymentLine(p)}`), '', `Para verlo: ${comando}`, '', `Aviso automático de ${TIENDA.nombre}.`].join('\n');
-  const cell = (style: string, html: string) => `<tr><td style="${style}">${html}</td></tr>`;
-  const muted = 'font-size:14px;line-height:1.5;color:#675a63';
-  const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
-${cell('font-size:20px;font-weight:bold;color:#b02a64', escapeHtml(`${TITULO_ALERTA[tema]} ${n}`))}
-${cell('padding-top:16px;font-size:16px;line-height:1.5;font-weight:bold', escapeHtml(nota))}
-${cell(`padding-top:16px;${muted}`, `${escapeHtml(resumen)}<br>${escapeHtml(cliente)}`)}
-${cell('padding-top:16px;font-size:15px;font-weight:bold', 'Pagos del pedido')}
-${lista.map((p) => cell(muted, escapeHtml(paymentLine(p)))).join('\n')}
-${cell(`padding-top:16px;${muted}`, `Para verlo: <code>${escapeHtml(comando)}</code>`)}
-</table></td></tr></table></body></html>`;
+  const muted = `font-size:14px;line-height:1.5;${MUTED}`;
+  const html = emailHtml({
+    titulo: `${TITULO_ALERTA[tema]} ${n}`,
+    filas: [
+      celda('padding-top:16px;font-size:16px;line-height:1.5;font-weight:bold', escapeHtml(nota)),
+      celda(`padding-top:16px;${muted}`, `${escapeHtml(resumen)}<br>${escapeHtml(cliente)}`),
+      celda('padding-top:16px;font-size:15px;font-weight:bold', 'Pagos del pedido'),
+      ...lista.map((p) => celda(muted, escapeHtml(paymentLine(p)))),
+      celda(`padding-top:16px;${muted}`, `Para verlo: <code>${escapeHtml(comando)}</code>`),
+    ],
+  });
   return { to, subject: `${TIENDA.nombre}: ${asunto} en el pedido ${n}`, text, html };
 }
 

@@ -4,7 +4,7 @@ import { formatFecha } from '../../lib/dates.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
 import type { HojaReclamacion } from '../../lib/api/reclamos-schemas.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { FIRMA, MUTED, celda, emailHtml, enlaceHtml, escapeHtml } from '../mail/templates.ts';
 
 /**
  * The Libro de Reclamaciones' e-mails, in Spanish, as HTML (every value escaped) and plain text from
@@ -71,7 +71,7 @@ interface Enlace {
   url: string;
 }
 
-/** The e-mail frame: greeting, paragraphs, a link, blocks, sign-off. */
+/** A complaint e-mail in the shop's frame: greeting, paragraphs, a link, blocks, sign-off. */
 function correo(to: string, subject: string, saludo: string, parrafos: string[], bloques: Bloque[], enlace?: Enlace): MailMessage {
   const text = [
     saludo,
@@ -79,31 +79,21 @@ function correo(to: string, subject: string, saludo: string, parrafos: string[],
     ...parrafos.flatMap((p) => [p, '']),
     ...(enlace ? [`${enlace.texto}: ${enlace.url}`, ''] : []),
     ...bloques.flatMap((b) => [b.titulo, ...b.filas.map(([label, value]) => `${label}: ${value}`), '']),
-    `El equipo de ${TIENDA.nombre}`,
+    FIRMA,
   ].join('\n');
-  const muted = 'color:#675a63';
-  const celda = (style: string, html: string) => `<tr><td colspan="2" style="${style}">${html}</td></tr>`;
   const multilinea = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
-  const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#fdf7f9;font-family:Arial,Helvetica,sans-serif;color:#2b2330">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:600px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
-${celda('font-size:22px;font-weight:bold;color:#b02a64', escapeHtml(TIENDA.nombre))}
-${celda('padding-top:16px;font-size:16px', escapeHtml(saludo))}
-${parrafos.map((p) => celda('padding-top:8px;font-size:16px;line-height:1.5', multilinea(p))).join('\n')}
-${enlace ? celda('padding-top:16px;font-size:16px', `<a href="${escapeHtml(enlace.url)}" style="color:#b02a64;font-weight:bold">${escapeHtml(enlace.texto)}</a>`) : ''}
-${bloques
-  .map((b) =>
-    [
-      celda('padding-top:20px;font-size:15px;font-weight:bold', escapeHtml(b.titulo)),
-      ...b.filas.map(
-        ([label, value]) =>
-          `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:14px;${muted};white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.5">${multilinea(value)}</td></tr>`,
-      ),
-    ].join('\n'),
-  )
-  .join('\n')}
-${celda(`padding-top:20px;font-size:14px;${muted}`, `El equipo de ${escapeHtml(TIENDA.nombre)}`)}
-</table></td></tr></table></body></html>`;
+  const fila = ([label, value]: [string, string]) =>
+    `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;font-size:14px;${MUTED};white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0;font-size:14px;line-height:1.5">${multilinea(value)}</td></tr>`;
+  const html = emailHtml({
+    saludo,
+    firma: true,
+    ancho: 600,
+    filas: [
+      ...parrafos.map((p) => celda('padding-top:8px;font-size:16px;line-height:1.5', multilinea(p))),
+      ...(enlace ? [celda('padding-top:16px;font-size:16px', enlaceHtml(enlace.texto, enlace.url))] : []),
+      ...bloques.flatMap((b) => [celda('padding-top:20px;font-size:15px;font-weight:bold', escapeHtml(b.titulo)), ...b.filas.map(fila)]),
+    ],
+  });
   return { to, subject, text, html };
 }
 

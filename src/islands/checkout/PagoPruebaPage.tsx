@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { fetchTestPreference, payTestPreference } from '../../lib/api/checkout-client.ts';
+import { fetchPreferenciaPrueba, payPreferenciaPrueba } from '../../lib/api/checkout-client.ts';
 import { serverMessage } from '../../lib/api/request.ts';
 import type { PreferenciaPrueba, RESULTADOS_PRUEBA } from '../../lib/api/checkout-schemas.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { showAlert } from '../../ui/alerts.ts';
-import './test-payment.css';
+import './pago-prueba.css';
 
 type Resultado = (typeof RESULTADOS_PRUEBA)[number];
 
@@ -22,11 +22,11 @@ const hora = (iso: string) => {
 };
 
 /**
- * The test mode's checkout (DESIGN.md, payments): stands in for Mercado Pago when the shop has no
+ * The pago de prueba's checkout (DESIGN.md, payments): stands in for Mercado Pago when the shop has no
  * access token. It shows the order of `?preference_id=` and lets the shopper approve, leave pending
  * or reject the payment; the server then notifies itself as Mercado Pago would and answers the back URL.
  */
-export default function TestPaymentPage() {
+export default function PagoPruebaPage() {
   const [estado, setEstado] = useState<Estado>({ kind: 'cargando' });
   const [sending, setSending] = useState<Resultado | null>(null);
   const [preferenceId, setPreferenceId] = useState('');
@@ -38,7 +38,7 @@ export default function TestPaymentPage() {
       setEstado({ kind: 'error', mensaje: 'Falta el identificador del pago (preference_id).' });
       return;
     }
-    fetchTestPreference(id)
+    fetchPreferenciaPrueba(id)
       .then((preferencia) => setEstado({ kind: 'listo', preferencia }))
       .catch((error: unknown) => {
         console.error('No se pudo cargar el pago de prueba', error);
@@ -49,7 +49,7 @@ export default function TestPaymentPage() {
   async function pagar(resultado: Resultado) {
     setSending(resultado);
     try {
-      const { redirect } = await payTestPreference(preferenceId, resultado);
+      const { redirect } = await payPreferenciaPrueba(preferenceId, resultado);
       location.assign(redirect);
     } catch (error) {
       console.error('No se pudo registrar el pago de prueba', error);
@@ -76,7 +76,7 @@ export default function TestPaymentPage() {
       {estado.kind === 'listo' && (
         <section className="card tp-card" aria-labelledby="tp-titulo">
           <h2 id="tp-titulo" className="tp-card__title">
-            Pedido N° {estado.preferencia.idVenta}
+            Pedido N.° {estado.preferencia.idVenta}
           </h2>
           <ul className="tp-lines">
             {estado.preferencia.productos.map((line, index) => (
@@ -100,7 +100,7 @@ export default function TestPaymentPage() {
           <div className="tp-actions">
             {ACCIONES.map((accion) => (
               <button key={accion.resultado} type="button" className={accion.clase} disabled={sending !== null} onClick={() => void pagar(accion.resultado)}>
-                {sending === accion.resultado ? 'Procesando...' : accion.etiqueta}
+                {sending === accion.resultado ? 'Procesando…' : accion.etiqueta}
               </button>
             ))}
           </div>

@@ -9,17 +9,17 @@ import { serverConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { describeEachDatabase } from './databases.ts';
-import { claimQuote, lineOf, newKey, openShop, payInTestMode, placeOrder, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import { claimQuote, lineOf, newKey, openShop, payDePrueba, placeOrder, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
 
 /**
- * Item 8: the offline test mode, whose page approves an order without charging, is served only when
+ * Item 8: the offline pago de prueba, whose page approves an order without charging, is served only when
  * the configuration turned it on (never on a public site); without Mercado Pago a public shop's
  * checkout answers 503 instead of handing out free orders.
  */
 const PUBLIC_SITE = 'https://kbeauty.example';
 const UNAVAILABLE = /pagos en línea no están disponibles/;
 
-describeEachDatabase('the test mode when it is off', (target) => {
+describeEachDatabase('the pago de prueba when it is off', (target) => {
   let shop: TestShop;
   beforeAll(async () => {
     // What `npm start` reads from SITE_URL=https://kbeauty.example, without MP_ACCESS_TOKEN nor NODE_ENV.
@@ -38,8 +38,8 @@ describeEachDatabase('the test mode when it is off', (target) => {
     expect(await shop.stockOf(producto!.idProducto)).toBe(before);
   });
 
-  it('the test-mode endpoints answer 404: they are not there at all', async () => {
-    for (const res of [await shop.call('GET', '/carrito/prueba/prueba-1'), await payInTestMode(shop, 'prueba-1', 'approved')]) {
+  it('the prueba endpoints answer 404: they are not there at all', async () => {
+    for (const res of [await shop.call('GET', '/carrito/prueba/prueba-1'), await payDePrueba(shop, 'prueba-1', 'approved')]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ mensaje: 'Ruta no encontrada.' });
     }
@@ -47,7 +47,7 @@ describeEachDatabase('the test mode when it is off', (target) => {
 });
 
 describeEachDatabase('the Netlify function', (target) => {
-  it('never serves the test mode, even with SITE_URL unset (localhost by default)', async () => {
+  it('never serves the pago de prueba, even with SITE_URL unset (localhost by default)', async () => {
     const shop = await openShop(target);
     try {
       // The function's own configuration (serverConfig with netlify: true), not the test shop's.
@@ -71,7 +71,7 @@ describeEachDatabase('the Netlify function', (target) => {
   });
 });
 
-describeEachDatabase('the test mode on a developer’s machine', (target) => {
+describeEachDatabase('the pago de prueba on a developer’s machine', (target) => {
   it('is on by default and pays an order', async () => {
     const shop = await openShop(target, { config: { testMode: serverConfig({}).testMode } });
     try {
@@ -79,7 +79,7 @@ describeEachDatabase('the test mode on a developer’s machine', (target) => {
       const [producto] = plainProducts(await shop.catalogue());
       const preferencia = await placeOrder(shop, customer, producto!);
       expect((await shop.call('GET', `/carrito/prueba/${preferencia.id}`)).status).toBe(200);
-      expect((await payInTestMode(shop, preferencia.id, 'approved')).status).toBe(200);
+      expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     } finally {
       await shop.close();
     }
@@ -140,7 +140,7 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
     expect(res.status).toBe(503);
     expect(answer.mensaje).toMatch(UNAVAILABLE);
     expect(answer.id).toBeUndefined();
-    // The test-mode page a shopper approved her own order on before: gone.
+    // The pago de prueba page a shopper approved her own order on before: gone.
     for (const res of [await call('GET', '/carrito/prueba/prueba-1'), await call('POST', '/carrito/prueba/prueba-1/pagar', { body: { resultado: 'approved' } })]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ mensaje: 'Ruta no encontrada.' });
@@ -149,7 +149,7 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
   }, 30_000);
 });
 
-describe('asking for the test mode on a public site', () => {
+describe('asking for the pago de prueba on a public site', () => {
   it.each(['scripts/start.ts', 'scripts/api.ts'])('%s refuses to start, with a Spanish message', async (script) => {
     const dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-refused-'));
     try {

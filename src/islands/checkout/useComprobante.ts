@@ -6,7 +6,7 @@ import { $comprobante, setComprobante, storedComprobante } from '../../stores/ch
 
 export type ProblemasFactura = Partial<Record<CampoFactura, string>>;
 
-export interface Receipt {
+export interface ComprobanteForm {
   eleccion: EleccionComprobante;
   /** The message under each refused factura field. */
   problemas: ProblemasFactura;
@@ -27,11 +27,11 @@ const todosLosProblemas = (eleccion: EleccionComprobante): ProblemasFactura =>
   }));
 
 /**
- * The receipt asked for at /procesoDePago (issue 23): the choice lives in the checkout store (a reload
+ * The comprobante asked for at /procesoDePago (issue 23): the choice lives in the checkout store (a reload
  * keeps it); a factura's fields are checked when left and when the pay button is pressed, with the
  * server's messages, and a flagged field is checked again as it is typed in.
  */
-export function useReceipt(): Receipt {
+export function useComprobante(): ComprobanteForm {
   const id = useId();
   const eleccion = useStore($comprobante);
   const [problemas, setProblemas] = useState<ProblemasFactura>({});

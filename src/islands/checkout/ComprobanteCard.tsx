@@ -1,20 +1,20 @@
 import { REGLAS_FACTURA, type ClaseComprobante } from '../../lib/api/comprobante-rules.ts';
-import TextField from '../auth/TextField.tsx';
-import type { Receipt } from './useReceipt.ts';
+import TextField from '../../ui/TextField.tsx';
+import type { ComprobanteForm } from './useComprobante.ts';
 
 interface Props {
-  receipt: Receipt;
+  comprobante: ComprobanteForm;
   /** The identity document a boleta is issued to ('DNI 12345678'); null while unknown or not registered. */
   documento: string | null;
   disabled: boolean;
 }
 
 /**
- * The receipt the shopper asks for (issue 23): a boleta de venta to their identity document (the
+ * The comprobante the shopper asks for (issue 23): a boleta de venta to their identity document (the
  * default) or a factura to a RUC, with its razón social and dirección fiscal.
  */
-export default function ReceiptCard({ receipt, documento, disabled }: Props) {
-  const { eleccion, problemas, campoId, elegir, escribir, salir } = receipt;
+export default function ComprobanteCard({ comprobante, documento, disabled }: Props) {
+  const { eleccion, problemas, campoId, elegir, escribir, salir } = comprobante;
   const opciones: { tipo: ClaseComprobante; nombre: string; detalle: string }[] = [
     { tipo: 'boleta', nombre: 'Boleta de venta', detalle: documento ? `Se emite a tu documento de identidad (${documento}).` : 'Se emite a tu documento de identidad.' },
     { tipo: 'factura', nombre: 'Factura', detalle: 'Se emite a tu RUC, con tu razón social y dirección fiscal.' },
@@ -24,9 +24,9 @@ export default function ReceiptCard({ receipt, documento, disabled }: Props) {
       <h2 id="co-comprobante" className="co-card__title">
         Comprobante de pago
       </h2>
-      <fieldset className="co-receipt" disabled={disabled}>
+      <fieldset className="co-comprobante" disabled={disabled}>
         <legend className="visually-hidden">Tipo de comprobante</legend>
-        <div className="co-receipt__options">
+        <div className="co-comprobante__options">
           {opciones.map((opcion) => (
             <label key={opcion.tipo} className={`co-method${eleccion.tipo === opcion.tipo ? ' co-method--checked' : ''}`}>
               <input
@@ -47,11 +47,11 @@ export default function ReceiptCard({ receipt, documento, disabled }: Props) {
           ))}
         </div>
         {eleccion.tipo === 'factura' && (
-          <fieldset className="co-receipt__factura">
-            <legend className="co-receipt__legend">Datos de la factura</legend>
+          <fieldset className="co-comprobante__factura">
+            <legend className="co-comprobante__legend">Datos de la factura</legend>
             <TextField
               id={campoId('ruc')}
-              className="co-receipt__ruc"
+              className="co-comprobante__ruc"
               label="RUC"
               value={eleccion.ruc}
               onChange={(value) => escribir('ruc', value)}
@@ -64,7 +64,7 @@ export default function ReceiptCard({ receipt, documento, disabled }: Props) {
             />
             <TextField
               id={campoId('razonSocial')}
-              className="co-receipt__razon"
+              className="co-comprobante__razon"
               label="Razón social"
               value={eleccion.razonSocial}
               onChange={(value) => escribir('razonSocial', value)}
@@ -76,7 +76,7 @@ export default function ReceiptCard({ receipt, documento, disabled }: Props) {
             />
             <TextField
               id={campoId('direccionFiscal')}
-              className="co-receipt__wide"
+              className="co-comprobante__wide"
               label="Dirección fiscal"
               value={eleccion.direccionFiscal}
               onChange={(value) => escribir('direccionFiscal', value)}
@@ -86,7 +86,7 @@ export default function ReceiptCard({ receipt, documento, disabled }: Props) {
               aria-required="true"
               problem={problemas.direccionFiscal}
             />
-            <p className="co-receipt__note co-receipt__wide">Revisa estos datos antes de pagar: así aparecerán en tu factura.</p>
+            <p className="co-comprobante__note co-comprobante__wide">Revisa estos datos antes de pagar: así aparecerán en tu factura.</p>
           </fieldset>
         )}
       </fieldset>

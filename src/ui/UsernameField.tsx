@@ -1,4 +1,4 @@
-import { USUARIO } from '../../lib/api/account-rules.ts';
+import { USUARIO } from '../lib/api/account-rules.ts';
 import TextField from './TextField.tsx';
 
 interface Props {

@@ -18,7 +18,7 @@ interface FrameProps {
   children: (aria: ControlAria) => ReactNode;
 }
 
-/** The frame of a labelled form field (the account forms, the complaints book): label, control, hint and problem. */
+/** The frame of a labelled form field (account, checkout, complaints book, reviews): label, control, hint and problem. */
 export function FieldFrame({ id, label, hint, problem, className, children }: FrameProps) {
   const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ');
   return (
@@ -50,7 +50,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> 
   problem?: string | null;
 }
 
-/** A labelled input of the account forms, with an optional hint and problem read by screen readers. */
+/** A labelled input of the shop's forms, with an optional hint and problem read by screen readers. */
 export default function TextField({ label, onChange, hint, problem, id, className, ...input }: Props) {
   return (
     <FieldFrame id={id} label={label} hint={hint} problem={problem} className={className}>

@@ -1,5 +1,5 @@
-import { TELEFONO } from '../../lib/api/account-rules.ts';
-import { formatPhone, PHONE_INPUT } from '../../lib/account/phone.ts';
+import { TELEFONO } from '../lib/api/account-rules.ts';
+import { formatPhone, PHONE_INPUT } from '../lib/account/phone.ts';
 import TextField from './TextField.tsx';
 
 interface Props {

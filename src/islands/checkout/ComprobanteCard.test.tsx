@@ -4,8 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { comprobanteBody } from '../../lib/checkout/comprobante.ts';
 import { $comprobante, clearCheckout } from '../../stores/checkout.ts';
-import ReceiptCard from './ReceiptCard.tsx';
-import { useReceipt } from './useReceipt.ts';
+import ComprobanteCard from './ComprobanteCard.tsx';
+import { useComprobante } from './useComprobante.ts';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -17,13 +17,13 @@ let container: HTMLElement;
 /** What the last press of the harness' pay button answered. */
 let ready: boolean | null;
 
-/** The card as /procesoDePago holds it: the pay button checks the receipt first. */
+/** The card as /procesoDePago holds it: the pay button checks the comprobante first. */
 function Harness() {
-  const receipt = useReceipt();
+  const comprobante = useComprobante();
   return (
     <>
-      <ReceiptCard receipt={receipt} documento="DNI 12345678" disabled={false} />
-      <button type="button" onClick={() => (ready = receipt.check())}>
+      <ComprobanteCard comprobante={comprobante} documento="DNI 12345678" disabled={false} />
+      <button type="button" onClick={() => (ready = comprobante.check())}>
         Pagar
       </button>
     </>
@@ -72,7 +72,7 @@ const problemOf = (input: HTMLInputElement) =>
     .map((id) => document.getElementById(id)?.textContent)
     .filter(Boolean);
 
-describe('ReceiptCard', () => {
+describe('ComprobanteCard', () => {
   it('asks for a boleta to the customer’s document by default, and lets the pay go on', () => {
     expect(container.querySelector('h2')!.textContent).toBe('Comprobante de pago');
     expect(radio('boleta').checked).toBe(true);
