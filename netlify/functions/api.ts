@@ -60,7 +60,7 @@ export default async (request: Request): Promise<Response> => {
   try {
     const config = serverConfig(process.env, { netlify: true });
     // The test modes run only on Netlify's local server (config.ts, onNetlifyLocalServer): should a deploy ever get one, it serves no request from outside.
-    if ((config.testMode || config.comprobantes.proveedor === 'prueba') && !isLocalRequest(request)) return localOnlyRefusal();
+    if ((config.pagoPrueba || config.comprobantes.proveedor === 'prueba') && !isLocalRequest(request)) return localOnlyRefusal();
     handler ??= createHandler(await functionDatabase(), { config, logRequest: console.log, builtVersion: () => deployedVersion(config.siteUrl) });
   } catch (error) {
     logError('La función de la API no pudo abrir la base de datos', error);

@@ -70,7 +70,7 @@ export function createApp(options: AppDeps) {
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps))
-    // The offline prueba (pago de prueba) exists only while it is the payment provider (config.testMode: never on a public site);
+    // The offline prueba (pago de prueba) exists only while it is the payment provider (config.pagoPrueba: never on a public site);
     // otherwise an empty router mounts nothing there, and the chain keeps the prueba's routes in App's type.
     .route('/carrito/prueba', pasarela?.nombre === 'prueba' ? pagoDePruebaRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono());
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));

@@ -21,12 +21,12 @@ describe('the offline pago de prueba (MP_TEST_MODE)', () => {
     ['Mercado Pago configured', { MP_ACCESS_TOKEN: 'APP_USR-1' }, false],
   ] as const)('%s → on: %s', (_, env, on) => {
     expect(pagoPruebaFromEnv(env)).toEqual({ enabled: on });
-    expect(serverConfig(env).testMode).toBe(on);
+    expect(serverConfig(env).pagoPrueba).toBe(on);
   });
 
   it('is never on in a Netlify function, whatever SITE_URL says', () => {
     expect(pagoPruebaFromEnv({}, { netlify: true })).toEqual({ enabled: false });
-    expect(serverConfig({ SITE_URL: 'http://localhost:4321' }, { netlify: true }).testMode).toBe(false);
+    expect(serverConfig({ SITE_URL: 'http://localhost:4321' }, { netlify: true }).pagoPrueba).toBe(false);
   });
 
   it.each([

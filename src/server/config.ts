@@ -137,7 +137,7 @@ export interface ServerConfig {
   /** Mercado Pago's public key (MP_PUBLIC_KEY): with the access token, the shop takes Yape too (issue 24). */
   mpPublicKey: string | undefined;
   /** The offline test-mode payment (MP_TEST_MODE; see pagoPruebaFromEnv): approves orders without charging. */
-  testMode: boolean;
+  pagoPrueba: boolean;
   /** Secret of Mercado Pago's webhook signatures; generated once in the database in test mode. */
   mpWebhookSecret: string | undefined;
   /** Hours an order with a payment under way (a cash code) keeps its stock at most. */
@@ -214,7 +214,7 @@ export interface SeriesComprobantes {
 /** Electronic receipts' settings. */
 export interface ComprobantesConfig {
   series: SeriesComprobantes;
-  /** 'nubefact' (NUBEFACT_URL and NUBEFACT_TOKEN), 'prueba' (the offline test mode, never on a public site) or null: receipts are numbered and wait for a provider. */
+  /** 'nubefact' (NUBEFACT_URL and NUBEFACT_TOKEN), 'prueba' (the offline pago de prueba, never on a public site) or null: receipts are numbered and wait for a provider. */
   proveedor: 'nubefact' | 'prueba' | null;
   nubefactUrl: string | undefined;
   nubefactToken: string | undefined;
@@ -244,7 +244,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     mpAccessToken: env.MP_ACCESS_TOKEN || undefined,
     mpPublicKey: env.MP_PUBLIC_KEY?.trim() || undefined,
     mpWebhookSecret: env.MP_WEBHOOK_SECRET || undefined,
-    testMode: pagoPruebaOrThrow(env, { netlify }),
+    pagoPrueba: pagoPruebaOrThrow(env, { netlify }),
     reservaHoras: positiveFromEnv(env.ORDER_RESERVATION_HOURS, PEDIDOS.reservaHoras, 'ORDER_RESERVATION_HOURS'),
     reservaPagoMinutos: positiveIntFromEnv(env.PAYMENT_RESERVATION_MINUTES, PEDIDOS.reservaPagoMinutos, 'PAYMENT_RESERVATION_MINUTES'),
     unidadesPorProducto: positiveIntFromEnv(env.ORDER_UNITS_PER_PRODUCT_MAX, PEDIDOS.unidadesPorProducto, 'ORDER_UNITS_PER_PRODUCT_MAX'),
@@ -296,7 +296,7 @@ export interface ComprobantesSetting {
 }
 
 /**
- * RECEIPTS_TEST_MODE (true/false): the offline test mode of electronic receipts, which numbers and
+ * RECEIPTS_TEST_MODE (true/false): the offline pago de prueba of electronic receipts, which numbers and
  * stores them but sends nothing to SUNAT ('Sin validez tributaria – modo de prueba'). Unset, it is on
  * only on a developer's machine without NUBEFACT_URL (like MP_TEST_MODE); on a public site it is
  * refused, and so is NUBEFACT_URL without NUBEFACT_TOKEN (or the other way round).
@@ -349,7 +349,7 @@ function comprobantesOrThrow(env: Record<string, string | undefined>, options: {
   };
 }
 
-/** The offline test mode and why: `refusal` when it was asked for where it must not run (the start is refused). */
+/** The offline pago de prueba and why: `refusal` when it was asked for where it must not run (the start is refused). */
 export interface PagoPruebaSetting {
   enabled: boolean;
   refusal?: string;

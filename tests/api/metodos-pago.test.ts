@@ -13,7 +13,7 @@ describe('GET /carrito/metodos-pago', () => {
   let sinPasarela: TestShop;
   beforeAll(async () => {
     prueba = await openShop(target!);
-    sinPasarela = await openShop(target!, { config: { testMode: false, mpAccessToken: undefined } });
+    sinPasarela = await openShop(target!, { config: { pagoPrueba: false, mpAccessToken: undefined } });
   });
   afterAll(async () => {
     await prueba?.close();

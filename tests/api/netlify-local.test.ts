@@ -13,7 +13,7 @@ describe('the pruebas in a Netlify function', () => {
   it('are on by default on Netlify’s local server, as on a developer’s machine', () => {
     expect(pagoPruebaFromEnv(LOCAL, { netlify: true })).toEqual({ enabled: true });
     expect(comprobantesFromEnv(LOCAL, { netlify: true })).toEqual({ proveedor: 'prueba' });
-    expect(serverConfig(LOCAL, { netlify: true }).testMode).toBe(true);
+    expect(serverConfig(LOCAL, { netlify: true }).pagoPrueba).toBe(true);
     expect(startRefusal({ ...LOCAL, MP_TEST_MODE: 'true', RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toBeUndefined();
   });
 

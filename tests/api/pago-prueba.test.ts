@@ -23,7 +23,7 @@ describeEachDatabase('the pago de prueba when it is off', (target) => {
   let shop: TestShop;
   beforeAll(async () => {
     // What `npm start` reads from SITE_URL=https://kbeauty.example, without MP_ACCESS_TOKEN nor NODE_ENV.
-    shop = await openShop(target, { config: { testMode: serverConfig({ SITE_URL: PUBLIC_SITE }).testMode, siteUrl: PUBLIC_SITE } });
+    shop = await openShop(target, { config: { pagoPrueba: serverConfig({ SITE_URL: PUBLIC_SITE }).pagoPrueba, siteUrl: PUBLIC_SITE } });
   });
   afterAll(() => shop?.close());
 
@@ -73,7 +73,7 @@ describeEachDatabase('the Netlify function', (target) => {
 
 describeEachDatabase('the pago de prueba on a developer’s machine', (target) => {
   it('is on by default and pays an order', async () => {
-    const shop = await openShop(target, { config: { testMode: serverConfig({}).testMode } });
+    const shop = await openShop(target, { config: { pagoPrueba: serverConfig({}).pagoPrueba } });
     try {
       const customer = await shop.customer('local');
       const [producto] = plainProducts(await shop.catalogue());

@@ -189,7 +189,7 @@ describeEachDatabase('payments', (target) => {
 describe('payments in production without Mercado Pago credentials', () => {
   it('refuses checkout with a clear mensaje and has no pago de prueba', async () => {
     const [target] = testDatabases();
-    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), testMode: pagoPruebaFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
+    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), pagoPrueba: pagoPruebaFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
     try {
       const customer = await shop.customer('prod');
       const [producto] = plainProducts(await shop.catalogue());

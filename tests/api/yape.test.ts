@@ -326,7 +326,7 @@ describeEachDatabase('Yape', (target) => {
         })
         .persist();
       const pasarela = mercadoPagoPasarela({ accessToken: 'TEST-prueba', publicKey: 'APP_USR-publica', siteUrl: SITE, fetchOptions: { dispatcher: agent, maxRetries: 0 } });
-      shop = await openShop(target, { pasarela, config: { mpAccessToken: 'TEST-prueba', mpPublicKey: 'APP_USR-publica', mpWebhookSecret: 'secreto', siteUrl: SITE, testMode: false } });
+      shop = await openShop(target, { pasarela, config: { mpAccessToken: 'TEST-prueba', mpPublicKey: 'APP_USR-publica', mpWebhookSecret: 'secreto', siteUrl: SITE, pagoPrueba: false } });
       plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 20);
     });
     afterAll(async () => {

@@ -41,12 +41,12 @@ export interface Checkout {
 /**
  * The state of /procesoDePago (checkout §2, §5): the payload the cart stored, the session (an
  * anonymous shopper gets the login dialog, and checkout goes on after login), the customer, the
- * server's pricing, the payment method and the pay button's steps in the spec's order. `receiptReady`
+ * server's pricing, the payment method and the pay button's steps in the spec's order. `comprobanteListo`
  * checks the receipt asked for (pointing out a factura's wrong field) before any call; false stops the pay.
  * `paneles` are the panels of the methods that have one (paneles.ts; Yape's, issue 24): how each is offered,
  * its fields' check, and its payment on this page; a method without one pays on the provider's page.
  */
-export function useCheckout(receiptReady: () => boolean = () => true, paneles: Readonly<Record<string, PanelDePago>> = {}): Checkout {
+export function useCheckout(comprobanteListo: () => boolean = () => true, paneles: Readonly<Record<string, PanelDePago>> = {}): Checkout {
   const claims = useStore($session);
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
@@ -62,8 +62,8 @@ export function useCheckout(receiptReady: () => boolean = () => true, paneles: R
   // A method with a panel chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
   const metodo = elegido && elegido in paneles && ofertas[elegido] !== 'disponible' ? null : elegido;
   // The pay steps read the latest values, also from callbacks made before a re-render.
-  const latest = useRef({ payload, cliente, sesion, metodo, ofertas, receiptReady, paneles });
-  latest.current = { payload, cliente, sesion, metodo, ofertas, receiptReady, paneles };
+  const latest = useRef({ payload, cliente, sesion, metodo, ofertas, comprobanteListo, paneles });
+  latest.current = { payload, cliente, sesion, metodo, ofertas, comprobanteListo, paneles };
   const clienteRequest = useRef<Promise<ClienteApi | null>>(Promise.resolve(null));
   const waitingForDocument = useRef(false);
 
@@ -108,7 +108,7 @@ export function useCheckout(receiptReady: () => boolean = () => true, paneles: R
   }, [userId, token, hasProducts, reloadCliente]);
 
   const pay = useCallback(async () => {
-    const { payload: current, sesion: now, metodo: chosen, ofertas: offered, receiptReady: receiptOk, paneles: panels } = latest.current;
+    const { payload: current, sesion: now, metodo: chosen, ofertas: offered, comprobanteListo: comprobanteOk, paneles: panels } = latest.current;
     if (!current) return;
     const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId, ofertas: offered });
     if (blocker) {
@@ -116,7 +116,7 @@ export function useCheckout(receiptReady: () => boolean = () => true, paneles: R
       if (blocker.login) openAuthDialog('login');
       return;
     }
-    if (!receiptOk()) return;
+    if (!comprobanteOk()) return;
     const panel = chosen ? panels[chosen] : undefined;
     if (panel && !panel.check()) return;
     setProcessing(true);

@@ -14,7 +14,7 @@ export interface Pagos {
 
 /**
  * Mercado Pago Checkout Pro when MP_ACCESS_TOKEN is set (MP_WEBHOOK_SECRET then required); otherwise
- * the offline test mode when the configuration turned it on (config.testMode: never on a public site),
+ * the offline pago de prueba when the configuration turned it on (config.pagoPrueba: never on a public site),
  * or none: checkout then answers 503, payments are unavailable.
  */
 export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): Pagos {
@@ -23,7 +23,7 @@ export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): 
   }
   const chosen =
     pasarela ??
-    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl, publicKey: config.mpPublicKey }) : config.testMode ? pruebaPasarela(db) : null);
+    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl, publicKey: config.mpPublicKey }) : config.pagoPrueba ? pruebaPasarela(db) : null);
   let secret: Promise<string> | undefined;
   return {
     pasarela: chosen,
