@@ -19,8 +19,8 @@ import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
 import { listen, loopbackOnly, untilReady } from '../src/server/node/listen.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
-import { buildSite } from '../src/build/site-build.ts';
-import { avisoPorCorreo, siteRefresher } from '../src/build/site-refresh.ts';
+import { buildSite } from '../src/site-builder/site-build.ts';
+import { avisoPorCorreo, siteRefresher } from '../src/site-builder/site-refresh.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';

@@ -60,7 +60,7 @@ describe('layers of the tree', () => {
   });
 
   it("browser code imports neither the server's settings nor server, build, command-line or demo code", () => {
-    expect(crossings(BROWSER, ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([]);
+    expect(crossings(BROWSER, ['server', 'site-builder', 'cli', 'demo'], [API_TYPE])).toEqual([]);
   });
 
   it("browser code may import the API's App type, as a type only (erased at build), and nothing else of the server", () => {
@@ -86,6 +86,6 @@ describe('layers of the tree', () => {
   it('the API imports no command-line, build or demo code', () => {
     // The reader sees the imports it judges (the API does use lib/).
     expect(crossings(['server'], ['lib']).length).toBeGreaterThan(50);
-    expect(crossings(['server'], ['cli', 'build', 'demo'])).toEqual([]);
+    expect(crossings(['server'], ['cli', 'site-builder', 'demo'])).toEqual([]);
   });
 });
