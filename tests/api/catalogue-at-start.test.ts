@@ -41,7 +41,7 @@ function startShop(dir: string, port: number, env: Record<string, string>) {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const printed = (text: string, withinMs = 90_000) =>
+  const printed = (text: string, withinMs = 150_000) =>
     new Promise<string>((resolve, reject) => {
       const deadline = Date.now() + withinMs;
       const look = () => {
@@ -85,7 +85,7 @@ describe('the catalogue a fresh database starts with (npm start)', () => {
     expect(output).toContain(`Base de datos nueva en PGlite en ${join(dir, 'embebida', 'data')}/: catálogo de demostración cargado.`);
     expect(output).not.toContain('El catálogo está vacío');
     expect(await products(`http://127.0.0.1:${port}`)).toHaveLength(DEMO_PRODUCTS);
-  }, 120_000);
+  }, 180_000);
 
   it('a production start (NODE_ENV=production) begins empty and says how to import a catalogue or load the demo', async () => {
     const port = await freePort();
@@ -97,7 +97,7 @@ describe('the catalogue a fresh database starts with (npm start)', () => {
     expect(output).toContain('npm run seed, o arranca con DEMO_CATALOGUE=true');
     expect(output).not.toContain('catálogo de demostración cargado');
     expect(await products(`http://127.0.0.1:${port}`)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('production with DEMO_CATALOGUE=true is asked for the demo, and gets it', async () => {
     const port = await freePort();
@@ -105,7 +105,7 @@ describe('the catalogue a fresh database starts with (npm start)', () => {
     child = shop.child;
     expect(await shop.printed('Base de datos')).toContain('catálogo de demostración cargado.');
     expect(await products(`http://127.0.0.1:${port}`)).toHaveLength(DEMO_PRODUCTS);
-  }, 120_000);
+  }, 180_000);
 
   it('DEMO_CATALOGUE must say true or false', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -139,7 +139,7 @@ describe.skipIf(!serverUrl)(`a new PostgreSQL database (DATABASE_URL)${serverUrl
     port = await freePort();
     api = startApiProcess(port, { DATABASE_URL: scratch.url, DATA_DIR: join(dir, 'data'), JOBS_INTERVAL_SECONDS: '0' });
     await api.ready;
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     if (api) await stopApiProcesses([api]);
     await scratch?.drop();
