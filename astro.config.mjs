@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
-import { buildScriptsIntegration } from './src/build/build-scripts.ts';
-import { inShopChunk } from './src/build/chunks.ts';
+import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
+import { inShopChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
 /**
- * @astrojs/react with the shop's server renderer (src/build/react-renderer.ts): each React component
+ * @astrojs/react with the shop's server renderer (src/site-builder/react-renderer.ts): each React component
  * rendered once, to a string, rather than twice through React's web stream (Astro's stage of a
  * 30,000-product build took about 40 % less time). Its client renderer, Vite plugins and options stay
  * @astrojs/react's.
@@ -18,7 +18,7 @@ const apiPort = process.env.API_PORT;
  * @returns {import('astro').AstroIntegration}
  */
 function withShopReactServer(integration) {
-  const serverEntrypoint = fileURLToPath(new URL('./src/build/react-renderer.ts', import.meta.url));
+  const serverEntrypoint = fileURLToPath(new URL('./src/site-builder/react-renderer.ts', import.meta.url));
   const setup = integration.hooks['astro:config:setup'];
   return {
     ...integration,
@@ -55,7 +55,7 @@ export default defineConfig({
             groups: [
               // What every island runs: React, its DOM renderer and the stores (zod and the like stay with their islands).
               { name: 'vendor', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/, priority: 2 },
-              // The shop code every page's islands share (src/build/chunks.ts).
+              // The shop code every page's islands share (src/site-builder/chunks.ts).
               { name: 'shop', test: inShopChunk, priority: 1 },
             ],
           },

@@ -2,13 +2,13 @@
  * `npm run build`: the static site into dist/ (or DIST_DIR). When a local server already owns the
  * embedded database, the catalogue is read from it over HTTP; otherwise a process of the build's own
  * opens the database and serves its API on a private port until the build has read what it needs
- * (src/build/catalogue-server.ts).
+ * (src/site-builder/catalogue-server.ts).
  */
 import { join } from 'node:path';
 import { serverConfig } from '../src/server/config.ts';
 import { readLock } from '../src/server/db/lock.ts';
-import { startCatalogueServer } from '../src/build/catalogue-server.ts';
-import { buildSite } from '../src/build/site-build.ts';
+import { startCatalogueServer } from '../src/site-builder/catalogue-server.ts';
+import { buildSite } from '../src/site-builder/site-build.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const config = serverConfig();

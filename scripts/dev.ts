@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { serverConfig } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { createApp } from '../src/server/app.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { announcePort } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/demo/seed.ts';
+import { startDatabase, startupMessage } from '../src/server/db/startup.ts';
+import { seedDemoCatalogue } from '../src/demo/seed.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const config = serverConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await seedIfEmpty(database.db);
+const { database, catalogo } = await startDatabase(config, { loadDemo: seedDemoCatalogue });
+console.log(startupMessage(config, catalogo));
 const tokenFile = await publishOperatorToken(database.db, config);
 if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
 const api = serve({ fetch: createApp({ db: database.db }).fetch, port: 0, hostname: '127.0.0.1' });

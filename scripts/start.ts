@@ -1,7 +1,7 @@
 /**
  * `npm start`: one Node process serving the static storefront and the API on one port. Opens (and on
- * first start creates, migrates and seeds) the database, builds the site when the build is missing or
- * older than the catalogue or the sources, and rebuilds when the catalogue changes while it runs.
+ * first start creates and migrates) the database, loading the demo catalogue into an empty one when
+ * asked (src/server/db/startup.ts), builds the site when the build is missing or older than the catalogue or the sources, and rebuilds when the catalogue changes while it runs.
  * A Postgres server that is down does not stop the site: the built pages are served, the API answers
  * 503 and the process keeps trying until the database answers.
  */
@@ -11,16 +11,15 @@ import { serverConfig, pruebasFromEnv } from '../src/server/config.ts';
 import { publishOperatorToken } from '../src/server/admin/token.ts';
 import { catalogueVersion } from '../src/server/catalogue/queries.ts';
 import { startRefusal } from '../src/server/config-check.ts';
-import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { describeError, logError } from '../src/server/db/errors.ts';
 import { announcePort } from '../src/server/db/lock.ts';
-import { seedIfEmpty } from '../src/demo/seed.ts';
-import { untilDatabaseAnswers } from '../src/server/db/startup.ts';
+import { seedDemoCatalogue } from '../src/demo/seed.ts';
+import { connectConfiguredDatabase, databasePlace, prepareDatabase, startupMessage } from '../src/server/db/startup.ts';
 import { listen, loopbackOnly, untilReady } from '../src/server/node/listen.ts';
 import { createShopServer } from '../src/server/node/server.ts';
 import { createServices, startBackgroundWork } from '../src/server/services.ts';
-import { buildSite } from '../src/build/site-build.ts';
-import { avisoPorCorreo, siteRefresher } from '../src/build/site-refresh.ts';
+import { buildSite } from '../src/site-builder/site-build.ts';
+import { avisoPorCorreo, siteRefresher } from '../src/site-builder/site-refresh.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -35,8 +34,8 @@ const config = serverConfig();
 const distDir = process.env.DIST_DIR || 'dist';
 const started = performance.now();
 
-const database = await connectDatabase({ url: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}/`;
+const database = await connectConfiguredDatabase(config);
+const where = databasePlace(config);
 const services = createServices({ db: database.db, config });
 const shop = createShopServer({ services, distDir, logRequest: console.log });
 let databaseReady = false;
@@ -85,26 +84,22 @@ const refreshSite = siteRefresher({
 });
 
 const built = existsSync(distDir);
-const seeded = await untilDatabaseAnswers(
-  async () => {
-    await migrateDatabase(database);
-    return seedIfEmpty(database.db);
+const catalogo = await prepareDatabase(database, config, {
+  loadDemo: seedDemoCatalogue,
+  retry: true,
+  signal: builds.signal,
+  onRetry(error, delayMs) {
+    const site = built
+      ? `el sitio estático de ${distDir}/ se sigue sirviendo y la API responde 503`
+      : `no hay un sitio construido en ${distDir}/ y la primera construcción necesita el catálogo`;
+    console.error(`La base de datos (${where}) no responde: ${describeError(error, { stack: false })}\n  ${site}; se reintenta en ${delayMs / 1000} s.`);
   },
-  {
-    signal: builds.signal,
-    onRetry(error, delayMs) {
-      const site = built
-        ? `el sitio estático de ${distDir}/ se sigue sirviendo y la API responde 503`
-        : `no hay un sitio construido en ${distDir}/ y la primera construcción necesita el catálogo`;
-      console.error(`La base de datos (${where}) no responde: ${describeError(error, { stack: false })}\n  ${site}; se reintenta en ${delayMs / 1000} s.`);
-    },
-  },
-).catch((error: unknown) => {
+}).catch((error: unknown) => {
   if (stopping) return new Promise<never>(() => {});
   throw error;
 });
 databaseReady = true;
-console.log(seeded ? `Base de datos nueva en ${where}: catálogo de demostración cargado.` : `Base de datos: ${where}.`);
+console.log(startupMessage(config, catalogo));
 const tokenFile = await publishOperatorToken(database.db, config);
 if (tokenFile) console.log(`Token de operador para npm run shop en ${tokenFile}.`);
 

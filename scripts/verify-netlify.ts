@@ -172,7 +172,8 @@ async function importBundle(entries: ZipEntry[], dir: string, name: string) {
 
 /**
  * `netlify serve --offline` on the copy, on a new database of the PostgreSQL server: it runs Netlify's
- * build (the catalogue from that database, which the build migrates and seeds) and serves the result;
+ * build (the catalogue from that database, which the build migrates and, asked by DEMO_CATALOGUE, fills
+ * with the demo catalogue) and serves the result;
  * then the same checks of the output as without a server, the scheduled functions, and the journeys.
  */
 async function buildAndServe(copy: string, serverUrl: string) {
@@ -185,7 +186,7 @@ async function buildAndServe(copy: string, serverUrl: string) {
   let server: NetlifyServer | undefined;
   try {
     const t0 = performance.now();
-    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...BROWSER_TEST_RATE_LIMITS });
+    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, DEMO_CATALOGUE: 'true', BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...BROWSER_TEST_RATE_LIMITS });
     console.log(`verify:netlify: netlify serve construyó el sitio y lo sirve en ${server.url} (${seconds(t0)} s).`);
     checkSite(join(copy, 'dist'));
     await checkFunctions(join(copy, '.netlify', 'functions'));

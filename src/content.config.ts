@@ -1,10 +1,10 @@
 import { defineCollection } from 'astro:content';
-import { SNAPSHOT_PARTS, snapshotParts } from './build/snapshot.ts';
+import { SNAPSHOT_PARTS, snapshotParts } from './site-builder/snapshot.ts';
 
 /** Entries keyed by their position, for lists whose order matters. */
 const ordered = <T extends object>(items: T[]) => items.map((item, index) => ({ id: String(index).padStart(4, '0'), ...item }));
 
-/** The small parts of the snapshot, read in one go. The product list and the reviews are no collections: the pages read them (build/catalogue-pages.ts). */
+/** The small parts of the snapshot, read in one go. The product list and the reviews are no collections: the pages read them (site-builder/catalogue-pages.ts). */
 const snapshot = () => snapshotParts(['marcas', 'menu', 'mensajes', 'banners', 'popups', 'sociales']);
 
 const marcas = defineCollection({

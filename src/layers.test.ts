@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The tree's layers (README, "Where things live"), checked on every module's imports: browser code
- * reads no environment and reaches no server, build, command-line or demo code (save the API's `App`
+ * reads no environment and reaches no server, site-builder, command-line or demo code (save the API's `App`
  * type, imported as a type only); the UI kit sits below islands and components; the API imports none
  * of the three jobs that sit around it. An `.astro` file is read as its two sides: the frontmatter
  * (with the markup) runs at build and may mount islands; its `<script>` blocks run in the browser, so
@@ -114,15 +114,15 @@ describe('layers of the tree', () => {
     expect(readers.map(({ file }) => relative(SRC, file))).toEqual([]);
   });
 
-  it("browser code imports neither the server's settings nor server, build, command-line or demo code", () => {
-    expect(crossingsOf(browserCode(), ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([]);
+  it("browser code imports neither the server's settings nor server, site-builder, command-line or demo code", () => {
+    expect(crossingsOf(browserCode(), ['server', 'site-builder', 'cli', 'demo'], [API_TYPE])).toEqual([]);
     // The pages' scripts are read: the product page's script imports its module.
     expect(crossingsOf(browserCode(), ['components']).map(([file]) => file)).toContain('pages/producto/[slug].astro');
   });
 
   it("an .astro file's scripts are browser code, its frontmatter is not", () => {
     const page = `---
-import { catalogueProducts } from '../build/catalogue-pages.ts';
+import { catalogueProducts } from '../site-builder/catalogue-pages.ts';
 import CartPage from '../islands/cart/CartPage.tsx';
 const env = process.env.SITE;
 ---
@@ -152,7 +152,7 @@ const env = process.env.SITE;
     ]);
     // Only the second script breaks the browser's rules: the frontmatter may read the build's data, its environment, and mount islands.
     expect(crossingsOf(componentScripts(parts), ['islands'])).toEqual([['pages/example.astro', 'islands/cart/open.ts']]);
-    expect(crossingsOf(componentScripts(parts), ['server', 'build', 'cli', 'demo'], [API_TYPE])).toEqual([['pages/example.astro', 'server/config.ts']]);
+    expect(crossingsOf(componentScripts(parts), ['server', 'site-builder', 'cli', 'demo'], [API_TYPE])).toEqual([['pages/example.astro', 'server/config.ts']]);
     expect(parts.filter(({ side, text }) => side === 'script' && /\bprocess\.env\b/.test(text))).toHaveLength(1);
     // A component's frontmatter mounts an island; its script may not reach into one.
     const component = `---\nimport BuyBox from '../../islands/product/BuyBox.tsx';\n---\n<BuyBox client:visible />\n<script>\n  import { abrir } from '../../islands/product/BuyBox.tsx';\n</script>\n`;
@@ -191,6 +191,6 @@ const env = process.env.SITE;
   it('the API imports no command-line, build or demo code', () => {
     // The reader sees the imports it judges (the API does use lib/).
     expect(crossings(['server'], ['lib']).length).toBeGreaterThan(50);
-    expect(crossings(['server'], ['cli', 'build', 'demo'])).toEqual([]);
+    expect(crossings(['server'], ['cli', 'site-builder', 'demo'])).toEqual([]);
   });
 });

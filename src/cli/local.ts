@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { serverConfig } from '../server/config.ts';
 import { createApp } from '../server/app.ts';
 import { hasEmbeddedDatabase } from '../server/db/backup.ts';
-import { openDatabase, type Database } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
 import { readLock } from '../server/db/lock.ts';
+import { startDatabase } from '../server/db/startup.ts';
 import { createServices } from '../server/services.ts';
 import { CliError } from './errors.ts';
 import type { ShopCliDeps } from './deps.ts';
@@ -43,7 +44,7 @@ export function shopTransport(
     } catch (error) {
       throw new CliError((error as Error).message);
     }
-    database ??= openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir }).catch((error: unknown) => {
+    database ??= startDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, catalogoDemo: false }).then((started) => started.database, (error: unknown) => {
       throw new CliError(`No se pudo abrir la base de datos${settings.databaseUrl ? ' de DATABASE_URL' : ` de ${settings.dataDir}/`}: ${(error as Error).message}`);
     });
     const { db } = await database;

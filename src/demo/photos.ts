@@ -15,7 +15,7 @@ import { DEMO_PRODUCTS } from './data/index.ts';
  * Real photos in the demo shop: the artwork of the first `DEMO_FOTOS` demo products is rendered to
  * JPEG (1200 px, quality 85, as a supplier's photo would come), kept in the image store, and those products
  * point to it instead of the SVG. So the responsive pipeline (AVIF and WebP copies with srcset,
- * build/photos.ts) is exercised by the tests, the build and Lighthouse, not only SVG. The
+ * site-builder/photos.ts) is exercised by the tests, the build and Lighthouse, not only SVG. The
  * synthetic catalogue reuses the demo artwork, so its copies of those products get the photos too.
  */
 export const DEMO_FOTOS = 8;

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { seedDemoCoupons } from './coupons.ts';
 import type { Db } from '../server/db/client.ts';
-import { whileStarting } from '../server/db/startup-lock.ts';
+import { fillDatabase } from '../server/db/startup.ts';
 import {
   banners,
   categorias,
@@ -18,7 +18,6 @@ import { DEMO_HOME, demoCatalogue, type SeedProduct } from './catalogue.ts';
 import { seedDemoPhotos } from './photos.ts';
 import { syntheticCatalogue } from './synthetic/catalogue.ts';
 import { TAXONOMY } from './taxonomy.ts';
-import { seedLocationsIfEmpty } from '../server/shipping/seed.ts';
 
 export interface SeedOptions {
   /** How many products of a synthetic catalogue (for benchmarks); unset: the hand-written demo catalogue. */
@@ -26,18 +25,11 @@ export interface SeedOptions {
 }
 
 /**
- * Loads Peru's locations when missing, and the demo catalogue into a database without products.
- * Returns whether it loaded the catalogue. Processes starting together on one PostgreSQL database
- * take turns (whileStarting): the later ones find the first one's catalogue and load nothing.
+ * Loads Peru's locations when missing, and the demo catalogue into a database without products
+ * (the shop's start-up, fillDatabase, asked for the demo). Returns whether it loaded the catalogue.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  return whileStarting(db, async () => {
-    await seedLocationsIfEmpty(db);
-    const [row] = await db.select({ n: count() }).from(productos);
-    if ((row?.n ?? 0) > 0) return false;
-    await seedDemoCatalogue(db, options);
-    return true;
-  });
+  return (await fillDatabase(db, (empty) => seedDemoCatalogue(empty, options))) === 'demo';
 }
 
 /** Inserts taxonomy, brands, products (the demo's or `options.products` synthetic ones) and home content in one transaction. */

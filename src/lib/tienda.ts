@@ -97,7 +97,7 @@ export const OPERACIONES = {
   imagenCacheControl: 'public, max-age=31536000, immutable',
 } as const;
 
-/** Responsive copies of the store's raster product photos, made at build time (build/photos.ts). */
+/** Responsive copies of the store's raster product photos, made at build time (site-builder/photos.ts). */
 export const FOTOS = {
   /** Widths of the AVIF and WebP copies: a card shows about 240 px wide, the product page up to 560 (twice that on dense screens). */
   anchos: [240, 480, 960],

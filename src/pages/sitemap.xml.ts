@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { catalogueProducts } from '../build/catalogue-pages.ts';
+import { catalogueProducts } from '../site-builder/catalogue-pages.ts';
 import { sitemapPaths, sitemapXml, staticPagesFrom } from '../lib/seo/sitemap.ts';
 
 /** /sitemap.xml: every pre-rendered route as an absolute URL (SITE_URL). */

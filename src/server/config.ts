@@ -108,6 +108,8 @@ export interface ServerConfig {
   /** Postgres server URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Whether an empty catalogue gets the demo one at start (DEMO_CATALOGUE; see demoCatalogueFromEnv). */
+  catalogoDemo: boolean;
   /** Seconds between checks for catalogue changes that trigger a static rebuild (0 disables). */
   rebuildCheckSeconds: number;
   production: boolean;
@@ -230,6 +232,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     host: env.HOST || (pruebasFromEnv(env, { netlify }).length > 0 ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || '.data',
+    catalogoDemo: demoCatalogueFromEnv(env),
     rebuildCheckSeconds: intFromEnv(env.REBUILD_CHECK_SECONDS, 30, 'REBUILD_CHECK_SECONDS'),
     production: env.NODE_ENV === 'production',
     jwtSecret: jwtSecretFromEnv(env.JWT_SECRET, env.NODE_ENV === 'production'),
@@ -273,6 +276,20 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     },
     reclamos: reclamosFromEnv(env),
   };
+}
+
+/**
+ * DEMO_CATALOGUE (true/1 or false/0): whether a process that serves or builds the shop loads the demo
+ * catalogue into an empty database. Unset, only the embedded database of a developer's machine gets it
+ * (no DATABASE_URL, NODE_ENV not production): `npm start` on a fresh `.data` opens with the demo, while
+ * a PostgreSQL server or a production shop starts empty, waiting for the operator's catalogue.
+ */
+export function demoCatalogueFromEnv(env: Record<string, string | undefined>): boolean {
+  const asked = env.DEMO_CATALOGUE?.trim().toLowerCase();
+  if (asked === 'true' || asked === '1') return true;
+  if (asked === 'false' || asked === '0') return false;
+  if (asked) throw new Error(`DEMO_CATALOGUE debe ser true (1) o false (0) (recibido: "${env.DEMO_CATALOGUE}").`);
+  return !env.DATABASE_URL && env.NODE_ENV !== 'production';
 }
 
 /** SHOP_NON_WORKING_DAYS (comma-separated YYYY-MM-DD dates), COMPLAINT_COPIES_PER_ADDRESS_PER_DAY and COMPLAINT_COPIES_PER_DAY over RECLAMOS. */

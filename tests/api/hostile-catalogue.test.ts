@@ -11,7 +11,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { catalogueVersion } from '../../src/server/catalogue/queries.ts';
 import { inlineScriptHashes } from '../../src/server/http/inline-scripts.ts';
 import { createShopServer } from '../../src/server/node/server.ts';
-import { buildSite } from '../../src/build/site-build.ts';
+import { buildSite } from '../../src/site-builder/site-build.ts';
 import { testDatabases } from './databases.ts';
 import { openShop, type TestShop } from './shop.ts';
 

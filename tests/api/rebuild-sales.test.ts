@@ -7,7 +7,7 @@ import { catalogueVersion, dataVersion } from '../../src/server/catalogue/querie
 import { productos, trabajos } from '../../src/server/db/schema/index.ts';
 import { checkDeployedVersion, type Comprobacion } from '../../src/server/jobs/rebuild.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
-import { siteRefresher } from '../../src/build/site-refresh.ts';
+import { siteRefresher } from '../../src/site-builder/site-refresh.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, payDePrueba, placeOrder, plainProducts, type TestShop } from './shop.ts';
 

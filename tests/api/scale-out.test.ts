@@ -77,6 +77,8 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
       processes.push(
         startApiProcess(port, {
           DATABASE_URL: scratch.url,
+          // A PostgreSQL database starts empty unless the demo is asked for; the test sells its products.
+          DEMO_CATALOGUE: 'true',
           DATA_DIR: join(dir, `data-${index}`),
           JOBS_INTERVAL_SECONDS: '1',
           MP_TEST_MODE: 'true',

@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Producto } from '../../src/lib/api/schemas.ts';
-import { connectDatabase, migrateDatabase, type Database } from '../../src/server/db/client.ts';
+import { connectDatabase, type Database } from '../../src/server/db/client.ts';
+import { prepareDatabase } from '../../src/server/db/startup.ts';
 import { demoCatalogue } from '../../src/demo/catalogue.ts';
-import { seedIfEmpty } from '../../src/demo/seed.ts';
+import { seedDemoCatalogue } from '../../src/demo/seed.ts';
 import { startApiProcess, stopApiProcesses, type ApiProcess } from './api-processes.ts';
 import { createScratchPostgres } from './databases.ts';
 
 /**
  * Item 11: processes starting together on one empty PostgreSQL database (three `npm run api`, or
  * Netlify cold starts on a new database) migrate and seed it one at a time: all come up, and the demo
- * catalogue is loaded once. PostgreSQL only (PGlite belongs to one process); skipped without TEST_DATABASE_URL.
+ * catalogue (asked for: DEMO_CATALOGUE, as a PostgreSQL database otherwise starts empty) is loaded once. PostgreSQL only (PGlite belongs to one process); skipped without TEST_DATABASE_URL.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const DEMO_PRODUCTS = demoCatalogue().products.length;
@@ -38,22 +39,24 @@ async function contents(url: string) {
 }
 
 describe.skipIf(!serverUrl)('three processes starting together on one empty PostgreSQL database', () => {
-  it('in one process, three pools: migrateDatabase and seedIfEmpty at once succeed, and one of them seeds', async () => {
+  it('in one process, three pools: prepareDatabase (migrations, then the demo) at once succeeds, and one of them seeds', async () => {
     const scratch = await createScratchPostgres(serverUrl!);
     const databases: Database[] = [];
+    const prepare = (database: Database) => prepareDatabase(database, { catalogoDemo: true }, { loadDemo: seedDemoCatalogue });
     try {
       for (let i = 0; i < 3; i++) databases.push(await connectDatabase({ url: scratch.url }));
-      const migrated = await Promise.allSettled(databases.map((database) => migrateDatabase(database)));
-      expect(migrated.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
-      const seeded = await Promise.all(databases.map((database) => seedIfEmpty(database.db)));
-      expect(seeded.filter(Boolean)).toEqual([true]);
+      const prepared = await Promise.allSettled(databases.map(prepare));
+      expect(prepared.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+      const seeded = prepared.map((result) => (result as PromiseFulfilledResult<string>).value);
+      expect(seeded.filter((catalogo) => catalogo === 'demo')).toEqual(['demo']);
+      expect(seeded.filter((catalogo) => catalogo === 'con-productos')).toHaveLength(2);
       const once = await contents(scratch.url);
       expect(once.productos).toBe(DEMO_PRODUCTS);
       expect(once.nombres).toBe(once.productos);
       expect(once.departamentos).toBe(once.ubigeos);
       expect(once.cupones).toBe(once.codigos);
       // Again, with everything done: nothing more, and nobody waits on a lock left behind.
-      await Promise.all(databases.map(async (database) => (await migrateDatabase(database), seedIfEmpty(database.db))));
+      expect(await Promise.all(databases.map(prepare))).toEqual(['con-productos', 'con-productos', 'con-productos']);
       expect(await contents(scratch.url)).toEqual(once);
     } finally {
       await Promise.all(databases.map((database) => database.close()));
@@ -71,7 +74,7 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-race-'));
       scratch = await createScratchPostgres(serverUrl!);
-      processes.push(...PORTS.map((port, index) => startApiProcess(port, { DATABASE_URL: scratch.url, DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' })));
+      processes.push(...PORTS.map((port, index) => startApiProcess(port, { DATABASE_URL: scratch.url, DEMO_CATALOGUE: 'true', DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' })));
       started = await Promise.allSettled(processes.map(({ ready }) => ready));
     }, 120_000);
     afterAll(async () => {

@@ -78,6 +78,8 @@ for (const target of targets) {
       if (target.name === 'PostgreSQL') scratch = await createScratchPostgres(serverUrl!);
       api = startApiProcess(target.port, {
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        // A PostgreSQL database starts empty unless the demo is asked for; the test sells its products.
+        DEMO_CATALOGUE: 'true',
         DATA_DIR: join(dir, 'data'),
         JOBS_INTERVAL_SECONDS: '1',
         MP_TEST_MODE: 'true',

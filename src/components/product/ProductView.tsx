@@ -22,7 +22,7 @@ const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', 
 /**
  * A product's page content, pure markup: breadcrumb, gallery, brand, name, badge, labels, the buy
  * box passed as children, shops and details. The search index is made from the product's data
- * (build/search-index.ts), not from this page.
+ * (site-builder/search-index.ts), not from this page.
  */
 export default function ProductView({ producto, children }: Props) {
   const labels = productLabels(producto.etiquetalogo);

@@ -17,9 +17,9 @@ export interface PagefindHits {
   ids: (start: number, end: number) => Promise<number[]>;
 }
 
-/** The index is written by the build (build/search-index.ts); the dev server has none. */
+/** The index is written by the build (site-builder/search-index.ts); the dev server has none. */
 const PAGEFIND_URL = '/pagefind/pagefind.js';
-/** A big catalogue's further indexes, which the search merges with the first (build/search-index.ts, SEARCH_INDEXES_FILE). */
+/** A big catalogue's further indexes, which the search merges with the first (site-builder/search-index.ts, SEARCH_INDEXES_FILE). */
 const INDEXES_URL = '/pagefind/indices.json';
 
 /** The further indexes' folders; none when the build wrote no list. */

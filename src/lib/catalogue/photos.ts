@@ -4,7 +4,7 @@ import { parseImageUrl } from './image-urls.ts';
 /**
  * Responsive product photos. A raster photo in the shop's image store (`/imagenes/{sha256}.jpg`, also
  * .png and .webp) has AVIF and WebP copies at `FOTOS.anchos` widths, made at build time by
- * build/photos.ts under names derived from the photo's sha256 alone, so a page rendered by
+ * site-builder/photos.ts under names derived from the photo's sha256 alone, so a page rendered by
  * Astro and a card rendered later by an island in the browser name the same files. Anything else
  * (SVG artwork, outside addresses) is used as it is.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productosFromSeeds } from '../../../tests/fixtures/producto.ts';
 import { buildDemoProducts } from '../../demo/catalogue.ts';
 import { seededRandom } from '../../demo/random.ts';
-import { indexCatalogue } from '../../build/search-index.ts';
+import { indexCatalogue } from '../../site-builder/search-index.ts';
 import type { Producto } from '../api/schemas.ts';
 import { productIdFromPath } from './routes.ts';
 import { searchProducts } from './search.ts';

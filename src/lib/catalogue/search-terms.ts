@@ -5,7 +5,7 @@ import { normalizeSearch } from './search.ts';
 const compact = (text: string) => normalizeSearch(text).normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * The extra words a product's search document gives the index (build/search-index.ts): every suffix of its name and of its brand,
+ * The extra words a product's search document gives the index (site-builder/search-index.ts): every suffix of its name and of its brand,
  * compacted. Pagefind matches each word of a query as the start of an indexed word, so every piece of
  * a name or brand, mid-word ones included ('erum', 'cosrx snail'), finds the product: Pagefind finds
  * whatever the spec's contains-match finds (storefront §2, Search page).

@@ -12,8 +12,8 @@ export function productImages(producto: { img: string; imagen?: string }): strin
   return [producto.imagen || DEFAULT_IMAGE];
 }
 
-/** Fallback product image (storefront §3: img falls back to a default image). */
-export const DEFAULT_IMAGE = '/demo/sin-imagen.svg';
+/** Fallback product image (storefront §3: img falls back to a default image): the shop's own, drawn by the build (src/pages/sin-imagen.svg.ts). */
+export const DEFAULT_IMAGE = '/sin-imagen.svg';
 
 /** The etiquetalogo labels the shop shows: 'Vegano' and 'No Testado en Animales'. */
 export function productLabels(etiquetalogo: string): string[] {

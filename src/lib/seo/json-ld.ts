@@ -172,6 +172,9 @@ export function organizationJsonLd(site: URL | string) {
   };
 }
 
+/** The Open Graph picture of a page without one of its own: the shop's, drawn by the build (src/pages/imagen-social.png.ts). */
+export const DEFAULT_SOCIAL_IMAGE = '/imagen-social.png';
+
 /** JSON-LD BreadcrumbList of a trail, with absolute URLs; a crumb without a link is the page at `currentPath`. */
 export function breadcrumbJsonLd(trail: Crumb[], currentPath: string, site: URL | string) {
   return {

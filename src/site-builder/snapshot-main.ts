@@ -1,5 +1,5 @@
 /**
- * `node --import tsx src/build/snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR`, run by
+ * `node --import tsx src/site-builder/snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR`, run by
  * buildSite before Astro: writes the catalogue's snapshot from the API at CATALOGUE_URL into SNAPSHOT_DIR
  * (snapshot.ts) and encodes into PHOTO_CACHE_DIR the copies of its store photos that it lacks. After it,
  * the build needs the API no more.

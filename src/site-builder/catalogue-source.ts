@@ -22,13 +22,14 @@ export async function catalogueSource(env = process.env): Promise<CatalogueSourc
   const base = env.CATALOGUE_URL || env.PUBLIC_API_BASE || (owner?.port ? `http://127.0.0.1:${owner.port}` : undefined);
   if (base) return apiSource(base);
 
-  const [{ openDatabase }, { seedIfEmpty }, { createApp }] = await Promise.all([
-    import('../server/db/client.ts'),
+  const [{ startDatabase }, { demoCatalogueFromEnv }, { seedDemoCatalogue }, { createApp }] = await Promise.all([
+    import('../server/db/startup.ts'),
+    import('../server/config.ts'),
     import('../demo/seed.ts'),
     import('../server/app.ts'),
   ]);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir });
-  await seedIfEmpty(database.db);
+  const settings = { databaseUrl: env.DATABASE_URL || undefined, dataDir, catalogoDemo: demoCatalogueFromEnv(env) };
+  const { database } = await startDatabase(settings, { loadDemo: seedDemoCatalogue });
   const app = createApp({ db: database.db });
   return {
     origin: 'in-process',
