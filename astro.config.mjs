@@ -24,7 +24,8 @@ function withShopReactServer(integration) {
     ...integration,
     hooks: {
       ...integration.hooks,
-      'astro:config:setup': (options) => setup?.({ ...options, addRenderer: (renderer) => options.addRenderer({ ...renderer, serverEntrypoint }) }),
+      'astro:config:setup': (options) =>
+        setup?.({ ...options, addRenderer: (renderer) => options.addRenderer({ ...renderer, serverEntrypoint }) }),
     },
   };
 }
@@ -54,7 +55,11 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               // What every island runs: React, its DOM renderer and the stores (zod and the like stay with their islands).
-              { name: 'vendor', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/, priority: 2 },
+              {
+                name: 'vendor',
+                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/][^\\/]+)[\\/]/,
+                priority: 2,
+              },
               // The shop code every page's islands share (src/site-builder/chunks.ts).
               { name: 'shop', test: inShopChunk, priority: 1 },
             ],

@@ -39,7 +39,13 @@ export default tseslint.config(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
@@ -70,7 +76,10 @@ export default tseslint.config(
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
       // A container may catch the Escape its controls bubble up (menus, search, chat), and a dialog's backdrop
       // may close on a mouse press since Escape closes it too; clicks and other keys on static elements stay refused.
-      'jsx-a11y/no-static-element-interactions': ['error', { handlers: ['onClick', 'onMouseUp', 'onKeyPress', 'onKeyUp'], allowExpressionValues: true }],
+      'jsx-a11y/no-static-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onMouseUp', 'onKeyPress', 'onKeyUp'], allowExpressionValues: true },
+      ],
     },
   },
   {

@@ -14,8 +14,16 @@ const distDir = process.env.DIST_DIR || 'dist';
 /** Every folder under `dir` holding an index.html, relative to `base`, with forward slashes. */
 function pageFolders(dir: string, base = dir): string[] {
   const entries = readdirSync(dir, { withFileTypes: true });
-  const own = dir !== base && entries.some((entry) => entry.isFile() && entry.name === 'index.html') ? [relative(base, dir).split(sep).join('/')] : [];
-  return [...own, ...entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('_')).flatMap((entry) => pageFolders(join(dir, entry.name), base))];
+  const own =
+    dir !== base && entries.some((entry) => entry.isFile() && entry.name === 'index.html')
+      ? [relative(base, dir).split(sep).join('/')]
+      : [];
+  return [
+    ...own,
+    ...entries
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .flatMap((entry) => pageFolders(join(dir, entry.name), base)),
+  ];
 }
 
 /** The lines of dist/_redirects for these page folders: the 301s of escapedSpellingRedirects, then decodedSpellingRewrites. */
@@ -27,7 +35,9 @@ export function redirectRules(folders: string[]): string[] {
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
   const rules = redirectRules(pageFolders(distDir));
   writeFileSync(join(distDir, '_redirects'), `${rules.join('\n')}\n`);
-  console.log(`${distDir}/_redirects: ${rules.filter((rule) => rule.endsWith(' 301')).length} redirecciones de nombres con & + : , ; = @ $ escapados.`);
+  console.log(
+    `${distDir}/_redirects: ${rules.filter((rule) => rule.endsWith(' 301')).length} redirecciones de nombres con & + : , ; = @ $ escapados.`,
+  );
 }
 
 /**

@@ -28,7 +28,10 @@ let ready = false;
 // Every call answers 503 until the database is migrated (and, when asked, has the demo catalogue).
 const gated = untilReady(app, () => ready, { everyPath: true });
 // A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
-const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
+const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, {
+  port: config.port,
+  hostname: config.host,
+});
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 
 const stopping = new AbortController();
@@ -48,7 +51,8 @@ const catalogo = await prepareDatabase(database, config, {
   loadDemo: seedDemoCatalogue,
   retry: true,
   signal: stopping.signal,
-  onRetry: (error, ms) => console.error(`La base de datos no responde (${describeError(error, { stack: false })}); se reintenta en ${ms / 1000} s.`),
+  onRetry: (error, ms) =>
+    console.error(`La base de datos no responde (${describeError(error, { stack: false })}); se reintenta en ${ms / 1000} s.`),
 }).catch((error: unknown) => {
   if (stopping.signal.aborted) return new Promise<never>(() => {});
   throw error;

@@ -24,13 +24,25 @@ import { measureInteractions, type InteractionRun } from './bench/interactions.t
 import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
 
 const { values } = parseArgs({
-  options: { products: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, port: { type: 'string', default: '4390' } },
+  options: {
+    products: { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    port: { type: 'string', default: '4390' },
+  },
 });
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'kbeauty-bench-'));
 const distDir = join(work, 'dist');
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DIST_DIR: distDir, DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: join(work, 'data'),
+  DIST_DIR: distDir,
+  DATABASE_URL: '',
+  REBUILD_CHECK_SECONDS: '0',
+};
 const report: string[] = ['# K-Beauty Perú benchmark', ''];
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Medusa's Next.js storefront, measured beside us in one run (issue 26): requests on its home and listing. */
@@ -39,10 +51,23 @@ const PEER_REQUESTS = { home: 22, listing: 34 } as const;
 /** Every figure beside its target: [figure, measured, target, met]. */
 const summary: [string, string, string, boolean | undefined][] = [];
 const figure = (name: string, value: number, unit: string, target: number, more = false, digits = 1) =>
-  summary.push([name, `${value.toFixed(digits)} ${unit}`, `${more ? '≥' : '≤'} ${target} ${unit}`, more ? value >= target : value <= target]);
+  summary.push([
+    name,
+    `${value.toFixed(digits)} ${unit}`,
+    `${more ? '≥' : '≤'} ${target} ${unit}`,
+    more ? value >= target : value <= target,
+  ]);
 
-const seeded = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...(values.products ? ['--products', values.products] : [])]);
-report.push(`Catálogo: ${values.products ? `sintético de ${values.products} productos` : 'de demostración'} (seed ${seeded.seconds.toFixed(1)} s).`, '');
+const seeded = await run(process.execPath, [
+  '--import',
+  'tsx',
+  'scripts/seed.ts',
+  ...(values.products ? ['--products', values.products] : []),
+]);
+report.push(
+  `Catálogo: ${values.products ? `sintético de ${values.products} productos` : 'de demostración'} (seed ${seeded.seconds.toFixed(1)} s).`,
+  '',
+);
 
 await benchBuild();
 const shop = await startShop();
@@ -67,7 +92,8 @@ try {
 }
 
 report.push('## Against the targets', '', '| figure | measured | target | met |', '|---|---|---|---|');
-for (const [name, measured, target, met] of summary) report.push(`| ${name} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`);
+for (const [name, measured, target, met] of summary)
+  report.push(`| ${name} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`);
 console.log(report.join('\n'));
 
 async function benchBuild() {
@@ -83,7 +109,10 @@ async function benchBuild() {
   const bytes = (keep: (file: string) => boolean) => files.filter(keep).reduce((total, file) => total + statSync(file).size, 0);
   const pages = files.filter((file) => file.endsWith('.html')).length;
   const precompressed = (file: string) => /\.(?:br|gz)$/.test(file);
-  const productPages = files.filter((file) => file.includes(`${join(distDir, 'producto')}/`) && file.endsWith('.html')).map((file) => statSync(file).size).sort((a, b) => a - b);
+  const productPages = files
+    .filter((file) => file.includes(`${join(distDir, 'producto')}/`) && file.endsWith('.html'))
+    .map((file) => statSync(file).size)
+    .sort((a, b) => a - b);
   const productHtml = productPages[Math.floor(productPages.length / 2)] ?? 0;
   report.push(
     '## Build',
@@ -113,7 +142,12 @@ async function benchPages(browser: Browser, product: string, listing: string) {
     ['checkout (empty cart)', '/procesoDePago'],
     ['payment result', '/success'],
   ];
-  report.push('## Pages', '', '| page | raw HTML | HTML over the wire (brotli) | JS before interaction (gzip) | JS files |', '|---|---|---|---|---|');
+  report.push(
+    '## Pages',
+    '',
+    '| page | raw HTML | HTML over the wire (brotli) | JS before interaction (gzip) | JS files |',
+    '|---|---|---|---|---|',
+  );
   for (const [name, path] of targets) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     const scripts = new Set<string>();
@@ -138,11 +172,17 @@ async function benchData(browser: Browser, productos: Producto[]) {
   {
     const { page, transfers, close } = await recordedPage(browser);
     await page.goto(`${base}/search?q=crema`);
-    await page.locator('.product-card').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await page
+      .locator('.product-card')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
     await settle(page, transfers);
     const data = sumBytes(transfers, isSearchData);
     const all = sumBytes(transfers, () => true);
-    report.push(`- search \`/search?q=crema\`: ${KB(data)} of index and result data (${KB(all)} with page code and images, ${transfers.length} requests)`);
+    report.push(
+      `- search \`/search?q=crema\`: ${KB(data)} of index and result data (${KB(all)} with page code and images, ${transfers.length} requests)`,
+    );
     figure('search for one word: index and result data', data / 1024, 'KB', 150);
     await close();
   }
@@ -188,15 +228,28 @@ async function benchLatency(menu: Menu, productos: Producto[]) {
     [`listado, line ${linea}, sorted by price`, `/web/listado?tipo=categoria&nombre=${encodeURIComponent(linea)}&orden=precio-asc`],
     ['productos?ids= (3 ids)', '/web/productos?ids=1,2,3'],
   ];
-  report.push(`## Catalogue calls (${count} products; 50 warm requests each, brotli, from a process of their own)`, '', '| call | first request | median | p95 | JSON size (decoded) |', '|---|---|---|---|---|');
-  const measured = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/catalogue-latency.ts', base, ...calls.map(([, path]) => path)], true);
+  report.push(
+    `## Catalogue calls (${count} products; 50 warm requests each, brotli, from a process of their own)`,
+    '',
+    '| call | first request | median | p95 | JSON size (decoded) |',
+    '|---|---|---|---|---|',
+  );
+  const measured = await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/catalogue-latency.ts', base, ...calls.map(([, path]) => path)],
+    true,
+  );
   const results = JSON.parse(measured.output.trim().split('\n').pop()!) as Latency[];
   for (const [index, [name, path]] of calls.entries()) {
     const { firstMs, medianMs, p95Ms, bytes } = results[index]!;
     report.push(`| ${name} | ${firstMs.toFixed(1)} ms | ${medianMs.toFixed(1)} ms | ${p95Ms.toFixed(1)} ms | ${KB(bytes)} |`);
     if (path.startsWith('/web/searchCat') || path.startsWith('/web/listado')) figure(`p95, ${name}`, p95Ms, 'ms', 50);
   }
-  report.push('', 'The first request after a start (or a catalogue change) computes the answer; later ones are served from the compressed cache.', '');
+  report.push(
+    '',
+    'The first request after a start (or a catalogue change) computes the answer; later ones are served from the compressed cache.',
+    '',
+  );
 }
 
 async function benchAddToCart(browser: Browser, product: string) {
@@ -213,7 +266,10 @@ async function benchAddToCart(browser: Browser, product: string) {
 async function benchInteractions(browser: Browser, product: string, listing: string) {
   const results = await measureInteractions(base, { product, listing }, 3, browser);
   const ms = (run: InteractionRun) => `${run.below ? '< ' : ''}${run.latency.toFixed(0)} ms`;
-  const parts = (run: InteractionRun) => (run.below ? '' : `${run.inputDelay.toFixed(0)} + ${run.processing.toFixed(0)} + ${run.presentation.toFixed(0)} ms (slowest handler: ${run.slowest})`);
+  const parts = (run: InteractionRun) =>
+    run.below
+      ? ''
+      : `${run.inputDelay.toFixed(0)} + ${run.processing.toFixed(0)} + ${run.presentation.toFixed(0)} ms (slowest handler: ${run.slowest})`;
   report.push(
     '## Interaction latency (INP-style, 4× CPU, after hydration)',
     '',
@@ -224,7 +280,11 @@ async function benchInteractions(browser: Browser, product: string, listing: str
     report.push(`| ${name} | ${ms(median)} | ${runs.map(ms).join(', ')} | ${parts(median)} |`);
     figure(`interaction latency, ${name}, median of 3`, median.latency, 'ms', 100, false, 0);
   }
-  report.push('', 'The cart is a page of its own: for "open the cart" the navigation is held back, so the figure is the click until its next paint, without the /carrito load.', '');
+  report.push(
+    '',
+    'The cart is a page of its own: for "open the cart" the navigation is held back, so the figure is the click until its next paint, without the /carrito load.',
+    '',
+  );
 }
 
 async function benchLighthouse(product: string, listing: string) {
@@ -234,16 +294,27 @@ async function benchLighthouse(product: string, listing: string) {
     '| page | performance | accessibility | best practices | SEO | LCP | requests | JS transferred |',
     '|---|---|---|---|---|---|---|---|',
   );
-  for (const [name, path] of [['home', '/'], ['listing', listing], ['product', product], ['search', '/search?q=crema']] as const) {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['listing', listing],
+    ['product', product],
+    ['search', '/search?q=crema'],
+  ] as const) {
     // Three runs, each figure their median (the scores those of the run with the median performance).
     const runs = [await lighthouse(base + path), await lighthouse(base + path), await lighthouse(base + path)];
     const median = (value: (run: (typeof runs)[number]) => number) => runs.map(value).sort((a, b) => a - b)[1]!;
     const byPerformance = [...runs].sort((a, b) => Number(a.scores[0]) - Number(b.scores[0]));
-    const run = { scores: byPerformance[1]!.scores, lcp: median((r) => r.lcp), requests: median((r) => r.requests), jsBytes: median((r) => r.jsBytes) };
+    const run = {
+      scores: byPerformance[1]!.scores,
+      lcp: median((r) => r.lcp),
+      requests: median((r) => r.requests),
+      jsBytes: median((r) => r.jsBytes),
+    };
     report.push(`| ${name} | ${run.scores.join(' | ')} | ${(run.lcp / 1000).toFixed(2)} s | ${run.requests} | ${KB(run.jsBytes)} |`);
     figure(`Lighthouse performance, ${name}`, Number(run.scores[0]), '', name === 'search' ? 95 : 100, true, 0);
     if (name !== 'search') figure(`Lighthouse LCP, ${name}`, run.lcp / 1000, 's', 1.2, false, 2);
-    if (name === 'home' || name === 'listing') figure(`requests, ${name} (the peer's: ${PEER_REQUESTS[name]})`, run.requests, '', PEER_REQUESTS[name], false, 0);
+    if (name === 'home' || name === 'listing')
+      figure(`requests, ${name} (the peer's: ${PEER_REQUESTS[name]})`, run.requests, '', PEER_REQUESTS[name], false, 0);
     if (name === 'product') figure('product page JS transferred', run.jsBytes / 1024, 'KB', 90);
   }
   report.push('');
@@ -256,7 +327,8 @@ async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number;
     const result = await lh(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const categories = result?.lhr.categories ?? {};
     const audits = result?.lhr.audits ?? {};
-    const requests = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
+    const requests =
+      (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
     return {
       scores: ['performance', 'accessibility', 'best-practices', 'seo'].map((key) => {
         const score = categories[key]?.score;
@@ -264,7 +336,9 @@ async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number;
       }),
       lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       requests: requests.length,
-      jsBytes: requests.filter((request) => request.resourceType === 'Script').reduce((total, request) => total + (request.transferSize ?? 0), 0),
+      jsBytes: requests
+        .filter((request) => request.resourceType === 'Script')
+        .reduce((total, request) => total + (request.transferSize ?? 0), 0),
     };
   } finally {
     chrome.kill();
@@ -319,7 +393,9 @@ function run(command: string, args: string[], capture = false): Promise<{ second
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    child.on('exit', (code) => (code === 0 ? resolve({ seconds: (performance.now() - t0) / 1000, output }) : reject(new Error(`${args.join(' ')}: ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ seconds: (performance.now() - t0) / 1000, output }) : reject(new Error(`${args.join(' ')}: ${code}`)),
+    );
   });
 }
 

@@ -25,7 +25,13 @@ if (remote) {
 } else {
   const catalogue = await startCatalogueServer();
   try {
-    await buildSite({ distDir, catalogueUrl: catalogue.url, catalogueVersion: catalogue.version, photoCacheDir, catalogueRead: catalogue.stop });
+    await buildSite({
+      distDir,
+      catalogueUrl: catalogue.url,
+      catalogueVersion: catalogue.version,
+      photoCacheDir,
+      catalogueRead: catalogue.stop,
+    });
   } finally {
     await catalogue.stop();
   }

@@ -27,7 +27,11 @@ try {
       sql`TRUNCATE productos, categorias_hijas, categorias, lineas, marcas, mensajes_barra, banners, popups, sociales, cupones_globales RESTART IDENTITY CASCADE`,
     );
     await load(database.db);
-    console.log(products === undefined ? 'Catálogo reemplazado por el de demostración.' : `Catálogo reemplazado por uno sintético de ${products} productos.`);
+    console.log(
+      products === undefined
+        ? 'Catálogo reemplazado por el de demostración.'
+        : `Catálogo reemplazado por uno sintético de ${products} productos.`,
+    );
   } else if (catalogo === 'demo') {
     console.log(products === undefined ? 'Catálogo de demostración cargado.' : `Catálogo sintético de ${products} productos cargado.`);
   } else {

@@ -42,7 +42,10 @@ let databaseReady = false;
 // Until the database is migrated and seeded the API answers 503; the static pages are served meanwhile.
 const gated = untilReady(shop, () => databaseReady);
 // A test mode approves orders without paying: only this machine's clients, by their socket (config-check refused any other HOST).
-const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, { port: config.port, hostname: config.host });
+const server = await listen(pruebasFromEnv(process.env).length > 0 ? loopbackOnly(gated) : gated, {
+  port: config.port,
+  hostname: config.host,
+});
 if (!config.databaseUrl) announcePort(config.dataDir, config.port);
 const url = `http://localhost:${config.port}`;
 const apiUrl = `http://127.0.0.1:${config.port}`;
@@ -77,7 +80,14 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 const refreshSite = siteRefresher({
   distDir,
   catalogueVersion: () => catalogueVersion(database.db),
-  build: (version) => (building = buildSite({ distDir, catalogueUrl: apiUrl, catalogueVersion: version, signal: builds.signal, photoCacheDir: join(config.dataDir, 'fotos') }).finally(() => (building = undefined))),
+  build: (version) =>
+    (building = buildSite({
+      distDir,
+      catalogueUrl: apiUrl,
+      catalogueVersion: version,
+      signal: builds.signal,
+      photoCacheDir: join(config.dataDir, 'fotos'),
+    }).finally(() => (building = undefined))),
   notify: avisoPorCorreo(services.mailer, config.correoTienda),
   signal: builds.signal,
   minIntervalMs: config.reconstruccionIntervaloSegundos * 1000,
@@ -92,7 +102,9 @@ const catalogo = await prepareDatabase(database, config, {
     const site = built
       ? `el sitio estático de ${distDir}/ se sigue sirviendo y la API responde 503`
       : `no hay un sitio construido en ${distDir}/ y la primera construcción necesita el catálogo`;
-    console.error(`La base de datos (${where}) no responde: ${describeError(error, { stack: false })}\n  ${site}; se reintenta en ${delayMs / 1000} s.`);
+    console.error(
+      `La base de datos (${where}) no responde: ${describeError(error, { stack: false })}\n  ${site}; se reintenta en ${delayMs / 1000} s.`,
+    );
   },
 }).catch((error: unknown) => {
   if (stopping) return new Promise<never>(() => {});

@@ -40,7 +40,12 @@ try {
   if (postgres) await buildAndServe(copy, postgres);
   else {
     const netlifyBuild = join(root, 'node_modules', '@netlify', 'build', 'bin.js');
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(copy, '.data'), SITE_URL: 'https://kbeauty.example', ASTRO_TELEMETRY_DISABLED: '1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: join(copy, '.data'),
+      SITE_URL: 'https://kbeauty.example',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
     for (const name of ['DATABASE_URL', 'CATALOGUE_URL', 'PUBLIC_API_BASE', 'NODE_ENV', 'DIST_DIR']) delete env[name];
     const build = spawnSync(process.execPath, [netlifyBuild, '--offline', '--cwd', copy], { env, stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`netlify-build terminó con el código ${build.status ?? build.signal}.`);
@@ -55,14 +60,18 @@ if (problems.length > 0) {
   console.error(`verify:netlify falló:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`verify:netlify: el build de Netlify funciona${postgres ? ', y el sitio servido por netlify serve también' : ''} (${seconds(started)} s).`);
+console.log(
+  `verify:netlify: el build de Netlify funciona${postgres ? ', y el sitio servido por netlify serve también' : ''} (${seconds(started)} s).`,
+);
 // The pg pool of the bundles imported by checkFunctions may hold the event loop open.
 process.exit(0);
 
 /** The PostgreSQL server of `url` when it answers; undefined, with the reason, when the served part is skipped. */
 async function postgresServer(url: string | undefined): Promise<string | undefined> {
   if (!url) {
-    console.log('verify:netlify: TEST_DATABASE_URL no está definido: se comprueba solo el build de Netlify, no el sitio servido por netlify serve (necesita PostgreSQL).');
+    console.log(
+      'verify:netlify: TEST_DATABASE_URL no está definido: se comprueba solo el build de Netlify, no el sitio servido por netlify serve (necesita PostgreSQL).',
+    );
     return undefined;
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -71,7 +80,9 @@ async function postgresServer(url: string | undefined): Promise<string | undefin
     await client.query('SELECT 1');
     return url;
   } catch (error) {
-    console.log(`verify:netlify: PostgreSQL no responde en TEST_DATABASE_URL (${String(error)}): se comprueba solo el build de Netlify, no el sitio servido por netlify serve.`);
+    console.log(
+      `verify:netlify: PostgreSQL no responde en TEST_DATABASE_URL (${String(error)}): se comprueba solo el build de Netlify, no el sitio servido por netlify serve.`,
+    );
     return undefined;
   } finally {
     await client.end().catch(() => {});
@@ -106,12 +117,20 @@ function checkSite(dist: string) {
   ensure(existsSync(join(dist, 'index.html')), 'dist/index.html no existe.');
   ensure(existsSync(join(dist, 'pagefind', 'pagefind.js')), 'dist/pagefind/ (el índice de búsqueda) no existe.');
   const headers = existsSync(join(dist, '_headers')) ? readFileSync(join(dist, '_headers'), 'utf8') : '';
-  ensure(/^\/\*\n\s+Content-Security-Policy: .*'sha256-/m.test(headers), 'dist/_headers no tiene la Content-Security-Policy con los hashes de los scripts.');
-  const version = existsSync(join(dist, 'version.json')) ? (JSON.parse(readFileSync(join(dist, 'version.json'), 'utf8')) as { version?: unknown }).version : undefined;
+  ensure(
+    /^\/\*\n\s+Content-Security-Policy: .*'sha256-/m.test(headers),
+    'dist/_headers no tiene la Content-Security-Policy con los hashes de los scripts.',
+  );
+  const version = existsSync(join(dist, 'version.json'))
+    ? (JSON.parse(readFileSync(join(dist, 'version.json'), 'utf8')) as { version?: unknown }).version
+    : undefined;
   ensure(typeof version === 'number' && version > 0, 'dist/version.json no dice la versión del catálogo.');
   // Netlify's static server does not decode %2B or %3A: the escaped spelling of such a page is a 301 to it (netlify/redirects.ts).
   const redirects = existsSync(join(dist, '_redirects')) ? readFileSync(join(dist, '_redirects'), 'utf8').split('\n') : [];
-  for (const [folder, rule] of [['marcas/Dr. Jart+', '/marcas/Dr.%20Jart%2B /marcas/Dr.%20Jart+ 301'], ['marcas/Ma:nyo', '/marcas/Ma%3Anyo /marcas/Ma:nyo 301']]) {
+  for (const [folder, rule] of [
+    ['marcas/Dr. Jart+', '/marcas/Dr.%20Jart%2B /marcas/Dr.%20Jart+ 301'],
+    ['marcas/Ma:nyo', '/marcas/Ma%3Anyo /marcas/Ma:nyo 301'],
+  ]) {
     ensure(existsSync(join(dist, folder!, 'index.html')), `dist/${folder}/index.html no existe.`);
     ensure(redirects.includes(rule!), `dist/_redirects no tiene «${rule}».`);
   }
@@ -134,8 +153,14 @@ async function checkFunctions(dir: string) {
   const functions = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { functions: ManifestFunction[] }).functions;
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
   const api = byName.get('api');
-  ensure(JSON.stringify(api?.routes?.map((route) => route.pattern)) === JSON.stringify(netlifyApiPaths()), `las rutas de la función api (${api?.routes?.map((route) => route.pattern).join(' ')}) no son las de src/server/api-paths.ts.`);
-  ensure(byName.get('rebuild')?.schedule === RECONSTRUCCION.horario, `la función rebuild no está programada como ${RECONSTRUCCION.horario}.`);
+  ensure(
+    JSON.stringify(api?.routes?.map((route) => route.pattern)) === JSON.stringify(netlifyApiPaths()),
+    `las rutas de la función api (${api?.routes?.map((route) => route.pattern).join(' ')}) no son las de src/server/api-paths.ts.`,
+  );
+  ensure(
+    byName.get('rebuild')?.schedule === RECONSTRUCCION.horario,
+    `la función rebuild no está programada como ${RECONSTRUCCION.horario}.`,
+  );
   ensure(byName.get('jobs')?.schedule === '* * * * *', 'la función jobs no está programada cada minuto.');
   const loaded = new Map<string, { default: (request: Request) => Promise<Response> }>();
   for (const fn of functions) {
@@ -144,7 +169,11 @@ async function checkFunctions(dir: string) {
       continue;
     }
     const entries = listZip(readFileSync(fn.path));
-    if (fn.name === 'api') ensure(entries.some((entry) => entry.name === 'src/server/db/migrations/0000_catalogo.sql'), 'el paquete de la función api no incluye las migraciones.');
+    if (fn.name === 'api')
+      ensure(
+        entries.some((entry) => entry.name === 'src/server/db/migrations/0000_catalogo.sql'),
+        'el paquete de la función api no incluye las migraciones.',
+      );
     loaded.set(fn.name, await importBundle(entries, join(dir, 'unzipped', fn.name), fn.name));
   }
   // Without DATABASE_URL the bundled API must still answer, with its 503 and a log line saying why.
@@ -152,13 +181,27 @@ async function checkFunctions(dir: string) {
   const logged: string[] = [];
   const logError = console.error;
   console.error = (...parts: unknown[]) => void logged.push(parts.join(' '));
-  const res = await loaded.get('api')?.default(new Request('https://kbeauty.example/web/listprod')).finally(() => (console.error = logError));
-  ensure(res?.status === 503 && logged.some((line) => line.includes('DATABASE_URL')), `la función api empaquetada respondió ${res?.status} sin base de datos (se esperaba 503).`);
+  const res = await loaded
+    .get('api')
+    ?.default(new Request('https://kbeauty.example/web/listprod'))
+    .finally(() => (console.error = logError));
+  ensure(
+    res?.status === 503 && logged.some((line) => line.includes('DATABASE_URL')),
+    `la función api empaquetada respondió ${res?.status} sin base de datos (se esperaba 503).`,
+  );
   // Every Netlify deploy is public: asked for there, the test mode (orders approved without paying) stops the function from loading.
   process.env.MP_TEST_MODE = 'true';
   const bundled = pathToFileURL(join(dir, 'unzipped', 'api', 'netlify', 'functions', 'api.mjs')).href;
-  const refusal = await import(`${bundled}?modo-prueba`).then(() => '', (error: unknown) => String(error)).finally(() => delete process.env.MP_TEST_MODE);
-  ensure(refusal.includes('MP_TEST_MODE=true no se permite'), 'la función api empaquetada cargó con MP_TEST_MODE=true (en Netlify debía negarse a arrancar).');
+  const refusal = await import(`${bundled}?modo-prueba`)
+    .then(
+      () => '',
+      (error: unknown) => String(error),
+    )
+    .finally(() => delete process.env.MP_TEST_MODE);
+  ensure(
+    refusal.includes('MP_TEST_MODE=true no se permite'),
+    'la función api empaquetada cargó con MP_TEST_MODE=true (en Netlify debía negarse a arrancar).',
+  );
 }
 
 /** Unpacks a function's bundle into `dir` and imports its module, as Netlify's runtime does. */
@@ -186,7 +229,13 @@ async function buildAndServe(copy: string, serverUrl: string) {
   let server: NetlifyServer | undefined;
   try {
     const t0 = performance.now();
-    server = await startNetlifyServe(copy, { DATABASE_URL: databaseUrl, DEMO_CATALOGUE: 'true', BUILD_HOOK_URL: hook.url, SHOP_ADMIN_TOKEN: adminToken, ...BROWSER_TEST_RATE_LIMITS });
+    server = await startNetlifyServe(copy, {
+      DATABASE_URL: databaseUrl,
+      DEMO_CATALOGUE: 'true',
+      BUILD_HOOK_URL: hook.url,
+      SHOP_ADMIN_TOKEN: adminToken,
+      ...BROWSER_TEST_RATE_LIMITS,
+    });
     console.log(`verify:netlify: netlify serve construyó el sitio y lo sirve en ${server.url} (${seconds(t0)} s).`);
     checkSite(join(copy, 'dist'));
     await checkFunctions(join(copy, '.netlify', 'functions'));
@@ -196,23 +245,44 @@ async function buildAndServe(copy: string, serverUrl: string) {
     const t2 = performance.now();
     // Netlify runs jobs every minute; the journeys run it every few seconds, as npm start's worker does in the browser tests.
     const jobs = setInterval(() => void fetch(`${server!.url}/.netlify/functions/jobs`, { method: 'POST' }).catch(() => {}), 3000);
-    const journeys = await run(process.execPath, [join(copy, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', 'tests/netlify/playwright.config.ts', '--output', results], {
-      cwd: copy,
-      env: { ...process.env, E2E_BASE_URL: server.url, E2E_ADMIN_TOKEN: adminToken },
-    }).finally(() => clearInterval(jobs));
-    ensure(journeys === 0, `los recorridos del navegador contra netlify serve fallaron (código ${journeys}): el registro del servidor queda en ${server.logFile}, los de Playwright en ${results}.`);
+    const journeys = await run(
+      process.execPath,
+      [
+        join(copy, 'node_modules', '@playwright', 'test', 'cli.js'),
+        'test',
+        '-c',
+        'tests/netlify/playwright.config.ts',
+        '--output',
+        results,
+      ],
+      {
+        cwd: copy,
+        env: { ...process.env, E2E_BASE_URL: server.url, E2E_ADMIN_TOKEN: adminToken },
+      },
+    ).finally(() => clearInterval(jobs));
+    ensure(
+      journeys === 0,
+      `los recorridos del navegador contra netlify serve fallaron (código ${journeys}): el registro del servidor queda en ${server.logFile}, los de Playwright en ${results}.`,
+    );
     console.log(`verify:netlify: recorridos del navegador contra netlify serve (${seconds(t2)} s).`);
   } catch (error) {
     problems.push(String(error));
   } finally {
     await server?.stop();
-    if (problems.length > 0 && server) console.error(`verify:netlify: las últimas líneas de netlify serve (todas en ${server.logFile}):\n${server.output().split('\n').slice(-60).join('\n')}`);
+    if (problems.length > 0 && server)
+      console.error(
+        `verify:netlify: las últimas líneas de netlify serve (todas en ${server.logFile}):\n${server.output().split('\n').slice(-60).join('\n')}`,
+      );
     if (problems.length === 0) {
       rmSync(results, { recursive: true, force: true });
       if (server) rmSync(server.logFile, { force: true });
     }
     await hook.close();
-    await scratch.drop().catch((error: unknown) => console.error(`No se pudo borrar la base de datos ${new URL(databaseUrl).pathname.slice(1)}: ${String(error)}`));
+    await scratch
+      .drop()
+      .catch((error: unknown) =>
+        console.error(`No se pudo borrar la base de datos ${new URL(databaseUrl).pathname.slice(1)}: ${String(error)}`),
+      );
   }
 }
 
@@ -242,7 +312,9 @@ async function startNetlifyServe(copy: string, settings: Record<string, string>)
   const url = `http://localhost:${port}`;
   const cli = join(copy, 'node_modules', 'netlify-cli', 'bin', 'run.js');
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) if (/^(MP_|RECEIPTS_|NUBEFACT_|SMTP_|RATE_LIMIT_|CATALOGUE_URL$|PUBLIC_API_BASE$|NODE_ENV$|DIST_DIR$|CONTEXT$|NETLIFY)/.test(name)) delete env[name];
+  for (const name of Object.keys(env))
+    if (/^(MP_|RECEIPTS_|NUBEFACT_|SMTP_|RATE_LIMIT_|CATALOGUE_URL$|PUBLIC_API_BASE$|NODE_ENV$|DIST_DIR$|CONTEXT$|NETLIFY)/.test(name))
+      delete env[name];
   Object.assign(env, settings, {
     SITE_URL: url,
     NETLIFY_DEV: 'true',
@@ -252,7 +324,11 @@ async function startNetlifyServe(copy: string, settings: Record<string, string>)
     PATH: [join(copy, 'node_modules', '.bin'), env.PATH].join(delimiter),
   });
   const logFile = join(tmpdir(), `kbeauty-netlify-serve-${port}.log`);
-  const child = spawn(process.execPath, [cli, 'serve', '--offline', '--context', 'dev', '--port', String(port), '--functions-port', String(functionsPort)], { cwd: copy, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--offline', '--context', 'dev', '--port', String(port), '--functions-port', String(functionsPort)],
+    { cwd: copy, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const chunks: string[] = [];
   const output = () => chunks.join('');
   for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
@@ -304,7 +380,11 @@ async function startNetlifyServe(copy: string, settings: Record<string, string>)
 async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: string, hook: BuildHook) {
   const invoke = async (name: string) => {
     const from = server.output().length;
-    const code = await run(process.execPath, [server.cli, 'functions:invoke', name, '--port', String(server.port), '--offline'], { cwd: server.dir, env: server.env, quiet: true });
+    const code = await run(process.execPath, [server.cli, 'functions:invoke', name, '--port', String(server.port), '--offline'], {
+      cwd: server.dir,
+      env: server.env,
+      quiet: true,
+    });
     ensure(code === 0, `netlify functions:invoke ${name} terminó con el código ${code}.`);
     // The function's log reaches the server's output just after its response.
     await waitFor(() => /Response with status \d+/.test(server.output().slice(from)), 10_000);
@@ -313,7 +393,10 @@ async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: strin
   const bump = (delta: number) => adminQuery(databaseUrl, `UPDATE catalogo_estado SET version = version + (${delta}) WHERE id = 1`);
   const rebuild = async (expected: string, calls: number, when: string) => {
     const log = await invoke('rebuild');
-    ensure(log.includes(`Versión del catálogo publicada: ${expected}.`), `${when}, la función rebuild no dijo «${expected}»: ${log.trim().split('\n').slice(-3).join(' | ')}`);
+    ensure(
+      log.includes(`Versión del catálogo publicada: ${expected}.`),
+      `${when}, la función rebuild no dijo «${expected}»: ${log.trim().split('\n').slice(-3).join(' | ')}`,
+    );
     ensure(hook.calls() === calls, `${when}, el build hook recibió ${hook.calls()} llamadas (se esperaban ${calls}).`);
   };
   await rebuild('al-dia', 0, 'Con el catálogo publicado al día');
@@ -326,7 +409,10 @@ async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: strin
   }
   await rebuild('al-dia', 1, 'Con el catálogo otra vez al día');
   const jobs = await invoke('jobs');
-  ensure(/Response with status 20\d/.test(jobs) && !/error/i.test(jobs), `la función jobs falló: ${jobs.trim().split('\n').slice(-3).join(' | ')}`);
+  ensure(
+    /Response with status 20\d/.test(jobs) && !/error/i.test(jobs),
+    `la función jobs falló: ${jobs.trim().split('\n').slice(-3).join(' | ')}`,
+  );
 }
 
 interface BuildHook {
@@ -345,11 +431,19 @@ async function startBuildHook(): Promise<BuildHook> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/build_hooks/verify`, calls: () => calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/build_hooks/verify`,
+    calls: () => calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Runs a command to its end; its output goes to this one's unless `quiet`. */
-function run(command: string, args: string[], { cwd, env, quiet = false }: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<number | string> {
+function run(
+  command: string,
+  args: string[],
+  { cwd, env, quiet = false }: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean },
+): Promise<number | string> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(command, args, { cwd, env, stdio: quiet ? 'ignore' : 'inherit' });
     child.once('error', reject);
@@ -361,4 +455,3 @@ async function waitFor(done: () => boolean, ms: number) {
   const until = Date.now() + ms;
   while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
 }
-

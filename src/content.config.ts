@@ -15,8 +15,17 @@ const menu = defineCollection({
   loader: async () => ordered((await snapshot()).menu),
   schema: SNAPSHOT_PARTS.menu.schema.element,
 });
-const mensajes = defineCollection({ loader: async () => ordered((await snapshot()).mensajes), schema: SNAPSHOT_PARTS.mensajes.schema.element });
-const banners = defineCollection({ loader: async () => ordered((await snapshot()).banners), schema: SNAPSHOT_PARTS.banners.schema.element });
+const mensajes = defineCollection({
+  loader: async () => ordered((await snapshot()).mensajes),
+  schema: SNAPSHOT_PARTS.mensajes.schema.element,
+});
+const banners = defineCollection({
+  loader: async () => ordered((await snapshot()).banners),
+  schema: SNAPSHOT_PARTS.banners.schema.element,
+});
 const popups = defineCollection({ loader: async () => ordered((await snapshot()).popups), schema: SNAPSHOT_PARTS.popups.schema.element });
-const sociales = defineCollection({ loader: async () => ordered((await snapshot()).sociales), schema: SNAPSHOT_PARTS.sociales.schema.element });
+const sociales = defineCollection({
+  loader: async () => ordered((await snapshot()).sociales),
+  schema: SNAPSHOT_PARTS.sociales.schema.element,
+});
 export const collections = { marcas, menu, mensajes, banners, popups, sociales };

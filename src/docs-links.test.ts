@@ -26,7 +26,9 @@ function docsFiles(dir = join(ROOT, 'docs')): string[] {
 
 /** The text a reader sees as prose: fenced code blocks and inline code spans blanked out. */
 export function withoutCode(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (block) => block.replace(/[^\n]/g, ' ')).replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length));
+  return markdown
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (block) => block.replace(/[^\n]/g, ' '))
+    .replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length));
 }
 
 /** Every link target of a Markdown text: inline links and images `[t](target "title")`, and reference definitions `[t]: target`. */
@@ -45,9 +47,7 @@ export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const match of withoutCodeBlocks(markdown).matchAll(/^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const text = match[1]!
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .toLowerCase();
+    const text = match[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').toLowerCase();
     const base = text.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
@@ -66,7 +66,8 @@ type Problem = { file: string; target: string; why: string };
 export function linkProblem(file: string, target: string, root = ROOT): string | undefined {
   if (/^(https?:|mailto:)/i.test(target)) return undefined;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return 'a link to a machine or a scheme other than http(s) or mailto';
-  if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target) || target.startsWith('\\')) return 'an absolute path of one machine, not a path inside the repository';
+  if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target) || target.startsWith('\\'))
+    return 'an absolute path of one machine, not a path inside the repository';
   if (/(^|\/)\.\.\/shared(\/|$)/.test(target)) return 'a link out of the repository (../shared)';
   const [pathPart, anchor] = splitAnchor(target);
   const from = join(root, dirname(file));
@@ -75,7 +76,8 @@ export function linkProblem(file: string, target: string, root = ROOT): string |
   if (!existsSync(resolved)) return `no such file: ${relative(root, resolved)}`;
   if (anchor !== undefined) {
     if (!statSync(resolved).isFile() || !resolved.endsWith('.md')) return 'an anchor on something that is not a Markdown page';
-    if (!headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor).toLowerCase())) return `no heading #${anchor} in ${relative(root, resolved)}`;
+    if (!headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor).toLowerCase()))
+      return `no heading #${anchor} in ${relative(root, resolved)}`;
   }
   return undefined;
 }
@@ -121,7 +123,8 @@ describe('README.md and docs/', () => {
     for (const name of records) {
       const text = readFileSync(join(dir, name), 'utf8');
       expect(text, `${name} starts with its title, "# ${name.slice(0, 4)}. …"`).toMatch(new RegExp(`^# ${name.slice(0, 4)}\\. \\S`));
-      for (const section of ['## Context', '## Decision', '## Consequence']) expect(text, `${name}: ${section}`).toContain(`\n${section}\n`);
+      for (const section of ['## Context', '## Decision', '## Consequence'])
+        expect(text, `${name}: ${section}`).toContain(`\n${section}\n`);
       expect(text, `${name} cites an issue`).not.toMatch(/\bissues? \d/i);
       expect(text, `${name} links outside the repository`).not.toMatch(/\]\((https?:|\/)/);
       expect(index, `${name} is not in docs/decisions/README.md`).toContain(`](${name})`);
@@ -135,7 +138,14 @@ describe('the link checker itself', () => {
   const here = 'docs/decisions/README.md';
 
   it('finds inline links, images and reference definitions, but not links written as code', () => {
-    const text = ['See [ops](../operations.md#backups) and ![x](img.png "t").', '`[not](a-link.md)`', '```', '[nor](this.md)', '```', '[ref]: ../glossary.md'].join('\n');
+    const text = [
+      'See [ops](../operations.md#backups) and ![x](img.png "t").',
+      '`[not](a-link.md)`',
+      '```',
+      '[nor](this.md)',
+      '```',
+      '[ref]: ../glossary.md',
+    ].join('\n');
     expect(linkTargets(text)).toEqual(['../operations.md#backups', 'img.png', '../glossary.md']);
   });
 
@@ -150,7 +160,9 @@ describe('the link checker itself', () => {
   });
 
   it('checks anchors against the headings GitHub makes', () => {
-    const anchors = headingAnchors('# Comprobantes electrónicos (SUNAT)\n## Orders & tracking\n## Orders & tracking\n```\n# not a heading\n```');
+    const anchors = headingAnchors(
+      '# Comprobantes electrónicos (SUNAT)\n## Orders & tracking\n## Orders & tracking\n```\n# not a heading\n```',
+    );
     expect([...anchors]).toEqual(['comprobantes-electrónicos-sunat', 'orders--tracking', 'orders--tracking-1']);
     expect(linkProblem('README.md', 'README.md#no-such-heading')).toMatch(/no heading/);
   });

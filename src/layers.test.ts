@@ -24,7 +24,9 @@ const API_TYPE = 'server/app.ts';
 function modules(folder: string): string[] {
   const root = join(SRC, folder);
   const entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && CODE.test(entry.name) && !TEST.test(entry.name)).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && CODE.test(entry.name) && !TEST.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** A `<script>` tag's opening (attributes may hold `{expressions}`), self-closing when it ends in `/>`. */
@@ -103,7 +105,8 @@ const PAGES = ['layouts', 'pages'];
 /** Browser code: every part of the browser folders (their `.astro` frontmatter included, as before), and the `<script>` blocks of layouts and pages. */
 const browserCode = (): Part[] => [...partsIn(BROWSER), ...partsIn(PAGES).filter(({ side }) => side === 'script')];
 /** Scripts: the modules under components/ and every `.astro` file's `<script>` blocks; never an `.astro` file's build side, which mounts islands. */
-const componentScripts = (parts: Part[]): Part[] => parts.filter(({ file, side }) => side === 'script' || (side === 'module' && relative(SRC, file).startsWith('components/')));
+const componentScripts = (parts: Part[]): Part[] =>
+  parts.filter(({ file, side }) => side === 'script' || (side === 'module' && relative(SRC, file).startsWith('components/')));
 /** `.astro` files of the fixtures below. */
 const EXAMPLE = join(SRC, 'components/example/Example.astro');
 const PAGE = join(SRC, 'pages/example.astro');
@@ -152,19 +155,28 @@ const env = process.env.SITE;
     ]);
     // Only the second script breaks the browser's rules: the frontmatter may read the build's data, its environment, and mount islands.
     expect(crossingsOf(componentScripts(parts), ['islands'])).toEqual([['pages/example.astro', 'islands/cart/open.ts']]);
-    expect(crossingsOf(componentScripts(parts), ['server', 'site-builder', 'cli', 'demo'], [API_TYPE])).toEqual([['pages/example.astro', 'server/config.ts']]);
+    expect(crossingsOf(componentScripts(parts), ['server', 'site-builder', 'cli', 'demo'], [API_TYPE])).toEqual([
+      ['pages/example.astro', 'server/config.ts'],
+    ]);
     expect(parts.filter(({ side, text }) => side === 'script' && /\bprocess\.env\b/.test(text))).toHaveLength(1);
     // A component's frontmatter mounts an island; its script may not reach into one.
     const component = `---\nimport BuyBox from '../../islands/product/BuyBox.tsx';\n---\n<BuyBox client:visible />\n<script>\n  import { abrir } from '../../islands/product/BuyBox.tsx';\n</script>\n`;
-    expect(crossingsOf(componentScripts(partsOf(EXAMPLE, component)), ['islands'])).toEqual([['components/example/Example.astro', 'islands/product/BuyBox.tsx']]);
+    expect(crossingsOf(componentScripts(partsOf(EXAMPLE, component)), ['islands'])).toEqual([
+      ['components/example/Example.astro', 'islands/product/BuyBox.tsx'],
+    ]);
     expect(crossingsOf(componentScripts(partsOf(EXAMPLE, component.replace(/<script>[\s\S]*<\/script>/, ''))), ['islands'])).toEqual([]);
   });
 
   it("browser code may import the API's App type, as a type only (erased at build), and nothing else of the server", () => {
     const file = join(SRC, 'lib/api/example.ts');
-    const refused = (text: string) => importsIn(file, text).filter((entry) => crosses(entry, ['server'], [API_TYPE])).map(({ target }) => target);
+    const refused = (text: string) =>
+      importsIn(file, text)
+        .filter((entry) => crosses(entry, ['server'], [API_TYPE]))
+        .map(({ target }) => target);
     expect(refused("import type { App } from '../../server/app.ts';")).toEqual([]);
-    expect(refused("import type {\n  App,\n} from '../../server/app.ts';\nimport { createApp } from '../../server/app.ts';")).toEqual([API_TYPE]);
+    expect(refused("import type {\n  App,\n} from '../../server/app.ts';\nimport { createApp } from '../../server/app.ts';")).toEqual([
+      API_TYPE,
+    ]);
     // An inline `type` keeps the statement (verbatimModuleSyntax): the module would load in the browser.
     expect(refused("import { type App } from '../../server/app.ts';")).toEqual([API_TYPE]);
     expect(refused("const app = await import('../../server/app.ts');")).toEqual([API_TYPE]);
@@ -179,7 +191,9 @@ const env = process.env.SITE;
     const scripts = componentScripts(partsIn(['components', ...PAGES]));
     expect(crossingsOf(scripts, ['islands'])).toEqual([]);
     // The guard reads the scripts it judges: components' modules and the `<script>` blocks of components, layouts and pages.
-    expect(new Set(scripts.filter(({ side }) => side === 'script').map(({ file }) => relative(SRC, file).split('/')[0]))).toEqual(new Set(['components', 'layouts', 'pages']));
+    expect(new Set(scripts.filter(({ side }) => side === 'script').map(({ file }) => relative(SRC, file).split('/')[0]))).toEqual(
+      new Set(['components', 'layouts', 'pages']),
+    );
   });
 
   it('pages and layouts reach the shop through the build, never the server or the command line', () => {

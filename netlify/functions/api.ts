@@ -25,7 +25,10 @@ export interface HandlerOptions {
 }
 
 /** The function's handler over `db`: the shop's API, with the client's address from Netlify's edge. */
-export function createHandler(db: Db, { config = serverConfig(process.env, { netlify: true }), logRequest, builtVersion }: HandlerOptions = {}) {
+export function createHandler(
+  db: Db,
+  { config = serverConfig(process.env, { netlify: true }), logRequest, builtVersion }: HandlerOptions = {},
+) {
   // There is no socket here: the client's address (for rate limits) is the header Netlify's edge sets.
   const app = createApp({ db, config: { ...config, clientIpHeader: NETLIFY_CLIENT_IP_HEADER }, logRequest, builtVersion });
   return (request: Request) => app.fetch(asMeant(request));
@@ -37,7 +40,10 @@ const isLocalRequest = (request: Request) => ['localhost', '127.0.0.1', '[::1]']
 /** The answer to a request from elsewhere while a test mode is on (see the default export). */
 function localOnlyRefusal(): Response {
   const headers = securityHeaders({ production: true, csp: API_CSP });
-  return Response.json({ mensaje: 'Esta tienda está en modo de prueba, que solo atiende en la máquina donde corre (localhost).' }, { status: 503, headers });
+  return Response.json(
+    { mensaje: 'Esta tienda está en modo de prueba, que solo atiende en la máquina donde corre (localhost).' },
+    { status: 503, headers },
+  );
 }
 
 /** The request at the path it meant: Netlify's local server retries a 404 or 403 at …/7.html (api-paths.ts, withoutPrettyUrlRetry). */
@@ -46,7 +52,13 @@ function asMeant(request: Request): Request {
   const path = withoutPrettyUrlRetry(url.pathname);
   if (path === url.pathname) return request;
   url.pathname = path;
-  return new Request(url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: 'half' } as RequestInit);
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 // A production deployment missing a setting, or asking for the test mode, fails to load, with every problem in the function's log.
@@ -61,7 +73,11 @@ export default async (request: Request): Promise<Response> => {
     const config = serverConfig(process.env, { netlify: true });
     // The test modes run only on Netlify's local server (config.ts, onNetlifyLocalServer): should a deploy ever get one, it serves no request from outside.
     if ((config.pagoPrueba || config.comprobantes.proveedor === 'prueba') && !isLocalRequest(request)) return localOnlyRefusal();
-    handler ??= createHandler(await functionDatabase(), { config, logRequest: console.log, builtVersion: () => deployedVersion(config.siteUrl) });
+    handler ??= createHandler(await functionDatabase(), {
+      config,
+      logRequest: console.log,
+      builtVersion: () => deployedVersion(config.siteUrl),
+    });
   } catch (error) {
     logError('La función de la API no pudo abrir la base de datos', error);
     const headers = { 'Retry-After': '5', ...securityHeaders({ production: true, csp: API_CSP }) };
@@ -73,6 +89,19 @@ export default async (request: Request): Promise<Response> => {
 // Netlify reads this from the source without running it, so the paths are spelled out: a test keeps
 // them equal to netlifyApiPaths() (src/server/api-paths.ts). preferStatic: a built page wins (/carrito/).
 export const config = {
-  path: ['/web/*', '/api/*', '/admin/api/*', '/webhooks/*', '/clientes/*', '/carrito/*', '/imagenes/*', '/login', '/send-correoprueba', '/validar-codigo', '/cambiar-contrasena', '/health'],
+  path: [
+    '/web/*',
+    '/api/*',
+    '/admin/api/*',
+    '/webhooks/*',
+    '/clientes/*',
+    '/carrito/*',
+    '/imagenes/*',
+    '/login',
+    '/send-correoprueba',
+    '/validar-codigo',
+    '/cambiar-contrasena',
+    '/health',
+  ],
   preferStatic: true,
 };

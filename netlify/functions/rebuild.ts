@@ -21,7 +21,9 @@ export default async (): Promise<void> => {
     minIntervalSeconds: settings.reconstruccionIntervaloSegundos,
   });
   if (resultado === 'fallida') {
-    console.error('El último build del catálogo actual no se publicó (falló): Netlify sigue sirviendo el sitio anterior. No se vuelve a pedir hasta que el catálogo cambie; revisa el registro del deploy en Netlify.');
+    console.error(
+      'El último build del catálogo actual no se publicó (falló): Netlify sigue sirviendo el sitio anterior. No se vuelve a pedir hasta que el catálogo cambie; revisa el registro del deploy en Netlify.',
+    );
   } else console.log(`Versión del catálogo publicada: ${resultado}.`);
 };
 

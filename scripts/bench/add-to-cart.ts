@@ -75,7 +75,10 @@ async function once(browser: Browser, url: string): Promise<AddToCartRun> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuRate });
     await page.addInitScript(WATCH);
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as { __addToCartReady?: number }).__addToCartReady !== undefined, null, { timeout: 60_000, polling: 200 });
+    await page.waitForFunction(() => (window as { __addToCartReady?: number }).__addToCartReady !== undefined, null, {
+      timeout: 60_000,
+      polling: 200,
+    });
     return await page.evaluate(() => {
       const w = window as unknown as { __addToCartReady: number; __scriptsAtReady: number };
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
@@ -91,5 +94,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!url) throw new Error('Uso: node --import tsx scripts/bench/add-to-cart.ts URL');
   const { runs, median } = await measureAddToCart(url);
   for (const run of runs) console.log(`run: ready ${run.ready.toFixed(0)} ms, FCP ${run.fcp.toFixed(0)} ms, ${run.scripts} scripts`);
-  console.log(`median: 'Agregar al carrito' ready at ${median.ready.toFixed(0)} ms (FCP ${median.fcp.toFixed(0)} ms, ${median.scripts} scripts)`);
+  console.log(
+    `median: 'Agregar al carrito' ready at ${median.ready.toFixed(0)} ms (FCP ${median.fcp.toFixed(0)} ms, ${median.scripts} scripts)`,
+  );
 }

@@ -27,7 +27,13 @@ export async function measureLatency(base: string, path: string, count = 50): Pr
   const samples: number[] = [];
   for (let i = 0; i < count; i++) samples.push((await time()).ms);
   samples.sort((a, b) => a - b);
-  return { path, firstMs: first.ms, medianMs: samples[Math.floor(count / 2)]!, p95Ms: samples[Math.ceil(count * 0.95) - 1]!, bytes: first.bytes };
+  return {
+    path,
+    firstMs: first.ms,
+    medianMs: samples[Math.floor(count / 2)]!,
+    p95Ms: samples[Math.ceil(count * 0.95) - 1]!,
+    bytes: first.bytes,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,8 +3,28 @@ import { buildDemoProducts } from '../../src/demo/catalogue.ts';
 
 /** The import's columns the generated catalogue fills (every descriptive field of a real one). */
 const CABECERA = [
-  'sku', 'nombre', 'marca', 'categoria', 'child', 'precio', 'descuento', 'stock', 'stock_total', 'newores', 'img',
-  'descripcion', 'modouso', 'beneficios', 'ingredientes', 'colores', 'tamaños', 'etiquetalogo', 'sedes', 'tipo_piel', 'edad', 'inquietud_piel',
+  'sku',
+  'nombre',
+  'marca',
+  'categoria',
+  'child',
+  'precio',
+  'descuento',
+  'stock',
+  'stock_total',
+  'newores',
+  'img',
+  'descripcion',
+  'modouso',
+  'beneficios',
+  'ingredientes',
+  'colores',
+  'tamaños',
+  'etiquetalogo',
+  'sedes',
+  'tipo_piel',
+  'edad',
+  'inquietud_piel',
 ] as const;
 
 /**
@@ -12,7 +32,10 @@ const CABECERA = [
  * products' texts, categories and images, each under a new SKU and name; every 40th product of a
  * brand new to the shop. `precioExtra` shifts every price, so a second file updates every row.
  */
-export function catalogueCsv(rows: number, { precioExtra = 0, prefijo = 'BENCH' }: { precioExtra?: number; prefijo?: string } = {}): string {
+export function catalogueCsv(
+  rows: number,
+  { precioExtra = 0, prefijo = 'BENCH' }: { precioExtra?: number; prefijo?: string } = {},
+): string {
   const templates = buildDemoProducts(new Date('2025-01-01T12:00:00Z'));
   const lines = [CABECERA.join(',')];
   for (let i = 0; i < rows; i++) {

@@ -55,7 +55,11 @@ async function measure(name: string, database: Database) {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const results: { paso: string; segundos: number; resumen: string }[] = [];
   try {
-    for (const [paso, file] of [['crear', primera], ['sin cambios', primera], ['actualizar precios', cambios]] as const) {
+    for (const [paso, file] of [
+      ['crear', primera],
+      ['sin cambios', primera],
+      ['actualizar precios', cambios],
+    ] as const) {
       const out: string[] = [];
       const started = performance.now();
       const code = await runShop(['importar', file], {
@@ -80,7 +84,10 @@ async function measure(name: string, database: Database) {
 }
 
 const megas = (statSync(primera).size / 1024 / 1024).toFixed(1);
-const report: string[] = [`Importación de ${rows.toLocaleString('es-PE')} filas (un CSV de ${megas} MB), por HTTP a la API del operador, lotes de ${OPERACIONES.filasPorLote} filas:`, ''];
+const report: string[] = [
+  `Importación de ${rows.toLocaleString('es-PE')} filas (un CSV de ${megas} MB), por HTTP a la API del operador, lotes de ${OPERACIONES.filasPorLote} filas:`,
+  '',
+];
 try {
   const targets: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ dataDir: join(work, 'data') })]];
   if (pgUrl) {
@@ -92,13 +99,20 @@ try {
       async () => {
         await adminQuery(pgUrl, `CREATE DATABASE ${name}`);
         const database = await openDatabase({ url: url.toString() });
-        return { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+        return {
+          ...database,
+          close: async () => {
+            await database.close();
+            await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          },
+        };
       },
     ]);
   } else console.log('Sin --pg ni TEST_DATABASE_URL: solo PGlite.');
   report.push('| Base de datos | Paso | Tiempo | Filas/s |', '|---|---|---|---|');
   for (const [name, open] of targets) {
-    for (const r of await measure(name, await open())) report.push(`| ${name} | ${r.paso} | ${r.segundos.toFixed(2)} s | ${Math.round(rows / r.segundos).toLocaleString('es-PE')} |`);
+    for (const r of await measure(name, await open()))
+      report.push(`| ${name} | ${r.paso} | ${r.segundos.toFixed(2)} s | ${Math.round(rows / r.segundos).toLocaleString('es-PE')} |`);
   }
   console.log(`\n${report.join('\n')}`);
 } finally {

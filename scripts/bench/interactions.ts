@@ -44,7 +44,8 @@ export const INTERACTIONS: Interaction[] = [
   {
     name: "'Agregar al carrito'",
     path: ({ product }) => product,
-    prepare: async (page) => hydrated(page.locator('astro-island[component-url*="BuyBox"] button', { hasText: 'Agregar al carrito' }).first()),
+    prepare: async (page) =>
+      hydrated(page.locator('astro-island[component-url*="BuyBox"] button', { hasText: 'Agregar al carrito' }).first()),
     done: (page) => page.waitForFunction(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]).length > 0),
   },
   {
@@ -75,7 +76,8 @@ export const INTERACTIONS: Interaction[] = [
       await page.locator('.listing__filter-toggle').evaluate((button: HTMLElement) => button.click());
       return page.locator('.brand-filter__list input[type="checkbox"]').first();
     },
-    done: (page) => page.waitForFunction(() => document.querySelector<HTMLInputElement>('.brand-filter__list input[type="checkbox"]')?.checked === true),
+    done: (page) =>
+      page.waitForFunction(() => document.querySelector<HTMLInputElement>('.brand-filter__list input[type="checkbox"]')?.checked === true),
   },
   {
     name: 'quick view (card eye button)',
@@ -179,13 +181,18 @@ const OBSERVE = `(() => {
 async function hydrated(locator: Locator): Promise<Locator> {
   await locator.waitFor({ state: 'attached', timeout: 30_000 });
   const element = await locator.elementHandle();
-  await locator.page().waitForFunction((el) => Object.keys(el!).some((key) => key.startsWith('__reactProps')), element, { timeout: 30_000, polling: 10 });
+  await locator
+    .page()
+    .waitForFunction((el) => Object.keys(el!).some((key) => key.startsWith('__reactProps')), element, { timeout: 30_000, polling: 10 });
   return locator;
 }
 
 /** Waits until every client:load and client:idle island has started hydrating. */
 async function islandsHydrated(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"])'), null, { timeout: 30_000, polling: 50 });
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"])'), null, {
+    timeout: 30_000,
+    polling: 50,
+  });
 }
 
 /** Waits for an idle period: React's hydration tasks and effects have run. */
@@ -197,7 +204,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [base, product, listing] = process.argv.slice(2);
   if (!base || !product || !listing) throw new Error('Uso: node --import tsx scripts/bench/interactions.ts BASE /producto/… /listado…');
   for (const { name, runs, median } of await measureInteractions(base, { product, listing })) {
-    const show = (run: InteractionRun) => `${run.below ? '<' : ''}${run.latency.toFixed(0)} ms${run.below ? '' : ` (${run.inputDelay.toFixed(0)}+${run.processing.toFixed(0)}+${run.presentation.toFixed(0)}, ${run.slowest})`}`;
+    const show = (run: InteractionRun) =>
+      `${run.below ? '<' : ''}${run.latency.toFixed(0)} ms${run.below ? '' : ` (${run.inputDelay.toFixed(0)}+${run.processing.toFixed(0)}+${run.presentation.toFixed(0)}, ${run.slowest})`}`;
     console.log(`${name}: median ${show(median)}; runs ${runs.map(show).join(', ')}`);
   }
 }

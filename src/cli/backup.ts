@@ -2,7 +2,15 @@ import { createWriteStream, existsSync, openAsBlob, renameSync, rmSync, statSync
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { backupFileName, dumpEmbedded, embeddedClient, hasEmbeddedDatabase, isGzip, PG_DUMP_ADVICE, restoreEmbedded } from '../server/db/backup.ts';
+import {
+  backupFileName,
+  dumpEmbedded,
+  embeddedClient,
+  hasEmbeddedDatabase,
+  isGzip,
+  PG_DUMP_ADVICE,
+  restoreEmbedded,
+} from '../server/db/backup.ts';
 import { connectDatabase } from '../server/db/client.ts';
 import { readLock } from '../server/db/lock.ts';
 import { audit, OPERADOR_ANONIMO } from '../server/admin/audit.ts';
@@ -10,7 +18,6 @@ import { operatorClient, type RespaldoDescarga } from '../lib/api/operator-clien
 import { operatorTokenFile } from './client.ts';
 import { CliError, cliErrorOf, noTokenError } from './errors.ts';
 import type { BackupSettings, ShopCliDeps } from './deps.ts';
-
 
 /** The backup commands' settings, from the environment. */
 export function backupSettings(env: Record<string, string | undefined> = process.env): BackupSettings {
@@ -31,13 +38,17 @@ export async function respaldo(file: string | undefined, deps: ShopCliDeps): Pro
   const dataDir = deps.dataDir ?? '.data';
   const owner = deps.shopUrlSet ? undefined : readLock(dataDir);
   if (deps.shopUrlSet || owner) {
-    if (owner && !owner.port) throw new CliError(`La tienda (proceso ${owner.pid}) está arrancando con la base de datos de ${dataDir}/; vuelve a intentarlo en unos segundos.`);
+    if (owner && !owner.port)
+      throw new CliError(
+        `La tienda (proceso ${owner.pid}) está arrancando con la base de datos de ${dataDir}/; vuelve a intentarlo en unos segundos.`,
+      );
     const baseUrl = owner ? `http://127.0.0.1:${owner.port}` : deps.baseUrl;
     await download({ ...deps, baseUrl }, target);
     deps.out(`Respaldo de la tienda en marcha (${baseUrl}) escrito en ${target} (${size(target)}).`);
     return;
   }
-  if (!hasEmbeddedDatabase(dataDir)) throw new CliError(`No hay una base de datos embebida en ${dataDir}/. Si está en otra carpeta, indícala con DATA_DIR.`);
+  if (!hasEmbeddedDatabase(dataDir))
+    throw new CliError(`No hay una base de datos embebida en ${dataDir}/. Si está en otra carpeta, indícala con DATA_DIR.`);
   const database = await connectDatabase({ dataDir }).catch((error: unknown) => {
     // The shop started meanwhile: its lock says so.
     throw new CliError((error as Error).message);
@@ -45,7 +56,9 @@ export async function respaldo(file: string | undefined, deps: ShopCliDeps): Pro
   let dump: Blob;
   try {
     // Recorded before the copy is taken, so the copy holds its own entry.
-    await audit(database.db, deps.operador ?? OPERADOR_ANONIMO, [{ accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'directo' } }]);
+    await audit(database.db, deps.operador ?? OPERADOR_ANONIMO, [
+      { accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'directo' } },
+    ]);
     dump = await dumpEmbedded(embeddedClient(database.db)!);
   } finally {
     await database.close();
@@ -84,7 +97,8 @@ async function writeWhole(target: string, body: ReadableStream<Uint8Array>): Pro
  */
 export async function restaurar(file: string | undefined, deps: ShopCliDeps): Promise<void> {
   if (!file) throw new CliError('Indica el archivo del respaldo, por ejemplo: npm run shop -- restaurar respaldo-2025-03-01-1230.tar.gz');
-  if (deps.databaseUrl) throw new CliError(`DATABASE_URL está definido, así que la tienda no usa la base de datos embebida.\n${PG_DUMP_ADVICE}`);
+  if (deps.databaseUrl)
+    throw new CliError(`DATABASE_URL está definido, así que la tienda no usa la base de datos embebida.\n${PG_DUMP_ADVICE}`);
   const dataDir = deps.dataDir ?? '.data';
   if (hasEmbeddedDatabase(dataDir)) {
     throw new CliError(
@@ -99,14 +113,17 @@ export async function restaurar(file: string | undefined, deps: ShopCliDeps): Pr
   } catch {
     throw new CliError(`No se pudo leer ${file}.`);
   }
-  if (!isGzip(new Uint8Array(await archive.slice(0, 2).arrayBuffer()))) throw new CliError(`${file} no es un respaldo de la tienda (los escribe npm run shop -- respaldo).`);
+  if (!isGzip(new Uint8Array(await archive.slice(0, 2).arrayBuffer())))
+    throw new CliError(`${file} no es un respaldo de la tienda (los escribe npm run shop -- respaldo).`);
   const owner = readLock(dataDir);
   if (owner) throw new CliError(`El proceso ${owner.pid} tiene abierta la carpeta ${dataDir}/: detenlo antes de restaurar en ella.`);
   let version: number;
   try {
     version = await restoreEmbedded(dataDir, archive);
   } catch (error) {
-    throw new CliError(`No se pudo restaurar ${file} (${(error as Error).message}); ${dataDir}/ quedó sin base de datos. ¿Es un respaldo de la tienda?`);
+    throw new CliError(
+      `No se pudo restaurar ${file} (${(error as Error).message}); ${dataDir}/ quedó sin base de datos. ¿Es un respaldo de la tienda?`,
+    );
   }
   const start = dataDir === '.data' ? 'npm start' : `DATA_DIR=${dataDir} npm start`;
   deps.out(`Respaldo ${file} restaurado en ${dataDir}/ (catálogo versión ${version}). Inicia la tienda con: ${start}`);

@@ -28,11 +28,19 @@ export interface OpcionesCatalogo {
 }
 
 /** The singular of each home list, as the commands name it (banner agregar …). */
-export const CONTENIDO_POR_SINGULAR: Record<string, ListaContenido> = { mensaje: 'mensajes', banner: 'banners', popup: 'popups', social: 'sociales' };
+export const CONTENIDO_POR_SINGULAR: Record<string, ListaContenido> = {
+  mensaje: 'mensajes',
+  banner: 'banners',
+  popup: 'popups',
+  social: 'sociales',
+};
 
 /** A number as the operator types it: 49.90, 49,90, S/49.90, 15%. */
 export function numeroArg(texto: string | undefined, campo: string): number {
-  const limpio = (texto ?? '').trim().replace(/^S\/\.?\s*/i, '').replace(/\s*%$/, '');
+  const limpio = (texto ?? '')
+    .trim()
+    .replace(/^S\/\.?\s*/i, '')
+    .replace(/\s*%$/, '');
   const normal = /^\d+,\d{1,2}$/.test(limpio) ? limpio.replace(',', '.') : limpio;
   if (!/^\d+(\.\d+)?$/.test(normal)) throw new CliError(`${campo}: "${texto ?? ''}" no es un número (por ejemplo 49.90).`);
   return Number(normal);
@@ -72,7 +80,13 @@ export async function imagenArg(ref: string | undefined, cliente: OperatorClient
 }
 
 /** Runs a catalogue command; false when `comando` is not one of them. */
-export async function runCatalogueCommand(comando: string, args: string[], opciones: OpcionesCatalogo, cliente: OperatorClient, out: (text: string) => void): Promise<boolean> {
+export async function runCatalogueCommand(
+  comando: string,
+  args: string[],
+  opciones: OpcionesCatalogo,
+  cliente: OperatorClient,
+  out: (text: string) => void,
+): Promise<boolean> {
   const [a, b, ...resto] = args;
   const producto = async (ref: string | undefined, body: CambioProducto, uso: string) => {
     const { mensaje } = await cliente.updateProduct(referencia(ref, uso), body);
@@ -94,7 +108,14 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
       return true;
     }
     case 'stock':
-      await producto(a, { stock: enteroArg(b, 'El stock'), ...(opciones.total === undefined ? {} : { stock_total: enteroArg(opciones.total, 'El stock total (--total)') }) }, 'stock 12 30');
+      await producto(
+        a,
+        {
+          stock: enteroArg(b, 'El stock'),
+          ...(opciones.total === undefined ? {} : { stock_total: enteroArg(opciones.total, 'El stock total (--total)') }),
+        },
+        'stock 12 30',
+      );
       return true;
     case 'ocultar':
     case 'mostrar':
@@ -107,10 +128,17 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
     }
     case 'cupon': {
       if (a === 'crear') {
-        if (!b) throw new CliError('Indica el código, por ejemplo: npm run shop -- cupon crear VERANO20 --descuento 20 --desde 2025-01-01 --hasta 2025-03-31');
+        if (!b)
+          throw new CliError(
+            'Indica el código, por ejemplo: npm run shop -- cupon crear VERANO20 --descuento 20 --desde 2025-01-01 --hasta 2025-03-31',
+          );
         if (opciones.descuento === undefined) throw new CliError('Indica el porcentaje con --descuento, por ejemplo --descuento 20.');
         if (!opciones.desde || !opciones.hasta) throw new CliError('Indica las fechas con --desde y --hasta (AAAA-MM-DD o DD/MM/AAAA).');
-        const lista = (texto: string | undefined) => (texto ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+        const lista = (texto: string | undefined) =>
+          (texto ?? '')
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean);
         const body = {
           codigo: b,
           descuento: numeroArg(opciones.descuento, 'El descuento (--descuento)'),
@@ -127,7 +155,9 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
         out((await cliente.setCouponActive(b, a === 'activar')).mensaje);
         return true;
       }
-      throw new CliError('Uso: npm run shop -- cupon crear CODIGO --descuento N --desde FECHA --hasta FECHA [--productos 1,2] [--marcas "COSRX,Anua"] | cupon desactivar CODIGO | cupon activar CODIGO');
+      throw new CliError(
+        'Uso: npm run shop -- cupon crear CODIGO --descuento N --desde FECHA --hasta FECHA [--productos 1,2] [--marcas "COSRX,Anua"] | cupon desactivar CODIGO | cupon activar CODIGO',
+      );
     }
     case 'auditoria': {
       // The API checks the limit (a whole number within its range) and says so in Spanish.
@@ -161,7 +191,12 @@ export async function runCatalogueCommand(comando: string, args: string[], opcio
       const tipo = (opciones.tipo === 'imagen' ? 'image' : opciones.tipo) as 'image' | 'video' | undefined;
       respuesta = await cliente.addContent(lista, { url: await imagenArg(b, cliente, ejemplo), ...(tipo ? { tipo } : {}) });
     } else {
-      respuesta = await cliente.addContent(lista, { img_url: await imagenArg(b, cliente, ejemplo), rutabutton: opciones.ruta ?? null, alt: opciones.alt ?? '', ...(lista === 'popups' ? { visible: !opciones.oculto } : {}) });
+      respuesta = await cliente.addContent(lista, {
+        img_url: await imagenArg(b, cliente, ejemplo),
+        rutabutton: opciones.ruta ?? null,
+        alt: opciones.alt ?? '',
+        ...(lista === 'popups' ? { visible: !opciones.oculto } : {}),
+      });
     }
   } else if (a === 'quitar') respuesta = await cliente.removeContent(lista, id(b));
   else if (a === 'mover') respuesta = await cliente.moveContent(lista, id(b), enteroArg(resto[0], 'La posición'));

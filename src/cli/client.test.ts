@@ -18,7 +18,10 @@ function over(answers: (Response | Error)[], deps: Partial<ShopCliDeps> = {}) {
 
 describe("npm run shop's operator client", () => {
   it("turns the API's refusals into the operator's messages, and says so when it said nothing", async () => {
-    const { cliente, calls } = over([Response.json({ mensaje: 'No existe el pedido N.° 9.' }, { status: 404 }), new Response('<html>', { status: 503 })]);
+    const { cliente, calls } = over([
+      Response.json({ mensaje: 'No existe el pedido N.° 9.' }, { status: 404 }),
+      new Response('<html>', { status: 503 }),
+    ]);
     await expect(cliente.order(9)).rejects.toEqual(new CliError('No existe el pedido N.° 9.'));
     await expect(cliente.orders()).rejects.toEqual(new CliError('La tienda respondió 503 sin explicación.'));
     expect(calls.map((call) => [call.url, (call.init?.headers as Record<string, string>)['X-Operador']])).toEqual([
@@ -30,13 +33,21 @@ describe("npm run shop's operator client", () => {
   it('says to start the shop when it does not answer, but keeps the in-process transport’s own failure', async () => {
     const propia = new CliError('No se pudo abrir la base de datos de .data/: bloqueada');
     const { cliente } = over([new TypeError('fetch failed'), propia]);
-    await expect(cliente.coupons()).rejects.toEqual(new CliError('No se pudo conectar con la tienda en http://localhost:4321. ¿Está en marcha? Iníciala con `npm start` (o indica dónde está con SHOP_URL).'));
+    await expect(cliente.coupons()).rejects.toEqual(
+      new CliError(
+        'No se pudo conectar con la tienda en http://localhost:4321. ¿Está en marcha? Iníciala con `npm start` (o indica dónde está con SHOP_URL).',
+      ),
+    );
     await expect(cliente.coupons()).rejects.toBe(propia);
   });
 
   it('asks for a token before any call, naming the file the shop writes it to', async () => {
     const { cliente, calls } = over([], { token: undefined, tokenFile: '/srv/tienda/operador.token' });
-    await expect(cliente.resenas()).rejects.toEqual(new CliError('No hay token de operador: define SHOP_ADMIN_TOKEN, o inicia la tienda en esta máquina con `npm start` para que escriba /srv/tienda/operador.token.'));
+    await expect(cliente.resenas()).rejects.toEqual(
+      new CliError(
+        'No hay token de operador: define SHOP_ADMIN_TOKEN, o inicia la tienda en esta máquina con `npm start` para que escriba /srv/tienda/operador.token.',
+      ),
+    );
     expect(calls).toEqual([]);
   });
 });

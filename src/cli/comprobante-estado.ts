@@ -5,7 +5,10 @@ import type { ComprobanteOperador } from '../lib/api/comprobantes-schemas.ts';
  * by the receipts' table (`comprobantes`), one receipt (`comprobante N`) and the order (`pedido N`).
  */
 
-type Situacion = Pick<ComprobanteOperador, 'numero' | 'tipo' | 'estado' | 'mensaje' | 'ultimoError' | 'reemplaza' | 'reemplazadoPor' | 'observaciones' | 'porCorregir' | 'proveedor'>;
+type Situacion = Pick<
+  ComprobanteOperador,
+  'numero' | 'tipo' | 'estado' | 'mensaje' | 'ultimoError' | 'reemplaza' | 'reemplazadoPor' | 'observaciones' | 'porCorregir' | 'proveedor'
+>;
 
 const una = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -26,7 +29,9 @@ export function situacionComprobante(c: Situacion): string {
     const corregir = c.tipo === '07' ? 'corrígelo' : `corrige el comprador (comprobante ${c.numero} cliente …)`;
     return `⚠ devuelto por ${c.proveedor} sin llegar a SUNAT: ${una(c.mensaje ?? 'sin detalle')} — su número sigue libre: ${corregir} y reenvíalo (comprobante ${c.numero} reintentar)`;
   }
-  if (c.estado === 'pendiente' && (c.ultimoError ?? c.mensaje)) return `⚠ ${una((c.ultimoError ?? c.mensaje)!)}${reemplaza ? ` · ${reemplaza}` : ''}`;
-  if (c.estado === 'aceptado' && c.observaciones) return `aceptado con observaciones de SUNAT: ${una(c.observaciones)}${reemplaza ? ` · ${reemplaza}` : ''}`;
+  if (c.estado === 'pendiente' && (c.ultimoError ?? c.mensaje))
+    return `⚠ ${una((c.ultimoError ?? c.mensaje)!)}${reemplaza ? ` · ${reemplaza}` : ''}`;
+  if (c.estado === 'aceptado' && c.observaciones)
+    return `aceptado con observaciones de SUNAT: ${una(c.observaciones)}${reemplaza ? ` · ${reemplaza}` : ''}`;
   return reemplaza;
 }

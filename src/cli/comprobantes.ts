@@ -19,7 +19,8 @@ type Estado = (typeof ESTADOS_COMPROBANTE_CLI)[number];
 
 const EJEMPLO = 'npm run shop -- comprobante B001-00000042';
 
-const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const fecha = (iso: string) =>
+  new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
 const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const una = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -35,7 +36,8 @@ export function alertaComprobante(c: ComprobanteOperador): string {
   return situacionComprobante(c);
 }
 
-const documentoDe = (cliente: { tipoDocumento: string; numeroDocumento: string }) => `${NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento] ?? 'Doc.'} ${cliente.numeroDocumento}`;
+const documentoDe = (cliente: { tipoDocumento: string; numeroDocumento: string }) =>
+  `${NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento] ?? 'Doc.'} ${cliente.numeroDocumento}`;
 
 /** Receipts as a table, newest first: number, order, date, the buyer's document, total, state and what needs looking at (⚠). */
 export function formatComprobantes(comprobantes: ComprobanteOperador[], titulo?: string): string {
@@ -50,7 +52,8 @@ export function formatComprobantes(comprobantes: ComprobanteOperador[], titulo?:
     // The whole line: it carries the command to run.
     corto(alertaComprobante(c), 300),
   ]);
-  const encabezado = titulo ?? `${comprobantes.length} comprobante(s)${comprobantes.length >= PEDIDOS.listaOperadorMaxima ? ', los más recientes' : ''}`;
+  const encabezado =
+    titulo ?? `${comprobantes.length} comprobante(s)${comprobantes.length >= PEDIDOS.listaOperadorMaxima ? ', los más recientes' : ''}`;
   return `${encabezado}${alertas ? `; ${alertas} por revisar (⚠)` : ''}:\n\n${columns([['Número', 'Pedido', 'Fecha', 'Cliente', 'Total', 'Estado', ''], ...rows])}`;
 }
 
@@ -60,17 +63,21 @@ function estadoLinea(c: DetalleComprobanteOperador): string {
   if (c.estado === 'aceptado') return `Estado: aceptado por SUNAT${c.mensaje ? ` — ${una(c.mensaje)}` : ''}${codigo}`;
   if (c.estado === 'rechazado') {
     const usado = 'Su número quedó usado (SUNAT lo registra como rechazado): no se vuelve a enviar.';
-    if (c.reemplazadoPor) return `Estado: rechazado por SUNAT — ${una(c.mensaje ?? 'sin detalle')}${codigo}. ${usado} Lo reemplaza ${c.reemplazadoPor}.`;
+    if (c.reemplazadoPor)
+      return `Estado: rechazado por SUNAT — ${una(c.mensaje ?? 'sin detalle')}${codigo}. ${usado} Lo reemplaza ${c.reemplazadoPor}.`;
     return `Estado: ⚠ rechazado por SUNAT — ${una(c.mensaje ?? 'sin detalle')}${codigo}. ${usado}`;
   }
-  if (c.porCorregir) return `Estado: ⚠ devuelto por ${c.proveedor} sin enviarlo a SUNAT — ${una(c.mensaje ?? 'sin detalle')}${codigo}. Su número sigue libre.`;
+  if (c.porCorregir)
+    return `Estado: ⚠ devuelto por ${c.proveedor} sin enviarlo a SUNAT — ${una(c.mensaje ?? 'sin detalle')}${codigo}. Su número sigue libre.`;
   const error = c.ultimoError ?? c.mensaje;
   return `Estado: pendiente de envío a SUNAT${error ? ` — ⚠ último error: ${una(error)}` : ''}`;
 }
 
 /** The example of the correction command for a receipt's type. */
 const ejemploCliente = (c: Pick<ComprobanteOperador, 'numero' | 'tipo'>) =>
-  c.tipo === '01' ? `npm run shop -- comprobante ${c.numero} cliente --ruc 20131312955 --razon-social "Empresa S.A.C."` : `npm run shop -- comprobante ${c.numero} cliente --dni 12345678 (o --ce, --pasaporte)`;
+  c.tipo === '01'
+    ? `npm run shop -- comprobante ${c.numero} cliente --ruc 20131312955 --razon-social "Empresa S.A.C."`
+    : `npm run shop -- comprobante ${c.numero} cliente --dni 12345678 (o --ce, --pasaporte)`;
 
 /** What the operator can do next with a receipt. */
 function siguientesPasos(c: DetalleComprobanteOperador): string[] {
@@ -79,17 +86,32 @@ function siguientesPasos(c: DetalleComprobanteOperador): string[] {
     if (c.reemplazadoPor) return ['', `Su reemplazo: npm run shop -- comprobante ${c.reemplazadoPor}`];
     const reintentar = `npm run shop -- comprobante ${c.numero} reintentar`;
     if (c.tipo === '07') return ['', `Para emitir la nota que la reemplaza, con el siguiente número de la serie: ${reintentar}`];
-    return ['', 'Para emitir el comprobante que lo reemplaza, con el siguiente número de la serie:', `  1. Si hace falta, corrige el comprador: ${ejemploCliente(c)}`, `  2. ${reintentar}`];
+    return [
+      '',
+      'Para emitir el comprobante que lo reemplaza, con el siguiente número de la serie:',
+      `  1. Si hace falta, corrige el comprador: ${ejemploCliente(c)}`,
+      `  2. ${reintentar}`,
+    ];
   }
   if (c.porCorregir && c.tipo !== '07') {
-    return ['', 'Para reenviarlo con el mismo número:', `  1. Corrige el comprador si ese es el problema: ${ejemploCliente(c)}`, `  2. npm run shop -- comprobante ${c.numero} reintentar`];
+    return [
+      '',
+      'Para reenviarlo con el mismo número:',
+      `  1. Corrige el comprador si ese es el problema: ${ejemploCliente(c)}`,
+      `  2. npm run shop -- comprobante ${c.numero} reintentar`,
+    ];
   }
   return ['', `Para volver a enviarlo, con el mismo número: npm run shop -- comprobante ${c.numero} reintentar`];
 }
 
 /** One receipt in full: state, buyer, lines, totals, links and every issuing attempt. */
 export function formatComprobante(c: DetalleComprobanteOperador): string {
-  const lineas = c.items.map((item) => [`  ${item.cantidad} × ${item.descripcion} (${item.unidad})`, `v.u. ${item.valorUnitario.toFixed(2)}`, item.descuento > 0 ? `dscto. ${item.descuento.toFixed(2)}` : '', formatSoles(item.total)]);
+  const lineas = c.items.map((item) => [
+    `  ${item.cantidad} × ${item.descripcion} (${item.unidad})`,
+    `v.u. ${item.valorUnitario.toFixed(2)}`,
+    item.descuento > 0 ? `dscto. ${item.descuento.toFixed(2)}` : '',
+    formatSoles(item.total),
+  ]);
   const totales = [
     ['  Op. gravada', '', '', formatSoles(c.gravada)],
     ['  Total descuentos', '', '', formatSoles(c.descuentos)],
@@ -100,7 +122,15 @@ export function formatComprobante(c: DetalleComprobanteOperador): string {
     const estado = t.terminado ? `terminado ${fecha(t.terminado)}` : t.proximo ? `próximo intento ${fecha(t.proximo)}` : 'sin más intentos';
     return `  ${fecha(t.creado)} · ${t.intentos} de ${t.maxIntentos} intentos · ${estado}${t.ultimoError && !t.terminado ? ` · último error: ${una(t.ultimoError)}` : ''}`;
   });
-  const enlaces = ([['PDF', c.pdf], ['XML', c.xml], ['CDR', c.cdr]] as const).filter(([, url]) => url).map(([nombre, url]) => `${nombre}: ${url}`);
+  const enlaces = (
+    [
+      ['PDF', c.pdf],
+      ['XML', c.xml],
+      ['CDR', c.cdr],
+    ] as const
+  )
+    .filter(([, url]) => url)
+    .map(([nombre, url]) => `${nombre}: ${url}`);
   return [
     `${c.nombre} ${c.numero} · pedido N.° ${c.pedido} · ${c.estado}${c.proveedor === 'prueba' ? ' · modo de prueba (sin validez tributaria)' : ` · ${c.proveedor}`}`,
     `Emitido: ${fecha(c.emitido)}`,
@@ -110,7 +140,9 @@ export function formatComprobante(c: DetalleComprobanteOperador): string {
     ...(c.modifica ? [`Modifica: ${c.modifica}${c.motivo ? ` · motivo: ${c.motivo}` : ''}`] : []),
     `Cliente: ${c.cliente.denominacion} · ${documentoDe(c.cliente)}${c.cliente.correo ? ` · ${c.cliente.correo}` : ''}`,
     ...(c.cliente.direccion ? [`  ${c.cliente.direccion}`] : []),
-    ...(c.clienteCorregido ? [`Comprador corregido para su reemplazo: ${c.clienteCorregido.denominacion} · ${documentoDe(c.clienteCorregido)}`] : []),
+    ...(c.clienteCorregido
+      ? [`Comprador corregido para su reemplazo: ${c.clienteCorregido.denominacion} · ${documentoDe(c.clienteCorregido)}`]
+      : []),
     '',
     columns([...lineas, ...totales]),
     '',
@@ -139,23 +171,40 @@ export interface OpcionesComprobante {
   'direccion-fiscal'?: string;
 }
 
-const USO_CLIENTE = 'comprobante NÚMERO cliente --dni N | --ce N | --pasaporte N (boleta), o --ruc N --razon-social "…" [--direccion-fiscal "…"] (factura)';
+const USO_CLIENTE =
+  'comprobante NÚMERO cliente --dni N | --ce N | --pasaporte N (boleta), o --ruc N --razon-social "…" [--direccion-fiscal "…"] (factura)';
 
 /** The correction's body from the options: one identity document, or a RUC with its razón social; the shop checks the values. */
 function correccionDe(opciones: OpcionesComprobante): CorreccionClienteWire {
-  const documentos = ([['dni', 'DNI'], ['ce', 'CARNET_EXTRANJERIA'], ['pasaporte', 'PASAPORTE']] as const).filter(([opcion]) => opciones[opcion] !== undefined);
+  const documentos = (
+    [
+      ['dni', 'DNI'],
+      ['ce', 'CARNET_EXTRANJERIA'],
+      ['pasaporte', 'PASAPORTE'],
+    ] as const
+  ).filter(([opcion]) => opciones[opcion] !== undefined);
   const factura = opciones.ruc !== undefined || opciones['razon-social'] !== undefined || opciones['direccion-fiscal'] !== undefined;
   if (documentos.length + (factura ? 1 : 0) !== 1) throw new CliError(`Indica un solo documento del comprador: ${USO_CLIENTE}`);
   if (!factura) {
     const [opcion, tipo] = documentos[0]!;
     return { documento_tipo: tipo, documento_numero: opciones[opcion]! };
   }
-  if (opciones.ruc === undefined || opciones['razon-social'] === undefined) throw new CliError(`Una factura se corrige con su RUC y su razón social: ${USO_CLIENTE}`);
-  return { ruc: opciones.ruc, razon_social: opciones['razon-social'], ...(opciones['direccion-fiscal'] !== undefined ? { direccion_fiscal: opciones['direccion-fiscal'] } : {}) };
+  if (opciones.ruc === undefined || opciones['razon-social'] === undefined)
+    throw new CliError(`Una factura se corrige con su RUC y su razón social: ${USO_CLIENTE}`);
+  return {
+    ruc: opciones.ruc,
+    razon_social: opciones['razon-social'],
+    ...(opciones['direccion-fiscal'] !== undefined ? { direccion_fiscal: opciones['direccion-fiscal'] } : {}),
+  };
 }
 
 /** Runs `comprobantes …` or `comprobante …`; false when `comando` is neither. */
-export async function runComprobantesCommand(comando: string, args: string[], opciones: OpcionesComprobante, { cliente, out }: { cliente: OperatorClient; out: (text: string) => void }): Promise<boolean> {
+export async function runComprobantesCommand(
+  comando: string,
+  args: string[],
+  opciones: OpcionesComprobante,
+  { cliente, out }: { cliente: OperatorClient; out: (text: string) => void },
+): Promise<boolean> {
   if (comando === 'comprobantes') {
     if (args.length > 0) throw new CliError('comprobantes no lleva argumentos (usa --estado pendiente|rechazado|aceptado).');
     const estado = opciones.estado === undefined ? undefined : estadoComprobanteArg(opciones.estado);
@@ -166,19 +215,26 @@ export async function runComprobantesCommand(comando: string, args: string[], op
   }
   if (comando !== 'comprobante') return false;
   const [numero, accion, ...resto] = args;
-  if (!numero) throw new CliError(`Indica el número del comprobante o del pedido, por ejemplo: ${EJEMPLO} (o: npm run shop -- comprobante 12)`);
+  if (!numero)
+    throw new CliError(`Indica el número del comprobante o del pedido, por ejemplo: ${EJEMPLO} (o: npm run shop -- comprobante 12)`);
   const pedido = pedidoArg(numero);
   if (pedido !== undefined) {
-    if (accion !== undefined) throw new CliError(`${numero} es un número de pedido: para reintentar, indica el comprobante, por ejemplo: ${EJEMPLO} reintentar`);
+    if (accion !== undefined)
+      throw new CliError(`${numero} es un número de pedido: para reintentar, indica el comprobante, por ejemplo: ${EJEMPLO} reintentar`);
     const { pedido: detalle } = await cliente.order(pedido);
     if (detalle.comprobantes.length === 0) {
       out(`El pedido N.° ${pedido} no tiene comprobantes${detalle.pagado ? ' todavía' : ': no está pagado'}.`);
       return true;
     }
-    out(`${formatComprobantes(detalle.comprobantes, `Pedido N.° ${pedido}: ${detalle.comprobantes.length} comprobante(s)`)}\n\nPara ver uno: npm run shop -- comprobante ${detalle.comprobantes[0]!.numero}`);
+    out(
+      `${formatComprobantes(detalle.comprobantes, `Pedido N.° ${pedido}: ${detalle.comprobantes.length} comprobante(s)`)}\n\nPara ver uno: npm run shop -- comprobante ${detalle.comprobantes[0]!.numero}`,
+    );
     return true;
   }
-  if (!leerNumeroComprobante(numero)) throw new CliError(`"${numero}" no es un número de comprobante ni de pedido. Por ejemplo: ${EJEMPLO} (o B001-42), o el número de pedido.`);
+  if (!leerNumeroComprobante(numero))
+    throw new CliError(
+      `"${numero}" no es un número de comprobante ni de pedido. Por ejemplo: ${EJEMPLO} (o B001-42), o el número de pedido.`,
+    );
   const normal = numero.trim().toUpperCase();
   if (accion === undefined) {
     const { comprobante } = await cliente.comprobante(normal);
@@ -191,7 +247,9 @@ export async function runComprobantesCommand(comando: string, args: string[], op
     return true;
   }
   if (accion !== 'reintentar' || resto.length > 0) {
-    throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción del comprobante. Para volver a enviarlo (o reemplazar uno rechazado): ${EJEMPLO} reintentar; para corregir el comprador: ${USO_CLIENTE}`);
+    throw new CliError(
+      `"${[accion, ...resto].join(' ')}" no es una acción del comprobante. Para volver a enviarlo (o reemplazar uno rechazado): ${EJEMPLO} reintentar; para corregir el comprador: ${USO_CLIENTE}`,
+    );
   }
   const { mensaje } = await cliente.retryComprobante(normal);
   out(mensaje);

@@ -77,7 +77,8 @@ export function parseCsv(input: string): Csv {
     fila++;
   }
   const [cabecera, ...resto] = records;
-  if (!cabecera || cabecera.celdas.every((celda) => celda.trim() === '')) throw new CsvError('El archivo está vacío: la primera fila debe ser la cabecera con los nombres de las columnas.');
+  if (!cabecera || cabecera.celdas.every((celda) => celda.trim() === ''))
+    throw new CsvError('El archivo está vacío: la primera fila debe ser la cabecera con los nombres de las columnas.');
   return {
     separador,
     cabecera: cabecera.celdas.map((celda) => celda.trim()),

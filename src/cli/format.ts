@@ -11,14 +11,22 @@ import { situacionComprobante } from './comprobante-estado.ts';
 
 /** How `npm run shop` prints the operator API's answers: plain text for a terminal, dates in Lima's time. */
 
-const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const fecha = (iso: string) =>
+  new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
 const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Rows of cells as columns padded to their widest cell (the last column is not padded, no line ends in spaces). */
 export function columns(rows: string[][]): string {
   if (rows.length === 0) return '';
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /**
@@ -75,7 +83,14 @@ export function formatOrder(p: DetallePedidoOperador): string {
     '',
     ...(p.pagos.length ? ['Pagos:', ...p.pagos.map((pago) => `  ${paymentLine(pago)}`), ''] : []),
     ...(p.comprobantes?.length
-      ? ['Comprobantes:', ...p.comprobantes.map((c) => `  ${c.numero} · ${c.nombre} · ${formatSoles(c.total)} · ${c.estado}${c.proveedor === 'prueba' ? ' (prueba)' : ''}${situacionComprobante(c) ? ` · ${situacionComprobante(c)}` : ''}`), '']
+      ? [
+          'Comprobantes:',
+          ...p.comprobantes.map(
+            (c) =>
+              `  ${c.numero} · ${c.nombre} · ${formatSoles(c.total)} · ${c.estado}${c.proveedor === 'prueba' ? ' (prueba)' : ''}${situacionComprobante(c) ? ` · ${situacionComprobante(c)}` : ''}`,
+          ),
+          '',
+        ]
       : []),
     'Historial:',
     columns(p.notas.map((n) => [`  ${fecha(n.fecha)}`, n.estado, n.nota])),
@@ -131,8 +146,16 @@ export function formatProducto(p: ProductoOperador): string {
 export function formatCupones(cupones: CuponOperador[]): string {
   if (cupones.length === 0) return 'No hay cupones de tienda.';
   const alcance = (c: CuponOperador) =>
-    [c.productos.length ? `productos ${c.productos.map((p) => p.idProducto).join(',')}` : '', c.marcas.length ? `marcas ${c.marcas.map((m) => m.nombre).join(', ')}` : ''].filter(Boolean).join('; ') || 'todos';
-  return columns([['Código', 'Desc.', 'Desde', 'Hasta', 'Estado', 'Aplica a'], ...cupones.map((c) => [c.codigo, `${c.descuento}%`, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)])]);
+    [
+      c.productos.length ? `productos ${c.productos.map((p) => p.idProducto).join(',')}` : '',
+      c.marcas.length ? `marcas ${c.marcas.map((m) => m.nombre).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ') || 'todos';
+  return columns([
+    ['Código', 'Desc.', 'Desde', 'Hasta', 'Estado', 'Aplica a'],
+    ...cupones.map((c) => [c.codigo, `${c.descuento}%`, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)]),
+  ]);
 }
 
 /** A home content list as a table, in the storefront's order. */
@@ -161,14 +184,23 @@ export function formatAuditoria(entradas: EntradaAuditoria[]): string {
     if (!e.despues) return `quitado (${claves.map((k) => `${k}: ${valor(e.antes?.[k])}`).join(', ')})`;
     return claves.map((k) => `${k}: ${valor(e.antes?.[k])} → ${valor(e.despues?.[k])}`).join(', ');
   };
-  return columns([['Fecha', 'Operador', 'Acción', 'Objetivo', 'Cambio'], ...entradas.map((e) => [fecha(e.fecha), corto(e.operador, 20), e.accion, corto(e.objetivo, 40), corto(resumen(e), 120)])]);
+  return columns([
+    ['Fecha', 'Operador', 'Acción', 'Objetivo', 'Cambio'],
+    ...entradas.map((e) => [fecha(e.fecha), corto(e.operador, 20), e.accion, corto(e.objetivo, 40), corto(resumen(e), 120)]),
+  ]);
 }
 
 const ALERTAS_RECLAMO = { vencido: '⚠ vencido', 'vence-pronto': '⚠ vence pronto' } as const;
 
 /** Working days left as the operator reads them: '3 d. háb.', 'vence hoy', 'vencido (2 d. háb.)'; none once answered. */
 const restantes = (r: ReclamoOperador) =>
-  r.estado === 'respondido' ? '—' : r.alerta === 'vencido' ? `vencido (${Math.abs(r.diasHabilesRestantes)} d. háb.)` : r.diasHabilesRestantes === 0 ? 'vence hoy' : `${r.diasHabilesRestantes} d. háb.`;
+  r.estado === 'respondido'
+    ? '—'
+    : r.alerta === 'vencido'
+      ? `vencido (${Math.abs(r.diasHabilesRestantes)} d. háb.)`
+      : r.diasHabilesRestantes === 0
+        ? 'vence hoy'
+        : `${r.diasHabilesRestantes} d. háb.`;
 
 /** The Libro de Reclamaciones as a table, oldest deadline first, flagging sheets due soon or overdue (⚠). */
 export function formatReclamos(reclamos: ReclamoOperador[], estado?: EstadoReclamo): string {
@@ -192,7 +224,9 @@ export function formatReclamos(reclamos: ReclamoOperador[], estado?: EstadoRecla
 /** One sheet: the annex's fields, its deadline, and the answer or how to give it. */
 export function formatReclamo(r: ReclamoOperador): string {
   const { consumidor: c, bien } = r;
-  const apoderado = c.apoderado ? [`Padre, madre o apoderado: ${c.apoderado.nombre} · ${c.apoderado.documentoTipo} ${c.apoderado.documentoNumero}`] : [];
+  const apoderado = c.apoderado
+    ? [`Padre, madre o apoderado: ${c.apoderado.nombre} · ${c.apoderado.documentoTipo} ${c.apoderado.documentoNumero}`]
+    : [];
   const plazo = `Plazo: ${formatFecha(r.plazo)} (${restantes(r)})${r.alerta ? ` ${ALERTAS_RECLAMO[r.alerta]}` : ''}`;
   return [
     `Hoja de reclamación N.° ${r.numero} · ${r.tipo} · ${r.estado}`,

@@ -20,8 +20,6 @@ import { CsvError, parseCsv } from './csv.ts';
  * reasons, and a summary.
  */
 
-
-
 export interface ResumenImportacion {
   creados: number;
   actualizados: number;
@@ -89,11 +87,16 @@ export function leerArchivo(file: string): Leido {
   const vistas = new Map<Columna, string>();
   for (const { header, columna } of mapa) {
     if (!columna) continue;
-    if (vistas.has(columna)) throw new CliError(`Las columnas "${vistas.get(columna)}" y "${header}" son la misma (${columna}): deja solo una.`);
+    if (vistas.has(columna))
+      throw new CliError(`Las columnas "${vistas.get(columna)}" y "${header}" son la misma (${columna}): deja solo una.`);
     vistas.set(columna, header);
   }
   const filas = csv.registros.map(({ fila, celdas }): FilaImportacion => {
-    if (celdas.length > mapa.length) rechazadas.set(fila, `La fila tiene ${celdas.length} columnas y la cabecera ${mapa.length}: ¿una coma sin comillas dentro de un texto?`);
+    if (celdas.length > mapa.length)
+      rechazadas.set(
+        fila,
+        `La fila tiene ${celdas.length} columnas y la cabecera ${mapa.length}: ¿una coma sin comillas dentro de un texto?`,
+      );
     const valores: Record<string, unknown> = {};
     mapa.forEach(({ columna }, i) => {
       if (columna) valores[columna] = celdas[i] ?? '';
@@ -104,7 +107,9 @@ export function leerArchivo(file: string): Leido {
 }
 
 const columnasDesconocidas = (nombres: string[]) =>
-  new CliError(`Columna(s) desconocida(s): ${nombres.join(', ')}. Las columnas válidas son: ${COLUMNAS.join(', ')} (el README las describe).`);
+  new CliError(
+    `Columna(s) desconocida(s): ${nombres.join(', ')}. Las columnas válidas son: ${COLUMNAS.join(', ')} (el README las describe).`,
+  );
 
 interface ArchivoLocal {
   ruta: string;
@@ -122,7 +127,14 @@ const referencias = (value: unknown): string[] =>
  * folder, or absolute) are uploaded unless the store has them; the shop's own URLs become paths;
  * other paths starting with / are kept. A row whose image cannot be read or stored is refused.
  */
-async function subirImagenes(file: string, leido: Leido, cliente: OperatorClient, deps: ShopCliDeps, simulacro: boolean, origen: string | undefined): Promise<{ subidas: number; yaEstaban: number }> {
+async function subirImagenes(
+  file: string,
+  leido: Leido,
+  cliente: OperatorClient,
+  deps: ShopCliDeps,
+  simulacro: boolean,
+  origen: string | undefined,
+): Promise<{ subidas: number; yaEstaban: number }> {
   const carpeta = dirname(resolve(file));
   const locales = new Map<string, ArchivoLocal | { error: string }>();
   const leer = (ref: string): ArchivoLocal | { error: string } => {
@@ -150,7 +162,10 @@ async function subirImagenes(file: string, leido: Leido, cliente: OperatorClient
         const url = /^https?:\/\//i.test(ref) && URL.canParse(ref) ? new URL(ref) : undefined;
         if (url && origen && url.origin === origen) items.push(url.pathname);
         else if (url) {
-          leido.rechazadas.set(fila.fila, `La imagen ${ref} no es de la tienda: guarda el archivo junto al catálogo y nómbralo por su ruta (por ejemplo fotos/${basename(url.pathname) || 'foto.jpg'}).`);
+          leido.rechazadas.set(
+            fila.fila,
+            `La imagen ${ref} no es de la tienda: guarda el archivo junto al catálogo y nómbralo por su ruta (por ejemplo fotos/${basename(url.pathname) || 'foto.jpg'}).`,
+          );
           break;
         } else {
           const ruta = isAbsolute(ref) ? ref : resolve(carpeta, ref);
@@ -163,7 +178,10 @@ async function subirImagenes(file: string, leido: Leido, cliente: OperatorClient
             items.push(local);
           } else if (ref.startsWith('/')) items.push(ref);
           else {
-            leido.rechazadas.set(fila.fila, `No se encontró la imagen ${ref} (las rutas son relativas a la carpeta de ${basename(file)}: ${carpeta}).`);
+            leido.rechazadas.set(
+              fila.fila,
+              `No se encontró la imagen ${ref} (las rutas son relativas a la carpeta de ${basename(file)}: ${carpeta}).`,
+            );
             break;
           }
         }
@@ -246,7 +264,12 @@ function lotes(filas: FilaImportacion[]): FilaImportacion[][] {
 }
 
 /** Runs the import; answers its summary (the caller's exit code is 1 when rows were rejected). */
-export async function importar(file: string | undefined, simulacro: boolean, cliente: OperatorClient, deps: ShopCliDeps): Promise<ResumenImportacion> {
+export async function importar(
+  file: string | undefined,
+  simulacro: boolean,
+  cliente: OperatorClient,
+  deps: ShopCliDeps,
+): Promise<ResumenImportacion> {
   if (!file) throw new CliError('Indica el archivo del catálogo, por ejemplo: npm run shop -- importar ejemplos/catalogo.csv');
   const inicio = performance.now();
   const leido = leerArchivo(file);
@@ -287,7 +310,8 @@ export async function importar(file: string | undefined, simulacro: boolean, cli
       );
     }
     for (const resultado of respuesta.resultados) resultados.set(resultado.fila, resultado);
-    for (const key of Object.keys(nuevas) as (keyof typeof nuevas)[]) nuevas[key] = [...new Set([...nuevas[key], ...respuesta.nuevas[key]])];
+    for (const key of Object.keys(nuevas) as (keyof typeof nuevas)[])
+      nuevas[key] = [...new Set([...nuevas[key], ...respuesta.nuevas[key]])];
     hechas += lote.length;
     progreso(hechas);
   }
@@ -298,14 +322,21 @@ export async function importar(file: string | undefined, simulacro: boolean, cli
   const lineas: string[] = [];
   if (rechazadas.length) {
     const mostradas = rechazadas.slice(0, 200);
-    lineas.push(`Filas rechazadas (${formatEntero(rechazadas.length)}):`, columns(mostradas.map((r) => [`  Fila ${r.fila}`, r.motivo ?? ''])));
+    lineas.push(
+      `Filas rechazadas (${formatEntero(rechazadas.length)}):`,
+      columns(mostradas.map((r) => [`  Fila ${r.fila}`, r.motivo ?? ''])),
+    );
     if (rechazadas.length > mostradas.length) lineas.push(`  … y ${formatEntero(rechazadas.length - mostradas.length)} más.`);
     lineas.push('');
   }
   const verbo = simulacro ? ['se crearían', 'se actualizarían'] : ['creados', 'actualizados'];
   const cifras = `${formatEntero(sumario.creados)} ${verbo[0]}, ${formatEntero(sumario.actualizados)} ${verbo[1]}, ${formatEntero(sumario.sinCambios)} sin cambios, ${formatEntero(sumario.rechazados)} rechazados`;
   const ritmo = `${formatEntero(total)} filas en ${formatDuracion(sumario.segundos * 1000)}, ${formatEntero(Math.round(total / Math.max(sumario.segundos, 0.001)))} filas/s`;
-  lineas.push(simulacro ? `Simulacro de ${basename(file)} (no se escribió nada): ${cifras} (${ritmo}).` : `Importación de ${basename(file)}: ${cifras} (${ritmo}).`);
+  lineas.push(
+    simulacro
+      ? `Simulacro de ${basename(file)} (no se escribió nada): ${cifras} (${ritmo}).`
+      : `Importación de ${basename(file)}: ${cifras} (${ritmo}).`,
+  );
   const nuevasTexto = [
     nuevas.marcas.length ? `marcas ${nuevas.marcas.join(', ')}` : '',
     nuevas.lineas.length ? `líneas ${nuevas.lineas.join(', ')}` : '',
@@ -313,12 +344,20 @@ export async function importar(file: string | undefined, simulacro: boolean, cli
     nuevas.subcategorias.length ? `subcategorías ${nuevas.subcategorias.join(', ')}` : '',
   ].filter(Boolean);
   if (nuevasTexto.length) lineas.push(`${simulacro ? 'Se crearían' : 'Nuevas'}: ${nuevasTexto.join('; ')}.`);
-  if (imagenes.subidas || imagenes.yaEstaban) lineas.push(`Imágenes: ${imagenes.subidas} ${simulacro ? 'por subir' : 'subidas'}, ${imagenes.yaEstaban} ya estaban en la tienda.`);
+  if (imagenes.subidas || imagenes.yaEstaban)
+    lineas.push(`Imágenes: ${imagenes.subidas} ${simulacro ? 'por subir' : 'subidas'}, ${imagenes.yaEstaban} ya estaban en la tienda.`);
   deps.out(lineas.join('\n'));
   return sumario;
 }
 
 function resumen(resultados: Map<number, ResultadoFila>, total: number, inicio: number): ResumenImportacion {
   const count = (resultado: ResultadoFila['resultado']) => [...resultados.values()].filter((r) => r.resultado === resultado).length;
-  return { creados: count('creado'), actualizados: count('actualizado'), sinCambios: count('sin cambios'), rechazados: count('rechazado'), filas: total, segundos: (performance.now() - inicio) / 1000 };
+  return {
+    creados: count('creado'),
+    actualizados: count('actualizado'),
+    sinCambios: count('sin cambios'),
+    rechazados: count('rechazado'),
+    filas: total,
+    segundos: (performance.now() - inicio) / 1000,
+  };
 }

@@ -13,7 +13,9 @@ describe('npm run shop without a running shop', () => {
     try {
       const settings = { baseUrl: 'http://localhost:4321', token: undefined, dataDir: dir, databaseUrl: undefined, shopUrlSet: false };
       expect(shopTransport(settings).modo).toBe('http');
-      expect(shopTransport({ ...settings, shopUrlSet: true, baseUrl: 'https://tienda.example.pe' }).deps.baseUrl).toBe('https://tienda.example.pe');
+      expect(shopTransport({ ...settings, shopUrlSet: true, baseUrl: 'https://tienda.example.pe' }).deps.baseUrl).toBe(
+        'https://tienda.example.pe',
+      );
 
       const database = await openDatabase({ dataDir: dir });
       await database.close();
@@ -21,7 +23,13 @@ describe('npm run shop without a running shop', () => {
       expect(transporte.modo).toBe('local');
       const out: string[] = [];
       try {
-        const code = await runShop(['mensaje', 'agregar', 'Hola', 'Lima'], { ...settings, ...transporte.deps, operador: 'prueba', out: (t) => out.push(t), err: (t) => out.push(t) });
+        const code = await runShop(['mensaje', 'agregar', 'Hola', 'Lima'], {
+          ...settings,
+          ...transporte.deps,
+          operador: 'prueba',
+          out: (t) => out.push(t),
+          err: (t) => out.push(t),
+        });
         expect(code).toBe(0);
         expect(out.join('\n')).toMatch(/^Mensaje 1 agregado al final \(posición 1\): "Hola Lima"\./);
         // The command holds the database's lock while it runs, like the shop would.

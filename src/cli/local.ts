@@ -27,11 +27,18 @@ export function shopTransport(
   settings: Pick<ShopCliDeps, 'baseUrl' | 'token'> & { dataDir: string; databaseUrl: string | undefined; shopUrlSet: boolean },
   env: Record<string, string | undefined> = process.env,
 ): Transporte {
-  const http = (baseUrl: string): Transporte => ({ deps: { fetch: (url, init) => fetch(url, init), baseUrl, token: settings.token }, modo: 'http', close: async () => {} });
+  const http = (baseUrl: string): Transporte => ({
+    deps: { fetch: (url, init) => fetch(url, init), baseUrl, token: settings.token },
+    modo: 'http',
+    close: async () => {},
+  });
   if (settings.shopUrlSet) return http(settings.baseUrl);
   const owner = readLock(settings.dataDir);
   if (owner?.port) return http(`http://127.0.0.1:${owner.port}`);
-  if (owner) throw new CliError(`La tienda (proceso ${owner.pid}) está arrancando con la base de datos de ${settings.dataDir}/; vuelve a intentarlo en unos segundos.`);
+  if (owner)
+    throw new CliError(
+      `La tienda (proceso ${owner.pid}) está arrancando con la base de datos de ${settings.dataDir}/; vuelve a intentarlo en unos segundos.`,
+    );
   if (!settings.databaseUrl && !hasEmbeddedDatabase(settings.dataDir)) return http(settings.baseUrl);
 
   const token = randomBytes(24).toString('base64url');
@@ -44,9 +51,14 @@ export function shopTransport(
     } catch (error) {
       throw new CliError((error as Error).message);
     }
-    database ??= startDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, catalogoDemo: false }).then((started) => started.database, (error: unknown) => {
-      throw new CliError(`No se pudo abrir la base de datos${settings.databaseUrl ? ' de DATABASE_URL' : ` de ${settings.dataDir}/`}: ${(error as Error).message}`);
-    });
+    database ??= startDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, catalogoDemo: false }).then(
+      (started) => started.database,
+      (error: unknown) => {
+        throw new CliError(
+          `No se pudo abrir la base de datos${settings.databaseUrl ? ' de DATABASE_URL' : ` de ${settings.dataDir}/`}: ${(error as Error).message}`,
+        );
+      },
+    );
     const { db } = await database;
     app ??= createApp({ services: createServices({ db, config }) });
     return app;

@@ -16,7 +16,8 @@ const CLI = import.meta.dirname;
 
 /** The server modules each local command may import; every other CLI module imports none. */
 const ALLOWED: Record<string, (target: string) => boolean> = {
-  'cli/local.ts': (target) => ['server/config.ts', 'server/app.ts', 'server/services.ts'].includes(target) || target.startsWith('server/db/'),
+  'cli/local.ts': (target) =>
+    ['server/config.ts', 'server/app.ts', 'server/services.ts'].includes(target) || target.startsWith('server/db/'),
   'cli/backup.ts': (target) => target === 'server/admin/audit.ts' || target.startsWith('server/db/'),
 };
 
@@ -31,7 +32,8 @@ function literals(file: string, text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
-    else if (ts.isTemplateExpression(node)) found.push([node.head.text, ...node.templateSpans.map((span) => `\${…}${span.literal.text}`)].join(''));
+    else if (ts.isTemplateExpression(node))
+      found.push([node.head.text, ...node.templateSpans.map((span) => `\${…}${span.literal.text}`)].join(''));
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
@@ -42,7 +44,8 @@ function literals(file: string, text: string): string[] {
 function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
   const add = (specifier: ts.Expression | undefined) => {
-    if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.')) found.push(relative(SRC, resolve(dirname(file), specifier.text)));
+    if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.'))
+      found.push(relative(SRC, resolve(dirname(file), specifier.text)));
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
@@ -63,7 +66,9 @@ const serverImports = (file: string, text: string) => {
 
 describe('the command line and the operator API', () => {
   it('spells no operator API path: every call goes through the operator client', () => {
-    expect(modules().flatMap((file) => operatorPaths(file, readFileSync(file, 'utf8')).map((literal) => [relative(SRC, file), literal]))).toEqual([]);
+    expect(
+      modules().flatMap((file) => operatorPaths(file, readFileSync(file, 'utf8')).map((literal) => [relative(SRC, file), literal])),
+    ).toEqual([]);
   });
 
   it('imports no server module but the database start-up of its local commands', () => {

@@ -34,7 +34,12 @@ function estadoArg(texto: string): EstadoReclamo {
 }
 
 /** Runs `reclamos …` or `reclamo …`; false when `comando` is neither. */
-export async function runReclamosCommand(comando: string, args: string[], opciones: OpcionesReclamos, { cliente, out }: ReclamosDeps): Promise<boolean> {
+export async function runReclamosCommand(
+  comando: string,
+  args: string[],
+  opciones: OpcionesReclamos,
+  { cliente, out }: ReclamosDeps,
+): Promise<boolean> {
   if (comando === 'reclamos') {
     if (args.length > 0) throw new CliError(`reclamos no lleva argumentos (usa --estado o --csv ARCHIVO).`);
     const estado = opciones.estado === undefined ? undefined : estadoArg(opciones.estado);
@@ -43,7 +48,9 @@ export async function runReclamosCommand(comando: string, args: string[], opcion
       const csv = Buffer.from(await cliente.reclamosCsv(estado));
       const archivo = resolve(opciones.csv);
       writeFileSync(archivo, csv);
-      out(`${parseCsv(csv.toString('utf8')).registros.length} hoja(s) de reclamación${estado ? ` en estado ${estado}` : ''} exportadas a ${archivo}.`);
+      out(
+        `${parseCsv(csv.toString('utf8')).registros.length} hoja(s) de reclamación${estado ? ` en estado ${estado}` : ''} exportadas a ${archivo}.`,
+      );
       return true;
     }
     const { reclamos } = await cliente.reclamos(estado);
@@ -59,8 +66,10 @@ export async function runReclamosCommand(comando: string, args: string[], opcion
     out(formatReclamo(reclamo));
     return true;
   }
-  if (accion !== 'responder' || resto.length > 0) throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la hoja. Para responder: ${EJEMPLO} responder --texto "…"`);
-  if (!opciones.texto?.trim()) throw new CliError(`Escribe la respuesta con --texto, por ejemplo: ${EJEMPLO} responder --texto "Te devolvemos el importe…"`);
+  if (accion !== 'responder' || resto.length > 0)
+    throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la hoja. Para responder: ${EJEMPLO} responder --texto "…"`);
+  if (!opciones.texto?.trim())
+    throw new CliError(`Escribe la respuesta con --texto, por ejemplo: ${EJEMPLO} responder --texto "Te devolvemos el importe…"`);
   const { mensaje } = await cliente.answerReclamo(normal, opciones.texto);
   out(mensaje);
   return true;

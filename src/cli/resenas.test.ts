@@ -17,7 +17,13 @@ async function run(args: string[], answers: Record<string, Response> = {}) {
     if (!answer) throw new Error(`no debería llamar a ${method} ${path}`);
     return answer;
   };
-  const code = await runShop(args, { fetch, baseUrl: 'http://localhost:4321', token: 'un-token-de-operador', out: (t) => out.push(t), err: (t) => err.push(t) });
+  const code = await runShop(args, {
+    fetch,
+    baseUrl: 'http://localhost:4321',
+    token: 'un-token-de-operador',
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
   return { code, out: out.join('\n'), err: err.join('\n'), calls };
 }
 
@@ -47,7 +53,9 @@ describe('npm run shop -- resenas', () => {
   });
 
   it('lists the pending reseñas as a table and says how to approve them', async () => {
-    const { code, out, calls } = await run(['resenas', '--pendientes'], { 'GET /admin/api/resenas?estado=PENDIENTE': Response.json({ resenas: [pendiente] }) });
+    const { code, out, calls } = await run(['resenas', '--pendientes'], {
+      'GET /admin/api/resenas?estado=PENDIENTE': Response.json({ resenas: [pendiente] }),
+    });
     expect(code).toBe(0);
     expect(calls).toEqual([{ method: 'GET', path: '/admin/api/resenas?estado=PENDIENTE' }]);
     expect(out).toContain('1 reseña(s) en estado pendiente');
@@ -55,7 +63,9 @@ describe('npm run shop -- resenas', () => {
     expect(out).toMatch(/7\s+.+12 Sérum de Caracol\s+★★★★☆\s+María G\.\s+Me encantó\s+pendiente/);
     expect(out).toContain('publícala con: npm run shop -- resena 7 aprobar');
     expect(formatResenas([], 'APROBADA')).toBe('No hay reseñas en estado aprobada.');
-    expect((await run(['resenas', '--estado', 'rechazadas'], { 'GET /admin/api/resenas?estado=RECHAZADA': Response.json({ resenas: [] }) })).out).toBe('No hay reseñas en estado rechazada.');
+    expect(
+      (await run(['resenas', '--estado', 'rechazadas'], { 'GET /admin/api/resenas?estado=RECHAZADA': Response.json({ resenas: [] }) })).out,
+    ).toBe('No hay reseñas en estado rechazada.');
   });
 
   it('shows one reseña and moderates it through the operator API', async () => {
@@ -66,17 +76,27 @@ describe('npm run shop -- resenas', () => {
     const detalle = await run(['resena', '7'], { 'GET /admin/api/resenas/7': Response.json({ resena: pendiente }) });
     expect(detalle.out).toBe(formatResena(pendiente));
     const mensaje = 'Reseña N.° 7 (Sérum de Caracol) aprobada: se ve ya en la página del producto.';
-    const aprobada = await run(['resena', '7', 'aprobar'], { 'POST /admin/api/resenas/7': Response.json({ mensaje, resena: { ...pendiente, estado: 'APROBADA' } }) });
+    const aprobada = await run(['resena', '7', 'aprobar'], {
+      'POST /admin/api/resenas/7': Response.json({ mensaje, resena: { ...pendiente, estado: 'APROBADA' } }),
+    });
     expect(aprobada).toMatchObject({ code: 0, out: mensaje });
     expect(aprobada.calls).toEqual([{ method: 'POST', path: '/admin/api/resenas/7', body: { accion: 'aprobar' } }]);
-    const ya = await run(['resena', '7', 'rechazar'], { 'POST /admin/api/resenas/7': Response.json({ mensaje: 'La reseña N.° 7 ya está rechazada.' }, { status: 409 }) });
+    const ya = await run(['resena', '7', 'rechazar'], {
+      'POST /admin/api/resenas/7': Response.json({ mensaje: 'La reseña N.° 7 ya está rechazada.' }, { status: 409 }),
+    });
     expect(ya).toMatchObject({ code: 1, err: 'La reseña N.° 7 ya está rechazada.' });
   });
 
   it('refuses a missing number, an unknown action and mixed filters, and documents the commands', async () => {
     expect(await run(['resena'])).toMatchObject({ code: 1, err: 'Indica el número de la reseña, por ejemplo: npm run shop -- resena 12' });
-    expect(await run(['resena', '7', 'borrar'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"borrar" no es una acción de la reseña/) });
-    expect(await run(['resenas', '--pendientes', '--estado', 'aprobada'])).toMatchObject({ code: 1, err: 'Usa --pendientes o --estado, no los dos.' });
+    expect(await run(['resena', '7', 'borrar'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^"borrar" no es una acción de la reseña/),
+    });
+    expect(await run(['resenas', '--pendientes', '--estado', 'aprobada'])).toMatchObject({
+      code: 1,
+      err: 'Usa --pendientes o --estado, no los dos.',
+    });
     expect(USO).toContain('resena <N.°> aprobar | rechazar');
   });
 });

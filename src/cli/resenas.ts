@@ -17,7 +17,8 @@ export interface OpcionesResenas {
 
 const EJEMPLO = 'npm run shop -- resena 12';
 
-const fecha = (iso: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
+const fecha = (iso: string) =>
+  new Intl.DateTimeFormat('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' }).format(new Date(iso));
 const corto = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const una = (text: string) => text.replace(/\s+/g, ' ').trim();
 const estrellas = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(Math.max(0, 5 - n))}`;
@@ -26,7 +27,8 @@ const estrellas = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(Math.max(0, 5
 export function estadoResenaArg(texto: string): EstadoResena {
   const clave = foldAccents(texto).trim().toUpperCase().replace(/S$/, '');
   const estado = ESTADOS_RESENA.find((valor) => valor === clave);
-  if (!estado) throw new CliError(`"${texto}" no es un estado de las reseñas. Estados: ${ESTADOS_RESENA.map((e) => e.toLowerCase()).join(', ')}.`);
+  if (!estado)
+    throw new CliError(`"${texto}" no es un estado de las reseñas. Estados: ${ESTADOS_RESENA.map((e) => e.toLowerCase()).join(', ')}.`);
   return estado;
 }
 
@@ -34,7 +36,15 @@ export function estadoResenaArg(texto: string): EstadoResena {
 export function formatResenas(resenas: ResenaOperador[], estado?: EstadoResena): string {
   if (resenas.length === 0) return estado ? `No hay reseñas en estado ${estado.toLowerCase()}.` : 'Todavía no hay reseñas.';
   const titulo = `${resenas.length} reseña(s)${estado ? ` en estado ${estado.toLowerCase()}` : ''}${estado === 'PENDIENTE' ? ', la más antigua primero' : ''}:`;
-  const rows = resenas.map((r) => [String(r.id), fecha(r.creada), corto(`${r.producto.idProducto} ${r.producto.nombre}`, 36), estrellas(r.estrellas), corto(r.autor, 16), corto(una(r.titulo), 40), r.estado.toLowerCase()]);
+  const rows = resenas.map((r) => [
+    String(r.id),
+    fecha(r.creada),
+    corto(`${r.producto.idProducto} ${r.producto.nombre}`, 36),
+    estrellas(r.estrellas),
+    corto(r.autor, 16),
+    corto(una(r.titulo), 40),
+    r.estado.toLowerCase(),
+  ]);
   const ejemplo = `npm run shop -- resena ${resenas[0]!.id}`;
   const pie = estado === 'PENDIENTE' ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con rechazar).` : '';
   return `${titulo}\n\n${columns([['N.°', 'Fecha', 'Producto', 'Estrellas', 'Autor', 'Título', 'Estado'], ...rows])}${pie}`;
@@ -59,14 +69,21 @@ export function formatResena(r: ResenaOperador): string {
     `Título: ${r.titulo}`,
     ...r.texto.split(/\r?\n/).map((line) => `  ${line}`),
     // A photo is public only once approved; before, the operator API shows it (issue 34).
-    ...(r.fotoOperador ? ['', `Foto: ${r.fotoOperador} (API del operador, con tu token)${r.estado === 'APROBADA' && r.foto ? `; pública en ${r.foto}` : ''}`] : []),
+    ...(r.fotoOperador
+      ? ['', `Foto: ${r.fotoOperador} (API del operador, con tu token)${r.estado === 'APROBADA' && r.foto ? `; pública en ${r.foto}` : ''}`]
+      : []),
     '',
     siguiente,
   ].join('\n');
 }
 
 /** Runs `resenas …` or `resena …`; false when `comando` is neither. */
-export async function runResenasCommand(comando: string, args: string[], opciones: OpcionesResenas, { cliente, out }: { cliente: OperatorClient; out: (text: string) => void }): Promise<boolean> {
+export async function runResenasCommand(
+  comando: string,
+  args: string[],
+  opciones: OpcionesResenas,
+  { cliente, out }: { cliente: OperatorClient; out: (text: string) => void },
+): Promise<boolean> {
   if (comando === 'resenas' || comando === 'reseñas') {
     if (args.length > 0) throw new CliError('resenas no lleva argumentos (usa --pendientes o --estado ESTADO).');
     if (opciones.pendientes && opciones.estado !== undefined) throw new CliError('Usa --pendientes o --estado, no los dos.');
@@ -84,7 +101,10 @@ export async function runResenasCommand(comando: string, args: string[], opcione
     out(formatResena(resena));
     return true;
   }
-  if ((accion !== 'aprobar' && accion !== 'rechazar') || resto.length > 0) throw new CliError(`"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar o rechazar, por ejemplo: ${EJEMPLO} aprobar`);
+  if ((accion !== 'aprobar' && accion !== 'rechazar') || resto.length > 0)
+    throw new CliError(
+      `"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar o rechazar, por ejemplo: ${EJEMPLO} aprobar`,
+    );
   const { mensaje } = await cliente.moderateResena(id, accion);
   out(mensaje);
   return true;

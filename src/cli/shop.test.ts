@@ -13,7 +13,14 @@ async function run(args: string[], deps: Partial<ShopCliDeps> = {}) {
   const fetch = async () => {
     throw new Error('no debería llamar a la tienda');
   };
-  const code = await runShop(args, { fetch, baseUrl: 'http://localhost:4321', token: 'un-token-de-operador', out: (t) => out.push(t), err: (t) => err.push(t), ...deps });
+  const code = await runShop(args, {
+    fetch,
+    baseUrl: 'http://localhost:4321',
+    token: 'un-token-de-operador',
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    ...deps,
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -33,8 +40,16 @@ describe('npm run shop', () => {
       const tokenFile = join(dir, 'operador.token');
       expect(cliSettings({ DATA_DIR: dir })).toEqual({ baseUrl: 'http://localhost:4321', token: undefined, tokenFile });
       writeFileSync(tokenFile, 'desde-el-archivo\n');
-      expect(cliSettings({ DATA_DIR: dir, PORT: '8080' })).toEqual({ baseUrl: 'http://localhost:8080', token: 'desde-el-archivo', tokenFile });
-      expect(cliSettings({ DATA_DIR: dir, SHOP_URL: 'https://tienda.example.pe/', SHOP_ADMIN_TOKEN: ' del-entorno ' })).toEqual({ baseUrl: 'https://tienda.example.pe', token: 'del-entorno', tokenFile });
+      expect(cliSettings({ DATA_DIR: dir, PORT: '8080' })).toEqual({
+        baseUrl: 'http://localhost:8080',
+        token: 'desde-el-archivo',
+        tokenFile,
+      });
+      expect(cliSettings({ DATA_DIR: dir, SHOP_URL: 'https://tienda.example.pe/', SHOP_ADMIN_TOKEN: ' del-entorno ' })).toEqual({
+        baseUrl: 'https://tienda.example.pe',
+        token: 'del-entorno',
+        tokenFile,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -45,8 +60,14 @@ describe('npm run shop', () => {
     expect(await run([])).toEqual({ code: 1, out: '', err: USO });
     expect(await run(['borrar'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Comando desconocido: borrar\./) });
     expect(await run(['pedidos', '--color', 'rojo'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Argumentos no válidos:/) });
-    expect(await run(['pedido', 'doce'])).toMatchObject({ code: 1, err: 'Indica el número de pedido, por ejemplo: npm run shop -- pedido 12' });
-    expect(await run(['pedido', '12', 'enviado'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"enviado" no es un estado\. Estados: PENDIENTE, /) });
+    expect(await run(['pedido', 'doce'])).toMatchObject({
+      code: 1,
+      err: 'Indica el número de pedido, por ejemplo: npm run shop -- pedido 12',
+    });
+    expect(await run(['pedido', '12', 'enviado'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^"enviado" no es un estado\. Estados: PENDIENTE, /),
+    });
   });
 
   it('sends the operator token and the move to the operator API', async () => {
@@ -55,7 +76,11 @@ describe('npm run shop', () => {
       calls.push({ url, init });
       return Response.json({ mensaje: 'Pedido N.° 12: pasó a CANCELADO.' });
     };
-    expect(await run(['pedido', 'N.°12', 'cancelado', '--nota', 'Lo pidió el cliente.'], { fetch })).toEqual({ code: 0, out: 'Pedido N.° 12: pasó a CANCELADO.', err: '' });
+    expect(await run(['pedido', 'N.°12', 'cancelado', '--nota', 'Lo pidió el cliente.'], { fetch })).toEqual({
+      code: 0,
+      out: 'Pedido N.° 12: pasó a CANCELADO.',
+      err: '',
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://localhost:4321/admin/api/pedidos/12/estado');
     expect(calls[0]!.init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer un-token-de-operador' } });
@@ -70,7 +95,11 @@ describe('npm run shop', () => {
       });
     });
     const down = await run(['pedidos'], { fetch: (url, init) => fetch(url, init), baseUrl: `http://127.0.0.1:${port}` });
-    expect(down).toEqual({ code: 1, out: '', err: `No se pudo conectar con la tienda en http://127.0.0.1:${port}. ¿Está en marcha? Iníciala con \`npm start\` (o indica dónde está con SHOP_URL).` });
+    expect(down).toEqual({
+      code: 1,
+      out: '',
+      err: `No se pudo conectar con la tienda en http://127.0.0.1:${port}. ¿Está en marcha? Iníciala con \`npm start\` (o indica dónde está con SHOP_URL).`,
+    });
     expect(await run(['pedidos'], { token: undefined, tokenFile: '/srv/tienda/operador.token' })).toMatchObject({
       code: 1,
       err: 'No hay token de operador: define SHOP_ADMIN_TOKEN, o inicia la tienda en esta máquina con `npm start` para que escriba /srv/tienda/operador.token.',

@@ -93,7 +93,6 @@ de SHOP_ADMIN_TOKEN o, si no está definido, el de $DATA_DIR/operador.token que 
 tienda no está en marcha, abre la base de datos (DATABASE_URL o la de DATA_DIR) y hace el cambio ella misma.
 Los cambios quedan registrados a nombre de SHOP_OPERADOR (por defecto, el usuario del sistema).`;
 
-
 /** The operator's name for the audit trail: SHOP_OPERADOR, else the system user. */
 export function operatorLabel(env: Record<string, string | undefined> = process.env): string {
   const fromEnv = env.SHOP_OPERADOR?.trim();
@@ -205,14 +204,20 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
       return 0;
     }
     if (comando !== 'pedido') throw new CliError(`Comando desconocido: ${comando}.\n\n${USO}`);
-    if (!id || !/^[1-9]\d{0,8}$/.test(id.replace(/^N\.?°?/i, ''))) throw new CliError('Indica el número de pedido, por ejemplo: npm run shop -- pedido 12');
+    if (!id || !/^[1-9]\d{0,8}$/.test(id.replace(/^N\.?°?/i, '')))
+      throw new CliError('Indica el número de pedido, por ejemplo: npm run shop -- pedido 12');
     const numero = id.replace(/^N\.?°?/i, '');
     if (estado.length === 0) {
       const { pedido } = await cliente.order(numero);
       deps.out(formatOrder(pedido));
       return 0;
     }
-    const body = { estado: estadoOrFail(estado.join(' ')), ...(values.nota ? { nota: values.nota } : {}), ...(values.courier ? { courier: values.courier } : {}), ...(values.guia ? { guia: values.guia } : {}) };
+    const body = {
+      estado: estadoOrFail(estado.join(' ')),
+      ...(values.nota ? { nota: values.nota } : {}),
+      ...(values.courier ? { courier: values.courier } : {}),
+      ...(values.guia ? { guia: values.guia } : {}),
+    };
     const { mensaje } = await cliente.moveOrder(numero, body);
     deps.out(mensaje);
     return 0;

@@ -16,8 +16,15 @@ const BANNERS = [
 ] as const;
 
 const SOCIAL_TITLES = [
-  'Rutina de noche', 'Glass skin', 'Unboxing', 'Doble limpieza', 'Flat lay de verano',
-  'Favoritos del mes', 'Textura del sérum', 'Kit de viaje', 'Protección solar',
+  'Rutina de noche',
+  'Glass skin',
+  'Unboxing',
+  'Doble limpieza',
+  'Flat lay de verano',
+  'Favoritos del mes',
+  'Textura del sérum',
+  'Kit de viaje',
+  'Protección solar',
 ];
 
 /** Every image the demo catalogue and home content refer to, drawn on demand. */
@@ -43,17 +50,22 @@ export function demoAssets(): DemoAsset[] {
   assets.push(
     {
       path: DEMO_HOME.popups[0].imgUrl,
-      svg: () => popupSvg({ titulo: '¡10% de descuento!', subtitulo: 'en tu primera compra al crear tu cuenta', colores: ['#f9d5e5', '#b5487a'] }),
+      svg: () =>
+        popupSvg({ titulo: '¡10% de descuento!', subtitulo: 'en tu primera compra al crear tu cuenta', colores: ['#f9d5e5', '#b5487a'] }),
     },
     {
       path: DEMO_HOME.popups[1].imgUrl,
-      svg: () => popupSvg({ titulo: 'Sale de temporada', subtitulo: 'Hasta 40% en productos seleccionados', colores: ['#ffe5b4', '#d9603b'] }),
+      svg: () =>
+        popupSvg({ titulo: 'Sale de temporada', subtitulo: 'Hasta 40% en productos seleccionados', colores: ['#ffe5b4', '#d9603b'] }),
     },
   );
   DEMO_HOME.sociales.forEach((social, indice) => {
     if (social.tipo !== 'image') return;
     const titulo = SOCIAL_TITLES[indice % SOCIAL_TITLES.length]!;
-    assets.push({ path: social.url, svg: () => socialSvg({ titulo, colores: indice % 2 ? ['#fde2e4', '#c9184a'] : ['#e2ece9', '#3d8361'], indice }) });
+    assets.push({
+      path: social.url,
+      svg: () => socialSvg({ titulo, colores: indice % 2 ? ['#fde2e4', '#c9184a'] : ['#e2ece9', '#3d8361'], indice }),
+    });
   });
   return assets;
 }

@@ -147,7 +147,12 @@ export const DEMO_HOME = {
     { imgUrl: '/demo/banners/banner-4.svg', rutabutton: '/Bloqueador', alt: 'Protección solar para todos los días' },
   ],
   popups: [
-    { visible: 1, imgUrl: '/demo/popups/registro.svg', rutabutton: '/registro', alt: '10% de descuento en tu primera compra al registrarte' },
+    {
+      visible: 1,
+      imgUrl: '/demo/popups/registro.svg',
+      rutabutton: '/registro',
+      alt: '10% de descuento en tu primera compra al registrarte',
+    },
     { visible: 0, imgUrl: '/demo/popups/sale.svg', rutabutton: '/sale', alt: 'Sale de temporada' },
   ],
   sociales: [

@@ -8,7 +8,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * Demo shop coupons: one current, one not yet started, one expired, one for a brand and one for
  * some products, dated relative to the seed so the demo stays meaningful.
  */
-export async function seedDemoCoupons(db: Db, { brandId, productIds, now = new Date() }: { brandId: number; productIds: number[]; now?: Date }) {
+export async function seedDemoCoupons(
+  db: Db,
+  { brandId, productIds, now = new Date() }: { brandId: number; productIds: number[]; now?: Date },
+) {
   const at = (days: number) => isoDate(new Date(now.getTime() + days * DAY));
   await db.insert(cuponesGlobales).values([
     { codigo: 'KBEAUTY10', descuento: 10, fechaInicio: at(-30), fechaFin: at(365) },

@@ -29,7 +29,10 @@ let rendered: Promise<{ path: string; jpeg: Buffer }[]> | undefined;
 function renderPhotos(): Promise<{ path: string; jpeg: Buffer }[]> {
   rendered ??= (async () => {
     const svgs = new Map(demoAssets().map((asset) => [asset.path, asset.svg]));
-    const paths = DEMO_PRODUCTS.slice(0, DEMO_FOTOS).flatMap((product) => [productImagePath(product.nombre, 1), productImagePath(product.nombre, 2)]);
+    const paths = DEMO_PRODUCTS.slice(0, DEMO_FOTOS).flatMap((product) => [
+      productImagePath(product.nombre, 1),
+      productImagePath(product.nombre, 2),
+    ]);
     const dir = join(tmpdir(), 'kbeauty-fotos-demo');
     await mkdir(dir, { recursive: true });
     return Promise.all(
@@ -57,7 +60,14 @@ const PHOTO_SIZE = 1200;
 /** Stores the demo photos and points the products that use their artwork at them. */
 export async function seedDemoPhotos(db: Db): Promise<void> {
   for (const { path, jpeg } of await renderPhotos()) {
-    const { url } = await storeImage(db, jpeg, path.split('/').pop()!.replace(/\.svg$/, '.jpg'));
+    const { url } = await storeImage(
+      db,
+      jpeg,
+      path
+        .split('/')
+        .pop()!
+        .replace(/\.svg$/, '.jpg'),
+    );
     await db
       .update(productos)
       .set({

@@ -67,7 +67,14 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Prom
     const serums = await tx
       .select({ id: productos.id })
       .from(productos)
-      .where(and(eq(productos.categoriaId, categoriaIds.get('Serúm')!), eq(productos.descuento, 0), eq(productos.descuentoN, 0), ne(productos.newores, 'Sale')))
+      .where(
+        and(
+          eq(productos.categoriaId, categoriaIds.get('Serúm')!),
+          eq(productos.descuento, 0),
+          eq(productos.descuentoN, 0),
+          ne(productos.newores, 'Sale'),
+        ),
+      )
       .orderBy(asc(productos.id))
       .limit(5);
     await seedDemoCoupons(tx as unknown as Db, { brandId: marcaIds.get('COSRX')!, productIds: serums.map((row) => row.id) });

@@ -39,30 +39,18 @@ export const TAXONOMY: TaxonomyLine[] = [
   },
   {
     linea: 'Corporal',
-    categorias: [
-      { nombre: 'Cuerpo', hijas: ['Cabello', 'Manos', 'Pies', 'Hidratación corporal', 'Baño y ducha'] },
-    ],
+    categorias: [{ nombre: 'Cuerpo', hijas: ['Cabello', 'Manos', 'Pies', 'Hidratación corporal', 'Baño y ducha'] }],
   },
   {
     linea: 'Accesorios',
-    categorias: [
-      { nombre: 'Accesorios', hijas: ['Brochas', 'Esponjas', 'Herramientas faciales', 'Neceseres'] },
-    ],
+    categorias: [{ nombre: 'Accesorios', hijas: ['Brochas', 'Esponjas', 'Herramientas faciales', 'Neceseres'] }],
   },
 ];
 
 /** Skin types, age groups and concerns the routine builder asks about; product tags use exactly these. */
 export const TIPOS_PIEL = ['Normal', 'Seca', 'Grasa', 'Mixta', 'Sensible'] as const;
 export const GRUPOS_EDAD = ['18-24', '25-34', '35-44', '45+'] as const;
-export const INQUIETUDES_PIEL = [
-  'Acné',
-  'Manchas',
-  'Arrugas',
-  'Poros dilatados',
-  'Deshidratación',
-  'Rojeces',
-  'Opacidad',
-] as const;
+export const INQUIETUDES_PIEL = ['Acné', 'Manchas', 'Arrugas', 'Poros dilatados', 'Deshidratación', 'Rojeces', 'Opacidad'] as const;
 
 /** The three shops of the footer; a product's `sedes` lists where it is on the shelf. */
 export const SEDES = ['Miraflores', 'San Miguel', 'Independencia'] as const;

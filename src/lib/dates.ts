@@ -17,4 +17,6 @@ export function fechaLima(fecha: Date | string): string {
 
 /** An instant as Lima reads it in full, for e-mails: '26 de noviembre de 2026, 09:48'. */
 export const fechaHoraLarga = (fecha: Date | string) =>
-  new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Lima' }).format(typeof fecha === 'string' ? new Date(fecha) : fecha);
+  new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Lima' }).format(
+    typeof fecha === 'string' ? new Date(fecha) : fecha,
+  );

@@ -24,7 +24,7 @@ export function esDiaHabil(dia: string, noLaborable: NoLaborable): boolean {
 /** The date `dias` working days after `desde` (its Lima date; the day itself does not count). */
 export function sumarDiasHabiles(desde: Date | string, dias: number, noLaborable: NoLaborable): string {
   let dia = fechaLima(desde);
-  for (let contados = 0; contados < dias; ) {
+  for (let contados = 0; contados < dias;) {
     dia = moverDias(dia, 1);
     if (esDiaHabil(dia, noLaborable)) contados += 1;
   }

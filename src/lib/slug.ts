@@ -9,8 +9,7 @@ export function slugify(text: string): string {
 }
 
 /** The product page slug of the spec: {id}-{slugified name}. */
-export const productSlug = (producto: { idProducto: number; nombre: string }) =>
-  `${producto.idProducto}-${slugify(producto.nombre)}`;
+export const productSlug = (producto: { idProducto: number; nombre: string }) => `${producto.idProducto}-${slugify(producto.nombre)}`;
 
 /** The product id of a slug: the part before the first hyphen; undefined when it is not a positive integer. */
 export function idFromSlug(slug: string): number | undefined {

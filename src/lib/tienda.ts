@@ -291,4 +291,3 @@ export const COURIERS = [
   { id: 'tienda', nombre: 'Reparto de K-Beauty Perú', seguimiento: null },
 ] as const satisfies readonly { id: string; nombre: string; seguimiento: string | null }[];
 export type Courier = (typeof COURIERS)[number];
-

@@ -5,13 +5,35 @@ import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 
 /** Pages of the storefront, including ones that share a first segment with the API. */
-const PAGES = ['/', '/carrito', '/carrito/', '/cuenta', '/mis-pedidos', '/procesoDePago', '/producto/7-serum-glow', '/marcas', '/marcas/COSRX', '/categoria/Cabello', '/Serúm', '/search', '/success', '/version.json', '/_astro/index.js', '/pagefind/pagefind.js', '/webhooks', '/administrar', '/loginx', '/health/x'];
+const PAGES = [
+  '/',
+  '/carrito',
+  '/carrito/',
+  '/cuenta',
+  '/mis-pedidos',
+  '/procesoDePago',
+  '/producto/7-serum-glow',
+  '/marcas',
+  '/marcas/COSRX',
+  '/categoria/Cabello',
+  '/Serúm',
+  '/search',
+  '/success',
+  '/version.json',
+  '/_astro/index.js',
+  '/pagefind/pagefind.js',
+  '/webhooks',
+  '/administrar',
+  '/loginx',
+  '/health/x',
+];
 
 /** A concrete request path for a route pattern: parameters and wildcards filled in. */
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z_]+(\{[^}]*\})?\??/g, '7').replace(/\*/g, 'x');
 
 /** Whether one of the Netlify function's paths (URLPattern syntax, as Netlify matches them) takes `path`. */
-const netlifyRoutes = (path: string) => netlifyApiFunction.path.some((pattern) => new URLPattern({ pathname: pattern }).test({ pathname: path }));
+const netlifyRoutes = (path: string) =>
+  netlifyApiFunction.path.some((pattern) => new URLPattern({ pathname: pattern }).test({ pathname: path }));
 
 describe('the one list of API paths', () => {
   let database: Database;
@@ -27,7 +49,8 @@ describe('the one list of API paths', () => {
 
   it('has no route ending as a page does, so the Netlify function may drop the endings of the local server’s retries', () => {
     for (const route of routes) expect([route, withoutPrettyUrlRetry(concrete(route))]).toEqual([route, concrete(route)]);
-    for (const ending of ['.html', '.htm', '/index.html', '/index.htm']) expect(withoutPrettyUrlRetry(`/api/detalle-pedido/7${ending}`)).toBe('/api/detalle-pedido/7');
+    for (const ending of ['.html', '.htm', '/index.html', '/index.htm'])
+      expect(withoutPrettyUrlRetry(`/api/detalle-pedido/7${ending}`)).toBe('/api/detalle-pedido/7');
     expect(withoutPrettyUrlRetry('/imagenes/abc.jpg')).toBe('/imagenes/abc.jpg');
   });
 

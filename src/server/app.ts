@@ -65,14 +65,20 @@ export function createApp(options: AppDeps) {
     .route('/api', comprobanteRoutes(deps))
     .route('/carrito', checkoutRoutes(checkout))
     .route('/admin/api', adminRoutes(deps))
-    .route('/webhooks', webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos, emision: deps.config.comprobantes }))
+    .route(
+      '/webhooks',
+      webhookRoutes({ db, pasarela, webhookSecret, toleranceSeconds: PEDIDOS.toleranciaFirmaSegundos, emision: deps.config.comprobantes }),
+    )
     .route('/health', healthRoutes({ db, builtVersion: options.builtVersion }))
     .route(PREFIJO_IMAGENES, imageRoutes(db))
     .route('/', authRoutes(deps))
     .route('/', recoveryRoutes(deps))
     // The offline prueba (pago de prueba) exists only while it is the payment provider (config.pagoPrueba: never on a public site);
     // otherwise an empty router mounts nothing there, and the chain keeps the prueba's routes in App's type.
-    .route('/carrito/prueba', pasarela?.nombre === 'prueba' ? pagoDePruebaRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono());
+    .route(
+      '/carrito/prueba',
+      pasarela?.nombre === 'prueba' ? pagoDePruebaRoutes({ db, webhookSecret, notify: async (request) => app.fetch(request) }) : new Hono(),
+    );
   app.notFound((c) => c.json({ mensaje: 'Ruta no encontrada.' }, 404));
   app.onError(handleError);
   // `api` is `app` itself; its chained type carries every route (hono/client reads it).
@@ -89,13 +95,24 @@ const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado gran
  * and a customer's review with its photo (REVIEW_PHOTO_MAX_BYTES, plus room for its texts). Those routes
  * check the operator's or the customer's token before reading any of it.
  */
-function bodyLimits(config: Pick<ServerConfig, 'cuerpoMaximoBytes' | 'imagenMaximaBytes' | 'loteImportacionBytes' | 'resenas'>): MiddlewareHandler {
+function bodyLimits(
+  config: Pick<ServerConfig, 'cuerpoMaximoBytes' | 'imagenMaximaBytes' | 'loteImportacionBytes' | 'resenas'>,
+): MiddlewareHandler {
   const limit = (maxSize: number, mensaje: string) => bodyLimit({ maxSize, onError: (c) => c.json({ mensaje }, 413) });
   const base64 = (bytes: number) => Math.ceil(bytes / 3) * 4;
   const general = limit(config.cuerpoMaximoBytes, cuerpoDemasiadoGrande(config.cuerpoMaximoBytes));
-  const imagen = limit(base64(config.imagenMaximaBytes) + 4096, `El archivo es demasiado grande: el máximo es ${megas(config.imagenMaximaBytes)}.`);
-  const lote = limit(config.loteImportacionBytes, `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`);
-  const resena = limit(base64(config.resenas.fotoMaximaBytes) + 64 * 1024, `La foto es demasiado grande: el máximo es ${megas(config.resenas.fotoMaximaBytes)}.`);
+  const imagen = limit(
+    base64(config.imagenMaximaBytes) + 4096,
+    `El archivo es demasiado grande: el máximo es ${megas(config.imagenMaximaBytes)}.`,
+  );
+  const lote = limit(
+    config.loteImportacionBytes,
+    `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`,
+  );
+  const resena = limit(
+    base64(config.resenas.fotoMaximaBytes) + 64 * 1024,
+    `La foto es demasiado grande: el máximo es ${megas(config.resenas.fotoMaximaBytes)}.`,
+  );
   const porRuta: Record<string, MiddlewareHandler> = { '/admin/api/imagenes': imagen, '/admin/api/importar': lote, '/api/resenas': resena };
   return (c, next) => (c.req.method === 'POST' ? (porRuta[c.req.path] ?? general) : general)(c, next);
 }

@@ -44,11 +44,15 @@ describe('the offline pago de prueba (MP_TEST_MODE)', () => {
 
   it('asked for in a Netlify function: refused', () => {
     expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'true' }, { netlify: true }).refusal).toMatch(/Netlify/);
-    expect(startRefusal({ MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: MP_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
+    expect(startRefusal({ MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(
+      /^La tienda no arranca: MP_TEST_MODE=true no se permite porque la tienda corre en Netlify/,
+    );
   });
 
   it('refuses a contradiction or a value it cannot read', () => {
-    expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'true', MP_ACCESS_TOKEN: 'APP_USR-1' }).refusal).toMatch(/MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos/);
+    expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'true', MP_ACCESS_TOKEN: 'APP_USR-1' }).refusal).toMatch(
+      /MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos/,
+    );
     expect(pagoPruebaFromEnv({ MP_TEST_MODE: 'si' }).refusal).toBe('MP_TEST_MODE debe ser true o false (recibido: "si").');
   });
 
@@ -74,18 +78,31 @@ describe('the comprobantes provider (NUBEFACT_URL, RECEIPTS_TEST_MODE)', () => {
   });
 
   it('refuses the comprobantes de prueba on a public site, on Netlify and beside Nubefact, and half a Nubefact setting', () => {
-    expect(comprobantesFromEnv({ SITE_URL: 'https://kbeautyperu.pe', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/^RECEIPTS_TEST_MODE=true no se permite porque SITE_URL .* los comprobantes de prueba no tienen validez tributaria/);
+    expect(comprobantesFromEnv({ SITE_URL: 'https://kbeautyperu.pe', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(
+      /^RECEIPTS_TEST_MODE=true no se permite porque SITE_URL .* los comprobantes de prueba no tienen validez tributaria/,
+    );
     expect(comprobantesFromEnv({ NODE_ENV: 'production', RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/NODE_ENV=production/);
-    expect(startRefusal({ RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toMatch(/^La tienda no arranca: RECEIPTS_TEST_MODE=true no se permite porque la tienda corre en Netlify/);
+    expect(startRefusal({ RECEIPTS_TEST_MODE: 'true' }, { netlify: true })).toMatch(
+      /^La tienda no arranca: RECEIPTS_TEST_MODE=true no se permite porque la tienda corre en Netlify/,
+    );
     expect(comprobantesFromEnv({ ...NUBEFACT, RECEIPTS_TEST_MODE: 'true' }).refusal).toMatch(/no van juntos/);
     expect(comprobantesFromEnv({ NUBEFACT_URL: NUBEFACT.NUBEFACT_URL }).refusal).toMatch(/^NUBEFACT_URL y NUBEFACT_TOKEN van juntos/);
     expect(comprobantesFromEnv({ RECEIPTS_TEST_MODE: 'si' }).refusal).toBe('RECEIPTS_TEST_MODE debe ser true o false (recibido: "si").');
-    expect(() => serverConfig({ RECEIPTS_TEST_MODE: 'true', SITE_URL: 'https://kbeautyperu.pe' })).toThrow(/RECEIPTS_TEST_MODE=true no se permite/);
+    expect(() => serverConfig({ RECEIPTS_TEST_MODE: 'true', SITE_URL: 'https://kbeautyperu.pe' })).toThrow(
+      /RECEIPTS_TEST_MODE=true no se permite/,
+    );
   });
 
   it('takes the series from the environment, checked', () => {
-    expect(serverConfig({ RECEIPT_SERIES_BOLETA: 'b002' }).comprobantes.series).toEqual({ boleta: 'B002', factura: 'F001', notaBoleta: 'BC01', notaFactura: 'FC01' });
-    expect(() => serverConfig({ RECEIPT_SERIES_FACTURA: 'B001' })).toThrow('RECEIPT_SERIES_FACTURA debe ser una serie de SUNAT de 4 caracteres que empiece con F');
+    expect(serverConfig({ RECEIPT_SERIES_BOLETA: 'b002' }).comprobantes.series).toEqual({
+      boleta: 'B002',
+      factura: 'F001',
+      notaBoleta: 'BC01',
+      notaFactura: 'FC01',
+    });
+    expect(() => serverConfig({ RECEIPT_SERIES_FACTURA: 'B001' })).toThrow(
+      'RECEIPT_SERIES_FACTURA debe ser una serie de SUNAT de 4 caracteres que empiece con F',
+    );
     expect(() => serverConfig({ RECEIPT_SERIES_NOTA_BOLETA: 'B001' })).toThrow(/serie propia/);
   });
 });

@@ -12,14 +12,36 @@ export function productionProblems(env: Env, { netlify = Boolean(env.NETLIFY) }:
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   const secretBytes = Buffer.byteLength(env.JWT_SECRET ?? '', 'utf8');
-  if (secretBytes === 0) problems.push(`JWT_SECRET no está definido: define uno de al menos ${JWT_SECRET_MINIMO_BYTES} bytes (openssl rand -base64 48).`);
-  else if (secretBytes < JWT_SECRET_MINIMO_BYTES) problems.push(`JWT_SECRET es demasiado corto (${secretBytes} bytes): debe tener al menos ${JWT_SECRET_MINIMO_BYTES} (openssl rand -base64 48).`);
-  if (!isHttps(env.SITE_URL)) problems.push(`SITE_URL debe ser la dirección pública https de la tienda, por ejemplo https://kbeautyperu.pe (recibido: ${env.SITE_URL ? `"${env.SITE_URL}"` : 'nada'}).`);
-  if (netlify && !env.DATABASE_URL) problems.push('DATABASE_URL no está definido: en Netlify la tienda necesita un servidor PostgreSQL (el disco de una función no se conserva).');
-  if (!env.MP_ACCESS_TOKEN) problems.push('MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago no se puede cobrar (el modo de prueba es solo para desarrollo).');
-  if (!env.MP_WEBHOOK_SECRET) problems.push('MP_WEBHOOK_SECRET no está definido: sin la clave secreta de las notificaciones de Mercado Pago no se pueden confirmar los pagos.');
-  if (!env.NUBEFACT_URL || !env.NUBEFACT_TOKEN) problems.push('NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos las ventas no tendrían boleta ni factura ante SUNAT (el modo de prueba es solo para desarrollo).');
-  if (!env.SMTP_URL) problems.push('SMTP_URL no está definido: sin servidor de correo los mensajes a los clientes se quedarían en una carpeta local (solo para desarrollo).');
+  if (secretBytes === 0)
+    problems.push(`JWT_SECRET no está definido: define uno de al menos ${JWT_SECRET_MINIMO_BYTES} bytes (openssl rand -base64 48).`);
+  else if (secretBytes < JWT_SECRET_MINIMO_BYTES)
+    problems.push(
+      `JWT_SECRET es demasiado corto (${secretBytes} bytes): debe tener al menos ${JWT_SECRET_MINIMO_BYTES} (openssl rand -base64 48).`,
+    );
+  if (!isHttps(env.SITE_URL))
+    problems.push(
+      `SITE_URL debe ser la dirección pública https de la tienda, por ejemplo https://kbeautyperu.pe (recibido: ${env.SITE_URL ? `"${env.SITE_URL}"` : 'nada'}).`,
+    );
+  if (netlify && !env.DATABASE_URL)
+    problems.push(
+      'DATABASE_URL no está definido: en Netlify la tienda necesita un servidor PostgreSQL (el disco de una función no se conserva).',
+    );
+  if (!env.MP_ACCESS_TOKEN)
+    problems.push(
+      'MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago no se puede cobrar (el modo de prueba es solo para desarrollo).',
+    );
+  if (!env.MP_WEBHOOK_SECRET)
+    problems.push(
+      'MP_WEBHOOK_SECRET no está definido: sin la clave secreta de las notificaciones de Mercado Pago no se pueden confirmar los pagos.',
+    );
+  if (!env.NUBEFACT_URL || !env.NUBEFACT_TOKEN)
+    problems.push(
+      'NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos las ventas no tendrían boleta ni factura ante SUNAT (el modo de prueba es solo para desarrollo).',
+    );
+  if (!env.SMTP_URL)
+    problems.push(
+      'SMTP_URL no está definido: sin servidor de correo los mensajes a los clientes se quedarían en una carpeta local (solo para desarrollo).',
+    );
   return problems;
 }
 
@@ -40,7 +62,10 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
  * (hostRefusal); undefined when the shop may start.
  */
 export function startRefusal(env: Env, options: { netlify?: boolean } = {}): string | undefined {
-  const prueba = pagoPruebaFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? comprobantesFromEnv(env, { netlify: options.netlify ?? false }).refusal ?? hostRefusal(env);
+  const prueba =
+    pagoPruebaFromEnv(env, { netlify: options.netlify ?? false }).refusal ??
+    comprobantesFromEnv(env, { netlify: options.netlify ?? false }).refusal ??
+    hostRefusal(env);
   return productionRefusal(env, options) ?? (prueba && `La tienda no arranca: ${prueba}`);
 }
 

@@ -91,7 +91,10 @@ export interface DatabaseLimits {
 }
 
 /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS and DB_POOL_MAX over the defaults of `BASE_DE_DATOS` (a smaller pool on Netlify). */
-export function databaseLimits(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): DatabaseLimits {
+export function databaseLimits(
+  env: Record<string, string | undefined> = process.env,
+  { netlify = false }: { netlify?: boolean } = {},
+): DatabaseLimits {
   return {
     poolMax: positiveIntFromEnv(env.DB_POOL_MAX, netlify ? BASE_DE_DATOS.conexionesPorFuncion : BASE_DE_DATOS.conexiones, 'DB_POOL_MAX'),
     connectTimeoutMs: positiveFromEnv(env.DB_CONNECT_TIMEOUT_MS, BASE_DE_DATOS.conexionTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
@@ -225,7 +228,10 @@ export interface ComprobantesConfig {
 }
 
 /** Reads the server's settings from the environment (see the README's configuration table); `netlify` for Netlify's functions. */
-export function serverConfig(env: Record<string, string | undefined> = process.env, { netlify = false }: { netlify?: boolean } = {}): ServerConfig {
+export function serverConfig(
+  env: Record<string, string | undefined> = process.env,
+  { netlify = false }: { netlify?: boolean } = {},
+): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 4321, 'PORT'),
     // A test mode approves orders without paying: by default only this machine reaches it (startRefusal refuses another HOST).
@@ -264,10 +270,18 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     buildHookUrl: env.BUILD_HOOK_URL || undefined,
     reconstruccionEsperaSegundos: intFromEnv(env.REBUILD_DELAY_SECONDS, RECONSTRUCCION.esperaSegundos, 'REBUILD_DELAY_SECONDS'),
     reconstruccionConstruccionMinutos: intFromEnv(env.REBUILD_BUILD_MINUTES, RECONSTRUCCION.construccionMinutos, 'REBUILD_BUILD_MINUTES'),
-    reconstruccionIntervaloSegundos: intFromEnv(env.REBUILD_MIN_INTERVAL_SECONDS, RECONSTRUCCION.intervaloMinimoSegundos, 'REBUILD_MIN_INTERVAL_SECONDS'),
+    reconstruccionIntervaloSegundos: intFromEnv(
+      env.REBUILD_MIN_INTERVAL_SECONDS,
+      RECONSTRUCCION.intervaloMinimoSegundos,
+      'REBUILD_MIN_INTERVAL_SECONDS',
+    ),
     avisosStock: {
       esperaSegundos: intFromEnv(env.RESTOCK_ALERT_SETTLE_SECONDS, AVISOS_STOCK.esperaSegundos, 'RESTOCK_ALERT_SETTLE_SECONDS'),
-      pendientesPorCorreo: positiveIntFromEnv(env.RESTOCK_ALERT_PER_ADDRESS_MAX, AVISOS_STOCK.pendientesPorCorreo, 'RESTOCK_ALERT_PER_ADDRESS_MAX'),
+      pendientesPorCorreo: positiveIntFromEnv(
+        env.RESTOCK_ALERT_PER_ADDRESS_MAX,
+        AVISOS_STOCK.pendientesPorCorreo,
+        'RESTOCK_ALERT_PER_ADDRESS_MAX',
+      ),
     },
     comprobantes: comprobantesOrThrow(env, { netlify }),
     resenas: {
@@ -294,14 +308,25 @@ export function demoCatalogueFromEnv(env: Record<string, string | undefined>): b
 
 /** SHOP_NON_WORKING_DAYS (comma-separated YYYY-MM-DD dates), COMPLAINT_COPIES_PER_ADDRESS_PER_DAY and COMPLAINT_COPIES_PER_DAY over RECLAMOS. */
 export function reclamosFromEnv(env: Record<string, string | undefined>): ReclamosConfig {
-  const dias = (env.SHOP_NON_WORKING_DAYS ?? '').split(',').map((dia) => dia.trim()).filter(Boolean);
+  const dias = (env.SHOP_NON_WORKING_DAYS ?? '')
+    .split(',')
+    .map((dia) => dia.trim())
+    .filter(Boolean);
   // A real calendar day: 2030-02-30 parses to nothing, or to another day.
-  const fechaValida = (dia: string) => /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
+  const fechaValida = (dia: string) =>
+    /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
   const mala = dias.find((dia) => !fechaValida(dia));
-  if (mala !== undefined) throw new Error(`SHOP_NON_WORKING_DAYS debe ser una lista de fechas AAAA-MM-DD separadas por comas, por ejemplo 2026-12-24,2026-12-31 (recibido: "${mala}").`);
+  if (mala !== undefined)
+    throw new Error(
+      `SHOP_NON_WORKING_DAYS debe ser una lista de fechas AAAA-MM-DD separadas por comas, por ejemplo 2026-12-24,2026-12-31 (recibido: "${mala}").`,
+    );
   return {
     diasNoLaborables: [...new Set(dias)].sort(),
-    copiasPorCorreoDia: positiveIntFromEnv(env.COMPLAINT_COPIES_PER_ADDRESS_PER_DAY, RECLAMOS.copiasPorCorreoDia, 'COMPLAINT_COPIES_PER_ADDRESS_PER_DAY'),
+    copiasPorCorreoDia: positiveIntFromEnv(
+      env.COMPLAINT_COPIES_PER_ADDRESS_PER_DAY,
+      RECLAMOS.copiasPorCorreoDia,
+      'COMPLAINT_COPIES_PER_ADDRESS_PER_DAY',
+    ),
     copiasPorDia: positiveIntFromEnv(env.COMPLAINT_COPIES_PER_DAY, RECLAMOS.copiasPorDia, 'COMPLAINT_COPIES_PER_DAY'),
   };
 }
@@ -318,19 +343,36 @@ export interface ComprobantesSetting {
  * only on a developer's machine without NUBEFACT_URL (like MP_TEST_MODE); on a public site it is
  * refused, and so is NUBEFACT_URL without NUBEFACT_TOKEN (or the other way round).
  */
-export function comprobantesFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): ComprobantesSetting {
+export function comprobantesFromEnv(
+  env: Record<string, string | undefined>,
+  { netlify = false }: { netlify?: boolean } = {},
+): ComprobantesSetting {
   const asked = env.RECEIPTS_TEST_MODE?.trim().toLowerCase() || undefined;
   if (asked !== undefined && asked !== 'true' && asked !== 'false') {
     return { proveedor: null, refusal: `RECEIPTS_TEST_MODE debe ser true o false (recibido: "${env.RECEIPTS_TEST_MODE}").` };
   }
   const url = env.NUBEFACT_URL?.trim() || undefined;
   const token = env.NUBEFACT_TOKEN?.trim() || undefined;
-  if (Boolean(url) !== Boolean(token)) return { proveedor: null, refusal: 'NUBEFACT_URL y NUBEFACT_TOKEN van juntos: copia ambos del panel de Nubefact (API - Integración).' };
-  if (url && !/^https?:\/\/[^\s]+$/i.test(url)) return { proveedor: null, refusal: `NUBEFACT_URL debe ser la RUTA de Nubefact, por ejemplo https://api.nubefact.com/api/v1/… (recibido: "${url}").` };
+  if (Boolean(url) !== Boolean(token))
+    return { proveedor: null, refusal: 'NUBEFACT_URL y NUBEFACT_TOKEN van juntos: copia ambos del panel de Nubefact (API - Integración).' };
+  if (url && !/^https?:\/\/[^\s]+$/i.test(url))
+    return {
+      proveedor: null,
+      refusal: `NUBEFACT_URL debe ser la RUTA de Nubefact, por ejemplo https://api.nubefact.com/api/v1/… (recibido: "${url}").`,
+    };
   const publicReason = publicSiteReason(env, { netlify });
   if (asked === 'true') {
-    if (publicReason) return { proveedor: null, refusal: `RECEIPTS_TEST_MODE=true no se permite porque ${publicReason}: los comprobantes de prueba no tienen validez tributaria. Quita RECEIPTS_TEST_MODE y define NUBEFACT_URL y NUBEFACT_TOKEN.` };
-    if (url) return { proveedor: null, refusal: 'RECEIPTS_TEST_MODE=true y NUBEFACT_URL no van juntos: elige el modo de prueba (quita NUBEFACT_URL) o Nubefact (quita RECEIPTS_TEST_MODE).' };
+    if (publicReason)
+      return {
+        proveedor: null,
+        refusal: `RECEIPTS_TEST_MODE=true no se permite porque ${publicReason}: los comprobantes de prueba no tienen validez tributaria. Quita RECEIPTS_TEST_MODE y define NUBEFACT_URL y NUBEFACT_TOKEN.`,
+      };
+    if (url)
+      return {
+        proveedor: null,
+        refusal:
+          'RECEIPTS_TEST_MODE=true y NUBEFACT_URL no van juntos: elige el modo de prueba (quita NUBEFACT_URL) o Nubefact (quita RECEIPTS_TEST_MODE).',
+      };
     return { proveedor: 'prueba' };
   }
   if (url) return { proveedor: 'nubefact' };
@@ -341,7 +383,10 @@ export function comprobantesFromEnv(env: Record<string, string | undefined>, { n
 function seriesComprobantesFromEnv(env: Record<string, string | undefined>): SeriesComprobantes {
   const read = (name: string, fallback: string, letra: 'B' | 'F') => {
     const value = (env[name]?.trim() || fallback).toUpperCase();
-    if (!new RegExp(`^${letra}[A-Z0-9]{3}$`).test(value)) throw new Error(`${name} debe ser una serie de SUNAT de 4 caracteres que empiece con ${letra}, por ejemplo ${fallback} (recibido: "${env[name]}").`);
+    if (!new RegExp(`^${letra}[A-Z0-9]{3}$`).test(value))
+      throw new Error(
+        `${name} debe ser una serie de SUNAT de 4 caracteres que empiece con ${letra}, por ejemplo ${fallback} (recibido: "${env[name]}").`,
+      );
     return value;
   };
   const series = {
@@ -350,7 +395,10 @@ function seriesComprobantesFromEnv(env: Record<string, string | undefined>): Ser
     notaBoleta: read('RECEIPT_SERIES_NOTA_BOLETA', COMPROBANTES.series.notaBoleta, 'B'),
     notaFactura: read('RECEIPT_SERIES_NOTA_FACTURA', COMPROBANTES.series.notaFactura, 'F'),
   };
-  if (series.boleta === series.notaBoleta || series.factura === series.notaFactura) throw new Error('Las notas de crédito necesitan una serie propia, distinta de la de boletas y facturas (RECEIPT_SERIES_NOTA_BOLETA, RECEIPT_SERIES_NOTA_FACTURA).');
+  if (series.boleta === series.notaBoleta || series.factura === series.notaFactura)
+    throw new Error(
+      'Las notas de crédito necesitan una serie propia, distinta de la de boletas y facturas (RECEIPT_SERIES_NOTA_BOLETA, RECEIPT_SERIES_NOTA_FACTURA).',
+    );
   return series;
 }
 
@@ -378,7 +426,10 @@ export interface PagoPruebaSetting {
  * SITE_URL. It never runs on a public site (publicSiteReason); asked for there, or together with
  * MP_ACCESS_TOKEN, the start is refused.
  */
-export function pagoPruebaFromEnv(env: Record<string, string | undefined>, { netlify = false }: { netlify?: boolean } = {}): PagoPruebaSetting {
+export function pagoPruebaFromEnv(
+  env: Record<string, string | undefined>,
+  { netlify = false }: { netlify?: boolean } = {},
+): PagoPruebaSetting {
   const asked = env.MP_TEST_MODE?.trim().toLowerCase() || undefined;
   if (asked !== undefined && asked !== 'true' && asked !== 'false') {
     return { enabled: false, refusal: `MP_TEST_MODE debe ser true o false (recibido: "${env.MP_TEST_MODE}").` };
@@ -391,7 +442,12 @@ export function pagoPruebaFromEnv(env: Record<string, string | undefined>, { net
         refusal: `MP_TEST_MODE=true no se permite porque ${publicReason}: en un sitio público cualquiera podría aprobar su pedido sin pagar. Quita MP_TEST_MODE y define MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET.`,
       };
     }
-    if (env.MP_ACCESS_TOKEN) return { enabled: false, refusal: 'MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos: elige el modo de prueba (quita MP_ACCESS_TOKEN) o Mercado Pago (quita MP_TEST_MODE).' };
+    if (env.MP_ACCESS_TOKEN)
+      return {
+        enabled: false,
+        refusal:
+          'MP_TEST_MODE=true y MP_ACCESS_TOKEN no van juntos: elige el modo de prueba (quita MP_ACCESS_TOKEN) o Mercado Pago (quita MP_TEST_MODE).',
+      };
     return { enabled: true };
   }
   return { enabled: asked === undefined && !env.MP_ACCESS_TOKEN && !publicReason && isLocalUrl(siteUrlOf(env)) };
@@ -478,13 +534,15 @@ function trustProxyFromEnv(value: string | undefined): number | string[] {
 
 function shopEmailFromEnv(value: string | undefined): string {
   if (!value?.trim()) return TIENDA.correo;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) throw new Error(`SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "${value}").`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()))
+    throw new Error(`SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "${value}").`);
   return value.trim();
 }
 
 function adminTokenFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.trim().length < TOKEN_OPERADOR_MINIMO) throw new Error(`SHOP_ADMIN_TOKEN debe tener al menos ${TOKEN_OPERADOR_MINIMO} caracteres.`);
+  if (value.trim().length < TOKEN_OPERADOR_MINIMO)
+    throw new Error(`SHOP_ADMIN_TOKEN debe tener al menos ${TOKEN_OPERADOR_MINIMO} caracteres.`);
   return value.trim();
 }
 

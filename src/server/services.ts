@@ -47,7 +47,14 @@ export interface Services extends AuthDeps {
 }
 
 /** Builds the shop's services from the settings. */
-export function createServices({ db, config = serverConfig(), mailer, pasarela, proveedorComprobantes, metodosPago = METODOS_SERVIDOR }: ServiceOptions): Services {
+export function createServices({
+  db,
+  config = serverConfig(),
+  mailer,
+  pasarela,
+  proveedorComprobantes,
+  metodosPago = METODOS_SERVIDOR,
+}: ServiceOptions): Services {
   return {
     db,
     config,

@@ -27,6 +27,8 @@ describe("the build's own catalogue server (issue 26)", () => {
   }, 60_000);
 
   it('fails with a clear error when the database cannot be opened', async () => {
-    await expect(startCatalogueServer({ ...env, DATABASE_URL: 'postgres://nadie@127.0.0.1:1/nada' })).rejects.toThrow('La base de datos del catálogo no se pudo abrir para el build');
+    await expect(startCatalogueServer({ ...env, DATABASE_URL: 'postgres://nadie@127.0.0.1:1/nada' })).rejects.toThrow(
+      'La base de datos del catálogo no se pudo abrir para el build',
+    );
   }, 60_000);
 });

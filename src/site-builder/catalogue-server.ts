@@ -33,7 +33,13 @@ export async function startCatalogueServer(env: NodeJS.ProcessEnv = process.env)
       else console.log(line);
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`La base de datos del catálogo no se pudo abrir para el build (el proceso terminó con el código ${code ?? 'desconocido'}).`)));
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `La base de datos del catálogo no se pudo abrir para el build (el proceso terminó con el código ${code ?? 'desconocido'}).`,
+        ),
+      ),
+    );
   });
   return {
     url: `http://127.0.0.1:${ready.port}`,

@@ -14,11 +14,15 @@ describe('finishIslandPages', () => {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
-  const page = (islands: string) => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>t</title></head><body>${islands}</body></html>`;
+  const page = (islands: string) =>
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>t</title></head><body>${islands}</body></html>`;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'kbeauty-preload-'));
-    write('_astro/BuyBox.a.js', 'import{a as e}from"./vendor.b.js";import"./shop.c.js";const l=()=>import("./Lazy.d.js");export default e;');
+    write(
+      '_astro/BuyBox.a.js',
+      'import{a as e}from"./vendor.b.js";import"./shop.c.js";const l=()=>import("./Lazy.d.js");export default e;',
+    );
     write('_astro/vendor.b.js', 'export const a=1;');
     write('_astro/shop.c.js', 'import{a}from"./vendor.b.js";export const s=a;');
     write('_astro/Lazy.d.js', 'export default 1;');
@@ -76,13 +80,22 @@ describe('finishIslandPages', () => {
   });
 
   it("keeps of an island's attributes and options only what the runtime reads", async () => {
-    const island = (opts: string) => `<astro-island uid="1" component-url="/_astro/Idle.f.js" client="idle" opts="${opts}" await-children></astro-island>`;
-    write('e/index.html', page(island('{&quot;name&quot;:&quot;HeaderActions&quot;,&quot;value&quot;:true}') + island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}')));
+    const island = (opts: string) =>
+      `<astro-island uid="1" component-url="/_astro/Idle.f.js" client="idle" opts="${opts}" await-children></astro-island>`;
+    write(
+      'e/index.html',
+      page(
+        island('{&quot;name&quot;:&quot;HeaderActions&quot;,&quot;value&quot;:true}') +
+          island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}'),
+      ),
+    );
     await finishIslandPages(dir, [join(dir, 'e/index.html')]);
     const html = readFileSync(join(dir, 'e/index.html'), 'utf8');
     expect(html).toContain(island('{}').replace(' uid="1"', ''));
     // A directive with a value keeps it.
-    expect(html).toContain(island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}').replace(' uid="1"', ''));
+    expect(html).toContain(
+      island('{&quot;name&quot;:&quot;Mapa&quot;,&quot;value&quot;:{&quot;rootMargin&quot;:&quot;200px&quot;}}').replace(' uid="1"', ''),
+    );
     expect(html).not.toContain('uid=');
   });
 });

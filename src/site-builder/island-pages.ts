@@ -80,7 +80,9 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
  * the same undefined; the component's name there is for messages in development.
  */
 export const trimIslands = (html: string) =>
-  html.replace(/<astro-island uid="[^"]*"/g, '<astro-island').replace(/ opts="\{&quot;name&quot;:&quot;\w+&quot;,&quot;value&quot;:true\}"/g, ' opts="{}"');
+  html
+    .replace(/<astro-island uid="[^"]*"/g, '<astro-island')
+    .replace(/ opts="\{&quot;name&quot;:&quot;\w+&quot;,&quot;value&quot;:true\}"/g, ' opts="{}"');
 
 /** Astro's hydration directives' scripts, as Astro inlines them (each sets `Astro.{name}`). */
 const DIRECTIVES = new Set<string>([idle, load, media, only, visible]);

@@ -28,7 +28,9 @@ describe('product photos', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kbeauty-fotos-'));
     // A real 600 × 400 JPEG photo.
-    jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 150 } } }).jpeg({ quality: 85 }).toBuffer();
+    jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 150 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     sha = createHash('sha256').update(jpeg).digest('hex');
     const productos = [
       { img: `/imagenes/${sha}.jpg, /demo/productos/x-2.svg`, imagen: `/imagenes/${sha}.jpg`, imgHover: '' },

@@ -14,11 +14,22 @@ import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../
 
 /** The store photos of `productos` (each once): the ones that get copies. */
 export function storePhotos(productos: readonly { img: string; imagen: string; imgHover: string }[]): string[] {
-  return [...new Set(productos.flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover]).map((url) => url.trim()).filter((url) => photoKey(url)))];
+  return [
+    ...new Set(
+      productos
+        .flatMap((p) => [...p.img.split(','), p.imagen, p.imgHover])
+        .map((url) => url.trim())
+        .filter((url) => photoKey(url)),
+    ),
+  ];
 }
 
 /** Encodes into `cacheDir` the copies of `photos` it lacks, downloading each such original from the API at `catalogueUrl`. */
-export async function cachePhotos(photos: readonly string[], catalogueUrl: string, cacheDir: string): Promise<{ fotos: number; codificadas: number }> {
+export async function cachePhotos(
+  photos: readonly string[],
+  catalogueUrl: string,
+  cacheDir: string,
+): Promise<{ fotos: number; codificadas: number }> {
   await mkdir(cacheDir, { recursive: true });
   let codificadas = 0;
   const queue = [...photos];
@@ -26,7 +37,11 @@ export async function cachePhotos(photos: readonly string[], catalogueUrl: strin
     for (let url = queue.pop(); url; url = queue.pop()) {
       const sha256 = photoKey(url)!;
       const copies = photoCopies(sha256);
-      const missing = (await Promise.all(copies.map(async (copy) => ((await inCache(cacheDir, cached(cacheDir, copy.path), sha256, copy)) ? undefined : copy)))).filter((copy) => copy !== undefined);
+      const missing = (
+        await Promise.all(
+          copies.map(async (copy) => ((await inCache(cacheDir, cached(cacheDir, copy.path), sha256, copy)) ? undefined : copy)),
+        )
+      ).filter((copy) => copy !== undefined);
       if (missing.length === 0) continue;
       const original = await fetch(`${catalogueUrl}${url}`);
       if (!original.ok) throw new Error(`${url} respondió ${original.status}`);
@@ -71,7 +86,9 @@ const cached = (cacheDir: string, path: string) => join(cacheDir, path.split('/'
  */
 export function encode(bytes: Buffer, width: number, format: PhotoFormat): Promise<Buffer> {
   const image = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
-  return (format === 'avif' ? image.avif({ quality: FOTOS.calidadAvif, effort: 2 }) : image.webp({ quality: FOTOS.calidadWebp })).toBuffer();
+  return (
+    format === 'avif' ? image.avif({ quality: FOTOS.calidadAvif, effort: 2 }) : image.webp({ quality: FOTOS.calidadWebp })
+  ).toBuffer();
 }
 
 /**

@@ -28,7 +28,13 @@ describe('the React server renderer', () => {
   it('writes what the stream wrote, with the island ids counted per page', async () => {
     const page = context();
     const first = await renderer.renderToStaticMarkup.call(page, Labelled, { label: 'Crema & sérum <b>' }, {}, {});
-    const second = await renderer.renderToStaticMarkup.call(page, Labelled, { label: 'Tónico' }, { default: '<i>slot</i>' }, { astroStaticSlot: true, hydrate: 'load' });
+    const second = await renderer.renderToStaticMarkup.call(
+      page,
+      Labelled,
+      { label: 'Tónico' },
+      { default: '<i>slot</i>' },
+      { astroStaticSlot: true, hydrate: 'load' },
+    );
     expect(first.attrs['prefix']).toBe('r0');
     expect(second.attrs['prefix']).toBe('r1');
     expect(first.html).toBe(await streamed(createElement(Labelled, { label: 'Crema & sérum <b>' }), 'r0'));
@@ -51,9 +57,21 @@ describe('the React server renderer', () => {
     const checked: Record<string, unknown> = { label: 'x', class: 'astro-ibpinaeu' };
     expect(await renderer.check(Labelled, checked)).toBe(true);
     expect(checked).toEqual({ label: 'x' });
-    expect(await renderer.check(lazy(async () => ({ default: Labelled })), {})).toBe(true);
+    expect(
+      await renderer.check(
+        lazy(async () => ({ default: Labelled })),
+        {},
+      ),
+    ).toBe(true);
     expect(await renderer.check('div', {})).toBe(false);
-    expect(await renderer.check(class NotReact { render() {} }, {})).toBe(false);
+    expect(
+      await renderer.check(
+        class NotReact {
+          render() {}
+        },
+        {},
+      ),
+    ).toBe(false);
     // No island id taken by the check: the page's first island is still r0. Nor does the render pass `class` on.
     const props: Record<string, unknown> = { label: 'x', class: 'card' };
     expect((await renderer.renderToStaticMarkup.call(page, Labelled, props, {}, {})).attrs['prefix']).toBe('r0');

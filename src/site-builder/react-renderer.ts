@@ -48,7 +48,9 @@ const FORWARD_REF = Symbol.for('react.forward_ref');
  */
 async function check(Component: unknown, props: Props): Promise<boolean> {
   if (typeof Component === 'object' && Component !== null) {
-    return String((Component as { $$typeof?: symbol }).$$typeof ?? '').slice('Symbol('.length).startsWith('react');
+    return String((Component as { $$typeof?: symbol }).$$typeof ?? '')
+      .slice('Symbol('.length)
+      .startsWith('react');
   }
   if (typeof Component !== 'function') return false;
   if (Component.name === 'QwikComponent') return false;
@@ -64,7 +66,11 @@ async function check(Component: unknown, props: Props): Promise<boolean> {
 const StaticHtml = memo(
   ({ value, name, hydrate = true }: { value?: string; name?: string; hydrate?: boolean }) => {
     if (value == null || value.trim() === '') return null;
-    return createElement(hydrate ? 'astro-slot' : 'astro-static-slot', { name, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: value } });
+    return createElement(hydrate ? 'astro-slot' : 'astro-static-slot', {
+      name,
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: value },
+    });
   },
   () => true,
 );
@@ -74,7 +80,13 @@ const needsHydration = (metadata?: Metadata) => (metadata?.astroStaticSlot ? !!m
 /** The resource links React writes for what a component uses (Astro's own tags load those). */
 const RESOURCE_LINKS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
-async function renderToStaticMarkup(this: RendererContext | undefined, Component: ComponentType<Props>, props: Props, { default: children, ...slotted }: Slots, metadata?: Metadata) {
+async function renderToStaticMarkup(
+  this: RendererContext | undefined,
+  Component: ComponentType<Props>,
+  props: Props,
+  { default: children, ...slotted }: Slots,
+  metadata?: Metadata,
+) {
   const prefix = this?.result ? nextPrefix(this.result) : undefined;
   const attrs: Record<string, unknown> = { prefix };
   delete props['class'];
@@ -84,12 +96,14 @@ async function renderToStaticMarkup(this: RendererContext | undefined, Component
     newProps[name] = createElement(StaticHtml, { hydrate: needsHydration(metadata), value, name });
   }
   const newChildren = children ?? props['children'];
-  if (newChildren != null) newProps['children'] = createElement(StaticHtml, { hydrate: needsHydration(metadata), value: newChildren as string });
+  if (newChildren != null)
+    newProps['children'] = createElement(StaticHtml, { hydrate: needsHydration(metadata), value: newChildren as string });
   const vnode = createElement(Component, newProps);
   let html = renderToString(vnode, { identifierPrefix: prefix });
   // A component that suspends inside a Suspense boundary is left to the browser by renderToString
   // (the boundary's fallback, marked `<!--$!-->`): the stream waits for it, as @astrojs/react's did.
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) html = await new Response(await renderToReadableStream(vnode, { identifierPrefix: prefix })).text();
+  if (html.includes(CLIENT_RENDERED_BOUNDARY))
+    html = await new Response(await renderToReadableStream(vnode, { identifierPrefix: prefix })).text();
   return { html: html.replace(RESOURCE_LINKS, ''), attrs };
 }
 

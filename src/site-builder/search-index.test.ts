@@ -13,12 +13,22 @@ describe('the search index, made from the catalogue', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   const pageCounts = (folder: string) => {
-    const entry = JSON.parse(readFileSync(join(root, folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    const entry = JSON.parse(readFileSync(join(root, folder, 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
     return Object.values(entry.languages).map((language) => language.page_count);
   };
 
   it('holds a document for each product, with its name as the heading and its texts escaped', () => {
-    const document = searchDocument(makeProducto({ nombre: 'Sérum <b>Glow</b>', marca: 'Dr. Jart+', descripcion: 'Centella & niacinamida.', etiquetalogo: 'Vegano', newores: 'Nuevo' }));
+    const document = searchDocument(
+      makeProducto({
+        nombre: 'Sérum <b>Glow</b>',
+        marca: 'Dr. Jart+',
+        descripcion: 'Centella & niacinamida.',
+        etiquetalogo: 'Vegano',
+        newores: 'Nuevo',
+      }),
+    );
     expect(document).toContain('<h1>Sérum &lt;b&gt;Glow&lt;/b&gt;</h1>');
     expect(document).toContain('<p>Dr. Jart+</p>');
     expect(document).toContain('<p>Nuevo Vegano</p>');
@@ -35,7 +45,11 @@ describe('the search index, made from the catalogue', () => {
   });
 
   it('splits a big catalogue into several indexes, listed for the search to merge', async () => {
-    await indexCatalogue(root, [9, 7, 8].map((idProducto) => makeProducto({ idProducto, nombre: `Crema ${idProducto}` })), 2);
+    await indexCatalogue(
+      root,
+      [9, 7, 8].map((idProducto) => makeProducto({ idProducto, nombre: `Crema ${idProducto}` })),
+      2,
+    );
     expect(pageCounts('pagefind')).toEqual([2]);
     expect(pageCounts('pagefind/indice-1')).toEqual([1]);
     expect(JSON.parse(readFileSync(join(root, 'pagefind', 'indices.json'), 'utf8'))).toEqual({ indices: ['/pagefind/indice-1/'] });

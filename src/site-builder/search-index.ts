@@ -19,7 +19,14 @@ export const SEARCH_INDEXES_FILE = 'pagefind/indices.json';
  * from the API.
  */
 export function searchDocument(producto: Producto): string {
-  const paragraphs = [producto.marca, [producto.newores, ...productLabels(producto.etiquetalogo)].join(' '), producto.descripcion, producto.modouso, producto.beneficios, producto.ingredientes]
+  const paragraphs = [
+    producto.marca,
+    [producto.newores, ...productLabels(producto.etiquetalogo)].join(' '),
+    producto.descripcion,
+    producto.modouso,
+    producto.beneficios,
+    producto.ingredientes,
+  ]
     .map((text) => text.trim())
     .filter(Boolean);
   return `<!doctype html><html lang="es"><head><title>${escapeHtml(producto.nombre)}</title></head><body><h1>${escapeHtml(producto.nombre)}</h1>${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('')}<data value="${escapeHtml(searchTerms(producto))}" data-pagefind-index-attrs="value"></data></body></html>`;
@@ -58,7 +65,11 @@ async function writeIndex(productos: readonly Producto[], to: string): Promise<v
     if (!index) throw new Error(errors.join('; '));
     // Sent a batch at a time: each is a message to Pagefind's process, answered on its own.
     for (let start = 0; start < productos.length; start += ADD_BATCH) {
-      const added = await Promise.all(productos.slice(start, start + ADD_BATCH).map((producto) => index.addHTMLFile({ url: productPath(producto), content: searchDocument(producto) })));
+      const added = await Promise.all(
+        productos
+          .slice(start, start + ADD_BATCH)
+          .map((producto) => index.addHTMLFile({ url: productPath(producto), content: searchDocument(producto) })),
+      );
       const errors = added.flatMap((file) => file.errors);
       if (errors.length > 0) throw new Error(errors.join('; '));
     }

@@ -23,7 +23,8 @@ function xml(text: string): string {
 
 /** The favicon's flower (public/favicon.svg), centred on 0,0 at `scale` (1: 64 px across). */
 function flower(scale: number, petals: string, heart: string): string {
-  const petal = (angle: number, opacity: number) => `<ellipse rx="8" ry="14" transform="rotate(${angle}) translate(0 -10)" fill="${petals}" opacity="${opacity}"/>`;
+  const petal = (angle: number, opacity: number) =>
+    `<ellipse rx="8" ry="14" transform="rotate(${angle}) translate(0 -10)" fill="${petals}" opacity="${opacity}"/>`;
   return (
     `<g transform="scale(${scale})">` +
     [petal(0, 0.95), petal(72, 0.8), petal(144, 0.7), petal(216, 0.8), petal(288, 0.9)].join('') +
@@ -60,5 +61,7 @@ export function socialImageSvg(nombre: string = TIENDA.nombre): string {
 
 /** socialImageSvg as a PNG: the format every network's preview reads (none takes SVG). */
 export function socialImagePng(nombre: string = TIENDA.nombre): Promise<Buffer> {
-  return sharp(Buffer.from(socialImageSvg(nombre))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(socialImageSvg(nombre)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -71,11 +71,16 @@ describe('site build bookkeeping', () => {
     mkdirSync(join(root, 'producto', '7-serum'), { recursive: true });
     const good = join(root, 'index.html');
     const bad = join(root, 'producto', '7-serum', 'index.html');
-    writeFileSync(good, '<script>self.Astro=1</script><meta name="description" content="</script><script>alert(1)</script>"><script type="application/ld+json">{"name":"\\u003cscript\\u003e"}</script>');
+    writeFileSync(
+      good,
+      '<script>self.Astro=1</script><meta name="description" content="</script><script>alert(1)</script>"><script type="application/ld+json">{"name":"\\u003cscript\\u003e"}</script>',
+    );
     await expect(checkInlineScripts(root, [good])).resolves.toBeUndefined();
     expect(JSON.parse(readFileSync(join(root, 'inline-scripts.json'), 'utf8'))).toEqual({ hashes: [listed] });
     writeFileSync(bad, '<script>self.Astro=1</script><h1>Sérum</h1><script>alert(1)</script>');
-    await expect(checkInlineScripts(root, [good, bad])).rejects.toThrow(`La página ${join('producto', '7-serum', 'index.html')} tiene un script que el build no escribió`);
+    await expect(checkInlineScripts(root, [good, bad])).rejects.toThrow(
+      `La página ${join('producto', '7-serum', 'index.html')} tiene un script que el build no escribió`,
+    );
   });
 
   it('leaves compression to the CDN on Netlify', async () => {

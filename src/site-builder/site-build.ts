@@ -55,7 +55,14 @@ export interface BuildOptions {
  * search, precompresses, stamps the catalogue version and swaps the folder in, so the one being served
  * is never half-written.
  */
-export async function buildSite({ distDir, catalogueUrl, catalogueVersion, signal, photoCacheDir, catalogueRead }: BuildOptions): Promise<void> {
+export async function buildSite({
+  distDir,
+  catalogueUrl,
+  catalogueVersion,
+  signal,
+  photoCacheDir,
+  catalogueRead,
+}: BuildOptions): Promise<void> {
   const target = resolve(distDir);
   const next = `${target}.next`;
   const snapshot = `${target}.instantanea`;
@@ -137,7 +144,9 @@ export async function checkInlineScripts(dir: string, pages: string[]): Promise<
   await Promise.all(Array.from({ length: 8 }, worker));
   found.sort();
   if (found.length > 0) {
-    throw new Error(`${found.length === 1 ? 'La página' : 'Las páginas'} ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` y ${found.length - 5} más` : ''} ${found.length === 1 ? 'tiene' : 'tienen'} un script que el build no escribió (¿un texto del catálogo con <script>?): no se publica.`);
+    throw new Error(
+      `${found.length === 1 ? 'La página' : 'Las páginas'} ${found.slice(0, 5).join(', ')}${found.length > 5 ? ` y ${found.length - 5} más` : ''} ${found.length === 1 ? 'tiene' : 'tienen'} un script que el build no escribió (¿un texto del catálogo con <script>?): no se publica.`,
+    );
   }
   writeFileSync(join(dir, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [...used].sort() }));
 }
@@ -147,7 +156,12 @@ const ERROR_TAIL_CHARS = 2_000;
 
 /** Astro's build of the pages into `outDir`, from the snapshot in `snapshotDir`. */
 const runAstroBuild = (outDir: string, snapshotDir: string, signal?: AbortSignal) =>
-  runNode([resolve('node_modules/astro/bin/astro.mjs'), 'build'], { ASTRO_OUT_DIR: outDir, SNAPSHOT_DIR: snapshotDir, ASTRO_TELEMETRY_DISABLED: '1' }, 'astro build', signal);
+  runNode(
+    [resolve('node_modules/astro/bin/astro.mjs'), 'build'],
+    { ASTRO_OUT_DIR: outDir, SNAPSHOT_DIR: snapshotDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    'astro build',
+    signal,
+  );
 
 /**
  * The snapshot and the photos' copies (snapshot-main.ts), taken in a process of its own: the product
@@ -155,7 +169,12 @@ const runAstroBuild = (outDir: string, snapshotDir: string, signal?: AbortSignal
  * for the rest of the build once it had read them (issue 26).
  */
 const takeSnapshotAndPhotos = (catalogueUrl: string, snapshotDir: string, photoCacheDir: string, signal?: AbortSignal) =>
-  runNode(['--import', 'tsx', fileURLToPath(new URL('./snapshot-main.ts', import.meta.url)), catalogueUrl, snapshotDir, photoCacheDir], {}, 'La instantánea del catálogo', signal);
+  runNode(
+    ['--import', 'tsx', fileURLToPath(new URL('./snapshot-main.ts', import.meta.url)), catalogueUrl, snapshotDir, photoCacheDir],
+    {},
+    'La instantánea del catálogo',
+    signal,
+  );
 
 /** Runs Node on `args` with `env` added to this process's, its output passed through; fails with the end of its error output. */
 function runNode(args: string[], env: NodeJS.ProcessEnv, what: string, signal?: AbortSignal): Promise<void> {
@@ -206,7 +225,10 @@ const COMPRESSED_ON_THE_FLY = /^producto\//;
  */
 export async function precompress(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (env.NETLIFY === 'true') return;
-  const files = listFiles(dir).filter((file) => COMPRESSIBLE.test(file) && !COMPRESSED_ON_THE_FLY.test(relative(dir, file).split(sep).join('/')) && statSync(file).size >= 1024);
+  const files = listFiles(dir).filter(
+    (file) =>
+      COMPRESSIBLE.test(file) && !COMPRESSED_ON_THE_FLY.test(relative(dir, file).split(sep).join('/')) && statSync(file).size >= 1024,
+  );
   const queue = [...files];
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) {

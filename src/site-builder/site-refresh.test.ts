@@ -19,7 +19,14 @@ describe('npm start’s site refresh', () => {
 
   /** A shop whose catalogue is at `version`, whose builds fail while `failing` (as Astro does on a brand named 'A/B'). */
   function shop() {
-    const state = { version: 1, failing: true, builds: [] as number[], log: [] as string[], failures: [] as string[], mails: [] as { asunto: string; texto: string }[] };
+    const state = {
+      version: 1,
+      failing: true,
+      builds: [] as number[],
+      log: [] as string[],
+      failures: [] as string[],
+      mails: [] as { asunto: string; texto: string }[],
+    };
     const refresh = siteRefresher({
       distDir: dist,
       catalogueVersion: async () => state.version,
@@ -42,7 +49,9 @@ describe('npm start’s site refresh', () => {
     for (let tick = 0; tick < 10; tick++) await refresh();
     expect(state.builds).toEqual([2]);
     expect(state.failures).toHaveLength(1);
-    expect(state.failures[0]).toMatch(/^No se pudo construir la tienda con el catálogo 2: astro build terminó con el código 1\.\n\[GetStaticPathsRequired\] Missing parameter: marca/);
+    expect(state.failures[0]).toMatch(
+      /^No se pudo construir la tienda con el catálogo 2: astro build terminó con el código 1\.\n\[GetStaticPathsRequired\] Missing parameter: marca/,
+    );
     expect(state.failures[0]).toContain(`se sigue sirviendo el último sitio construido (${dist}/, catálogo 1)`);
     expect(state.failures[0]).toContain('No se reintenta hasta que el catálogo cambie');
     expect(state.mails).toEqual([{ asunto: 'La tienda no se pudo reconstruir (catálogo 2)', texto: state.failures[0] }]);
@@ -66,7 +75,10 @@ describe('npm start’s site refresh', () => {
     await refresh();
     await refresh();
     expect(state.builds).toEqual([2, 3]);
-    expect(state.mails.map((mail) => mail.asunto)).toEqual(['La tienda no se pudo reconstruir (catálogo 2)', 'La tienda no se pudo reconstruir (catálogo 3)']);
+    expect(state.mails.map((mail) => mail.asunto)).toEqual([
+      'La tienda no se pudo reconstruir (catálogo 2)',
+      'La tienda no se pudo reconstruir (catálogo 3)',
+    ]);
   });
 
   it('runs one build at a time: checks during a build join it', async () => {
@@ -98,9 +110,17 @@ describe('npm start’s site refresh', () => {
 
   it('tells the shop by e-mail, its text escaped in the HTML part', async () => {
     const sent: MailMessage[] = [];
-    await avisoPorCorreo({ send: async (message) => void sent.push(message) }, 'tienda@kbeauty.pe')('La tienda no se pudo reconstruir (catálogo 2)', 'Missing parameter: marca <b>\nsegunda línea');
+    await avisoPorCorreo({ send: async (message) => void sent.push(message) }, 'tienda@kbeauty.pe')(
+      'La tienda no se pudo reconstruir (catálogo 2)',
+      'Missing parameter: marca <b>\nsegunda línea',
+    );
     expect(sent).toEqual([
-      { to: 'tienda@kbeauty.pe', subject: 'La tienda no se pudo reconstruir (catálogo 2)', text: 'Missing parameter: marca <b>\nsegunda línea', html: '<p>Missing parameter: marca &lt;b&gt;<br>segunda línea</p>' },
+      {
+        to: 'tienda@kbeauty.pe',
+        subject: 'La tienda no se pudo reconstruir (catálogo 2)',
+        text: 'Missing parameter: marca <b>\nsegunda línea',
+        html: '<p>Missing parameter: marca &lt;b&gt;<br>segunda línea</p>',
+      },
     ]);
   });
 });

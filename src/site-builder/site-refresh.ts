@@ -37,7 +37,18 @@ export interface SiteRefreshDeps {
  * a product out and the next one releasing it) waits for that one build, so nobody can keep the
  * shop building, and a change is built at most an interval (and a check) later.
  */
-export function siteRefresher({ distDir, catalogueVersion, build, isStale = buildIsStale, log = console.log, logFailure = console.error, notify, signal, minIntervalMs = 0, now = Date.now }: SiteRefreshDeps): () => Promise<void> {
+export function siteRefresher({
+  distDir,
+  catalogueVersion,
+  build,
+  isStale = buildIsStale,
+  log = console.log,
+  logFailure = console.error,
+  notify,
+  signal,
+  minIntervalMs = 0,
+  now = Date.now,
+}: SiteRefreshDeps): () => Promise<void> {
   let building: Promise<void> | undefined;
   let failedVersion: number | undefined;
   let lastBuildEnd: number | undefined;
@@ -47,7 +58,10 @@ export function siteRefresher({ distDir, catalogueVersion, build, isStale = buil
     if (version === failedVersion || !isStale(distDir, version)) return;
     const due = lastBuildEnd === undefined ? 0 : lastBuildEnd + minIntervalMs;
     if (now() < due) {
-      if (!waitTold) log(`El catálogo cambió: la tienda se reconstruye en ${Math.ceil((due - now()) / 1000)} s (como mucho una construcción cada ${Math.round(minIntervalMs / 1000)} s).`);
+      if (!waitTold)
+        log(
+          `El catálogo cambió: la tienda se reconstruye en ${Math.ceil((due - now()) / 1000)} s (como mucho una construcción cada ${Math.round(minIntervalMs / 1000)} s).`,
+        );
       waitTold = true;
       return;
     }
@@ -62,10 +76,15 @@ export function siteRefresher({ distDir, catalogueVersion, build, isStale = buil
     } catch (error) {
       if (signal?.aborted) throw error;
       failedVersion = version;
-      const sitio = served === undefined ? `no hay un sitio construido en ${distDir}/` : `se sigue sirviendo el último sitio construido (${distDir}/, catálogo ${served})`;
+      const sitio =
+        served === undefined
+          ? `no hay un sitio construido en ${distDir}/`
+          : `se sigue sirviendo el último sitio construido (${distDir}/, catálogo ${served})`;
       const texto = `No se pudo construir la tienda con el catálogo ${version}: ${error instanceof Error ? error.message : String(error)}\n${sitio}. No se reintenta hasta que el catálogo cambie o se reinicie la tienda: corrige el dato que lo impide (npm run shop) y la tienda se reconstruirá sola.`;
       logFailure(texto);
-      await notify?.(`La tienda no se pudo reconstruir (catálogo ${version})`, texto).catch((mailError: unknown) => logFailure(`No se pudo avisar por correo del build fallido: ${describeError(mailError, { stack: false })}`));
+      await notify?.(`La tienda no se pudo reconstruir (catálogo ${version})`, texto).catch((mailError: unknown) =>
+        logFailure(`No se pudo avisar por correo del build fallido: ${describeError(mailError, { stack: false })}`),
+      );
     } finally {
       lastBuildEnd = now();
     }

@@ -23,9 +23,33 @@ vi.mock('./catalogue-source.ts', () => ({
 
 const { readSnapshot, snapshotParts, takeSnapshot, writeSnapshot } = await import('./snapshot.ts');
 
-const catalogo = { '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })], '/web/ListMarcas': [], '/web/menu': [], '/web/navbar_superior': [], '/web/baners': [], '/web/popups': [], '/web/sociales': [] };
+const catalogo = {
+  '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })],
+  '/web/ListMarcas': [],
+  '/web/menu': [],
+  '/web/navbar_superior': [],
+  '/web/baners': [],
+  '/web/popups': [],
+  '/web/sociales': [],
+};
 const publicadas: ResenasPublicadas = {
-  productos: [{ idProducto: 1, resenas: [{ id: 3, estrellas: 5, titulo: 'Me encantó', texto: 'Suave.', autor: 'María G.', fecha: '2026-11-26T15:00:00Z', foto: null, compraVerificada: true }] }],
+  productos: [
+    {
+      idProducto: 1,
+      resenas: [
+        {
+          id: 3,
+          estrellas: 5,
+          titulo: 'Me encantó',
+          texto: 'Suave.',
+          autor: 'María G.',
+          fecha: '2026-11-26T15:00:00Z',
+          foto: null,
+          compraVerificada: true,
+        },
+      ],
+    },
+  ],
 };
 
 beforeEach(() => {
@@ -78,7 +102,10 @@ describe('the build snapshot’s parts', () => {
     const { productos } = await snapshotParts(['productos']);
     expect(productos).toHaveLength(1);
     // One line per read of the API: two reads in all.
-    expect(read.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('0 marcas, 0 menu desde'), expect.stringContaining('1 productos desde')]);
+    expect(read.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining('0 marcas, 0 menu desde'),
+      expect.stringContaining('1 productos desde'),
+    ]);
   });
 });
 
@@ -103,7 +130,16 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     answers = { ...catalogo, '/api/resenas/publicadas': publicadas };
     const productos = await writeSnapshot(dir, source());
     expect(productos).toHaveLength(1);
-    expect(readdirSync(dir).sort()).toEqual(['banners.json', 'marcas.json', 'mensajes.json', 'menu.json', 'popups.json', 'productos.json', 'resenas.json', 'sociales.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'banners.json',
+      'marcas.json',
+      'mensajes.json',
+      'menu.json',
+      'popups.json',
+      'productos.json',
+      'resenas.json',
+      'sociales.json',
+    ]);
     const taken = await takeSnapshot();
     answers = {};
     vi.stubEnv('SNAPSHOT_DIR', dir);

@@ -2,7 +2,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ResenaPublica, ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
-import { bannerSchema, marcaSchema, mensajeBarraSchema, menuSchema, popupSchema, productoSchema, socialSchema } from '../lib/api/schemas.ts';
+import {
+  bannerSchema,
+  marcaSchema,
+  mensajeBarraSchema,
+  menuSchema,
+  popupSchema,
+  productoSchema,
+  socialSchema,
+} from '../lib/api/schemas.ts';
 import { catalogueSource, type CatalogueSource } from './catalogue-source.ts';
 
 /** An approved review as GET /api/resenas/publicadas answers it (the type is the API's, ResenaPublica). */
@@ -18,7 +26,9 @@ const resenaPublicaSchema = z.object({
 }) satisfies z.ZodType<ResenaPublica>;
 
 /** A product's newest approved reviews, the static product page's (issue 25). */
-export const resenasDeProductoSchema = z.object({ idProducto: z.number().int(), resenas: resenaPublicaSchema.array() }) satisfies z.ZodType<ResenasPublicadas['productos'][number]>;
+export const resenasDeProductoSchema = z.object({ idProducto: z.number().int(), resenas: resenaPublicaSchema.array() }) satisfies z.ZodType<
+  ResenasPublicadas['productos'][number]
+>;
 
 /** Each part of the snapshot: the API path it is read from and the schema its answer must match (the content collections' too). */
 export const SNAPSHOT_PARTS = {
@@ -29,7 +39,10 @@ export const SNAPSHOT_PARTS = {
   banners: { path: '/web/baners', schema: bannerSchema.array() },
   popups: { path: '/web/popups', schema: popupSchema.array() },
   sociales: { path: '/web/sociales', schema: socialSchema.array() },
-  resenas: { path: '/api/resenas/publicadas', schema: z.object({ productos: resenasDeProductoSchema.array() }).transform(({ productos }) => productos) },
+  resenas: {
+    path: '/api/resenas/publicadas',
+    schema: z.object({ productos: resenasDeProductoSchema.array() }).transform(({ productos }) => productos),
+  },
 };
 
 /**
@@ -51,7 +64,10 @@ const ALL_PARTS = Object.keys(SNAPSHOT_PARTS) as Part[];
  * every answer, from `source`, else from `catalogueSource()`. In the Astro process of a build,
  * SNAPSHOT_DIR names the folder `writeSnapshot` wrote (validated then), and the parts are read from it.
  */
-export async function takeSnapshot<K extends Part = Part>(parts: readonly K[] = ALL_PARTS as K[], source?: CatalogueSource): Promise<Pick<Snapshot, K>> {
+export async function takeSnapshot<K extends Part = Part>(
+  parts: readonly K[] = ALL_PARTS as K[],
+  source?: CatalogueSource,
+): Promise<Pick<Snapshot, K>> {
   // Type checks (`astro check`) only sync the collections' types: they need no data.
   if (process.env.SNAPSHOT === 'empty') return EMPTY;
   if (!source && process.env.SNAPSHOT_DIR) return readSnapshot(process.env.SNAPSHOT_DIR, parts);
@@ -89,7 +105,11 @@ export async function snapshotParts<K extends Part>(parts: readonly K[]): Promis
   const missing = parts.filter((name) => !taking.has(name));
   if (missing.length > 0) {
     const taken = takeSnapshot(missing);
-    for (const name of missing) taking.set(name, taken.then((snapshot) => snapshot[name]));
+    for (const name of missing)
+      taking.set(
+        name,
+        taken.then((snapshot) => snapshot[name]),
+      );
   }
   const values = await Promise.all(parts.map((name) => taking.get(name)!));
   return Object.fromEntries(parts.map((name, index) => [name, values[index]])) as Pick<Snapshot, K>;

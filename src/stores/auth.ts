@@ -84,7 +84,11 @@ export function updateStoredUser(changes: Partial<Omit<StoredUser, 'idUsuario'>>
 
 /** Saves the user details shown across pages with their timestamp (storefront §3). */
 export function saveUserData(data: Pick<StoredUser, 'correo' | 'nombre' | 'telefono' | 'direccion'>): void {
-  saveItem(localStorage, 'userData', JSON.stringify({ correo: data.correo, nombre: data.nombre, telefono: data.telefono, direccion: data.direccion }));
+  saveItem(
+    localStorage,
+    'userData',
+    JSON.stringify({ correo: data.correo, nombre: data.nombre, telefono: data.telefono, direccion: data.direccion }),
+  );
   saveItem(localStorage, 'userDataTimestamp', String(Date.now()));
 }
 

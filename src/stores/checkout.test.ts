@@ -7,7 +7,14 @@ import type { ShippingForm } from '../lib/cart/shipping-form.ts';
 import { ENVIO_PROVINCIA, METODO_POR_DEFECTO } from '../lib/shipping/methods.ts';
 
 const line = { ...lineFromProducto(makeProducto({ idProducto: 3, nombre: 'Sérum', precio: 60 })), cantidad: 2 };
-const shipping: ShippingForm = { departamento: 'Cusco', provincia: 'Cusco', distrito: 'Wanchaq', direccion: 'Av. Sol 1', referencia: 'Junto al banco', tarifa: 15 };
+const shipping: ShippingForm = {
+  departamento: 'Cusco',
+  provincia: 'Cusco',
+  distrito: 'Wanchaq',
+  direccion: 'Av. Sol 1',
+  referencia: 'Junto al banco',
+  tarifa: 15,
+};
 const payload = buildCheckoutPayload({ lines: [line], user: null, metodo: ENVIO_PROVINCIA, shipping, applied: null });
 const recojo = { metodo: METODO_POR_DEFECTO, shipping: null };
 

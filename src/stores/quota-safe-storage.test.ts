@@ -61,6 +61,9 @@ describe('a full localStorage (QuotaExceededError)', () => {
     storage.refuseAll();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubFetch(jsonResponse(['Normal', 'Seca']));
-    await expect(request('/api/tipos-piel', { check: (data): data is string[] => Array.isArray(data), cacheMs: 60_000 })).resolves.toEqual(['Normal', 'Seca']);
+    await expect(request('/api/tipos-piel', { check: (data): data is string[] => Array.isArray(data), cacheMs: 60_000 })).resolves.toEqual([
+      'Normal',
+      'Seca',
+    ]);
   });
 });

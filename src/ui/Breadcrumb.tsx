@@ -7,7 +7,11 @@ export default function Breadcrumb({ trail }: { trail: Crumb[] }) {
       <ol className="row-list">
         {trail.map((crumb, index) => (
           <li key={index}>
-            {crumb.href && index < trail.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current="page">{crumb.label}</span>}
+            {crumb.href && index < trail.length - 1 ? (
+              <a href={crumb.href}>{crumb.label}</a>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
           </li>
         ))}
       </ol>

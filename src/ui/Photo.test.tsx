@@ -6,10 +6,26 @@ const SHA = 'a'.repeat(64);
 
 describe('Photo', () => {
   it('offers AVIF and WebP copies with srcset and sizes for a store photo, the original as the fallback', () => {
-    const html = renderToStaticMarkup(<Photo src={`/imagenes/${SHA}.jpg`} alt="Crema" width={800} height={800} sizes="(max-width: 1024px) 100vw, 560px" loading="eager" fetchPriority="high" />);
-    expect(html).toMatch(/^<picture class="photo"><source type="image\/avif" srcSet="[^"]+" sizes="\(max-width: 1024px\) 100vw, 560px"\/><source type="image\/webp"/);
-    expect(html).toContain(`/_astro/fotos/${SHA.slice(0, 16)}-240.avif 240w, /_astro/fotos/${SHA.slice(0, 16)}-480.avif 480w, /_astro/fotos/${SHA.slice(0, 16)}-960.avif 960w`);
-    expect(html).toContain(`<img src="/imagenes/${SHA}.jpg" alt="Crema" width="800" height="800" loading="eager" fetchPriority="high" decoding="async"/>`);
+    const html = renderToStaticMarkup(
+      <Photo
+        src={`/imagenes/${SHA}.jpg`}
+        alt="Crema"
+        width={800}
+        height={800}
+        sizes="(max-width: 1024px) 100vw, 560px"
+        loading="eager"
+        fetchPriority="high"
+      />,
+    );
+    expect(html).toMatch(
+      /^<picture class="photo"><source type="image\/avif" srcSet="[^"]+" sizes="\(max-width: 1024px\) 100vw, 560px"\/><source type="image\/webp"/,
+    );
+    expect(html).toContain(
+      `/_astro/fotos/${SHA.slice(0, 16)}-240.avif 240w, /_astro/fotos/${SHA.slice(0, 16)}-480.avif 480w, /_astro/fotos/${SHA.slice(0, 16)}-960.avif 960w`,
+    );
+    expect(html).toContain(
+      `<img src="/imagenes/${SHA}.jpg" alt="Crema" width="800" height="800" loading="eager" fetchPriority="high" decoding="async"/>`,
+    );
   });
 
   it('is a plain lazy <img> for anything else', () => {

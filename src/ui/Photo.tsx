@@ -20,7 +20,17 @@ interface Props {
  * (lib/catalogue/photos.ts) with the original as the fallback; otherwise a plain <img>. The <picture>
  * has `display: contents`, so the <img> lays out as if it stood alone.
  */
-export default function Photo({ src, alt, width, height, sizes, className, loading = 'lazy', fetchPriority = 'auto', imgProps = {} }: Props) {
+export default function Photo({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  loading = 'lazy',
+  fetchPriority = 'auto',
+  imgProps = {},
+}: Props) {
   // `decoding="async"` only on a first-screen photo, where it was measured; a lazy one is fetched and
   // decoded after the page is shown either way, and the attribute was 17 bytes of every card's photos.
   const img = (

@@ -34,7 +34,9 @@ describe('ProductCard rating (issue 25)', () => {
     expect(producto).toMatchObject({ resenasPromedio: 3.8, resenasCantidad: 2, descripcion: '' });
     const template = document.createElement('template');
     template.innerHTML = renderToStaticMarkup(<ProductCard producto={producto} />);
-    expect(template.content.querySelector('.product-card__rating [role="img"]')?.getAttribute('aria-label')).toBe('3,8 de 5 estrellas, 2 reseñas');
+    expect(template.content.querySelector('.product-card__rating [role="img"]')?.getAttribute('aria-label')).toBe(
+      '3,8 de 5 estrellas, 2 reseñas',
+    );
   });
 });
 

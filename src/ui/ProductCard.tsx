@@ -50,12 +50,19 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
           />
-          {hover && <Photo className="product-card__img product-card__img--hover" src={hover} alt="" width={400} height={400} sizes={CARD_SIZES} />}
+          {hover && (
+            <Photo className="product-card__img product-card__img--hover" src={hover} alt="" width={400} height={400} sizes={CARD_SIZES} />
+          )}
         </a>
         {badge && <span className={`product-card__badge product-card__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</span>}
         {tieneDescuento(producto) && <span className="product-card__discount">{etiquetaDescuento(producto)}</span>}
         {agotado && <span className="product-card__sold-out">AGOTADO</span>}
-        <button type="button" className="icon-btn icon-btn--sm icon-btn--raised product-card__eye" data-preview-id={producto.idProducto} aria-label={`Vista rápida: ${producto.nombre}`}>
+        <button
+          type="button"
+          className="icon-btn icon-btn--sm icon-btn--raised product-card__eye"
+          data-preview-id={producto.idProducto}
+          aria-label={`Vista rápida: ${producto.nombre}`}
+        >
           <Icon name="eye" size={20} />
         </button>
       </div>
@@ -68,14 +75,20 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
         </Heading>
         {tieneResenas(producto) && (
           <p className="product-card__rating">
-            <Estrellas valor={producto.resenasPromedio} etiqueta={etiquetaCalificacion(producto.resenasPromedio, producto.resenasCantidad)} size="sm" />
+            <Estrellas
+              valor={producto.resenasPromedio}
+              etiqueta={etiquetaCalificacion(producto.resenasPromedio, producto.resenasCantidad)}
+              size="sm"
+            />
             <span aria-hidden="true">({producto.resenasCantidad})</span>
           </p>
         )}
         {productLabels(producto.etiquetalogo).length > 0 && (
           <ul className="product-card__labels row-list" aria-label="Etiquetas">
             {productLabels(producto.etiquetalogo).map((label) => (
-              <li key={label} className="pill">{label}</li>
+              <li key={label} className="pill">
+                {label}
+              </li>
             ))}
           </ul>
         )}

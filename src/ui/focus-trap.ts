@@ -15,7 +15,9 @@ interface TabEvent {
  */
 export function trapTab(event: TabEvent, box: HTMLElement): void {
   if (event.key !== 'Tab') return;
-  const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null || item === document.activeElement);
+  const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (item) => item.offsetParent !== null || item === document.activeElement,
+  );
   const first = items[0];
   const last = items.at(-1);
   if (!first || !last) return;

@@ -5,7 +5,30 @@ import sprite from './icons.svg?url&no-inline';
  * name. Their shapes live once in icons.svg, a sprite the build emits as one cached file; a page holds
  * only `<use>` references (inline paths were 12 KB of every product page).
  */
-export const ICON_NAMES = ['search', 'user', 'bag', 'menu', 'close', 'home', 'chevronDown', 'chevronRight', 'send', 'pin', 'clock', 'whatsapp', 'instagram', 'tiktok', 'book', 'mail', 'pause', 'play', 'eye', 'expand', 'leaf', 'share'] as const;
+export const ICON_NAMES = [
+  'search',
+  'user',
+  'bag',
+  'menu',
+  'close',
+  'home',
+  'chevronDown',
+  'chevronRight',
+  'send',
+  'pin',
+  'clock',
+  'whatsapp',
+  'instagram',
+  'tiktok',
+  'book',
+  'mail',
+  'pause',
+  'play',
+  'eye',
+  'expand',
+  'leaf',
+  'share',
+] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
 

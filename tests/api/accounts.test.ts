@@ -28,10 +28,18 @@ describeEachDatabase('account API', (target) => {
   /** The fields of an account no other test uses (ana1, ana1@example.pe, …): every test creates the accounts it needs. */
   const newShopper = (overrides: Record<string, unknown> = {}) => {
     const usuario = `ana${++accounts}`;
-    return { nombre: 'Ana María Quispe', usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987 654 321', ...overrides };
+    return {
+      nombre: 'Ana María Quispe',
+      usuario,
+      correo: `${usuario}@example.pe`,
+      password: 'secreta123',
+      telefono: '987 654 321',
+      ...overrides,
+    };
   };
   const register = (body: Record<string, unknown>) => call('POST', '/clientes/register', body);
-  const login = async (user: string, password: string) => (await call('POST', '/login', { user, password })).json() as Promise<{ id: number; mensaje: string; profileCompleted: number }>;
+  const login = async (user: string, password: string) =>
+    (await call('POST', '/login', { user, password })).json() as Promise<{ id: number; mensaje: string; profileCompleted: number }>;
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   /** A new account, registered and signed in: its fields, its id and its token. */
   const signedUp = async () => {
@@ -44,8 +52,28 @@ describeEachDatabase('account API', (target) => {
   beforeAll(async () => {
     database = await target.open();
     smtp = await startTestSmtp();
-    config = { ...serverConfig({}), trustProxy: true, rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous } };
-    app = createApp({ db: database.db, config, mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }) });
+    config = {
+      ...serverConfig({}),
+      trustProxy: true,
+      rateLimits: {
+        loginPorIp: generous,
+        loginPorCuenta: generous,
+        registroPorIp: generous,
+        recuperacionPorIp: generous,
+        recuperacionPorCorreo: generous,
+        operadorPorIp: generous,
+        checkoutPorCuenta: generous,
+        checkoutPorIp: generous,
+        reclamosPorIp: generous,
+        avisosPorIp: generous,
+        resenasPorCuenta: generous,
+      },
+    };
+    app = createApp({
+      db: database.db,
+      config,
+      mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
+    });
   });
   afterAll(async () => {
     await smtp?.close();
@@ -96,13 +124,23 @@ describeEachDatabase('account API', (target) => {
       expect(byMail.id).toBe(byUser.id);
       expect(byUser.profileCompleted).toBe(0);
       const claims = decodeJwt(byUser.mensaje);
-      expect(claims).toMatchObject({ user: ana.usuario, idUsuario: byUser.id, correo: ana.correo, nombre: 'Ana María Quispe', telefono: '987654321', direccion: '' });
+      expect(claims).toMatchObject({
+        user: ana.usuario,
+        idUsuario: byUser.id,
+        correo: ana.correo,
+        nombre: 'Ana María Quispe',
+        telefono: '987654321',
+        direccion: '',
+      });
       expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
     });
     it('answers id 0 with a Spanish mensaje for a wrong password or unknown user', async () => {
       const ana = newShopper();
       await register(ana);
-      for (const [user, password] of [[ana.usuario, 'incorrecta'], ['nadie', 'secreta123']]) {
+      for (const [user, password] of [
+        [ana.usuario, 'incorrecta'],
+        ['nadie', 'secreta123'],
+      ]) {
         const res = await call('POST', '/login', { user, password });
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ id: 0, mensaje: 'Usuario o contraseña incorrectos.', profileCompleted: 0 });
@@ -125,11 +163,18 @@ describeEachDatabase('account API', (target) => {
     it('answers 401 without a token, with a tampered, expired or unsigned one', async () => {
       const { id, token } = await signedUp();
       const secret = await resolveJwtSecret(database.db, config);
-      const expired = await new SignJWT({ ...decodeJwt(token) }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1).setExpirationTime(2).sign(secret);
+      const expired = await new SignJWT({ ...decodeJwt(token) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(1)
+        .setExpirationTime(2)
+        .sign(secret);
       const [header, payload] = token.split('.');
       const tampered = `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), idUsuario: id + 1 })).toString('base64url')}.${token.split('.')[2]}`;
       const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-      const foreign = await new SignJWT({ ...decodeJwt(token) }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro-secreto'));
+      const foreign = await new SignJWT({ ...decodeJwt(token) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro-secreto'));
       for (const headers of [{}, bearer('basura'), bearer(expired), bearer(tampered), bearer(unsigned), bearer(foreign)]) {
         const res = await call('GET', `/web/clientes/${id}`, undefined, headers);
         expect(res.status).toBe(401);
@@ -148,7 +193,12 @@ describeEachDatabase('account API', (target) => {
     it('updates the profile but never the e-mail', async () => {
       const { id, token, usuario, correo } = await signedUp();
       const other = await signedUp();
-      const ok = await call('PUT', `/web/clientes/${id}`, { nombre: 'Ana Quispe', telefono: '912 345 678', direccion: 'Av. Larco 123, Miraflores', correo }, bearer(token));
+      const ok = await call(
+        'PUT',
+        `/web/clientes/${id}`,
+        { nombre: 'Ana Quispe', telefono: '912 345 678', direccion: 'Av. Larco 123, Miraflores', correo },
+        bearer(token),
+      );
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ id: 1, mensaje: '¡Datos actualizados!' });
       const mail = await call('PUT', `/web/clientes/${id}`, { correo: 'nuevo@example.pe' }, bearer(token));
@@ -157,7 +207,13 @@ describeEachDatabase('account API', (target) => {
       const taken = await call('PUT', `/web/clientes/${id}`, { usuario: other.usuario.toUpperCase() }, bearer(token));
       expect(taken.status).toBe(409);
       const [cliente] = (await (await call('GET', `/web/clientes/${id}`, undefined, bearer(token))).json()) as Record<string, string>[];
-      expect(cliente).toMatchObject({ nombre: 'Ana Quispe', telefono: '912345678', direccion: 'Av. Larco 123, Miraflores', correo, usuario });
+      expect(cliente).toMatchObject({
+        nombre: 'Ana Quispe',
+        telefono: '912345678',
+        direccion: 'Av. Larco 123, Miraflores',
+        correo,
+        usuario,
+      });
     });
     it('saves one identity document by the rules of its type', async () => {
       const { id, token, usuario } = await signedUp();
@@ -182,7 +238,10 @@ describeEachDatabase('account API', (target) => {
       await register(ana);
       const found = await (await call('GET', `/api/verificar-correo-o-usuario/${ana.usuario}`)).json();
       expect(found).toEqual({ exists: true, correo: 'an•••@example.pe' });
-      expect(await (await call('GET', '/api/verificar-correo-o-usuario/nadie%40example.pe')).json()).toEqual({ exists: false, correo: null });
+      expect(await (await call('GET', '/api/verificar-correo-o-usuario/nadie%40example.pe')).json()).toEqual({
+        exists: false,
+        correo: null,
+      });
     });
 
     it('sends a code by e-mail only, validates it once and then changes the password once', async () => {
@@ -195,7 +254,10 @@ describeEachDatabase('account API', (target) => {
       expect(sent.status).toBe(200);
       const code = smtp.lastCode(correo);
       expect(sentText).not.toContain(code);
-      expect(JSON.parse(sentText)).toEqual({ success: true, mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.' });
+      expect(JSON.parse(sentText)).toEqual({
+        success: true,
+        mensaje: 'El código ha sido enviado a tu correo. Por favor, ingrésalo para continuar.',
+      });
       expect(smtp.messages.at(-1)!.raw).toMatch(/Content-Type: text\/html/);
 
       const wrong = await call('POST', '/validar-codigo', { correo: usuario, codigoIngresado: code === '000000' ? '111111' : '000000' });
@@ -206,7 +268,12 @@ describeEachDatabase('account API', (target) => {
       expect(JSON.parse(rightText)).toMatchObject({ success: true });
       expect(rightText).not.toContain(code);
       // The proof of the validation goes to the validating client only, as a cookie (issue 21, item 7).
-      const proof = { Cookie: right.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion='))!.split(';')[0]! };
+      const proof = {
+        Cookie: right.headers
+          .getSetCookie()
+          .find((line) => line.startsWith('prueba_recuperacion='))!
+          .split(';')[0]!,
+      };
       expect(await (await call('POST', '/validar-codigo', { correo: usuario, codigoIngresado: code })).json()).toEqual({ success: false });
 
       const changed = await call('POST', '/cambiar-contrasena', { correo: usuario, nuevaContrasena: 'nuevaClave1' }, proof);
@@ -225,7 +292,9 @@ describeEachDatabase('account API', (target) => {
       const code = smtp.lastCode(luis.correo);
       const wrongCode = code === '999999' ? '999998' : '999999';
       for (let i = 0; i < 5; i++) await call('POST', '/validar-codigo', { correo: luis.usuario, codigoIngresado: wrongCode });
-      expect(await (await call('POST', '/validar-codigo', { correo: luis.usuario, codigoIngresado: code })).json()).toEqual({ success: false });
+      expect(await (await call('POST', '/validar-codigo', { correo: luis.usuario, codigoIngresado: code })).json()).toEqual({
+        success: false,
+      });
     });
 
     it('answers an unknown address with the spec message', async () => {
@@ -239,11 +308,24 @@ describeEachDatabase('account API', (target) => {
     it('answers 429 with a Spanish mensaje and Retry-After past the limit, per IP and per (account, IP)', async () => {
       const strict = createApp({
         db: database.db,
-        config: { ...config, rateLimits: { ...config.rateLimits, loginPorIp: { max: 3, windowSeconds: 900 }, loginPorCuenta: { max: 3, windowSeconds: 900 }, registroPorIp: { max: 1, windowSeconds: 3600 }, recuperacionPorCorreo: { max: 1, windowSeconds: 3600 } } },
+        config: {
+          ...config,
+          rateLimits: {
+            ...config.rateLimits,
+            loginPorIp: { max: 3, windowSeconds: 900 },
+            loginPorCuenta: { max: 3, windowSeconds: 900 },
+            registroPorIp: { max: 1, windowSeconds: 3600 },
+            recuperacionPorCorreo: { max: 1, windowSeconds: 3600 },
+          },
+        },
         mailer: { send: async () => {} },
       });
       const post = (path: string, body: unknown, ip: string) =>
-        strict.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) });
+        strict.request(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+          body: JSON.stringify(body),
+        });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await post('/login', { user: 'limite', password: 'x' }, '192.0.2.1')).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
@@ -253,8 +335,14 @@ describeEachDatabase('account API', (target) => {
       // The per-account limit holds per (account, IP): another IP still gets its own tries.
       expect((await post('/login', { user: 'limite', password: 'x' }, '192.0.2.2')).status).toBe(401);
 
-      expect((await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3')).status).toBe(400);
-      expect((await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3')).status).toBe(429);
+      expect(
+        (await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3'))
+          .status,
+      ).toBe(400);
+      expect(
+        (await post('/clientes/register', { nombre: 'A', usuario: 'aaa', correo: 'a@x.pe', password: 'x', telefono: '1' }, '192.0.2.3'))
+          .status,
+      ).toBe(429);
 
       expect((await post('/send-correoprueba', { correo: 'nadie-aqui' }, '192.0.2.4')).status).toBe(404);
       expect((await post('/send-correoprueba', { correo: 'NADIE-AQUI' }, '192.0.2.5')).status).toBe(429);

@@ -32,20 +32,34 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   /** The operator's stock change, as `npm run shop` and the e2e make it. */
   const stock = async (id: number, valor: number) => {
-    const res = await shop.call('PATCH', `/admin/api/productos/${id}`, { token: TOKEN, body: { stock: valor }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
+    const res = await shop.call('PATCH', `/admin/api/productos/${id}`, {
+      token: TOKEN,
+      body: { stock: valor },
+      headers: { 'X-Forwarded-For': '10.41.0.1' },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
   };
   const trabajar = () => runJobsUntilIdle(shop);
   const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to)).map((m) => decodeParts(m.raw));
-  const filas = (productoId: number) => shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
+  const filas = (productoId: number) =>
+    shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), avisosPorIp: { max: POR_IP, windowSeconds: 3600 } };
+    const rateLimits = {
+      ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS),
+      avisosPorIp: { max: POR_IP, windowSeconds: 3600 },
+    };
     shop = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
       // Notices go as soon as the stock is back here; the settle period has a test of its own below.
-      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE, avisosStock: { esperaSegundos: 0, pendientesPorCorreo: 10 } },
+      config: {
+        adminToken: TOKEN,
+        trustProxy: true,
+        rateLimits,
+        siteUrl: SITE,
+        avisosStock: { esperaSegundos: 0, pendientesPorCorreo: 10 },
+      },
     });
     plain = plainProducts(await shop.catalogue()).filter((p) => p.stock > 3);
   });
@@ -83,7 +97,12 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     await stock(id, 2);
     await stock(id, 5);
     await stock(id, 7);
-    expect(await shop.database.db.select().from(trabajos).where(and(eq(trabajos.tipo, 'aviso-stock'), sql`datos->>'productoId' = ${String(id)}`))).toHaveLength(1);
+    expect(
+      await shop.database.db
+        .select()
+        .from(trabajos)
+        .where(and(eq(trabajos.tipo, 'aviso-stock'), sql`datos->>'productoId' = ${String(id)}`)),
+    ).toHaveLength(1);
     await trabajar();
 
     for (const correo of ['ana.torres@example.pe', 'beto@example.pe']) {
@@ -150,7 +169,9 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
       const res = await pedir({ productoId: producto.idProducto, correo });
       expect(res.status, correo).toBe(400);
     }
-    expect(await mensaje(await pedir({ productoId: producto.idProducto, correo: 'no-es-correo' }))).toBe('Ingresa un correo electrónico válido.');
+    expect(await mensaje(await pedir({ productoId: producto.idProducto, correo: 'no-es-correo' }))).toBe(
+      'Ingresa un correo electrónico válido.',
+    );
     expect((await pedir({ productoId: 'uno', correo: 'eva@example.pe' })).status).toBe(400);
     expect(await filas(producto.idProducto)).toEqual([]);
   });
@@ -158,7 +179,8 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
   it(`limits the requests per IP (${POR_IP} an hour in this test) with a 429`, async () => {
     const producto = await agotado();
     const desde = '10.42.0.9';
-    for (let i = 0; i < POR_IP; i++) expect((await pedir({ productoId: producto.idProducto, correo: `persona${i}@example.pe` }, { desde })).status).toBe(202);
+    for (let i = 0; i < POR_IP; i++)
+      expect((await pedir({ productoId: producto.idProducto, correo: `persona${i}@example.pe` }, { desde })).status).toBe(202);
     const res = await pedir({ productoId: producto.idProducto, correo: 'extrano@example.pe' }, { desde });
     expect(res.status).toBe(429);
     expect(await mensaje(res)).toMatch(/\S/);
@@ -172,7 +194,11 @@ describeEachDatabase("'Avísame cuando llegue'", (target) => {
     const { idVenta } = await placeOrder(shop, cliente, { ...producto, stock: 1 });
     expect(await shop.stockOf(producto.idProducto)).toBe(0);
     expect((await pedir({ productoId: producto.idProducto, correo: 'fabi@example.pe' })).status).toBe(202);
-    const res = await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: 'Sin pago.' }, headers: { 'X-Forwarded-For': '10.41.0.1' } });
+    const res = await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, {
+      token: TOKEN,
+      body: { estado: 'CANCELADO', nota: 'Sin pago.' },
+      headers: { 'X-Forwarded-For': '10.41.0.1' },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await shop.stockOf(producto.idProducto)).toBe(1);
     await trabajar();
@@ -197,7 +223,8 @@ describeEachDatabase("'Avísame': same answer, and only stock that stays back", 
     shop.call('POST', URL_AVISOS, { body, token, headers: { 'X-Forwarded-For': `10.50.${Math.floor(++ip / 250)}.${ip % 250}` } });
   const respuesta = async (res: Response) => ({ status: res.status, type: res.headers.get('Content-Type'), body: await res.text() });
   const correosPara = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
-  const filas = (productoId: number) => shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
+  const filas = (productoId: number) =>
+    shop.database.db.select().from(avisosStock).where(eq(avisosStock.productoId, productoId)).orderBy(avisosStock.id);
   const conStock = async (stock: number) => {
     const producto = plain[siguiente++]!;
     await shop.setStock(producto.idProducto, stock);
@@ -215,9 +242,17 @@ describeEachDatabase("'Avísame': same answer, and only stock that stays back", 
     const rateLimits = Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS;
     shop = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
-      config: { adminToken: TOKEN, trustProxy: true, rateLimits, siteUrl: SITE, avisosStock: { esperaSegundos: ESPERA, pendientesPorCorreo: CAP } },
+      config: {
+        adminToken: TOKEN,
+        trustProxy: true,
+        rateLimits,
+        siteUrl: SITE,
+        avisosStock: { esperaSegundos: ESPERA, pendientesPorCorreo: CAP },
+      },
     });
-    plain = plainProducts(await shop.catalogue()).filter((p) => p.stock > 3).slice(40);
+    plain = plainProducts(await shop.catalogue())
+      .filter((p) => p.stock > 3)
+      .slice(40);
   });
   afterAll(async () => {
     await shop?.close();

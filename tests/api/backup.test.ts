@@ -29,7 +29,9 @@ async function contents(db: Db) {
 /** `npm run shop -- <args>` with captured output and the given settings. */
 /** The audit trail's backup entries: who took one, and how. */
 const respaldosAuditados = async (db: Db) =>
-  (await db.select().from(auditoria).orderBy(asc(auditoria.id))).filter((e) => e.accion === 'respaldo.descarga').map((e) => ({ operador: e.operador, objetivo: e.objetivo, despues: e.despues }));
+  (await db.select().from(auditoria).orderBy(asc(auditoria.id)))
+    .filter((e) => e.accion === 'respaldo.descarga')
+    .map((e) => ({ operador: e.operador, objetivo: e.objetivo, despues: e.despues }));
 
 async function shopCommand(args: string[], deps: Partial<ShopCliDeps>) {
   const out: string[] = [];
@@ -37,7 +39,15 @@ async function shopCommand(args: string[], deps: Partial<ShopCliDeps>) {
   const fetch = async () => {
     throw new Error('no debería llamar a la tienda');
   };
-  const code = await runShop(args, { fetch, baseUrl: 'http://localhost:4321', token: TOKEN, shopUrlSet: false, out: (t) => out.push(t), err: (t) => err.push(t), ...deps });
+  const code = await runShop(args, {
+    fetch,
+    baseUrl: 'http://localhost:4321',
+    token: TOKEN,
+    shopUrlSet: false,
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    ...deps,
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -74,8 +84,12 @@ describe('backups of the embedded database', () => {
     const result = await shopCommand(['respaldo', file('en-marcha.tar.gz')], { dataDir, fetch, operador: 'Ana Díaz' });
     expect(result).toMatchObject({ code: 0, err: '' });
     // The download leaves its entry in the audit trail, with the operator's name (X-Operador).
-    expect(await respaldosAuditados(shop.database.db)).toEqual([{ operador: 'Ana Díaz', objetivo: 'base de datos', despues: { via: 'api', bytes: expect.any(Number) } }]);
-    expect(result.out).toMatch(/^Respaldo de la tienda en marcha \(http:\/\/127\.0\.0\.1:4999\) escrito en .*en-marcha\.tar\.gz \(\d+\.\d MB\)\.$/);
+    expect(await respaldosAuditados(shop.database.db)).toEqual([
+      { operador: 'Ana Díaz', objetivo: 'base de datos', despues: { via: 'api', bytes: expect.any(Number) } },
+    ]);
+    expect(result.out).toMatch(
+      /^Respaldo de la tienda en marcha \(http:\/\/127\.0\.0\.1:4999\) escrito en .*en-marcha\.tar\.gz \(\d+\.\d MB\)\.$/,
+    );
     expect(urls).toEqual(['http://127.0.0.1:4999/admin/api/respaldo']);
     expect(existsSync(file('en-marcha.tar.gz.parcial'))).toBe(false);
   });
@@ -89,7 +103,11 @@ describe('backups of the embedded database', () => {
     const restored = join(root, 'restaurada');
     const result = await shopCommand(['restaurar', file('en-marcha.tar.gz')], { dataDir: restored });
     expect(result).toMatchObject({ code: 0, err: '' });
-    expect(result.out).toMatch(new RegExp(`^Respaldo .*en-marcha\\.tar\\.gz restaurado en ${restored}/ \\(catálogo versión \\d+\\)\\. Inicia la tienda con: DATA_DIR=${restored} npm start$`));
+    expect(result.out).toMatch(
+      new RegExp(
+        `^Respaldo .*en-marcha\\.tar\\.gz restaurado en ${restored}/ \\(catálogo versión \\d+\\)\\. Inicia la tienda con: DATA_DIR=${restored} npm start$`,
+      ),
+    );
     const database = await openDatabase({ dataDir: restored });
     try {
       expect(await contents(database.db)).toEqual(before);
@@ -102,9 +120,17 @@ describe('backups of the embedded database', () => {
     await shop.close();
     const direct = await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir, operador: 'Luis Ramos' });
     expect(direct).toMatchObject({ code: 0, err: '' });
-    expect(direct.out).toMatch(/^Respaldo de .*\/data\/ escrito en .*detenida\.tar\.gz \(\d+\.\d MB\)\. Se restaura con: npm run shop -- restaurar /);
-    expect(await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir })).toMatchObject({ code: 1, err: expect.stringMatching(/detenida\.tar\.gz ya existe: elige otro nombre/) });
-    expect(await shopCommand(['restaurar', file('detenida.tar.gz')], { dataDir })).toMatchObject({ code: 1, err: expect.stringMatching(/\/data\/ ya tiene una base de datos y restaurar nunca la sobrescribe/) });
+    expect(direct.out).toMatch(
+      /^Respaldo de .*\/data\/ escrito en .*detenida\.tar\.gz \(\d+\.\d MB\)\. Se restaura con: npm run shop -- restaurar /,
+    );
+    expect(await shopCommand(['respaldo', file('detenida.tar.gz')], { dataDir })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/detenida\.tar\.gz ya existe: elige otro nombre/),
+    });
+    expect(await shopCommand(['restaurar', file('detenida.tar.gz')], { dataDir })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/\/data\/ ya tiene una base de datos y restaurar nunca la sobrescribe/),
+    });
 
     const second = join(root, 'segunda');
     expect(await shopCommand(['restaurar', file('detenida.tar.gz')], { dataDir: second })).toMatchObject({ code: 0 });
@@ -112,7 +138,11 @@ describe('backups of the embedded database', () => {
     try {
       expect(await contents(database.db)).toEqual(before);
       // The backup taken without the shop records itself before the copy: the copy holds its own entry.
-      expect((await respaldosAuditados(database.db)).at(-1)).toEqual({ operador: 'Luis Ramos', objetivo: 'base de datos', despues: { via: 'directo' } });
+      expect((await respaldosAuditados(database.db)).at(-1)).toEqual({
+        operador: 'Luis Ramos',
+        objetivo: 'base de datos',
+        despues: { via: 'directo' },
+      });
     } finally {
       await database.close();
       shop = await openShop({ name: 'PGlite', open: () => openDatabase({ dataDir }) });
@@ -122,16 +152,28 @@ describe('backups of the embedded database', () => {
   it('refuses what is not a backup, leaving the data directory without a database', async () => {
     writeFileSync(file('notas.txt'), 'no es un respaldo');
     const empty = join(root, 'vacia');
-    expect(await shopCommand(['restaurar', file('notas.txt')], { dataDir: empty })).toMatchObject({ code: 1, err: expect.stringMatching(/notas\.txt no es un respaldo de la tienda/) });
-    expect(await shopCommand(['restaurar', file('no-existe.tar.gz')], { dataDir: empty })).toMatchObject({ code: 1, err: expect.stringMatching(/^No se pudo leer .*no-existe\.tar\.gz\.$/) });
-    expect(await shopCommand(['restaurar'], { dataDir: empty })).toMatchObject({ code: 1, err: expect.stringMatching(/^Indica el archivo del respaldo/) });
+    expect(await shopCommand(['restaurar', file('notas.txt')], { dataDir: empty })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/notas\.txt no es un respaldo de la tienda/),
+    });
+    expect(await shopCommand(['restaurar', file('no-existe.tar.gz')], { dataDir: empty })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^No se pudo leer .*no-existe\.tar\.gz\.$/),
+    });
+    expect(await shopCommand(['restaurar'], { dataDir: empty })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Indica el archivo del respaldo/),
+    });
     expect(existsSync(join(empty, 'pgdata')) && readdirSync(join(empty, 'pgdata')).length > 0).toBe(false);
   });
 
   it('points a Postgres deployment to pg_dump and pg_restore', async () => {
     const postgres = { dataDir, databaseUrl: 'postgres://tienda@db.example.pe/tienda' };
     expect(await shopCommand(['respaldo'], postgres)).toEqual({ code: 1, out: '', err: PG_DUMP_ADVICE });
-    expect(await shopCommand(['restaurar', file('detenida.tar.gz')], postgres)).toMatchObject({ code: 1, err: expect.stringContaining('pg_restore --no-owner') });
+    expect(await shopCommand(['restaurar', file('detenida.tar.gz')], postgres)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('pg_restore --no-owner'),
+    });
   });
 });
 

@@ -49,9 +49,24 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     it('takes up to LIMITES.idsPorConsulta ids and refuses more, or anything but positive integers, in Spanish', async () => {
       const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1).join(',');
       expect(await json(`/web/productos?ids=${ids(LIMITES.idsPorConsulta)}`)).toHaveLength(LIMITES.idsPorConsulta);
-      expect(await mensajeOf(`/web/productos?ids=${ids(LIMITES.idsPorConsulta + 1)}`)).toBe(`Se pueden consultar como máximo ${LIMITES.idsPorConsulta} productos a la vez.`);
-      for (const query of ['', '?ids=', '?ids=a', '?ids=1,,2', '?ids=0', '?ids=-1', '?ids=1.5', '?ids=1e3', '?ids=%201', '?ids=1234567890']) {
-        expect(await mensajeOf(`/web/productos${query}`), query).toBe('Indica los productos con ids: números enteros positivos separados por comas, por ejemplo ?ids=1,2,3.');
+      expect(await mensajeOf(`/web/productos?ids=${ids(LIMITES.idsPorConsulta + 1)}`)).toBe(
+        `Se pueden consultar como máximo ${LIMITES.idsPorConsulta} productos a la vez.`,
+      );
+      for (const query of [
+        '',
+        '?ids=',
+        '?ids=a',
+        '?ids=1,,2',
+        '?ids=0',
+        '?ids=-1',
+        '?ids=1.5',
+        '?ids=1e3',
+        '?ids=%201',
+        '?ids=1234567890',
+      ]) {
+        expect(await mensajeOf(`/web/productos${query}`), query).toBe(
+          'Indica los productos con ids: números enteros positivos separados por comas, por ejemplo ?ids=1,2,3.',
+        );
       }
     });
 
@@ -82,7 +97,13 @@ describeEachDatabase('catalogue answers from memory', (target) => {
           seen.push(...page.mensaje);
         }
         expect(seen, path).toEqual(all);
-        expect(await json(`${path}?pagina=${pages + 1}&porPagina=4`)).toEqual({ id: 1, mensaje: [], total: all.length, pagina: pages + 1, porPagina: 4 });
+        expect(await json(`${path}?pagina=${pages + 1}&porPagina=4`)).toEqual({
+          id: 1,
+          mensaje: [],
+          total: all.length,
+          pagina: pages + 1,
+          porPagina: 4,
+        });
       }
     });
 
@@ -105,9 +126,13 @@ describeEachDatabase('catalogue answers from memory', (target) => {
         expect(await mensajeOf(`/web/searchCat/Cuidado?${query}`), query).toBe('El parámetro pagina debe ser un número entero positivo.');
       }
       for (const query of ['porPagina=0', `porPagina=${LIMITES.porPaginaMaximo + 1}`, 'porPagina=x', 'pagina=1&porPagina=']) {
-        expect(await mensajeOf(`/web/searchMar/COSRX?${query}`), query).toBe(`El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`);
+        expect(await mensajeOf(`/web/searchMar/COSRX?${query}`), query).toBe(
+          `El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`,
+        );
       }
-      expect(busquedaPaginadaSchema.parse(await json(`/web/searchCat/Cuidado?porPagina=${LIMITES.porPaginaMaximo}`)).mensaje).toHaveLength(LIMITES.porPaginaMaximo);
+      expect(busquedaPaginadaSchema.parse(await json(`/web/searchCat/Cuidado?porPagina=${LIMITES.porPaginaMaximo}`)).mensaje).toHaveLength(
+        LIMITES.porPaginaMaximo,
+      );
     });
 
     it('serves an answer brotli- or gzip-compressed, with an ETag that a repeated request gets a 304 for', async () => {
@@ -165,34 +190,60 @@ describeEachDatabase('catalogue answers from memory', (target) => {
       const filters = { min: 30, max: 90.5, marcas: [marca!, otra!], orden: 'precio-desc' as const };
       const expected = applyFilters(all, filters);
       expect(expected.length).toBeGreaterThan(0);
-      const answer = await listado(`tipo=categoria&nombre=Cuidado&min=30&max=90.5&marca=${encodeURIComponent(marca!.toUpperCase())}&marca=${encodeURIComponent(otra!)}&orden=precio-desc&porPagina=100`);
+      const answer = await listado(
+        `tipo=categoria&nombre=Cuidado&min=30&max=90.5&marca=${encodeURIComponent(marca!.toUpperCase())}&marca=${encodeURIComponent(otra!)}&orden=precio-desc&porPagina=100`,
+      );
       expect(answer).toMatchObject({ id: 1, total: expected.length, totalListado: all.length });
       expect(answer.mensaje).toEqual(expected.slice(0, 100));
-      expect(await listado('tipo=categoria&nombre=Cuidado&min=100000')).toMatchObject({ id: 0, mensaje: [], total: 0, totalListado: all.length });
+      expect(await listado('tipo=categoria&nombre=Cuidado&min=100000')).toMatchObject({
+        id: 0,
+        mensaje: [],
+        total: 0,
+        totalListado: all.length,
+      });
     });
 
     it('pages every kind of listing, the special ones included', async () => {
       const list = (await json('/web/listprod')) as Producto[];
-      for (const [tipo, nombre] of [['special', 'ofertas'], ['special', 'set'], ['marca', 'COSRX'], ['child', 'Manos']] as const) {
+      for (const [tipo, nombre] of [
+        ['special', 'ofertas'],
+        ['special', 'set'],
+        ['marca', 'COSRX'],
+        ['child', 'Manos'],
+      ] as const) {
         const expected = selectListing(list, { kind: tipo, name: nombre } as ListingSource);
         const answer = await listado(`tipo=${tipo}&nombre=${nombre}&orden=a-z&porPagina=100`);
         expect(answer.total, nombre).toBe(expected.length);
-        expect(answer.mensaje.map((p) => p.idProducto)).toEqual(applyFilters(expected, { min: 0, max: Infinity, marcas: [], orden: 'a-z' }).map((p) => p.idProducto));
+        expect(answer.mensaje.map((p) => p.idProducto)).toEqual(
+          applyFilters(expected, { min: 0, max: Infinity, marcas: [], orden: 'a-z' }).map((p) => p.idProducto),
+        );
       }
     });
 
     it('refuses what it cannot answer with a Spanish 400', async () => {
       expect(await mensajeOf('/web/listado?nombre=Cuidado')).toBe('El parámetro tipo debe ser categoria, child, marca o special.');
-      expect(await mensajeOf('/web/listado?tipo=linea&nombre=Cuidado')).toBe('El parámetro tipo debe ser categoria, child, marca o special.');
+      expect(await mensajeOf('/web/listado?tipo=linea&nombre=Cuidado')).toBe(
+        'El parámetro tipo debe ser categoria, child, marca o special.',
+      );
       expect(await mensajeOf('/web/listado?tipo=categoria')).toMatch(/^El nombre de el listado no es válido/);
-      expect(await mensajeOf('/web/listado?tipo=special&nombre=gratis')).toBe('El listado especial debe ser ofertas, nuevo, preventa, sale, set.');
-      expect(await mensajeOf('/web/listado?tipo=marca&nombre=COSRX&orden=precio')).toBe('El parámetro orden debe ser relevancia, precio-asc, precio-desc, a-z, z-a.');
+      expect(await mensajeOf('/web/listado?tipo=special&nombre=gratis')).toBe(
+        'El listado especial debe ser ofertas, nuevo, preventa, sale, set.',
+      );
+      expect(await mensajeOf('/web/listado?tipo=marca&nombre=COSRX&orden=precio')).toBe(
+        'El parámetro orden debe ser relevancia, precio-asc, precio-desc, a-z, z-a.',
+      );
       for (const price of ['min=-1', 'max=abc', 'min=1e3', 'max=', 'min=1.999']) {
-        expect(await mensajeOf(`/web/listado?tipo=marca&nombre=COSRX&${price}`), price).toBe('Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.');
+        expect(await mensajeOf(`/web/listado?tipo=marca&nombre=COSRX&${price}`), price).toBe(
+          'Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.',
+        );
       }
       const many = Array.from({ length: LIMITES.marcasPorConsulta + 1 }, (_, index) => `marca=m${index}`).join('&');
-      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&${many}`)).toBe(`Se pueden filtrar como máximo ${LIMITES.marcasPorConsulta} marcas a la vez.`);
-      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&porPagina=${LIMITES.porPaginaMaximo + 1}`)).toBe(`El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`);
+      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&${many}`)).toBe(
+        `Se pueden filtrar como máximo ${LIMITES.marcasPorConsulta} marcas a la vez.`,
+      );
+      expect(await mensajeOf(`/web/listado?tipo=categoria&nombre=Cuidado&porPagina=${LIMITES.porPaginaMaximo + 1}`)).toBe(
+        `El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`,
+      );
     });
 
     it('follows a catalogue change at once', async () => {
@@ -211,7 +262,9 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     expect(() => serverConfig({ PAGE_SIZE_MAX: '0' })).toThrow(/PAGE_SIZE_MAX/);
     const limited = createApp({ db: database.db, config });
     expect((await limited.request('/web/productos?ids=1,2')).status).toBe(200);
-    expect(await (await limited.request('/web/productos?ids=1,2,3')).json()).toEqual({ mensaje: 'Se pueden consultar como máximo 2 productos a la vez.' });
+    expect(await (await limited.request('/web/productos?ids=1,2,3')).json()).toEqual({
+      mensaje: 'Se pueden consultar como máximo 2 productos a la vez.',
+    });
     expect((await limited.request('/web/searchCat/Cuidado?porPagina=5')).status).toBe(200);
     expect((await limited.request('/web/searchCat/Cuidado?porPagina=6')).status).toBe(400);
     // Without porPagina the page is TIENDA.productosPorPagina long, or the limit when that is lower.

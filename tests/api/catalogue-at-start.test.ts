@@ -35,7 +35,16 @@ const PRODUCTION = {
 /** A real `npm start` (scripts/start.ts) on `dir`: what it printed, and a wait for a line of it. */
 function startShop(dir: string, port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), JOBS_INTERVAL_SECONDS: '0', REBUILD_CHECK_SECONDS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: join(dir, 'dist'),
+      JOBS_INTERVAL_SECONDS: '0',
+      REBUILD_CHECK_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -92,7 +101,9 @@ describe('the catalogue a fresh database starts with (npm start)', () => {
     const shop = startShop(join(dir, 'produccion'), port, PRODUCTION);
     child = shop.child;
     const output = await shop.printed('Base de datos');
-    expect(output).toContain(`Base de datos: PGlite en ${join(dir, 'produccion', 'data')}/. El catálogo está vacío: la tienda arranca sin productos.`);
+    expect(output).toContain(
+      `Base de datos: PGlite en ${join(dir, 'produccion', 'data')}/. El catálogo está vacío: la tienda arranca sin productos.`,
+    );
     expect(output).toContain('npm run shop -- importar catalogo.csv');
     expect(output).toContain('npm run seed, o arranca con DEMO_CATALOGUE=true');
     expect(output).not.toContain('catálogo de demostración cargado');
@@ -112,7 +123,10 @@ describe('the catalogue a fresh database starts with (npm start)', () => {
       env: { PATH: process.env.PATH, DATA_DIR: join(dir, 'mal'), DEMO_CATALOGUE: 'quizas' },
       timeout: 30_000,
     });
-    const failure = (await run.then(() => undefined, (error: unknown) => error)) as { code: number; stderr: string } | undefined;
+    const failure = (await run.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code: number; stderr: string } | undefined;
     expect(failure?.code).not.toBe(0);
     expect(failure?.stderr).toContain('DEMO_CATALOGUE debe ser true (1) o false (0) (recibido: "quizas").');
   }, 60_000);

@@ -27,8 +27,10 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     return json<T>(res);
   };
   const version = async () => (await publico<{ version: number }>('/web/version')).version;
-  const ultimaAuditoria = async () => (await json<{ entradas: EntradaAuditoria[] }>(await admin('GET', '/admin/api/auditoria?limite=1'))).entradas[0]!;
-  const subir = async (bytes: Buffer, nombre = 'foto.png') => admin('POST', '/admin/api/imagenes', { nombre, datos: bytes.toString('base64') });
+  const ultimaAuditoria = async () =>
+    (await json<{ entradas: EntradaAuditoria[] }>(await admin('GET', '/admin/api/auditoria?limite=1'))).entradas[0]!;
+  const subir = async (bytes: Buffer, nombre = 'foto.png') =>
+    admin('POST', '/admin/api/imagenes', { nombre, datos: bytes.toString('base64') });
 
   beforeAll(async () => {
     shop = await openShop(target, { config: { adminToken: TOKEN } });
@@ -63,8 +65,17 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const res = await admin('PATCH', `/admin/api/productos/${p.idProducto}`, { precio: 77.5, descuento: 10, stock: 4 });
     expect(res.status).toBe(200);
     const body = await json<ProductoOperadorRespuesta>(res);
-    expect(body.mensaje).toBe(`Producto ${p.idProducto} (${p.nombre}): precio S/ ${p.precio.toFixed(2)} → precio S/ 77.50; descuento 0% → descuento 10%; stock ${p.stock} → stock 4.`);
-    expect(body.producto).toMatchObject({ idProducto: p.idProducto, precio: 77.5, descuento: 10, stock: 4, stock_total: Math.max(p.stock_total, 4), visible: true });
+    expect(body.mensaje).toBe(
+      `Producto ${p.idProducto} (${p.nombre}): precio S/ ${p.precio.toFixed(2)} → precio S/ 77.50; descuento 0% → descuento 10%; stock ${p.stock} → stock 4.`,
+    );
+    expect(body.producto).toMatchObject({
+      idProducto: p.idProducto,
+      precio: 77.5,
+      descuento: 10,
+      stock: 4,
+      stock_total: Math.max(p.stock_total, 4),
+      visible: true,
+    });
     expect(await version()).toBeGreaterThan(before);
 
     const detail = await publico<{ id: number; mensaje: Producto[] }>(`/web/detailprod/${p.idProducto}`);
@@ -104,7 +115,10 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
       [{ stock: 1.5 }, 'El stock debe ser un número entero.'],
       [{ color: 'rojo' }, 'Solo se pueden cambiar precio, descuento, descuentoN, stock, stock_total y visible.'],
       [{}, 'Indica qué cambiar: precio, descuento, descuentoN, stock, stock_total o visible.'],
-      [{ descuentoN: 100_000 }, expect.stringMatching(/^El descuento en soles \(S\/ 100000\.00\) debe ser menor que el precio/) as unknown as string],
+      [
+        { descuentoN: 100_000 },
+        expect.stringMatching(/^El descuento en soles \(S\/ 100000\.00\) debe ser menor que el precio/) as unknown as string,
+      ],
       [{ stock: 10, stock_total: 5 }, 'El stock_total (5) no puede ser menor que el stock de la web (10).'],
       ['no es json', 'El cuerpo de la solicitud debe ser un JSON válido.'],
     ];
@@ -114,7 +128,9 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     }
     const missing = await admin('PATCH', '/admin/api/productos/987654', { precio: 5 });
     expect([missing.status, await mensaje(missing)]).toEqual([404, 'No existe el producto 987654 (indica su idProducto o su SKU).']);
-    const badName = await admin('GET', `/admin/api/productos/${id}`, undefined, { 'X-Operador': 'x'.repeat(OPERACIONES.operadorMaximo + 1) });
+    const badName = await admin('GET', `/admin/api/productos/${id}`, undefined, {
+      'X-Operador': 'x'.repeat(OPERACIONES.operadorMaximo + 1),
+    });
     expect(badName.status).toBe(400);
   });
 
@@ -128,7 +144,9 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const porMarca = await publico<{ mensaje: Producto[] }>(`/web/searchMar/${encodeURIComponent(p.marca)}`);
     expect(porMarca.mensaje.some((x) => x.idProducto === p.idProducto)).toBe(false);
     // The operator still sees it.
-    expect((await json<ProductoOperadorRespuesta>(await admin('GET', `/admin/api/productos/${p.idProducto}`))).producto.visible).toBe(false);
+    expect((await json<ProductoOperadorRespuesta>(await admin('GET', `/admin/api/productos/${p.idProducto}`))).producto.visible).toBe(
+      false,
+    );
 
     await admin('PATCH', `/admin/api/productos/${p.idProducto}`, { visible: true });
     expect((await publico<Producto[]>('/web/listprod')).some((x) => x.idProducto === p.idProducto)).toBe(true);
@@ -148,9 +166,18 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     expect(created.status).toBe(201);
     const { cupon, mensaje: texto } = await json<{ cupon: CuponOperador; mensaje: string }>(created);
     expect(texto).toBe(`Cupón OTONO30 creado: 30% del 2020-01-01 al 2099-12-31, para 1 producto(s) y marcas ${brand} (vigente).`);
-    expect(cupon).toMatchObject({ codigo: 'OTONO30', descuento: 30, activo: true, estado: 'vigente', assignedProducts: String(plain[4]!.idProducto), productos: [{ idProducto: plain[4]!.idProducto, nombre: plain[4]!.nombre }], marcas: [{ nombre: brand }] });
+    expect(cupon).toMatchObject({
+      codigo: 'OTONO30',
+      descuento: 30,
+      activo: true,
+      estado: 'vigente',
+      assignedProducts: String(plain[4]!.idProducto),
+      productos: [{ idProducto: plain[4]!.idProducto, nombre: plain[4]!.nombre }],
+      marcas: [{ nombre: brand }],
+    });
 
-    const publicos = async () => (await publico<{ codigo: string; assignedBrands: string }[]>('/api/descuentos', customerToken)).map((c) => c.codigo);
+    const publicos = async () =>
+      (await publico<{ codigo: string; assignedBrands: string }[]>('/api/descuentos', customerToken)).map((c) => c.codigo);
     expect(await publicos()).toContain('OTONO30');
     const list = await json<{ cupones: CuponOperador[] }>(await admin('GET', '/admin/api/cupones'));
     expect(list.cupones.find((c) => c.codigo === 'VERANO15')?.estado).toBe('vencido');
@@ -160,19 +187,52 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const off = await admin('POST', '/admin/api/cupones/Otono30/desactivar');
     expect(await mensaje(off)).toBe('Cupón OTONO30 desactivado: ya no se puede usar.');
     expect(await publicos()).not.toContain('OTONO30');
-    expect(await ultimaAuditoria()).toMatchObject({ accion: 'cupon.desactivar', objetivo: 'cupón OTONO30', antes: { activo: true }, despues: { activo: false } });
+    expect(await ultimaAuditoria()).toMatchObject({
+      accion: 'cupon.desactivar',
+      objetivo: 'cupón OTONO30',
+      antes: { activo: true },
+      despues: { activo: false },
+    });
     await admin('POST', '/admin/api/cupones/OTONO30/activar');
     expect(await publicos()).toContain('OTONO30');
 
     const refusals: [unknown, number, string][] = [
       [{ codigo: 'OTONO30', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-02-01' }, 409, 'Ya existe el cupón OTONO30.'],
-      [{ codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-02-01', fecha_fin: '2030-01-01' }, 400, 'La fecha de fin no puede ser anterior a la de inicio.'],
-      [{ codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-02-30', fecha_fin: '2030-03-01' }, 400, 'La fecha de inicio no es una fecha que exista.'],
-      [{ codigo: 'NUEVO', descuento: 0, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01' }, 400, 'El descuento es un porcentaje mayor que 0 y de hasta 100.'],
-      [{ codigo: 'con espacio', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01' }, 400, 'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.'],
-      [{ codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', marcas: ['Marca Que No Existe'] }, 400, 'No existen estas marcas: Marca Que No Existe.'],
-      [{ codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', productos: [987654] }, 400, 'No existen estos productos: 987654 (indica su idProducto o su SKU).'],
-      [{ codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', tope: 3 }, 400, 'Campos del cupón: codigo, descuento, fecha_inicio, fecha_fin, productos y marcas.'],
+      [
+        { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-02-01', fecha_fin: '2030-01-01' },
+        400,
+        'La fecha de fin no puede ser anterior a la de inicio.',
+      ],
+      [
+        { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-02-30', fecha_fin: '2030-03-01' },
+        400,
+        'La fecha de inicio no es una fecha que exista.',
+      ],
+      [
+        { codigo: 'NUEVO', descuento: 0, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01' },
+        400,
+        'El descuento es un porcentaje mayor que 0 y de hasta 100.',
+      ],
+      [
+        { codigo: 'con espacio', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01' },
+        400,
+        'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.',
+      ],
+      [
+        { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', marcas: ['Marca Que No Existe'] },
+        400,
+        'No existen estas marcas: Marca Que No Existe.',
+      ],
+      [
+        { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', productos: [987654] },
+        400,
+        'No existen estos productos: 987654 (indica su idProducto o su SKU).',
+      ],
+      [
+        { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', tope: 3 },
+        400,
+        'Campos del cupón: codigo, descuento, fecha_inicio, fecha_fin, productos y marcas.',
+      ],
     ];
     for (const [body, status, expected] of refusals) {
       const res = await admin('POST', '/admin/api/cupones', body);
@@ -187,7 +247,14 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const first = await subir(bytes);
     expect(first.status).toBe(201);
     const imagen = await json<ImagenGuardada>(first);
-    expect(imagen).toMatchObject({ url: expect.stringMatching(/^\/imagenes\/[0-9a-f]{64}\.png$/), tipo: 'image/png', bytes: bytes.length, ancho: 3, alto: 2, nueva: true });
+    expect(imagen).toMatchObject({
+      url: expect.stringMatching(/^\/imagenes\/[0-9a-f]{64}\.png$/),
+      tipo: 'image/png',
+      bytes: bytes.length,
+      ancho: 3,
+      alto: 2,
+      nueva: true,
+    });
     const again = await subir(bytes, 'otra-vez.png');
     expect(again.status).toBe(200);
     expect(await json<ImagenGuardada>(again)).toMatchObject({ url: imagen.url, nueva: false });
@@ -205,13 +272,27 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     expect((await shop.call('GET', '/imagenes/no-es-un-hash.png')).status).toBe(404);
 
     const notImage = await subir(Buffer.from('hola, no soy una imagen'), 'nota.txt');
-    expect([notImage.status, await mensaje(notImage)]).toEqual([400, 'nota.txt: El archivo no es una imagen JPEG, PNG, WebP, AVIF, GIF o SVG (ni un video MP4 o WebM).']);
+    expect([notImage.status, await mensaje(notImage)]).toEqual([
+      400,
+      'nota.txt: El archivo no es una imagen JPEG, PNG, WebP, AVIF, GIF o SVG (ni un video MP4 o WebM).',
+    ]);
     const empty = await subir(Buffer.alloc(0), 'vacio.png');
     expect([empty.status, await mensaje(empty)]).toEqual([400, 'vacio.png: El archivo está vacío.']);
     const small = appWith({ imagenMaximaBytes: 100 });
-    const tooBig = await small.request('/admin/api/imagenes', { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ nombre: 'grande.png', datos: Buffer.concat([png(3, 2, [1, 1, 1]), Buffer.alloc(60)]).toString('base64') }) });
-    expect([tooBig.status, await mensaje(tooBig)]).toEqual([413, expect.stringMatching(/^grande\.png: El archivo pesa 1\d\d bytes: el máximo es 100 bytes\.$/)]);
-    const huge = await small.request('/admin/api/imagenes', { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ datos: 'A'.repeat(10_000) }) });
+    const tooBig = await small.request('/admin/api/imagenes', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nombre: 'grande.png', datos: Buffer.concat([png(3, 2, [1, 1, 1]), Buffer.alloc(60)]).toString('base64') }),
+    });
+    expect([tooBig.status, await mensaje(tooBig)]).toEqual([
+      413,
+      expect.stringMatching(/^grande\.png: El archivo pesa 1\d\d bytes: el máximo es 100 bytes\.$/),
+    ]);
+    const huge = await small.request('/admin/api/imagenes', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ datos: 'A'.repeat(10_000) }),
+    });
     expect([huge.status, await mensaje(huge)]).toEqual([413, 'El archivo es demasiado grande: el máximo es 100 bytes.']);
   });
 
@@ -229,18 +310,26 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     expect(await mensaje(moved)).toBe(`Banner ${item.id} movido a la posición 1 de ${publicos.length}.`);
     publicos = await publico('/web/baners');
     expect(publicos[0]!.img_url).toBe(imagen.url);
-    expect(await ultimaAuditoria()).toMatchObject({ accion: 'banner.mover', antes: { posicion: publicos.length }, despues: { posicion: 1 } });
+    expect(await ultimaAuditoria()).toMatchObject({
+      accion: 'banner.mover',
+      antes: { posicion: publicos.length },
+      despues: { posicion: 1 },
+    });
     expect(await mensaje(await admin('DELETE', `/admin/api/banners/${item.id}`))).toBe(`Banner ${item.id} quitado: ${imagen.url}.`);
     expect((await publico<{ img_url: string }[]>('/web/baners')).some((b) => b.img_url === imagen.url)).toBe(false);
 
     // Top strip.
-    const mensajeNuevo = await json<{ item: ContenidoOperador['mensajes'] }>(await admin('POST', '/admin/api/mensajes', { mensaje: '  Nuevos sérums de Anua  ' }));
+    const mensajeNuevo = await json<{ item: ContenidoOperador['mensajes'] }>(
+      await admin('POST', '/admin/api/mensajes', { mensaje: '  Nuevos sérums de Anua  ' }),
+    );
     expect((await publico<{ mensaje: string }[]>('/web/navbar_superior')).at(-1)).toEqual({ mensaje: 'Nuevos sérums de Anua' });
     await admin('POST', `/admin/api/mensajes/${mensajeNuevo.item.id}/posicion`, { posicion: 2 });
     expect((await publico<{ mensaje: string }[]>('/web/navbar_superior'))[1]).toEqual({ mensaje: 'Nuevos sérums de Anua' });
 
     // Popups: a hidden one is not public until shown; order is the operator's.
-    const popup = await json<{ item: ContenidoOperador['popups'] }>(await admin('POST', '/admin/api/popups', { img_url: imagen.url, visible: false }));
+    const popup = await json<{ item: ContenidoOperador['popups'] }>(
+      await admin('POST', '/admin/api/popups', { img_url: imagen.url, visible: false }),
+    );
     expect((await publico<{ img_url: string }[]>('/web/popups')).some((x) => x.img_url === imagen.url)).toBe(false);
     await admin('POST', `/admin/api/popups/${popup.item.id}/visible`, { visible: true });
     await admin('POST', `/admin/api/popups/${popup.item.id}/posicion`, { posicion: 1 });
@@ -254,15 +343,45 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     expect([wrongType.status, await mensaje(wrongType)]).toEqual([400, `${imagen.url} es una imagen, no un video.`]);
 
     const refusals: [string, string, unknown, number, string][] = [
-      ['POST', '/admin/api/banners', { img_url: `/imagenes/${'a'.repeat(64)}.png` }, 400, `La imagen: la imagen /imagenes/${'a'.repeat(64)}.png no está en la tienda. Súbela primero (npm run shop la sube si indicas el archivo).`],
-      ['POST', '/admin/api/banners', { img_url: 'https://otro.example/x.png' }, 400, 'La imagen (img_url) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
+      [
+        'POST',
+        '/admin/api/banners',
+        { img_url: `/imagenes/${'a'.repeat(64)}.png` },
+        400,
+        `La imagen: la imagen /imagenes/${'a'.repeat(64)}.png no está en la tienda. Súbela primero (npm run shop la sube si indicas el archivo).`,
+      ],
+      [
+        'POST',
+        '/admin/api/banners',
+        { img_url: 'https://otro.example/x.png' },
+        400,
+        'La imagen (img_url) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).',
+      ],
       // Browsers follow /\evil.com and //evil.com to another site: an open redirect from the home popup or a banner.
-      ['POST', '/admin/api/popups', { img_url: imagen.url, rutabutton: '/\\evil.com' }, 400, 'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
-      ['POST', '/admin/api/banners', { img_url: imagen.url, rutabutton: '//evil.com' }, 400, 'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).'],
+      [
+        'POST',
+        '/admin/api/popups',
+        { img_url: imagen.url, rutabutton: '/\\evil.com' },
+        400,
+        'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).',
+      ],
+      [
+        'POST',
+        '/admin/api/banners',
+        { img_url: imagen.url, rutabutton: '//evil.com' },
+        400,
+        'La ruta del botón (rutabutton) debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).',
+      ],
       ['POST', '/admin/api/mensajes', { mensaje: '' }, 400, 'Escribe el mensaje.'],
       ['POST', '/admin/api/mensajes', { mensaje: 'hola\u0000' }, 400, 'El mensaje contiene caracteres no permitidos.'],
       ['POST', '/admin/api/mensajes/999999/posicion', { posicion: 1 }, 404, 'No existe el mensaje 999999.'],
-      ['POST', `/admin/api/mensajes/${mensajeNuevo.item.id}/posicion`, { posicion: 0 }, 400, 'La posición debe ser un número entero desde 1.'],
+      [
+        'POST',
+        `/admin/api/mensajes/${mensajeNuevo.item.id}/posicion`,
+        { posicion: 0 },
+        400,
+        'La posición debe ser un número entero desde 1.',
+      ],
       ['DELETE', '/admin/api/sociales/abc', undefined, 400, 'El id del social debe ser un número entero positivo.'],
       ['DELETE', '/admin/api/popups/999999', undefined, 404, 'No existe el popup 999999.'],
     ];
@@ -279,7 +398,22 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     const fechas = entradas.map((e) => Date.parse(e.fecha));
     expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
     expect(new Set(entradas.map((e) => e.accion))).toEqual(
-      new Set(['producto.cambiar', 'cupon.crear', 'cupon.desactivar', 'cupon.activar', 'imagen.subir', 'banner.agregar', 'banner.mover', 'banner.quitar', 'mensaje.agregar', 'mensaje.mover', 'popup.agregar', 'popup.mostrar', 'popup.mover', 'social.agregar']),
+      new Set([
+        'producto.cambiar',
+        'cupon.crear',
+        'cupon.desactivar',
+        'cupon.activar',
+        'imagen.subir',
+        'banner.agregar',
+        'banner.mover',
+        'banner.quitar',
+        'mensaje.agregar',
+        'mensaje.mover',
+        'popup.agregar',
+        'popup.mostrar',
+        'popup.mover',
+        'social.agregar',
+      ]),
     );
     const noName = await shop.call('POST', '/admin/api/mensajes', { token: TOKEN, body: { mensaje: 'Sin nombre' } });
     expect(noName.status).toBe(201);

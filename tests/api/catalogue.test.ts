@@ -21,10 +21,34 @@ import { describeEachDatabase } from './databases.ts';
 
 /** Every field of the spec's Product entity (storefront §3). */
 const PRODUCT_FIELDS = [
-  'idProducto', 'nombre', 'descripcion', 'precio', 'descuento', 'descuentoN', 'img', 'imagen', 'imgHover',
-  'newores', 'etiquetalogo', 'marca', 'idMarca', 'colores', 'tamaños', 'stock', 'stock_total', 'modouso',
-  'beneficios', 'ingredientes', 'categoria', 'child', 'fechaLlegada', 'sedes', 'tipo_piel', 'edad',
-  'inquietud_piel', 'fechaAgregado',
+  'idProducto',
+  'nombre',
+  'descripcion',
+  'precio',
+  'descuento',
+  'descuentoN',
+  'img',
+  'imagen',
+  'imgHover',
+  'newores',
+  'etiquetalogo',
+  'marca',
+  'idMarca',
+  'colores',
+  'tamaños',
+  'stock',
+  'stock_total',
+  'modouso',
+  'beneficios',
+  'ingredientes',
+  'categoria',
+  'child',
+  'fechaLlegada',
+  'sedes',
+  'tipo_piel',
+  'edad',
+  'inquietud_piel',
+  'fechaAgregado',
 ];
 
 describeEachDatabase('catalogue API', (target) => {
@@ -99,9 +123,7 @@ describeEachDatabase('catalogue API', (target) => {
 
   describe('/web/ListChildCat/{sub}', () => {
     it('lists the child categories of a categoría', async () => {
-      expect(await json('/web/ListChildCat/Limpieza')).toEqual(
-        TAXONOMY[0]!.categorias[0]!.hijas.map((nombre) => ({ nombre })),
-      );
+      expect(await json('/web/ListChildCat/Limpieza')).toEqual(TAXONOMY[0]!.categorias[0]!.hijas.map((nombre) => ({ nombre })));
       expect(await json(`/web/ListChildCat/${encodeURIComponent('contorno de ojos')}`)).toEqual([
         { nombre: 'Crema de ojos' },
         { nombre: 'Parches de ojos' },
@@ -211,9 +233,7 @@ describeEachDatabase('catalogue API', (target) => {
   });
 
   it('/web/menu gives lines, categorías and children in menu order', async () => {
-    expect(await json('/web/menu')).toEqual(
-      TAXONOMY.map((linea) => ({ linea: linea.linea, categorias: linea.categorias })),
-    );
+    expect(await json('/web/menu')).toEqual(TAXONOMY.map((linea) => ({ linea: linea.linea, categorias: linea.categorias })));
   });
 
   it('answers unknown routes with a JSON 404', async () => {

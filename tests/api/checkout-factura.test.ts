@@ -12,7 +12,12 @@ import { lineOf, newKey, openShop, plainProducts, preferenceBody, validBody, typ
  * spec's client) the order gets a boleta to its identity document.
  */
 
-const FACTURA = { tipo: 'factura', ruc: '20131312955', razon_social: 'Superintendencia Nacional de Aduanas', direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima' } as const;
+const FACTURA = {
+  tipo: 'factura',
+  ruc: '20131312955',
+  razon_social: 'Superintendencia Nacional de Aduanas',
+  direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima',
+} as const;
 
 describeEachDatabase('checkout: boleta or factura', (target) => {
   let shop: TestShop;
@@ -33,11 +38,20 @@ describeEachDatabase('checkout: boleta or factura', (target) => {
     return { customer, producto, body: (comprobante === undefined ? body : { ...body, comprobante }) as PreferenciaBody };
   }
   const pay = (customer: { id: number; token: string }, body: PreferenciaBody, key: string | null = newKey()) =>
-    shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: key ? { 'Idempotency-Key': key } : {} });
+    shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: key ? { 'Idempotency-Key': key } : {},
+    });
   const ordersOf = (clienteId: number) => shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, clienteId));
 
   it('stores a factura’s RUC, razón social and dirección fiscal (trimmed) on the order, beside its document', async () => {
-    const { customer, body } = await attempt({ tipo: 'factura', ruc: ' 20131312955 ', razon_social: '  Superintendencia Nacional de Aduanas ', direccion_fiscal: ' Av. Garcilaso de la Vega 1472, Lima ' });
+    const { customer, body } = await attempt({
+      tipo: 'factura',
+      ruc: ' 20131312955 ',
+      razon_social: '  Superintendencia Nacional de Aduanas ',
+      direccion_fiscal: ' Av. Garcilaso de la Vega 1472, Lima ',
+    });
     const res = await pay(customer, body);
     expect(res.status).toBe(200);
     const { idVenta } = (await res.json()) as PreferenciaCreada;
@@ -110,7 +124,9 @@ describeEachDatabase('checkout: boleta or factura', (target) => {
     expect(factura.idVenta).not.toBe(boleta.idVenta);
     const resent = (await (await pay(customer, { ...body, comprobante: FACTURA }, null)).json()) as PreferenciaCreada;
     expect(resent.idVenta).toBe(factura.idVenta);
-    const otraRazon = (await (await pay(customer, { ...body, comprobante: { ...FACTURA, razon_social: 'SUNAT' } }, null)).json()) as PreferenciaCreada;
+    const otraRazon = (await (
+      await pay(customer, { ...body, comprobante: { ...FACTURA, razon_social: 'SUNAT' } }, null)
+    ).json()) as PreferenciaCreada;
     expect(otraRazon.idVenta).not.toBe(factura.idVenta);
 
     const [row] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, factura.idVenta));

@@ -15,7 +15,18 @@ import type { OrdenDePago, Pasarela } from '../../src/server/payments/gateway.ts
 import { pruebaPasarela } from '../../src/server/payments/prueba.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { describeEachDatabase } from './databases.ts';
-import { lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, PROVINCIA, RECOJO, validBody, type TestShop } from './shop.ts';
+import {
+  lineOf,
+  newKey,
+  openShop,
+  payDePrueba,
+  plainProducts,
+  preferenceBody,
+  PROVINCIA,
+  RECOJO,
+  validBody,
+  type TestShop,
+} from './shop.ts';
 
 /**
  * Issue 21 ("Trust"), checkout: the spec's own client can pay; a one-use coupon pays one order; one
@@ -87,7 +98,13 @@ async function serveShop(shop: TestShop) {
         let data = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (data += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, json: data ? JSON.parse(data) : {} }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            json: data ? JSON.parse(data) : {},
+          }),
+        );
       });
       req.on('error', reject);
       req.end(body === undefined ? undefined : JSON.stringify(body));
@@ -105,11 +122,16 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
   const create = (who: Customer, body: unknown, key: string | null = newKey()) =>
     shop.call('POST', `/carrito/create-preference/${who.id}`, { token: who.token, body, headers: key ? { 'Idempotency-Key': key } : {} });
   const orderOf = async (id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
-  const couponOf = async (who: Customer) => (await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, who.id)))[0]!;
+  const couponOf = async (who: Customer) =>
+    (await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, who.id)))[0]!;
   const ordersOf = (who: Customer) => shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, who.id));
   /** An order with the welcome coupon and a payment left pending (a cash code being paid). */
   async function pendingWithCoupon(who: Customer, producto: Producto) {
-    const body = await validBody(shop, who, preferenceBody(who.id, [lineOf(producto)], { codigo: `BIENVENIDA-${who.usuario.toUpperCase()}` }));
+    const body = await validBody(
+      shop,
+      who,
+      preferenceBody(who.id, [lineOf(producto)], { codigo: `BIENVENIDA-${who.usuario.toUpperCase()}` }),
+    );
     const res = await create(who, body);
     expect(res.status, await res.clone().text()).toBe(200);
     const created = (await res.json()) as PreferenciaCreada;
@@ -127,7 +149,9 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
   beforeAll(async () => {
     shop = await openShop(target, { pasarela: provider.pasarela });
     provider.attach(shop);
-    plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 40);
+    plain = plainProducts(await shop.catalogue())
+      .sort((a, b) => a.precio - b.precio)
+      .slice(0, 40);
   });
   afterAll(() => shop?.close());
 
@@ -165,7 +189,10 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       const { claveIdempotencia } = await orderOf(first.idVenta);
       const [, hash, ventana, resto] = /^auto:([0-9a-f]+):(\d+):(.+)$/.exec(claveIdempotencia)!;
       const moveTo = (windowsAgo: number) =>
-        shop.database.db.update(pedidos).set({ claveIdempotencia: `auto:${hash}:${Number(ventana) - windowsAgo}:${resto}` }).where(eq(pedidos.id, first.idVenta));
+        shop.database.db
+          .update(pedidos)
+          .set({ claveIdempotencia: `auto:${hash}:${Number(ventana) - windowsAgo}:${resto}` })
+          .where(eq(pedidos.id, first.idVenta));
 
       await moveTo(1); // sent just before the window turned
       expect((await send([plain[15]!])).id).toBe(first.id);
@@ -186,7 +213,10 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       const fer = await customer('fer');
       const body = specBody(fer, [plain[1]!]);
       for (const recojo of [true, RECOJO]) {
-        const res = await shop.call('POST', `/carrito/cotizar/${fer.id}`, { token: fer.token, body: { ...body, Recojo: recojo, metadata: { ...body.metadata, recojo } } });
+        const res = await shop.call('POST', `/carrito/cotizar/${fer.id}`, {
+          token: fer.token,
+          body: { ...body, Recojo: recojo, metadata: { ...body.metadata, recojo } },
+        });
         expect(res.status).toBe(200);
       }
       const bad = await create(fer, { ...body, Recojo: { si: 1 } }, null);
@@ -197,7 +227,11 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
     it('refuses province delivery without destino with a Spanish 400 that names it', async () => {
       const gia = await customer('gia');
       const body = specBody(gia, [plain[2]!]);
-      const res = await create(gia, { ...body, Recojo: PROVINCIA, metadata: { ...body.metadata, recojo: false, metodo_envio: PROVINCIA, costo_envio: 10 } }, null);
+      const res = await create(
+        gia,
+        { ...body, Recojo: PROVINCIA, metadata: { ...body.metadata, recojo: false, metodo_envio: PROVINCIA, costo_envio: 10 } },
+        null,
+      );
       expect(res.status).toBe(400);
       expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(/destino/);
       expect(await ordersOf(gia)).toHaveLength(0);
@@ -218,7 +252,9 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
     it('never lets parallel checkouts with payments under way hold the coupon twice', async () => {
       const ivan = await customer('ivan');
       const codigo = `BIENVENIDA-${ivan.usuario.toUpperCase()}`;
-      const bodies = await Promise.all([5, 6, 7, 8, 9].map((i) => validBody(shop, ivan, preferenceBody(ivan.id, [lineOf(plain[i]!)], { codigo }))));
+      const bodies = await Promise.all(
+        [5, 6, 7, 8, 9].map((i) => validBody(shop, ivan, preferenceBody(ivan.id, [lineOf(plain[i]!)], { codigo }))),
+      );
       for (let round = 0; round < 2; round++) {
         const answers = await Promise.all(bodies.map((body) => create(ivan, body)));
         for (const res of answers) {
@@ -240,7 +276,9 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
     it('moves the coupon to a new checkout that replaces an unpaid order without a payment under way', async () => {
       const ada = await customer('ada');
       const codigo = `BIENVENIDA-${ada.usuario.toUpperCase()}`;
-      const first = (await (await create(ada, await validBody(shop, ada, preferenceBody(ada.id, [lineOf(plain[17]!)], { codigo })))).json()) as PreferenciaCreada;
+      const first = (await (
+        await create(ada, await validBody(shop, ada, preferenceBody(ada.id, [lineOf(plain[17]!)], { codigo })))
+      ).json()) as PreferenciaCreada;
       expect((await couponOf(ada)).usado).toBe(true);
       // The shopper came back from the payment page without paying: the cart still shows the coupon as hers…
       const shown = await shop.call('GET', `/api/descuento-usuario/${ada.id}`, { token: ada.token });
@@ -255,25 +293,41 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect((await couponOf(ada)).usado).toBe(true);
       // Once a payment is under way the coupon is that order's: the cart says it is used.
       expect((await payDePrueba(shop, second.id, 'pending')).status).toBe(200);
-      expect(await (await shop.call('GET', `/api/descuento-usuario/${ada.id}`, { token: ada.token })).json()).toMatchObject({ code: codigo, usado: true });
+      expect(await (await shop.call('GET', `/api/descuento-usuario/${ada.id}`, { token: ada.token })).json()).toMatchObject({
+        code: codigo,
+        usado: true,
+      });
     });
 
     it('gives the coupon back when the order is cancelled: rejection, expiry and the operator', async () => {
       const jo = await customer('jo');
       const codigo = `BIENVENIDA-${jo.usuario.toUpperCase()}`;
-      const first = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[10]!)], { codigo })))).json()) as PreferenciaCreada;
+      const first = (await (
+        await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[10]!)], { codigo })))
+      ).json()) as PreferenciaCreada;
       expect((await couponOf(jo)).usado).toBe(true);
       await payDePrueba(shop, first.id, 'rejected');
       expect((await couponOf(jo)).usado).toBe(false);
 
-      const second = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[11]!)], { codigo })))).json()) as PreferenciaCreada;
+      const second = (await (
+        await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[11]!)], { codigo })))
+      ).json()) as PreferenciaCreada;
       expect((await couponOf(jo)).usado).toBe(true);
       expect(await expireOrders(shop.database.db, new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
       expect((await orderOf(second.idVenta)).estado).toBe('CANCELADO');
       expect((await couponOf(jo)).usado).toBe(false);
 
-      const third = (await (await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[12]!)], { codigo })))).json()) as PreferenciaCreada;
-      expect((await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', { nota: 'Sin stock en tienda.', comprobantes: comprobantesDelPedido(shop.services.config.comprobantes) })).resultado).toBe('movido');
+      const third = (await (
+        await create(jo, await validBody(shop, jo, preferenceBody(jo.id, [lineOf(plain[12]!)], { codigo })))
+      ).json()) as PreferenciaCreada;
+      expect(
+        (
+          await moveOrder(shop.database.db, third.idVenta, 'CANCELADO', {
+            nota: 'Sin stock en tienda.',
+            comprobantes: comprobantesDelPedido(shop.services.config.comprobantes),
+          })
+        ).resultado,
+      ).toBe('movido');
       expect((await couponOf(jo)).usado).toBe(false);
     });
 
@@ -292,7 +346,10 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       expect((await notify(String(pago!.id))).status).toBe(200);
       expect((await orderOf(created.idVenta)).estado).toBe('CANCELADO');
       expect(await shop.stockOf(producto.idProducto)).toBe(stock);
-      const notas = await shop.database.db.select({ nota: pedidoHistorial.nota }).from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, created.idVenta));
+      const notas = await shop.database.db
+        .select({ nota: pedidoHistorial.nota })
+        .from(pedidoHistorial)
+        .where(eq(pedidoHistorial.pedidoId, created.idVenta));
       expect(notas.at(-1)!.nota).toMatch(/devolver el pago/);
       expect((await orderOf(other.created.idVenta)).estado).toBe('PENDIENTE');
       expect((await couponOf(kai)).usado).toBe(true);
@@ -318,11 +375,18 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       const held = async () => {
         const ids = (await ordersOf(max)).filter((pedido) => pedido.estado === 'PENDIENTE').map((pedido) => pedido.id);
         if (ids.length === 0) return 0;
-        const [row] = await shop.database.db.select({ n: sum(pedidoLineas.cantidad) }).from(pedidoLineas).where(inArray(pedidoLineas.pedidoId, ids));
+        const [row] = await shop.database.db
+          .select({ n: sum(pedidoLineas.cantidad) })
+          .from(pedidoLineas)
+          .where(inArray(pedidoLineas.pedidoId, ids));
         return Number(row!.n ?? 0);
       };
       for (let round = 0; round < 4; round++) {
-        const answers = await Promise.all(lines.slice(round * 5, round * 5 + 5).map((producto) => create(max, preferenceBody(max.id, [lineOf(producto, unidadesPorProducto)]))));
+        const answers = await Promise.all(
+          lines
+            .slice(round * 5, round * 5 + 5)
+            .map((producto) => create(max, preferenceBody(max.id, [lineOf(producto, unidadesPorProducto)]))),
+        );
         for (const res of answers) {
           expect([200, 409, 429]).toContain(res.status);
           if (res.status === 200) await payDePrueba(shop, ((await res.json()) as PreferenciaCreada).id, 'pending');
@@ -369,7 +433,11 @@ describeEachDatabase('checkout trust (issue 21)', (target) => {
       const pia = await customer('pia');
       const producto = plain[38]!;
       const stock = await shop.stockOf(producto.idProducto);
-      const body = await validBody(shop, pia, preferenceBody(pia.id, [lineOf(producto, 2)], { codigo: `BIENVENIDA-${pia.usuario.toUpperCase()}` }));
+      const body = await validBody(
+        shop,
+        pia,
+        preferenceBody(pia.id, [lineOf(producto, 2)], { codigo: `BIENVENIDA-${pia.usuario.toUpperCase()}` }),
+      );
       const key = newKey();
       provider.state.failing = true;
       try {
@@ -400,7 +468,11 @@ describeEachDatabase('what all unpaid orders may hold of one product (issue 34, 
   let next = 0;
   const { porcentajeSinPagar } = serverConfig({});
   const create = (who: Customer, producto: Producto, cantidad: number) =>
-    shop.call('POST', `/carrito/create-preference/${who.id}`, { token: who.token, body: preferenceBody(who.id, [lineOf(producto, cantidad)]), headers: { 'Idempotency-Key': newKey() } });
+    shop.call('POST', `/carrito/create-preference/${who.id}`, {
+      token: who.token,
+      body: preferenceBody(who.id, [lineOf(producto, cantidad)]),
+      headers: { 'Idempotency-Key': newKey() },
+    });
   const held = async (producto: Producto) => {
     const [row] = await shop.database.db
       .select({ n: sum(pedidoLineas.cantidad) })
@@ -420,7 +492,8 @@ describeEachDatabase('what all unpaid orders may hold of one product (issue 34, 
   it('defaults to half of the units for sale, rounded up, at least 1; UNPAID_STOCK_PERCENT changes it (1–100)', () => {
     expect(porcentajeSinPagar).toBe(50);
     expect(serverConfig({ UNPAID_STOCK_PERCENT: '70' }).porcentajeSinPagar).toBe(70);
-    for (const bad of ['0', '101', 'mitad', '12.5']) expect(() => serverConfig({ UNPAID_STOCK_PERCENT: bad })).toThrow(/UNPAID_STOCK_PERCENT/);
+    for (const bad of ['0', '101', 'mitad', '12.5'])
+      expect(() => serverConfig({ UNPAID_STOCK_PERCENT: bad })).toThrow(/UNPAID_STOCK_PERCENT/);
     expect(serverConfig({ CASH_PAYMENT_MINUTES: '45' }).efectivoMinutos).toBe(45);
   });
 
@@ -432,7 +505,8 @@ describeEachDatabase('what all unpaid orders may hold of one product (issue 34, 
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
-    for (const res of answers.filter((r) => r.status === 409)) expect(await mensaje(res)).toMatch(/^Otros clientes están pagando .+: por ahora puedes reservar como máximo 5 unidad\(es\)/);
+    for (const res of answers.filter((r) => r.status === 409))
+      expect(await mensaje(res)).toMatch(/^Otros clientes están pagando .+: por ahora puedes reservar como máximo 5 unidad\(es\)/);
     const first = (await answers[statuses.indexOf(200)]!.json()) as PreferenciaCreada;
     expect((await payDePrueba(shop, first.id, 'pending')).status).toBe(200);
     const second = await create(hoarders[statuses.indexOf(409)]!, producto, 5);
@@ -478,7 +552,16 @@ describeEachDatabase('checkout rate limits (issue 21)', (target) => {
   beforeAll(async () => {
     const limits = serverConfig({}).rateLimits;
     shop = await openShop(target, {
-      config: { rateLimits: { ...limits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, checkoutPorCuenta: { max: 3, windowSeconds: 600 }, checkoutPorIp: { max: 6, windowSeconds: 600 } } },
+      config: {
+        rateLimits: {
+          ...limits,
+          loginPorIp: generous,
+          loginPorCuenta: generous,
+          registroPorIp: generous,
+          checkoutPorCuenta: { max: 3, windowSeconds: 600 },
+          checkoutPorIp: { max: 6, windowSeconds: 600 },
+        },
+      },
     });
     plain = plainProducts(await shop.catalogue());
     served = await serveShop(shop);
@@ -490,7 +573,10 @@ describeEachDatabase('checkout rate limits (issue 21)', (target) => {
 
   it('answers 429 with Retry-After and a Spanish mensaje past the per-account and per-IP limits, counting each address apart (real sockets)', async () => {
     const pay = (ip: string, who: Customer, producto: Producto) =>
-      served.from(ip, 'POST', `/carrito/create-preference/${who.id}`, { token: who.token, body: preferenceBody(who.id, [lineOf(producto)]) });
+      served.from(ip, 'POST', `/carrito/create-preference/${who.id}`, {
+        token: who.token,
+        body: preferenceBody(who.id, [lineOf(producto)]),
+      });
     const rio = await shop.customer('rio');
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -519,7 +605,8 @@ describeEachDatabase('checkout concurrency (issue 21)', (target) => {
   let served: Awaited<ReturnType<typeof serveShop>>;
   const provider = controllablePasarela(150);
   /** A request over a real socket to the shop served by Node (the database pool is the real one: 10 connections on PostgreSQL). */
-  const http = (method: string, path: string, options: { body?: unknown; token?: string } = {}) => served.from('127.0.0.1', method, path, options);
+  const http = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+    served.from('127.0.0.1', method, path, options);
 
   beforeAll(async () => {
     shop = await openShop(target, { pasarela: provider.pasarela });
@@ -537,7 +624,9 @@ describeEachDatabase('checkout concurrency (issue 21)', (target) => {
     const producto = plain[61]!;
     const stock = await shop.stockOf(producto.idProducto);
     const body = await validBody(shop, wes, preferenceBody(wes.id, [lineOf(producto)]));
-    const answers = await Promise.all([0, 1, 2, 3].map(() => http('POST', `/carrito/create-preference/${wes.id}`, { token: wes.token, body })));
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map(() => http('POST', `/carrito/create-preference/${wes.id}`, { token: wes.token, body })),
+    );
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
     const ids = answers.map((res) => res.json.id);
     expect(new Set(ids).size).toBe(1);
@@ -548,7 +637,9 @@ describeEachDatabase('checkout concurrency (issue 21)', (target) => {
   it('60 parallel checkouts from one account hold no pooled connection while they wait: other calls stay fast', async () => {
     const uma = await shop.customer('uma');
     const vera = await shop.customer('vera');
-    const bodies = await Promise.all(plain.slice(0, 60).map((producto) => validBody(shop, uma, preferenceBody(uma.id, [lineOf(producto)]))));
+    const bodies = await Promise.all(
+      plain.slice(0, 60).map((producto) => validBody(shop, uma, preferenceBody(uma.id, [lineOf(producto)]))),
+    );
     const checkouts = Promise.all(bodies.map((body) => http('POST', `/carrito/create-preference/${uma.id}`, { token: uma.token, body })));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
@@ -562,7 +653,10 @@ describeEachDatabase('checkout concurrency (issue 21)', (target) => {
     const statuses = answers.map((res) => res.status);
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
     expect(statuses).toContain(200);
-    const open = await shop.database.db.select().from(pedidos).where(and(eq(pedidos.clienteId, uma.id), eq(pedidos.estado, 'PENDIENTE')));
+    const open = await shop.database.db
+      .select()
+      .from(pedidos)
+      .where(and(eq(pedidos.clienteId, uma.id), eq(pedidos.estado, 'PENDIENTE')));
     expect(open).toHaveLength(1);
   });
 });

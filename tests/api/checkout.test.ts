@@ -13,7 +13,8 @@ describeEachDatabase('checkout API', (target) => {
   let plain: Producto[];
   let discounted: Producto;
 
-  const orders = async (clienteId: number) => (await shop.database.db.select({ n: count() }).from(pedidos).where(eq(pedidos.clienteId, clienteId)))[0]!.n;
+  const orders = async (clienteId: number) =>
+    (await shop.database.db.select({ n: count() }).from(pedidos).where(eq(pedidos.clienteId, clienteId)))[0]!.n;
   const pay = (customer: { id: number; token: string }, body: unknown, key = newKey()) =>
     shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': key } });
   const quote = async (customer: { id: number; token: string }, body: unknown) => {
@@ -36,7 +37,12 @@ describeEachDatabase('checkout API', (target) => {
       const line = { ...lineOf(plain[0]!, 2), precio: 0.01, precio_unitario: 0.01, precio_con_descuento: 0.01 };
       const { status, json } = await quote(ana, preferenceBody(ana.id, [line]));
       expect(status).toBe(200);
-      expect(json.productos[0]).toMatchObject({ id: plain[0]!.idProducto, cantidad: 2, precio: lineOf(plain[0]!).precio, precio_unitario: plain[0]!.precio });
+      expect(json.productos[0]).toMatchObject({
+        id: plain[0]!.idProducto,
+        cantidad: 2,
+        precio: lineOf(plain[0]!).precio,
+        precio_unitario: plain[0]!.precio,
+      });
       expect(json.total).toBeCloseTo(lineOf(plain[0]!).precio * 2, 2);
     });
 
@@ -48,7 +54,9 @@ describeEachDatabase('checkout API', (target) => {
       expect(eligible!.precio).toBeCloseTo(Math.round(lineOf(plain[1]!).precio * 90) / 100, 2);
       expect(notEligible!.precio).toBe(lineOf(discounted).precio);
       expect(json.cupon).toEqual({ codigo: 'BIENVENIDA-ANA', porcentaje: 10, tipo: 'usuario' });
-      const tarifa = (await (await shop.call('GET', `/web/ListTarifa/${DESTINO.provincia}/${DESTINO.distrito}`)).json()) as { PRECIO: string }[];
+      const tarifa = (await (await shop.call('GET', `/web/ListTarifa/${DESTINO.provincia}/${DESTINO.distrito}`)).json()) as {
+        PRECIO: string;
+      }[];
       const productos = json.subtotal - json.descuento;
       expect(json.envio).toBe(productos > 250 ? 0 : Number(tarifa[0]!.PRECIO));
       expect(json.total).toBeCloseTo(productos + json.envio, 2);
@@ -57,10 +65,16 @@ describeEachDatabase('checkout API', (target) => {
     it("refuses another customer's coupon, an unknown one and one outside its dates", async () => {
       const luis = await shop.customer('luis');
       const lines = [lineOf(plain[0]!)];
-      expect((await quote(luis, preferenceBody(luis.id, lines, { codigo: 'BIENVENIDA-ANA' }))).json.mensaje).toBe('Código de descuento inválido');
+      expect((await quote(luis, preferenceBody(luis.id, lines, { codigo: 'BIENVENIDA-ANA' }))).json.mensaje).toBe(
+        'Código de descuento inválido',
+      );
       expect((await quote(luis, preferenceBody(luis.id, lines, { codigo: 'NOEXISTE' }))).status).toBe(409);
-      expect((await quote(luis, preferenceBody(luis.id, lines, { codigo: 'VERANO15' }))).json.mensaje).toBe('Descuento expirado: El descuento global ya ha expirado.');
-      expect((await quote(luis, preferenceBody(luis.id, [lineOf(discounted)], { codigo: 'KBEAUTY10' }))).json.mensaje).toMatch(/^No se puede aplicar descuento/);
+      expect((await quote(luis, preferenceBody(luis.id, lines, { codigo: 'VERANO15' }))).json.mensaje).toBe(
+        'Descuento expirado: El descuento global ya ha expirado.',
+      );
+      expect((await quote(luis, preferenceBody(luis.id, [lineOf(discounted)], { codigo: 'KBEAUTY10' }))).json.mensaje).toMatch(
+        /^No se puede aplicar descuento/,
+      );
     });
   });
 
@@ -76,11 +90,23 @@ describeEachDatabase('checkout API', (target) => {
       expect(created.init_point).toBe(`/pago-de-prueba?preference_id=${created.id}`);
       expect(await shop.stockOf(producto.idProducto)).toBe(before - 3);
       const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
-      expect(pedido).toMatchObject({ estado: 'PENDIENTE', clienteId: ana.id, recojo: true, documentoTipo: 'DNI', documentoNumero: '12345678', total: Math.round(body.total! * 100) });
+      expect(pedido).toMatchObject({
+        estado: 'PENDIENTE',
+        clienteId: ana.id,
+        recojo: true,
+        documentoTipo: 'DNI',
+        documentoNumero: '12345678',
+        total: Math.round(body.total! * 100),
+      });
       expect(pedido!.expira.getTime() - pedido!.creado.getTime()).toBe(serverConfig({}).reservaPagoMinutos * 60_000);
       const lineas = await shop.database.db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, created.idVenta));
       expect(lineas).toHaveLength(1);
-      expect(lineas[0]).toMatchObject({ productoId: producto.idProducto, nombre: producto.nombre, cantidad: 3, precioCobrado: Math.round(lineOf(producto).precio * 100) });
+      expect(lineas[0]).toMatchObject({
+        productoId: producto.idProducto,
+        nombre: producto.nombre,
+        cantidad: 3,
+        precioCobrado: Math.round(lineOf(producto).precio * 100),
+      });
     });
 
     it('answers the same preference for a repeated idempotency key and never makes a second order', async () => {
@@ -98,7 +124,11 @@ describeEachDatabase('checkout API', (target) => {
     it('refuses tampered prices, discounts, coupons, tariffs and totals with 409 and the current prices, creating nothing', async () => {
       const rosa = await shop.customer('rosa');
       const producto = plain[4]!;
-      const honest = await validBody(shop, rosa, preferenceBody(rosa.id, [lineOf(producto, 2), lineOf(discounted)], { metodo: PROVINCIA, codigo: 'BIENVENIDA-ROSA' }));
+      const honest = await validBody(
+        shop,
+        rosa,
+        preferenceBody(rosa.id, [lineOf(producto, 2), lineOf(discounted)], { metodo: PROVINCIA, codigo: 'BIENVENIDA-ROSA' }),
+      );
       const stock = await shop.stockOf(producto.idProducto);
       const tampered = [
         { ...honest, cart: honest.cart.map((line, i) => (i === 0 ? { ...line, precio: line.precio - 1 } : line)) },
@@ -127,8 +157,18 @@ describeEachDatabase('checkout API', (target) => {
       const body = preferenceBody(ana.id, [lineOf(plain[0]!)]);
       const luz = await shop.customer('luz');
       expect((await pay(luz, body)).status).toBe(403);
-      expect((await shop.call('POST', `/carrito/create-preference/${ana.id}`, { token: luz.token, body, headers: { 'Idempotency-Key': newKey() } })).status).toBe(403);
-      expect((await shop.call('POST', `/carrito/create-preference/${ana.id}`, { body, headers: { 'Idempotency-Key': newKey() } })).status).toBe(401);
+      expect(
+        (
+          await shop.call('POST', `/carrito/create-preference/${ana.id}`, {
+            token: luz.token,
+            body,
+            headers: { 'Idempotency-Key': newKey() },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await shop.call('POST', `/carrito/create-preference/${ana.id}`, { body, headers: { 'Idempotency-Key': newKey() } })).status,
+      ).toBe(401);
     });
 
     it('answers bad input with a Spanish mensaje and creates nothing', async () => {
@@ -141,7 +181,11 @@ describeEachDatabase('checkout API', (target) => {
         [{ ...good, cart: [{ ...lineOf(plain[0]!), cantidad: -2 }] }, 400, /cantidad/],
         [{ ...good, cart: [{ ...lineOf(plain[0]!), cantidad: 1.5 }] }, 400, /cantidad/],
         [{ ...good, cart: [{ ...lineOf(plain[0]!), selectedColor: 'Fucsia neón' }] }, 400, /color/],
-        [{ ...good, metadata: { ...good.metadata, metodo_envio: PROVINCIA }, destino: { ...DESTINO, distrito: 'Atlántida' } }, 400, /No realizamos envíos/],
+        [
+          { ...good, metadata: { ...good.metadata, metodo_envio: PROVINCIA }, destino: { ...DESTINO, distrito: 'Atlántida' } },
+          400,
+          /No realizamos envíos/,
+        ],
         [{ ...good, metadata: { ...good.metadata, metodo_envio: PROVINCIA }, destino: null }, 400, /Completa los datos de envío/],
         [{ ...good, metadata: { ...good.metadata, metodo_envio: 'Dron' } }, 400, /método de envío/],
         [{ ...good, metadata: undefined }, 400, /metadata/],
@@ -152,7 +196,11 @@ describeEachDatabase('checkout API', (target) => {
         expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(status);
         expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(mensaje);
       }
-      const badKey = await shop.call('POST', `/carrito/create-preference/${mia.id}`, { token: mia.token, body: good, headers: { 'Idempotency-Key': 'corta' } });
+      const badKey = await shop.call('POST', `/carrito/create-preference/${mia.id}`, {
+        token: mia.token,
+        body: good,
+        headers: { 'Idempotency-Key': 'corta' },
+      });
       expect(badKey.status).toBe(400);
       expect(((await badKey.json()) as { mensaje: string }).mensaje).toMatch(/Idempotency-Key/);
       expect(await orders(mia.id)).toBe(0);
@@ -171,7 +219,9 @@ describeEachDatabase('checkout API', (target) => {
       await shop.setStock(producto.idProducto, 2);
       const res = await pay(leo, preferenceBody(leo.id, [lineOf(producto, 3)]));
       expect(res.status).toBe(409);
-      expect(((await res.json()) as { mensaje: string }).mensaje).toBe(`Solo quedan 2 unidad(es) de ${producto.nombre}. Ajusta la cantidad para continuar.`);
+      expect(((await res.json()) as { mensaje: string }).mensaje).toBe(
+        `Solo quedan 2 unidad(es) de ${producto.nombre}. Ajusta la cantidad para continuar.`,
+      );
       expect(await shop.stockOf(producto.idProducto)).toBe(2);
     });
 
@@ -199,7 +249,10 @@ describeEachDatabase('checkout API', (target) => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(15);
     expect(await shop.stockOf(producto.idProducto)).toBe(0);
-    const reserved = await shop.database.db.select({ n: count() }).from(pedidoLineas).where(eq(pedidoLineas.productoId, producto.idProducto));
+    const reserved = await shop.database.db
+      .select({ n: count() })
+      .from(pedidoLineas)
+      .where(eq(pedidoLineas.productoId, producto.idProducto));
     expect(reserved[0]!.n).toBe(5);
   });
 });

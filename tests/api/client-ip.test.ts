@@ -39,7 +39,13 @@ interface Answer {
 }
 
 /** One HTTP request from `localAddress` on a connection of its own. */
-function send(port: number, localAddress: string, method: string, path: string, { body, token }: { body?: unknown; token?: string } = {}): Promise<Answer> {
+function send(
+  port: number,
+  localAddress: string,
+  method: string,
+  path: string,
+  { body, token }: { body?: unknown; token?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
@@ -50,12 +56,21 @@ function send(port: number, localAddress: string, method: string, path: string, 
         path,
         localAddress,
         agent: false,
-        headers: { ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -97,7 +112,11 @@ function checksOn(port: () => number, limits: { login: number; operator: number 
   it(`a stranger’s ${limits.login} wrong logins from one address do not stop the owner’s login from another`, async () => {
     await register(port(), 'duena');
     // Guesses at many names (so no per-account limit is what stops them): only the address's limit counts.
-    await untilLimited((i) => send(port(), STRANGER, 'POST', '/login', { body: { user: `nadie${i}`, password: 'adivinando' } }), 401, limits.login);
+    await untilLimited(
+      (i) => send(port(), STRANGER, 'POST', '/login', { body: { user: `nadie${i}`, password: 'adivinando' } }),
+      401,
+      limits.login,
+    );
     // The stranger stays locked out, with the window's wait…
     const stranger = await send(port(), STRANGER, 'POST', '/login', { body: { user: 'duena', password: 'secreta123' } });
     expect(stranger.status).toBe(429);
@@ -109,7 +128,11 @@ function checksOn(port: () => number, limits: { login: number; operator: number 
   });
 
   it(`${limits.operator} wrong operator tokens from one address do not lock the operator out at another`, async () => {
-    await untilLimited(() => send(port(), STRANGER, 'GET', '/admin/api/pedidos', { token: 'no-es-el-token-del-operador' }), 401, limits.operator);
+    await untilLimited(
+      () => send(port(), STRANGER, 'GET', '/admin/api/pedidos', { token: 'no-es-el-token-del-operador' }),
+      401,
+      limits.operator,
+    );
     expect((await send(port(), STRANGER, 'GET', '/admin/api/pedidos', { token: TOKEN })).status).toBe(429);
     expect((await send(port(), OWNER, 'GET', '/admin/api/pedidos', { token: TOKEN })).status).toBe(200);
   });
@@ -119,11 +142,17 @@ const LAYERS = [
   {
     name: '`npm start` (the one-process server, behind the start gate)',
     handler: (config: ServerConfig, database: Database, distDir: string) =>
-      untilReady(createShopServer({ services: createServices({ db: database.db, config, mailer: { send: async () => {} } }), distDir }), () => true),
+      untilReady(
+        createShopServer({ services: createServices({ db: database.db, config, mailer: { send: async () => {} } }), distDir }),
+        () => true,
+      ),
   },
   {
     name: '`npm run api` (the API alone, behind its gate)',
-    handler: (config: ServerConfig, database: Database) => untilReady(createApp({ services: createServices({ db: database.db, config, mailer: { send: async () => {} } }) }), () => true, { everyPath: true }),
+    handler: (config: ServerConfig, database: Database) =>
+      untilReady(createApp({ services: createServices({ db: database.db, config, mailer: { send: async () => {} } }) }), () => true, {
+        everyPath: true,
+      }),
   },
 ];
 
@@ -142,7 +171,13 @@ describeEachDatabase('per-address rate limits over real sockets', (target) => {
           ...serverConfig({}),
           adminToken: TOKEN,
           intervaloTrabajosSegundos: 0,
-          rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: tight, operadorPorIp: tight, loginPorCuenta: generous, registroPorIp: generous },
+          rateLimits: {
+            ...serverConfig({}).rateLimits,
+            loginPorIp: tight,
+            operadorPorIp: tight,
+            loginPorCuenta: generous,
+            registroPorIp: generous,
+          },
         };
         server = await listen(layer.handler(config, database, join(dir, 'dist')), { port, hostname: '127.0.0.1' });
       });

@@ -1,7 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DetallePedido } from '../../src/lib/api/checkout-schemas.ts';
-import type { ComprobanteOperadorRespuesta, ListaComprobantesOperador, ReintentoComprobanteRespuesta } from '../../src/lib/api/comprobantes-schemas.ts';
+import type {
+  ComprobanteOperadorRespuesta,
+  ListaComprobantesOperador,
+  ReintentoComprobanteRespuesta,
+} from '../../src/lib/api/comprobantes-schemas.ts';
 import type { PedidoOperadorRespuesta } from '../../src/lib/api/orders-schemas.ts';
 import { CSP_COMPROBANTE, SIN_VALIDEZ } from '../../src/server/comprobantes/pagina.ts';
 import { auditoria, comprobantes, trabajos, type Comprobante } from '../../src/server/db/schema/index.ts';
@@ -20,7 +24,20 @@ const fila = (pedidoId: number, cambios: Partial<typeof comprobantes.$inferInser
   serie: 'B999',
   correlativo: 1,
   cliente: { tipoDocumento: '1', numeroDocumento: '12345678', denominacion: HOSTIL, direccion: '', correo: 'a@example.pe' },
-  items: [{ codigo: 'P1', descripcion: 'Sérum <b>de</b> prueba', unidad: 'NIU', cantidad: 2, precioUnitario: 6025, valorBruto: 10_212, descuento: 0, valor: 10_212, igv: 1838, total: 12_050 }],
+  items: [
+    {
+      codigo: 'P1',
+      descripcion: 'Sérum <b>de</b> prueba',
+      unidad: 'NIU',
+      cantidad: 2,
+      precioUnitario: 6025,
+      valorBruto: 10_212,
+      descuento: 0,
+      valor: 10_212,
+      igv: 1838,
+      total: 12_050,
+    },
+  ],
   gravada: 10_212,
   igv: 1838,
   descuentos: 0,
@@ -39,7 +56,8 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
   let venta: Comprobante;
   let rechazado: Comprobante;
   let nota: Comprobante;
-  const admin = (method: string, path: string) => shop.call(method, path, { token: TOKEN, headers: { 'X-Operador': encodeURIComponent('Rosa Díaz') } });
+  const admin = (method: string, path: string) =>
+    shop.call(method, path, { token: TOKEN, headers: { 'X-Operador': encodeURIComponent('Rosa Díaz') } });
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
 
   /** An order paid in the test mode. */
@@ -54,12 +72,19 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
   /** The order's sale receipt, made ours: the issuing code's own when it numbered one, else inserted. */
   async function ventaDe(pedidoId: number, cambios: Partial<typeof comprobantes.$inferInsert>): Promise<Comprobante> {
     const db = shop.database.db;
-    const [existente] = await db.select().from(comprobantes).where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03'])));
+    const [existente] = await db
+      .select()
+      .from(comprobantes)
+      .where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03'])));
     if (existente) {
       // Its issuing job must not change it under the test.
       await db.delete(trabajos).where(eq(trabajos.clave, `emitir-comprobante:${existente.id}`));
       const { serie: _s, correlativo: _c, ...resto } = fila(pedidoId, cambios);
-      const [row] = await db.update(comprobantes).set({ ...resto, clave: existente.clave }).where(eq(comprobantes.id, existente.id)).returning();
+      const [row] = await db
+        .update(comprobantes)
+        .set({ ...resto, clave: existente.clave })
+        .where(eq(comprobantes.id, existente.id))
+        .returning();
       return row!;
     }
     const [row] = await db.insert(comprobantes).values(fila(pedidoId, cambios)).returning();
@@ -71,14 +96,44 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     cliente = await shop.customer('comprobantes');
     pedidoA = await pedidoPagado();
     pedidoB = await pedidoPagado();
-    venta = await ventaDe(pedidoA, { proveedor: 'prueba', estado: 'aceptado', mensaje: 'Aceptado en el modo de prueba.', emitido: new Date('2026-03-01T15:00:00Z') });
-    rechazado = await ventaDe(pedidoB, { proveedor: 'nubefact', estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.', emitido: new Date('2026-03-02T15:00:00Z') });
+    venta = await ventaDe(pedidoA, {
+      proveedor: 'prueba',
+      estado: 'aceptado',
+      mensaje: 'Aceptado en el modo de prueba.',
+      emitido: new Date('2026-03-01T15:00:00Z'),
+    });
+    rechazado = await ventaDe(pedidoB, {
+      proveedor: 'nubefact',
+      estado: 'rechazado',
+      mensaje: 'El DNI del receptor no es válido.',
+      emitido: new Date('2026-03-02T15:00:00Z'),
+    });
     const [insertada] = await shop.database.db
       .insert(comprobantes)
-      .values(fila(pedidoA, { tipo: '07', serie: 'BC99', correlativo: 1, modificaId: venta.id, motivo: 'Anulación de la operación', proveedor: 'nubefact', estado: 'pendiente', emitido: new Date('2026-03-03T15:00:00Z') }))
+      .values(
+        fila(pedidoA, {
+          tipo: '07',
+          serie: 'BC99',
+          correlativo: 1,
+          modificaId: venta.id,
+          motivo: 'Anulación de la operación',
+          proveedor: 'nubefact',
+          estado: 'pendiente',
+          emitido: new Date('2026-03-03T15:00:00Z'),
+        }),
+      )
       .returning();
     nota = insertada!;
-    await shop.database.db.insert(trabajos).values({ tipo: 'emitir-comprobante', datos: { comprobanteId: nota.id }, clave: `emitir-comprobante:${nota.id}`, intentos: 3, maxIntentos: 30, ultimoError: 'Nubefact no respondió en 15 s.' });
+    await shop.database.db
+      .insert(trabajos)
+      .values({
+        tipo: 'emitir-comprobante',
+        datos: { comprobanteId: nota.id },
+        clave: `emitir-comprobante:${nota.id}`,
+        intentos: 3,
+        maxIntentos: 30,
+        ultimoError: 'Nubefact no respondió en 15 s.',
+      });
   });
   afterAll(async () => {
     await shop?.close();
@@ -125,8 +180,14 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     const res = await admin('GET', '/admin/api/comprobantes');
     expect(res.status).toBe(200);
     const { comprobantes: lista } = (await res.json()) as ListaComprobantesOperador;
-    const nuestros = lista.filter((c) => [nota.id, rechazado.id, venta.id].some((id) => c.url.endsWith([nota, rechazado, venta].find((r) => r.id === id)!.clave)));
-    expect(nuestros.map((c) => c.numero)).toEqual(['BC99-00000001', `${rechazado.serie}-${String(rechazado.correlativo).padStart(8, '0')}`, `${venta.serie}-${String(venta.correlativo).padStart(8, '0')}`]);
+    const nuestros = lista.filter((c) =>
+      [nota.id, rechazado.id, venta.id].some((id) => c.url.endsWith([nota, rechazado, venta].find((r) => r.id === id)!.clave)),
+    );
+    expect(nuestros.map((c) => c.numero)).toEqual([
+      'BC99-00000001',
+      `${rechazado.serie}-${String(rechazado.correlativo).padStart(8, '0')}`,
+      `${venta.serie}-${String(venta.correlativo).padStart(8, '0')}`,
+    ]);
     expect(nuestros[0]).toEqual({
       numero: 'BC99-00000001',
       tipo: '07',
@@ -174,8 +235,30 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
         descuentos: 0,
         total: 120.5,
         cliente: { denominacion: HOSTIL, correo: 'a@example.pe', direccion: '' },
-        items: [{ codigo: 'P1', descripcion: 'Sérum <b>de</b> prueba', unidad: 'NIU', cantidad: 2, valorUnitario: 51.06, precioUnitario: 60.25, descuento: 0, valor: 102.12, igv: 18.38, total: 120.5 }],
-        trabajos: [{ clave: `emitir-comprobante:${nota.id}`, intentos: 3, maxIntentos: 30, terminado: null, proximo: expect.any(String), ultimoError: 'Nubefact no respondió en 15 s.' }],
+        items: [
+          {
+            codigo: 'P1',
+            descripcion: 'Sérum <b>de</b> prueba',
+            unidad: 'NIU',
+            cantidad: 2,
+            valorUnitario: 51.06,
+            precioUnitario: 60.25,
+            descuento: 0,
+            valor: 102.12,
+            igv: 18.38,
+            total: 120.5,
+          },
+        ],
+        trabajos: [
+          {
+            clave: `emitir-comprobante:${nota.id}`,
+            intentos: 3,
+            maxIntentos: 30,
+            terminado: null,
+            proximo: expect.any(String),
+            ultimoError: 'Nubefact no respondió en 15 s.',
+          },
+        ],
       });
     }
     const falta = await admin('GET', '/admin/api/comprobantes/B999-777');
@@ -191,13 +274,26 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     const res = await admin('POST', `/admin/api/comprobantes/${numero}/reintentar`);
     expect(res.status, await res.clone().text()).toBe(200);
     const cuerpo = (await res.json()) as ReintentoComprobanteRespuesta;
-    expect(cuerpo.mensaje).toMatch(new RegExp(`^El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${rechazado.serie}-\\d{8} en su lugar`));
+    expect(cuerpo.mensaje).toMatch(
+      new RegExp(
+        `^El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${rechazado.serie}-\\d{8} en su lugar`,
+      ),
+    );
     expect(cuerpo.comprobante).toMatchObject({ estado: 'pendiente', reemplaza: numero, pedido: pedidoB, total: 120.5 });
     expect(cuerpo.comprobante.numero).not.toBe(numero);
     const [nuevo] = await shop.database.db.select().from(comprobantes).where(eq(comprobantes.reemplazaId, rechazado.id));
     expect(cuerpo.comprobante.trabajos.some((t) => t.clave === `emitir-comprobante:${nuevo!.id}`)).toBe(true);
-    const [entrada] = await shop.database.db.select().from(auditoria).where(eq(auditoria.accion, 'comprobante.reemplazo')).orderBy(desc(auditoria.id));
-    expect(entrada).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, antes: { estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.' }, despues: { reemplazo: cuerpo.comprobante.numero } });
+    const [entrada] = await shop.database.db
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.accion, 'comprobante.reemplazo'))
+      .orderBy(desc(auditoria.id));
+    expect(entrada).toMatchObject({
+      operador: 'Rosa Díaz',
+      objetivo: `comprobante ${numero}`,
+      antes: { estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.' },
+      despues: { reemplazo: cuerpo.comprobante.numero },
+    });
     const [sigue] = await shop.database.db.select().from(comprobantes).where(eq(comprobantes.id, rechazado.id));
     expect(sigue).toMatchObject({ estado: 'rechazado', correlativo: rechazado.correlativo });
 
@@ -206,7 +302,13 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect(no.status).toBe(409);
     expect(await mensaje(no)).toMatch(/ya fue aceptado/);
     expect((await admin('POST', '/admin/api/comprobantes/B999-777/reintentar')).status).toBe(404);
-    expect((await shop.call('POST', `/admin/api/comprobantes/${numero}/cliente`, { body: { documento_tipo: 'DNI', documento_numero: '44556677' } })).status).toBe(401);
+    expect(
+      (
+        await shop.call('POST', `/admin/api/comprobantes/${numero}/cliente`, {
+          body: { documento_tipo: 'DNI', documento_numero: '44556677' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("adds the order's receipts to the operator's order detail and to the shopper's", async () => {
@@ -220,8 +322,24 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
     expect(res.status).toBe(200);
     const { mensaje: detalle } = (await res.json()) as { mensaje: DetallePedido };
     expect(detalle.comprobantes).toEqual([
-      { tipo: '03', nombre: 'Boleta de venta electrónica', numero: `${venta.serie}-${String(venta.correlativo).padStart(8, '0')}`, estado: 'aceptado', url: `/api/comprobantes/${venta.clave}`, pdf: null, prueba: true },
-      { tipo: '07', nombre: 'Nota de crédito electrónica', numero: 'BC99-00000001', estado: 'pendiente', url: `/api/comprobantes/${nota.clave}`, pdf: null, prueba: false },
+      {
+        tipo: '03',
+        nombre: 'Boleta de venta electrónica',
+        numero: `${venta.serie}-${String(venta.correlativo).padStart(8, '0')}`,
+        estado: 'aceptado',
+        url: `/api/comprobantes/${venta.clave}`,
+        pdf: null,
+        prueba: true,
+      },
+      {
+        tipo: '07',
+        nombre: 'Nota de crédito electrónica',
+        numero: 'BC99-00000001',
+        estado: 'pendiente',
+        url: `/api/comprobantes/${nota.clave}`,
+        pdf: null,
+        prueba: false,
+      },
     ]);
     const otro = await shop.customer('otro-comprador');
     expect((await shop.call('GET', `/api/detalle-pedido/${pedidoA}`, { token: otro.token })).status).toBe(404);

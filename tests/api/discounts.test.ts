@@ -12,8 +12,15 @@ describeEachDatabase('coupon API', (target) => {
   let luis: { id: number; token: string };
   const get = (path: string, token?: string) => app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const signUp = async (usuario: string) => {
-    const post = (path: string, body: object) => app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    await post('/clientes/register', { nombre: usuario, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' });
+    const post = (path: string, body: object) =>
+      app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    await post('/clientes/register', {
+      nombre: usuario,
+      usuario,
+      correo: `${usuario}@example.pe`,
+      password: 'secreta123',
+      telefono: '987654321',
+    });
     const login = (await (await post('/login', { user: usuario, password: 'secreta123' })).json()) as { id: number; mensaje: string };
     return { id: login.id, token: login.mensaje };
   };
@@ -27,7 +34,7 @@ describeEachDatabase('coupon API', (target) => {
   });
   afterAll(() => database?.close());
 
-  it("gives a new customer a one-use welcome coupon, only to that customer", async () => {
+  it('gives a new customer a one-use welcome coupon, only to that customer', async () => {
     const res = await get(`/api/descuento-usuario/${ana.id}`, ana.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ code: 'BIENVENIDA-ANA', porcentaje: 10, usado: false });
@@ -41,7 +48,13 @@ describeEachDatabase('coupon API', (target) => {
     const coupons = (await (await get('/api/descuentos', luis.token)).json()) as Record<string, unknown>[];
     expect(coupons.map((c) => c.codigo)).toEqual(['KBEAUTY10', 'NAVIDAD25', 'VERANO15', 'COSRX20', 'SERUM15']);
     const cosrx = coupons.find((c) => c.codigo === 'COSRX20')!;
-    expect(cosrx).toMatchObject({ descuento: 20, activo: true, usado: false, assignedProducts: '', assignedBrands: expect.stringMatching(/^\d+$/) });
+    expect(cosrx).toMatchObject({
+      descuento: 20,
+      activo: true,
+      usado: false,
+      assignedProducts: '',
+      assignedBrands: expect.stringMatching(/^\d+$/),
+    });
     expect(String(coupons.find((c) => c.codigo === 'SERUM15')!.assignedProducts)).toMatch(/^\d+(,\d+)+$/);
     const [current, future, expired] = coupons;
     const today = new Date().toISOString().slice(0, 10);

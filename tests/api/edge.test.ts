@@ -43,7 +43,14 @@ describeEachDatabase('the API edge', (target) => {
   describe('body size limit (item 5)', () => {
     it('answers 413 with a Spanish mensaje to a body over the limit, on every route', async () => {
       const big = JSON.stringify({ user: 'x'.repeat(LIMITES.cuerpoMaximoBytes), password: 'secreta123' });
-      for (const path of ['/login', '/clientes/register', '/carrito/cotizar/1', '/webhooks/mercadopago', '/admin/api/pedidos/1/estado', '/no-existe']) {
+      for (const path of [
+        '/login',
+        '/clientes/register',
+        '/carrito/cotizar/1',
+        '/webhooks/mercadopago',
+        '/admin/api/pedidos/1/estado',
+        '/no-existe',
+      ]) {
         const res = await shop.call('POST', path, { body: big });
         expect(res.status, path).toBe(413);
         expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(/demasiado grande.*64 KB/);
@@ -52,14 +59,24 @@ describeEachDatabase('the API edge', (target) => {
 
     it('stops reading a 200 MB chunked body without Content-Length soon after the limit', async () => {
       const { stream, state } = chunkedBody(200 * 1024 * 1024);
-      const res = await shop.app.request('/login', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+      const res = await shop.app.request('/login', {
+        method: 'POST',
+        body: stream,
+        headers: { 'Content-Type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(state.pulled).toBeLessThan(1024 * 1024);
     });
 
     it('refuses at once a declared Content-Length over the limit', async () => {
       const { stream, state } = chunkedBody(200 * 1024 * 1024);
-      const res = await shop.app.request('/login', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024 * 1024) }, duplex: 'half' } as RequestInit);
+      const res = await shop.app.request('/login', {
+        method: 'POST',
+        body: stream,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024 * 1024) },
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(state.pulled).toBeLessThan(1024 * 1024);
     });
@@ -80,7 +97,11 @@ describeEachDatabase('the API edge', (target) => {
     it('takes its size from BODY_LIMIT_BYTES', async () => {
       expect(serverConfig({ BODY_LIMIT_BYTES: '1024' }).cuerpoMaximoBytes).toBe(1024);
       const app = createApp({ services: { ...shop.services, config: { ...shop.services.config, cuerpoMaximoBytes: 1024 } } });
-      const res = await app.request('/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: 'x'.repeat(2000), password: 'y' }) });
+      const res = await app.request('/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user: 'x'.repeat(2000), password: 'y' }),
+      });
       expect(res.status).toBe(413);
     });
   });
@@ -94,34 +115,45 @@ describeEachDatabase('the API edge', (target) => {
       }
     });
 
-    it.each(CONTROLES.map((c) => [JSON.stringify(c), c]))('a control character %s in login, register, recovery and profile fields answers a Spanish 400', async (_, control) => {
-      const withControl = (value: string) => `${value.slice(0, 2)}${control}${value.slice(2)}`;
-      const cases: [string, string, Record<string, unknown>, string?][] = [
-        ['POST', '/login', { user: withControl(ana.usuario), password: 'secreta123' }],
-        ['POST', '/login', { user: ana.usuario, password: withControl('secreta123') }],
-        ...(['nombre', 'usuario', 'correo', 'password', 'telefono'] as const).map((campo): [string, string, Record<string, unknown>] => {
-          const base: Record<string, string> = { nombre: 'Nora Nul', usuario: 'noranul', correo: 'nora@example.pe', password: 'secreta123', telefono: '987654321' };
-          return ['POST', '/clientes/register', { ...base, [campo]: withControl(base[campo]!) }];
-        }),
-        ['POST', '/send-correoprueba', { correo: withControl(ana.usuario) }],
-        ['POST', '/validar-codigo', { correo: withControl(ana.usuario), codigoIngresado: '123456' }],
-        ['POST', '/validar-codigo', { correo: ana.usuario, codigoIngresado: withControl('123456') }],
-        ['POST', '/cambiar-contrasena', { correo: withControl(ana.usuario), nuevaContrasena: 'otra-secreta' }],
-        ...(['nombre', 'apellido', 'ciudad', 'direccion', 'telefono'] as const).map((campo): [string, string, Record<string, unknown>, string] => [
-          'PUT',
-          `/web/clientes/${ana.id}`,
-          { [campo]: withControl(campo === 'telefono' ? '987654321' : 'Texto válido') },
-          ana.token,
-        ]),
-        ['PUT', `/web/clientes/${ana.id}`, { docType: 'DNI', docNumber: withControl('12345678') }, ana.token],
-      ];
-      for (const [method, path, body, token] of cases) {
-        const res = await shop.call(method, path, { body, token });
-        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-        const { mensaje } = (await res.json()) as { mensaje: string };
-        expect(mensaje, path).toMatch(/[áéíóúñ]|no permitidos|debe|obligatori|válid/);
-      }
-    });
+    it.each(CONTROLES.map((c) => [JSON.stringify(c), c]))(
+      'a control character %s in login, register, recovery and profile fields answers a Spanish 400',
+      async (_, control) => {
+        const withControl = (value: string) => `${value.slice(0, 2)}${control}${value.slice(2)}`;
+        const cases: [string, string, Record<string, unknown>, string?][] = [
+          ['POST', '/login', { user: withControl(ana.usuario), password: 'secreta123' }],
+          ['POST', '/login', { user: ana.usuario, password: withControl('secreta123') }],
+          ...(['nombre', 'usuario', 'correo', 'password', 'telefono'] as const).map((campo): [string, string, Record<string, unknown>] => {
+            const base: Record<string, string> = {
+              nombre: 'Nora Nul',
+              usuario: 'noranul',
+              correo: 'nora@example.pe',
+              password: 'secreta123',
+              telefono: '987654321',
+            };
+            return ['POST', '/clientes/register', { ...base, [campo]: withControl(base[campo]!) }];
+          }),
+          ['POST', '/send-correoprueba', { correo: withControl(ana.usuario) }],
+          ['POST', '/validar-codigo', { correo: withControl(ana.usuario), codigoIngresado: '123456' }],
+          ['POST', '/validar-codigo', { correo: ana.usuario, codigoIngresado: withControl('123456') }],
+          ['POST', '/cambiar-contrasena', { correo: withControl(ana.usuario), nuevaContrasena: 'otra-secreta' }],
+          ...(['nombre', 'apellido', 'ciudad', 'direccion', 'telefono'] as const).map(
+            (campo): [string, string, Record<string, unknown>, string] => [
+              'PUT',
+              `/web/clientes/${ana.id}`,
+              { [campo]: withControl(campo === 'telefono' ? '987654321' : 'Texto válido') },
+              ana.token,
+            ],
+          ),
+          ['PUT', `/web/clientes/${ana.id}`, { docType: 'DNI', docNumber: withControl('12345678') }, ana.token],
+        ];
+        for (const [method, path, body, token] of cases) {
+          const res = await shop.call(method, path, { body, token });
+          expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+          const { mensaje } = (await res.json()) as { mensaje: string };
+          expect(mensaje, path).toMatch(/[áéíóúñ]|no permitidos|debe|obligatori|válid/);
+        }
+      },
+    );
   });
 
   it('a control character in a path or query answers a Spanish 400 (found by the fuzz test)', async () => {
@@ -134,7 +166,11 @@ describeEachDatabase('the API edge', (target) => {
 
   describe('security headers (item 9)', () => {
     it('API answers carry nosniff, a referrer policy and a CSP that frames nothing, without HSTS outside production', async () => {
-      for (const res of [await shop.call('GET', '/web/listprod'), await shop.call('GET', '/no-existe'), await shop.call('POST', '/login', { body: '{' })]) {
+      for (const res of [
+        await shop.call('GET', '/web/listprod'),
+        await shop.call('GET', '/no-existe'),
+        await shop.call('POST', '/login', { body: '{' }),
+      ]) {
         expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
         expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
         expect(res.headers.get('Content-Security-Policy')).toBe(API_CSP);
@@ -154,13 +190,19 @@ describeEachDatabase('the API edge', (target) => {
         mkdirSync(join(dist, 'marcas'), { recursive: true });
         writeFileSync(join(dist, BUILD_SCRIPTS_FILE), JSON.stringify({ hashes: [hash('self.Astro=1'), hash('go()')] }));
         // A page that holds a script the build did not write (catalogue text that got through): the CSP does not allow it.
-        writeFileSync(join(dist, 'index.html'), '<script>self.Astro=1</script><script type="application/ld+json">{}</script><h1>Inicio</h1><script>alert(1)</script>');
+        writeFileSync(
+          join(dist, 'index.html'),
+          '<script>self.Astro=1</script><script type="application/ld+json">{}</script><h1>Inicio</h1><script>alert(1)</script>',
+        );
         writeFileSync(join(dist, 'marcas', 'index.html'), '<script type="module">go()</script>');
         mkdirSync(join(dist, '_astro'));
         writeFileSync(join(dist, '_astro', 'isla.js'), 'export default 1;');
         writeFileSync(join(dist, '_astro', 'estilo.css'), 'body{}');
         writeFileSync(join(dist, 'icono.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-        const server = createShopServer({ services: { ...shop.services, config: { ...shop.services.config, production: true } }, distDir: dist });
+        const server = createShopServer({
+          services: { ...shop.services, config: { ...shop.services.config, production: true } },
+          distDir: dist,
+        });
         const page = await server.request('/');
         const csp = page.headers.get('Content-Security-Policy') ?? '';
         for (const script of ['self.Astro=1', 'go()']) expect(csp).toContain(`'sha256-${hash(script)}'`);

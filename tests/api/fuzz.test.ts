@@ -11,15 +11,51 @@ import { lineOf, openShop, preferenceBody, type TestShop } from './shop.ts';
 const RUNS = Number(process.env.FUZZ_RUNS) || 2000;
 
 /** Texts that have broken servers before: control characters, escapes, huge numbers, SQL, unicode. */
-const nasty = fc.constantFrom('\u0000', '\u0007\u001b', 'a\u0000b', '%', '%00', '%zz', '..', '../../etc', "' OR 1=1 --", '9'.repeat(30), '-1', '0', '1.5', '1e309', 'NaN', '😀', '\ud800', 'Ñandú', ' ', '', 'null', '{}', '[]');
+const nasty = fc.constantFrom(
+  '\u0000',
+  '\u0007\u001b',
+  'a\u0000b',
+  '%',
+  '%00',
+  '%zz',
+  '..',
+  '../../etc',
+  "' OR 1=1 --",
+  '9'.repeat(30),
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'NaN',
+  '😀',
+  '\ud800',
+  'Ñandú',
+  ' ',
+  '',
+  'null',
+  '{}',
+  '[]',
+);
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
-const json = fc.oneof({ weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 2, arbitrary: text }, fc.integer(), fc.double(), fc.constantFrom(null, true, false, [], {}));
+const json = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: text },
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(null, true, false, [], {}),
+);
 
 /** Good bodies per route: the fuzzer mutates them, so requests also get past the first rule. */
 function goodBodies(ana: { id: number; usuario: string }, producto: Parameters<typeof lineOf>[0]): Record<string, unknown> {
   return {
     'POST /login': { user: ana.usuario, password: 'secreta123' },
-    'POST /clientes/register': { nombre: 'Fuzz Prueba', usuario: 'fuzzer', correo: 'fuzz@example.pe', password: 'secreta123', telefono: '987654321' },
+    'POST /clientes/register': {
+      nombre: 'Fuzz Prueba',
+      usuario: 'fuzzer',
+      correo: 'fuzz@example.pe',
+      password: 'secreta123',
+      telefono: '987654321',
+    },
     'POST /send-correoprueba': { correo: ana.usuario },
     'POST /validar-codigo': { correo: ana.usuario, codigoIngresado: '123456' },
     'POST /cambiar-contrasena': { correo: ana.usuario, nuevaContrasena: 'otra-secreta' },
@@ -33,7 +69,16 @@ function goodBodies(ana: { id: number; usuario: string }, producto: Parameters<t
     'POST /carrito/prueba/:preferenceId/pagar': { resultado: 'approved' },
     'POST /api/libro-reclamaciones': {
       tipo: 'reclamo',
-      consumidor: { nombre: 'Ana Fuzz', documentoTipo: 'DNI', documentoNumero: '12345678', direccion: 'Av. Larco 123', telefono: '987654321', correo: 'fuzz@example.pe', menorDeEdad: true, apoderado: { nombre: 'Luis Fuzz', documentoTipo: 'PASAPORTE', documentoNumero: 'AB12345' } },
+      consumidor: {
+        nombre: 'Ana Fuzz',
+        documentoTipo: 'DNI',
+        documentoNumero: '12345678',
+        direccion: 'Av. Larco 123',
+        telefono: '987654321',
+        correo: 'fuzz@example.pe',
+        menorDeEdad: true,
+        apoderado: { nombre: 'Luis Fuzz', documentoTipo: 'PASAPORTE', documentoNumero: 'AB12345' },
+      },
       bien: { tipo: 'producto', descripcion: 'Crema hidratante', pedido: 1 },
       monto: 49.9,
       detalle: 'El producto llegó abierto.',
@@ -94,7 +139,12 @@ describeEachDatabase('API fuzz', (target) => {
       query: fc.dictionary(fc.oneof(fc.constantFrom('page', 'limit', 'q', 'estado', 'id', 'sort', 'cantidad'), text), text, { maxKeys: 3 }),
       auth: fc.constantFrom('none', 'ana', 'admin', 'garbage'),
       body: fc.oneof(
-        { weight: 4, arbitrary: fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), json).map(([path, value]) => ({ kind: 'mutated' as const, path, value })) },
+        {
+          weight: 4,
+          arbitrary: fc
+            .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), json)
+            .map(([path, value]) => ({ kind: 'mutated' as const, path, value })),
+        },
         { weight: 1, arbitrary: json.map((value) => ({ kind: 'json' as const, value })) },
         { weight: 1, arbitrary: text.map((value) => ({ kind: 'raw' as const, value })) },
         { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
@@ -115,9 +165,11 @@ describeEachDatabase('API fuzz', (target) => {
         const url = `${path}${query ? `?${query}` : ''}`;
         const good = goods[`${route.method} ${route.path}`];
         const body =
-          route.method === 'GET' || r.body.kind === 'none' ? undefined
-          : r.body.kind === 'raw' ? r.body.value
-          : JSON.stringify(r.body.kind === 'mutated' ? mutate(good ?? {}, r.body.path, r.body.value) : r.body.value);
+          route.method === 'GET' || r.body.kind === 'none'
+            ? undefined
+            : r.body.kind === 'raw'
+              ? r.body.value
+              : JSON.stringify(r.body.kind === 'mutated' ? mutate(good ?? {}, r.body.path, r.body.value) : r.body.value);
         const headers: Record<string, string> = { 'Content-Type': r.contentType };
         if (r.auth === 'ana') headers.Authorization = `Bearer ${ana.token}`;
         if (r.auth === 'admin') headers.Authorization = `Bearer ${adminToken}`;
@@ -131,7 +183,8 @@ describeEachDatabase('API fuzz', (target) => {
           if (error instanceof TypeError) return;
           throw error;
         }
-        if (res.status >= 500 && res.status !== 503) failures.push(`${route.method} ${url} ${body ?? ''} → ${res.status} ${await res.text()}`);
+        if (res.status >= 500 && res.status !== 503)
+          failures.push(`${route.method} ${url} ${body ?? ''} → ${res.status} ${await res.text()}`);
       }),
       { numRuns: RUNS },
     );

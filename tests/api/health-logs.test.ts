@@ -34,21 +34,33 @@ describeEachDatabase('GET /health and the request log', (target) => {
     const lines: string[] = [];
     const app = createApp({ services: shop.services, logRequest: (line) => lines.push(line) });
     const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      app.request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      app.request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
 
     const cliente = await shop.customer('registrada');
     const secrets = ['secreta123', cliente.token, 'registrada@example.pe', 'token-en-la-url', 'clave-nueva-456'];
     expect((await call('POST', '/login', { user: 'registrada', password: 'secreta123' })).status).toBe(200);
-    expect((await call('GET', `/web/clientes/${cliente.id}?token=token-en-la-url`, undefined, { Authorization: `Bearer ${cliente.token}` })).status).toBe(200);
+    expect(
+      (await call('GET', `/web/clientes/${cliente.id}?token=token-en-la-url`, undefined, { Authorization: `Bearer ${cliente.token}` }))
+        .status,
+    ).toBe(200);
     expect((await call('GET', '/api/verificar-correo-o-usuario/registrada@example.pe')).status).toBe(200);
     expect((await call('POST', '/send-correoprueba', { correo: 'registrada' })).status).toBe(200);
     const codigo = /\b(\d{6})\b/.exec(shop.sent.at(-1)!.text)![1]!;
     secrets.push(codigo);
     const validado = await call('POST', '/validar-codigo', { correo: 'registrada', codigoIngresado: codigo });
     expect(await validado.json()).toMatchObject({ success: true });
-    const prueba = validado.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion='))!.split(';')[0]!;
+    const prueba = validado.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('prueba_recuperacion='))!
+      .split(';')[0]!;
     secrets.push(prueba.split('=')[1]!);
-    expect((await call('POST', '/cambiar-contrasena', { correo: 'registrada', nuevaContrasena: 'clave-nueva-456' }, { Cookie: prueba })).status).toBe(200);
+    expect(
+      (await call('POST', '/cambiar-contrasena', { correo: 'registrada', nuevaContrasena: 'clave-nueva-456' }, { Cookie: prueba })).status,
+    ).toBe(200);
     expect((await call('GET', '/no-existe?codigo=123456')).status).toBe(404);
 
     expect(lines).toHaveLength(7);
@@ -92,7 +104,10 @@ describeEachDatabase('GET /health and the request log', (target) => {
 describe('GET /health without a database', () => {
   it('answers 503 with the database down', async () => {
     const database = await openDatabase();
-    const app = createApp({ services: createServices({ db: database.db, config: serverConfig({}), mailer: { send: async () => {} } }), builtVersion: () => 7 });
+    const app = createApp({
+      services: createServices({ db: database.db, config: serverConfig({}), mailer: { send: async () => {} } }),
+      builtVersion: () => 7,
+    });
     await database.close();
     const res = await app.request('/health');
     expect(res.status).toBe(503);

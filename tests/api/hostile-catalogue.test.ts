@@ -37,7 +37,18 @@ describe('a catalogue text holding </script><script>… builds an inert page', (
     vecino = segundo!;
     const res = await shop.call('POST', '/admin/api/importar', {
       token: TOKEN,
-      body: { filas: [{ fila: 2, valores: { idProducto: primero!.idProducto, nombre: `Sérum ${ATAQUE}`, descripcion: `Calma la piel. ${ATAQUE} <!-- \u2028 & fin` } }] },
+      body: {
+        filas: [
+          {
+            fila: 2,
+            valores: {
+              idProducto: primero!.idProducto,
+              nombre: `Sérum ${ATAQUE}`,
+              descripcion: `Calma la piel. ${ATAQUE} <!-- \u2028 & fin`,
+            },
+          },
+        ],
+      },
     });
     expect(((await res.json()) as { resultados: { resultado: string }[] }).resultados.map((r) => r.resultado)).toEqual(['actualizado']);
     hostil = (await shop.catalogue()).find((producto) => producto.idProducto === primero!.idProducto)!;
@@ -68,8 +79,13 @@ describe('a catalogue text holding </script><script>… builds an inert page', (
     expect(scripts.length).toBe(parse(pageOf(vecino)).querySelectorAll('script').length);
     expect(scripts.filter((script) => script.textContent === 'alert(1)')).toEqual([]);
     // The JSON-LD still says exactly what the catalogue says.
-    const jsonLd = scripts.filter((script) => script.getAttribute('type') === 'application/ld+json').map((script) => JSON.parse(script.textContent ?? '') as { '@type': string; name?: string; description?: string });
-    expect(jsonLd.find((data) => data['@type'] === 'Product')).toMatchObject({ name: `Sérum ${ATAQUE}`, description: expect.stringContaining(ATAQUE) });
+    const jsonLd = scripts
+      .filter((script) => script.getAttribute('type') === 'application/ld+json')
+      .map((script) => JSON.parse(script.textContent ?? '') as { '@type': string; name?: string; description?: string });
+    expect(jsonLd.find((data) => data['@type'] === 'Product')).toMatchObject({
+      name: `Sérum ${ATAQUE}`,
+      description: expect.stringContaining(ATAQUE),
+    });
     expect(page.querySelector('h1')?.textContent).toContain(ATAQUE);
   });
 

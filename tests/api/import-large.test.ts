@@ -50,7 +50,9 @@ describeEachDatabase(`a ${ROWS}-row catalogue import`, (target) => {
     // A terminal gets a bar redrawn in place, with the rate and the time left.
     expect(first.progress).toMatch(/\r\[█+░*\] \d+ % · [\d,]+\/3,000 filas · [\d,]+ filas\/s · quedan /);
     expect(first.progress).toMatch(/\r\[█{24}\] 100 % · 3,000\/3,000 filas · [\d,]+ filas\/s · en .+\n$/);
-    const [{ n }] = (await shop.database.db.select({ n: count() }).from(productos).where(like(productos.sku, 'BENCH-%'))) as [{ n: number }];
+    const [{ n }] = (await shop.database.db.select({ n: count() }).from(productos).where(like(productos.sku, 'BENCH-%'))) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(ROWS);
     const listprod = (await (await shop.call('GET', '/web/listprod')).json()) as Producto[];
     expect(listprod.length).toBe(before + ROWS);

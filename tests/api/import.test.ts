@@ -40,9 +40,11 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     return path;
   };
   const version = async () => ((await (await shop.call('GET', '/web/version')).json()) as { version: number }).version;
-  const count_ = async (table: typeof auditoria | typeof imagenes | typeof productos) => Number((await shop.database.db.select({ n: count() }).from(table))[0]!.n);
+  const count_ = async (table: typeof auditoria | typeof imagenes | typeof productos) =>
+    Number((await shop.database.db.select({ n: count() }).from(table))[0]!.n);
   const bySku = async (sku: string) => (await shop.database.db.select().from(productos).where(eq(productos.sku, sku)))[0];
-  const publicProduct = async (id: number) => ((await (await shop.call('GET', `/web/detailprod/${id}`)).json()) as { mensaje: Producto[] }).mensaje[0];
+  const publicProduct = async (id: number) =>
+    ((await (await shop.call('GET', `/web/detailprod/${id}`)).json()) as { mensaje: Producto[] }).mensaje[0];
 
   const HEADER = 'sku,idProducto,nombre,marca,linea,categoria,child,precio,descuento,stock,img,descripcion,fechaLlegada';
 
@@ -73,7 +75,9 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     const result = await shopCli(['importar', csv]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^Importación de catalogo\.csv: 3 creados, 1 actualizados, 0 sin cambios, 0 rechazados \(4 filas en .+, [\d,]+ filas\/s\)\.$/m);
+    expect(result.out).toMatch(
+      /^Importación de catalogo\.csv: 3 creados, 1 actualizados, 0 sin cambios, 0 rechazados \(4 filas en .+, [\d,]+ filas\/s\)\.$/m,
+    );
     expect(result.out).toContain('Nuevas: marcas Marca Nueva Importada; categorías Cremas de prueba; subcategorías Cremas nocturnas.');
     expect(result.out).toContain('Imágenes: 2 subidas, 0 ya estaban en la tienda.');
     expect(await version()).toBeGreaterThan(before);
@@ -98,14 +102,22 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     expect([publico.imagen, publico.imgHover]).toEqual([frente, reverso]);
     const served = await shop.call('GET', frente!);
     expect([served.status, served.headers.get('Content-Type')]).toEqual([200, 'image/png']);
-    expect((await bySku('IMP-3'))).toMatchObject({ fechaLlegada: '2030-08-15', img: '', descripcion: '' });
+    expect(await bySku('IMP-3')).toMatchObject({ fechaLlegada: '2030-08-15', img: '', descripcion: '' });
     // The update took the SKU and the price, and left every other field alone.
     expect(await publicProduct(existing.idProducto)).toEqual({ ...existing, precio: existing.precio + 1 });
     expect((await bySku('EXIST-1'))!.id).toBe(existing.idProducto);
     // Every write is in the audit trail under the operator's name.
-    const entradas = await shop.database.db.select().from(auditoria).where(inArray(auditoria.accion, ['importar.crear', 'importar.actualizar']));
+    const entradas = await shop.database.db
+      .select()
+      .from(auditoria)
+      .where(inArray(auditoria.accion, ['importar.crear', 'importar.actualizar']));
     expect(entradas).toHaveLength(4);
-    expect(entradas.find((e) => e.accion === 'importar.actualizar')).toMatchObject({ operador: 'Importadora', objetivo: `producto ${existing.idProducto} (EXIST-1)`, antes: { sku: null, precio: existing.precio }, despues: { sku: 'EXIST-1', precio: existing.precio + 1 } });
+    expect(entradas.find((e) => e.accion === 'importar.actualizar')).toMatchObject({
+      operador: 'Importadora',
+      objetivo: `producto ${existing.idProducto} (EXIST-1)`,
+      antes: { sku: null, precio: existing.precio },
+      despues: { sku: 'EXIST-1', precio: existing.precio + 1 },
+    });
   });
 
   it('imports the same file again as "sin cambios": nothing written, the catalogue version stays', async () => {
@@ -154,7 +166,10 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
       13: 'Producto nuevo (sku MAL-11): falta nombre.',
     });
     expect(await bySku('BIEN-1')).toMatchObject({ nombre: 'Producto correcto' });
-    const written = await shop.database.db.select({ sku: productos.sku }).from(productos).where(inArray(productos.sku, ['MAL-1', 'MAL-3', 'MAL-5', 'MAL-6', 'MAL-7', 'MAL-8', 'MAL-9', 'MAL-11']));
+    const written = await shop.database.db
+      .select({ sku: productos.sku })
+      .from(productos)
+      .where(inArray(productos.sku, ['MAL-1', 'MAL-3', 'MAL-5', 'MAL-6', 'MAL-7', 'MAL-8', 'MAL-9', 'MAL-11']));
     expect(written).toEqual([]);
     expect((await bySku('IMP-2'))!.precio).toBe(precioAntes);
     expect(await shop.database.db.select().from(marcas).where(eq(marcas.nombre, 'Categoría Inventada'))).toEqual([]);
@@ -162,13 +177,33 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
 
   it('validates and counts in a dry run without writing anything, images included', async () => {
     writeFileSync(join(dir, 'nueva.png'), png(6, 6, [10, 200, 10]));
-    const csv = file('simulacro.csv', [HEADER, 'SIM-1,,Nuevo en simulacro,Otra Marca Nueva,,Limpieza,,20,,3,nueva.png,,', 'IMP-2,,Gel limpiador suave,COSRX,,Limpieza,,46,,12,,,', 'SIM-3,,,COSRX,,Limpieza,,20,,3,,,'].join('\n'));
-    const before = { version: await version(), audit: await count_(auditoria), images: await count_(imagenes), products: await count_(productos) };
+    const csv = file(
+      'simulacro.csv',
+      [
+        HEADER,
+        'SIM-1,,Nuevo en simulacro,Otra Marca Nueva,,Limpieza,,20,,3,nueva.png,,',
+        'IMP-2,,Gel limpiador suave,COSRX,,Limpieza,,46,,12,,,',
+        'SIM-3,,,COSRX,,Limpieza,,20,,3,,,',
+      ].join('\n'),
+    );
+    const before = {
+      version: await version(),
+      audit: await count_(auditoria),
+      images: await count_(imagenes),
+      products: await count_(productos),
+    };
     const result = await shopCli(['importar', csv, '--dry-run']);
-    expect(result.out).toMatch(/^Simulacro de simulacro\.csv \(no se escribió nada\): 1 se crearían, 1 se actualizarían, 0 sin cambios, 1 rechazados/m);
+    expect(result.out).toMatch(
+      /^Simulacro de simulacro\.csv \(no se escribió nada\): 1 se crearían, 1 se actualizarían, 0 sin cambios, 1 rechazados/m,
+    );
     expect(result.out).toContain('Se crearían: marcas Otra Marca Nueva.');
     expect(result.out).toContain('Imágenes: 1 por subir, 0 ya estaban en la tienda.');
-    expect({ version: await version(), audit: await count_(auditoria), images: await count_(imagenes), products: await count_(productos) }).toEqual(before);
+    expect({
+      version: await version(),
+      audit: await count_(auditoria),
+      images: await count_(imagenes),
+      products: await count_(productos),
+    }).toEqual(before);
     expect((await bySku('IMP-2'))!.precio).toBe(45);
   });
 
@@ -197,14 +232,29 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     // The operator API's own call (what the command sends) refuses them the same way, whatever client sends it.
     const res = await shop.call('POST', '/admin/api/importar', {
       token: TOKEN,
-      body: JSON.stringify({ filas: [{ fila: 2, valores: { sku: 'ROTO-6', nombre: 'x', precio: 10, marca: 'A\\B', categoria: 'Limpieza' } }, { fila: 3, valores: { sku: 'ROTO-7', nombre: 'y', precio: 10, marca: 'COSRX', categoria: 'Limpieza', img: '/\\evil.com' } }] }),
+      body: JSON.stringify({
+        filas: [
+          { fila: 2, valores: { sku: 'ROTO-6', nombre: 'x', precio: 10, marca: 'A\\B', categoria: 'Limpieza' } },
+          { fila: 3, valores: { sku: 'ROTO-7', nombre: 'y', precio: 10, marca: 'COSRX', categoria: 'Limpieza', img: '/\\evil.com' } },
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { resultados: { fila: number; resultado: string; motivo?: string }[] }).resultados).toEqual([
       { fila: 2, resultado: 'rechazado', motivo: 'La marca no puede tener / \\ ? # ni %: su nombre es también la dirección de su página.' },
-      { fila: 3, resultado: 'rechazado', motivo: 'img: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).' },
+      {
+        fila: 3,
+        resultado: 'rechazado',
+        motivo:
+          'img: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).',
+      },
     ]);
-    expect(await shop.database.db.select({ sku: productos.sku }).from(productos).where(inArray(productos.sku, ['ROTO-1', 'ROTO-2', 'ROTO-3', 'ROTO-4', 'ROTO-5', 'ROTO-6', 'ROTO-7']))).toEqual([]);
+    expect(
+      await shop.database.db
+        .select({ sku: productos.sku })
+        .from(productos)
+        .where(inArray(productos.sku, ['ROTO-1', 'ROTO-2', 'ROTO-3', 'ROTO-4', 'ROTO-5', 'ROTO-6', 'ROTO-7'])),
+    ).toEqual([]);
   });
 
   it('imports JSON too: the public /web/listprod answer saved as a file imports as "sin cambios"', async () => {
@@ -222,16 +272,37 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
     cambiado[0]!.stock += 3;
     const res = await shopCli(['importar', file('cambio.json', JSON.stringify({ productos: [cambiado[0]] }))]);
     expect(res.out).toMatch(/: 0 creados, 1 actualizados, 0 sin cambios/);
-    expect(((await (await shop.call('GET', `/admin/api/productos/${cambiado[0]!.idProducto}`, { token: TOKEN })).json()) as ProductoOperadorRespuesta).producto.stock).toBe(cambiado[0]!.stock);
+    expect(
+      (
+        (await (
+          await shop.call('GET', `/admin/api/productos/${cambiado[0]!.idProducto}`, { token: TOKEN })
+        ).json()) as ProductoOperadorRespuesta
+      ).producto.stock,
+    ).toBe(cambiado[0]!.stock);
   });
 
   it('refuses unknown columns, unreadable files and other formats before sending anything', async () => {
     const unknown = await shopCli(['importar', file('raro.csv', 'sku,precio,colour\nA,1,rojo')]);
-    expect(unknown).toMatchObject({ code: 1, err: expect.stringMatching(/^Columna\(s\) desconocida\(s\): colour\. Las columnas válidas son: sku, idProducto, nombre/) });
-    expect(await shopCli(['importar', join(dir, 'no-existe.csv')])).toMatchObject({ code: 1, err: `No se pudo leer ${join(dir, 'no-existe.csv')}.` });
-    expect(await shopCli(['importar', file('catalogo.xlsx', 'x')])).toMatchObject({ code: 1, err: expect.stringMatching(/el catálogo debe ser un archivo \.csv o \.json\.$/) });
-    expect(await shopCli(['importar', file('abierta.csv', 'sku,nombre\nA,"sin cerrar')])).toMatchObject({ code: 1, err: expect.stringMatching(/Hay una comilla \(".*\) sin cerrar en la fila 2\.$/) });
-    expect(await shopCli(['importar'])).toMatchObject({ code: 1, err: 'Indica el archivo del catálogo, por ejemplo: npm run shop -- importar ejemplos/catalogo.csv' });
+    expect(unknown).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Columna\(s\) desconocida\(s\): colour\. Las columnas válidas son: sku, idProducto, nombre/),
+    });
+    expect(await shopCli(['importar', join(dir, 'no-existe.csv')])).toMatchObject({
+      code: 1,
+      err: `No se pudo leer ${join(dir, 'no-existe.csv')}.`,
+    });
+    expect(await shopCli(['importar', file('catalogo.xlsx', 'x')])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/el catálogo debe ser un archivo \.csv o \.json\.$/),
+    });
+    expect(await shopCli(['importar', file('abierta.csv', 'sku,nombre\nA,"sin cerrar')])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/Hay una comilla \(".*\) sin cerrar en la fila 2\.$/),
+    });
+    expect(await shopCli(['importar'])).toMatchObject({
+      code: 1,
+      err: 'Indica el archivo del catálogo, por ejemplo: npm run shop -- importar ejemplos/catalogo.csv',
+    });
     const semicolons = await shopCli(['importar', file('excel.csv', '\uFEFFSKU;Precio;Stock total\nIMP-2;45,00;20')]);
     expect(semicolons.out).toMatch(/: 0 creados, 1 actualizados, 0 sin cambios, 0 rechazados/);
     expect(await bySku('IMP-2')).toMatchObject({ precio: 45, stockTotal: 20 });

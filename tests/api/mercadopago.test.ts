@@ -48,7 +48,10 @@ function mercadoPagoStub() {
 /** Request headers as a record with lower-case names (undici hands them over as given). */
 function lowerCased(headers: unknown): Record<string, string> {
   const entries: [string, unknown][] = Array.isArray(headers)
-    ? headers.reduce<[string, unknown][]>((pairs, value, index, all) => (index % 2 ? pairs : [...pairs, [String(value), all[index + 1]]]), [])
+    ? headers.reduce<[string, unknown][]>(
+        (pairs, value, index, all) => (index % 2 ? pairs : [...pairs, [String(value), all[index + 1]]]),
+        [],
+      )
     : headers instanceof Headers
       ? [...headers.entries()]
       : Object.entries(headers as Record<string, unknown>);
@@ -61,24 +64,40 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
 
   const notify = (id: string) =>
     shop.call('POST', `/webhooks/mercadopago?data.id=${id}&type=payment&source_news=webhooks`, {
-      headers: { 'x-request-id': `req-${id}`, 'x-signature': signNotification(SECRET, { dataId: id, requestId: `req-${id}` }, String(Math.floor(Date.now() / 1000))) },
+      headers: {
+        'x-request-id': `req-${id}`,
+        'x-signature': signNotification(SECRET, { dataId: id, requestId: `req-${id}` }, String(Math.floor(Date.now() / 1000))),
+      },
       body: { action: 'payment.created', type: 'payment', data: { id } },
     });
-  const estado = async (id: number) => (await shop.database.db.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, id)))[0]!.estado;
+  const estado = async (id: number) =>
+    (await shop.database.db.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, id)))[0]!.estado;
 
   async function checkout(usuario: string) {
     const customer = await shop.customer(usuario);
     const [a, b] = plainProducts(await shop.catalogue()).sort((x, y) => x.precio - y.precio);
-    const body = await validBody(shop, customer, preferenceBody(customer.id, [lineOf(a!, 2), lineOf(b!)], { metodo: PROVINCIA, codigo: `BIENVENIDA-${usuario.toUpperCase()}` }));
+    const body = await validBody(
+      shop,
+      customer,
+      preferenceBody(customer.id, [lineOf(a!, 2), lineOf(b!)], { metodo: PROVINCIA, codigo: `BIENVENIDA-${usuario.toUpperCase()}` }),
+    );
     const key = newKey();
-    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': key } });
+    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(res.status).toBe(200);
     return { customer, body, key, created: (await res.json()) as PreferenciaCreada };
   }
 
   beforeAll(async () => {
     stub = mercadoPagoStub();
-    const pasarela = mercadoPagoPasarela({ accessToken: 'APP_USR-prueba', siteUrl: SITE, fetchOptions: { dispatcher: stub.agent, maxRetries: 0 } });
+    const pasarela = mercadoPagoPasarela({
+      accessToken: 'APP_USR-prueba',
+      siteUrl: SITE,
+      fetchOptions: { dispatcher: stub.agent, maxRetries: 0 },
+    });
     shop = await openShop(target, { pasarela, config: { mpAccessToken: 'APP_USR-prueba', mpWebhookSecret: SECRET, siteUrl: SITE } });
   });
   afterAll(async () => {
@@ -119,10 +138,26 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
   it('applies a payment only as Mercado Pago reports it, once', async () => {
     const { created } = await checkout('renata');
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
-    stub.payments.set('5001', { id: 5001, status: 'approved', status_detail: 'accredited', external_reference: String(created.idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100 + 1, payment_type_id: 'credit_card' });
+    stub.payments.set('5001', {
+      id: 5001,
+      status: 'approved',
+      status_detail: 'accredited',
+      external_reference: String(created.idVenta),
+      currency_id: 'PEN',
+      transaction_amount: pedido!.total / 100 + 1,
+      payment_type_id: 'credit_card',
+    });
     expect((await notify('5001')).status).toBe(200);
     expect(await estado(created.idVenta)).toBe('PENDIENTE');
-    stub.payments.set('5002', { id: 5002, status: 'approved', status_detail: 'accredited', external_reference: String(created.idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100, payment_type_id: 'credit_card' });
+    stub.payments.set('5002', {
+      id: 5002,
+      status: 'approved',
+      status_detail: 'accredited',
+      external_reference: String(created.idVenta),
+      currency_id: 'PEN',
+      transaction_amount: pedido!.total / 100,
+      payment_type_id: 'credit_card',
+    });
     for (let i = 0; i < 3; i++) expect((await notify('5002')).status).toBe(200);
     expect(await estado(created.idVenta)).toBe('EN PREPARACION');
   });
@@ -133,7 +168,16 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
     const card = await checkout('vilma');
     const report = async (id: string, idVenta: number, status: string, tipo: string) => {
       const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, idVenta));
-      stub.payments.set(id, { id: Number(id), status, status_detail: status === 'pending' ? 'pending_waiting_payment' : status === 'approved' ? 'accredited' : 'pending_review_manual', external_reference: String(idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100, payment_type_id: tipo, date_of_expiration: new Date(pedido!.creado.getTime() + efectivoMinutos * 60_000).toISOString() });
+      stub.payments.set(id, {
+        id: Number(id),
+        status,
+        status_detail: status === 'pending' ? 'pending_waiting_payment' : status === 'approved' ? 'accredited' : 'pending_review_manual',
+        external_reference: String(idVenta),
+        currency_id: 'PEN',
+        transaction_amount: pedido!.total / 100,
+        payment_type_id: tipo,
+        date_of_expiration: new Date(pedido!.creado.getTime() + efectivoMinutos * 60_000).toISOString(),
+      });
       expect((await notify(id)).status).toBe(200);
       return pedido!;
     };
@@ -154,7 +198,15 @@ describeEachDatabase('Mercado Pago Checkout Pro', (target) => {
   it('retries from the job queue when Mercado Pago cannot be reached', async () => {
     const { created } = await checkout('teresa');
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, created.idVenta));
-    stub.payments.set('6001', { id: 6001, status: 'approved', status_detail: 'accredited', external_reference: String(created.idVenta), currency_id: 'PEN', transaction_amount: pedido!.total / 100, payment_type_id: 'account_money' });
+    stub.payments.set('6001', {
+      id: 6001,
+      status: 'approved',
+      status_detail: 'accredited',
+      external_reference: String(created.idVenta),
+      currency_id: 'PEN',
+      transaction_amount: pedido!.total / 100,
+      payment_type_id: 'account_money',
+    });
     stub.setDown(true);
     expect((await notify('6001')).status).toBe(200);
     expect(await estado(created.idVenta)).toBe('PENDIENTE');

@@ -41,26 +41,51 @@ describeEachDatabase('a payment method added through the seam', (target) => {
     const { customer, body } = await checkout(producto);
     const stock = await shop.stockOf(producto.idProducto);
     const key = newKey();
-    const creado = await shop.call('POST', `/carrito/billetera/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': key } });
+    const creado = await shop.call('POST', `/carrito/billetera/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(creado.status).toBe(200);
     const orden = (await creado.json()) as { idVenta: number; preferenciaId: string | null; urlPago: string };
     expect(orden).toEqual({ idVenta: expect.any(Number), preferenciaId: null, urlPago: '/procesoDePago' });
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, orden.idVenta));
-    expect(pedido).toMatchObject({ estado: 'PENDIENTE', metodoPago: BILLETERA.id, preferenciaId: null, pasarela: 'prueba', total: toCentimos(body.total!) });
+    expect(pedido).toMatchObject({
+      estado: 'PENDIENTE',
+      metodoPago: BILLETERA.id,
+      preferenciaId: null,
+      pasarela: 'prueba',
+      total: toCentimos(body.total!),
+    });
     expect(await shop.stockOf(producto.idProducto)).toBe(stock - 1);
 
     // A resend of the same key answers the same order; Checkout Pro's call with that key is refused (another method's order).
-    const otraVez = await shop.call('POST', `/carrito/billetera/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': key } });
+    const otraVez = await shop.call('POST', `/carrito/billetera/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(((await otraVez.json()) as { idVenta: number }).idVenta).toBe(orden.idVenta);
-    const conOtroMetodo = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': key } });
+    const conOtroMetodo = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(conOtroMetodo.status).toBe(409);
-    expect(((await conOtroMetodo.json()) as { mensaje: string }).mensaje).toBe('Esta clave de pago es de un pago con billetera: vuelve a intentarlo desde tu carrito.');
+    expect(((await conOtroMetodo.json()) as { mensaje: string }).mensaje).toBe(
+      'Esta clave de pago es de un pago con billetera: vuelve a intentarlo desde tu carrito.',
+    );
 
-    const pagado = await shop.call('POST', `/carrito/billetera/${customer.id}/pagar`, { token: customer.token, body: { idVenta: orden.idVenta } });
+    const pagado = await shop.call('POST', `/carrito/billetera/${customer.id}/pagar`, {
+      token: customer.token,
+      body: { idVenta: orden.idVenta },
+    });
     expect(pagado.status).toBe(200);
     const pago = (await pagado.json()) as { aplicado: string; payment_id: string };
     expect(pago.aplicado).toBe('aprobado');
-    const detalle = (await (await shop.call('GET', `/api/detalle-pedido/${orden.idVenta}`, { token: customer.token })).json()) as { mensaje: DetallePedido };
+    const detalle = (await (await shop.call('GET', `/api/detalle-pedido/${orden.idVenta}`, { token: customer.token })).json()) as {
+      mensaje: DetallePedido;
+    };
     expect(detalle.mensaje).toMatchObject({ estado: 'EN PREPARACION', pagado: true, metodo_pago: `${BILLETERA.id} (modo de prueba)` });
     const [paid] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, orden.idVenta));
     expect(paid).toMatchObject({ estado: 'EN PREPARACION', pagoId: pago.payment_id });
@@ -71,13 +96,25 @@ describeEachDatabase('a payment method added through the seam', (target) => {
     const producto = plain.find((p) => p.precio > BILLETERA.maximoSoles && p.stock >= 1)!;
     const { customer, body } = await checkout(producto);
     const stock = await shop.stockOf(producto.idProducto);
-    const res = await shop.call('POST', `/carrito/billetera/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const res = await shop.call('POST', `/carrito/billetera/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { mensaje: string }).mensaje).toBe(BILLETERA.mensajeMaximo);
     expect(await shop.stockOf(producto.idProducto)).toBe(stock);
     expect(await shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, customer.id))).toEqual([]);
     // The same order through Checkout Pro, which has no ceiling, is taken.
-    expect((await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } })).status).toBe(200);
+    expect(
+      (
+        await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+          token: customer.token,
+          body,
+          headers: { 'Idempotency-Key': newKey() },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 

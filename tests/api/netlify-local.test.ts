@@ -28,7 +28,9 @@ describe('the pruebas in a Netlify function', () => {
   ])('stay off with %s, and asked for, the function refuses to load', (_, env) => {
     expect(pagoPruebaFromEnv(env, { netlify: true }).enabled).toBe(false);
     expect(comprobantesFromEnv(env, { netlify: true }).proveedor).toBeNull();
-    expect(startRefusal({ ...env, MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(/MP_TEST_MODE=true no se permite|no arranca en producción/);
+    expect(startRefusal({ ...env, MP_TEST_MODE: 'true' }, { netlify: true })).toMatch(
+      /MP_TEST_MODE=true no se permite|no arranca en producción/,
+    );
   });
 });
 

@@ -50,8 +50,12 @@ describeEachDatabase('the Netlify function', (target) => {
     const owner = await shop.customer('retry-owner');
     const other = await shop.customer('retry-other');
     const { idVenta } = await placeOrder(shop, owner, plainProducts(await shop.catalogue())[0]!);
-    const asOther = (path: string) => handle(new Request(`https://kbeauty.example${path}`, { headers: { Authorization: `Bearer ${other.token}` } }));
-    for (const [path, status] of [[`/api/detalle-pedido/${idVenta}`, 404], [`/web/clientes/${owner.id}`, 403]] as const) {
+    const asOther = (path: string) =>
+      handle(new Request(`https://kbeauty.example${path}`, { headers: { Authorization: `Bearer ${other.token}` } }));
+    for (const [path, status] of [
+      [`/api/detalle-pedido/${idVenta}`, 404],
+      [`/web/clientes/${owner.id}`, 403],
+    ] as const) {
       const first = await asOther(path);
       expect(first.status, path).toBe(status);
       const body = await first.json();
@@ -81,17 +85,20 @@ describeEachDatabase('the Netlify function', (target) => {
     const rebuildRows = () => shop.database.db.select().from(trabajos).where(eq(trabajos.tipo, 'reconstruir-sitio'));
     const products = plainProducts(await shop.catalogue()).slice(0, 3);
     const orders = [];
-    for (const [index, producto] of products.entries()) orders.push(await placeOrder(shop, await shop.customer(`reconstruye${index}`), producto, { cantidad: 2 }));
+    for (const [index, producto] of products.entries())
+      orders.push(await placeOrder(shop, await shop.customer(`reconstruye${index}`), producto, { cantidad: 2 }));
     // Customers' orders move stock; only the operator's changes ask for a build.
     expect(await rebuildRows()).toEqual([]);
 
     const admin = (method: string, path: string, body?: unknown) => shop.call(method, path, { token: TOKEN, body });
     expect((await admin('GET', '/admin/api/pedidos')).status).toBe(200);
     // Cancelling gives units back to products still in stock: no page shows that, no build (issue 26, item 3).
-    for (const order of orders) expect((await admin('POST', `/admin/api/pedidos/${order.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
+    for (const order of orders)
+      expect((await admin('POST', `/admin/api/pedidos/${order.idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
     expect(await rebuildRows()).toEqual([]);
     // A burst of changes the pages show: prices, and a product selling out.
-    for (const producto of products) expect((await admin('PATCH', `/admin/api/productos/${producto.idProducto}`, { precio: producto.precio + 1 })).status).toBe(200);
+    for (const producto of products)
+      expect((await admin('PATCH', `/admin/api/productos/${producto.idProducto}`, { precio: producto.precio + 1 })).status).toBe(200);
     expect((await admin('PATCH', `/admin/api/productos/${products[0]!.idProducto}`, { stock: 0 })).status).toBe(200);
     const [row, ...others] = await rebuildRows();
     expect(others).toEqual([]);
@@ -100,7 +107,10 @@ describeEachDatabase('the Netlify function', (target) => {
 
     await runBackgroundOnce(shop.services);
     expect(hookCalls).toEqual([]);
-    await shop.database.db.update(trabajos).set({ ejecutarEn: new Date(Date.now() - 1000) }).where(eq(trabajos.id, row!.id));
+    await shop.database.db
+      .update(trabajos)
+      .set({ ejecutarEn: new Date(Date.now() - 1000) })
+      .where(eq(trabajos.id, row!.id));
     await runBackgroundOnce(shop.services);
     await runBackgroundOnce(shop.services);
     expect(hookCalls).toEqual(['POST /build_hooks/tienda?trigger_title=Cambio+en+el+cat%C3%A1logo']);

@@ -49,26 +49,41 @@ export async function startNubefactStub(): Promise<NubefactStub> {
     res.end(JSON.stringify(body));
   };
   const server: Server = createServer(async (req, res) => {
-    if (req.method !== 'POST' || req.url !== '/api/v1/ruta-de-prueba') return answer(res, 404, { errors: 'La ruta o URL que estás usando no es correcta', codigo: 11 });
-    if (req.headers.authorization !== `Token token="${token}"`) return answer(res, 401, { errors: 'No se pudo autenticar, token incorrecto o eliminado', codigo: 10 });
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return answer(res, 400, { errors: 'La cabecera no contiene un Content-Type correcto', codigo: 12 });
+    if (req.method !== 'POST' || req.url !== '/api/v1/ruta-de-prueba')
+      return answer(res, 404, { errors: 'La ruta o URL que estás usando no es correcta', codigo: 11 });
+    if (req.headers.authorization !== `Token token="${token}"`)
+      return answer(res, 401, { errors: 'No se pudo autenticar, token incorrecto o eliminado', codigo: 10 });
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      return answer(res, 400, { errors: 'La cabecera no contiene un Content-Type correcto', codigo: 12 });
     const body = JSON.parse(await leer(req)) as Record<string, unknown>;
     recibidos.push(body);
     const key = clave(body);
     if (body.operacion === 'consultar_comprobante') {
       const doc = documentos.get(key);
-      return doc ? answer(res, 200, doc) : answer(res, 400, { errors: 'El documento indicado no existe o no fue enviado a NubeFacT', codigo: 24 });
+      return doc
+        ? answer(res, 200, doc)
+        : answer(res, 400, { errors: 'El documento indicado no existe o no fue enviado a NubeFacT', codigo: 24 });
     }
-    if (body.operacion !== 'generar_comprobante') return answer(res, 400, { errors: 'El archivo enviado no cumple con el formato establecido', codigo: 20 });
+    if (body.operacion !== 'generar_comprobante')
+      return answer(res, 400, { errors: 'El archivo enviado no cumple con el formato establecido', codigo: 20 });
     if (stub.modo === 'cae') return answer(res, 500, { errors: 'Error interno desconocido' });
     // A document SUNAT answered with an exception was not processed: Nubefact sends it again when asked again.
     const previo = documentos.get(key);
-    if (previo && !String(previo.sunat_responsecode ?? '').match(/^0[1-9]\d\d$|^1\d{3}$/)) return answer(res, 400, { errors: 'Este documento ya existe en NubeFacT', codigo: 23 });
+    if (previo && !String(previo.sunat_responsecode ?? '').match(/^0[1-9]\d\d$|^1\d{3}$/))
+      return answer(res, 400, { errors: 'Este documento ya existe en NubeFacT', codigo: 23 });
     if (stub.modo === 'invalido') {
       // Nubefact's own validation, before SUNAT: nothing is kept, the number is still free.
-      return answer(res, 400, { errors: 'El número de documento de identidad del cliente no es válido para el tipo de documento indicado', codigo: 21 });
+      return answer(res, 400, {
+        errors: 'El número de documento de identidad del cliente no es válido para el tipo de documento indicado',
+        codigo: 21,
+      });
     }
-    const base = { tipo_de_comprobante: body.tipo_de_comprobante, serie: body.serie, numero: body.numero, enlace: `https://nubefact.example/cpe/${key}` };
+    const base = {
+      tipo_de_comprobante: body.tipo_de_comprobante,
+      serie: body.serie,
+      numero: body.numero,
+      enlace: `https://nubefact.example/cpe/${key}`,
+    };
     const nombre = `La ${body.tipo_de_comprobante === 2 ? 'Boleta' : body.tipo_de_comprobante === 1 ? 'Factura' : 'Nota de Credito'} numero ${body.serie}-${body.numero}`;
     const aceptada = {
       ...base,
@@ -83,9 +98,23 @@ export async function startNubefactStub(): Promise<NubefactStub> {
     };
     const doc =
       stub.modo === 'rechaza'
-        ? { ...base, aceptada_por_sunat: false, sunat_description: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.', sunat_note: null, sunat_responsecode: stub.codigo ?? '2800', sunat_soap_error: '' }
+        ? {
+            ...base,
+            aceptada_por_sunat: false,
+            sunat_description: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
+            sunat_note: null,
+            sunat_responsecode: stub.codigo ?? '2800',
+            sunat_soap_error: '',
+          }
         : stub.modo === 'excepcion'
-          ? { ...base, aceptada_por_sunat: false, sunat_description: 'El sistema no puede responder su solicitud. (El servicio de autenticación no está disponible)', sunat_note: null, sunat_responsecode: stub.codigo ?? '0109', sunat_soap_error: '' }
+          ? {
+              ...base,
+              aceptada_por_sunat: false,
+              sunat_description: 'El sistema no puede responder su solicitud. (El servicio de autenticación no está disponible)',
+              sunat_note: null,
+              sunat_responsecode: stub.codigo ?? '0109',
+              sunat_soap_error: '',
+            }
           : stub.modo === 'observa'
             ? { ...aceptada, sunat_note: `${stub.codigo ?? '4287'} - El precio unitario ingresado no corresponde al valor calculado.` }
             : aceptada;

@@ -21,7 +21,11 @@ describeEachDatabase('operator API', (target) => {
   let plain: Producto[];
   let next = 0;
   const admin = (method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}) =>
-    shop.call(method, path, { token: options.token ?? TOKEN, body: options.body, headers: { 'X-Forwarded-For': options.ip ?? '10.1.0.1' } });
+    shop.call(method, path, {
+      token: options.token ?? TOKEN,
+      body: options.body,
+      headers: { 'X-Forwarded-For': options.ip ?? '10.1.0.1' },
+    });
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   /** A customer's order, paid unless told otherwise. */
   async function order(options: { metodo?: string; pagar?: boolean } = {}) {
@@ -37,7 +41,19 @@ describeEachDatabase('operator API', (target) => {
   };
 
   beforeAll(async () => {
-    const rateLimits = { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: { max: 3, windowSeconds: 900 }, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous };
+    const rateLimits = {
+      loginPorIp: generous,
+      loginPorCuenta: generous,
+      registroPorIp: generous,
+      recuperacionPorIp: generous,
+      recuperacionPorCorreo: generous,
+      operadorPorIp: { max: 3, windowSeconds: 900 },
+      checkoutPorCuenta: generous,
+      checkoutPorIp: generous,
+      reclamosPorIp: generous,
+      avisosPorIp: generous,
+      resenasPorCuenta: generous,
+    };
     shop = await openShop(target, { config: { adminToken: TOKEN, trustProxy: true, rateLimits } });
     plain = plainProducts(await shop.catalogue()).slice(0, 8);
   });
@@ -45,7 +61,10 @@ describeEachDatabase('operator API', (target) => {
 
   it("refuses a missing, wrong or customer's token with 401, and limits failures per IP", async () => {
     const { customer } = await order();
-    for (const headers of [{}, { Authorization: `Bearer ${customer.token}` }, { Authorization: `Bearer ${TOKEN}x` }] as Record<string, string>[]) {
+    for (const headers of [{}, { Authorization: `Bearer ${customer.token}` }, { Authorization: `Bearer ${TOKEN}x` }] as Record<
+      string,
+      string
+    >[]) {
       const res = await shop.app.request('/admin/api/pedidos', { headers: { ...headers, 'X-Forwarded-For': '10.2.0.1' } });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ mensaje: 'Token de operador inválido.' });
@@ -54,7 +73,9 @@ describeEachDatabase('operator API', (target) => {
     expect((await admin('GET', '/admin/api/pedidos', { token: 'adivinanza', ip: '10.2.0.1' })).status).toBe(429);
     expect((await admin('GET', '/admin/api/pedidos', { ip: '10.2.0.1' })).status).toBe(429);
     expect((await admin('GET', '/admin/api/pedidos', { ip: '10.2.0.2' })).status).toBe(200);
-    expect((await admin('POST', `/admin/api/pedidos/1/estado`, { token: customer.token, ip: '10.2.0.3', body: { estado: 'CANCELADO' } })).status).toBe(401);
+    expect(
+      (await admin('POST', `/admin/api/pedidos/1/estado`, { token: customer.token, ip: '10.2.0.3', body: { estado: 'CANCELADO' } })).status,
+    ).toBe(401);
     expect(isApiPath('/admin/api/pedidos')).toBe(true);
     expect(isApiPath('/admin')).toBe(false);
   });
@@ -64,14 +85,25 @@ describeEachDatabase('operator API', (target) => {
     const off = await production.request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(off.status).toBe(503);
     expect(await off.json()).toEqual({ mensaje: 'La API de operador está desactivada: define SHOP_ADMIN_TOKEN.' });
-    expect((await appWith({ production: true, jwtSecret: 'x'.repeat(48) }).request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    expect(
+      (
+        await appWith({ production: true, jwtSecret: 'x'.repeat(48) }).request('/admin/api/pedidos', {
+          headers: { Authorization: `Bearer ${TOKEN}` },
+        })
+      ).status,
+    ).toBe(200);
 
     const local = appWith({ adminToken: undefined, production: false });
     const generated = (await resolveOperatorToken(shop.database.db, { adminToken: undefined, production: false }))!;
     expect(generated.length).toBeGreaterThanOrEqual(32);
     expect(await resolveOperatorToken(shop.database.db, { adminToken: undefined, production: false })).toBe(generated);
-    expect((await local.request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${generated}`, 'X-Forwarded-For': '10.3.0.1' } })).status).toBe(200);
-    expect((await local.request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '10.3.0.1' } })).status).toBe(401);
+    expect(
+      (await local.request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${generated}`, 'X-Forwarded-For': '10.3.0.1' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await local.request('/admin/api/pedidos', { headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '10.3.0.1' } })).status,
+    ).toBe(401);
 
     const dir = mkdtempSync(join(tmpdir(), 'kbeauty-operador-'));
     try {
@@ -107,7 +139,9 @@ describeEachDatabase('operator API', (target) => {
       metodo_envio: PROVINCIA,
       productos: 3,
     });
-    const preparing = (await (await admin('GET', `/admin/api/pedidos?estado=${encodeURIComponent('EN PREPARACION')}`)).json()) as ListaPedidosOperador;
+    const preparing = (await (
+      await admin('GET', `/admin/api/pedidos?estado=${encodeURIComponent('EN PREPARACION')}`)
+    ).json()) as ListaPedidosOperador;
     expect(preparing.pedidos.map((p) => p.idVenta)).toContain(paid.id);
     expect(preparing.pedidos.map((p) => p.idVenta)).not.toContain(pending.id);
     expect(preparing.pedidos.every((p) => p.estado === 'EN PREPARACION')).toBe(true);
@@ -121,18 +155,29 @@ describeEachDatabase('operator API', (target) => {
     const res = await admin('GET', `/admin/api/pedidos/${id}`);
     expect(res.status).toBe(200);
     const { pedido } = (await res.json()) as PedidoOperadorRespuesta;
-    const { comprobantes, ...own } = ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token: customer.token })).json()) as { mensaje: DetallePedido }).mensaje;
+    const { comprobantes, ...own } = (
+      (await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token: customer.token })).json()) as { mensaje: DetallePedido }
+    ).mensaje;
     expect(pedido).toMatchObject(own);
     // The operator sees the same receipts with more about each (its page's full address, SUNAT's word, the provider's files).
     expect(pedido.comprobantes.map((c) => c.numero)).toEqual(comprobantes!.map((c) => c.numero));
     expect(pedido.comprobantes[0]!.url.endsWith(comprobantes![0]!.url)).toBe(true);
-    expect(pedido.cliente).toEqual({ nombre: `Cliente ${customer.usuario}`, apellido: '', correo: `${customer.usuario}@example.pe`, telefono: '987654321', documento_tipo: 'DNI', documento_numero: '12345678' });
+    expect(pedido.cliente).toEqual({
+      nombre: `Cliente ${customer.usuario}`,
+      apellido: '',
+      correo: `${customer.usuario}@example.pe`,
+      telefono: '987654321',
+      documento_tipo: 'DNI',
+      documento_numero: '12345678',
+    });
     expect(pedido.notas.map((n) => n.estado)).toEqual(['PENDIENTE', 'EN PREPARACION']);
     expect(pedido.notas[1]!.nota).toMatch(/^Pago \S+ aprobado\.$/);
     expect(pedido.siguientes).toEqual(['LISTO PARA RECOGER', 'CANCELADO']);
     expect(pedido.horario).not.toBe('');
 
-    const moved = await admin('POST', `/admin/api/pedidos/${id}/estado`, { body: { estado: 'LISTO PARA RECOGER', nota: 'Bolsa 14 en caja.' } });
+    const moved = await admin('POST', `/admin/api/pedidos/${id}/estado`, {
+      body: { estado: 'LISTO PARA RECOGER', nota: 'Bolsa 14 en caja.' },
+    });
     expect(moved.status).toBe(200);
     const body = (await moved.json()) as CambioEstadoRespuesta;
     expect(body.mensaje).toBe(`Pedido N.° ${id}: pasó a LISTO PARA RECOGER. Avisaremos a ${customer.usuario}@example.pe por correo.`);
@@ -171,8 +216,12 @@ describeEachDatabase('operator API', (target) => {
     expect([pedido.estado, pedido.notas.map((n) => n.estado)]).toEqual(['EN PREPARACION', ['PENDIENTE', 'EN PREPARACION']]);
 
     // Once the trail takes it again, the move goes through with its entry.
-    expect((await admin('POST', `/admin/api/pedidos/${id}/estado`, { body: { estado: 'CANCELADO', nota: 'Con huella.' } })).status).toBe(200);
-    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=50')).json()) as { entradas: { objetivo: string; antes: unknown; despues: unknown }[] };
+    expect((await admin('POST', `/admin/api/pedidos/${id}/estado`, { body: { estado: 'CANCELADO', nota: 'Con huella.' } })).status).toBe(
+      200,
+    );
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=50')).json()) as {
+      entradas: { objetivo: string; antes: unknown; despues: unknown }[];
+    };
     expect(entradas.filter((entrada) => entrada.objetivo === `pedido ${id}`).map(({ antes, despues }) => ({ antes, despues }))).toEqual([
       { antes: { estado: 'EN PREPARACION' }, despues: { estado: 'CANCELADO', nota: 'Con huella.' } },
     ]);
@@ -185,30 +234,67 @@ describeEachDatabase('operator API', (target) => {
       const err: string[] = [];
       const fetch = async (url: string, init?: RequestInit) =>
         shop.app.request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Forwarded-For': '10.4.0.1' } });
-      const code = await runShop(args, { fetch, baseUrl: 'http://localhost:4321', token, out: (t) => out.push(t), err: (t) => err.push(t) });
+      const code = await runShop(args, {
+        fetch,
+        baseUrl: 'http://localhost:4321',
+        token,
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
       return { code, out: out.join('\n'), err: err.join('\n') };
     };
     const list = await run(['pedidos', '--estado', 'en preparacion']);
     expect(list.code).toBe(0);
     expect(list.out).toMatch(/^\d+ pedido\(s\) en EN PREPARACION:/);
-    expect(list.out).toMatch(new RegExp(`^${id}\\s+.*EN PREPARACION\\s+Cliente ${customer.usuario}\\s+${customer.usuario}@example\\.pe`, 'm'));
+    expect(list.out).toMatch(
+      new RegExp(`^${id}\\s+.*EN PREPARACION\\s+Cliente ${customer.usuario}\\s+${customer.usuario}@example\\.pe`, 'm'),
+    );
     const shown = await run(['pedido', String(id)]);
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`Pedido N.° ${id} · EN PREPARACION · pagado`);
     expect(shown.out).toContain('Historial:');
     expect(shown.out).toContain('Puede pasar a: EN TRANSITO, CANCELADO');
     const refused = await run(['pedido', String(id), 'listo-para-recoger']);
-    expect(refused).toEqual({ code: 1, out: '', err: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.` });
+    expect(refused).toEqual({
+      code: 1,
+      out: '',
+      err: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.`,
+    });
     const sinGuia = await run(['pedido', String(id), 'en', 'tránsito']);
-    expect(sinGuia).toEqual({ code: 1, out: '', err: `Para pasar el pedido N.° ${id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).` });
-    expect(await run(['pedido', String(id), 'en', 'tránsito', '--courier', 'DHL', '--guia', '123456789'])).toMatchObject({ code: 1, err: 'El courier debe ser uno de: Olva Courier, Shalom, Urbano, Servientrega, Reparto de K-Beauty Perú.' });
-    const moved = await run(['pedido', String(id), 'en', 'tránsito', '--courier', 'olva', '--guia', '123456789', '--nota', 'Sale en el camión de las 3 p. m.']);
-    expect(moved).toEqual({ code: 0, out: `Pedido N.° ${id}: pasó a EN TRANSITO. Avisaremos a ${customer.usuario}@example.pe por correo.`, err: '' });
+    expect(sinGuia).toEqual({
+      code: 1,
+      out: '',
+      err: `Para pasar el pedido N.° ${id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).`,
+    });
+    expect(await run(['pedido', String(id), 'en', 'tránsito', '--courier', 'DHL', '--guia', '123456789'])).toMatchObject({
+      code: 1,
+      err: 'El courier debe ser uno de: Olva Courier, Shalom, Urbano, Servientrega, Reparto de K-Beauty Perú.',
+    });
+    const moved = await run([
+      'pedido',
+      String(id),
+      'en',
+      'tránsito',
+      '--courier',
+      'olva',
+      '--guia',
+      '123456789',
+      '--nota',
+      'Sale en el camión de las 3 p. m.',
+    ]);
+    expect(moved).toEqual({
+      code: 0,
+      out: `Pedido N.° ${id}: pasó a EN TRANSITO. Avisaremos a ${customer.usuario}@example.pe por correo.`,
+      err: '',
+    });
     const shownAfter = (await run(['pedido', String(id)])).out;
     expect(shownAfter).toContain('Sale en el camión de las 3 p. m.');
     expect(shownAfter).toContain('Enviado con Olva Courier · Guía N.° 123456789');
     expect(await run(['pedido', '99999999'])).toMatchObject({ code: 1, err: 'No existe el pedido N.° 99999999.' });
     expect(await run(['pedidos'], 'token-equivocado-de-operador')).toMatchObject({ code: 1, err: 'Token de operador inválido.' });
-    expect(await run(['pedidos', '--estado', 'ENVIADO'])).toMatchObject({ code: 1, err: expect.stringMatching(/^"ENVIADO" no es un estado/) });
+    expect(await run(['pedidos', '--estado', 'ENVIADO'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^"ENVIADO" no es un estado/),
+    });
   });
 });

@@ -24,8 +24,10 @@ describeEachDatabase('orders', (target) => {
   const move = (id: number, estado: string, nota?: string, envio: { courier?: string; guia?: string } = {}) =>
     shop.call('POST', `/admin/api/pedidos/${id}/estado`, { token: TOKEN, body: { estado, nota, ...envio } });
   const orderOf = async (id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
-  const historyOf = (id: number) => shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, id)).orderBy(pedidoHistorial.id);
-  const detailOf = async (id: number, token: string) => ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token })).json()) as { mensaje: DetallePedido }).mensaje;
+  const historyOf = (id: number) =>
+    shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, id)).orderBy(pedidoHistorial.id);
+  const detailOf = async (id: number, token: string) =>
+    ((await (await shop.call('GET', `/api/detalle-pedido/${id}`, { token })).json()) as { mensaje: DetallePedido }).mensaje;
   /** Runs every due job (e-mails), then answers the decoded messages the SMTP server got for `to`. */
   const mailsTo = async (to: string) => {
     while ((await runDueJobs(shop.database.db, orderJobs({ db: shop.database.db, mailer: shop.services.mailer }))) > 0);
@@ -46,7 +48,9 @@ describeEachDatabase('orders', (target) => {
     smtp = await startTestSmtp();
     const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' });
     shop = await openShop(target, { config: { adminToken: TOKEN }, mailer });
-    plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 12);
+    plain = plainProducts(await shop.catalogue())
+      .sort((a, b) => a.precio - b.precio)
+      .slice(0, 12);
   });
   afterAll(async () => {
     await shop?.close();
@@ -64,7 +68,11 @@ describeEachDatabase('orders', (target) => {
     const pending = await placeOrder(shop, customer, a!);
     // The oldest id placed last, and a tie broken by the newer id: the order is by date, then id.
     const hour = 3_600_000;
-    const at = async (id: number, ago: number) => shop.database.db.update(pedidos).set({ creado: new Date(Date.now() - ago * hour) }).where(eq(pedidos.id, id));
+    const at = async (id: number, ago: number) =>
+      shop.database.db
+        .update(pedidos)
+        .set({ creado: new Date(Date.now() - ago * hour) })
+        .where(eq(pedidos.id, id));
     await at(replaced.idVenta, 3);
     await at(delivery.idVenta, 2);
     await at(pending.idVenta, 2);
@@ -76,7 +84,16 @@ describeEachDatabase('orders', (target) => {
     expect(list.map((p) => p.idVenta)).toEqual([paid.idVenta, pending.idVenta, delivery.idVenta, replaced.idVenta]);
     expect(list.map((p) => p.estado)).toEqual(['EN PREPARACION', 'PENDIENTE', 'EN PREPARACION', 'CANCELADO']);
     for (const item of list) {
-      expect(Object.keys(item).sort()).toEqual(['estado', 'fecha', 'fechaEntrega', 'idVenta', 'idVenta_estado', 'imagenes', 'recojo', 'total']);
+      expect(Object.keys(item).sort()).toEqual([
+        'estado',
+        'fecha',
+        'fechaEntrega',
+        'idVenta',
+        'idVenta_estado',
+        'imagenes',
+        'recojo',
+        'total',
+      ]);
       const detail = await detailOf(item.idVenta_estado, customer.token);
       const lines = await shop.database.db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, item.idVenta));
       expect(item).toEqual({
@@ -87,7 +104,10 @@ describeEachDatabase('orders', (target) => {
         total: detail.total,
         estado: detail.estado,
         recojo: detail.recojo,
-        imagenes: lines.map((l) => l.img).filter(Boolean).join(','),
+        imagenes: lines
+          .map((l) => l.img)
+          .filter(Boolean)
+          .join(','),
       });
       expect(typeof item.total).toBe('number');
       expect(item.total).toBe((await orderOf(item.idVenta)).total / 100);
@@ -116,7 +136,9 @@ describeEachDatabase('orders', (target) => {
     const { id, customer, correo } = await paidOrder({ metodo: PROVINCIA });
     const refused = await move(id, 'LISTO PARA RECOGER');
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ mensaje: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.` });
+    expect(await refused.json()).toEqual({
+      mensaje: `El pedido N.° ${id} es de envío a domicilio: no se recoge en tienda; cuando salga, pásalo a EN TRANSITO.`,
+    });
 
     // Dispatch needs the courier and the guía (issue 25), and nothing changes without them.
     const sinGuia = await move(id, 'EN TRANSITO');
@@ -144,7 +166,9 @@ describeEachDatabase('orders', (target) => {
     expect(delivered.estado).toBe('ENTREGADO');
     expect(Date.parse(delivered.fechaEntrega!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(delivered.fechaEntrega!)).toBeLessThanOrEqual(Date.now() + 1000);
-    const [listed] = (await (await shop.call('GET', `/web/ListPedidos/${customer.id}`, { token: customer.token })).json()) as PedidoResumen[];
+    const [listed] = (await (
+      await shop.call('GET', `/web/ListPedidos/${customer.id}`, { token: customer.token })
+    ).json()) as PedidoResumen[];
     expect(listed).toMatchObject({ idVenta: id, estado: 'ENTREGADO', fechaEntrega: delivered.fechaEntrega });
     expect(delivered.historial.map((h) => h.estado)).toEqual(['PENDIENTE', 'EN PREPARACION', 'EN TRANSITO', 'ENTREGADO']);
     const times = delivered.historial.map((h) => Date.parse(h.fecha));
@@ -170,7 +194,9 @@ describeEachDatabase('orders', (target) => {
     const { id, correo } = await paidOrder();
     const refused = await move(id, 'EN TRANSITO');
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { mensaje: string }).mensaje).toBe(`El pedido N.° ${id} es para recojo en tienda: no pasa por EN TRANSITO; cuando esté listo, pásalo a LISTO PARA RECOGER.`);
+    expect(((await refused.json()) as { mensaje: string }).mensaje).toBe(
+      `El pedido N.° ${id} es para recojo en tienda: no pasa por EN TRANSITO; cuando esté listo, pásalo a LISTO PARA RECOGER.`,
+    );
     expect((await move(id, 'LISTO PARA RECOGER')).status).toBe(200);
     const pedido = await orderOf(id);
     const [, ready] = await mailsTo(correo);
@@ -215,7 +241,10 @@ describeEachDatabase('orders', (target) => {
         }
       }
       expect(moved).toBe(4);
-      const jobs = await shop.database.db.select({ n: count() }).from(trabajos).where(and(eq(trabajos.tipo, 'correo-estado'), sql`${trabajos.datos}->>'pedidoId' = ${String(id)}`));
+      const jobs = await shop.database.db
+        .select({ n: count() })
+        .from(trabajos)
+        .where(and(eq(trabajos.tipo, 'correo-estado'), sql`${trabajos.datos}->>'pedidoId' = ${String(id)}`));
       expect(jobs[0]!.n).toBe(moved);
       expect((await mailsTo(correo)).length - mailsBefore).toBe(moved);
     }
@@ -226,7 +255,9 @@ describeEachDatabase('orders', (target) => {
     const reserved = await shop.stockOf(producto.idProducto);
     const res = await move(id, 'EN PREPARACION');
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { mensaje: string }).mensaje).toBe(`No se puede pasar el pedido N.° ${id} de PENDIENTE a EN PREPARACION: solo un pago aprobado lo pone en preparación.`);
+    expect(((await res.json()) as { mensaje: string }).mensaje).toBe(
+      `No se puede pasar el pedido N.° ${id} de PENDIENTE a EN PREPARACION: solo un pago aprobado lo pone en preparación.`,
+    );
     expect(await orderOf(id)).toMatchObject({ estado: 'PENDIENTE', pagado: null });
     expect(await shop.stockOf(producto.idProducto)).toBe(reserved);
   });
@@ -246,14 +277,20 @@ describeEachDatabase('orders', (target) => {
   it('cancels a paid order once, releasing its stock and coupon, noting the refund and telling the customer', async () => {
     const { id, customer, producto, correo } = await paidOrder({ cantidad: 4, codigo: 'bienvenida' });
     const reserved = await shop.stockOf(producto.idProducto);
-    const coupon = async () => (await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, customer.id)))[0]!.usado;
+    const coupon = async () =>
+      (await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, customer.id)))[0]!.usado;
     expect(await coupon()).toBe(true);
-    const answers = await Promise.all([move(id, 'CANCELADO', 'Producto dañado en almacén.'), move(id, 'CANCELADO', 'Producto dañado en almacén.')]);
+    const answers = await Promise.all([
+      move(id, 'CANCELADO', 'Producto dañado en almacén.'),
+      move(id, 'CANCELADO', 'Producto dañado en almacén.'),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await shop.stockOf(producto.idProducto)).toBe(reserved + 4);
     expect(await coupon()).toBe(false);
     const pedido = await orderOf(id);
-    expect((await historyOf(id)).filter((h) => h.estado === 'CANCELADO').map((h) => h.nota)).toEqual([`Producto dañado en almacén. Pedido pagado (pago ${pedido.pagoId}): hay que devolver el pago.`]);
+    expect((await historyOf(id)).filter((h) => h.estado === 'CANCELADO').map((h) => h.nota)).toEqual([
+      `Producto dañado en almacén. Pedido pagado (pago ${pedido.pagoId}): hay que devolver el pago.`,
+    ]);
     const mails = await mailsTo(correo);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.body).toContain(`Cancelamos tu pedido N.° ${id}, que ya habías pagado.`);

@@ -63,7 +63,9 @@ describe.skipIf(!serverUrl)(`the API on a PostgreSQL that stops answering${serve
         expect(ms).toBeLessThan(4_000);
       }
       // A transaction (checkout, registration) too: its connection is dropped, not handed back stuck.
-      const register = await shop.call('POST', '/clientes/register', { body: { nombre: 'Ana Díaz', usuario: 'anadiaz', correo: 'ana@example.pe', password: 'secreta123', telefono: '987654321' } });
+      const register = await shop.call('POST', '/clientes/register', {
+        body: { nombre: 'Ana Díaz', usuario: 'anadiaz', correo: 'ana@example.pe', password: 'secreta123', telefono: '987654321' },
+      });
       expect(register.status).toBe(503);
     } finally {
       errors.mockRestore();

@@ -9,7 +9,18 @@ import { serverConfig } from '../../src/server/config.ts';
 import type { CotizacionServidor, PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { describeEachDatabase } from './databases.ts';
-import { claimQuote, lineOf, newKey, openShop, payDePrueba, placeOrder, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import {
+  claimQuote,
+  lineOf,
+  newKey,
+  openShop,
+  payDePrueba,
+  placeOrder,
+  plainProducts,
+  preferenceBody,
+  validBody,
+  type TestShop,
+} from './shop.ts';
 
 /**
  * Item 8: the offline pago de prueba, whose page approves an order without charging, is served only when
@@ -32,7 +43,11 @@ describeEachDatabase('the pago de prueba when it is off', (target) => {
     const [producto] = plainProducts(await shop.catalogue());
     const before = await shop.stockOf(producto!.idProducto);
     const body = await validBody(shop, customer, preferenceBody(customer.id, [lineOf(producto!)]));
-    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(UNAVAILABLE);
     expect(await shop.stockOf(producto!.idProducto)).toBe(before);
@@ -64,7 +79,9 @@ describeEachDatabase('the Netlify function', (target) => {
       );
       expect(checkout.status).toBe(503);
       expect(((await checkout.json()) as { mensaje: string }).mensaje).toMatch(UNAVAILABLE);
-      expect(await (await handle(new Request('https://kbeauty.example/carrito/prueba/prueba-1'))).json()).toEqual({ mensaje: 'Ruta no encontrada.' });
+      expect(await (await handle(new Request('https://kbeauty.example/carrito/prueba/prueba-1'))).json()).toEqual({
+        mensaje: 'Ruta no encontrada.',
+      });
     } finally {
       await shop.close();
     }
@@ -97,7 +114,14 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-'));
     child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
-      env: { PATH: process.env.PATH, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SITE_URL: PUBLIC_SITE, JOBS_INTERVAL_SECONDS: '0' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, 'data'),
+        SITE_URL: PUBLIC_SITE,
+        JOBS_INTERVAL_SECONDS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -118,7 +142,11 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const call = (method: string, path: string, { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  const call = (
+    method: string,
+    path: string,
+    { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${base}${path}`, {
       method,
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
@@ -126,43 +154,84 @@ describe('`npm run api` with SITE_URL=https://kbeauty.example and no Mercado Pag
     });
 
   it('does not approve a payment: checkout answers 503 and the test page does not exist', async () => {
-    expect((await call('POST', '/clientes/register', { body: { nombre: 'Rosa Huamán', usuario: 'rosa', correo: 'rosa@example.pe', password: 'secreta123', telefono: '987654321' } })).status).toBe(201);
-    const login = (await (await call('POST', '/login', { body: { user: 'rosa', password: 'secreta123' } })).json()) as { id: number; mensaje: string };
+    expect(
+      (
+        await call('POST', '/clientes/register', {
+          body: { nombre: 'Rosa Huamán', usuario: 'rosa', correo: 'rosa@example.pe', password: 'secreta123', telefono: '987654321' },
+        })
+      ).status,
+    ).toBe(201);
+    const login = (await (await call('POST', '/login', { body: { user: 'rosa', password: 'secreta123' } })).json()) as {
+      id: number;
+      mensaje: string;
+    };
     const token = login.mensaje;
-    const perfil = { nombre: 'Rosa Huamán', usuario: 'rosa', telefono: '987654321', direccion: 'Av. Larco 123', docType: 'DNI', docNumber: '12345678' };
+    const perfil = {
+      nombre: 'Rosa Huamán',
+      usuario: 'rosa',
+      telefono: '987654321',
+      direccion: 'Av. Larco 123',
+      docType: 'DNI',
+      docNumber: '12345678',
+    };
     expect((await call('PUT', `/web/clientes/${login.id}`, { token, body: perfil })).status).toBe(200);
     const [producto] = plainProducts((await (await call('GET', '/web/listprod')).json()) as Producto[]);
     const body = preferenceBody(login.id, [lineOf(producto!)]);
     const quote = (await (await call('POST', `/carrito/cotizar/${login.id}`, { token, body })).json()) as CotizacionServidor;
 
-    const res = await call('POST', `/carrito/create-preference/${login.id}`, { token, body: claimQuote(body, quote), headers: { 'Idempotency-Key': newKey() } });
+    const res = await call('POST', `/carrito/create-preference/${login.id}`, {
+      token,
+      body: claimQuote(body, quote),
+      headers: { 'Idempotency-Key': newKey() },
+    });
     const answer = (await res.json()) as Partial<PreferenciaCreada> & { mensaje?: string };
     expect(res.status).toBe(503);
     expect(answer.mensaje).toMatch(UNAVAILABLE);
     expect(answer.id).toBeUndefined();
     // The pago de prueba page a shopper approved her own order on before: gone.
-    for (const res of [await call('GET', '/carrito/prueba/prueba-1'), await call('POST', '/carrito/prueba/prueba-1/pagar', { body: { resultado: 'approved' } })]) {
+    for (const res of [
+      await call('GET', '/carrito/prueba/prueba-1'),
+      await call('POST', '/carrito/prueba/prueba-1/pagar', { body: { resultado: 'approved' } }),
+    ]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ mensaje: 'Ruta no encontrada.' });
     }
-    expect((await (await call('GET', `/web/listprod`)).json()) as Producto[]).toContainEqual(expect.objectContaining({ idProducto: producto!.idProducto, stock: producto!.stock }));
+    expect((await (await call('GET', `/web/listprod`)).json()) as Producto[]).toContainEqual(
+      expect.objectContaining({ idProducto: producto!.idProducto, stock: producto!.stock }),
+    );
   }, 30_000);
 });
 
 describe('asking for the pago de prueba on a public site', () => {
-  it.each(['scripts/start.ts', 'scripts/api.ts'])('%s refuses to start, with a Spanish message', async (script) => {
-    const dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-refused-'));
-    try {
-      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
-        env: { PATH: process.env.PATH, PORT: '4711', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SITE_URL: PUBLIC_SITE, MP_TEST_MODE: 'true' },
-        timeout: 20_000,
-      });
-      const failure = (await run.then(() => undefined, (error: unknown) => error)) as { code: number; stderr: string } | undefined;
-      expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toContain('La tienda no arranca: MP_TEST_MODE=true no se permite porque SITE_URL (https://kbeauty.example) es una dirección pública');
-      expect(failure?.stderr).not.toContain('    at ');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+  it.each(['scripts/start.ts', 'scripts/api.ts'])(
+    '%s refuses to start, with a Spanish message',
+    async (script) => {
+      const dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-testmode-refused-'));
+      try {
+        const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+          env: {
+            PATH: process.env.PATH,
+            PORT: '4711',
+            HOST: '127.0.0.1',
+            DATA_DIR: join(dir, 'data'),
+            SITE_URL: PUBLIC_SITE,
+            MP_TEST_MODE: 'true',
+          },
+          timeout: 20_000,
+        });
+        const failure = (await run.then(
+          () => undefined,
+          (error: unknown) => error,
+        )) as { code: number; stderr: string } | undefined;
+        expect(failure?.code).toBe(1);
+        expect(failure?.stderr).toContain(
+          'La tienda no arranca: MP_TEST_MODE=true no se permite porque SITE_URL (https://kbeauty.example) es una dirección pública',
+        );
+        expect(failure?.stderr).not.toContain('    at ');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 });

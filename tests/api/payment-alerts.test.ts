@@ -18,7 +18,9 @@ describe('the shop address of payment alerts', () => {
   it('is SHOP_EMAIL, or the shop contact address, and refuses something that is not an address', () => {
     expect(serverConfig({}).correoTienda).toBe(TIENDA.correo);
     expect(serverConfig({ SHOP_EMAIL: ' caja@kbeautyperu.pe ' }).correoTienda).toBe('caja@kbeautyperu.pe');
-    expect(() => serverConfig({ SHOP_EMAIL: 'caja' })).toThrow('SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "caja").');
+    expect(() => serverConfig({ SHOP_EMAIL: 'caja' })).toThrow(
+      'SHOP_EMAIL debe ser una dirección de correo, por ejemplo pedidos@tutienda.pe (recibido: "caja").',
+    );
   });
 });
 
@@ -34,17 +36,26 @@ describeEachDatabase('payments the operator must see', (target) => {
   const notify = async (id: string) => {
     const requestId = `alerta-${++request}`;
     const res = await shop.call('POST', `/webhooks/mercadopago?data.id=${id}&type=payment`, {
-      headers: { 'x-request-id': requestId, 'x-signature': signNotification(await shop.services.pagos.webhookSecret(), { dataId: id, requestId }) },
+      headers: {
+        'x-request-id': requestId,
+        'x-signature': signNotification(await shop.services.pagos.webhookSecret(), { dataId: id, requestId }),
+      },
       body: { action: 'payment.updated', type: 'payment', data: { id } },
     });
     expect(res.status).toBe(200);
   };
   /** The provider's side of a payment changes status (a refund, a chargeback…): what its API now answers. */
-  const providerSays = (id: string, estado: string, detalle: string) => shop.database.db.update(pagosPrueba).set({ estado, detalle }).where(eq(pagosPrueba.id, Number(id)));
+  const providerSays = (id: string, estado: string, detalle: string) =>
+    shop.database.db
+      .update(pagosPrueba)
+      .set({ estado, detalle })
+      .where(eq(pagosPrueba.id, Number(id)));
   /** The notes of the order's timeline as the operator reads them. */
-  const notesOf = async (id: number) => ((await (await admin(`/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta).pedido.notas.map((n) => n.nota);
+  const notesOf = async (id: number) =>
+    ((await (await admin(`/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta).pedido.notas.map((n) => n.nota);
   const detailOf = async (id: number) => ((await (await admin(`/admin/api/pedidos/${id}`)).json()) as PedidoOperadorRespuesta).pedido;
-  const listed = async (id: number) => ((await (await admin('/admin/api/pedidos')).json()) as ListaPedidosOperador).pedidos.find((p) => p.idVenta === id)!;
+  const listed = async (id: number) =>
+    ((await (await admin('/admin/api/pedidos')).json()) as ListaPedidosOperador).pedidos.find((p) => p.idVenta === id)!;
   /** Runs the background jobs (twice: a second run must send nothing new) and answers the shop's e-mails about order `id`. */
   const shopMailsAbout = async (id: number) => {
     await runBackgroundOnce(shop.services);
@@ -55,7 +66,13 @@ describeEachDatabase('payments the operator must see', (target) => {
   const cli = async (args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runShop(args, { fetch: async (url, init) => shop.app.request(url, init), baseUrl: 'http://localhost:4321', token: TOKEN, out: (t) => out.push(t), err: (t) => err.push(t) });
+    const code = await runShop(args, {
+      fetch: async (url, init) => shop.app.request(url, init),
+      baseUrl: 'http://localhost:4321',
+      token: TOKEN,
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+    });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -66,13 +83,27 @@ describeEachDatabase('payments the operator must see', (target) => {
     expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     const pedido = await orderOf(preferencia.idVenta);
     expect(pedido.estado).toBe('EN PREPARACION');
-    return { id: pedido.id, pagoId: pedido.pagoId!, preferenciaId: preferencia.id, total: pedido.total, correo: `${customer.usuario}@example.pe` };
+    return {
+      id: pedido.id,
+      pagoId: pedido.pagoId!,
+      preferenciaId: preferencia.id,
+      total: pedido.total,
+      correo: `${customer.usuario}@example.pe`,
+    };
   }
   /** Another payment of the same order, approved by the provider (the customer paid twice). */
   async function secondPayment(order: { id: number; preferenciaId: string; total: number }) {
     const [pago] = await shop.database.db
       .insert(pagosPrueba)
-      .values({ preferenciaId: order.preferenciaId, referenciaExterna: String(order.id), estado: 'approved', detalle: 'accredited', monto: order.total, moneda: 'PEN', tipo: 'credit_card' })
+      .values({
+        preferenciaId: order.preferenciaId,
+        referenciaExterna: String(order.id),
+        estado: 'approved',
+        detalle: 'accredited',
+        monto: order.total,
+        moneda: 'PEN',
+        tipo: 'credit_card',
+      })
       .returning({ id: pagosPrueba.id });
     return String(pago!.id);
   }
@@ -119,21 +150,37 @@ describeEachDatabase('payments the operator must see', (target) => {
 
   it('never revives a paid order the shop cancelled when another payment is approved', async () => {
     const order = await paidOrder();
-    expect((await shop.call('POST', `/admin/api/pedidos/${order.id}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: 'Sin stock en almacén.' } })).status).toBe(200);
+    expect(
+      (
+        await shop.call('POST', `/admin/api/pedidos/${order.id}/estado`, {
+          token: TOKEN,
+          body: { estado: 'CANCELADO', nota: 'Sin stock en almacén.' },
+        })
+      ).status,
+    ).toBe(200);
     const segundo = await secondPayment(order);
     await notify(segundo);
     expect(await orderOf(order.id)).toMatchObject({ estado: 'CANCELADO', pagoId: order.pagoId });
-    expect(await notesOf(order.id)).toContain(`Pago ${segundo} aprobado, pero el pedido ya estaba pagado con el pago ${order.pagoId}: hay que devolver uno de los dos.`);
+    expect(await notesOf(order.id)).toContain(
+      `Pago ${segundo} aprobado, pero el pedido ya estaba pagado con el pago ${order.pagoId}: hay que devolver uno de los dos.`,
+    );
     expect((await listed(order.id)).alerta).toBe('pago por devolver');
     expect(await shopMailsAbout(order.id)).toHaveLength(1);
   });
 
   const cases = [
-    { estado: 'refunded', detalle: 'refunded', nota: (id: string) => `Pago ${id} devuelto al cliente (refunded). El pedido ya no está pagado: decide si se cancela.`, alerta: 'pago devuelto', asunto: 'pago devuelto' },
+    {
+      estado: 'refunded',
+      detalle: 'refunded',
+      nota: (id: string) => `Pago ${id} devuelto al cliente (refunded). El pedido ya no está pagado: decide si se cancela.`,
+      alerta: 'pago devuelto',
+      asunto: 'pago devuelto',
+    },
     {
       estado: 'charged_back',
       detalle: 'in_process',
-      nota: (id: string) => `Contracargo del pago ${id} (in_process): el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`,
+      nota: (id: string) =>
+        `Contracargo del pago ${id} (in_process): el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`,
       alerta: 'contracargo',
       asunto: 'contracargo',
     },
@@ -193,7 +240,15 @@ describeEachDatabase('payments the operator must see', (target) => {
     const total = (await orderOf(preferencia.idVenta)).total;
     const [otro] = await shop.database.db
       .insert(pagosPrueba)
-      .values({ preferenciaId: preferencia.id, referenciaExterna: String(preferencia.idVenta), estado: 'approved', detalle: 'accredited', monto: total + 100, moneda: 'PEN', tipo: 'credit_card' })
+      .values({
+        preferenciaId: preferencia.id,
+        referenciaExterna: String(preferencia.idVenta),
+        estado: 'approved',
+        detalle: 'accredited',
+        monto: total + 100,
+        moneda: 'PEN',
+        tipo: 'credit_card',
+      })
       .returning({ id: pagosPrueba.id });
     await notify(String(otro!.id));
     expect((await orderOf(preferencia.idVenta)).estado).toBe('PENDIENTE');
@@ -204,7 +259,10 @@ describeEachDatabase('payments the operator must see', (target) => {
     const late = await shop.customer(`alertado${++next}`);
     const producto = plain[1]!;
     const tardio = await placeOrder(shop, late, producto, { cantidad: 1 });
-    await shop.database.db.update(pedidos).set({ expira: new Date(Date.now() - 1000) }).where(eq(pedidos.id, tardio.idVenta));
+    await shop.database.db
+      .update(pedidos)
+      .set({ expira: new Date(Date.now() - 1000) })
+      .where(eq(pedidos.id, tardio.idVenta));
     await runBackgroundOnce(shop.services);
     expect((await orderOf(tardio.idVenta)).estado).toBe('CANCELADO');
     const stock = await shop.stockOf(producto.idProducto);
@@ -212,7 +270,15 @@ describeEachDatabase('payments the operator must see', (target) => {
     // The customer paid after the reservation ran out (a cash code paid late): the provider approves it.
     const [pagoTardio] = await shop.database.db
       .insert(pagosPrueba)
-      .values({ preferenciaId: tardio.id, referenciaExterna: String(tardio.idVenta), estado: 'approved', detalle: 'accredited', monto: (await orderOf(tardio.idVenta)).total, moneda: 'PEN', tipo: 'ticket' })
+      .values({
+        preferenciaId: tardio.id,
+        referenciaExterna: String(tardio.idVenta),
+        estado: 'approved',
+        detalle: 'accredited',
+        monto: (await orderOf(tardio.idVenta)).total,
+        moneda: 'PEN',
+        tipo: 'ticket',
+      })
       .returning({ id: pagosPrueba.id });
     await notify(String(pagoTardio!.id));
     await shop.setStock(producto.idProducto, stock);

@@ -20,13 +20,22 @@ describeEachDatabase('payments', (target) => {
     const customer = await shop.customer(`comprador${++next}`);
     const producto = plain[next % plain.length]!;
     const codigo = options.codigo === 'bienvenida' ? `BIENVENIDA-${customer.usuario.toUpperCase()}` : options.codigo;
-    const body = await validBody(shop, customer, preferenceBody(customer.id, [lineOf(producto, options.cantidad ?? 2)], { codigo, metodo: options.metodo }));
-    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const body = await validBody(
+      shop,
+      customer,
+      preferenceBody(customer.id, [lineOf(producto, options.cantidad ?? 2)], { codigo, metodo: options.metodo }),
+    );
+    const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+      token: customer.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status).toBe(200);
     return { customer, producto, preferencia: (await res.json()) as PreferenciaCreada };
   }
   const orderOf = async (id: number) => (await shop.database.db.select().from(pedidos).where(eq(pedidos.id, id)))[0]!;
-  const payDePrueba = async (preferenceId: string, resultado: string) => shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
+  const payDePrueba = async (preferenceId: string, resultado: string) =>
+    shop.call('POST', `/carrito/prueba/${preferenceId}/pagar`, { body: { resultado } });
   const notification = async (dataId: string, options: { secret?: string; ts?: string; requestId?: string } = {}) => {
     const requestId = options.requestId ?? 'req-1';
     const secret = options.secret ?? (await shop.services.pagos.webhookSecret());
@@ -38,7 +47,9 @@ describeEachDatabase('payments', (target) => {
 
   beforeAll(async () => {
     shop = await openShop(target);
-    plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 12);
+    plain = plainProducts(await shop.catalogue())
+      .sort((a, b) => a.precio - b.precio)
+      .slice(0, 12);
   });
   afterAll(() => shop?.close());
 
@@ -54,7 +65,13 @@ describeEachDatabase('payments', (target) => {
     const { redirect } = (await res.json()) as { redirect: string };
     const url = new URL(redirect, 'http://tienda.local');
     expect(url.pathname).toBe('/success');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ status: 'approved', collection_status: 'approved', external_reference: String(preferencia.idVenta), preference_id: preferencia.id, site_id: 'MPE' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      status: 'approved',
+      collection_status: 'approved',
+      external_reference: String(preferencia.idVenta),
+      preference_id: preferencia.id,
+      site_id: 'MPE',
+    });
     expect(url.searchParams.get('payment_id')).toBe(url.searchParams.get('collection_id'));
 
     const pedido = await orderOf(preferencia.idVenta);
@@ -64,8 +81,16 @@ describeEachDatabase('payments', (target) => {
     const [coupon] = await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, customer.id));
     expect(coupon!.usado).toBe(true);
 
-    const detail = (await (await shop.call('GET', `/api/detalle-pedido/${preferencia.idVenta}`, { token: customer.token })).json()) as { mensaje: DetallePedido };
-    expect(detail.mensaje).toMatchObject({ idVenta: preferencia.idVenta, estado: 'EN PREPARACION', pagado: true, codigo_descuento: `BIENVENIDA-${customer.usuario.toUpperCase()}`, porcentaje_descuento: 10 });
+    const detail = (await (await shop.call('GET', `/api/detalle-pedido/${preferencia.idVenta}`, { token: customer.token })).json()) as {
+      mensaje: DetallePedido;
+    };
+    expect(detail.mensaje).toMatchObject({
+      idVenta: preferencia.idVenta,
+      estado: 'EN PREPARACION',
+      pagado: true,
+      codigo_descuento: `BIENVENIDA-${customer.usuario.toUpperCase()}`,
+      porcentaje_descuento: 10,
+    });
     expect(detail.mensaje.historial.map((h) => h.estado)).toEqual(['PENDIENTE', 'EN PREPARACION']);
     const other = await shop.customer(`curioso${next}`);
     expect((await shop.call('GET', `/api/detalle-pedido/${preferencia.idVenta}`, { token: other.token })).status).toBe(404);
@@ -111,7 +136,15 @@ describeEachDatabase('payments', (target) => {
     const { preferencia } = await pendingOrder();
     const [pago] = await shop.database.db
       .insert(pagosPrueba)
-      .values({ preferenciaId: preferencia.id, referenciaExterna: String(preferencia.idVenta), estado: 'approved', detalle: 'accredited', monto: (await orderOf(preferencia.idVenta)).total, moneda: 'PEN', tipo: 'credit_card' })
+      .values({
+        preferenciaId: preferencia.id,
+        referenciaExterna: String(preferencia.idVenta),
+        estado: 'approved',
+        detalle: 'accredited',
+        monto: (await orderOf(preferencia.idVenta)).total,
+        moneda: 'PEN',
+        tipo: 'credit_card',
+      })
       .returning({ id: pagosPrueba.id });
     const id = String(pago!.id);
     expect((await notification(id, { secret: 'otro-secreto' })).status).toBe(401);
@@ -129,7 +162,10 @@ describeEachDatabase('payments', (target) => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => notification(id)));
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
     expect((await orderOf(preferencia.idVenta)).estado).toBe('EN PREPARACION');
-    const history = await shop.database.db.select({ n: count() }).from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, preferencia.idVenta));
+    const history = await shop.database.db
+      .select({ n: count() })
+      .from(pedidoHistorial)
+      .where(eq(pedidoHistorial.pedidoId, preferencia.idVenta));
     expect(history[0]!.n).toBe(2);
     const payments = await shop.database.db.select({ n: count() }).from(pagos).where(eq(pagos.pedidoId, preferencia.idVenta));
     expect(payments[0]!.n).toBe(1);
@@ -141,7 +177,16 @@ describeEachDatabase('payments', (target) => {
       const total = (await orderOf(preferencia.idVenta)).total;
       const [pago] = await shop.database.db
         .insert(pagosPrueba)
-        .values({ preferenciaId: preferencia.id, referenciaExterna: String(preferencia.idVenta), estado: 'approved', detalle: 'accredited', monto: total, moneda: 'PEN', tipo: 'credit_card', ...mismatch })
+        .values({
+          preferenciaId: preferencia.id,
+          referenciaExterna: String(preferencia.idVenta),
+          estado: 'approved',
+          detalle: 'accredited',
+          monto: total,
+          moneda: 'PEN',
+          tipo: 'credit_card',
+          ...mismatch,
+        })
         .returning({ id: pagosPrueba.id });
       const reserved = await shop.stockOf(producto.idProducto);
       expect((await notification(String(pago!.id))).status).toBe(200);
@@ -189,11 +234,21 @@ describeEachDatabase('payments', (target) => {
 describe('payments in production without Mercado Pago credentials', () => {
   it('refuses checkout with a clear mensaje and has no pago de prueba', async () => {
     const [target] = testDatabases();
-    const shop = await openShop(target!, { config: { production: true, jwtSecret: 'x'.repeat(48), pagoPrueba: pagoPruebaFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled } });
+    const shop = await openShop(target!, {
+      config: {
+        production: true,
+        jwtSecret: 'x'.repeat(48),
+        pagoPrueba: pagoPruebaFromEnv({ NODE_ENV: 'production', SITE_URL: 'https://kbeauty.example' }).enabled,
+      },
+    });
     try {
       const customer = await shop.customer('prod');
       const [producto] = plainProducts(await shop.catalogue());
-      const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body: preferenceBody(customer.id, [lineOf(producto!)]), headers: { 'Idempotency-Key': newKey() } });
+      const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+        token: customer.token,
+        body: preferenceBody(customer.id, [lineOf(producto!)]),
+        headers: { 'Idempotency-Key': newKey() },
+      });
       expect(res.status).toBe(503);
       expect(((await res.json()) as { mensaje: string }).mensaje).toMatch(/pagos en línea no están disponibles/);
       expect((await shop.call('GET', '/carrito/prueba/prueba-x')).status).toBe(404);

@@ -33,15 +33,27 @@ describe('production readiness', () => {
   });
 
   it('refuses each missing setting with its own message', () => {
-    expect(productionProblems(without('JWT_SECRET'))).toEqual(['JWT_SECRET no está definido: define uno de al menos 32 bytes (openssl rand -base64 48).']);
-    expect(productionProblems({ ...READY, JWT_SECRET: 'corto-y-adivinable' })).toEqual(['JWT_SECRET es demasiado corto (18 bytes): debe tener al menos 32 (openssl rand -base64 48).']);
-    expect(productionProblems(without('SITE_URL'))).toEqual([expect.stringMatching(/^SITE_URL debe ser la dirección pública https de la tienda.*\(recibido: nada\)\.$/)]);
-    expect(productionProblems({ ...READY, SITE_URL: 'http://kbeautyperu.pe' })).toEqual([expect.stringContaining('(recibido: "http://kbeautyperu.pe")')]);
+    expect(productionProblems(without('JWT_SECRET'))).toEqual([
+      'JWT_SECRET no está definido: define uno de al menos 32 bytes (openssl rand -base64 48).',
+    ]);
+    expect(productionProblems({ ...READY, JWT_SECRET: 'corto-y-adivinable' })).toEqual([
+      'JWT_SECRET es demasiado corto (18 bytes): debe tener al menos 32 (openssl rand -base64 48).',
+    ]);
+    expect(productionProblems(without('SITE_URL'))).toEqual([
+      expect.stringMatching(/^SITE_URL debe ser la dirección pública https de la tienda.*\(recibido: nada\)\.$/),
+    ]);
+    expect(productionProblems({ ...READY, SITE_URL: 'http://kbeautyperu.pe' })).toEqual([
+      expect.stringContaining('(recibido: "http://kbeautyperu.pe")'),
+    ]);
     expect(productionProblems({ ...READY, SITE_URL: 'kbeautyperu.pe' })).toEqual([expect.stringMatching(/^SITE_URL debe ser/)]);
-    expect(productionProblems(without('MP_ACCESS_TOKEN'))).toEqual([expect.stringMatching(/^MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago/)]);
+    expect(productionProblems(without('MP_ACCESS_TOKEN'))).toEqual([
+      expect.stringMatching(/^MP_ACCESS_TOKEN no está definido: sin el token de acceso de Mercado Pago/),
+    ]);
     expect(productionProblems(without('MP_WEBHOOK_SECRET'))).toEqual([expect.stringMatching(/^MP_WEBHOOK_SECRET no está definido/)]);
     expect(productionProblems(without('SMTP_URL'))).toEqual([expect.stringMatching(/^SMTP_URL no está definido/)]);
-    expect(productionProblems(without('NUBEFACT_TOKEN'))).toEqual([expect.stringMatching(/^NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos/)]);
+    expect(productionProblems(without('NUBEFACT_TOKEN'))).toEqual([
+      expect.stringMatching(/^NUBEFACT_URL y NUBEFACT_TOKEN no están definidos: sin proveedor de comprobantes electrónicos/),
+    ]);
   });
 
   it('requires DATABASE_URL on Netlify only', () => {
@@ -73,7 +85,10 @@ describe('production readiness', () => {
         env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: join(dataDir, 'data'), SITE_URL: 'http://localhost:4321' },
         timeout: 20_000,
       });
-      const failure = (await run.then(() => undefined, (error: unknown) => error)) as { code: number; stderr: string } | undefined;
+      const failure = (await run.then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as { code: number; stderr: string } | undefined;
       expect(failure?.code).toBe(1);
       expect(failure?.stderr).toContain('La tienda no arranca en producción (NODE_ENV=production) porque falta configuración:');
       expect(failure?.stderr).toContain('  - JWT_SECRET no está definido');

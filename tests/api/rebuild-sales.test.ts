@@ -52,7 +52,9 @@ describeEachDatabase('rebuilds from sales', (target) => {
     const before = hookCalls.length;
     await runBackgroundOnce(shop.services);
     if (hookCalls.length > before) await deploy();
-    checks.push(await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0, minIntervalSeconds: 0 }));
+    checks.push(
+      await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0, minIntervalSeconds: 0 }),
+    );
     if (hookCalls.length > before) await deploy();
   };
   /** How many builds `change` led to, over two turns (a second build of the same change would show). */
@@ -63,14 +65,18 @@ describeEachDatabase('rebuilds from sales', (target) => {
     await turn();
     return hookCalls.length - before;
   };
-  const patch = async (id: number, body: Record<string, unknown>) => expect((await admin('PATCH', `/admin/api/productos/${id}`, body)).status).toBe(200);
-  const cancel = async (idVenta: number) => expect((await admin('POST', `/admin/api/pedidos/${idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
+  const patch = async (id: number, body: Record<string, unknown>) =>
+    expect((await admin('PATCH', `/admin/api/productos/${id}`, body)).status).toBe(200);
+  const cancel = async (idVenta: number) =>
+    expect((await admin('POST', `/admin/api/pedidos/${idVenta}/estado`, { estado: 'CANCELADO' })).status).toBe(200);
   const liveStock = async (id: number) => (await json<Producto[]>(`/web/productos?ids=${id}`))[0]!.stock;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => netlify.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(netlify.address() as AddressInfo).port}`;
-    shop = await openShop(target, { config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0, reconstruccionIntervaloSegundos: 0 } });
+    shop = await openShop(target, {
+      config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0, reconstruccionIntervaloSegundos: 0 },
+    });
     await deploy();
   });
   afterAll(async () => {
@@ -152,9 +158,11 @@ describeEachDatabase('rebuilds from sales', (target) => {
       productos: () => liveStock(id),
       detailprod: async () => stockIn((await json<{ mensaje: Producto[] }>(`/web/detailprod/${id}`)).mensaje),
       searchMar: async () => stockIn((await json<Busqueda>(`/web/searchMar/${encodeURIComponent(p!.marca)}`)).mensaje),
-      listado: async () => stockIn((await json<Listado>(`/web/listado?tipo=marca&nombre=${encodeURIComponent(p!.marca)}&porPagina=100`)).mensaje),
+      listado: async () =>
+        stockIn((await json<Listado>(`/web/listado?tipo=marca&nombre=${encodeURIComponent(p!.marca)}&porPagina=100`)).mensaje),
     };
-    const answers = async () => Object.fromEntries(await Promise.all(Object.entries(listings).map(async ([call, read]) => [call, await read()])));
+    const answers = async () =>
+      Object.fromEntries(await Promise.all(Object.entries(listings).map(async ([call, read]) => [call, await read()])));
     const page = await pageVersion();
     // Twice: the second answers come from the caches.
     await answers();
@@ -175,14 +183,28 @@ describeEachDatabase('rebuilds from sales', (target) => {
       const after = await versions();
       return { page: after.page - before.page, data: after.data - before.data };
     };
-    const inStock = (await db.select({ id: productos.id }).from(productos).where(sql`${productos.stock} > 5`)).length;
+    const inStock = (
+      await db
+        .select({ id: productos.id })
+        .from(productos)
+        .where(sql`${productos.stock} > 5`)
+    ).length;
     expect(inStock).toBeGreaterThan(100);
 
-    expect(await moved(sql`UPDATE productos SET stock = stock - 1, stock_total = stock_total + 1 WHERE stock > 5`)).toEqual({ page: 0, data: 1 });
+    expect(await moved(sql`UPDATE productos SET stock = stock - 1, stock_total = stock_total + 1 WHERE stock > 5`)).toEqual({
+      page: 0,
+      data: 1,
+    });
     expect(await moved(sql`UPDATE productos SET precio = precio, nombre = nombre WHERE stock > 5`)).toEqual({ page: 0, data: 1 });
     expect(await moved(sql`UPDATE productos SET precio = precio + 1 WHERE stock > 5`)).toEqual({ page: 1, data: 1 });
-    expect(await moved(sql`UPDATE productos SET resenas_cantidad = resenas_cantidad + 1, resenas_suma = resenas_suma + 5 WHERE stock > 5`)).toEqual({ page: 1, data: 1 });
-    const [one] = await db.select({ id: productos.id }).from(productos).where(sql`${productos.stock} > 5`).limit(1);
+    expect(
+      await moved(sql`UPDATE productos SET resenas_cantidad = resenas_cantidad + 1, resenas_suma = resenas_suma + 5 WHERE stock > 5`),
+    ).toEqual({ page: 1, data: 1 });
+    const [one] = await db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(sql`${productos.stock} > 5`)
+      .limit(1);
     expect(await moved(sql`UPDATE productos SET stock = 0 WHERE stock > 5`)).toEqual({ page: 1, data: 1 });
     expect(await moved(sql`UPDATE productos SET stock = 0 WHERE id = ${one!.id}`)).toEqual({ page: 0, data: 1 });
     expect(await moved(sql`UPDATE productos SET stock = 4 WHERE id = ${one!.id}`)).toEqual({ page: 1, data: 1 });
@@ -227,7 +249,12 @@ describeEachDatabase('rebuilds at most once a minimum interval', (target) => {
     };
     await runBackgroundOnce(shop.services);
     await deploy();
-    const result = await checkDeployedVersion(shop.database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes: 0, minIntervalSeconds: INTERVAL });
+    const result = await checkDeployedVersion(shop.database.db, {
+      siteUrl: base,
+      hookUrl: `${base}/hook`,
+      buildMinutes: 0,
+      minIntervalSeconds: INTERVAL,
+    });
     await deploy();
     return result;
   };
@@ -240,14 +267,21 @@ describeEachDatabase('rebuilds at most once a minimum interval', (target) => {
   const pass = async (seconds: number) => {
     local.clock += seconds * 1000;
     const back = sql`make_interval(secs => ${seconds})`;
-    await shop.database.db.execute(sql`UPDATE trabajos SET terminado = terminado - ${back}, ejecutar_en = ejecutar_en - ${back} WHERE clave = 'reconstruir-sitio'`);
+    await shop.database.db.execute(
+      sql`UPDATE trabajos SET terminado = terminado - ${back}, ejecutar_en = ejecutar_en - ${back} WHERE clave = 'reconstruir-sitio'`,
+    );
   };
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => netlify.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(netlify.address() as AddressInfo).port}`;
     shop = await openShop(target, {
-      config: { adminToken: TOKEN, buildHookUrl: `${base}/hook`, reconstruccionEsperaSegundos: 0, reconstruccionIntervaloSegundos: INTERVAL },
+      config: {
+        adminToken: TOKEN,
+        buildHookUrl: `${base}/hook`,
+        reconstruccionEsperaSegundos: 0,
+        reconstruccionIntervaloSegundos: INTERVAL,
+      },
     });
     refresh = siteRefresher({
       distDir: 'no-se-usa',
@@ -293,7 +327,9 @@ describeEachDatabase('rebuilds at most once a minimum interval', (target) => {
     expect(new Set(checks.slice(1))).toEqual(new Set(['espera']));
 
     // The operator changes a price meanwhile: it waits for the interval too, then is built once.
-    expect((await shop.call('PATCH', `/admin/api/productos/${q!.idProducto}`, { token: TOKEN, body: { precio: q!.precio + 3 } })).status).toBe(200);
+    expect(
+      (await shop.call('PATCH', `/admin/api/productos/${q!.idProducto}`, { token: TOKEN, body: { precio: q!.precio + 3 } })).status,
+    ).toBe(200);
     const latest = await catalogueVersion(shop.database.db);
     expect(await look()).toBe('pendiente');
     expect(local.builds).toHaveLength(1);
@@ -315,7 +351,9 @@ describeEachDatabase('rebuilds at most once a minimum interval', (target) => {
     await pass(INTERVAL + 1);
     const before = { local: local.builds.length, hook: hookCalls.length };
     const [p] = plainProducts(await shop.catalogue()).slice(12, 13);
-    expect((await shop.call('PATCH', `/admin/api/productos/${p!.idProducto}`, { token: TOKEN, body: { precio: p!.precio + 2 } })).status).toBe(200);
+    expect(
+      (await shop.call('PATCH', `/admin/api/productos/${p!.idProducto}`, { token: TOKEN, body: { precio: p!.precio + 2 } })).status,
+    ).toBe(200);
     const version = await catalogueVersion(shop.database.db);
     expect(await look()).toBe('al-dia');
     expect(local.builds.slice(before.local)).toEqual([version]);

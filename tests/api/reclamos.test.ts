@@ -36,9 +36,22 @@ const POR_IP = 3;
 const peru = noLaborables();
 
 /** A complete sheet; `cambios` replaces top-level fields, `consumidor` some of the consumer's. */
-const hojaNueva = (correo: string, cambios: Partial<ReclamoNuevo> = {}, consumidor: Partial<ReclamoNuevo['consumidor']> = {}): ReclamoNuevo => ({
+const hojaNueva = (
+  correo: string,
+  cambios: Partial<ReclamoNuevo> = {},
+  consumidor: Partial<ReclamoNuevo['consumidor']> = {},
+): ReclamoNuevo => ({
   tipo: 'reclamo',
-  consumidor: { nombre: '  Rosa Quispe Huamán ', documentoTipo: 'DNI', documentoNumero: '44556677', direccion: 'Jr. Ucayali 456, Cercado de Lima', telefono: '987 654 321', correo, menorDeEdad: false, ...consumidor },
+  consumidor: {
+    nombre: '  Rosa Quispe Huamán ',
+    documentoTipo: 'DNI',
+    documentoNumero: '44556677',
+    direccion: 'Jr. Ucayali 456, Cercado de Lima',
+    telefono: '987 654 321',
+    correo,
+    menorDeEdad: false,
+    ...consumidor,
+  },
   bien: { tipo: 'producto', descripcion: 'Sérum de vitamina C 30 ml', pedido: 41 },
   monto: 89.9,
   detalle: 'El frasco llegó roto y el producto derramado dentro de la caja.',
@@ -61,7 +74,11 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
   };
   const filed = async (body: unknown, options: { token?: string; desde?: string } = {}) => (await presentar(body, options)).hoja;
   const admin = (method: string, path: string, body?: unknown, operador = 'Rosa Díaz') =>
-    shop.call(method, path, { token: TOKEN, body, headers: { 'X-Forwarded-For': '10.31.0.1', 'X-Operador': encodeURIComponent(operador) } });
+    shop.call(method, path, {
+      token: TOKEN,
+      body,
+      headers: { 'X-Forwarded-For': '10.31.0.1', 'X-Operador': encodeURIComponent(operador) },
+    });
   const nuevoCorreo = () => `consumidor${++correos}@example.pe`;
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   const cuantas = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(reclamos))[0]!.n;
@@ -71,10 +88,19 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), reclamosPorIp: { max: POR_IP, windowSeconds: 3600 } };
+    const rateLimits = {
+      ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS),
+      reclamosPorIp: { max: POR_IP, windowSeconds: 3600 },
+    };
     shop = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
-      config: { adminToken: TOKEN, trustProxy: true, correoTienda: TIENDA_CORREO, rateLimits, reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 100, copiasPorDia: 100_000 } },
+      config: {
+        adminToken: TOKEN,
+        trustProxy: true,
+        correoTienda: TIENDA_CORREO,
+        rateLimits,
+        reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 100, copiasPorDia: 100_000 },
+      },
     });
   });
   afterAll(async () => {
@@ -91,7 +117,16 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
       fecha: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       proveedor: PROVEEDOR,
       tipo: 'reclamo',
-      consumidor: { nombre: 'Rosa Quispe Huamán', documentoTipo: 'DNI', documentoNumero: '44556677', direccion: 'Jr. Ucayali 456, Cercado de Lima', telefono: '987654321', correo, menorDeEdad: false, apoderado: null },
+      consumidor: {
+        nombre: 'Rosa Quispe Huamán',
+        documentoTipo: 'DNI',
+        documentoNumero: '44556677',
+        direccion: 'Jr. Ucayali 456, Cercado de Lima',
+        telefono: '987654321',
+        correo,
+        menorDeEdad: false,
+        apoderado: null,
+      },
       bien: { tipo: 'producto', descripcion: 'Sérum de vitamina C 30 ml', pedido: 41 },
       monto: 89.9,
       detalle,
@@ -100,7 +135,10 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
       estado: 'pendiente',
       respuesta: null,
     });
-    expect(copia).toEqual({ envio: 'enlace', enlace: expect.stringMatching(new RegExp(`^/api/libro-reclamaciones/hoja/${hoja.numero}/[0-9a-f]{32}$`)) });
+    expect(copia).toEqual({
+      envio: 'enlace',
+      enlace: expect.stringMatching(new RegExp(`^/api/libro-reclamaciones/hoja/${hoja.numero}/[0-9a-f]{32}$`)),
+    });
     expect(hoja.numero.slice(3, 7)).toBe(fechaLima(new Date(hoja.fecha)).slice(0, 4));
     const [row] = await shop.database.db.select().from(reclamos).where(eq(reclamos.correo, correo));
     expect(row!.clienteId).toBeNull();
@@ -113,7 +151,8 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(enviada).toContain(`http://localhost:4321${copia.enlace}`);
     expect(enviada).toContain('Si no registraste tú esta hoja, ignora este mensaje');
     // Nothing the filer typed reaches an address nobody proved: not the name, the detail (its link), the good nor the request.
-    for (const ajeno of ['Rosa', 'Quispe', 'evil.example', 'roto', 'Sérum', 'frasco nuevo', 'Ucayali', '44556677', '987654321']) expect(enviada, ajeno).not.toContain(ajeno);
+    for (const ajeno of ['Rosa', 'Quispe', 'evil.example', 'roto', 'Sérum', 'frasco nuevo', 'Ucayali', '44556677', '987654321'])
+      expect(enviada, ajeno).not.toContain(ajeno);
     expect(correosPara(TIENDA_CORREO).filter((m) => m.includes(`N.° ${hoja.numero}`))).toHaveLength(1);
     // Each e-mail is sent once: another run of the worker sends nothing new about it.
     const antes = smtp.messages.length;
@@ -125,16 +164,31 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(pagina.status).toBe(200);
     expect(pagina.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(pagina.headers.get('Cache-Control')).toBe('private, no-store');
-    expect(pagina.headers.get('Content-Security-Policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/);
+    expect(pagina.headers.get('Content-Security-Policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+';/,
+    );
     const html = await pagina.text();
-    for (const texto of [`Hoja de reclamación N.° ${hoja.numero}`, 'Rosa Quispe Huamán', 'DNI 44556677', 'Sérum de vitamina C 30 ml', `RUC ${PROVEEDOR.ruc}`, 'Que me envíen un frasco nuevo o me devuelvan el dinero.']) expect(html).toContain(texto);
+    for (const texto of [
+      `Hoja de reclamación N.° ${hoja.numero}`,
+      'Rosa Quispe Huamán',
+      'DNI 44556677',
+      'Sérum de vitamina C 30 ml',
+      `RUC ${PROVEEDOR.ruc}`,
+      'Que me envíen un frasco nuevo o me devuelvan el dinero.',
+    ])
+      expect(html).toContain(texto);
     expect(html).toContain('Llegó &lt;b&gt;roto&lt;/b&gt; &amp; sin &quot;sello&quot;. Entra a http://evil.example/login');
     expect(html).not.toContain('<b>roto');
     expect(html).not.toMatch(/href="http:\/\/evil/);
     // A signature not made by the shop, or another sheet's, opens nothing.
     const firma = copia.enlace.split('/').at(-1)!;
     const otra = await filed(hojaNueva(nuevoCorreo()));
-    for (const falso of [copia.enlace.replace(/.$/, (c) => (c === '0' ? '1' : '0')), `/api/libro-reclamaciones/hoja/${otra.numero}/${firma}`, `/api/libro-reclamaciones/hoja/${hoja.numero}/x`, '/api/libro-reclamaciones/hoja/cualquiera/0123456789abcdef0123456789abcdef']) {
+    for (const falso of [
+      copia.enlace.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      `/api/libro-reclamaciones/hoja/${otra.numero}/${firma}`,
+      `/api/libro-reclamaciones/hoja/${hoja.numero}/x`,
+      '/api/libro-reclamaciones/hoja/cualquiera/0123456789abcdef0123456789abcdef',
+    ]) {
       const res = await shop.call('GET', falso);
       expect(res.status, falso).toBe(404);
       expect(await res.text()).toContain('No encontramos esa hoja de reclamación.');
@@ -146,8 +200,15 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
   it("links a signed-in customer's sheet to the account and e-mails the copy; a bad token is a 401 that stores nothing", async () => {
     const cliente = await shop.customer('reclamante1');
     const correo = `${cliente.usuario}@example.pe`;
-    const hoja = await filed(hojaNueva(correo, { tipo: 'queja', bien: { tipo: 'servicio', descripcion: 'Atención por WhatsApp' }, monto: undefined }), { token: cliente.token });
-    expect(hoja).toMatchObject({ tipo: 'queja', bien: { tipo: 'servicio', descripcion: 'Atención por WhatsApp', pedido: null }, monto: null });
+    const hoja = await filed(
+      hojaNueva(correo, { tipo: 'queja', bien: { tipo: 'servicio', descripcion: 'Atención por WhatsApp' }, monto: undefined }),
+      { token: cliente.token },
+    );
+    expect(hoja).toMatchObject({
+      tipo: 'queja',
+      bien: { tipo: 'servicio', descripcion: 'Atención por WhatsApp', pedido: null },
+      monto: null,
+    });
     const [row] = await shop.database.db.select().from(reclamos).where(eq(reclamos.correo, correo));
     expect(row!.clienteId).toBe(cliente.id);
     const detalle = (await (await admin('GET', `/admin/api/reclamos/${hoja.numero}`)).json()) as ReclamoOperadorRespuesta;
@@ -220,12 +281,18 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect(new Set(numeros).size).toBe(20);
     const correlativos = numeros.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
     expect(correlativos).toEqual(correlativos.map((_, i) => correlativos[0]! + i));
-    const [contador] = await shop.database.db.select().from(reclamosCorrelativos).where(eq(reclamosCorrelativos.anio, Number(numeros[0]!.slice(3, 7))));
+    const [contador] = await shop.database.db
+      .select()
+      .from(reclamosCorrelativos)
+      .where(eq(reclamosCorrelativos.anio, Number(numeros[0]!.slice(3, 7))));
     expect(contador!.ultimo).toBe(correlativos.at(-1));
     const claves = (await shop.database.db.select({ clave: trabajos.clave }).from(trabajos)).map((t) => t.clave ?? '');
     for (const numero of numeros) expect(claves.filter((clave) => clave.endsWith(`:${numero}`))).toHaveLength(2);
     // Their e-mails are the first test's subject: sending forty more through SMTP here would only take time.
-    await shop.database.db.update(trabajos).set({ terminado: new Date() }).where(sql`terminado IS NULL`);
+    await shop.database.db
+      .update(trabajos)
+      .set({ terminado: new Date() })
+      .where(sql`terminado IS NULL`);
   });
 
   it("counts the deadline in Lima's working days, across a weekend and holidays, and numbers each year from 1", async () => {
@@ -245,7 +312,9 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z') })).plazo).toBe('2030-08-15');
     // The shop's own non-working days (SHOP_NON_WORKING_DAYS) push it further.
     const propios = noLaborables(serverConfig({ SHOP_NON_WORKING_DAYS: '2030-08-13,2030-08-14' }).reclamos.diasNoLaborables);
-    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: propios })).plazo).toBe('2030-08-19');
+    expect((await registrarReclamo(shop.database.db, datos, { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: propios })).plazo).toBe(
+      '2030-08-19',
+    );
   });
 
   it('lists the sheets for the operator, oldest deadline first, flagging those due within 3 working days or overdue', async () => {
@@ -254,7 +323,8 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const vencida = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date('2026-01-05T15:00:00Z') });
     // A filing date whose deadline is 2 working days from today.
     let dia = hoy;
-    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, peru), peru) > 2) dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
+    while (diasHabilesEntre(hoy, sumarDiasHabiles(dia, RECLAMOS.plazoDiasHabiles, peru), peru) > 2)
+      dia = fechaLima(new Date(Date.parse(`${dia}T12:00:00Z`) - 86_400_000));
     const pronto = await registrarReclamo(shop.database.db, datos(nuevoCorreo()), { ahora: new Date(`${dia}T17:00:00Z`) });
     const nueva = await filed(hojaNueva(nuevoCorreo()));
 
@@ -295,18 +365,31 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const ok = (una.status === 200 ? una : otra).clone();
     const body = (await ok.json()) as RespuestaReclamoRespuesta;
     expect(body.mensaje).toBe(`Respuesta registrada en la hoja ${hoja.numero}. La enviaremos a ${correo} por correo.`);
-    expect(body.reclamo).toMatchObject({ numero: hoja.numero, estado: 'respondido', alerta: null, respuesta: { fecha: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
+    expect(body.reclamo).toMatchObject({
+      numero: hoja.numero,
+      estado: 'respondido',
+      alerta: null,
+      respuesta: { fecha: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    });
     const guardada = body.reclamo.respuesta!.texto;
     const segunda = await admin('POST', `/admin/api/reclamos/${hoja.numero}/respuesta`, { texto: 'Y una tercera respuesta más.' });
     expect(segunda.status).toBe(409);
-    expect(await mensaje(segunda)).toMatch(new RegExp(`^La hoja de reclamación ${hoja.numero} ya fue respondida el \\d\\d/\\d\\d/\\d{4}: la respuesta no se cambia\\.$`));
+    expect(await mensaje(segunda)).toMatch(
+      new RegExp(`^La hoja de reclamación ${hoja.numero} ya fue respondida el \\d\\d/\\d\\d/\\d{4}: la respuesta no se cambia\\.$`),
+    );
     const detalle = (await (await admin('GET', `/admin/api/reclamos/${hoja.numero}`)).json()) as ReclamoOperadorRespuesta;
     expect(detalle.reclamo.respuesta!.texto).toBe(guardada);
     expect((await admin('POST', '/admin/api/reclamos/LR-2026-999999/respuesta', { texto })).status).toBe(404);
 
-    const { entradas } = (await (await admin('GET', '/admin/api/auditoria')).json()) as { entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[] };
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria')).json()) as {
+      entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[];
+    };
     expect(entradas.filter((e) => e.objetivo === `hoja ${hoja.numero}`)).toEqual([
-      expect.objectContaining({ operador: 'Rosa Díaz', accion: 'reclamo.respuesta', despues: { estado: 'respondido', respuesta: guardada } }),
+      expect.objectContaining({
+        operador: 'Rosa Díaz',
+        accion: 'reclamo.respuesta',
+        despues: { estado: 'respondido', respuesta: guardada },
+      }),
     ]);
     const respondidas = (await (await admin('GET', '/admin/api/reclamos?estado=respondido')).json()) as ReclamosOperadorRespuesta;
     expect(respondidas.reclamos.map((r) => r.numero)).toContain(hoja.numero);
@@ -340,10 +423,20 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect((await shop.call('GET', '/admin/api/reclamos.csv')).status).toBe(401);
     // Each export leaves its entry in the audit trail, with the operator's name and what it held.
     expect((await admin('GET', '/admin/api/reclamos.csv?estado=pendiente', undefined, 'Carla Ríos')).status).toBe(200);
-    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=5')).json()) as { entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[] };
+    const { entradas } = (await (await admin('GET', '/admin/api/auditoria?limite=5')).json()) as {
+      entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> }[];
+    };
     expect(entradas.filter((e) => e.accion === 'reclamos.exportacion').slice(0, 2)).toEqual([
-      expect.objectContaining({ operador: 'Carla Ríos', objetivo: 'libro de reclamaciones', despues: { estado: 'pendiente', hojas: expect.any(Number) } }),
-      expect.objectContaining({ operador: 'Rosa Díaz', objetivo: 'libro de reclamaciones', despues: { estado: null, hojas: csv.registros.length } }),
+      expect.objectContaining({
+        operador: 'Carla Ríos',
+        objetivo: 'libro de reclamaciones',
+        despues: { estado: 'pendiente', hojas: expect.any(Number) },
+      }),
+      expect.objectContaining({
+        operador: 'Rosa Díaz',
+        objetivo: 'libro de reclamaciones',
+        despues: { estado: null, hojas: csv.registros.length },
+      }),
     ]);
     // Sheets are never deleted: no route does it and the database refuses it.
     expect(shop.app.routes.filter((route) => route.method === 'DELETE' && /reclamo/.test(route.path))).toEqual([]);
@@ -357,31 +450,54 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const run = async (args: string[]) => {
       const out: string[] = [];
       const err: string[] = [];
-      const fetch = async (url: string, init?: RequestInit) => shop.app.request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Forwarded-For': '10.32.0.1' } });
-      const code = await runShop(args, { fetch, baseUrl: 'http://localhost:4321', token: TOKEN, operador: 'Operadora CLI', out: (t) => out.push(t), err: (t) => err.push(t) });
+      const fetch = async (url: string, init?: RequestInit) =>
+        shop.app.request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Forwarded-For': '10.32.0.1' } });
+      const code = await runShop(args, {
+        fetch,
+        baseUrl: 'http://localhost:4321',
+        token: TOKEN,
+        operador: 'Operadora CLI',
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
       return { code, out: out.join('\n'), err: err.join('\n') };
     };
     const lista = await run(['reclamos', '--estado', 'pendientes']);
     expect(lista.code).toBe(0);
     expect(lista.out).toMatch(/^\d+ hoja\(s\) de reclamación en estado pendiente; \d+ por vencer o vencidas \(⚠\):/);
-    expect(lista.out).toMatch(new RegExp(`^${hoja.numero}\\s+.*reclamo\\s+pendiente\\s+\\d\\d/\\d\\d/\\d{4}\\s+15 d\\. háb\\.\\s+Rosa Quispe Huamán\\s+${correo}`, 'm'));
+    expect(lista.out).toMatch(
+      new RegExp(
+        `^${hoja.numero}\\s+.*reclamo\\s+pendiente\\s+\\d\\d/\\d\\d/\\d{4}\\s+15 d\\. háb\\.\\s+Rosa Quispe Huamán\\s+${correo}`,
+        'm',
+      ),
+    );
     expect(lista.out).toMatch(/⚠ vencido/);
-    expect((await run(['reclamos', '--estado', 'abierto'])).err).toBe('"abierto" no es un estado de las hojas de reclamación. Estados: pendiente, respondido.');
+    expect((await run(['reclamos', '--estado', 'abierto'])).err).toBe(
+      '"abierto" no es un estado de las hojas de reclamación. Estados: pendiente, respondido.',
+    );
 
     const una = await run(['reclamo', hoja.numero]);
     expect(una.code).toBe(0);
     expect(una.out).toContain(`Hoja de reclamación N.° ${hoja.numero} · reclamo · pendiente`);
     expect(una.out).toContain('Consumidor: Rosa Quispe Huamán · DNI 44556677');
     expect(una.out).toContain(`Sin respuesta. Responde con: npm run shop -- reclamo ${hoja.numero} responder --texto "…"`);
-    expect(await run(['reclamo', hoja.numero, 'responder'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Escribe la respuesta con --texto/) });
+    expect(await run(['reclamo', hoja.numero, 'responder'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Escribe la respuesta con --texto/),
+    });
 
     const respondida = await run(['reclamo', hoja.numero, 'responder', '--texto', 'Te devolvemos S/ 89.90 a tu tarjeta.']);
-    expect(respondida).toEqual({ code: 0, out: `Respuesta registrada en la hoja ${hoja.numero}. La enviaremos a ${correo} por correo.`, err: '' });
+    expect(respondida).toEqual({
+      code: 0,
+      out: `Respuesta registrada en la hoja ${hoja.numero}. La enviaremos a ${correo} por correo.`,
+      err: '',
+    });
     const otra = await run(['reclamo', hoja.numero, 'responder', '--texto', 'Otra vez la respuesta.']);
     expect(otra.code).toBe(1);
     expect(otra.err).toMatch(/ya fue respondida/);
     expect((await run(['reclamo', hoja.numero])).out).toMatch(/Respuesta \(.+\):\n {2}Te devolvemos S\/ 89\.90 a tu tarjeta\./);
-    const [entrada] = ((await (await admin('GET', '/admin/api/auditoria?limite=1')).json()) as { entradas: { operador: string }[] }).entradas;
+    const [entrada] = ((await (await admin('GET', '/admin/api/auditoria?limite=1')).json()) as { entradas: { operador: string }[] })
+      .entradas;
     expect(entrada!.operador).toBe('Operadora CLI');
 
     const dir = mkdtempSync(join(tmpdir(), 'kbeauty-reclamos-'));
@@ -416,20 +532,33 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     const alerta = 'alerta-reclamos@example.pe';
     const topes = await openShop(target, {
       mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'tienda@example.pe' }),
-      config: { trustProxy: true, correoTienda: alerta, rateLimits: shop.services.config.rateLimits, reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 2, copiasPorDia: 4 } },
+      config: {
+        trustProxy: true,
+        correoTienda: alerta,
+        rateLimits: shop.services.config.rateLimits,
+        reclamos: { diasNoLaborables: [], copiasPorCorreoDia: 2, copiasPorDia: 4 },
+      },
     });
     try {
       const presentarEn = async (correo: string) => {
-        const res = await topes.call('POST', URL_LIBRO, { body: hojaNueva(correo), headers: { 'X-Forwarded-For': `10.34.0.${++ip % 250}` } });
+        const res = await topes.call('POST', URL_LIBRO, {
+          body: hojaNueva(correo),
+          headers: { 'X-Forwarded-For': `10.34.0.${++ip % 250}` },
+        });
         expect(res.status).toBe(201);
         return (await res.json()) as HojaRespuesta;
       };
       // One mailbox under three spellings: two copies, then none.
       const buzon = ['tope+1@example.pe', 'TOPE+dos@example.pe', 'tope@example.pe'];
-      expect((await Promise.all(buzon.map(presentarEn).map((p) => p.then((r) => r.copia.envio)))).sort()).toEqual(['enlace', 'enlace', 'no-enviada']);
+      expect((await Promise.all(buzon.map(presentarEn).map((p) => p.then((r) => r.copia.envio)))).sort()).toEqual([
+        'enlace',
+        'enlace',
+        'no-enviada',
+      ]);
       // Two more addresses reach the day's 4 copies; the next ones are filed without a copy, and the shop hears of it once.
       const envios = [];
-      for (const correo of ['tope-a@example.pe', 'tope-b@example.pe', 'tope-c@example.pe', 'tope-d@example.pe']) envios.push((await presentarEn(correo)).copia);
+      for (const correo of ['tope-a@example.pe', 'tope-b@example.pe', 'tope-c@example.pe', 'tope-d@example.pe'])
+        envios.push((await presentarEn(correo)).copia);
       expect(envios.map((c) => c.envio)).toEqual(['enlace', 'enlace', 'no-enviada', 'no-enviada']);
       // A sheet without its e-mail still has its link: the consumer sees it on the screen.
       expect((await topes.call('GET', envios[3]!.enlace)).status).toBe(200);
@@ -439,7 +568,9 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
       expect(a(/tope(\+[^@]*)?@example\.pe/i)).toHaveLength(2);
       expect(a(/tope-[ab]@/)).toHaveLength(2);
       expect(a(/tope-[cd]@/)).toHaveLength(0);
-      const alertas = a(new RegExp(alerta)).map((m) => decodeParts(m.raw)).filter((m) => m.includes('tope diario'));
+      const alertas = a(new RegExp(alerta))
+        .map((m) => decodeParts(m.raw))
+        .filter((m) => m.includes('tope diario'));
       expect(alertas).toHaveLength(1);
       expect(alertas[0]).toContain('COMPLAINT_COPIES_PER_DAY');
     } finally {
@@ -447,8 +578,14 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     }
     expect(buzonDe(' R.osa+reclamo@GoogleMail.com')).toBe('rosa@gmail.com');
     expect(buzonDe('r.osa+x@example.pe')).toBe('r.osa@example.pe');
-    expect(serverConfig({ COMPLAINT_COPIES_PER_ADDRESS_PER_DAY: '5', COMPLAINT_COPIES_PER_DAY: '50' }).reclamos).toMatchObject({ copiasPorCorreoDia: 5, copiasPorDia: 50 });
-    expect(serverConfig({}).reclamos).toMatchObject({ copiasPorCorreoDia: RECLAMOS.copiasPorCorreoDia, copiasPorDia: RECLAMOS.copiasPorDia });
+    expect(serverConfig({ COMPLAINT_COPIES_PER_ADDRESS_PER_DAY: '5', COMPLAINT_COPIES_PER_DAY: '50' }).reclamos).toMatchObject({
+      copiasPorCorreoDia: 5,
+      copiasPorDia: 50,
+    });
+    expect(serverConfig({}).reclamos).toMatchObject({
+      copiasPorCorreoDia: RECLAMOS.copiasPorCorreoDia,
+      copiasPorDia: RECLAMOS.copiasPorDia,
+    });
     // A shop of its own: opening a database with its migrations takes a while on a busy machine.
   }, 120_000);
 });

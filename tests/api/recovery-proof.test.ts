@@ -23,13 +23,19 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
   let users = 0;
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.21.7.1', ...headers }, body: JSON.stringify(body) });
+    app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.21.7.1', ...headers },
+      body: JSON.stringify(body),
+    });
   const login = async (user: string, password: string) => (await post('/login', { user, password })).status;
   /** A fresh customer (password secreta123) with a code e-mailed to her. */
   const withCode = async () => {
     const usuario = `prueba${++users}`;
     const correo = `${usuario}@example.pe`;
-    expect((await post('/clientes/register', { nombre: 'Rosa Huamán', usuario, correo, password: 'secreta123', telefono: '987654321' })).status).toBe(201);
+    expect(
+      (await post('/clientes/register', { nombre: 'Rosa Huamán', usuario, correo, password: 'secreta123', telefono: '987654321' })).status,
+    ).toBe(201);
     expect((await post('/send-correoprueba', { correo: usuario })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec(sent.filter((m) => m.to === correo).at(-1)!.text)![1]!;
     return { usuario, correo, code };
@@ -41,10 +47,18 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     const setCookie = res.headers.getSetCookie().find((line) => line.startsWith('prueba_recuperacion=')) ?? '';
     return { setCookie, cookie: setCookie.split(';')[0]! };
   };
-  const change = (correo: string, nuevaContrasena: string, cookie?: string) => post('/cambiar-contrasena', { correo, nuevaContrasena }, cookie ? { Cookie: cookie } : {});
+  const change = (correo: string, nuevaContrasena: string, cookie?: string) =>
+    post('/cambiar-contrasena', { correo, nuevaContrasena }, cookie ? { Cookie: cookie } : {});
   const latestRow = async (usuario: string) => {
     const [cliente] = await database.db.select({ id: clientes.id }).from(clientes).where(eq(clientes.usuario, usuario));
-    return (await database.db.select().from(codigosRecuperacion).where(eq(codigosRecuperacion.clienteId, cliente!.id)).orderBy(desc(codigosRecuperacion.id)).limit(1))[0]!;
+    return (
+      await database.db
+        .select()
+        .from(codigosRecuperacion)
+        .where(eq(codigosRecuperacion.clienteId, cliente!.id))
+        .orderBy(desc(codigosRecuperacion.id))
+        .limit(1)
+    )[0]!;
   };
 
   beforeAll(async () => {
@@ -52,7 +66,19 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     const config: ServerConfig = {
       ...serverConfig({}),
       trustProxy: 1,
-      rateLimits: { loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, avisosPorIp: generous, resenasPorCuenta: generous },
+      rateLimits: {
+        loginPorIp: generous,
+        loginPorCuenta: generous,
+        registroPorIp: generous,
+        recuperacionPorIp: generous,
+        recuperacionPorCorreo: generous,
+        operadorPorIp: generous,
+        checkoutPorCuenta: generous,
+        checkoutPorIp: generous,
+        reclamosPorIp: generous,
+        avisosPorIp: generous,
+        resenasPorCuenta: generous,
+      },
     };
     app = createApp({ db: database.db, config, mailer: { send: async (m) => void sent.push(m) } });
   });
@@ -65,7 +91,10 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     expect([atOnce.status, await atOnce.json()]).toEqual([403, SIN_PRUEBA]);
     // The validation 570 s ago: still inside the proof's 10 minutes.
     const row = await latestRow(usuario);
-    await database.db.update(codigosRecuperacion).set({ validado: new Date(Date.now() - 570_000) }).where(eq(codigosRecuperacion.id, row.id));
+    await database.db
+      .update(codigosRecuperacion)
+      .set({ validado: new Date(Date.now() - 570_000) })
+      .where(eq(codigosRecuperacion.id, row.id));
     const later = await change(usuario, 'tomada-por-otro2', 'prueba_recuperacion=adivinada');
     expect([later.status, await later.json()]).toEqual([403, SIN_PRUEBA]);
     expect(await login(usuario, 'secreta123')).toBe(200);
@@ -79,7 +108,15 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     const { usuario, correo, code } = await withCode();
     const { setCookie, cookie } = await validate(usuario, code);
     const attributes = setCookie.split(';').map((part) => part.trim().toLowerCase());
-    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/cambiar-contrasena', `max-age=${RECUPERACION.pruebaMinutos * 60}`]));
+    expect(attributes).toEqual(
+      expect.arrayContaining([
+        'httponly',
+        'secure',
+        'samesite=strict',
+        'path=/cambiar-contrasena',
+        `max-age=${RECUPERACION.pruebaMinutos * 60}`,
+      ]),
+    );
     const proof = cookie.split('=')[1]!;
     expect(proof.length).toBeGreaterThanOrEqual(43);
     const row = await latestRow(usuario);
@@ -113,7 +150,10 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
     expect((await change(luis.correo, 'robada-de-ana1', anaCookie)).status).toBe(403);
 
     const row = await latestRow(ana.usuario);
-    await database.db.update(codigosRecuperacion).set({ validado: new Date(Date.now() - (RECUPERACION.pruebaMinutos * 60 + 5) * 1000) }).where(eq(codigosRecuperacion.id, row.id));
+    await database.db
+      .update(codigosRecuperacion)
+      .set({ validado: new Date(Date.now() - (RECUPERACION.pruebaMinutos * 60 + 5) * 1000) })
+      .where(eq(codigosRecuperacion.id, row.id));
     expect((await change(ana.correo, 'demasiado-tarde1', anaCookie)).status).toBe(403);
 
     const { cookie: luisCookie } = await validate(luis.correo, luis.code);

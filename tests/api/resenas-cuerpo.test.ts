@@ -36,7 +36,9 @@ describeEachDatabase('a reseña body read only from a customer who may send it',
   beforeAll(async () => {
     const base = serverConfig({});
     expect(base.resenas.fotoMaximaBytes).toBe(12 * 1024 * 1024);
-    shop = await openShop(target, { config: { adminToken: TOKEN, rateLimits: { ...base.rateLimits, resenasPorCuenta: { max: POR_CUENTA, windowSeconds: 3600 } } } });
+    shop = await openShop(target, {
+      config: { adminToken: TOKEN, rateLimits: { ...base.rateLimits, resenasPorCuenta: { max: POR_CUENTA, windowSeconds: 3600 } } },
+    });
     plain = plainProducts(await shop.catalogue());
     server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -50,10 +52,15 @@ describeEachDatabase('a reseña body read only from a customer who may send it',
   const comprador = async (p: Producto) => {
     const c = await shop.customer(`cuerpo${++n}`);
     const body = await validBody(shop, c, preferenceBody(c.id, [lineOf(p)]));
-    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, {
+      token: c.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     const { id, idVenta } = (await res.json()) as PreferenciaCreada;
     expect((await payDePrueba(shop, id, 'approved')).status).toBe(200);
-    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) expect((await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(200);
+    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO'])
+      expect((await shop.call('POST', `/admin/api/pedidos/${idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(200);
     return c;
   };
 
@@ -62,9 +69,14 @@ describeEachDatabase('a reseña body read only from a customer who may send it',
    * for the answer without sending more (`resto`: then sends the rest anyway). The status and the bytes
    * of body sent when the answer came.
    */
-  const enviar = (token: string, { declarado = DECLARADO, primeros = PRIMEROS, resto }: { declarado?: number; primeros?: number; resto?: Promise<void> } = {}) =>
+  const enviar = (
+    token: string,
+    { declarado = DECLARADO, primeros = PRIMEROS, resto }: { declarado?: number; primeros?: number; resto?: Promise<void> } = {},
+  ) =>
     new Promise<{ status: number; enviados: number; mensaje: string; cerrado?: Promise<void> }>((resolve, reject) => {
-      const inicio = Buffer.from(`{"idProducto":${plain[0]!.idProducto},"estrellas":5,"titulo":"Me encantó","texto":"Deja la piel suave.","foto":"`);
+      const inicio = Buffer.from(
+        `{"idProducto":${plain[0]!.idProducto},"estrellas":5,"titulo":"Me encantó","texto":"Deja la piel suave.","foto":"`,
+      );
       // One buffer for every request: the client's own copies would hide what the server keeps.
       const relleno = RELLENO.subarray(0, declarado - inicio.length);
       const socket = connect({ host: '127.0.0.1', port }, () => {
@@ -122,7 +134,10 @@ describeEachDatabase('a reseña body read only from a customer who may send it',
     // Well-formed reviews of a product she did not buy count.
     for (let i = 0; i < POR_CUENTA; i++) {
       const texto = JSON.stringify({ idProducto: plain[2]!.idProducto, estrellas: 4, titulo: 'Bueno', texto: 'Me gustó bastante.' });
-      expect((await shop.call('POST', '/api/resenas', { token: c.token, body: texto, headers: { 'Content-Length': String(texto.length) } })).status).toBe(403);
+      expect(
+        (await shop.call('POST', '/api/resenas', { token: c.token, body: texto, headers: { 'Content-Length': String(texto.length) } }))
+          .status,
+      ).toBe(403);
     }
     const res = await enviar(c.token);
     expect([res.status, res.enviados]).toEqual([429, PRIMEROS]);
@@ -154,14 +169,30 @@ describeEachDatabase('a reseña body read only from a customer who may send it',
     const c = await comprador(p);
     // Noise does not compress: a 12-megapixel JPEG of it weighs what a phone's photo does.
     const [ancho, alto] = [4000, 3000];
-    const jpeg = await sharp(randomBytes(ancho * alto * 3), { raw: { width: ancho, height: alto, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+    const jpeg = await sharp(randomBytes(ancho * alto * 3), { raw: { width: ancho, height: alto, channels: 3 } })
+      .jpeg({ quality: 88 })
+      .toBuffer();
     expect(jpeg.length).toBeGreaterThan(8 * 1024 * 1024);
     expect(jpeg.length).toBeLessThan(RESENAS.fotoMaximaBytes);
-    const texto = JSON.stringify({ idProducto: p.idProducto, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave.', foto: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
-    const res = await fetch(`http://127.0.0.1:${port}/api/resenas`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${c.token}` }, body: texto });
+    const texto = JSON.stringify({
+      idProducto: p.idProducto,
+      estrellas: 5,
+      titulo: 'Me encantó',
+      texto: 'Deja la piel suave.',
+      foto: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/api/resenas`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${c.token}` },
+      body: texto,
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const { resena } = (await res.json()) as ResenaCreada;
     const foto = await shop.call('GET', `/admin/api/resenas/${resena.id}/foto`, { token: TOKEN });
-    expect(await sharp(Buffer.from(await foto.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: RESENAS.fotoGrande, height: 1200 });
+    expect(await sharp(Buffer.from(await foto.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: RESENAS.fotoGrande,
+      height: 1200,
+    });
   }, 60_000);
 });

@@ -31,28 +31,57 @@ describeEachDatabase('the reseña invitation e-mail', (target) => {
   type Cliente = Awaited<ReturnType<typeof cliente>>;
   /** A paid pickup order of one unit of each product, delivered; its number. */
   const entregado = async (c: Cliente, productos: Producto[]) => {
-    const body = await validBody(shop, c, preferenceBody(c.id, productos.map((p) => lineOf(p))));
-    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const body = await validBody(
+      shop,
+      c,
+      preferenceBody(
+        c.id,
+        productos.map((p) => lineOf(p)),
+      ),
+    );
+    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, {
+      token: c.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     const preferencia = (await res.json()) as PreferenciaCreada;
     expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
     for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) {
-      expect((await shop.call('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(200);
+      expect((await shop.call('POST', `/admin/api/pedidos/${preferencia.idVenta}/estado`, { token: TOKEN, body: { estado } })).status).toBe(
+        200,
+      );
     }
     return preferencia.idVenta;
   };
-  const trabajoDe = async (pedidoId: number) => (await db().select().from(trabajos).where(eq(trabajos.clave, `${TRABAJO_INVITACION_RESENA}:${pedidoId}`)))[0];
+  const trabajoDe = async (pedidoId: number) =>
+    (
+      await db()
+        .select()
+        .from(trabajos)
+        .where(eq(trabajos.clave, `${TRABAJO_INVITACION_RESENA}:${pedidoId}`))
+    )[0];
   /** The invitation comes due (the days went by), and the background work runs until nothing is due. */
   const pasanLosDias = async (pedidoId: number) => {
-    await db().update(trabajos).set({ ejecutarEn: new Date(Date.now() - 1000) }).where(eq(trabajos.clave, `${TRABAJO_INVITACION_RESENA}:${pedidoId}`));
+    await db()
+      .update(trabajos)
+      .set({ ejecutarEn: new Date(Date.now() - 1000) })
+      .where(eq(trabajos.clave, `${TRABAJO_INVITACION_RESENA}:${pedidoId}`));
     for (let vuelta = 0; vuelta < 20; vuelta++) {
       await runBackgroundOnce(shop.services);
-      const [pendientes] = await db().select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
+      const [pendientes] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trabajos)
+        .where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
       if (pendientes!.n === 0) break;
     }
     expect((await trabajoDe(pedidoId))!.terminado).not.toBeNull();
   };
   const invitaciones = (to: string) => smtp.messages.filter((m) => m.to.includes(to) && decodeParts(m.raw).includes('Escribir mi rese'));
-  const resenar = (c: Cliente, p: Producto) => shop.call('POST', '/api/resenas', { token: c.token, body: { idProducto: p.idProducto, estrellas: 4, titulo: 'Muy bueno', texto: 'Lo uso todas las noches.' } });
+  const resenar = (c: Cliente, p: Producto) =>
+    shop.call('POST', '/api/resenas', {
+      token: c.token,
+      body: { idProducto: p.idProducto, estrellas: 4, titulo: 'Muy bueno', texto: 'Lo uso todas las noches.' },
+    });
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -89,7 +118,9 @@ describeEachDatabase('the reseña invitation e-mail', (target) => {
     expect(texto).toContain('Hola, Rosa:');
     expect(texto).toContain(`${SITE}${productPath(b)}#resenas`);
     expect(texto).not.toContain(`${SITE}${productPath(a)}`);
-    const [{ clave }] = (await db().select({ clave: clientes.claveCorreos }).from(clientes).where(eq(clientes.id, rosa.id))) as [{ clave: string }];
+    const [{ clave }] = (await db().select({ clave: clientes.claveCorreos }).from(clientes).where(eq(clientes.id, rosa.id))) as [
+      { clave: string },
+    ];
     expect(clave).toMatch(/^[0-9a-f]{32}$/);
     const baja = `${SITE}/api/resenas/baja/${clave}`;
     expect(texto).toContain(baja);
@@ -105,7 +136,10 @@ describeEachDatabase('the reseña invitation e-mail', (target) => {
     expect(await pagina.text()).toContain('no te escribiremos más');
     expect((await db().select({ si: clientes.aceptaMarketing }).from(clientes).where(eq(clientes.id, rosa.id)))[0]!.si).toBe(false);
     // A mail client's one-click POST (RFC 8058) answers the same; an unknown key a 404.
-    const post = await shop.call('POST', `/api/resenas/baja/${clave}`, { body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const post = await shop.call('POST', `/api/resenas/baja/${clave}`, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.status).toBe(200);
     expect((await shop.call('GET', `/api/resenas/baja/${'0'.repeat(32)}`)).status).toBe(404);
     expect((await shop.call('GET', '/api/resenas/baja/no-es-clave')).status).toBe(404);

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
-import { MENSAJES_RESENA, type ModeracionRespuesta, type PuedoResenar, type ResenaCreada, type ResenaOperador, type ResenasOperador, type ResenasProducto, type ResenasPublicadas } from '../../src/lib/api/resenas-schemas.ts';
+import {
+  MENSAJES_RESENA,
+  type ModeracionRespuesta,
+  type PuedoResenar,
+  type ResenaCreada,
+  type ResenaOperador,
+  type ResenasOperador,
+  type ResenasProducto,
+  type ResenasPublicadas,
+} from '../../src/lib/api/resenas-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { miniaturaResena } from '../../src/lib/resenas/fotos.ts';
 import { LIMITES, RESENAS } from '../../src/lib/tienda.ts';
@@ -53,8 +62,19 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
   type Cliente = Awaited<ReturnType<typeof cliente>>;
   /** An order of one unit of each product (pickup), paid unless `pagar` is false; its number. */
   const pedido = async (c: Cliente, productos: Producto[], { pagar = true } = {}) => {
-    const body = await validBody(shop, c, preferenceBody(c.id, productos.map((p) => lineOf(p))));
-    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const body = await validBody(
+      shop,
+      c,
+      preferenceBody(
+        c.id,
+        productos.map((p) => lineOf(p)),
+      ),
+    );
+    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, {
+      token: c.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const preferencia = (await res.json()) as PreferenciaCreada;
     if (pagar) expect((await payDePrueba(shop, preferencia.id, 'approved')).status).toBe(200);
@@ -66,13 +86,24 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
       expect(res.status, await res.clone().text()).toBe(200);
     }
   };
-  const cuerpo = (idProducto: number, extra: Record<string, unknown> = {}) => ({ idProducto, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave y no irrita.', ...extra });
+  const cuerpo = (idProducto: number, extra: Record<string, unknown> = {}) => ({
+    idProducto,
+    estrellas: 5,
+    titulo: 'Me encantó',
+    texto: 'Deja la piel suave y no irrita.',
+    ...extra,
+  });
   // As a browser sends it: with its Content-Length (a body of unknown length is read only from a customer who may review something).
   const escribir = (c: Cliente, body: unknown) => {
     const texto = typeof body === 'string' ? body : JSON.stringify(body);
-    return shop.call('POST', '/api/resenas', { token: c.token, body: texto, headers: { 'Content-Length': String(Buffer.byteLength(texto)) } });
+    return shop.call('POST', '/api/resenas', {
+      token: c.token,
+      body: texto,
+      headers: { 'Content-Length': String(Buffer.byteLength(texto)) },
+    });
   };
-  const puedo = async (c: Cliente, id: number) => (await (await shop.call('GET', `/api/resenas/puedo/${id}`, { token: c.token })).json()) as PuedoResenar;
+  const puedo = async (c: Cliente, id: number) =>
+    (await (await shop.call('GET', `/api/resenas/puedo/${id}`, { token: c.token })).json()) as PuedoResenar;
   const publicas = async (id: number, pagina?: number) => {
     const res = await shop.call('GET', `/api/resenas/producto/${id}${pagina ? `?pagina=${pagina}` : ''}`);
     expect(res.status).toBe(200);
@@ -89,8 +120,13 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
   };
 
   beforeAll(async () => {
-    const rateLimits = { ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS), resenasPorCuenta: { max: POR_CUENTA, windowSeconds: 3600 } };
-    shop = await openShop(target, { config: { adminToken: TOKEN, rateLimits, resenas: { fotoMaximaBytes: FOTO_MAXIMA, invitacionDias: RESENAS.invitacionDias } } });
+    const rateLimits = {
+      ...(Object.fromEntries(Object.keys(RATE_LIMITS).map((name) => [name, generous])) as typeof RATE_LIMITS),
+      resenasPorCuenta: { max: POR_CUENTA, windowSeconds: 3600 },
+    };
+    shop = await openShop(target, {
+      config: { adminToken: TOKEN, rateLimits, resenas: { fotoMaximaBytes: FOTO_MAXIMA, invitacionDias: RESENAS.invitacionDias } },
+    });
     plain = plainProducts(await shop.catalogue());
   });
   afterAll(() => shop?.close());
@@ -120,7 +156,17 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const creada = (await res.json()) as ResenaCreada;
     expect(creada).toEqual({ mensaje: MENSAJES_RESENA.recibida, resena: { id: expect.any(Number), estado: 'PENDIENTE' } });
     const [fila] = await shop.database.db.select().from(resenas).where(eq(resenas.id, creada.resena.id));
-    expect(fila).toMatchObject({ productoId: p.idProducto, clienteId: ana.id, pedidoId: id, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave.\nNo irrita nada.', autor: 'María G.', estado: 'PENDIENTE', foto: null });
+    expect(fila).toMatchObject({
+      productoId: p.idProducto,
+      clienteId: ana.id,
+      pedidoId: id,
+      estrellas: 5,
+      titulo: 'Me encantó',
+      texto: 'Deja la piel suave.\nNo irrita nada.',
+      autor: 'María G.',
+      estado: 'PENDIENTE',
+      foto: null,
+    });
 
     // Once per product.
     const segunda = await escribir(ana, cuerpo(p.idProducto, { estrellas: 1 }));
@@ -158,7 +204,11 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
       const res = await escribir(c, body);
       expect([res.status, await mensaje(res)], JSON.stringify(body).slice(0, 80)).toEqual([400, esperado]);
     }
-    for (const body of [cuerpo(p.idProducto, { titulo: 'Hola\u0000mundo' }), cuerpo(p.idProducto, { texto: 'Muy bueno\u001b[31m de verdad' }), cuerpo(p.idProducto, { titulo: 'Dos\nlíneas' })]) {
+    for (const body of [
+      cuerpo(p.idProducto, { titulo: 'Hola\u0000mundo' }),
+      cuerpo(p.idProducto, { texto: 'Muy bueno\u001b[31m de verdad' }),
+      cuerpo(p.idProducto, { titulo: 'Dos\nlíneas' }),
+    ]) {
       const res = await escribir(c, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await mensaje(res)).toMatch(/[áéíóúñ\w]/);
@@ -197,15 +247,34 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     expect(fila!.foto).toMatch(/^\/imagenes\/resenas\/[A-Za-z0-9_-]{22}\.webp$/);
     const [copias] = await shop.database.db.select().from(resenaFotos).where(eq(resenaFotos.resenaId, fila!.id));
     expect([copias!.ancho, copias!.alto]).toEqual([300, 200]);
-    expect(await sharp(copias!.miniatura).metadata()).toMatchObject({ format: 'webp', width: RESENAS.fotoMiniatura, height: RESENAS.fotoMiniatura });
-    expect(await sharp(copias!.miniatura2x).metadata()).toMatchObject({ format: 'webp', width: 2 * RESENAS.fotoMiniatura, height: 2 * RESENAS.fotoMiniatura });
-    expect(await shop.database.db.select().from(imagenes).where(eq(imagenes.nombre, `resena-${c.id}-${p.idProducto}`))).toEqual([]);
+    expect(await sharp(copias!.miniatura).metadata()).toMatchObject({
+      format: 'webp',
+      width: RESENAS.fotoMiniatura,
+      height: RESENAS.fotoMiniatura,
+    });
+    expect(await sharp(copias!.miniatura2x).metadata()).toMatchObject({
+      format: 'webp',
+      width: 2 * RESENAS.fotoMiniatura,
+      height: 2 * RESENAS.fotoMiniatura,
+    });
+    expect(
+      await shop.database.db
+        .select()
+        .from(imagenes)
+        .where(eq(imagenes.nombre, `resena-${c.id}-${p.idProducto}`)),
+    ).toEqual([]);
     // A bare base64 photo is taken too; a body past the photo's room is cut off while it streams in.
     expect((await escribir(c, cuerpo(q.idProducto, { foto: png(1, 1, [0, 0, 0]).toString('base64') }))).status).toBe(201);
     const enorme = await escribir(c, cuerpo(q.idProducto, { foto: 'A'.repeat(3 * FOTO_MAXIMA) }));
     expect([enorme.status, await mensaje(enorme)]).toEqual([413, `La foto es demasiado grande: el máximo es ${megas(FOTO_MAXIMA)}.`]);
     // Other calls keep the general limit.
-    expect((await shop.call('POST', '/api/avisos-stock', { body: { productoId: q.idProducto, correo: 'a@example.pe', relleno: 'x'.repeat(LIMITES.cuerpoMaximoBytes) } })).status).toBe(413);
+    expect(
+      (
+        await shop.call('POST', '/api/avisos-stock', {
+          body: { productoId: q.idProducto, correo: 'a@example.pe', relleno: 'x'.repeat(LIMITES.cuerpoMaximoBytes) },
+        })
+      ).status,
+    ).toBe(413);
   });
 
   it("keeps a reseña's photo private until approval (the operator sees it), serves its copies then, and deletes it on rejection", async () => {
@@ -234,7 +303,11 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const tamanos = [400, RESENAS.fotoMiniatura, 2 * RESENAS.fotoMiniatura];
     for (const [i, url] of urls.entries()) {
       const servida = await shop.call('GET', url);
-      expect([servida.status, servida.headers.get('Content-Type'), servida.headers.get('Cache-Control')]).toEqual([200, 'image/webp', RESENAS.fotoCacheControl]);
+      expect([servida.status, servida.headers.get('Content-Type'), servida.headers.get('Cache-Control')]).toEqual([
+        200,
+        'image/webp',
+        RESENAS.fotoCacheControl,
+      ]);
       expect((await sharp(Buffer.from(await servida.arrayBuffer())).metadata()).width).toBe(tamanos[i]);
       expect((await shop.call('GET', url, { headers: { 'If-None-Match': servida.headers.get('ETag')! } })).status).toBe(304);
     }
@@ -278,7 +351,10 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     await entregar(await pedido(c, [p]));
     // A phone's JPEG: taken sideways (orientation 6) with its maker and the place it was taken.
     const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 50, b: 80 } } })
-      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 2/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '77/1 1/1 2/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 2/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '77/1 1/1 2/1' },
+      })
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
@@ -295,12 +371,19 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     for (const url of [resena.foto!, src, src2x!]) {
       const servida = Buffer.from(await (await shop.call('GET', url)).arrayBuffer());
       const meta = await sharp(servida).metadata();
-      expect([meta.exif, meta.xmp, meta.icc, meta.iptc, meta.orientation], url).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect([meta.exif, meta.xmp, meta.icc, meta.iptc, meta.orientation], url).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       for (const rastro of ['Exif', 'PhoneCo', 'GPS']) expect(servida.includes(Buffer.from(rastro)), `${url} ${rastro}`).toBe(false);
       if (url === resena.foto) expect([meta.width, meta.height]).toEqual([200, 300]);
     }
     const [copias] = await shop.database.db.select().from(resenaFotos).where(eq(resenaFotos.resenaId, id));
-    for (const datos of [copias!.grande, copias!.miniatura, copias!.miniatura2x]) expect(Buffer.from(datos).includes(Buffer.from('PhoneCo'))).toBe(false);
+    for (const datos of [copias!.grande, copias!.miniatura, copias!.miniatura2x])
+      expect(Buffer.from(datos).includes(Buffer.from('PhoneCo'))).toBe(false);
   });
 
   it('shows a reseña only once approved, computes the average from approved reseñas only, and moves the catalogue version', async () => {
@@ -310,7 +393,14 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const uno = await resenaDe(p, 1, 'Rosa', 'Huamán');
     await resenaDe(p, 2, 'Elena', 'Torres');
 
-    expect(await publicas(p.idProducto)).toEqual({ idProducto: p.idProducto, promedio: 0, cantidad: 0, pagina: 1, paginas: 1, resenas: [] });
+    expect(await publicas(p.idProducto)).toEqual({
+      idProducto: p.idProducto,
+      promedio: 0,
+      cantidad: 0,
+      pagina: 1,
+      paginas: 1,
+      resenas: [],
+    });
     expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 0, resenasCantidad: 0 });
 
     const pendientes = (await (await admin('GET', '/resenas?estado=PENDIENTE')).json()) as ResenasOperador;
@@ -320,7 +410,12 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const aprobada = await moderar(cinco, 'aprobar');
     expect(aprobada.status).toBe(200);
     const respuesta = (await aprobada.json()) as ModeracionRespuesta;
-    expect(respuesta.resena).toMatchObject({ id: cinco, estado: 'APROBADA', operador: expect.any(String), producto: { idProducto: p.idProducto, nombre: p.nombre } });
+    expect(respuesta.resena).toMatchObject({
+      id: cinco,
+      estado: 'APROBADA',
+      operador: expect.any(String),
+      producto: { idProducto: p.idProducto, nombre: p.nombre },
+    });
     expect(respuesta.mensaje).toContain(`Reseña N.° ${cinco}`);
     expect(await catalogueVersion(shop.database.db)).toBeGreaterThan(version);
     expect((await moderar(cuatro, 'aprobar')).status).toBe(200);
@@ -332,7 +427,16 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
       [4, 'Lucía Q.'],
       [5, 'María G.'],
     ]);
-    expect(lista.resenas[0]).toEqual({ id: cuatro, estrellas: 4, titulo: '4 estrellas', texto: 'Deja la piel suave y no irrita.', autor: 'Lucía Q.', fecha: expect.any(String), foto: null, compraVerificada: true });
+    expect(lista.resenas[0]).toEqual({
+      id: cuatro,
+      estrellas: 4,
+      titulo: '4 estrellas',
+      texto: 'Deja la piel suave y no irrita.',
+      autor: 'Lucía Q.',
+      fecha: expect.any(String),
+      foto: null,
+      compraVerificada: true,
+    });
     expect(new Date(lista.resenas[0]!.fecha).toISOString()).toBe(lista.resenas[0]!.fecha);
     expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 4.5, resenasCantidad: 2 });
     const listprod = (await (await shop.call('GET', '/web/listprod')).json()) as Producto[];
@@ -350,7 +454,11 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     expect(await publicas(p.idProducto)).toMatchObject({ promedio: 3, cantidad: 2 });
     expect(await productoPorId(shop.database.db, p.idProducto)).toMatchObject({ resenasPromedio: 3, resenasCantidad: 2 });
 
-    const entradas = await shop.database.db.select().from(auditoria).where(eq(auditoria.objetivo, `reseña ${cuatro}`)).orderBy(auditoria.id);
+    const entradas = await shop.database.db
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.objetivo, `reseña ${cuatro}`))
+      .orderBy(auditoria.id);
     expect(entradas.map((e) => [e.accion, e.antes, e.despues])).toEqual([
       ['resena.aprobar', { estado: 'PENDIENTE' }, { estado: 'APROBADA' }],
       ['resena.rechazar', { estado: 'APROBADA' }, { estado: 'RECHAZADA' }],
@@ -379,10 +487,13 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const segunda = await publicas(p.idProducto, 2);
     expect(segunda.resenas.map((r) => r.id)).toEqual([ids[0]]);
     const publicadas = (await (await shop.call('GET', '/api/resenas/publicadas')).json()) as ResenasPublicadas;
-    expect(publicadas.productos.find((x) => x.idProducto === p.idProducto)!.resenas.map((r) => r.id)).toEqual(ids.slice(-RESENAS.enPagina).reverse());
+    expect(publicadas.productos.find((x) => x.idProducto === p.idProducto)!.resenas.map((r) => r.id)).toEqual(
+      ids.slice(-RESENAS.enPagina).reverse(),
+    );
     const res = await shop.call('GET', `/api/resenas/producto/${p.idProducto}`);
     expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+/);
-    for (const malo of ['0', 'uno', '-1']) expect((await shop.call('GET', `/api/resenas/producto/${p.idProducto}?pagina=${malo}`)).status).toBe(400);
+    for (const malo of ['0', 'uno', '-1'])
+      expect((await shop.call('GET', `/api/resenas/producto/${p.idProducto}?pagina=${malo}`)).status).toBe(400);
     expect((await shop.call('GET', '/api/resenas/producto/999999')).status).toBe(404);
     expect((await shop.call('GET', '/api/resenas/producto/abc')).status).toBe(400);
     // A hidden product shows no reviews and takes none.
@@ -396,11 +507,19 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     const p = producto();
     const c = await cliente();
     await entregar(await pedido(c, [p]));
-    const respuestas = await Promise.all([escribir(c, cuerpo(p.idProducto, { estrellas: 5 })), escribir(c, cuerpo(p.idProducto, { estrellas: 3 }))]);
+    const respuestas = await Promise.all([
+      escribir(c, cuerpo(p.idProducto, { estrellas: 5 })),
+      escribir(c, cuerpo(p.idProducto, { estrellas: 3 })),
+    ]);
     expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409]);
     const rechazada = respuestas.find((r) => r.status === 409)!;
     expect(await mensaje(rechazada)).toBe(MENSAJES_RESENA.yaResenado);
-    expect(await shop.database.db.select().from(resenas).where(and(eq(resenas.clienteId, c.id), eq(resenas.productoId, p.idProducto)))).toHaveLength(1);
+    expect(
+      await shop.database.db
+        .select()
+        .from(resenas)
+        .where(and(eq(resenas.clienteId, c.id), eq(resenas.productoId, p.idProducto))),
+    ).toHaveLength(1);
   });
 
   it(`limits the reseñas sent per account (${POR_CUENTA} an hour in this test) with a 429`, async () => {

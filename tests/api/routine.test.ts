@@ -16,7 +16,23 @@ const tags = (value: string) => value.split(',').map(foldText).filter(Boolean);
 const hasTag = (value: string, tag: string) => tags(value).includes(foldText(tag));
 const sorted = (values: readonly string[]) => [...values].sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
 
-const ROUTINE_FIELDS = ['idProducto', 'nombreProducto', 'marca', 'precio', 'descuento', 'descuentoN', 'stock', 'colores', 'tamaños', 'img', 'imagen', 'tipo_piel', 'edad', 'inquietud_piel', 'fechaAgregado'];
+const ROUTINE_FIELDS = [
+  'idProducto',
+  'nombreProducto',
+  'marca',
+  'precio',
+  'descuento',
+  'descuentoN',
+  'stock',
+  'colores',
+  'tamaños',
+  'img',
+  'imagen',
+  'tipo_piel',
+  'edad',
+  'inquietud_piel',
+  'fechaAgregado',
+];
 
 describeEachDatabase('routine builder API', (target) => {
   let shop: TestShop;
@@ -34,7 +50,13 @@ describeEachDatabase('routine builder API', (target) => {
   const rutina = (body: object) => post<RutinaRecomendada>('/api/rutina-recomendada', body);
   /** What the filter must answer, computed here from the catalogue, independently of the SQL. */
   const expected = (f: { tipoPiel?: string; grupoEdad?: string; inquietudPiel?: string }) =>
-    catalogue.filter((p) => p.stock > 0 && (!f.tipoPiel || hasTag(p.tipo_piel, f.tipoPiel)) && (!f.grupoEdad || hasTag(p.edad, f.grupoEdad)) && (!f.inquietudPiel || hasTag(p.inquietud_piel, f.inquietudPiel)));
+    catalogue.filter(
+      (p) =>
+        p.stock > 0 &&
+        (!f.tipoPiel || hasTag(p.tipo_piel, f.tipoPiel)) &&
+        (!f.grupoEdad || hasTag(p.edad, f.grupoEdad)) &&
+        (!f.inquietudPiel || hasTag(p.inquietud_piel, f.inquietudPiel)),
+    );
 
   beforeAll(async () => {
     shop = await openShop(target);
@@ -44,7 +66,11 @@ describeEachDatabase('routine builder API', (target) => {
 
   describe('filter lists', () => {
     it('answers the skin types, age groups and concerns the products carry, in the success/data/message envelope', async () => {
-      for (const [path, values] of [['/api/tipos-piel', TIPOS_PIEL], ['/api/grupos-edad', GRUPOS_EDAD], ['/api/inquietudes-piel', INQUIETUDES_PIEL]] as const) {
+      for (const [path, values] of [
+        ['/api/tipos-piel', TIPOS_PIEL],
+        ['/api/grupos-edad', GRUPOS_EDAD],
+        ['/api/inquietudes-piel', INQUIETUDES_PIEL],
+      ] as const) {
         const { status, json } = await get<ListaRutina>(path);
         expect(status).toBe(200);
         expect(json).toEqual({ success: true, data: sorted(values), message: expect.any(String) });
@@ -53,7 +79,10 @@ describeEachDatabase('routine builder API', (target) => {
 
     it('reads them from the database', async () => {
       const [producto] = catalogue;
-      await shop.database.db.update(productos).set({ tipoPiel: `${producto!.tipo_piel},Madura` }).where(eq(productos.id, producto!.idProducto));
+      await shop.database.db
+        .update(productos)
+        .set({ tipoPiel: `${producto!.tipo_piel},Madura` })
+        .where(eq(productos.id, producto!.idProducto));
       try {
         expect((await get<ListaRutina>('/api/tipos-piel')).json.data).toContain('Madura');
       } finally {
@@ -115,7 +144,11 @@ describeEachDatabase('routine builder API', (target) => {
         const { status, json } = await filtrar({ alergias, limit: 1000 });
         const words = typeof alergias === 'string' ? alergias.split(',') : alergias;
         expect(status).toBe(200);
-        expect(json.data.map((p) => p.idProducto)).toEqual(expected({}).filter((p) => known(p) && !words.some((w) => mentions(p, w))).map((p) => p.idProducto));
+        expect(json.data.map((p) => p.idProducto)).toEqual(
+          expected({})
+            .filter((p) => known(p) && !words.some((w) => mentions(p, w)))
+            .map((p) => p.idProducto),
+        );
       }
       const hialuronico = await filtrar({ alergias: 'ACIDO HIALURONICO', limit: 1000 });
       expect(hialuronico.json.data.some((p) => mentions(p, 'ácido hialurónico'))).toBe(false);
@@ -124,8 +157,20 @@ describeEachDatabase('routine builder API', (target) => {
 
     it('answers bad input with 400 and a Spanish mensaje', async () => {
       const bad: unknown[] = [
-        { limit: 0 }, { limit: 1001 }, { limit: 'veinte' }, { limit: 2.5 }, { tipoPiel: 3 }, { tipoPiel: 'Escamosa' }, { grupoEdad: '90+' },
-        { inquietudPiel: 'x'.repeat(61) }, { alergias: [1] }, { alergias: 'ab' }, { alergias: 42 }, [], 'no es json', null,
+        { limit: 0 },
+        { limit: 1001 },
+        { limit: 'veinte' },
+        { limit: 2.5 },
+        { tipoPiel: 3 },
+        { tipoPiel: 'Escamosa' },
+        { grupoEdad: '90+' },
+        { inquietudPiel: 'x'.repeat(61) },
+        { alergias: [1] },
+        { alergias: 'ab' },
+        { alergias: 42 },
+        [],
+        'no es json',
+        null,
       ];
       for (const body of bad) {
         const { status, json } = await filtrar(body as object);
@@ -144,12 +189,25 @@ describeEachDatabase('routine builder API', (target) => {
         const { status, json } = await rutina({ ...filtros, pasosRutina: pasos });
         const nombres = pasosDeNivel(nivel).map((paso) => paso.nombre);
         expect(status).toBe(200);
-        expect(json).toMatchObject({ success: true, pasosRutina: pasos, totalCategorias: pasos, categoriasIncluidas: nombres, categoriasDeshabilitadas: [], nivelRutina: nivel, descuentoRutina: descuento });
+        expect(json).toMatchObject({
+          success: true,
+          pasosRutina: pasos,
+          totalCategorias: pasos,
+          categoriasIncluidas: nombres,
+          categoriasDeshabilitadas: [],
+          nivelRutina: nivel,
+          descuentoRutina: descuento,
+        });
         expect(Object.keys(json.data)).toEqual(nombres);
         for (const [index, paso] of pasosDeNivel(nivel).entries()) {
           const offered = json.data[paso.nombre]!;
-          const ids = expected(filtros).filter((p) => pasoDeCategoria(p.categoria)?.clave === paso.clave).map((p) => p.idProducto);
-          expect(offered.map((p) => p.idProducto), paso.nombre).toEqual(ids.slice(0, 20));
+          const ids = expected(filtros)
+            .filter((p) => pasoDeCategoria(p.categoria)?.clave === paso.clave)
+            .map((p) => p.idProducto);
+          expect(
+            offered.map((p) => p.idProducto),
+            paso.nombre,
+          ).toEqual(ids.slice(0, 20));
           for (const producto of offered) expect(Object.keys(producto)).toEqual(expect.arrayContaining(ROUTINE_FIELDS));
           expect(nombres[index]).toBe(paso.nombre);
         }
@@ -160,7 +218,10 @@ describeEachDatabase('routine builder API', (target) => {
       const original = expected(filtros).find((p) => pasoDeCategoria(p.categoria)?.clave === 'limpieza')!;
       const [row] = await shop.database.db.select().from(productos).where(eq(productos.id, original.idProducto));
       const { id: _id, ...copy } = row!;
-      const [inserted] = await shop.database.db.insert(productos).values({ ...copy, nombre: ` ${original.nombre.toUpperCase()} ` }).returning({ id: productos.id });
+      const [inserted] = await shop.database.db
+        .insert(productos)
+        .values({ ...copy, nombre: ` ${original.nombre.toUpperCase()} ` })
+        .returning({ id: productos.id });
       try {
         const offered = (await rutina({ ...filtros, pasosRutina: 3 })).json.data.Limpieza!;
         expect(offered.map((p) => p.idProducto)).toContain(original.idProducto);
@@ -198,7 +259,13 @@ describeEachDatabase('routine builder API', (target) => {
     });
 
     it('answers bad input with 400 and a Spanish mensaje', async () => {
-      for (const body of [{ pasosRutina: 4 }, { ...filtros }, { pasosRutina: 'cinco' }, { pasosRutina: 5, tipoPiel: 'Escamosa' }, { pasosRutina: 5, alergias: {} }]) {
+      for (const body of [
+        { pasosRutina: 4 },
+        { ...filtros },
+        { pasosRutina: 'cinco' },
+        { pasosRutina: 5, tipoPiel: 'Escamosa' },
+        { pasosRutina: 5, alergias: {} },
+      ]) {
         const { status, json } = await rutina(body);
         expect(status, JSON.stringify(body)).toBe(400);
         expect(json.mensaje, JSON.stringify(body)).toMatch(/^(?!Invalid|Too|Expected)[A-ZÁÉÍÓÚ¡]/);
@@ -207,11 +274,14 @@ describeEachDatabase('routine builder API', (target) => {
     });
 
     it('yields a full routine from stock for every combination of the demo catalogue', async () => {
-      const combos = TIPOS_PIEL.flatMap((tipoPiel) => GRUPOS_EDAD.flatMap((grupoEdad) => INQUIETUDES_PIEL.map((inquietudPiel) => ({ tipoPiel, grupoEdad, inquietudPiel }))));
+      const combos = TIPOS_PIEL.flatMap((tipoPiel) =>
+        GRUPOS_EDAD.flatMap((grupoEdad) => INQUIETUDES_PIEL.map((inquietudPiel) => ({ tipoPiel, grupoEdad, inquietudPiel }))),
+      );
       const missing: string[] = [];
       for (const combo of combos) {
         const { json } = await rutina({ ...combo, pasosRutina: 7 });
-        if (json.categoriasDeshabilitadas.length > 0) missing.push(`${Object.values(combo).join('/')}: ${json.categoriasDeshabilitadas.join(', ')}`);
+        if (json.categoriasDeshabilitadas.length > 0)
+          missing.push(`${Object.values(combo).join('/')}: ${json.categoriasDeshabilitadas.join(', ')}`);
       }
       expect(missing).toEqual([]);
     }, 60_000);
@@ -221,18 +291,28 @@ describeEachDatabase('routine builder API', (target) => {
     let ana: { id: number; token: string };
     const filtros = { tipoPiel: 'Mixta', grupoEdad: '25-34', inquietudPiel: 'Poros dilatados' };
     const byId = (id: number) => catalogue.find((p) => p.idProducto === id)!;
-    const plain = (p: ProductoRutina) => p.descuento === 0 && p.descuentoN === 0 && p.newores !== 'Sale' && p.newores !== 'Preventa' && p.stock >= 5;
+    const plain = (p: ProductoRutina) =>
+      p.descuento === 0 && p.descuentoN === 0 && p.newores !== 'Sale' && p.newores !== 'Preventa' && p.stock >= 5;
     /** The first plain product of each step of the level, as the builder would put them in the cart. */
     const routineLines = async (pasos: 3 | 5 | 7, rutinaId: string) => {
       const { json } = await rutina({ ...filtros, pasosRutina: pasos });
-      return json.categoriasIncluidas.map((paso) => ({ ...lineOf(byId(json.data[paso]!.find(plain)!.idProducto)), esProductoRutina: true, rutinaNivel: json.nivelRutina, rutinaId }));
+      return json.categoriasIncluidas.map((paso) => ({
+        ...lineOf(byId(json.data[paso]!.find(plain)!.idProducto)),
+        esProductoRutina: true,
+        rutinaNivel: json.nivelRutina,
+        rutinaId,
+      }));
     };
     const quote = async (cart: ReturnType<typeof lineOf>[], codigo: string | null = null) => {
-      const res = await shop.call('POST', `/carrito/cotizar/${ana.id}`, { token: ana.token, body: preferenceBody(ana.id, cart, { codigo }) });
+      const res = await shop.call('POST', `/carrito/cotizar/${ana.id}`, {
+        token: ana.token,
+        body: preferenceBody(ana.id, cart, { codigo }),
+      });
       return { status: res.status, json: (await res.json()) as CotizacionServidor & { mensaje?: string } };
     };
     const less = (precio: number, percent: number) => toSoles(lessPercent(toCentimos(precio), percent));
-    const charged = async (cart: ReturnType<typeof lineOf>[], codigo: string | null = null) => (await quote(cart, codigo)).json.productos.map((line) => line.precio);
+    const charged = async (cart: ReturnType<typeof lineOf>[], codigo: string | null = null) =>
+      (await quote(cart, codigo)).json.productos.map((line) => line.precio);
 
     beforeAll(async () => {
       ana = await shop.customer('rutina');
@@ -245,9 +325,16 @@ describeEachDatabase('routine builder API', (target) => {
       expect(json.productos.map((line) => line.precio)).toEqual(cart.map((line) => less(line.precio, 5)));
       expect(json.descuento).toBeGreaterThan(0);
       const body = claimQuote(preferenceBody(ana.id, cart), json);
-      const res = await shop.call('POST', `/carrito/create-preference/${ana.id}`, { token: ana.token, body, headers: { 'Idempotency-Key': newKey() } });
+      const res = await shop.call('POST', `/carrito/create-preference/${ana.id}`, {
+        token: ana.token,
+        body,
+        headers: { 'Idempotency-Key': newKey() },
+      });
       expect(res.status).toBe(200);
-      const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, ((await res.json()) as { idVenta: number }).idVenta));
+      const [pedido] = await shop.database.db
+        .select()
+        .from(pedidos)
+        .where(eq(pedidos.id, ((await res.json()) as { idVenta: number }).idVenta));
       expect(pedido!.total).toBe(toCentimos(json.total));
       expect(json.total).toBeLessThan(cart.reduce((sum, line) => sum + line.precio, 0));
       expect(await charged(await routineLines(7, 'r-avanzada'))).toEqual((await routineLines(7, 'x')).map((line) => less(line.precio, 10)));
@@ -271,8 +358,15 @@ describeEachDatabase('routine builder API', (target) => {
         expect(prices).toEqual(forged.map((line) => line.precio));
       }
       expect(await charged(cart.slice(0, 4))).toEqual(ordinary.slice(0, 4));
-      const claimed = { ...preferenceBody(ana.id, cart.slice(0, 4)), cart: cart.slice(0, 4).map((line) => ({ ...line, precio: less(line.precio, 5) })) };
-      const res = await shop.call('POST', `/carrito/create-preference/${ana.id}`, { token: ana.token, body: claimed, headers: { 'Idempotency-Key': newKey() } });
+      const claimed = {
+        ...preferenceBody(ana.id, cart.slice(0, 4)),
+        cart: cart.slice(0, 4).map((line) => ({ ...line, precio: less(line.precio, 5) })),
+      };
+      const res = await shop.call('POST', `/carrito/create-preference/${ana.id}`, {
+        token: ana.token,
+        body: claimed,
+        headers: { 'Idempotency-Key': newKey() },
+      });
       expect(res.status).toBe(409);
     });
 

@@ -32,7 +32,12 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
   let producto: Producto;
 
   const base = (i: number) => `http://127.0.0.1:${PORTS[i % PORTS.length]}`;
-  const call = async (i: number, method: string, path: string, { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  const call = async (
+    i: number,
+    method: string,
+    path: string,
+    { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${base(i)}${path}`, {
       method,
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
@@ -54,18 +59,32 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
   };
   /** A customer registered, signed in and given a document, through process `i`. */
   const customer = async (i: number, usuario: string) => {
-    await json(await call(i, 'POST', '/clientes/register', { body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' } }));
-    const login = await json<{ id: number; mensaje: string }>(await call(i + 1, 'POST', '/login', { body: { user: usuario, password: 'secreta123' } }));
+    await json(
+      await call(i, 'POST', '/clientes/register', {
+        body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' },
+      }),
+    );
+    const login = await json<{ id: number; mensaje: string }>(
+      await call(i + 1, 'POST', '/login', { body: { user: usuario, password: 'secreta123' } }),
+    );
     await json(
       await call(i + 2, 'PUT', `/web/clientes/${login.id}`, {
         token: login.mensaje,
-        body: { nombre: `Cliente ${usuario}`, usuario, telefono: '987654321', direccion: 'Av. Larco 123', docType: 'DNI', docNumber: '12345678' },
+        body: {
+          nombre: `Cliente ${usuario}`,
+          usuario,
+          telefono: '987654321',
+          direccion: 'Av. Larco 123',
+          docType: 'DNI',
+          docNumber: '12345678',
+        },
       }),
     );
     return { id: login.id, token: login.mensaje, correo: `${usuario}@example.pe` };
   };
   const until = async (what: string, done: () => Promise<boolean>, ms = 20_000) => {
-    for (const hasta = Date.now() + ms; Date.now() < hasta; await new Promise((resolve) => setTimeout(resolve, 100))) if (await done()) return;
+    for (const hasta = Date.now() + ms; Date.now() < hasta; await new Promise((resolve) => setTimeout(resolve, 100)))
+      if (await done()) return;
     throw new Error(`No ocurrió a tiempo: ${what}`);
   };
 
@@ -112,11 +131,20 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     const bodies = await Promise.all(
       compradores.map(async (c, i) => {
         const body = preferenceBody(c.id, [lineOf(producto)]);
-        return claimQuote(body, await json<CotizacionServidor>(await call(i, 'POST', `/carrito/cotizar/${c.id}`, { token: c.token, body })));
+        return claimQuote(
+          body,
+          await json<CotizacionServidor>(await call(i, 'POST', `/carrito/cotizar/${c.id}`, { token: c.token, body })),
+        );
       }),
     );
     const intentos = await Promise.all(
-      compradores.map((c, i) => call(i + 1, 'POST', `/carrito/create-preference/${c.id}`, { token: c.token, body: bodies[i], headers: { 'Idempotency-Key': newKey() } })),
+      compradores.map((c, i) =>
+        call(i + 1, 'POST', `/carrito/create-preference/${c.id}`, {
+          token: c.token,
+          body: bodies[i],
+          headers: { 'Idempotency-Key': newKey() },
+        }),
+      ),
     );
     const estados = intentos.map((res) => res.status);
     expect(estados.filter((s) => s === 200)).toHaveLength(UNIDADES);
@@ -131,11 +159,17 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
 
     // Each order paid through another process than the one that created it; three workers then share the e-mails.
     const ganadores = compradores.filter((_, i) => estados[i] === 200);
-    const preferencias = await Promise.all(intentos.filter((res) => res.status === 200).map((res) => res.json() as Promise<PreferenciaCreada>));
-    await Promise.all(preferencias.map((p, i) => json(call(i + 2, 'POST', `/carrito/prueba/${p.id}/pagar`, { body: { resultado: 'approved' } }))));
+    const preferencias = await Promise.all(
+      intentos.filter((res) => res.status === 200).map((res) => res.json() as Promise<PreferenciaCreada>),
+    );
+    await Promise.all(
+      preferencias.map((p, i) => json(call(i + 2, 'POST', `/carrito/prueba/${p.id}/pagar`, { body: { resultado: 'approved' } }))),
+    );
     const correosDe = (correo: string) => smtp.messages.filter((m) => m.to.includes(correo));
     await until('la confirmación de cada pedido pagado, enviada', async () => {
-      const [hechos] = await query<{ n: string }>("SELECT count(*) AS n FROM trabajos WHERE tipo = 'correo-confirmacion' AND terminado IS NOT NULL");
+      const [hechos] = await query<{ n: string }>(
+        "SELECT count(*) AS n FROM trabajos WHERE tipo = 'correo-confirmacion' AND terminado IS NOT NULL",
+      );
       return Number(hechos!.n) === UNIDADES && ganadores.every((c) => correosDe(c.correo).some((m) => decodeParts(m.raw).includes('N.°')));
     });
     // Several more rounds of all three workers: nothing is sent again.
@@ -147,7 +181,9 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     }
     const pagados = await query<{ n: string }>("SELECT count(*) AS n FROM pedidos WHERE estado = 'EN PREPARACION'");
     expect(Number(pagados[0]!.n)).toBe(UNIDADES);
-    const trabajosRepetidos = await query<{ clave: string }>('SELECT clave FROM trabajos WHERE clave IS NOT NULL GROUP BY clave HAVING count(*) > 1');
+    const trabajosRepetidos = await query<{ clave: string }>(
+      'SELECT clave FROM trabajos WHERE clave IS NOT NULL GROUP BY clave HAVING count(*) > 1',
+    );
     expect(trabajosRepetidos).toEqual([]);
 
     // Caches: each process keeps the catalogue in memory; a price changed through the first is what all answer.
@@ -158,7 +194,9 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     await until(
       'el precio nuevo en los tres procesos',
       async () => {
-        const respuestas = await Promise.all(PORTS.map((_, i) => json<Producto[]>(call(i, 'GET', `/web/productos?ids=${producto.idProducto}`))));
+        const respuestas = await Promise.all(
+          PORTS.map((_, i) => json<Producto[]>(call(i, 'GET', `/web/productos?ids=${producto.idProducto}`))),
+        );
         return respuestas.every(([p]) => p?.precio === precio);
       },
       2_000,
@@ -168,4 +206,3 @@ describe.skipIf(!serverUrl)('three API processes on one PostgreSQL database', ()
     expect(ms).toBeLessThan(2_000);
   }, 120_000);
 });
-

@@ -34,7 +34,13 @@ export interface TestShop {
 /** Opens a test shop; with `mailer`, mail also goes out through it (a real SMTP server in some tests). */
 export async function openShop(
   target: TestDatabase,
-  options: { pasarela?: Pasarela; config?: Partial<ServerConfig>; mailer?: Mailer; proveedorComprobantes?: ProveedorComprobantes | null; metodosPago?: ServiceOptions['metodosPago'] } = {},
+  options: {
+    pasarela?: Pasarela;
+    config?: Partial<ServerConfig>;
+    mailer?: Mailer;
+    proveedorComprobantes?: ProveedorComprobantes | null;
+    metodosPago?: ServiceOptions['metodosPago'];
+  } = {},
 ): Promise<TestShop> {
   const database = await target.open();
   await seedIfEmpty(database.db);
@@ -43,7 +49,19 @@ export async function openShop(
     ...serverConfig({}),
     // The share of a product unpaid orders may hold (issue 34) is tested where it is the subject; elsewhere tests buy the same products over and over.
     porcentajeSinPagar: 100,
-    rateLimits: { ...serverConfig({}).rateLimits, loginPorIp: generous, loginPorCuenta: generous, registroPorIp: generous, recuperacionPorIp: generous, recuperacionPorCorreo: generous, operadorPorIp: generous, checkoutPorCuenta: generous, checkoutPorIp: generous, reclamosPorIp: generous, resenasPorCuenta: generous },
+    rateLimits: {
+      ...serverConfig({}).rateLimits,
+      loginPorIp: generous,
+      loginPorCuenta: generous,
+      registroPorIp: generous,
+      recuperacionPorIp: generous,
+      recuperacionPorCorreo: generous,
+      operadorPorIp: generous,
+      checkoutPorCuenta: generous,
+      checkoutPorIp: generous,
+      reclamosPorIp: generous,
+      resenasPorCuenta: generous,
+    },
     ...options.config,
   };
   const mailer: Mailer = {
@@ -52,7 +70,14 @@ export async function openShop(
       await options.mailer?.send(message);
     },
   };
-  const services = createServices({ db: database.db, config, mailer, pasarela: options.pasarela, proveedorComprobantes: options.proveedorComprobantes, metodosPago: options.metodosPago });
+  const services = createServices({
+    db: database.db,
+    config,
+    mailer,
+    pasarela: options.pasarela,
+    proveedorComprobantes: options.proveedorComprobantes,
+    metodosPago: options.metodosPago,
+  });
   const app = createApp({ services });
   const call: TestShop['call'] = async (method, path, { body, token, headers = {} } = {}) =>
     app.request(path, {
@@ -67,11 +92,26 @@ export async function openShop(
     sent,
     call,
     async customer(usuario, { documento = '12345678' } = {}) {
-      await call('POST', '/clientes/register', { body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' } });
-      const login = (await (await call('POST', '/login', { body: { user: usuario, password: 'secreta123' } })).json()) as { id: number; mensaje: string };
+      await call('POST', '/clientes/register', {
+        body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' },
+      });
+      const login = (await (await call('POST', '/login', { body: { user: usuario, password: 'secreta123' } })).json()) as {
+        id: number;
+        mensaje: string;
+      };
       if (!login.id) throw new Error(`No se pudo iniciar sesión como ${usuario}: ${login.mensaje}`);
       if (documento) {
-        const res = await call('PUT', `/web/clientes/${login.id}`, { token: login.mensaje, body: { nombre: `Cliente ${usuario}`, usuario, telefono: '987654321', direccion: 'Av. Larco 123', docType: 'DNI', docNumber: documento } });
+        const res = await call('PUT', `/web/clientes/${login.id}`, {
+          token: login.mensaje,
+          body: {
+            nombre: `Cliente ${usuario}`,
+            usuario,
+            telefono: '987654321',
+            direccion: 'Av. Larco 123',
+            docType: 'DNI',
+            docNumber: documento,
+          },
+        });
         if (!res.ok) throw new Error(`No se guardó el documento: ${await res.text()}`);
       }
       return { id: login.id, token: login.mensaje, usuario };
@@ -88,7 +128,11 @@ export async function openShop(
   };
 }
 
-const firstOption = (options: string) => options.split(',').map((o) => o.trim()).find(Boolean) ?? '';
+const firstOption = (options: string) =>
+  options
+    .split(',')
+    .map((o) => o.trim())
+    .find(Boolean) ?? '';
 
 /** A cart line for a product as the storefront would send it, at the price it shows. */
 export const lineOf = (producto: Producto, cantidad = 1) => ({
@@ -105,12 +149,22 @@ export const lineOf = (producto: Producto, cantidad = 1) => ({
 
 export const RECOJO = 'Recojo en Miraflores';
 export const PROVINCIA = 'Envío a provincia (2-5 días hábiles)';
-export const DESTINO = { departamento: 'Arequipa', provincia: 'Arequipa', distrito: 'Cayma', direccion: 'Calle Los Arces 123', referencia: 'Frente al parque' };
+export const DESTINO = {
+  departamento: 'Arequipa',
+  provincia: 'Arequipa',
+  distrito: 'Cayma',
+  direccion: 'Calle Los Arces 123',
+  referencia: 'Frente al parque',
+};
 
 type Line = ReturnType<typeof lineOf>;
 
 /** A preference body (checkout §7) for these lines; the claimed figures default to the lines' prices. */
-export function preferenceBody(userId: number, cart: Line[], options: { metodo?: string; codigo?: string | null; costoEnvio?: number; descuento?: number; total?: number } = {}): PreferenciaBody {
+export function preferenceBody(
+  userId: number,
+  cart: Line[],
+  options: { metodo?: string; codigo?: string | null; costoEnvio?: number; descuento?: number; total?: number } = {},
+): PreferenciaBody {
   const metodo = options.metodo ?? RECOJO;
   const recojo = metodo !== PROVINCIA;
   return {
@@ -118,7 +172,14 @@ export function preferenceBody(userId: number, cart: Line[], options: { metodo?:
     Recojo: recojo,
     descuento: options.descuento ?? 0,
     codigo_descuento: options.codigo ?? null,
-    metadata: { id_usuario: userId, recojo, metodo_envio: metodo, costo_envio: options.costoEnvio ?? 0, documento_tipo: 'DNI', documento_numero: '12345678' },
+    metadata: {
+      id_usuario: userId,
+      recojo,
+      metodo_envio: metodo,
+      costo_envio: options.costoEnvio ?? 0,
+      documento_tipo: 'DNI',
+      documento_numero: '12345678',
+    },
     destino: recojo ? null : DESTINO,
     ...(options.total === undefined ? {} : { total: options.total }),
   };
@@ -157,8 +218,16 @@ export async function placeOrder(
   producto: Producto,
   options: { cantidad?: number; metodo?: string; codigo?: string } = {},
 ): Promise<PreferenciaCreada> {
-  const body = await validBody(shop, customer, preferenceBody(customer.id, [lineOf(producto, options.cantidad ?? 1)], { metodo: options.metodo, codigo: options.codigo }));
-  const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, { token: customer.token, body, headers: { 'Idempotency-Key': newKey() } });
+  const body = await validBody(
+    shop,
+    customer,
+    preferenceBody(customer.id, [lineOf(producto, options.cantidad ?? 1)], { metodo: options.metodo, codigo: options.codigo }),
+  );
+  const res = await shop.call('POST', `/carrito/create-preference/${customer.id}`, {
+    token: customer.token,
+    body,
+    headers: { 'Idempotency-Key': newKey() },
+  });
   if (res.status !== 200) throw new Error(`create-preference respondió ${res.status}: ${await res.text()}`);
   return (await res.json()) as PreferenciaCreada;
 }
@@ -171,7 +240,10 @@ export const payDePrueba = (shop: TestShop, preferenceId: string, resultado: 'ap
 export async function runJobsUntilIdle(shop: TestShop): Promise<void> {
   for (let vuelta = 0; vuelta < 20; vuelta++) {
     await runBackgroundOnce(shop.services);
-    const [pendientes] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(trabajos).where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
+    const [pendientes] = await shop.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trabajos)
+      .where(sql`terminado IS NULL AND ejecutar_en <= now() AND intentos < max_intentos`);
     if (pendientes!.n === 0) return;
   }
   throw new Error('Quedan trabajos sin hacer.');

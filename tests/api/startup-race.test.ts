@@ -74,7 +74,16 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'kbeauty-edge-race-'));
       scratch = await createScratchPostgres(serverUrl!);
-      processes.push(...PORTS.map((port, index) => startApiProcess(port, { DATABASE_URL: scratch.url, DEMO_CATALOGUE: 'true', DATA_DIR: join(dir, `data-${index}`), JOBS_INTERVAL_SECONDS: '0' })));
+      processes.push(
+        ...PORTS.map((port, index) =>
+          startApiProcess(port, {
+            DATABASE_URL: scratch.url,
+            DEMO_CATALOGUE: 'true',
+            DATA_DIR: join(dir, `data-${index}`),
+            JOBS_INTERVAL_SECONDS: '0',
+          }),
+        ),
+      );
       started = await Promise.allSettled(processes.map(({ ready }) => ready));
     }, 120_000);
     afterAll(async () => {
@@ -98,7 +107,11 @@ describe.skipIf(!serverUrl)('three processes starting together on one empty Post
       expect(once.nombres).toBe(once.productos);
       expect(once.departamentos).toBe(once.ubigeos);
       expect(once.cupones).toBe(once.codigos);
-      const lists = await Promise.all(PORTS.map(async (port) => ((await (await fetch(`http://127.0.0.1:${port}/web/listprod`)).json()) as Producto[]).map((p) => p.idProducto)));
+      const lists = await Promise.all(
+        PORTS.map(async (port) =>
+          ((await (await fetch(`http://127.0.0.1:${port}/web/listprod`)).json()) as Producto[]).map((p) => p.idProducto),
+        ),
+      );
       expect(new Set(lists[0]).size).toBe(lists[0]!.length);
       expect(lists[1]).toEqual(lists[0]);
       expect(lists[2]).toEqual(lists[0]);

@@ -37,7 +37,11 @@ for (const target of targets) {
     /** A request over a real socket from `ip` (a loopback address) to the process. */
     const from = (ip: string, method: string, path: string, { body, token }: { body?: unknown; token?: string } = {}) =>
       new Promise<Answer>((resolve, reject) => {
-        const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(method === 'POST' && path.startsWith('/carrito/create') ? { 'Idempotency-Key': newKey() } : {}) };
+        const headers = {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(method === 'POST' && path.startsWith('/carrito/create') ? { 'Idempotency-Key': newKey() } : {}),
+        };
         const req = request({ host: '127.0.0.1', port: target.port, path, method, localAddress: ip, headers }, (res) => {
           let data = '';
           res.setEncoding('utf8');
@@ -55,9 +59,23 @@ for (const target of targets) {
     /** A customer registered, signed in and given a document from `ip`. */
     const customer = async (ip: string) => {
       const usuario = `acapara${target.name.toLowerCase()}${++next}`;
-      await ok(from(ip, 'POST', '/clientes/register', { body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' } }));
-      const login = (await ok(from(ip, 'POST', '/login', { body: { user: usuario, password: 'secreta123' } }))) as { id: number; mensaje: string };
-      const perfil = { nombre: `Cliente ${usuario}`, usuario, telefono: '987654321', direccion: 'Av. Larco 123', docType: 'DNI', docNumber: '12345678' };
+      await ok(
+        from(ip, 'POST', '/clientes/register', {
+          body: { nombre: `Cliente ${usuario}`, usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' },
+        }),
+      );
+      const login = (await ok(from(ip, 'POST', '/login', { body: { user: usuario, password: 'secreta123' } }))) as {
+        id: number;
+        mensaje: string;
+      };
+      const perfil = {
+        nombre: `Cliente ${usuario}`,
+        usuario,
+        telefono: '987654321',
+        direccion: 'Av. Larco 123',
+        docType: 'DNI',
+        docNumber: '12345678',
+      };
       await ok(from(ip, 'PUT', `/web/clientes/${login.id}`, { token: login.mensaje, body: perfil }));
       return { ip, id: login.id, token: login.mensaje };
     };
@@ -69,9 +87,11 @@ for (const target of targets) {
     };
     const pay = (who: Customer, body: unknown) => from(who.ip, 'POST', `/carrito/create-preference/${who.id}`, { token: who.token, body });
     /** The product's live stock, read from the database by the process. */
-    const stockOf = async () => ((await ok(from('127.0.0.1', 'GET', `/web/detailprod/${producto.idProducto}`))) as { mensaje: Producto[] }).mensaje[0]!.stock;
+    const stockOf = async () =>
+      ((await ok(from('127.0.0.1', 'GET', `/web/detailprod/${producto.idProducto}`))) as { mensaje: Producto[] }).mensaje[0]!.stock;
     const estadoOf = async (who: Customer, idVenta: number) =>
-      ((await ok(from(who.ip, 'GET', `/api/detalle-pedido/${idVenta}`, { token: who.token }))) as { mensaje: DetallePedido }).mensaje.estado;
+      ((await ok(from(who.ip, 'GET', `/api/detalle-pedido/${idVenta}`, { token: who.token }))) as { mensaje: DetallePedido }).mensaje
+        .estado;
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'kbeauty-acaparar-'));
@@ -102,23 +122,29 @@ for (const target of targets) {
     });
 
     it('six accounts from two addresses hold at most 15 of 30 units with pending cash codes; the next shopper is told others are paying; the codes’ deadline gives the units back', async () => {
-      const hoarders = await Promise.all(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.2', '127.0.0.2'].map((ip) => customer(ip)));
+      const hoarders = await Promise.all(
+        ['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.2', '127.0.0.2'].map((ip) => customer(ip)),
+      );
       const bodies = await Promise.all(hoarders.map((who) => checkout(who, 10)));
       // All at once, each account for 10 units (the most one order takes), each from its own address's bucket.
       const answers = await Promise.all(hoarders.map((who, i) => pay(who, bodies[i])));
       const statuses = answers.map((res) => res.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(5);
-      for (const res of answers.filter((r) => r.status === 409)) expect(res.json.mensaje).toMatch(/puedes reservar como máximo 5 unidad\(es\)/);
+      for (const res of answers.filter((r) => r.status === 409))
+        expect(res.json.mensaje).toMatch(/puedes reservar como máximo 5 unidad\(es\)/);
       const winner = statuses.indexOf(200);
-      const held: { who: Customer; created: PreferenciaCreada }[] = [{ who: hoarders[winner]!, created: answers[winner]!.json as PreferenciaCreada }];
+      const held: { who: Customer; created: PreferenciaCreada }[] = [
+        { who: hoarders[winner]!, created: answers[winner]!.json as PreferenciaCreada },
+      ];
       // A second account, from the other address, takes the 5 left of the share.
       const other = hoarders.find((who, i) => i !== winner && who.ip !== hoarders[winner]!.ip)!;
       const second = await pay(other, await checkout(other, 5));
       expect(second.status, JSON.stringify(second.json)).toBe(200);
       held.push({ who: other, created: second.json as PreferenciaCreada });
       // Each leaves a cash code pending (PagoEfectivo on Mercado Pago's page).
-      for (const { created } of held) await ok(from('127.0.0.1', 'POST', `/carrito/prueba/${created.id}/pagar`, { body: { resultado: 'pending' } }));
+      for (const { created } of held)
+        await ok(from('127.0.0.1', 'POST', `/carrito/prueba/${created.id}/pagar`, { body: { resultado: 'pending' } }));
       expect(await stockOf()).toBe(15);
 
       const shopper = await customer('127.0.0.2');

@@ -41,11 +41,22 @@ function send(
   { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host, port, method, path, localAddress: from, agent: false, headers: { ...(body !== undefined ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = request(
+      {
+        host,
+        port,
+        method,
+        path,
+        localAddress: from,
+        agent: false,
+        headers: { ...(body !== undefined ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -85,7 +96,15 @@ async function startShop(env: Record<string, string>): Promise<{ child: ChildPro
   const dir = mkdtempSync(join(tmpdir(), 'kbeauty-trust-edge-'));
   await stampCurrentSite(join(dir, 'data'), join(dir, 'dist'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { PATH: process.env.PATH, DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), JOBS_INTERVAL_SECONDS: '0', REBUILD_CHECK_SECONDS: '0', SHOP_ADMIN_TOKEN: TOKEN, ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: join(dir, 'dist'),
+      JOBS_INTERVAL_SECONDS: '0',
+      REBUILD_CHECK_SECONDS: '0',
+      SHOP_ADMIN_TOKEN: TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -115,18 +134,33 @@ async function refusalOf(script: string, env: Record<string, string>): Promise<{
   const dir = mkdtempSync(join(tmpdir(), 'kbeauty-trust-edge-refused-'));
   try {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
-      env: { PATH: process.env.PATH, PORT: String(await freePort(LOOPBACK)), DATA_DIR: join(dir, 'data'), JOBS_INTERVAL_SECONDS: '0', ...env },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(await freePort(LOOPBACK)),
+        DATA_DIR: join(dir, 'data'),
+        JOBS_INTERVAL_SECONDS: '0',
+        ...env,
+      },
       timeout: 20_000,
     });
     // A start that is not refused runs until the timeout kills it: then `code` is not 1.
-    return (await run.then(() => undefined, (error: unknown) => error)) as { code: number; stderr: string } | undefined;
+    return (await run.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code: number; stderr: string } | undefined;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const json = (body: unknown) => JSON.stringify(body);
-const registro = (usuario: string) => ({ nombre: 'Rosa Huamán', usuario, correo: `${usuario}@example.pe`, password: 'secreta123', telefono: '987654321' });
+const registro = (usuario: string) => ({
+  nombre: 'Rosa Huamán',
+  usuario,
+  correo: `${usuario}@example.pe`,
+  password: 'secreta123',
+  telefono: '987654321',
+});
 
 describe('`npm start` with the default settings, its test modes on (items 1 and 2)', () => {
   let shop: Awaited<ReturnType<typeof startShop>> | undefined;
@@ -174,22 +208,32 @@ describe('`npm start` with the default settings, its test modes on (items 1 and 
 });
 
 describe('a prueba served beyond this machine is refused at start (item 2)', () => {
-  const MENSAJE = /La tienda no arranca: HOST=\S+ abriría a otras máquinas el modo de prueba \((.+)\).*Quita HOST \(o usa HOST=127\.0\.0\.1\)/;
+  const MENSAJE =
+    /La tienda no arranca: HOST=\S+ abriría a otras máquinas el modo de prueba \((.+)\).*Quita HOST \(o usa HOST=127\.0\.0\.1\)/;
   const cases: [script: string, situation: string, env: Record<string, string>, modes: string][] = [
     ['scripts/start.ts', 'HOST=0.0.0.0, the test modes on by default', { HOST: '0.0.0.0' }, 'MP_TEST_MODE, RECEIPTS_TEST_MODE'],
     ['scripts/api.ts', 'HOST=0.0.0.0, the test modes on by default', { HOST: '0.0.0.0' }, 'MP_TEST_MODE, RECEIPTS_TEST_MODE'],
     ['scripts/api.ts', 'HOST=::, only the receipts’ test mode', { HOST: '::', MP_TEST_MODE: 'false' }, 'RECEIPTS_TEST_MODE'],
-    ['scripts/api.ts', 'HOST=0.0.0.0, a Mercado Pago test token (Yape’s test phone)', { HOST: '0.0.0.0', MP_ACCESS_TOKEN: 'TEST-123', RECEIPTS_TEST_MODE: 'false' }, 'MP_ACCESS_TOKEN (TEST-…)'],
+    [
+      'scripts/api.ts',
+      'HOST=0.0.0.0, a Mercado Pago test token (Yape’s test phone)',
+      { HOST: '0.0.0.0', MP_ACCESS_TOKEN: 'TEST-123', RECEIPTS_TEST_MODE: 'false' },
+      'MP_ACCESS_TOKEN (TEST-…)',
+    ],
   ];
   if (OWN) cases.push(['scripts/start.ts', 'HOST at this machine’s network address', { HOST: OWN }, 'MP_TEST_MODE, RECEIPTS_TEST_MODE']);
-  it.each(cases)('%s with %s: exits 1 with a Spanish message saying what to set', async (script, _, env, modes) => {
-    const failure = await refusalOf(script, env);
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toMatch(MENSAJE);
-    expect(MENSAJE.exec(failure!.stderr)![1]).toBe(modes);
-    expect(failure?.stderr).toContain('MP_TEST_MODE=false y RECEIPTS_TEST_MODE=false');
-    expect(failure?.stderr).not.toContain('    at ');
-  }, 30_000);
+  it.each(cases)(
+    '%s with %s: exits 1 with a Spanish message saying what to set',
+    async (script, _, env, modes) => {
+      const failure = await refusalOf(script, env);
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toMatch(MENSAJE);
+      expect(MENSAJE.exec(failure!.stderr)![1]).toBe(modes);
+      expect(failure?.stderr).toContain('MP_TEST_MODE=false y RECEIPTS_TEST_MODE=false');
+      expect(failure?.stderr).not.toContain('    at ');
+    },
+    30_000,
+  );
 
   it('takes 127.0.0.1 as the default HOST while a prueba is on, and 0.0.0.0 otherwise', () => {
     expect(serverConfig({}).host).toBe('127.0.0.1');
@@ -246,51 +290,64 @@ describe('cross-site writes to `npm start` without test modes (item 3)', () => {
   let n = 0;
   const usuario = () => `cruzado${++n}${Date.now() % 100_000}`;
 
-  it.each(froms)('refuses, from %s, a JSON body sent as text/plain (415) and a foreign Origin or Sec-Fetch-Site (403), storing nothing', async (from) => {
-    const to = { host, port, from };
-    const nombre = usuario();
-    const attempts: [Record<string, string>, number][] = [
-      [{ 'Content-Type': 'text/plain;charset=UTF-8' }, 415],
-      [{ 'Content-Type': 'application/x-www-form-urlencoded' }, 415],
-      [{}, 415],
-      [{ 'Content-Type': 'text/plain', Origin: 'https://evil.example' }, 403],
-      [{ 'Content-Type': 'application/json', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, 403],
-      [{ 'Content-Type': 'application/json', Origin: 'null' }, 403],
-      [{ 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' }, 403],
-      // A page of another site whose browser names this shop's host would still be cross-site.
-      [{ 'Content-Type': 'application/json', Origin: `http://${host}:${port}`, 'Sec-Fetch-Site': 'cross-site' }, 403],
-    ];
-    for (const [headers, status] of attempts) {
-      const res = await send(to, 'POST', '/clientes/register', { body: json(registro(nombre)), headers });
-      expect(res.status, JSON.stringify(headers)).toBe(status);
-      expect(JSON.parse(res.body).mensaje, JSON.stringify(headers)).toMatch(status === 415 ? /JSON/ : /otro sitio/);
-    }
-    // The other writes a foreign page used: complaints, restock alerts, recovery codes.
-    for (const path of ['/api/libro-reclamaciones', '/api/avisos-stock', '/send-correoprueba', '/login']) {
-      expect((await send(to, 'POST', path, { body: '{}', headers: { 'Content-Type': 'text/plain' } })).status, path).toBe(415);
-      expect((await send(to, 'POST', path, { body: '{}', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' } })).status, path).toBe(403);
-    }
-    // Nothing was registered: the name is still free.
-    const disponible = await send(to, 'GET', `/api/verificar-correo-o-usuario/${nombre}`);
-    expect(JSON.parse(disponible.body)).toMatchObject({ exists: false });
-  });
+  it.each(froms)(
+    'refuses, from %s, a JSON body sent as text/plain (415) and a foreign Origin or Sec-Fetch-Site (403), storing nothing',
+    async (from) => {
+      const to = { host, port, from };
+      const nombre = usuario();
+      const attempts: [Record<string, string>, number][] = [
+        [{ 'Content-Type': 'text/plain;charset=UTF-8' }, 415],
+        [{ 'Content-Type': 'application/x-www-form-urlencoded' }, 415],
+        [{}, 415],
+        [{ 'Content-Type': 'text/plain', Origin: 'https://evil.example' }, 403],
+        [{ 'Content-Type': 'application/json', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, 403],
+        [{ 'Content-Type': 'application/json', Origin: 'null' }, 403],
+        [{ 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' }, 403],
+        // A page of another site whose browser names this shop's host would still be cross-site.
+        [{ 'Content-Type': 'application/json', Origin: `http://${host}:${port}`, 'Sec-Fetch-Site': 'cross-site' }, 403],
+      ];
+      for (const [headers, status] of attempts) {
+        const res = await send(to, 'POST', '/clientes/register', { body: json(registro(nombre)), headers });
+        expect(res.status, JSON.stringify(headers)).toBe(status);
+        expect(JSON.parse(res.body).mensaje, JSON.stringify(headers)).toMatch(status === 415 ? /JSON/ : /otro sitio/);
+      }
+      // The other writes a foreign page used: complaints, restock alerts, recovery codes.
+      for (const path of ['/api/libro-reclamaciones', '/api/avisos-stock', '/send-correoprueba', '/login']) {
+        expect((await send(to, 'POST', path, { body: '{}', headers: { 'Content-Type': 'text/plain' } })).status, path).toBe(415);
+        expect(
+          (await send(to, 'POST', path, { body: '{}', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' } }))
+            .status,
+          path,
+        ).toBe(403);
+      }
+      // Nothing was registered: the name is still free.
+      const disponible = await send(to, 'GET', `/api/verificar-correo-o-usuario/${nombre}`);
+      expect(JSON.parse(disponible.body)).toMatchObject({ exists: false });
+    },
+  );
 
-  it.each(froms)('takes, from %s, the spec’s client (JSON, no Origin) and the shop’s own pages (SITE_URL or the same host)', async (from) => {
-    const to = { host, port, from };
-    const allowed: Record<string, string>[] = [
-      { 'Content-Type': 'application/json' },
-      { 'Content-Type': 'application/json; charset=utf-8', Origin: SITE, 'Sec-Fetch-Site': 'cross-site' },
-      { 'Content-Type': 'application/json', Origin: `http://${host}:${port}`, 'Sec-Fetch-Site': 'same-origin' },
-    ];
-    for (const headers of allowed) {
-      const res = await send(to, 'POST', '/clientes/register', { body: json(registro(usuario())), headers });
-      expect(res.status, JSON.stringify(headers)).toBe(201);
-    }
-  });
+  it.each(froms)(
+    'takes, from %s, the spec’s client (JSON, no Origin) and the shop’s own pages (SITE_URL or the same host)',
+    async (from) => {
+      const to = { host, port, from };
+      const allowed: Record<string, string>[] = [
+        { 'Content-Type': 'application/json' },
+        { 'Content-Type': 'application/json; charset=utf-8', Origin: SITE, 'Sec-Fetch-Site': 'cross-site' },
+        { 'Content-Type': 'application/json', Origin: `http://${host}:${port}`, 'Sec-Fetch-Site': 'same-origin' },
+      ];
+      for (const headers of allowed) {
+        const res = await send(to, 'POST', '/clientes/register', { body: json(registro(usuario())), headers });
+        expect(res.status, JSON.stringify(headers)).toBe(201);
+      }
+    },
+  );
 
   it('leaves Mercado Pago’s signed webhook and a bodyless operator call alone', async () => {
     const to = { host, port, from: LOOPBACK };
-    const webhook = await send(to, 'POST', '/webhooks/mercadopago?data.id=1&type=payment', { body: '{}', headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' } });
+    const webhook = await send(to, 'POST', '/webhooks/mercadopago?data.id=1&type=payment', {
+      body: '{}',
+      headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' },
+    });
     // Judged by its signature (there is none): 401, not the cross-site 403 or the 415.
     expect(webhook.status).toBe(401);
     const cli = await send(to, 'POST', '/admin/api/cupones/NO-EXISTE/desactivar', { headers: { Authorization: `Bearer ${TOKEN}` } });
@@ -314,7 +371,12 @@ describe('TRUST_PROXY and the rate-limit buckets (item 11)', () => {
     ports[trust] = {};
     for (const host of [LOOPBACK, ...(OWN ? [OWN] : [])]) {
       const port = await freePort(host);
-      servers.push(await listen(untilReady(app, () => true, { everyPath: true }), { port, hostname: host }));
+      servers.push(
+        await listen(
+          untilReady(app, () => true, { everyPath: true }),
+          { port, hostname: host },
+        ),
+      );
       ports[trust]![host] = port;
     }
   }
@@ -343,7 +405,9 @@ describe('TRUST_PROXY and the rate-limit buckets (item 11)', () => {
   }
 
   it('TRUST_PROXY=1 trusts the header from a proxy on this machine: each forwarded client has its own bucket', async () => {
-    expect(await logins('1', LOOPBACK, LOOPBACK, ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2'])).toEqual([401, 401, 429, 401]);
+    expect(await logins('1', LOOPBACK, LOOPBACK, ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2'])).toEqual([
+      401, 401, 429, 401,
+    ]);
   });
 
   it.skipIf(!OWN)('TRUST_PROXY=1 ignores the header from a peer elsewhere: forged entries share the peer’s bucket', async () => {
@@ -358,12 +422,25 @@ describe('TRUST_PROXY and the rate-limit buckets (item 11)', () => {
   });
 
   it('IPv6 clients share one bucket per /64', async () => {
-    expect(await logins('1', LOOPBACK, LOOPBACK, ['2001:db8:34:1::1', '2001:db8:34:1:ffff:ffff:ffff:ffff', '2001:db8:34:1::abcd', '2001:db8:34:2::1'])).toEqual([401, 401, 429, 401]);
+    expect(
+      await logins('1', LOOPBACK, LOOPBACK, [
+        '2001:db8:34:1::1',
+        '2001:db8:34:1:ffff:ffff:ffff:ffff',
+        '2001:db8:34:1::abcd',
+        '2001:db8:34:2::1',
+      ]),
+    ).toEqual([401, 401, 429, 401]);
   });
 
   it('reads TRUST_PROXY as a number or a list of addresses and networks, with a Spanish error otherwise', () => {
-    expect(serverConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24 2001:db8::/32' }).trustProxy).toEqual(['10.0.0.5', '192.168.1.0/24', '2001:db8::/32']);
-    expect(() => serverConfig({ TRUST_PROXY: '10.0.0.5, proxy.local' })).toThrow(/TRUST_PROXY debe ser el número de proxies.*"proxy\.local"/);
+    expect(serverConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24 2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      '2001:db8::/32',
+    ]);
+    expect(() => serverConfig({ TRUST_PROXY: '10.0.0.5, proxy.local' })).toThrow(
+      /TRUST_PROXY debe ser el número de proxies.*"proxy\.local"/,
+    );
     expect(() => serverConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -18,21 +18,32 @@ import { lineOf, newKey, openShop, plainProducts, preferenceBody, validBody, typ
 /** Everything the shop writes to the console while `run` runs, as one string. */
 async function consoleOf(run: () => Promise<void>): Promise<string> {
   const lines: unknown[][] = [];
-  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args)));
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args)),
+  );
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (lines.push([String(chunk)]), true));
   try {
     await run();
   } finally {
     for (const spy of [...spies, write]) spy.mockRestore();
   }
-  return lines.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack} ${JSON.stringify(a.cause ?? '')}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')).join('\n');
+  return lines
+    .map((args) =>
+      args
+        .map((a) =>
+          a instanceof Error ? `${a.message} ${a.stack} ${JSON.stringify(a.cause ?? '')}` : typeof a === 'string' ? a : JSON.stringify(a),
+        )
+        .join(' '),
+    )
+    .join('\n');
 }
 
 /** Every row the shop keeps about orders and payments, as one string (to prove the phone and code are not there). */
 async function storedRows(shop: TestShop): Promise<string> {
   const tables = ['pedidos', 'pedido_historial', 'pagos', 'pagos_prueba', 'intentos_yape', 'trabajos', 'auditoria'];
   const rows = [];
-  for (const table of tables) rows.push((await shop.database.db.execute(sql.raw(`SELECT * FROM ${table}`))) as unknown as { rows: unknown[] });
+  for (const table of tables)
+    rows.push((await shop.database.db.execute(sql.raw(`SELECT * FROM ${table}`))) as unknown as { rows: unknown[] });
   return JSON.stringify(rows.map((r) => r.rows));
 }
 
@@ -48,7 +59,11 @@ describeEachDatabase('Yape', (target) => {
     return { customer, body, key: newKey() };
   }
 
-  const pay = (shop: TestShop, c: { customer: { id: number; token: string }; body: PreferenciaBody; key?: string }, yape: { celular: string; codigo: string; intento?: string }) =>
+  const pay = (
+    shop: TestShop,
+    c: { customer: { id: number; token: string }; body: PreferenciaBody; key?: string },
+    yape: { celular: string; codigo: string; intento?: string },
+  ) =>
     shop.call('POST', `/carrito/yape/${c.customer.id}`, {
       token: c.customer.token,
       headers: c.key ? { 'Idempotency-Key': c.key } : {},
@@ -61,12 +76,18 @@ describeEachDatabase('Yape', (target) => {
     let shop: TestShop;
     beforeAll(async () => {
       shop = await openShop(target);
-      plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 20);
+      plain = plainProducts(await shop.catalogue())
+        .sort((a, b) => a.precio - b.precio)
+        .slice(0, 20);
     });
     afterAll(() => shop?.close());
 
     it('is offered, up to S/ 2,000, with the test phones', async () => {
-      expect(await (await shop.call('GET', '/carrito/yape')).json()).toEqual({ disponible: true, maximo: 2000, prueba: true } satisfies YapeDisponible);
+      expect(await (await shop.call('GET', '/carrito/yape')).json()).toEqual({
+        disponible: true,
+        maximo: 2000,
+        prueba: true,
+      } satisfies YapeDisponible);
     });
 
     it('pays the server-priced order at once with 111111111: paid, stock kept, confirmation queued once, Yape in Mis Compras', async () => {
@@ -77,13 +98,19 @@ describeEachDatabase('Yape', (target) => {
       expect(answer).toMatchObject({ estado: 'approved', idVenta: expect.any(Number), payment_id: expect.any(String) });
       const url = new URL(answer.redirect, 'http://tienda.local');
       expect(url.pathname).toBe('/success');
-      expect(Object.fromEntries(url.searchParams)).toMatchObject({ status: 'approved', payment_id: answer.payment_id, external_reference: String(answer.idVenta) });
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        status: 'approved',
+        payment_id: answer.payment_id,
+        external_reference: String(answer.idVenta),
+      });
       const pedido = await orderOf(shop, answer.idVenta);
       expect(pedido).toMatchObject({ estado: 'EN PREPARACION', metodoPago: 'yape', pagoId: answer.payment_id });
       expect(pedido.total).toBe(toCentimos(c.body.total!));
       const [pago] = await shop.database.db.select().from(pagos).where(eq(pagos.id, answer.payment_id));
       expect(pago).toMatchObject({ estado: 'approved', monto: pedido.total, moneda: 'PEN' });
-      const detail = (await (await shop.call('GET', `/api/detalle-pedido/${answer.idVenta}`, { token: c.customer.token })).json()) as { mensaje: DetallePedido };
+      const detail = (await (await shop.call('GET', `/api/detalle-pedido/${answer.idVenta}`, { token: c.customer.token })).json()) as {
+        mensaje: DetallePedido;
+      };
       expect(detail.mensaje).toMatchObject({ metodo_pago: 'Yape (modo de prueba)', pagado: true, estado: 'EN PREPARACION' });
 
       // The webhook for the same payment changes nothing a second time.
@@ -94,21 +121,30 @@ describeEachDatabase('Yape', (target) => {
         body: { type: 'payment', data: { id: answer.payment_id } },
       });
       expect(notified.status).toBe(200);
-      expect((await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, answer.idVenta))).length).toBe(historial);
-      const confirmaciones = await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM trabajos WHERE clave = ${`correo-confirmacion:${answer.idVenta}`}`);
+      expect((await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, answer.idVenta))).length).toBe(
+        historial,
+      );
+      const confirmaciones = await shop.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM trabajos WHERE clave = ${`correo-confirmacion:${answer.idVenta}`}`,
+      );
       expect((confirmaciones as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
       // Its receipt is numbered once, with the payment.
-      expect((await shop.database.db.select().from(comprobantes).where(eq(comprobantes.pedidoId, answer.idVenta))).map((r) => [r.tipo, r.total])).toEqual([['03', pedido.total]]);
+      expect(
+        (await shop.database.db.select().from(comprobantes).where(eq(comprobantes.pedidoId, answer.idVenta))).map((r) => [r.tipo, r.total]),
+      ).toEqual([['03', pedido.total]]);
     });
 
-    it.each(Object.entries(TELEFONOS_YAPE_PRUEBA).filter(([, detalle]) => detalle !== 'accredited'))('rejects %s (%s) with its Spanish message and leaves the order payable', async (celular, detalle) => {
-      const c = await yapeCheckout(shop);
-      const res = await pay(shop, c, { celular, codigo: '123456' });
-      expect(res.status).toBe(402);
-      const answer = (await res.json()) as YapeRechazado;
-      expect(answer).toEqual({ mensaje: RECHAZOS_YAPE[detalle]!, status_detail: detalle, idVenta: expect.any(Number) });
-      expect(await orderOf(shop, answer.idVenta)).toMatchObject({ estado: 'PENDIENTE', pagado: null });
-    });
+    it.each(Object.entries(TELEFONOS_YAPE_PRUEBA).filter(([, detalle]) => detalle !== 'accredited'))(
+      'rejects %s (%s) with its Spanish message and leaves the order payable',
+      async (celular, detalle) => {
+        const c = await yapeCheckout(shop);
+        const res = await pay(shop, c, { celular, codigo: '123456' });
+        expect(res.status).toBe(402);
+        const answer = (await res.json()) as YapeRechazado;
+        expect(answer).toEqual({ mensaje: RECHAZOS_YAPE[detalle]!, status_detail: detalle, idVenta: expect.any(Number) });
+        expect(await orderOf(shop, answer.idVenta)).toMatchObject({ estado: 'PENDIENTE', pagado: null });
+      },
+    );
 
     it('after a rejection, a new code pays the same order (same key); a wrong code gets no token', async () => {
       const c = await yapeCheckout(shop);
@@ -124,7 +160,10 @@ describeEachDatabase('Yape', (target) => {
       // Paid: the same key answers the paid order again, without paying anything more.
       const again = await pay(shop, c, { celular: '111111111', codigo: '123456' });
       expect(((await again.json()) as YapeAprobado).payment_id).toBe(paid.payment_id);
-      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, first.idVenta))).map((p) => p.estado).sort()).toEqual(['approved', 'rejected']);
+      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, first.idVenta))).map((p) => p.estado).sort()).toEqual([
+        'approved',
+        'rejected',
+      ]);
     });
 
     it('pays once for two sends of the same submission, even at the same moment', async () => {
@@ -134,7 +173,12 @@ describeEachDatabase('Yape', (target) => {
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as YapeAprobado).payment_id)));
       expect(ids.size).toBe(1);
-      const idVenta = (await shop.database.db.select({ id: pedidos.id }).from(pedidos).where(eq(pedidos.pagoId, [...ids][0]!)))[0]!.id;
+      const idVenta = (
+        await shop.database.db
+          .select({ id: pedidos.id })
+          .from(pedidos)
+          .where(eq(pedidos.pagoId, [...ids][0]!))
+      )[0]!.id;
       expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).length).toBe(1);
       expect((await shop.database.db.select().from(intentosYape).where(eq(intentosYape.pedidoId, idVenta))).length).toBe(1);
     });
@@ -146,16 +190,23 @@ describeEachDatabase('Yape', (target) => {
       const statuses = answers.map((a) => a.status);
       expect(statuses).toContain(200);
       const idVenta = ((await answers[statuses.indexOf(200)]!.json()) as YapeAprobado).idVenta;
-      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).map((p) => p.estado).sort()).toEqual(['approved', 'rejected']);
+      expect((await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, idVenta))).map((p) => p.estado).sort()).toEqual([
+        'approved',
+        'rejected',
+      ]);
     });
 
     it('refuses an order above S/ 2,000, a phone or code of the wrong shape, and another customer', async () => {
-      const caro = [...(await shop.catalogue())].filter((p) => p.stock >= 10 && p.descuento === 0 && p.descuentoN === 0).sort((a, b) => b.precio - a.precio)[0]!;
+      const caro = [...(await shop.catalogue())]
+        .filter((p) => p.stock >= 10 && p.descuento === 0 && p.descuentoN === 0)
+        .sort((a, b) => b.precio - a.precio)[0]!;
       const big = await yapeCheckout(shop, { producto: caro, cantidad: Math.min(10, Math.ceil(2001 / caro.precio)) });
       if (big.body.total! > 2000) {
         const res = await pay(shop, big, { celular: '111111111', codigo: '123456' });
         expect(res.status).toBe(400);
-        expect(((await res.json()) as { mensaje: string }).mensaje).toBe('Yape acepta pagos de hasta S/ 2,000. Para este pedido paga con Mercado Pago.');
+        expect(((await res.json()) as { mensaje: string }).mensaje).toBe(
+          'Yape acepta pagos de hasta S/ 2,000. Para este pedido paga con Mercado Pago.',
+        );
       }
       const c = await yapeCheckout(shop);
       for (const [yape, mensaje] of [
@@ -170,8 +221,21 @@ describeEachDatabase('Yape', (target) => {
         expect(((await res.json()) as { mensaje: string }).mensaje).toBe(mensaje);
       }
       const other = await shop.customer(`intruso${next}`);
-      expect((await shop.call('POST', `/carrito/yape/${c.customer.id}`, { token: other.token, body: { ...c.body, yape: { celular: '111111111', codigo: '123456', intento: newKey() } } })).status).toBe(403);
-      expect((await shop.call('POST', `/carrito/yape/${c.customer.id}`, { body: { ...c.body, yape: { celular: '111111111', codigo: '123456', intento: newKey() } } })).status).toBe(401);
+      expect(
+        (
+          await shop.call('POST', `/carrito/yape/${c.customer.id}`, {
+            token: other.token,
+            body: { ...c.body, yape: { celular: '111111111', codigo: '123456', intento: newKey() } },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await shop.call('POST', `/carrito/yape/${c.customer.id}`, {
+            body: { ...c.body, yape: { celular: '111111111', codigo: '123456', intento: newKey() } },
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('writes neither the phone nor the code to the database or the logs', async () => {
@@ -207,7 +271,9 @@ describeEachDatabase('Yape', (target) => {
       };
       shop = await openShop(target, { pasarela });
       inner = pruebaPasarela(shop.database.db);
-      plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 20);
+      plain = plainProducts(await shop.catalogue())
+        .sort((a, b) => a.precio - b.precio)
+        .slice(0, 20);
     });
     afterAll(() => shop?.close());
 
@@ -217,7 +283,9 @@ describeEachDatabase('Yape', (target) => {
       // Two tabs (or a double click that made a new attempt id) pay the same order together.
       const answers = await Promise.all([0, 1, 2, 3].map(() => pay(shop, c, { celular: '111111111', codigo: '123456' })));
       meanwhile = undefined;
-      const bodies = await Promise.all(answers.map(async (a) => ({ status: a.status, body: (await a.json()) as YapeAprobado & { mensaje?: string } })));
+      const bodies = await Promise.all(
+        answers.map(async (a) => ({ status: a.status, body: (await a.json()) as YapeAprobado & { mensaje?: string } })),
+      );
       for (const { status } of bodies) expect([200, 409]).toContain(status);
       const paid = bodies.filter((b) => b.status === 200);
       expect(paid.length).toBeGreaterThanOrEqual(1);
@@ -235,11 +303,21 @@ describeEachDatabase('Yape', (target) => {
     it('charges a customer once for the same cart sent with two Idempotency-Keys at the same moment (issue 34, item 11)', async () => {
       const c = await yapeCheckout(shop);
       meanwhile = () => new Promise((resolve) => setTimeout(resolve, 300));
-      const answers = await Promise.all([newKey(), newKey()].map((key) => pay(shop, { ...c, key }, { celular: '111111111', codigo: '123456' })));
+      const answers = await Promise.all(
+        [newKey(), newKey()].map((key) => pay(shop, { ...c, key }, { celular: '111111111', codigo: '123456' })),
+      );
       meanwhile = undefined;
       for (const answer of answers) expect([200, 409]).toContain(answer.status);
       const orders = await shop.database.db.select().from(pedidos).where(eq(pedidos.clienteId, c.customer.id));
-      const charged = await shop.database.db.select().from(pagos).where(inArray(pagos.pedidoId, orders.map((o) => o.id)));
+      const charged = await shop.database.db
+        .select()
+        .from(pagos)
+        .where(
+          inArray(
+            pagos.pedidoId,
+            orders.map((o) => o.id),
+          ),
+        );
       expect(charged.filter((p) => p.estado === 'approved')).toHaveLength(1);
       expect(orders.filter((o) => o.estado === 'EN PREPARACION')).toHaveLength(1);
     });
@@ -259,7 +337,9 @@ describeEachDatabase('Yape', (target) => {
         expect(answer.mensaje).toMatch(/^Yape aprobó tu pago, pero no pudimos aplicarlo a tu pedido N\.° \d+/);
         expect(answer.mensaje).toMatch(/devuelva el dinero/);
         expect(await orderOf(shop, answer.idVenta)).toMatchObject({ estado: 'CANCELADO', pagado: null });
-        const alertas = await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM trabajos WHERE tipo = 'correo-tienda' AND (datos->>'pedidoId')::int = ${answer.idVenta}`);
+        const alertas = await shop.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM trabajos WHERE tipo = 'correo-tienda' AND (datos->>'pedidoId')::int = ${answer.idVenta}`,
+        );
         expect((alertas as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
         meanwhile = undefined;
         // A resend never turns it into a payment (the product is sold out now: the cart's own 409 answers first).
@@ -304,15 +384,23 @@ describeEachDatabase('Yape', (target) => {
         .intercept({ path: '/v1/payments', method: 'POST' })
         .reply((request) => {
           const body = JSON.parse(String(request.body)) as Record<string, any>;
-          const headers = Object.fromEntries(Object.entries(request.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), String(v)]));
+          const headers = Object.fromEntries(
+            Object.entries(request.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), String(v)]),
+          );
           created.push({ body, headers });
           // Mercado Pago answers a repeated idempotency key with the payment it made.
           const same = created.findIndex((c) => c.headers['x-idempotency-key'] === headers['x-idempotency-key']);
           const id = String(90_000 + same);
           const detalle = TELEFONOS_YAPE_PRUEBA[byToken.get(body.token) ?? ''] ?? 'cc_rejected_other_reason';
           const payment = {
-            id: Number(id), status: detalle === 'accredited' ? 'approved' : 'rejected', status_detail: detalle, external_reference: body.external_reference,
-            currency_id: 'PEN', transaction_amount: body.transaction_amount, payment_type_id: 'debit_card', payment_method_id: 'yape',
+            id: Number(id),
+            status: detalle === 'accredited' ? 'approved' : 'rejected',
+            status_detail: detalle,
+            external_reference: body.external_reference,
+            currency_id: 'PEN',
+            transaction_amount: body.transaction_amount,
+            payment_type_id: 'debit_card',
+            payment_method_id: 'yape',
           };
           payments.set(id, payment);
           return { statusCode: 201, data: payment };
@@ -325,9 +413,25 @@ describeEachDatabase('Yape', (target) => {
           return payment ? { statusCode: 200, data: payment } : { statusCode: 404, data: { message: 'not found' } };
         })
         .persist();
-      const pasarela = mercadoPagoPasarela({ accessToken: 'TEST-prueba', publicKey: 'APP_USR-publica', siteUrl: SITE, fetchOptions: { dispatcher: agent, maxRetries: 0 } });
-      shop = await openShop(target, { pasarela, config: { mpAccessToken: 'TEST-prueba', mpPublicKey: 'APP_USR-publica', mpWebhookSecret: 'secreto', siteUrl: SITE, pagoPrueba: false } });
-      plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio).slice(0, 20);
+      const pasarela = mercadoPagoPasarela({
+        accessToken: 'TEST-prueba',
+        publicKey: 'APP_USR-publica',
+        siteUrl: SITE,
+        fetchOptions: { dispatcher: agent, maxRetries: 0 },
+      });
+      shop = await openShop(target, {
+        pasarela,
+        config: {
+          mpAccessToken: 'TEST-prueba',
+          mpPublicKey: 'APP_USR-publica',
+          mpWebhookSecret: 'secreto',
+          siteUrl: SITE,
+          pagoPrueba: false,
+        },
+      });
+      plain = plainProducts(await shop.catalogue())
+        .sort((a, b) => a.precio - b.precio)
+        .slice(0, 20);
     });
     afterAll(async () => {
       await shop?.close();
@@ -348,7 +452,14 @@ describeEachDatabase('Yape', (target) => {
         expect(tokens.at(-1)).toMatchObject({ phoneNumber: '912345678', otp: '123456', requestId: expect.any(String) });
         const { body, headers } = created.at(-1)!;
         const pedido = await orderOf(shop, answer.idVenta);
-        expect(body).toMatchObject({ token: expect.stringMatching(/^yape-token-/), transaction_amount: pedido.total / 100, installments: 1, payment_method_id: 'yape', payer: { email: `${c.customer.usuario}@example.pe` }, external_reference: String(pedido.id) });
+        expect(body).toMatchObject({
+          token: expect.stringMatching(/^yape-token-/),
+          transaction_amount: pedido.total / 100,
+          installments: 1,
+          payment_method_id: 'yape',
+          payer: { email: `${c.customer.usuario}@example.pe` },
+          external_reference: String(pedido.id),
+        });
         expect(body.transaction_amount).toBe(c.body.total);
         expect(headers.authorization).toBe('Bearer TEST-prueba');
         expect(headers['x-idempotency-key']).toBe(`yape-${pedido.id}-${intento}`);
@@ -360,7 +471,9 @@ describeEachDatabase('Yape', (target) => {
           body: { type: 'payment', data: { id: answer.payment_id } },
         });
         expect(notified.status).toBe(200);
-        expect((await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pedido.id))).length).toBe(historial);
+        expect((await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pedido.id))).length).toBe(
+          historial,
+        );
       } finally {
         delete TELEFONOS_YAPE_PRUEBA['912345678'];
       }

@@ -21,11 +21,13 @@ async function registerShopper(request: APIRequestContext): Promise<Shopper> {
   return shopper;
 }
 
-
 /** Opens the login dialog from the header (desktop 'Iniciar Sesion', mobile the user icon). */
 async function openLogin(page: Page) {
   await hydrated(page, 'HeaderActions', 'PageTools');
-  await page.getByRole('banner').getByRole('button', { name: /^Iniciar Sesi[oó]n$/i }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Iniciar Sesi[oó]n$/i })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Iniciar Sesión' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -54,14 +56,19 @@ function latestCode(correo: string): string | undefined {
   const outbox = process.env.E2E_MAIL_DIR!;
   let files: string[];
   try {
-    files = readdirSync(outbox).filter((file) => file.endsWith(`-${correo}.eml`)).sort();
+    files = readdirSync(outbox)
+      .filter((file) => file.endsWith(`-${correo}.eml`))
+      .sort();
   } catch {
     return undefined;
   }
   const newest = files.at(-1);
   if (!newest) return undefined;
   const raw = readFileSync(join(outbox, newest), 'latin1').replace(/=\r?\n/g, '');
-  const decoded = Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const decoded = Buffer.from(
+    raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
   return /código de verificación es: (\d{6})/.exec(decoded)?.[1];
 }
 
@@ -70,7 +77,11 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
 
-test('registering logs the shopper in with a 7-day secure cookie; logout clears session, user and cart', async ({ page, context, request }) => {
+test('registering logs the shopper in with a 7-day secure cookie; logout clears session, user and cart', async ({
+  page,
+  context,
+  request,
+}) => {
   const shopper = newShopper();
   await page.goto('/marcas');
   await openLogin(page);
@@ -100,7 +111,10 @@ test('registering logs the shopper in with a 7-day secure cookie; logout clears 
   expect(cookie!.secure).toBe(true);
   expect(cookie!.sameSite).toBe('Strict');
   expect(Math.abs(cookie!.expires - (Date.now() / 1000 + 7 * 24 * 3600))).toBeLessThan(300);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({ nombre: shopper.nombre, user: shopper.usuario });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({
+    nombre: shopper.nombre,
+    user: shopper.usuario,
+  });
 
   // A cart line, to see logout empty it.
   const [producto] = (await (await request.get('/web/listprod')).json()) as Producto[];
@@ -210,7 +224,10 @@ test('Mi Cuenta saves the personal data, which persist after a reload', async ({
   await expect(ok).toBeVisible();
   await ok.getByRole('button', { name: 'Aceptar' }).click();
   await expect(update).toBeDisabled();
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!)).toMatchObject({ telefono: '912345678', direccion: 'Av. José Larco 812, Miraflores' });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!)).toMatchObject({
+    telefono: '912345678',
+    direccion: 'Av. José Larco 812, Miraflores',
+  });
 
   await page.reload();
   await expect(datos.getByLabel('Celular')).toHaveValue('912 345 678');

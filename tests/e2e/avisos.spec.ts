@@ -31,11 +31,19 @@ function mailsTo(correo: string): string[] {
 
 /** The operator API's stock change (what `npm run shop` does). */
 async function setStock(request: APIRequestContext, id: number, stock: number) {
-  const res = await request.patch(`/admin/api/productos/${id}`, { data: { stock }, headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } });
+  const res = await request.patch(`/admin/api/productos/${id}`, {
+    data: { stock },
+    headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test("'Avísame' on a sold-out product, then the stock is set and the e-mail arrives", async ({ page, context, request, baseURL }, testInfo) => {
+test("'Avísame' on a sold-out product, then the stock is set and the e-mail arrives", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   // Slot 16: a product of this journey's own at each width.
   const producto = productFor(catalogue, testInfo, 16);
   await setStock(request, producto.idProducto, 0);

@@ -11,7 +11,11 @@ test.beforeAll(async ({ request }) => {
   catalogue = (await (await request.get('/web/listprod')).json()) as Producto[];
 });
 
-const options = (value: string) => value.split(',').map((option) => option.trim()).filter(Boolean);
+const options = (value: string) =>
+  value
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
 const available = (p: Producto) => p.stock > 0 && p.newores !== 'Preventa';
 const eligible = (p: Producto) => available(p) && p.descuento === 0 && p.descuentoN === 0 && p.newores !== 'Sale';
 function find(match: (p: Producto) => boolean, what: string): Producto {
@@ -19,7 +23,8 @@ function find(match: (p: Producto) => boolean, what: string): Producto {
   if (!producto) throw new Error(`El catálogo demo no tiene ${what}`);
   return producto;
 }
-const cheap = () => find((p) => eligible(p) && p.marca !== 'COSRX' && precioFinal(p) < 100 && maxQuantity(p) >= 6, 'un producto elegible barato');
+const cheap = () =>
+  find((p) => eligible(p) && p.marca !== 'COSRX' && precioFinal(p) < 100 && maxQuantity(p) >= 6, 'un producto elegible barato');
 const discounted = () => find((p) => available(p) && p.descuento > 0, 'un producto con descuento');
 
 /** Opens /carrito and waits for the island (its lines or empty state render only after mount). */
@@ -42,7 +47,9 @@ async function signIn(context: BrowserContext, request: APIRequestContext, baseU
   if (!shopper) {
     const usuario = `carrito${Date.now()}`;
     const password = 'Camelia-2024';
-    const registered = await request.post('/clientes/register', { data: { nombre: 'Carla Quispe', usuario, correo: `${usuario}@example.pe`, password, telefono: '987654321' } });
+    const registered = await request.post('/clientes/register', {
+      data: { nombre: 'Carla Quispe', usuario, correo: `${usuario}@example.pe`, password, telefono: '987654321' },
+    });
     expect(registered.ok()).toBe(true);
     const { mensaje: token } = (await (await request.post('/login', { data: { user: usuario, password } })).json()) as { mensaje: string };
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -66,7 +73,10 @@ async function addFromCard(page: Page, producto: Producto, color: string) {
 }
 
 const lineOf = (page: Page, nombre: string, color?: string) =>
-  page.locator('.cart-line').filter({ has: page.getByRole('link', { name: nombre, exact: true }) }).filter({ hasText: color ? `Color: ${color}` : '' });
+  page
+    .locator('.cart-line')
+    .filter({ has: page.getByRole('link', { name: nombre, exact: true }) })
+    .filter({ hasText: color ? `Color: ${color}` : '' });
 const couponError = (page: Page) => page.getByTestId('cupon-error');
 async function applyCode(page: Page, code: string) {
   await page.getByLabel('Código de descuento').fill(code);
@@ -75,7 +85,10 @@ async function applyCode(page: Page, code: string) {
 const summary = (page: Page, field: 'subtotal' | 'envio' | 'descuento' | 'total') => page.getByTestId(`resumen-${field}`);
 
 test('adding merges matching lines, keeps colours apart, and the cart survives a reload', async ({ page }) => {
-  const producto = find((p) => available(p) && options(p.colores).length > 1 && options(p.tamaños).length <= 1 && maxQuantity(p) >= 3, 'un producto con varios colores');
+  const producto = find(
+    (p) => available(p) && options(p.colores).length > 1 && options(p.tamaños).length <= 1 && maxQuantity(p) >= 3,
+    'un producto con varios colores',
+  );
   const [first, second] = options(producto.colores) as [string, string];
   await addFromCard(page, producto, first);
   await addFromCard(page, producto, first);
@@ -91,7 +104,9 @@ test('adding merges matching lines, keeps colours apart, and the cart survives a
 
   await page.reload();
   await expect(page.locator('.cart-line')).toHaveCount(2);
-  await lineOf(page, producto.nombre, second).getByRole('button', { name: `Eliminar ${producto.nombre} del carrito` }).click();
+  await lineOf(page, producto.nombre, second)
+    .getByRole('button', { name: `Eliminar ${producto.nombre} del carrito` })
+    .click();
   await expect(page.locator('.cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('2');
   await page.getByRole('button', { name: `Eliminar ${producto.nombre} del carrito` }).click();
@@ -102,8 +117,18 @@ test('adding merges matching lines, keeps colours apart, and the cart survives a
 
 // README, Decisions: a line holds at most the lower of stock (what the web sells) and stock_total.
 const ceilings = [
-  { caso: 'stock_total', what: 'un producto con poco stock', match: (p: Producto) => p.stock === p.stock_total, tope: (p: Producto) => p.stock_total },
-  { caso: 'stock, below stock_total', what: 'un producto con unidades solo en tienda', match: (p: Producto) => p.stock < p.stock_total, tope: (p: Producto) => p.stock },
+  {
+    caso: 'stock_total',
+    what: 'un producto con poco stock',
+    match: (p: Producto) => p.stock === p.stock_total,
+    tope: (p: Producto) => p.stock_total,
+  },
+  {
+    caso: 'stock, below stock_total',
+    what: 'un producto con unidades solo en tienda',
+    match: (p: Producto) => p.stock < p.stock_total,
+    tope: (p: Producto) => p.stock,
+  },
 ];
 for (const { caso, what, match, tope } of ceilings) {
   test(`quantity stays between 1 and ${caso}`, async ({ page }) => {
@@ -145,7 +170,9 @@ test("the cart refreshes prices from its own lines' live products and says so", 
   });
   await page.reload();
   const notice = page.getByRole('dialog', { name: '¡Algunos productos cambiaron de precio!' });
-  await expect(notice).toContainText(`${producto.nombre}: antes ${formatSoles(producto.precio)}, ahora ${formatSoles(producto.precio + 10)}`);
+  await expect(notice).toContainText(
+    `${producto.nombre}: antes ${formatSoles(producto.precio)}, ahora ${formatSoles(producto.precio + 10)}`,
+  );
   await expect(page.getByTestId('precio-unitario')).toHaveText(formatSoles(producto.precio + 10));
   await notice.getByRole('button', { name: 'Revisar mi carrito' }).click();
 
@@ -286,7 +313,12 @@ test.describe('delivery', () => {
     await expect(page).toHaveURL(/\/procesoDePago$/);
     const payload = JSON.parse((await page.evaluate(() => sessionStorage.getItem('checkout'))) ?? 'null');
     expect(payload).toMatchObject({
-      envio: { metodo: ENVIO_PROVINCIA, direccion: 'Av. José Larco 345, Miraflores, Lima, Lima', instrucciones: 'Referencia: Frente al parque Kennedy', costo: tarifa },
+      envio: {
+        metodo: ENVIO_PROVINCIA,
+        direccion: 'Av. José Larco 345, Miraflores, Lima, Lima',
+        instrucciones: 'Referencia: Frente al parque Kennedy',
+        costo: tarifa,
+      },
       CostoEnvio: tarifa,
       Direccion: 'Av. José Larco 345, Miraflores, Lima, Lima',
       discountCode: null,

@@ -26,10 +26,17 @@ const choose = (page: Page, metodo: string) => page.getByRole('radio', { name: m
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pagar ahora' });
 const pricesConfirmed = (page: Page) => expect(page.getByTestId('estado-precios')).toHaveText('Precios confirmados por la tienda.');
 
-test('browse, register, coupon, province delivery, document on the checkout page, pay and approve', async ({ page, context, request }, testInfo) => {
+test('browse, register, coupon, province delivery, document on the checkout page, pay and approve', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 0);
   await page.goto(`/search?q=${encodeURIComponent(producto.nombre)}`);
-  await page.locator(`.product-card[data-product-id="${producto.idProducto}"]`).getByRole('link', { name: producto.nombre, exact: true }).click();
+  await page
+    .locator(`.product-card[data-product-id="${producto.idProducto}"]`)
+    .getByRole('link', { name: producto.nombre, exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/producto/${producto.idProducto}-`));
   await hydrated(page, 'BuyBox');
   const added = page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' });
@@ -39,7 +46,10 @@ test('browse, register, coupon, province delivery, document on the checkout page
   // Registration through the header's dialog logs the shopper in.
   const shopper = newShopper();
   await hydrated(page, 'HeaderActions', 'PageTools');
-  await page.getByRole('banner').getByRole('button', { name: /^Iniciar Sesi[oó]n$/i }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Iniciar Sesi[oó]n$/i })
+    .click();
   await page.getByRole('dialog', { name: 'Iniciar Sesión' }).getByRole('button', { name: 'Regístrate' }).click();
   const register = page.getByRole('dialog', { name: 'Crear Cuenta' });
   await register.getByLabel('Nombre completo').fill(shopper.nombre);
@@ -99,7 +109,11 @@ test('browse, register, coupon, province delivery, document on the checkout page
   await expect(page.getByTestId('preferencia-id')).not.toBeEmpty();
   await expect(page.getByTestId('confirmacion-pago')).toHaveText('Pago confirmado. Estado de tu pedido: En preparación.');
   await expect(page.getByTestId('whatsapp-soporte')).toHaveText(CONTACTO.telefono);
-  const [cart, ...state] = await page.evaluate(() => [localStorage.getItem('cart'), sessionStorage.getItem('checkout'), sessionStorage.getItem('carrito-cupon')]);
+  const [cart, ...state] = await page.evaluate(() => [
+    localStorage.getItem('cart'),
+    sessionStorage.getItem('checkout'),
+    sessionStorage.getItem('carrito-cupon'),
+  ]);
   expect(JSON.parse(cart ?? '[]')).toEqual([]);
   expect(state).toEqual([null, null]);
   await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('0');
@@ -110,7 +124,13 @@ test('browse, register, coupon, province delivery, document on the checkout page
   const detail = await request.get(`/api/detalle-pedido/${idVenta}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(detail.status()).toBe(200);
   const { mensaje: pedido } = (await detail.json()) as { mensaje: DetallePedido };
-  expect(pedido).toMatchObject({ idVenta: Number(idVenta), estado: 'EN PREPARACION', pagado: true, total: toSoles(expected.total), codigo_descuento: code });
+  expect(pedido).toMatchObject({
+    idVenta: Number(idVenta),
+    estado: 'EN PREPARACION',
+    pagado: true,
+    total: toSoles(expected.total),
+    codigo_descuento: code,
+  });
 });
 
 test('a rejected payment lands on /failure and gives the stock back', async ({ page, context, request, baseURL }, testInfo) => {
@@ -137,7 +157,12 @@ test('a rejected payment lands on /failure and gives the stock back', async ({ p
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!)).toHaveLength(1);
 });
 
-test('a price that changed between the cart and paying stops checkout for review', async ({ page, context, request, baseURL }, testInfo) => {
+test('a price that changed between the cart and paying stops checkout for review', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 2);
   await signedIn(context, request, baseURL!, { dni: '42345678' });
   const live = precioFinal(producto);
@@ -170,9 +195,20 @@ test("the server's 409 at pay time shows the changed prices and creates nothing"
   const before = await stockOf(request, producto.idProducto);
   // The quote agrees with the stale figures, as if prices changed right after it.
   await page.route('**/carrito/cotizar/*', async (route) => {
-    const quote = (await (await route.fetch()).json()) as { productos: { precio: number; precio_con_descuento: number }[]; subtotal: number; total: number };
+    const quote = (await (await route.fetch()).json()) as {
+      productos: { precio: number; precio_con_descuento: number }[];
+      subtotal: number;
+      total: number;
+    };
     const precio = precioFinal(producto) + 3;
-    await route.fulfill({ json: { ...quote, productos: quote.productos.map((p) => ({ ...p, precio, precio_con_descuento: precio })), subtotal: precio, total: precio } });
+    await route.fulfill({
+      json: {
+        ...quote,
+        productos: quote.productos.map((p) => ({ ...p, precio, precio_con_descuento: precio })),
+        subtotal: precio,
+        total: precio,
+      },
+    });
   });
   await openCheckoutWith(page, [stale]);
   await pricesConfirmed(page);

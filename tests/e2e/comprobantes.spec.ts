@@ -18,7 +18,12 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupHomeCerrado', '1'));
 });
 
-test('a purchase with a factura shows its comprobante in Mis Compras and prints it', async ({ page, context, request, baseURL }, testInfo) => {
+test('a purchase with a factura shows its comprobante in Mis Compras and prints it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 11);
   await signedIn(context, request, baseURL!, { dni: '44556677' });
   await openCheckoutWith(page, [lineFromProducto(producto)]);
@@ -48,12 +53,19 @@ test('a purchase with a factura shows its comprobante in Mis Compras and prints 
 
   await page.getByRole('link', { name: 'Ver mis pedidos' }).click();
   await expect(page).toHaveURL(/\/mis-pedidos$/);
-  await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await page
+    .getByTestId('pedido')
+    .filter({ hasText: `Pedido N.° ${idVenta}` })
+    .getByRole('button', { name: 'Ver detalle' })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
   // The receipt is numbered with the payment and issued by the background work within seconds.
   await expect(modal).toContainText(/Comprobante: F001-\d{8}/);
-  const numero = (await modal.getByText(/F001-\d{8}/).first().textContent())!.match(/F001-\d{8}/)![0];
+  const numero = (await modal
+    .getByText(/F001-\d{8}/)
+    .first()
+    .textContent())!.match(/F001-\d{8}/)![0];
   await modal.getByTestId('comprobante').scrollIntoViewIfNeeded();
   await expect(modal).toHaveCSS('opacity', '1');
   await page.screenshot({ path: testInfo.outputPath('mis-compras-comprobante.png') });

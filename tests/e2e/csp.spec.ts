@@ -8,15 +8,28 @@ import { productPath } from '../../src/lib/catalogue/routes.ts';
  * (dist/inline-scripts.json). Every kind of page must still run all of its scripts under it: the
  * island runtime and directives, the home page's inlined scripts and the 404 page's head script.
  */
-const PATHS: (string | ((catalogue: Producto[]) => string))[] = ['/', (catalogue) => productPath(catalogue[0]!), '/Cuidado', '/marcas', '/search?q=crema', '/no-existe', '/producto/999999-no-construido'];
+const PATHS: (string | ((catalogue: Producto[]) => string))[] = [
+  '/',
+  (catalogue) => productPath(catalogue[0]!),
+  '/Cuidado',
+  '/marcas',
+  '/search?q=crema',
+  '/no-existe',
+  '/producto/999999-no-construido',
+];
 
 for (const [index, path] of PATHS.entries()) {
-  test(`page ${index + 1} (${typeof path === 'string' ? path : 'a product'}) runs every inline script it holds under the CSP`, async ({ page, request }) => {
+  test(`page ${index + 1} (${typeof path === 'string' ? path : 'a product'}) runs every inline script it holds under the CSP`, async ({
+    page,
+    request,
+  }) => {
     const url = typeof path === 'string' ? path : path((await (await request.get('/web/listprod')).json()) as Producto[]);
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+      );
     });
     const res = await page.goto(url);
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
@@ -41,7 +54,9 @@ test('the cart and checkout pages run with a line in the cart without a CSP viol
   await page.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = violations;
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
   });
   await page.goto('/carrito');
   await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), lineFromProducto(producto));

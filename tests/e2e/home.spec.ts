@@ -103,7 +103,7 @@ test.describe('what the first screen fetches', () => {
     await expect.poll(() => wasFetched(banners[last - 1]!)).toBe(true);
   });
 
-  test('a phone never downloads the cards\' second (hover) photos', async ({ page }) => {
+  test("a phone never downloads the cards' second (hover) photos", async ({ page }) => {
     test.skip(!isMobile(), 'a desktop mouse hovers');
     const fetched = new Set<string>();
     page.on('request', (req) => fetched.add(new URL(req.url()).pathname));
@@ -112,7 +112,9 @@ test.describe('what the first screen fetches', () => {
     await firstCard.scrollIntoViewIfNeeded();
     await expect(firstCard.locator('.product-card__img:not(.product-card__img--hover)')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const hover = await page.locator('.product-card__img--hover').evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname));
+    const hover = await page
+      .locator('.product-card__img--hover')
+      .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname));
     expect(hover.length).toBeGreaterThan(0);
     expect(hover.filter((path) => fetched.has(path))).toEqual([]);
   });
@@ -267,7 +269,9 @@ test.describe('home popup', () => {
     return calls;
   }
 
-  test('greets an anonymous visitor at the first interaction, once per session; Escape closes it and focus stays inside', async ({ page }) => {
+  test('greets an anonymous visitor at the first interaction, once per session; Escape closes it and focus stays inside', async ({
+    page,
+  }) => {
     const answered = page.waitForResponse('**/web/popups');
     await openWithPopupDue(page);
     await answered;
@@ -324,7 +328,15 @@ test.describe('home popup', () => {
 
   test('does not appear for a visitor with a valid token cookie', async ({ page, baseURL }) => {
     const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const claims = { user: 'ana', idUsuario: 7, nombre: 'Ana', correo: 'ana@example.com', telefono: '', direccion: '', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const claims = {
+      user: 'ana',
+      idUsuario: 7,
+      nombre: 'Ana',
+      correo: 'ana@example.com',
+      telefono: '',
+      direccion: '',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.firma`;
     await page.context().addCookies([{ name: 'tokenweb', value: token, url: baseURL! }]);
     const calls = await openAndInteract(page);

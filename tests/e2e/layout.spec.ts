@@ -153,7 +153,11 @@ test('search suggestions are grouped under Productos and Marcas', async ({ page 
   await page.goto('/acerca-de-nosotros');
   const again = await headerSearch(page, testInfo.project.name);
   await again.pressSequentially('centella');
-  const chosen = page.getByTestId('search-suggestions').filter({ visible: true }).getByRole('link', { name: /Centella/ }).first();
+  const chosen = page
+    .getByTestId('search-suggestions')
+    .filter({ visible: true })
+    .getByRole('link', { name: /Centella/ })
+    .first();
   const href = await chosen.getAttribute('href');
   await chosen.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
@@ -197,13 +201,25 @@ test('the top strip shows the announcement messages', async ({ page, request }) 
 test('the footer has the spec links, shops, complaints book and social links', async ({ page }) => {
   await page.goto('/tienda-fisica');
   const footer = page.locator('footer');
-  for (const href of ['/cuidado', '/maquillaje', '/corporal', '/marcas', '/ofertas', '/acerca-de-nosotros', '/tienda-fisica', '/terminos-y-condiciones', '/preguntas-frecuentes', '/politica-de-privacidad']) {
+  for (const href of [
+    '/cuidado',
+    '/maquillaje',
+    '/corporal',
+    '/marcas',
+    '/ofertas',
+    '/acerca-de-nosotros',
+    '/tienda-fisica',
+    '/terminos-y-condiciones',
+    '/preguntas-frecuentes',
+    '/politica-de-privacidad',
+  ]) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
   const libro = footer.getByRole('link', { name: 'Libro de Reclamaciones' });
   await expect(libro).toHaveAttribute('href', '/libro-de-reclamaciones');
   await expect(libro).not.toHaveAttribute('target');
-  for (const red of ['WhatsApp', 'Instagram', 'TikTok']) await expect(footer.getByRole('link', { name: new RegExp(`^${red} de K-Beauty Perú`) })).toBeVisible();
+  for (const red of ['WhatsApp', 'Instagram', 'TikTok'])
+    await expect(footer.getByRole('link', { name: new RegExp(`^${red} de K-Beauty Perú`) })).toBeVisible();
   for (const tienda of ['Miraflores', 'San Miguel', 'Independencia']) await expect(footer.getByText(tienda, { exact: true })).toBeVisible();
   await expect(footer).toContainText('Lun a Sáb: 10:00 a. m. – 9:00 p. m.');
   await expect(footer).toContainText('Dom: 10:00 a. m. – 7:00 p. m.');
@@ -280,21 +296,45 @@ test('a signed-in user gets the greeting menu and can log out', async ({ page },
   await page.goto('/acerca-de-nosotros');
   await signIn(page);
   await page.evaluate(() =>
-    localStorage.setItem('cart', JSON.stringify([{ idProducto: 1, nombre: 'X', img: '', cantidad: 2, selectedColor: '', selectedSize: '', precio: 10, descuento: 0, descuentoN: 0, newores: '', stock_total: 9, sedes: '', precio_unitario: 10, precio_con_descuento: 10 }])),
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        {
+          idProducto: 1,
+          nombre: 'X',
+          img: '',
+          cantidad: 2,
+          selectedColor: '',
+          selectedSize: '',
+          precio: 10,
+          descuento: 0,
+          descuentoN: 0,
+          newores: '',
+          stock_total: 9,
+          sedes: '',
+          precio_unitario: 10,
+          precio_con_descuento: 10,
+        },
+      ]),
+    ),
   );
   await page.reload();
   await hydrated(page);
   const desktop = testInfo.project.name === 'desktop';
   const header = page.locator(desktop ? '[data-site-header]' : '[data-mobile-header]');
   await expect(header.getByTestId('cart-count')).toHaveText('2');
-  const toggle = desktop ? header.getByRole('button', { name: 'Hola, María Huamán' }) : header.getByRole('button', { name: 'Mi cuenta: María Huamán' });
+  const toggle = desktop
+    ? header.getByRole('button', { name: 'Hola, María Huamán' })
+    : header.getByRole('button', { name: 'Mi cuenta: María Huamán' });
   await toggle.click();
   await expect(header.getByRole('link', { name: 'Mi Cuenta' })).toHaveAttribute('href', '/cuenta');
   await expect(header.getByRole('link', { name: desktop ? 'Mis Compras' : 'Mis pedidos' })).toHaveAttribute('href', '/mis-pedidos');
   await header.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(header.getByRole('button', { name: desktop ? 'Iniciar Sesion' : 'Iniciar sesión' })).toBeVisible();
   await expect(header.getByTestId('cart-count')).toHaveText('0');
-  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('cart'), document.cookie.includes('tokenweb')])).toEqual([null, null, false]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('cart'), document.cookie.includes('tokenweb')]),
+  ).toEqual([null, null, false]);
 });
 
 const PAGES = [

@@ -24,7 +24,9 @@ const RUNTIME_ROUTES: { pattern: RegExp; why: string }[] = [];
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
 const unescapeHtml = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) =>
-    name[0] === '#' ? String.fromCodePoint(Number(name[1] === 'x' || name[1] === 'X' ? `0${name.slice(1)}` : name.slice(1))) : (ENTITIES[name] ?? entity),
+    name[0] === '#'
+      ? String.fromCodePoint(Number(name[1] === 'x' || name[1] === 'X' ? `0${name.slice(1)}` : name.slice(1)))
+      : (ENTITIES[name] ?? entity),
   );
 
 /** Every built HTML page, as paths relative to dist/ with forward slashes. */
@@ -74,7 +76,13 @@ function urlsOf(html: string): string[] {
   const urls: string[] = [];
   for (const [, name, value] of html.matchAll(/\s(href|src|action|poster|component-url|renderer-url|srcset)="([^"]*)"/g)) {
     const text = unescapeHtml(value!);
-    if (name === 'srcset') urls.push(...text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean));
+    if (name === 'srcset')
+      urls.push(
+        ...text
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+          .filter(Boolean),
+      );
     else urls.push(text);
   }
   return urls;

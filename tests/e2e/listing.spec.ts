@@ -42,11 +42,12 @@ const ROUTES: [path: string, heading: string][] = [
 
 const catalogue = async (request: APIRequestContext): Promise<Producto[]> => (await request.get('/web/listprod')).json();
 
-
 const cards = (page: Page) => page.locator('.product-grid .product-card');
-const cardIds = async (page: Page) => (await cards(page).evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-product-id')))));
+const cardIds = async (page: Page) => await cards(page).evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-product-id'))));
 const cardPrices = async (page: Page) =>
-  (await cards(page).locator('.product-card__price .price:not(.price--old)').allTextContents()).map((text) => Number(text.replace('S/', '')));
+  (await cards(page).locator('.product-card__price .price:not(.price--old)').allTextContents()).map((text) =>
+    Number(text.replace('S/', '')),
+  );
 /** The card prices once a page asked of the API (`/web/listado`) is on screen: never an empty or stale grid. */
 async function pricesAfter(page: Page, action: () => Promise<unknown>): Promise<number[]> {
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/web/listado');
@@ -74,7 +75,10 @@ test('every listing route of the route table answers with its heading', async ({
 test('the static HTML shows page 1 of a listing without JavaScript, in the live order', async ({ request }) => {
   const html = await (await request.get('/Cuidado')).text();
   const ids = [...html.matchAll(/<article class="product-card[^"]*" data-product-id="(\d+)"/g)].map((match) => Number(match[1]));
-  const live = (await catalogue(request)).filter((p) => p.linea === 'Cuidado').map((p) => p.idProducto).sort((a, b) => a - b);
+  const live = (await catalogue(request))
+    .filter((p) => p.linea === 'Cuidado')
+    .map((p) => p.idProducto)
+    .sort((a, b) => a - b);
   expect(ids).toEqual(live.slice(0, 20));
   expect(html).toMatch(/Página <!-- -->1<!-- --> de <!-- -->\d+|Página 1 de \d+/);
   expect(html).toMatch(/fetchpriority="high"/i);
@@ -221,11 +225,16 @@ test('the listing refreshes live prices after hydration and keeps them when the 
   const LIVE_IDS = /\/web\/productos\?ids=/;
   await page.route(LIVE_IDS, async (route) => {
     const list = (await (await route.fetch()).json()) as Producto[];
-    await route.fulfill({ json: list.map((p) => (p.idProducto === first.idProducto ? { ...p, precio: 123.45, descuento: 0, descuentoN: 0 } : p)) });
+    await route.fulfill({
+      json: list.map((p) => (p.idProducto === first.idProducto ? { ...p, precio: 123.45, descuento: 0, descuentoN: 0 } : p)),
+    });
   });
   await page.goto('/categoria/Manos');
   await expect(page.locator(`.product-card[data-product-id="${first.idProducto}"] .product-card__price`)).toHaveText('S/ 123.45');
-  const onScreen = productos.filter((p) => p.child === 'Manos').slice(0, 20).map((p) => p.idProducto);
+  const onScreen = productos
+    .filter((p) => p.child === 'Manos')
+    .slice(0, 20)
+    .map((p) => p.idProducto);
   expect(asked).toEqual([onScreen.join(',')]);
 
   await page.unroute(LIVE_IDS);
@@ -260,7 +269,10 @@ test('the quick view shows the live product and adds it once colour and size are
   await dialog.getByRole('button', { name: 'Imagen siguiente' }).click();
   await expect(dialog.getByText(`2 / ${images}`)).toBeVisible();
   await expect(dialog.getByRole('link', { name: producto.marca })).toHaveAttribute('href', /^\/marcas\//);
-  await expect(dialog.getByRole('link', { name: 'Ver detalles' })).toHaveAttribute('href', new RegExp(`^/producto/${producto.idProducto}-`));
+  await expect(dialog.getByRole('link', { name: 'Ver detalles' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/producto/${producto.idProducto}-`),
+  );
 
   const add = dialog.getByRole('button', { name: 'Agregar al carrito' });
   await expect(add).toBeDisabled();

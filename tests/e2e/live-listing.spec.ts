@@ -20,7 +20,10 @@ const LIVE_MS = 15_000;
 const cards = (page: Page) => page.locator('.product-grid .product-card');
 
 test('a brand created after the build, still without products, shows its empty listing', async ({ page, request }) => {
-  await extendAnswer<Marca[]>(page, request, '/web/ListMarcas', (marcas) => [...marcas, { idMarca: 9001, nombre: 'Marca Recién Creada', logo: null }]);
+  await extendAnswer<Marca[]>(page, request, '/web/ListMarcas', (marcas) => [
+    ...marcas,
+    { idMarca: 9001, nombre: 'Marca Recién Creada', logo: null },
+  ]);
   const response = await page.goto('/marcas/Marca%20Reci%C3%A9n%20Creada');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marca Recién Creada', { timeout: LIVE_MS });
@@ -37,7 +40,16 @@ test('a brand only a product names lists that product, with live prices', async 
   // The brand's listing finds the product, as the API would once its brand was renamed.
   await page.route('**/web/listado?**', async (route) => {
     const { pagina, porPagina } = Object.fromEntries(new URL(route.request().url()).searchParams);
-    const json = { id: 1, mensaje: [{ ...producto, marca: 'Marca Nueva' }], total: 1, totalListado: 1, pagina: Number(pagina), porPagina: Number(porPagina), marcas: ['Marca Nueva'], precios: { min: 1, max: 500 } };
+    const json = {
+      id: 1,
+      mensaje: [{ ...producto, marca: 'Marca Nueva' }],
+      total: 1,
+      totalListado: 1,
+      pagina: Number(pagina),
+      porPagina: Number(porPagina),
+      marcas: ['Marca Nueva'],
+      precios: { min: 1, max: 500 },
+    };
     await route.fulfill({ json });
   });
   expect((await page.goto('/marcas/marca%20nueva'))?.status()).toBe(404);
@@ -52,7 +64,9 @@ test('a child category created after the build shows its breadcrumb and empty li
   await extendAnswer<Menu>(page, request, '/web/menu', (menu) =>
     menu.map((linea) => ({
       ...linea,
-      categorias: linea.categorias.map((categoria) => (categoria.nombre === 'Cuerpo' ? { ...categoria, hijas: [...categoria.hijas, 'Pies y talones'] } : categoria)),
+      categorias: linea.categorias.map((categoria) =>
+        categoria.nombre === 'Cuerpo' ? { ...categoria, hijas: [...categoria.hijas, 'Pies y talones'] } : categoria,
+      ),
     })),
   );
   expect((await page.goto('/categoria/Pies%20y%20talones'))?.status()).toBe(404);

@@ -23,21 +23,33 @@ test.beforeEach(async ({ page }) => {
 
 /** The shop moves an order along, as `npm run shop -- pedido <id> <ESTADO>` does. */
 async function moveOrder(request: APIRequestContext, idVenta: number, estado: string) {
-  const res = await request.post(`/admin/api/pedidos/${idVenta}/estado`, { data: { estado }, headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } });
+  const res = await request.post(`/admin/api/pedidos/${idVenta}/estado`, {
+    data: { estado },
+    headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 const timelineSteps = (page: Page) => page.getByTestId('linea-tiempo').getByRole('listitem');
 
 async function openDetail(page: Page, idVenta: number) {
-  await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await page
+    .getByTestId('pedido')
+    .filter({ hasText: `Pedido N.° ${idVenta}` })
+    .getByRole('button', { name: 'Ver detalle' })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('linea-tiempo')).toBeVisible();
   return modal;
 }
 
-test('after buying, Mis Compras shows the newest order, the others on request, and the detail with its timeline', async ({ page, context, request, baseURL }, testInfo) => {
+test('after buying, Mis Compras shows the newest order, the others on request, and the detail with its timeline', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const older = productFor(catalogue, testInfo, 5);
   const newer = productFor(catalogue, testInfo, 6);
   const shopper = await signedIn(context, request, baseURL!, { dni: '44556677' });
@@ -102,7 +114,9 @@ test('a shopper without orders sees the empty state', async ({ page, context, re
 test('a failed order list says so and can be retried', async ({ page, context, request, baseURL }) => {
   await signedIn(context, request, baseURL!);
   let fail = true;
-  await page.route('**/web/ListPedidos/*', (route) => (fail ? route.fulfill({ status: 500, json: { mensaje: 'caído' } }) : route.fallback()));
+  await page.route('**/web/ListPedidos/*', (route) =>
+    fail ? route.fulfill({ status: 500, json: { mensaje: 'caído' } }) : route.fallback(),
+  );
   await page.goto('/mis-pedidos');
   await expect(page.getByRole('alert')).toContainText('No se pudo obtener la lista de pedidos.');
   fail = false;
@@ -110,17 +124,33 @@ test('a failed order list says so and can be retried', async ({ page, context, r
   await expect(page.getByRole('heading', { name: 'Aún no tienes compras' })).toBeVisible();
 });
 
-test('a delivery order sent with a courier shows the guía and the courier’s tracking link in Mis Compras', async ({ page, context, request, baseURL }, testInfo) => {
+test('a delivery order sent with a courier shows the guía and the courier’s tracking link in Mis Compras', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 18);
   const shopper = await signedIn(context, request, baseURL!, { dni: '44556677' });
   // A province delivery bought through the API as the checkout page would, claiming the server's own figures.
   const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
-  const destino = { departamento: 'Arequipa', provincia: 'Arequipa', distrito: 'Cayma', direccion: 'Calle Los Arces 123', referencia: 'Frente al parque' };
+  const destino = {
+    departamento: 'Arequipa',
+    provincia: 'Arequipa',
+    distrito: 'Cayma',
+    direccion: 'Calle Los Arces 123',
+    referencia: 'Frente al parque',
+  };
   const envio = { ...body, Recojo: false, destino, metadata: { ...body.metadata, recojo: false, metodo_envio: ENVIO_PROVINCIA } };
   const auth = { Authorization: `Bearer ${shopper.token}` };
-  const quote = (await (await request.post(`/carrito/cotizar/${shopper.idUsuario}`, { data: envio, headers: auth })).json()) as CotizacionServidor;
+  const quote = (await (
+    await request.post(`/carrito/cotizar/${shopper.idUsuario}`, { data: envio, headers: auth })
+  ).json()) as CotizacionServidor;
   const claimed = { ...envio, descuento: quote.descuento, total: quote.total, metadata: { ...envio.metadata, costo_envio: quote.envio } };
-  const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, { data: claimed, headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() } });
+  const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, {
+    data: claimed,
+    headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { id, idVenta } = (await created.json()) as { id: string; idVenta: number };
   expect((await request.post(`/carrito/prueba/${id}/pagar`, { data: { resultado: 'approved' } })).status()).toBe(200);
@@ -129,7 +159,10 @@ test('a delivery order sent with a courier shows the guía and the courier’s t
   const headers = { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
   const sinGuia = await request.post(`/admin/api/pedidos/${idVenta}/estado`, { data: { estado: 'EN TRANSITO' }, headers });
   expect(sinGuia.status()).toBe(400);
-  const sent = await request.post(`/admin/api/pedidos/${idVenta}/estado`, { data: { estado: 'EN TRANSITO', courier: 'Olva', guia: '123456789' }, headers });
+  const sent = await request.post(`/admin/api/pedidos/${idVenta}/estado`, {
+    data: { estado: 'EN TRANSITO', courier: 'Olva', guia: '123456789' },
+    headers,
+  });
   expect(sent.status(), await sent.text()).toBe(200);
 
   await page.goto('/mis-pedidos');

@@ -33,7 +33,10 @@ test('a product page shows breadcrumb, price, related products and JSON-LD', asy
 
   const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(crumbs.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
-  await expect(crumbs.getByRole('link', { name: producto.categoria, exact: true })).toHaveAttribute('href', listingPath(producto.categoria));
+  await expect(crumbs.getByRole('link', { name: producto.categoria, exact: true })).toHaveAttribute(
+    'href',
+    listingPath(producto.categoria),
+  );
   await expect(crumbs.getByRole('link', { name: producto.child, exact: true })).toHaveAttribute('href', childPath(producto.child));
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText(producto.nombre);
 
@@ -63,7 +66,10 @@ test('thumbnails switch the main image', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Ver imagen 2 de 2' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('Compartir opens a modal with the page\'s own address: copy, WhatsApp and Facebook; Escape closes it back to the button', async ({ page, context }) => {
+test("Compartir opens a modal with the page's own address: copy, WhatsApp and Facebook; Escape closes it back to the button", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const producto = find(inStock, 'un producto en stock');
   await openProduct(page, producto);
@@ -76,8 +82,14 @@ test('Compartir opens a modal with the page\'s own address: copy, WhatsApp and F
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(producto.nombre, { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Enlace del producto')).toHaveValue(url);
-  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${producto.nombre} ${url}`)}`);
-  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(`${producto.nombre} ${url}`)}`,
+  );
+  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+  );
   await dialog.getByRole('button', { name: 'Copiar enlace' }).click();
   await expect(dialog.getByRole('status')).toHaveText('¡Enlace copiado!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -151,7 +163,10 @@ test('the buy box validates quantity and stock', async ({ page }) => {
 
 test('the buy box offers the units the web sells, not those only on shop shelves', async ({ page }) => {
   // README, Decisions: stock caps what a shopper can choose; stock_total also counts the shops' shelves.
-  const producto = find((p) => inStock(p) && p.stock < p.stock_total && optionCount(p.colores) <= 1 && optionCount(p.tamaños) <= 1, 'un producto con unidades solo en tienda');
+  const producto = find(
+    (p) => inStock(p) && p.stock < p.stock_total && optionCount(p.colores) <= 1 && optionCount(p.tamaños) <= 1,
+    'un producto con unidades solo en tienda',
+  );
   await openProduct(page, producto);
   await expect(buyBox(page).getByText(`${producto.stock} unidad(es) disponibles`)).toBeVisible();
   await page.getByLabel('Cantidad', { exact: true }).fill(String(producto.stock_total));
@@ -183,15 +198,24 @@ test('a product with several colours requires a colour, and buy now goes to the 
   await openProduct(page, producto);
   await buyBox(page).getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(page.locator('.buy-box__error')).toHaveText('Debes elegir un color.');
-  await page.getByRole('group', { name: /^Color/ }).getByRole('radio', { name: color!, exact: true }).check();
+  await page
+    .getByRole('group', { name: /^Color/ })
+    .getByRole('radio', { name: color!, exact: true })
+    .check();
   if (optionCount(producto.tamaños) > 1) {
     await buyBox(page).getByRole('button', { name: 'Comprar ahora' }).click();
     await expect(page.locator('.buy-box__error')).toHaveText('Debes elegir un tamaño.');
-    await page.getByRole('group', { name: /^Tamaño/ }).getByRole('radio').first().check();
+    await page
+      .getByRole('group', { name: /^Tamaño/ })
+      .getByRole('radio')
+      .first()
+      .check();
   }
   await buyBox(page).getByRole('button', { name: 'Comprar ahora' }).click();
   await expect(page).toHaveURL(/\/carrito$/);
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { idProducto: number; selectedColor: string }[]);
+  const cart = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cart') ?? '[]') as { idProducto: number; selectedColor: string }[],
+  );
   expect(cart).toEqual([expect.objectContaining({ idProducto: producto.idProducto, selectedColor: color })]);
 });
 
@@ -237,7 +261,9 @@ test('any other unknown path shows the friendly 404 page', async ({ page }) => {
   await expect(page.locator('main').getByRole('link', { name: 'Buscar productos' })).toHaveAttribute('href', '/search');
 });
 
-test('a product photo from the image store is served as AVIF at the width the screen needs, eager first and lazy after', async ({ page }) => {
+test('a product photo from the image store is served as AVIF at the width the screen needs, eager first and lazy after', async ({
+  page,
+}) => {
   const producto = find((p) => p.img.startsWith('/imagenes/'), 'un producto con foto');
   const avif: string[] = [];
   page.on('response', (res) => {

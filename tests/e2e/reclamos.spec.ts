@@ -41,14 +41,20 @@ async function filedSheet(page: Page, correo: string, copia: 'completa' | 'enlac
   const hoja = page.getByTestId('hoja-presentada');
   const titulo = hoja.getByRole('heading', { name: /^Hoja de reclamación N\.° LR-\d{4}-\d{6}$/ });
   await expect(titulo).toBeVisible();
-  await expect(hoja).toContainText(copia === 'completa' ? `Te enviamos una copia a ${correo}.` : `Te enviamos a ${correo} su número y el enlace para ver tu copia.`);
+  await expect(hoja).toContainText(
+    copia === 'completa' ? `Te enviamos una copia a ${correo}.` : `Te enviamos a ${correo} su número y el enlace para ver tu copia.`,
+  );
   await expect(hoja.getByTestId('enlace-hoja')).toHaveAttribute('href', /^\/api\/libro-reclamaciones\/hoja\/LR-\d{4}-\d{6}\/[0-9a-f]{32}$/);
-  await expect(hoja.getByTestId('plazo-respuesta')).toContainText(/Te responderemos a más tardar el \d{2}\/\d{2}\/\d{4} \(15 días hábiles\)/);
+  await expect(hoja.getByTestId('plazo-respuesta')).toContainText(
+    /Te responderemos a más tardar el \d{2}\/\d{2}\/\d{4} \(15 días hábiles\)/,
+  );
   await expect(hoja.getByRole('button', { name: 'Imprimir hoja' })).toBeVisible();
   return (await titulo.textContent())!.replace('Hoja de reclamación N.° ', '');
 }
 
-test('a visitor files a queja from the footer: a missing field is named, then the sheet and its e-mail copy', async ({ page }, testInfo) => {
+test('a visitor files a queja from the footer: a missing field is named, then the sheet and its e-mail copy', async ({
+  page,
+}, testInfo) => {
   const correo = `queja${Date.now()}${testInfo.project.name}@example.pe`;
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Libro de Reclamaciones' }).click();
@@ -79,7 +85,14 @@ test('a visitor files a queja from the footer: a missing field is named, then th
 
   const numero = await filedSheet(page, correo, 'enlace');
   const hoja = page.getByTestId('hoja-presentada');
-  for (const text of ['Queja', 'Rosa Huamán Torres', 'DNI 44556677', 'Jr. Cusco 123, Cercado de Lima', 'Atención en la tienda de Miraflores', 'Una disculpa y mejor atención.']) {
+  for (const text of [
+    'Queja',
+    'Rosa Huamán Torres',
+    'DNI 44556677',
+    'Jr. Cusco 123, Cercado de Lima',
+    'Atención en la tienda de Miraflores',
+    'Una disculpa y mejor atención.',
+  ]) {
     await expect(hoja).toContainText(text);
   }
   // An anonymous visitor's address gets the number and the link, never the text they typed.
@@ -91,7 +104,12 @@ test('a visitor files a queja from the footer: a missing field is named, then th
   await expect(page.getByText('Me atendieron con mala disposición al recoger mi pedido.')).toBeVisible();
 });
 
-test("a customer's reclamo from an order's detail in Mis Compras comes prefilled with their data and the order", async ({ page, context, request, baseURL }, testInfo) => {
+test("a customer's reclamo from an order's detail in Mis Compras comes prefilled with their data and the order", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const shopper = await signedIn(context, request, baseURL!, { dni: '44556677' });
   const idVenta = await orderThroughApi(request, shopper, productFor(catalogue, testInfo, 10));
 
@@ -125,6 +143,7 @@ test("a customer's reclamo from an order's detail in Mis Compras comes prefilled
 
   const numero = await filedSheet(page, shopper.correo, 'completa');
   const hoja = page.getByTestId('hoja-presentada');
-  for (const text of ['Reclamo', shopper.nombre, 'DNI 44556677', '987 654 321', String(idVenta), 'S/ 59.90']) await expect(hoja).toContainText(text);
+  for (const text of ['Reclamo', shopper.nombre, 'DNI 44556677', '987 654 321', String(idVenta), 'S/ 59.90'])
+    await expect(hoja).toContainText(text);
   await expect.poll(() => mailsTo(shopper.correo).some((mail) => mail.includes(numero)), { timeout: 30_000 }).toBe(true);
 });

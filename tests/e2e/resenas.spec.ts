@@ -33,7 +33,9 @@ async function shop(...args: string[]): Promise<string> {
 
 /** The pending review of this product, as the operator API lists it. */
 async function resenaPendienteOf(request: APIRequestContext, idProducto: number) {
-  const res = await request.get('/admin/api/resenas?estado=PENDIENTE', { headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } });
+  const res = await request.get('/admin/api/resenas?estado=PENDIENTE', {
+    headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+  });
   expect(res.status()).toBe(200);
   const { resenas } = (await res.json()) as ResenasOperador;
   const resena = resenas.find((r) => r.producto.idProducto === idProducto);
@@ -49,7 +51,13 @@ async function resenasOf(page: Page) {
   return section;
 }
 
-test("a buyer writes a reseña of a delivered product; approved from the command line, it shows with 'Compra verificada'", async ({ page, context, request, baseURL, browser }, testInfo) => {
+test("a buyer writes a reseña of a delivered product; approved from the command line, it shows with 'Compra verificada'", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   // Slot 17: a product of this journey's own at each width (the review is one per customer and product).
   const producto = productFor(catalogue, testInfo, 17);
@@ -76,7 +84,11 @@ test("a buyer writes a reseña of a delivered product; approved from the command
     // Mis Compras: the delivered order's line links to the product page's form.
     await page.goto('/mis-pedidos');
     await hydrated(page, 'OrdersPage');
-    await page.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+    await page
+      .getByTestId('pedido')
+      .filter({ hasText: `Pedido N.° ${idVenta}` })
+      .getByRole('button', { name: 'Ver detalle' })
+      .click();
     const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
     await modal.getByRole('link', { name: `Escribir reseña de ${producto.nombre}` }).click();
     await expect(page).toHaveURL(new RegExp(`${productPath(producto)}#escribir-resena$`));
@@ -143,7 +155,10 @@ test("a buyer writes a reseña of a delivered product; approved from the command
   expect(grande.status()).toBe(200);
   const meta = await sharp(await grande.body()).metadata();
   expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 400, 600, undefined]);
-  await expect((await resenasOf(other)).getByTestId('resenas-resumen').getByRole('img')).toHaveAttribute('aria-label', /de 5 estrellas, \d+ reseñas?$/);
+  await expect((await resenasOf(other)).getByTestId('resenas-resumen').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /de 5 estrellas, \d+ reseñas?$/,
+  );
   // A visitor is told who may write one and offered the login.
   await expect(other.locator('#escribir-resena')).toContainText(MENSAJES_RESENA.noComprado);
   await expect(other.getByRole('button', { name: 'Inicia sesión para escribir una reseña' })).toBeVisible();

@@ -18,7 +18,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 const choice = (page: Page, name: string) => page.getByRole('group').getByRole('button', { name: new RegExp(`^${name}`) });
-const progressStep = (page: Page, label: string) => page.getByRole('list', { name: 'Pasos del creador de rutina' }).getByRole('button', { name: new RegExp(label) });
+const progressStep = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Pasos del creador de rutina' }).getByRole('button', { name: new RegExp(label) });
 const count = (page: Page) => page.getByTestId('conteo-productos');
 
 test('the consultation resets later answers, browses alternatives and adds a product for 3 seconds', async ({ page }) => {
@@ -85,10 +86,14 @@ test('the consultation resets later answers, browses alternatives and adds a pro
 test('a full routine goes into the cart with its discount and checkout charges it', async ({ page, context, request, baseURL }) => {
   const shopper = await signedIn(context, request, baseURL!, { dni: '47788990' });
   const filtros = { tipoPiel: 'Mixta', grupoEdad: '35-44', inquietudPiel: 'Poros dilatados' };
-  const rutina = (await (await request.post('/api/rutina-recomendada', { data: { ...filtros, pasosRutina: 5 } })).json()) as RutinaRecomendada;
+  const rutina = (await (
+    await request.post('/api/rutina-recomendada', { data: { ...filtros, pasosRutina: 5 } })
+  ).json()) as RutinaRecomendada;
   // The shopper takes the second cleanser; every other step keeps its first product.
   const indices = otraAlternativa(indicesIniciales(rutina), rutina, rutina.categoriasIncluidas[0]!, 1);
-  const expected = priceOrder(addRoutineToCart([], productosElegidos(rutina, indices), 'intermedio', 'r'), { metodo: PUNTOS_RECOJO[0]!.metodo });
+  const expected = priceOrder(addRoutineToCart([], productosElegidos(rutina, indices), 'intermedio', 'r'), {
+    metodo: PUNTOS_RECOJO[0]!.metodo,
+  });
   expect(expected.descuento).toBeGreaterThan(0);
 
   await page.goto('/Creador_de_piel');

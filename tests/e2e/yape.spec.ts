@@ -31,7 +31,13 @@ const codigo = (page: Page) => page.getByRole('textbox', { name: 'Código de apr
 const payWithYape = (page: Page) => page.getByRole('button', { name: 'Pagar con Yape' });
 
 /** Opens the checkout for a signed-in shopper with a DNI and one unit of `producto`, prices confirmed. */
-async function checkoutWith(page: Page, context: Parameters<typeof signedIn>[0], request: Parameters<typeof signedIn>[1], baseURL: string, producto: Producto) {
+async function checkoutWith(
+  page: Page,
+  context: Parameters<typeof signedIn>[0],
+  request: Parameters<typeof signedIn>[1],
+  baseURL: string,
+  producto: Producto,
+) {
   const shopper = await signedIn(context, request, baseURL, { dni: '47812345' });
   await openCheckoutWith(page, [lineFromProducto(producto)]);
   await pricesConfirmed(page);
@@ -50,10 +56,17 @@ async function shootSummary(page: Page, testInfo: TestInfo, name: string) {
 /** Axe on the whole page: no violation. */
 async function noAxeViolations(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${state}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    violations.map((violation) => `${state}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
-test('Yape approved with the test phone: /success without leaving the shop, the order paid with Yape in Mis Compras', async ({ page, context, request, baseURL }, testInfo) => {
+test('Yape approved with the test phone: /success without leaving the shop, the order paid with Yape in Mis Compras', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 12);
   await checkoutWith(page, context, request, baseURL!, producto);
   await expect(page.getByRole('radio', { name: /Plin/ })).toHaveCount(0);
@@ -90,10 +103,17 @@ test('Yape approved with the test phone: /success without leaving the shop, the 
   // The test mode says so after the method, as for Mercado Pago's.
   const modal = page.getByRole('dialog', { name: 'Detalle del Pedido' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByRole('heading', { name: 'Método de pago' }).locator('xpath=following-sibling::p[1]')).toHaveText(/^Yape( \(modo de prueba\))?$/);
+  await expect(modal.getByRole('heading', { name: 'Método de pago' }).locator('xpath=following-sibling::p[1]')).toHaveText(
+    /^Yape( \(modo de prueba\))?$/,
+  );
 });
 
-test('Yape rejected: the Spanish reason, the code cleared, and paying again with a new code works', async ({ page, context, request, baseURL }, testInfo) => {
+test('Yape rejected: the Spanish reason, the code cleared, and paying again with a new code works', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 13);
   await checkoutWith(page, context, request, baseURL!, producto);
   await yapeRadio(page).check();
@@ -128,7 +148,12 @@ async function tabTo(page: Page, target: Locator, max = 250) {
   throw new Error(`Tab no llegó a ${target}`);
 }
 
-test('the whole purchase by keyboard alone, from the product page to /success with Yape', async ({ page, context, request, baseURL }, testInfo) => {
+test('the whole purchase by keyboard alone, from the product page to /success with Yape', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   const producto = productFor(catalogue, testInfo, 14);
   await signedIn(context, request, baseURL!, { dni: '47812346' });
   await page.goto(productPath(producto));

@@ -37,12 +37,19 @@ test('@netlify a function response carries the API’s own CSP and headers', asy
 });
 
 test('@netlify /health says the database is up and the deployed catalogue version is the built one', async ({ request }) => {
-  const health = (await (await request.get('/health')).json()) as { estado: string; baseDeDatos: string; catalogo: { version: number; construido: number } };
+  const health = (await (await request.get('/health')).json()) as {
+    estado: string;
+    baseDeDatos: string;
+    catalogo: { version: number; construido: number };
+  };
   expect(health).toMatchObject({ estado: 'ok', baseDeDatos: 'up' });
   expect(health.catalogo.construido).toBe(health.catalogo.version);
 });
 
-for (const [escaped, title] of [['/marcas/Dr.%20Jart%2B', 'Dr. Jart+'], ['/marcas/Ma%3Anyo', 'Ma:nyo']] as const) {
+for (const [escaped, title] of [
+  ['/marcas/Dr.%20Jart%2B', 'Dr. Jart+'],
+  ['/marcas/Ma%3Anyo', 'Ma:nyo'],
+] as const) {
   test(`@netlify the escaped spelling ${escaped} answers with the brand page`, async ({ page, request }) => {
     // netlify serve matches its rules against the decoded path and then serves that file (200); a server that matches the path as sent answers the 301 of dist/_redirects.
     const res = await request.get(escaped, { maxRedirects: 0 });
@@ -65,7 +72,10 @@ test('@netlify another customer’s order answers 404', async ({ context, reques
   const buyer = await signedIn(context, request, baseURL!, { dni: '44556677' });
   // An order as the checkout page creates it (not paid: it is an order all the same).
   const body = preferenceBody(pickupPayload([lineFromProducto(productFor(catalogue, testInfo, 10))]), buyer.idUsuario, {});
-  const created = await request.post(`/carrito/create-preference/${buyer.idUsuario}`, { data: body, headers: { Authorization: `Bearer ${buyer.token}`, 'Idempotency-Key': crypto.randomUUID() } });
+  const created = await request.post(`/carrito/create-preference/${buyer.idUsuario}`, {
+    data: body,
+    headers: { Authorization: `Bearer ${buyer.token}`, 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { idVenta } = (await created.json()) as { idVenta: number };
   expect((await request.get(`/api/detalle-pedido/${idVenta}`, { headers: { Authorization: `Bearer ${buyer.token}` } })).status()).toBe(200);

@@ -10,7 +10,11 @@ export function initHeader(): void {
     nav.addEventListener('pointerenter', menus, { once: true });
     nav.addEventListener('focusin', menus, { once: true });
   }
-  addEventListener('load', () => ('requestIdleCallback' in window ? requestIdleCallback(menus, { timeout: 5000 }) : setTimeout(menus, 2000)), { once: true });
+  addEventListener(
+    'load',
+    () => ('requestIdleCallback' in window ? requestIdleCallback(menus, { timeout: 5000 }) : setTimeout(menus, 2000)),
+    { once: true },
+  );
 
   const header = document.querySelector<HTMLElement>('[data-site-header]');
   if (!header) return;

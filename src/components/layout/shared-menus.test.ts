@@ -36,7 +36,10 @@ describe('shared menus', () => {
 
   it('fetches /menus once, and again after a failure', async () => {
     document.body.innerHTML = PAGE;
-    const fetchMock = vi.fn().mockResolvedValueOnce(new Response('no', { status: 503 })).mockResolvedValue(new Response(FULL));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('no', { status: 503 }))
+      .mockResolvedValue(new Response(FULL));
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await loadMenus();

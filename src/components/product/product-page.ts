@@ -24,9 +24,12 @@ export function initGallery(gallery: HTMLElement): void {
       main.src = src;
       // A store photo's <picture> offers AVIF and WebP copies, which win over src: they follow too.
       const sets = photoSrcSets(src);
-      main.closest('picture')?.querySelectorAll('source').forEach((source) => {
-        source.srcset = sets ? sets[source.type === 'image/avif' ? 'avif' : 'webp'] : '';
-      });
+      main
+        .closest('picture')
+        ?.querySelectorAll('source')
+        .forEach((source) => {
+          source.srcset = sets ? sets[source.type === 'image/avif' ? 'avif' : 'webp'] : '';
+        });
       for (const other of thumbs) other.setAttribute('aria-pressed', String(other === thumb));
     });
   }

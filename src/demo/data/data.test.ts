@@ -69,7 +69,10 @@ describe('DEMO_PRODUCTS: counts and identity', () => {
     const accented = DEMO_PRODUCTS.filter((p) => fold(p.nombre) !== p.nombre.toLowerCase());
     expect(accented.length).toBeGreaterThanOrEqual(20);
     for (const word of ['Sérum', 'Tónico', 'Bálsamo']) {
-      expect(DEMO_PRODUCTS.some((p) => p.nombre.includes(word)), word).toBe(true);
+      expect(
+        DEMO_PRODUCTS.some((p) => p.nombre.includes(word)),
+        word,
+      ).toBe(true);
     }
   });
 

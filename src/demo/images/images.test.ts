@@ -186,7 +186,17 @@ describe('placeholderSvg', () => {
 });
 
 describe('brandLogoSvg', () => {
-  const names = ['COSRX', 'Beauty of Joseon', 'Laneige', "I'm From", 'rom&nd', 'Some By Mi', 'Dr. Jart+', 'Skin1004', 'A Very Long Brand Name Cosmetics Company'];
+  const names = [
+    'COSRX',
+    'Beauty of Joseon',
+    'Laneige',
+    "I'm From",
+    'rom&nd',
+    'Some By Mi',
+    'Dr. Jart+',
+    'Skin1004',
+    'A Very Long Brand Name Cosmetics Company',
+  ];
   it('sets every brand as a 240×120 wordmark', () => {
     for (const nombre of names) {
       const svg = brandLogoSvg({ nombre, colores: ['#1f3b73', '#f2b6c6'] });
@@ -208,7 +218,12 @@ describe('bannerSvg', () => {
   it('draws 1600×600 banners that vary with indice', () => {
     const out = new Set<string>();
     for (const indice of [0, 1, 2, 3, 4, 5, -7, 1e9, 2.5]) {
-      const svg = bannerSvg({ titulo: 'Tu rutina coreana empieza aquí', subtitulo: 'Envío gratis en Lima por compras desde S/ 150', colores: COLORES, indice });
+      const svg = bannerSvg({
+        titulo: 'Tu rutina coreana empieza aquí',
+        subtitulo: 'Envío gratis en Lima por compras desde S/ 150',
+        colores: COLORES,
+        indice,
+      });
       assertDocument(svg, 1600, 600);
       expect(svg.length).toBeLessThan(12 * 1024);
       expect(visibleTexts(svg).join(' ')).toContain('Tu rutina coreana');

@@ -62,4 +62,3 @@ export function label(ctx: PackCtx, cx: number, top: number, w: number, h: numbe
   out += textLines(lines, cx, y, s, lh, ` text-anchor="middle" fill="${sub}"`);
   return out;
 }
-

@@ -62,7 +62,8 @@ export function brandLogoSvg(input: BrandLogoInput): string {
   });
   const yb = two ? 104 : 94;
   if (style === 0) body += `<rect x="100" y="${yb - 4}" width="40" height="4" rx="2" fill="${accent}"/>`;
-  else if (style === 1) body += `<path d="M72 ${yb - 2}H108M132 ${yb - 2}H168" stroke="${accent}" stroke-width="1.5"/>` + sparkle(120, yb - 2, 6, accent, 1);
+  else if (style === 1)
+    body += `<path d="M72 ${yb - 2}H108M132 ${yb - 2}H168" stroke="${accent}" stroke-width="1.5"/>` + sparkle(120, yb - 2, 6, accent, 1);
   else body += `<circle cx="120" cy="${yb - 2}" r="5" fill="${accent}"/>`;
   return svgDoc(240, 120, `Logo de ${name}`, '', body);
 }
@@ -105,8 +106,27 @@ export function bannerSvg(input: BannerInput): string {
     sceneDefs(id, c1, c2) +
     blur(`${id}s`, 8);
   const [a, b, c] = trio(i);
-  const title = fitWrap(input.titulo, 800, [[92, 2], [80, 2], [72, 3], [60, 3]], 0.56);
-  const sub = fitWrap(input.subtitulo, 760, [[50, 2], [44, 2], [38, 3]], 0.52);
+  const title = fitWrap(
+    input.titulo,
+    800,
+    [
+      [92, 2],
+      [80, 2],
+      [72, 3],
+      [60, 3],
+    ],
+    0.56,
+  );
+  const sub = fitWrap(
+    input.subtitulo,
+    760,
+    [
+      [50, 2],
+      [44, 2],
+      [38, 3],
+    ],
+    0.52,
+  );
   const head = headline(title.lines, sub.lines, 110, 270, title.size, sub.size, 'start', [t, mix(t, '#4b4448', 0.5)]);
   let deco = '';
   for (let k = 0; k < 6; k++) {
@@ -143,14 +163,31 @@ export function popupSvg(input: PopupInput): string {
     linGrad(`${id}g`, 0, 0, 1, 1, [
       [0, lighten(c1, 0.82)],
       [1, lighten(c2, 0.66)],
-    ]) +
-    (pct ? '' : sceneDefs(id, c1, c2) + blur(`${id}s`, 6));
+    ]) + (pct ? '' : sceneDefs(id, c1, c2) + blur(`${id}s`, 6));
   const badge = pct
     ? `<text x="300" y="232" font-size="${pct.length > 2 ? 96 : 120}" font-weight="800" text-anchor="middle" fill="${t}">${esc(pct)}<tspan font-size="64">%</tspan></text>` +
       `<text x="300" y="272" font-size="24" font-weight="700" letter-spacing="5" text-anchor="middle" fill="${mix(c2, t, 0.5)}">DSCTO.</text>`
     : standing(id, 'set', 1, c1, c2, 300, 262, 0.34);
-  const title = fitWrap(input.titulo, 480, [[38, 2], [38, 3], [32, 3], [28, 4]], 0.58);
-  const sub = fitWrap(input.subtitulo, 480, [[22, 2], [20, 3]], 0.52);
+  const title = fitWrap(
+    input.titulo,
+    480,
+    [
+      [38, 2],
+      [38, 3],
+      [32, 3],
+      [28, 4],
+    ],
+    0.58,
+  );
+  const sub = fitWrap(
+    input.subtitulo,
+    480,
+    [
+      [22, 2],
+      [20, 3],
+    ],
+    0.52,
+  );
   const head = headline(title.lines, sub.lines, 300, 446, title.size, sub.size, 'middle', [t, mix(t, '#4b4448', 0.5)]);
   const body =
     `<rect width="600" height="600" fill="url(#${id}g)"/>` +
@@ -176,7 +213,17 @@ export function socialSvg(input: SocialInput): string {
   const id = idFor('s', input.titulo, c1, c2, i);
   const t = ink(c1);
   const [a, b, c] = trio(i);
-  const { lines: title, size: ts } = fitWrap(input.titulo, 440, [[58, 2], [58, 3], [48, 3], [42, 4]], 0.58);
+  const { lines: title, size: ts } = fitWrap(
+    input.titulo,
+    440,
+    [
+      [58, 2],
+      [58, 3],
+      [48, 3],
+      [42, 4],
+    ],
+    0.58,
+  );
   const tl = ts * 1.1;
   let defs = sceneDefs(id, c1, c2);
   let body: string;
@@ -211,7 +258,10 @@ export function socialSvg(input: SocialInput): string {
       [290, 440, 70],
     ];
     const petals = spots
-      .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="20" ry="11" fill="${lighten(c1, 0.35)}" opacity=".8" transform="rotate(${r} ${x} ${y})"/>`)
+      .map(
+        ([x, y, r]) =>
+          `<ellipse cx="${x}" cy="${y}" rx="20" ry="11" fill="${lighten(c1, 0.35)}" opacity=".8" transform="rotate(${r} ${x} ${y})"/>`,
+      )
       .join('');
     body =
       `<rect width="540" height="960" fill="${lighten(c2, 0.76)}"/>` +

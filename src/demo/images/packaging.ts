@@ -102,7 +102,8 @@ const gotero: Draw = (c) => ({
 
 const spray: Draw = (c) => {
   let mist = '';
-  for (let i = 0; i < 7; i++) mist += `<circle cx="${340 - i * 14}" cy="${246 + ((i * 13) % 5) * 4 - 8}" r="${4 - i * 0.4}" fill="${c.c2}" opacity="${n(0.5 - i * 0.06)}"/>`;
+  for (let i = 0; i < 7; i++)
+    mist += `<circle cx="${340 - i * 14}" cy="${246 + ((i * 13) % 5) * 4 - 8}" r="${4 - i * 0.4}" fill="${c.c2}" opacity="${n(0.5 - i * 0.06)}"/>`;
   return {
     half: 92,
     svg:

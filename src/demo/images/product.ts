@@ -81,9 +81,7 @@ function sprig(color: string, right: boolean): string {
     [246, 350, 30],
     [228, 290, -20],
   ];
-  const leaves = spots
-    .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="34" ry="15" transform="rotate(${r} ${x} ${y})"/>`)
-    .join('');
+  const leaves = spots.map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="34" ry="15" transform="rotate(${r} ${x} ${y})"/>`).join('');
   return (
     `<g fill="${color}" opacity=".45"${right ? ' transform="matrix(-1 0 0 1 800 0)"' : ''}>` +
     `<path d="M172 690C180 560 210 420 236 270" stroke="${color}" stroke-width="5" fill="none"/>${leaves}</g>`

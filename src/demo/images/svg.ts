@@ -59,7 +59,10 @@ function parseHex(color: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const h = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const h = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(r)}${h(g)}${h(b)}`;
 }
 
@@ -122,8 +125,14 @@ export function wrap(text: string, maxChars: number, maxLines: number): string[]
         lines.push(cur);
         cur = '';
       }
-      lines.push(chars(word).slice(0, limit - 1).join('') + '-');
-      word = chars(word).slice(limit - 1).join('');
+      lines.push(
+        chars(word)
+          .slice(0, limit - 1)
+          .join('') + '-',
+      );
+      word = chars(word)
+        .slice(limit - 1)
+        .join('');
     }
     const next = cur ? `${cur} ${word}` : word;
     if (chars(next).length <= limit) cur = next;

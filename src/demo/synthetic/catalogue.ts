@@ -5,15 +5,7 @@ import type { DemoProduct } from '../types.ts';
 import { hashString, pick, sample, seededRandom, shuffle } from '../random.ts';
 import { GRUPOS_EDAD, INQUIETUDES_PIEL, TAXONOMY, TIPOS_PIEL } from '../taxonomy.ts';
 import { syntheticBrandNames } from './brands.ts';
-import {
-  COLLECTIONS,
-  EDITIONS,
-  INGREDIENT_KEYS,
-  MAKEUP_KEYS,
-  MATERIAL_KEYS,
-  SET_PREFIXES,
-  TYPES_BY_CHILD,
-} from './names.ts';
+import { COLLECTIONS, EDITIONS, INGREDIENT_KEYS, MAKEUP_KEYS, MATERIAL_KEYS, SET_PREFIXES, TYPES_BY_CHILD } from './names.ts';
 import { SHADE_WORDS, SIZES, WORDS_BY_LINE } from './phrases.ts';
 import { writeTexts } from './texts.ts';
 
@@ -39,9 +31,16 @@ export function syntheticCatalogue(count: number, now = new Date()): SeedCatalog
   const random = seededRandom(hashString(`sintetico-${count}`));
   const real = demoBrands();
   const inventedCount = Math.max(0, Math.round(count / PRODUCTS_PER_BRAND) - real.length);
-  const invented = syntheticBrandNames(inventedCount, real.map((brand) => brand.nombre), random);
+  const invented = syntheticBrandNames(
+    inventedCount,
+    real.map((brand) => brand.nombre),
+    random,
+  );
   const brands = [...real, ...invented.map((nombre) => ({ nombre, logo: null }))];
-  const brandOf = brandPicker(brands.map((brand) => brand.nombre), random);
+  const brandOf = brandPicker(
+    brands.map((brand) => brand.nombre),
+    random,
+  );
   const takenNames = new Set<string>();
 
   const products: SeedProduct[] = [];
@@ -101,7 +100,14 @@ function inventProduct(template: DemoProduct, marca: string, takenNames: Set<str
 }
 
 /** '{type} {collection} {key}' (a set's prefix instead of the type), with an edition, numbered while its slug is taken. */
-function uniqueName(template: DemoProduct, type: string, collection: string, key: string, taken: Set<string>, random: () => number): string {
+function uniqueName(
+  template: DemoProduct,
+  type: string,
+  collection: string,
+  key: string,
+  taken: Set<string>,
+  random: () => number,
+): string {
   const head = template.esSet ? pick(random, SET_PREFIXES) : type;
   for (let attempt = 0; ; attempt++) {
     const edition = attempt > 0 || random() < 0.45 ? ` ${pick(random, EDITIONS)}` : '';
@@ -133,7 +139,10 @@ function skinTags(linea: string, random: () => number): Pick<DemoProduct, 'tipo_
   return {
     tipo_piel: inOrder(TIPOS_PIEL, sample(random, TIPOS_PIEL, (skincare ? 1 : 0) + Math.floor(random() * 5))),
     edad: GRUPOS_EDAD.slice(firstAge, lastAge + 1),
-    inquietud_piel: linea === 'Corporal' ? [] : inOrder(INQUIETUDES_PIEL, sample(random, INQUIETUDES_PIEL, (skincare ? 1 : 0) + Math.floor(random() * 3))),
+    inquietud_piel:
+      linea === 'Corporal'
+        ? []
+        : inOrder(INQUIETUDES_PIEL, sample(random, INQUIETUDES_PIEL, (skincare ? 1 : 0) + Math.floor(random() * 3))),
   };
 }
 

@@ -96,7 +96,10 @@ describe(`synthetic catalogue of ${N} products (npm run seed -- --products N)`, 
         for (const tag of tags) expect(allowed, p.nombre).toContain(tag);
       }
       if (lineOf.get(p.categoria) === 'Cuidado') {
-        expect([p.tipoPiel, p.edad, p.inquietudPiel].every((tags) => tags !== ''), p.nombre).toBe(true);
+        expect(
+          [p.tipoPiel, p.edad, p.inquietudPiel].every((tags) => tags !== ''),
+          p.nombre,
+        ).toBe(true);
       }
       for (const size of list(p.tamanos)) expect(size, p.nombre).toMatch(/^\d+(\.\d+)? (ml|g)$/);
     }

@@ -41,8 +41,20 @@ export function writeTexts(subject: TextSubject, random: () => number): ProductT
 /** 3–7 ingredients, the one the name is about first when the line lists it. */
 function chooseIngredients({ key, words }: TextSubject, random: () => number): string[] {
   const star = words.ingredients.find((item) => fold(item).includes(fold(key)));
-  const rest = sample(random, words.ingredients.filter((item) => item !== star), 2 + Math.floor(random() * 5));
-  return star ? [star, ...rest] : [...rest, pick(random, words.ingredients.filter((item) => !rest.includes(item)))];
+  const rest = sample(
+    random,
+    words.ingredients.filter((item) => item !== star),
+    2 + Math.floor(random() * 5),
+  );
+  return star
+    ? [star, ...rest]
+    : [
+        ...rest,
+        pick(
+          random,
+          words.ingredients.filter((item) => !rest.includes(item)),
+        ),
+      ];
 }
 
 function description(subject: TextSubject, ingredients: string[], random: () => number): string {

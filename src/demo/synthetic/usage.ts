@@ -1,13 +1,24 @@
 /** Child categories rinsed off after use; the others stay on the skin. */
 export const RINSE_OFF = new Set([
-  'Limpiador en aceite', 'Limpiador en espuma', 'Bálsamo desmaquillante', 'Exfoliante físico', 'Peeling gel',
-  'Mascarilla de arcilla', 'Mascarilla en crema', 'Cabello', 'Baño y ducha', 'Pies',
+  'Limpiador en aceite',
+  'Limpiador en espuma',
+  'Bálsamo desmaquillante',
+  'Exfoliante físico',
+  'Peeling gel',
+  'Mascarilla de arcilla',
+  'Mascarilla en crema',
+  'Cabello',
+  'Baño y ducha',
+  'Pies',
 ]);
 
 /** How a rinse-off product is removed ({n}: a small number). */
 export const RINSE_STEPS = [
-  'Enjuaga con abundante agua tibia.', 'Retira con agua tibia después de {n} minutos.', 'Enjuaga bien y seca con una toalla limpia.',
-  'Deja actuar {n} minutos y enjuaga.', 'Retira con agua fría para cerrar los poros.',
+  'Enjuaga con abundante agua tibia.',
+  'Retira con agua tibia después de {n} minutos.',
+  'Enjuaga bien y seca con una toalla limpia.',
+  'Deja actuar {n} minutos y enjuaga.',
+  'Retira con agua fría para cerrar los poros.',
 ] as const;
 
 /**
@@ -16,19 +27,37 @@ export const RINSE_STEPS = [
  */
 export const FIRST_STEPS_BY_CHILD: Record<string, readonly string[]> = {
   'Limpiador en aceite': ['Aplica {n} pulsaciones sobre el rostro seco.', 'Con las manos secas, extiende el aceite sobre el maquillaje.'],
-  'Limpiador en espuma': ['Haz espuma con una pequeña cantidad y un poco de agua.', 'Aplica sobre el rostro húmedo una cantidad del tamaño de una avellana.'],
-  'Bálsamo desmaquillante': ['Toma una porción con la espátula y derrítela entre los dedos.', 'Aplica sobre el rostro seco y masajea {n}0 segundos.'],
+  'Limpiador en espuma': [
+    'Haz espuma con una pequeña cantidad y un poco de agua.',
+    'Aplica sobre el rostro húmedo una cantidad del tamaño de una avellana.',
+  ],
+  'Bálsamo desmaquillante': [
+    'Toma una porción con la espátula y derrítela entre los dedos.',
+    'Aplica sobre el rostro seco y masajea {n}0 segundos.',
+  ],
   'Agua micelar': ['Empapa un disco de algodón con el agua micelar.', 'Presiona el disco sobre los ojos durante {n}0 segundos.'],
-  'Exfoliante químico': ['Aplica con un algodón sobre la piel limpia, {n} veces por semana.', 'Aplica {n} gotas sobre las zonas con poros dilatados.'],
+  'Exfoliante químico': [
+    'Aplica con un algodón sobre la piel limpia, {n} veces por semana.',
+    'Aplica {n} gotas sobre las zonas con poros dilatados.',
+  ],
   'Exfoliante físico': ['Mezcla una pequeña cantidad con agua hasta formar espuma.', 'Aplica sobre el rostro húmedo evitando los ojos.'],
   'Peeling gel': ['Aplica sobre el rostro seco y limpio.', 'Extiende una capa y espera {n}0 segundos.'],
-  'Tónico hidratante': ['Vierte unas gotas en las palmas y presiona sobre el rostro.', 'Aplica {n} capas con las manos después de la limpieza.'],
+  'Tónico hidratante': [
+    'Vierte unas gotas en las palmas y presiona sobre el rostro.',
+    'Aplica {n} capas con las manos después de la limpieza.',
+  ],
   'Tónico exfoliante': ['Empapa un algodón y pásalo sobre el rostro limpio.', 'Aplica por la noche sobre la piel limpia.'],
-  'Tónico calmante': ['Aplica con las manos o con un algodón después de la limpieza.', 'Empapa {n} discos de algodón y déjalos sobre las mejillas.'],
+  'Tónico calmante': [
+    'Aplica con las manos o con un algodón después de la limpieza.',
+    'Empapa {n} discos de algodón y déjalos sobre las mejillas.',
+  ],
   'Sérum hidratante': ['Aplica {n} gotas sobre el rostro después del tónico.', 'Coloca unas gotas en la palma de la mano.'],
   'Sérum iluminador': ['Aplica {n} gotas sobre el rostro limpio.', 'Aplica sobre las manchas después del tónico.'],
   Ampolla: ['Aplica {n} gotas con el gotero sobre el rostro.', 'Después del tónico, aplica una pequeña cantidad.'],
-  'Mascarilla en tela': ['Después del tónico, coloca la mascarilla sobre el rostro.', 'Retira el film y ajusta la mascarilla a los ojos y la boca.'],
+  'Mascarilla en tela': [
+    'Después del tónico, coloca la mascarilla sobre el rostro.',
+    'Retira el film y ajusta la mascarilla a los ojos y la boca.',
+  ],
   'Mascarilla de arcilla': ['Aplica una capa uniforme sobre el rostro limpio.', 'Aplica sobre la zona T una capa fina.'],
   'Mascarilla en crema': ['Aplica una capa generosa sobre el rostro limpio.', 'Extiende sobre el rostro evitando el contorno de ojos.'],
   'Esencia hidratante': ['Aplica unas gotas después del tónico.', 'Vierte la esencia en las palmas de las manos.'],

@@ -36,7 +36,14 @@ export default function ProfileSection({ cliente, session, onSaved }: Props) {
         await showAlert({ icon: 'error', title: 'Error', text: res.mensaje || PROFILE_MESSAGES.errorActualizar });
         return;
       }
-      const saved: ClienteApi = { ...cliente, nombre: body.nombre!, usuario: body.usuario!, telefono: body.telefono!, direccion: body.direccion!, ciudad: body.ciudad! };
+      const saved: ClienteApi = {
+        ...cliente,
+        nombre: body.nombre!,
+        usuario: body.usuario!,
+        telefono: body.telefono!,
+        direccion: body.direccion!,
+        ciudad: body.ciudad!,
+      };
       onSaved(saved);
       setForm(profileFormFrom(saved));
       updateStoredUser({ nombre: saved.nombre, user: saved.usuario, telefono: saved.telefono, direccion: saved.direccion });
@@ -57,7 +64,15 @@ export default function ProfileSection({ cliente, session, onSaved }: Props) {
         Datos Personales
       </h2>
       <form className="account-form" onSubmit={submit} aria-busy={busy}>
-        <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required />
+        <TextField
+          id={`${id}-nombre`}
+          label="Nombre completo"
+          value={form.nombre}
+          onChange={set('nombre')}
+          autoComplete="name"
+          maxLength={100}
+          required
+        />
         <UsernameField id={`${id}-usuario`} value={form.usuario} onChange={set('usuario')} />
         <PhoneField id={`${id}-telefono`} value={form.telefono} onChange={set('telefono')} />
         <TextField
@@ -79,7 +94,14 @@ export default function ProfileSection({ cliente, session, onSaved }: Props) {
           maxLength={250}
           placeholder="Av., calle, número, distrito y referencia"
         />
-        <TextField id={`${id}-ciudad`} label="Ciudad (opcional)" value={form.ciudad} onChange={set('ciudad')} autoComplete="address-level2" maxLength={100} />
+        <TextField
+          id={`${id}-ciudad`}
+          label="Ciudad (opcional)"
+          value={form.ciudad}
+          onChange={set('ciudad')}
+          autoComplete="address-level2"
+          maxLength={100}
+        />
         <div className="account-form__actions">
           {dirty && (
             <button type="button" className="btn btn--ghost" onClick={() => setForm(loaded)} disabled={busy}>

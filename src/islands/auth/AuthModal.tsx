@@ -20,7 +20,10 @@ const HEADINGS: Record<Dialog, { title: string; lead: string }> = {
 /** The account dialogs' emblem beside the title. */
 const HEART = (
   <svg viewBox="0 0 24 24" width="22" height="22">
-    <path fill="currentColor" d="M12 21s-7.5-4.6-9.4-9.3C1.3 8.4 3.3 4.5 7 4.5c2.1 0 3.6 1.1 5 2.9 1.4-1.8 2.9-2.9 5-2.9 3.7 0 5.7 3.9 4.4 7.2C19.5 16.4 12 21 12 21Z" />
+    <path
+      fill="currentColor"
+      d="M12 21s-7.5-4.6-9.4-9.3C1.3 8.4 3.3 4.5 7 4.5c2.1 0 3.6 1.1 5 2.9 1.4-1.8 2.9-2.9 5-2.9 3.7 0 5.7 3.9 4.4 7.2C19.5 16.4 12 21 12 21Z"
+    />
   </svg>
 );
 
@@ -40,7 +43,13 @@ export default function AuthModal({ dialog }: { dialog: Dialog }) {
   }, [dialog]);
 
   return (
-    <Modal title={heading.title} lead={heading.lead} mark={HEART} size={dialog === 'register' ? 'normal' : 'narrow'} onClose={closeAuthDialog}>
+    <Modal
+      title={heading.title}
+      lead={heading.lead}
+      mark={HEART}
+      size={dialog === 'register' ? 'normal' : 'narrow'}
+      onClose={closeAuthDialog}
+    >
       <div ref={body} className="auth-modal__body" tabIndex={-1}>
         <Suspense fallback={<div className="auth-modal__loading" aria-hidden="true" />}>
           <Body />

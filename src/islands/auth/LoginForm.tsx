@@ -28,7 +28,13 @@ export default function LoginForm() {
   };
 
   return (
-    <AuthForm onSubmit={submit} busy={busy} submit="Iniciar Sesión" busySubmit="Ingresando…" switchTo={{ question: '¿No tienes una cuenta?', action: 'Regístrate', to: 'register' }}>
+    <AuthForm
+      onSubmit={submit}
+      busy={busy}
+      submit="Iniciar Sesión"
+      busySubmit="Ingresando…"
+      switchTo={{ question: '¿No tienes una cuenta?', action: 'Regístrate', to: 'register' }}
+    >
       <TextField
         id={`${id}-user`}
         label="Usuario o Correo"
@@ -41,7 +47,15 @@ export default function LoginForm() {
         required
         autoFocus
       />
-      <PasswordField id={`${id}-password`} label="Contraseña" value={password} onChange={setPassword} name="password" autoComplete="current-password" required />
+      <PasswordField
+        id={`${id}-password`}
+        label="Contraseña"
+        value={password}
+        onChange={setPassword}
+        name="password"
+        autoComplete="current-password"
+        required
+      />
       <div className="auth-form__row">
         <button type="button" className="auth-link" onClick={() => openAuthDialog('recover')}>
           ¿Olvidaste tu contraseña?

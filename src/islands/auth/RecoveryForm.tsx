@@ -1,7 +1,14 @@
 import { useEffect, useId, useReducer, useRef, type SubmitEvent } from 'react';
 import { changePassword, sendRecoveryCode, validateRecoveryCode, verifyUserOrEmail } from '../../lib/api/account-client.ts';
 import { CONTRASENA } from '../../lib/api/account-rules.ts';
-import { canSubmit, initialRecoveryState, RECOVERY_BUTTONS, recoveryReducer, runRecoveryStep, type RecoveryApi } from '../../lib/auth/recovery-steps.ts';
+import {
+  canSubmit,
+  initialRecoveryState,
+  RECOVERY_BUTTONS,
+  recoveryReducer,
+  runRecoveryStep,
+  type RecoveryApi,
+} from '../../lib/auth/recovery-steps.ts';
 import { closeAuthDialog, openAuthDialog } from '../../stores/ui.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import AuthForm from './AuthForm.tsx';
@@ -51,10 +58,21 @@ export default function RecoveryForm() {
   const { step, message } = state;
   const pastCode = step === 'password';
   return (
-    <AuthForm onSubmit={submit} busy={state.busy} submit={RECOVERY_BUTTONS[step]} busySubmit="Procesando…" disabled={!canSubmit(state)} switchTo={{ question: '¿Recordaste tu contraseña?', action: 'Inicia sesión', to: 'login' }}>
+    <AuthForm
+      onSubmit={submit}
+      busy={state.busy}
+      submit={RECOVERY_BUTTONS[step]}
+      busySubmit="Procesando…"
+      disabled={!canSubmit(state)}
+      switchTo={{ question: '¿Recordaste tu contraseña?', action: 'Inicia sesión', to: 'login' }}
+    >
       <ol className="auth-steps" aria-label="Pasos">
         {(['identify', 'send', 'code', 'password'] as const).map((name, index, all) => (
-          <li key={name} className={`auth-steps__item${all.indexOf(step) >= index ? ' is-active' : ''}`} aria-current={name === step ? 'step' : undefined}>
+          <li
+            key={name}
+            className={`auth-steps__item${all.indexOf(step) >= index ? ' is-active' : ''}`}
+            aria-current={name === step ? 'step' : undefined}
+          >
             <span className="visually-hidden">Paso {index + 1}</span>
           </li>
         ))}

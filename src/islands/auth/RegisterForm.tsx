@@ -25,14 +25,23 @@ export default function RegisterForm() {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof typeof EMPTY>(key: K) => (value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof typeof EMPTY>(key: K) =>
+    (value: (typeof EMPTY)[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     try {
-      const res = await register({ ...form, nombre: form.nombre.trim(), usuario: form.usuario.trim(), correo: form.correo.trim(), telefono: phoneDigits(form.telefono) });
+      const res = await register({
+        ...form,
+        nombre: form.nombre.trim(),
+        usuario: form.usuario.trim(),
+        correo: form.correo.trim(),
+        telefono: phoneDigits(form.telefono),
+      });
       if (res.id !== 1) {
         await showError(res.mensaje || REGISTER_EXCEPTION);
         return;
@@ -57,13 +66,37 @@ export default function RegisterForm() {
   };
 
   return (
-    <AuthForm onSubmit={submit} busy={busy} submit="Crear Cuenta" busySubmit="Creando tu cuenta…" switchTo={{ question: '¿Ya tienes una cuenta?', action: 'Inicia sesión', to: 'login' }}>
-      <TextField id={`${id}-nombre`} label="Nombre completo" value={form.nombre} onChange={set('nombre')} autoComplete="name" maxLength={100} required autoFocus />
+    <AuthForm
+      onSubmit={submit}
+      busy={busy}
+      submit="Crear Cuenta"
+      busySubmit="Creando tu cuenta…"
+      switchTo={{ question: '¿Ya tienes una cuenta?', action: 'Inicia sesión', to: 'login' }}
+    >
+      <TextField
+        id={`${id}-nombre`}
+        label="Nombre completo"
+        value={form.nombre}
+        onChange={set('nombre')}
+        autoComplete="name"
+        maxLength={100}
+        required
+        autoFocus
+      />
       <div className="auth-form__pair">
         <UsernameField id={`${id}-usuario`} value={form.usuario} onChange={set('usuario')} />
         <PhoneField id={`${id}-telefono`} value={form.telefono} onChange={set('telefono')} />
       </div>
-      <TextField id={`${id}-correo`} label="Correo electrónico" value={form.correo} onChange={set('correo')} type="email" autoComplete="email" maxLength={120} required />
+      <TextField
+        id={`${id}-correo`}
+        label="Correo electrónico"
+        value={form.correo}
+        onChange={set('correo')}
+        type="email"
+        autoComplete="email"
+        maxLength={120}
+        required
+      />
       <PasswordField
         id={`${id}-password`}
         label="Contraseña"

@@ -34,7 +34,10 @@ export const showError = (text: string) => showAlert({ icon: 'error', title: 'Er
  * After a session starts: close the dialog, go back to the protected page that sent the shopper
  * here, or welcome them and (for logins) invite them to complete an incomplete profile.
  */
-export async function welcome(user: StoredUser, { profileCompleted, prompt }: { profileCompleted: number; prompt: boolean }): Promise<void> {
+export async function welcome(
+  user: StoredUser,
+  { profileCompleted, prompt }: { profileCompleted: number; prompt: boolean },
+): Promise<void> {
   closeAuthDialog();
   const origin = safeOrigin(location.search);
   if (origin) {

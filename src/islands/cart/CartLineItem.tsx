@@ -20,7 +20,17 @@ const Svg = ({ d }: { d: string }) => (
 );
 
 /** One cart line: image, name, options (and its routine), unit price, quantity −/+ and input (one unit for a routine's line), line total, remove. */
-export default function CartLineItem({ line, lines, eager, onRemoved }: { line: CartLine; lines: readonly CartLine[]; eager: boolean; onRemoved: () => void }) {
+export default function CartLineItem({
+  line,
+  lines,
+  eager,
+  onRemoved,
+}: {
+  line: CartLine;
+  lines: readonly CartLine[];
+  eager: boolean;
+  onRemoved: () => void;
+}) {
   const couponOk = isLineCouponEligible(line, lines);
   const [draft, setDraft] = useState(String(line.cantidad));
   useEffect(() => setDraft(String(line.cantidad)), [line.cantidad]);
@@ -85,7 +95,13 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
           <p className="cart-line__routine-qty">1 unidad</p>
         ) : (
           <div className="qty">
-            <button type="button" className="icon-btn icon-btn--sm qty__btn" aria-label={`Disminuir cantidad de ${line.nombre}`} disabled={line.cantidad <= 1} onClick={() => change(line.cantidad - 1)}>
+            <button
+              type="button"
+              className="icon-btn icon-btn--sm qty__btn"
+              aria-label={`Disminuir cantidad de ${line.nombre}`}
+              disabled={line.cantidad <= 1}
+              onClick={() => change(line.cantidad - 1)}
+            >
               <Svg d={ICONS.minus} />
             </button>
             <input
@@ -102,7 +118,13 @@ export default function CartLineItem({ line, lines, eager, onRemoved }: { line: 
                 if (event.key === 'Enter') commit();
               }}
             />
-            <button type="button" className="icon-btn icon-btn--sm qty__btn" aria-label={`Aumentar cantidad de ${line.nombre}`} disabled={line.cantidad >= max} onClick={() => change(line.cantidad + 1)}>
+            <button
+              type="button"
+              className="icon-btn icon-btn--sm qty__btn"
+              aria-label={`Aumentar cantidad de ${line.nombre}`}
+              disabled={line.cantidad >= max}
+              onClick={() => change(line.cantidad + 1)}
+            >
               <Svg d={ICONS.plus} />
             </button>
           </div>

@@ -62,7 +62,15 @@ export default function CartPage() {
       setProductos(live);
       // Something changed: the shopper reviews the cart first (checkout §8).
       if (needsReview(refresh)) return;
-      saveCheckoutPayload(buildCheckoutPayload({ lines: $cart.get(), user: $user.get(), metodo: delivery.metodo, shipping: delivery.shipping, applied: coupons.applied }));
+      saveCheckoutPayload(
+        buildCheckoutPayload({
+          lines: $cart.get(),
+          user: $user.get(),
+          metodo: delivery.metodo,
+          shipping: delivery.shipping,
+          applied: coupons.applied,
+        }),
+      );
       location.assign('/procesoDePago');
     } catch (error) {
       console.error('No se pudo validar el carrito', error);
@@ -78,7 +86,10 @@ export default function CartPage() {
       <div className="cart__main">
         <section className="card cart-lines" aria-labelledby="productos-titulo">
           <h2 id="productos-titulo" ref={heading} tabIndex={-1} className="cart-section-title">
-            Productos <span className="cart-lines__count">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
+            Productos{' '}
+            <span className="cart-lines__count">
+              ({count} {count === 1 ? 'unidad' : 'unidades'})
+            </span>
           </h2>
           <ul className="cart-lines__list">
             {lines.map((line, index) => (
@@ -100,7 +111,9 @@ export default function CartPage() {
           coupon={<CouponBox coupons={coupons} eligible={hasEligibleLines(lines)} amount={summary.descuento} ready={productos !== null} />}
         />
       </aside>
-      {delivery.modalOpen && <ShippingModal initial={delivery.shipping} envioGratis={summary.envioGratis} onSave={delivery.save} onClose={delivery.closeModal} />}
+      {delivery.modalOpen && (
+        <ShippingModal initial={delivery.shipping} envioGratis={summary.envioGratis} onSave={delivery.save} onClose={delivery.closeModal} />
+      )}
     </div>
   );
 }

@@ -8,7 +8,17 @@ import type { Coupons } from './useCoupons.ts';
  * The discount-code entry (storefront §5): shown to everyone, applied for signed-in customers, with
  * the customer's own coupon as a quick-apply chip. Disabled when no product can take a coupon.
  */
-export default function CouponBox({ coupons, eligible, amount, ready }: { coupons: Coupons; eligible: boolean; amount: number; ready: boolean }) {
+export default function CouponBox({
+  coupons,
+  eligible,
+  amount,
+  ready,
+}: {
+  coupons: Coupons;
+  eligible: boolean;
+  amount: number;
+  ready: boolean;
+}) {
   const id = useId();
   const [codigo, setCodigo] = useState('');
   const { applied, userCoupon, error, busy } = coupons;
@@ -18,7 +28,9 @@ export default function CouponBox({ coupons, eligible, amount, ready }: { coupon
     return (
       <div className="coupon coupon--applied" data-testid="cupon-aplicado">
         <div className="coupon__applied">
-          <span className="coupon__ticket" aria-hidden="true">%</span>
+          <span className="coupon__ticket" aria-hidden="true">
+            %
+          </span>
           <p className="coupon__applied-text">
             <span>
               Cupón <strong>{applied.codigo}</strong> aplicado ({applied.porcentaje}%)

@@ -5,8 +5,10 @@ import { formatSoles } from '../../lib/pricing/index.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import type { Delivery } from './useDelivery.ts';
 
-const TRUCK = 'M3 5h11v3h4l3 4v5h-2a3 3 0 0 1-6 0H9a3 3 0 0 1-6 0H2V6a1 1 0 0 1 1-1Zm1 2v8h.8A3 3 0 0 1 9 15h3V7H4Zm10 3v5h.8a3 3 0 0 1 3.4-.8H19v-1.5L17 10h-3ZM6 16a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm10 0a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z';
-const STORE = 'M4 4h16l1.5 5a3 3 0 0 1-2.5 3.4V20H5v-7.6A3 3 0 0 1 2.5 9L4 4Zm1.5 2-.9 3.3a1 1 0 0 0 1.9.7h1.9a1 1 0 0 0 1.9 0h1.9a1 1 0 0 0 1.9 0h1.9a1 1 0 0 0 1.9-.7L18.5 6h-13ZM7 12.4V18h3v-4h4v4h3v-5.6a3 3 0 0 1-1.9-.9 3 3 0 0 1-2.1.9 3 3 0 0 1-2-.9 3 3 0 0 1-2 .9 3 3 0 0 1-2-.9Z';
+const TRUCK =
+  'M3 5h11v3h4l3 4v5h-2a3 3 0 0 1-6 0H9a3 3 0 0 1-6 0H2V6a1 1 0 0 1 1-1Zm1 2v8h.8A3 3 0 0 1 9 15h3V7H4Zm10 3v5h.8a3 3 0 0 1 3.4-.8H19v-1.5L17 10h-3ZM6 16a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm10 0a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z';
+const STORE =
+  'M4 4h16l1.5 5a3 3 0 0 1-2.5 3.4V20H5v-7.6A3 3 0 0 1 2.5 9L4 4Zm1.5 2-.9 3.3a1 1 0 0 0 1.9.7h1.9a1 1 0 0 0 1.9 0h1.9a1 1 0 0 0 1.9 0h1.9a1 1 0 0 0 1.9-.7L18.5 6h-13ZM7 12.4V18h3v-4h4v4h3v-5.6a3 3 0 0 1-1.9-.9 3 3 0 0 1-2.1.9 3 3 0 0 1-2-.9 3 3 0 0 1-2 .9 3 3 0 0 1-2-.9Z';
 
 const Glyph = ({ d }: { d: string }) => (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -31,7 +33,13 @@ export default function DeliveryOptions({ delivery, envioGratis }: { delivery: D
           const checked = delivery.metodo === opcion.metodo;
           const punto = PUNTOS_RECOJO.find((p) => p.metodo === opcion.metodo);
           const provincia = opcion.metodo === ENVIO_PROVINCIA;
-          const costo = provincia ? (envioGratis ? 'Gratis' : saved?.tarifa != null ? formatSoles(saved.tarifa) : 'Según destino') : formatSoles(0);
+          const costo = provincia
+            ? envioGratis
+              ? 'Gratis'
+              : saved?.tarifa != null
+                ? formatSoles(saved.tarifa)
+                : 'Según destino'
+            : formatSoles(0);
           return (
             <div key={opcion.metodo} className={`delivery__card${checked ? ' delivery__card--checked' : ''}`}>
               <label className="delivery__choice">
@@ -51,7 +59,9 @@ export default function DeliveryOptions({ delivery, envioGratis }: { delivery: D
                   <span id={ids.title} className="delivery__title">
                     {opcion.etiqueta}
                   </span>
-                  <span id={ids.sub} className="delivery__sub">{provincia ? ENVIO_PROVINCIA : 'Recojo en tienda, gratis'}</span>
+                  <span id={ids.sub} className="delivery__sub">
+                    {provincia ? ENVIO_PROVINCIA : 'Recojo en tienda, gratis'}
+                  </span>
                 </span>
                 <span id={ids.cost} className="delivery__cost">
                   {costo}

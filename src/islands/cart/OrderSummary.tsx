@@ -58,7 +58,13 @@ export default function OrderSummary({ summary, coupon, canPay, paying, onPay }:
         </div>
         <p className="summary__goal-note">Envío gratis en compras mayores a {formatSoles(TIENDA.envioGratisDesde)}</p>
       </div>
-      <button type="button" className="btn summary__pay" disabled={!canPay || paying} aria-describedby={canPay ? undefined : 'pago-bloqueado'} onClick={onPay}>
+      <button
+        type="button"
+        className="btn summary__pay"
+        disabled={!canPay || paying}
+        aria-describedby={canPay ? undefined : 'pago-bloqueado'}
+        onClick={onPay}
+      >
         {paying ? 'Verificando precios…' : 'Ir a pagar'}
       </button>
       {!canPay && (

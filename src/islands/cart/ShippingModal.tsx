@@ -60,14 +60,28 @@ function LocationSelect({ id, label, value, options, placeholder, onChange }: Se
  * district load one after another; the tariff shows once the district is chosen; the save button
  * reads 'Completa todos los campos' until everything is filled.
  */
-export default function ShippingModal({ initial, envioGratis, onSave, onClose }: { initial: ShippingForm | null; envioGratis: boolean; onSave: (form: ShippingForm) => void; onClose: () => void }) {
+export default function ShippingModal({
+  initial,
+  envioGratis,
+  onSave,
+  onClose,
+}: {
+  initial: ShippingForm | null;
+  envioGratis: boolean;
+  onSave: (form: ShippingForm) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const [form, dispatch] = useReducer(shippingFormReducer, initial ?? EMPTY_SHIPPING_FORM);
   const [tarifaCargando, setTarifaCargando] = useState(false);
 
   const departamentos = useList('todos', fetchDepartamentos, 'los departamentos');
   const provincias = useList(form.departamento || null, () => fetchProvincias(form.departamento), 'las provincias');
-  const distritos = useList(form.departamento && form.provincia ? `${form.departamento}/${form.provincia}` : null, () => fetchDistritos(form.departamento, form.provincia), 'los distritos');
+  const distritos = useList(
+    form.departamento && form.provincia ? `${form.departamento}/${form.provincia}` : null,
+    () => fetchDistritos(form.departamento, form.provincia),
+    'los distritos',
+  );
 
   useEffect(() => {
     if (!form.distrito || form.tarifa !== null) {
@@ -98,23 +112,63 @@ export default function ShippingModal({ initial, envioGratis, onSave, onClose }:
         }}
       >
         <div className="ship-modal__grid">
-          <LocationSelect id={`${id}-dep`} label="Departamento" value={form.departamento} options={departamentos} placeholder="Selecciona un departamento" onChange={(value) => dispatch({ type: 'departamento', value })} />
-          <LocationSelect id={`${id}-prov`} label="Provincia" value={form.provincia} options={form.departamento ? provincias : []} placeholder="Selecciona una provincia" onChange={(value) => dispatch({ type: 'provincia', value })} />
-          <LocationSelect id={`${id}-dist`} label="Distrito" value={form.distrito} options={form.provincia ? distritos : []} placeholder="Selecciona un distrito" onChange={(value) => dispatch({ type: 'distrito', value })} />
+          <LocationSelect
+            id={`${id}-dep`}
+            label="Departamento"
+            value={form.departamento}
+            options={departamentos}
+            placeholder="Selecciona un departamento"
+            onChange={(value) => dispatch({ type: 'departamento', value })}
+          />
+          <LocationSelect
+            id={`${id}-prov`}
+            label="Provincia"
+            value={form.provincia}
+            options={form.departamento ? provincias : []}
+            placeholder="Selecciona una provincia"
+            onChange={(value) => dispatch({ type: 'provincia', value })}
+          />
+          <LocationSelect
+            id={`${id}-dist`}
+            label="Distrito"
+            value={form.distrito}
+            options={form.provincia ? distritos : []}
+            placeholder="Selecciona un distrito"
+            onChange={(value) => dispatch({ type: 'distrito', value })}
+          />
         </div>
         {form.distrito && (
           <p className="ship-modal__tariff" aria-live="polite" data-testid="tarifa-envio">
-            {tarifaCargando ? 'Calculando tarifa…' : form.tarifa === null ? 'Tarifa por confirmar' : `Tarifa de envío: ${formatSoles(form.tarifa)}`}
+            {tarifaCargando
+              ? 'Calculando tarifa…'
+              : form.tarifa === null
+                ? 'Tarifa por confirmar'
+                : `Tarifa de envío: ${formatSoles(form.tarifa)}`}
             {envioGratis && !tarifaCargando && <span className="ship-modal__free">¡Tu pedido tiene envío gratis!</span>}
           </p>
         )}
         <div className="ship-field">
           <label htmlFor={`${id}-dir`}>Dirección</label>
-          <input id={`${id}-dir`} type="text" autoComplete="street-address" placeholder="Calle, número, dpto." value={form.direccion} maxLength={200} onChange={(event) => dispatch({ type: 'direccion', value: event.target.value })} />
+          <input
+            id={`${id}-dir`}
+            type="text"
+            autoComplete="street-address"
+            placeholder="Calle, número, dpto."
+            value={form.direccion}
+            maxLength={200}
+            onChange={(event) => dispatch({ type: 'direccion', value: event.target.value })}
+          />
         </div>
         <div className="ship-field">
           <label htmlFor={`${id}-ref`}>Referencia</label>
-          <input id={`${id}-ref`} type="text" placeholder="Ej.: frente al parque, casa verde" value={form.referencia} maxLength={200} onChange={(event) => dispatch({ type: 'referencia', value: event.target.value })} />
+          <input
+            id={`${id}-ref`}
+            type="text"
+            placeholder="Ej.: frente al parque, casa verde"
+            value={form.referencia}
+            maxLength={200}
+            onChange={(event) => dispatch({ type: 'referencia', value: event.target.value })}
+          />
         </div>
         <div className="ship-modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>

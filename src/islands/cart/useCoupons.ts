@@ -1,7 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../lib/cart/lines.ts';
-import { discountStillApplies, evaluateCoupon, todayInLima, type AppliedCoupon, type GlobalCoupon, type UserCoupon } from '../../lib/pricing/coupons.ts';
+import {
+  discountStillApplies,
+  evaluateCoupon,
+  todayInLima,
+  type AppliedCoupon,
+  type GlobalCoupon,
+  type UserCoupon,
+} from '../../lib/pricing/coupons.ts';
 import { $session, $token } from '../../stores/auth.ts';
 import { clearCoupon, setCoupon, storedCoupon } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
@@ -88,7 +95,12 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
     setApplied(null);
     clearCoupon();
     if (lines.length > 0) {
-      void showToast({ icon: 'info', title: 'Descuento eliminado', text: 'Ya no quedan productos elegibles para el descuento en tu carrito.', timerMs: 3500 });
+      void showToast({
+        icon: 'info',
+        title: 'Descuento eliminado',
+        text: 'Ya no quedan productos elegibles para el descuento en tu carrito.',
+        timerMs: 3500,
+      });
     }
   }, [lines, applied]);
 
@@ -116,7 +128,12 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
     }
     setApplied(result.applied);
     setCoupon(result.applied.codigo);
-    void showToast({ icon: 'success', title: '¡Cupón aplicado!', text: `${result.applied.codigo}: ${result.applied.porcentaje}% de descuento`, timerMs: 2500 });
+    void showToast({
+      icon: 'success',
+      title: '¡Cupón aplicado!',
+      text: `${result.applied.codigo}: ${result.applied.porcentaje}% de descuento`,
+      timerMs: 2500,
+    });
   }
 
   function remove() {

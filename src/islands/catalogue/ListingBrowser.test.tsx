@@ -16,7 +16,8 @@ declare global {
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Products 1…count as the build embedded them, S/ 50 each. */
-const listing = (count: number) => Array.from({ length: count }, (_, index) => makeProducto({ idProducto: index + 1, nombre: `Producto ${index + 1}`, precio: 50 }));
+const listing = (count: number) =>
+  Array.from({ length: count }, (_, index) => makeProducto({ idProducto: index + 1, nombre: `Producto ${index + 1}`, precio: 50 }));
 
 let root: Root;
 let container: HTMLElement;
@@ -27,7 +28,9 @@ let logged: MockInstance<typeof console.error>;
  * The API: `/web/productos?ids=` answers those ids through `live`; `/web/listado` answers one product,
  * 1000 + the page asked, of 65 found in a listing of 80 with two brands.
  */
-function stubApi(live: (id: number) => Producto | undefined = (id) => makeProducto({ idProducto: id, nombre: `Producto ${id}`, precio: 50 })) {
+function stubApi(
+  live: (id: number) => Producto | undefined = (id) => makeProducto({ idProducto: id, nombre: `Producto ${id}`, precio: 50 }),
+) {
   vi.stubGlobal('fetch', async (url: string) => {
     urls.push(url);
     const ids = /^\/web\/productos\?ids=([\d,]+)$/.exec(url);
@@ -36,7 +39,16 @@ function stubApi(live: (id: number) => Producto | undefined = (id) => makeProduc
     const body = ids
       ? ids[1]!.split(',').flatMap((id) => live(Number(id)) ?? [])
       : listado
-        ? { id: 1, mensaje: [makeProducto({ idProducto: 1000 + pagina, nombre: `Página ${pagina}` })], total: 65, totalListado: 80, pagina, porPagina: 20, marcas: ['Cosrx', 'Laneige'], precios: { min: 10, max: 90 } }
+        ? {
+            id: 1,
+            mensaje: [makeProducto({ idProducto: 1000 + pagina, nombre: `Página ${pagina}` })],
+            total: 65,
+            totalListado: 80,
+            pagina,
+            porPagina: 20,
+            marcas: ['Cosrx', 'Laneige'],
+            precios: { min: 10, max: 90 },
+          }
         : { mensaje: 'No encontrado' };
     return new Response(JSON.stringify(body), { status: ids || listado ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
   });
@@ -51,7 +63,18 @@ async function until(done: () => boolean) {
 async function render(productos: Producto[], total: number, source: ListingSource) {
   root = createRoot(container);
   const firstPage = productos.slice(0, 20).map(toCard);
-  await act(async () => root.render(<ListingBrowser productos={firstPage} total={total} marcas={brandsPresent(productos)} precios={priceBounds(productos)} source={source} title="Manos" />));
+  await act(async () =>
+    root.render(
+      <ListingBrowser
+        productos={firstPage}
+        total={total}
+        marcas={brandsPresent(productos)}
+        precios={priceBounds(productos)}
+        source={source}
+        title="Manos"
+      />,
+    ),
+  );
 }
 
 const shownIds = () => [...container.querySelectorAll('.product-card')].map((card) => Number(card.getAttribute('data-product-id')));
@@ -123,7 +146,9 @@ describe('ListingBrowser', () => {
     });
     await until(() => shownIds().includes(1001));
     expect(urls.at(-1)).toBe('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20&orden=precio-asc');
-    const laneige = [...container.querySelectorAll('label')].find((label) => label.textContent?.includes('Laneige'))!.querySelector('input')!;
+    const laneige = [...container.querySelectorAll('label')]
+      .find((label) => label.textContent?.includes('Laneige'))!
+      .querySelector('input')!;
     await act(async () => laneige.click());
     await until(() => urls.at(-1)!.includes('marca='));
     expect(urls.at(-1)).toBe('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20&orden=precio-asc&marca=Laneige');

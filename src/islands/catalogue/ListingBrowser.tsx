@@ -30,7 +30,14 @@ interface Props {
  * (so it works without JavaScript), kept live (useLiveListing); any other page, sort or filter is asked
  * of the API (`/web/listado`), which filters, sorts and pages the live catalogue.
  */
-export default function ListingBrowser({ productos: cards, total: builtTotal, marcas: builtMarcas, precios: builtPrecios, source, title }: Props) {
+export default function ListingBrowser({
+  productos: cards,
+  total: builtTotal,
+  marcas: builtMarcas,
+  precios: builtPrecios,
+  source,
+  title,
+}: Props) {
   const initial = useMemo(() => cards.map(fromCard), [cards]);
   const { productos: firstPage, showIds } = useLiveListing(initial);
   const [page, setPage] = useListingPage(title);
@@ -60,7 +67,13 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
     source,
     embedded
       ? undefined
-      : { pagina: shown.page, porPagina, orden: shown.orden, marcas: brandFilter(shown.brands), ...(shown.range ? { rango: shown.range } : {}) },
+      : {
+          pagina: shown.page,
+          porPagina,
+          orden: shown.orden,
+          marcas: brandFilter(shown.brands),
+          ...(shown.range ? { rango: shown.range } : {}),
+        },
   );
   const bounds = latest?.precios ?? builtPrecios;
   const marcas = latest?.marcas ?? builtMarcas;
@@ -106,7 +119,13 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
             </>
           )}
         </p>
-        <button type="button" className="btn btn--outline listing__filter-toggle" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen(!filtersOpen)}>
+        <button
+          type="button"
+          className="btn btn--outline listing__filter-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path fill="currentColor" d="M3 5h18v2H3V5Zm3 6h12v2H6v-2Zm3 6h6v2H9v-2Z" />
           </svg>
@@ -130,7 +149,11 @@ export default function ListingBrowser({ productos: cards, total: builtTotal, ma
             <legend className="visually-hidden">Filtros</legend>
             <PriceRange bounds={bounds} value={price} onChange={(value) => changeFilters(() => setRange(value))} />
             {marcas.length > 1 && (
-              <BrandFilter marcas={marcas} choice={brands} onToggle={(marca) => changeFilters(() => setBrands(toggleBrand(brands, marca)))} />
+              <BrandFilter
+                marcas={marcas}
+                choice={brands}
+                onToggle={(marca) => changeFilters(() => setBrands(toggleBrand(brands, marca)))}
+              />
             )}
           </fieldset>
         )}

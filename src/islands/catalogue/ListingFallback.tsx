@@ -12,7 +12,6 @@ import { LISTING_PATH_CLASS } from '../../lib/catalogue/not-found.ts';
 import type { ListingRoute } from '../../lib/catalogue/routes.ts';
 import ListingBrowser from './ListingBrowser.tsx';
 
-
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; route: ListingRoute; cards: CardProducto[]; listado: Listado };
 
 const isMenu = listOf(fieldsOf<Menu[number]>({ linea: 'string', categorias: 'array' }));

@@ -66,7 +66,12 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
 
         <div className="preview__buy">
           <div className="quantity" role="group" aria-label="Cantidad">
-            <button type="button" aria-label="Disminuir cantidad" disabled={agotado || cantidad <= 1} onClick={() => setCantidad(stepCantidad(cantidad, -1, maxCantidad))}>
+            <button
+              type="button"
+              aria-label="Disminuir cantidad"
+              disabled={agotado || cantidad <= 1}
+              onClick={() => setCantidad(stepCantidad(cantidad, -1, maxCantidad))}
+            >
               −
             </button>
             <input
@@ -78,7 +83,12 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
               disabled={agotado}
               onChange={(e) => setCantidad(stepCantidad(e.target.value, 0, maxCantidad))}
             />
-            <button type="button" aria-label="Aumentar cantidad" disabled={agotado || cantidad >= maxCantidad} onClick={() => setCantidad(stepCantidad(cantidad, 1, maxCantidad))}>
+            <button
+              type="button"
+              aria-label="Aumentar cantidad"
+              disabled={agotado || cantidad >= maxCantidad}
+              onClick={() => setCantidad(stepCantidad(cantidad, 1, maxCantidad))}
+            >
               +
             </button>
           </div>

@@ -33,10 +33,13 @@ export default function PreviewDrawer({ id, onClose }: Props) {
       closing.current = true;
       setOpen(false);
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      window.setTimeout(() => {
-        onClose();
-        resolve();
-      }, reduced ? 0 : SLIDE_MS);
+      window.setTimeout(
+        () => {
+          onClose();
+          resolve();
+        },
+        reduced ? 0 : SLIDE_MS,
+      );
     });
   // The cart's confirmation dialog opens after the panel has closed, so the two never fight for focus.
   const add = async (producto: Producto, eleccion: Eleccion) => {
@@ -83,7 +86,10 @@ export default function PreviewDrawer({ id, onClose }: Props) {
           <p className="preview__kicker">Vista rápida</p>
           <button autoFocus type="button" className="icon-btn preview__close" onClick={() => void close()} aria-label="Cerrar vista rápida">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z" />
+              <path
+                fill="currentColor"
+                d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z"
+              />
             </svg>
           </button>
         </div>

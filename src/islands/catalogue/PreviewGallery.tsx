@@ -13,15 +13,34 @@ export default function PreviewGallery({ images, nombre }: Props) {
   const go = (step: number) => setIndex((index + step + total) % total);
   return (
     <div className="gallery" aria-roledescription="galería" aria-label={`Imágenes de ${nombre}`}>
-      <Photo key={images[index]} className="gallery__img" src={images[index]!} alt={`${nombre}, imagen ${index + 1} de ${total}`} width={600} height={600} sizes="(max-width: 640px) 100vw, 480px" loading="eager" />
+      <Photo
+        key={images[index]}
+        className="gallery__img"
+        src={images[index]!}
+        alt={`${nombre}, imagen ${index + 1} de ${total}`}
+        width={600}
+        height={600}
+        sizes="(max-width: 640px) 100vw, 480px"
+        loading="eager"
+      />
       {total > 1 && (
         <>
-          <button type="button" className="icon-btn icon-btn--raised gallery__arrow gallery__arrow--prev" aria-label="Imagen anterior" onClick={() => go(-1)}>
+          <button
+            type="button"
+            className="icon-btn icon-btn--raised gallery__arrow gallery__arrow--prev"
+            aria-label="Imagen anterior"
+            onClick={() => go(-1)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z" />
             </svg>
           </button>
-          <button type="button" className="icon-btn icon-btn--raised gallery__arrow gallery__arrow--next" aria-label="Imagen siguiente" onClick={() => go(1)}>
+          <button
+            type="button"
+            className="icon-btn icon-btn--raised gallery__arrow gallery__arrow--next"
+            aria-label="Imagen siguiente"
+            onClick={() => go(1)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z" />
             </svg>

@@ -21,8 +21,7 @@ export default function PreviewPanel() {
   const [opened, setOpened] = useState<Opened | null>(null);
 
   useEffect(() => {
-    const eyeButton = (target: EventTarget | null) =>
-      target instanceof Element ? target.closest<HTMLElement>('[data-preview-id]') : null;
+    const eyeButton = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('[data-preview-id]') : null);
     const onClick = (event: MouseEvent) => {
       const button = eyeButton(event.target);
       if (!button) return;

@@ -32,13 +32,43 @@ export default function PriceRange({ bounds, value, onChange }: Props) {
     <fieldset className="filter-group price-range">
       <legend className="filter-group__title">Precio</legend>
       <div className={`price-range__sliders${minOnTop ? ' price-range__sliders--min-top' : ''}`} style={track}>
-        <input type="range" min={bounds.min} max={bounds.max} step={1} value={value.min} aria-label="Precio mínimo" onChange={(e) => set('min', Number(e.target.value))} />
-        <input type="range" min={bounds.min} max={bounds.max} step={1} value={value.max} aria-label="Precio máximo" onChange={(e) => set('max', Number(e.target.value))} />
+        <input
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          value={value.min}
+          aria-label="Precio mínimo"
+          onChange={(e) => set('min', Number(e.target.value))}
+        />
+        <input
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          value={value.max}
+          aria-label="Precio máximo"
+          onChange={(e) => set('max', Number(e.target.value))}
+        />
       </div>
       <div className="price-range__fields">
-        <PriceField label="Mínimo" name="precio-min" bounds={bounds} value={value.min} onCommit={(price) => set('min', price)} isValid={(price) => price <= value.max} />
+        <PriceField
+          label="Mínimo"
+          name="precio-min"
+          bounds={bounds}
+          value={value.min}
+          onCommit={(price) => set('min', price)}
+          isValid={(price) => price <= value.max}
+        />
         <span aria-hidden="true">–</span>
-        <PriceField label="Máximo" name="precio-max" bounds={bounds} value={value.max} onCommit={(price) => set('max', price)} isValid={(price) => price >= value.min} />
+        <PriceField
+          label="Máximo"
+          name="precio-max"
+          bounds={bounds}
+          value={value.max}
+          onCommit={(price) => set('max', price)}
+          isValid={(price) => price >= value.min}
+        />
       </div>
     </fieldset>
   );

@@ -44,7 +44,10 @@ export default function CheckoutPage() {
         <section className="card co-card" aria-labelledby="co-productos">
           <div className="co-card__head">
             <h2 id="co-productos" className="co-card__title">
-              Tu pedido <span className="co-muted">({count} {count === 1 ? 'unidad' : 'unidades'})</span>
+              Tu pedido{' '}
+              <span className="co-muted">
+                ({count} {count === 1 ? 'unidad' : 'unidades'})
+              </span>
             </h2>
             <a className="co-card__link" href="/carrito">
               Editar carrito
@@ -91,7 +94,11 @@ export default function CheckoutPage() {
             />
           </div>
         )}
-        <ComprobanteCard comprobante={comprobante} documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null} disabled={checkout.processing} />
+        <ComprobanteCard
+          comprobante={comprobante}
+          documento={documento ? `${DOC_LABELS[documento.type]} ${documento.number}` : null}
+          disabled={checkout.processing}
+        />
       </div>
       <aside className="co__aside">
         <CheckoutSummary

@@ -64,9 +64,7 @@ export default function CheckoutSummary({ payload, precios, methods, metodo, pro
       <button type="button" className="btn co-summary__pay" disabled={processing} aria-busy={processing} onClick={onPay}>
         {processing ? MENSAJES_PAGO.procesando : (elegido.botonPagar ?? MENSAJES_PAGO.pagar)}
       </button>
-      <p className="co-summary__note">
-        {elegido.nota}
-      </p>
+      <p className="co-summary__note">{elegido.nota}</p>
     </section>
   );
 }

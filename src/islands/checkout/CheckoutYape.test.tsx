@@ -65,7 +65,16 @@ function payloadOf(precio: number) {
 
 /** The server's quote agreeing with the payload. */
 const quoteOf = (precio: number): CotizacionServidor => ({
-  productos: [{ id: 7, nombre: 'Tónico de arroz', precio, precio_unitario: precio, precio_con_descuento: precio, cantidad: 1 } as CotizacionServidor['productos'][number]],
+  productos: [
+    {
+      id: 7,
+      nombre: 'Tónico de arroz',
+      precio,
+      precio_unitario: precio,
+      precio_con_descuento: precio,
+      cantidad: 1,
+    } as CotizacionServidor['productos'][number],
+  ],
   subtotal: precio,
   descuento: 0,
   envio: 0,
@@ -96,8 +105,14 @@ function stubApi({
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
-    if (url === '/carrito/yape' && method === 'GET') return disponibilidad instanceof Error ? Promise.reject(disponibilidad) : json(disponibilidad);
+    calls.push({
+      method,
+      url,
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+    });
+    if (url === '/carrito/yape' && method === 'GET')
+      return disponibilidad instanceof Error ? Promise.reject(disponibilidad) : json(disponibilidad);
     if (url === '/carrito/metodos-pago' && method === 'GET') return metodos instanceof Error ? Promise.reject(metodos) : json(metodos);
     if (url.startsWith('/carrito/cotizar/')) return json(quoteOf(precio));
     if (url.startsWith('/carrito/yape/')) {
@@ -146,7 +161,12 @@ async function open(options: Parameters<typeof stubApi>[0] = {}) {
   const calls = stubApi(options);
   root = createRoot(container);
   act(() => root.render(<CheckoutPage />));
-  await until(() => container.textContent!.includes('Precios confirmados por la tienda.') && calls.some((call) => call.url === '/carrito/yape') && calls.some((call) => call.url === '/carrito/metodos-pago'));
+  await until(
+    () =>
+      container.textContent!.includes('Precios confirmados por la tienda.') &&
+      calls.some((call) => call.url === '/carrito/yape') &&
+      calls.some((call) => call.url === '/carrito/metodos-pago'),
+  );
   await until(() => false, 3);
   return calls;
 }
@@ -185,7 +205,12 @@ const describedBy = (input: HTMLInputElement) =>
     .filter(Boolean);
 const yapeCalls = (calls: Call[]) => calls.filter((call) => call.method === 'POST' && call.url === '/carrito/yape/3');
 
-const aprobado = { estado: 'approved', idVenta: 41, payment_id: 'yape-1', redirect: '/success?status=approved&payment_id=yape-1&external_reference=41' };
+const aprobado = {
+  estado: 'approved',
+  idVenta: 41,
+  payment_id: 'yape-1',
+  redirect: '/success?status=approved&payment_id=yape-1&external_reference=41',
+};
 const rechazado = (statusDetail: string) => json({ mensaje: RECHAZOS_YAPE[statusDetail], status_detail: statusDetail, idVenta: 41 }, 402);
 
 describe('Yape at /procesoDePago', () => {
@@ -210,7 +235,10 @@ describe('Yape at /procesoDePago', () => {
 
   it('offers no bank transfer while GET /carrito/metodos-pago does not name it (issue 34)', async () => {
     await open();
-    expect([...container.querySelectorAll<HTMLInputElement>('input[name="metodo-pago"]')].map((input) => input.value)).toEqual(['mercadopago', 'yape']);
+    expect([...container.querySelectorAll<HTMLInputElement>('input[name="metodo-pago"]')].map((input) => input.value)).toEqual([
+      'mercadopago',
+      'yape',
+    ]);
     expect(container.textContent).not.toContain('Transferencia bancaria');
     expect(container.textContent).not.toContain('Reservamos tu pedido hasta 24 horas');
     act(() => root.unmount());
@@ -361,7 +389,9 @@ describe('Yape at /procesoDePago', () => {
   });
 
   it('resends a submission lost on the network as it was, and uses a new key for a different checkout', async () => {
-    const calls = await open({ pagos: [new TypeError('Failed to fetch'), rechazado('cc_rejected_max_attempts'), rechazado('cc_rejected_max_attempts')] });
+    const calls = await open({
+      pagos: [new TypeError('Failed to fetch'), rechazado('cc_rejected_max_attempts'), rechazado('cc_rejected_max_attempts')],
+    });
     choose('yape');
     type(field('Celular de tu Yape'), '111111116');
     type(field('Código de aprobación'), '123456');
@@ -392,7 +422,9 @@ describe('Yape at /procesoDePago', () => {
     expect(describedBy(field('Celular de tu Yape'))).toEqual([MENSAJES_YAPE.celular]);
     await pay();
     expect(yapeCalls(calls)).toHaveLength(2);
-    expect(showAlert).toHaveBeenCalledWith(expect.objectContaining({ text: 'Error al procesar el pago: Demasiados intentos. Por favor intenta nuevamente.' }));
+    expect(showAlert).toHaveBeenCalledWith(
+      expect.objectContaining({ text: 'Error al procesar el pago: Demasiados intentos. Por favor intenta nuevamente.' }),
+    );
     expect(field('Código de aprobación').value).toBe('123456');
   });
 });

@@ -104,7 +104,11 @@ describe('ComprobanteCard', () => {
     // The pay button shows every problem and focuses the first wrong field.
     pay();
     expect(ready).toBe(false);
-    expect(alerts()).toEqual(['El RUC no es válido: revisa sus dígitos.', 'Escribe la razón social para tu factura.', 'Escribe la dirección fiscal para tu factura.']);
+    expect(alerts()).toEqual([
+      'El RUC no es válido: revisa sus dígitos.',
+      'Escribe la razón social para tu factura.',
+      'Escribe la dirección fiscal para tu factura.',
+    ]);
     expect(document.activeElement).toBe(ruc);
 
     // A flagged field clears as soon as it is right.
@@ -117,7 +121,12 @@ describe('ComprobanteCard', () => {
     expect(alerts()).toEqual([]);
     pay();
     expect(ready).toBe(true);
-    expect(comprobanteBody($comprobante.get())).toEqual({ tipo: 'factura', ruc: '20131312955', razon_social: 'SUNAT', direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima' });
+    expect(comprobanteBody($comprobante.get())).toEqual({
+      tipo: 'factura',
+      ruc: '20131312955',
+      razon_social: 'SUNAT',
+      direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima',
+    });
     // The session keeps the choice, so a reload finds it.
     expect(JSON.parse(sessionStorage.getItem('checkout-comprobante')!)).toMatchObject({ tipo: 'factura', ruc: '20131312955' });
   });

@@ -16,7 +16,11 @@ interface Props {
 export default function ComprobanteCard({ comprobante, documento, disabled }: Props) {
   const { eleccion, problemas, campoId, elegir, escribir, salir } = comprobante;
   const opciones: { tipo: ClaseComprobante; nombre: string; detalle: string }[] = [
-    { tipo: 'boleta', nombre: 'Boleta de venta', detalle: documento ? `Se emite a tu documento de identidad (${documento}).` : 'Se emite a tu documento de identidad.' },
+    {
+      tipo: 'boleta',
+      nombre: 'Boleta de venta',
+      detalle: documento ? `Se emite a tu documento de identidad (${documento}).` : 'Se emite a tu documento de identidad.',
+    },
     { tipo: 'factura', nombre: 'Factura', detalle: 'Se emite a tu RUC, con tu razón social y dirección fiscal.' },
   ];
   return (

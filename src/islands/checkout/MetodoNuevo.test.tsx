@@ -58,7 +58,23 @@ function Checkout({ precio }: { precio: number }) {
 }
 
 function payloadOf(precio: number) {
-  const line = { idProducto: 7, nombre: 'Tónico de arroz', img: '/img/tonico.webp', cantidad: 1, selectedColor: '', selectedSize: '', precio, descuento: 0, descuentoN: 0, newores: '', stock_total: 10, stock: 10, sedes: '', precio_unitario: precio, precio_con_descuento: precio } satisfies CartLine;
+  const line = {
+    idProducto: 7,
+    nombre: 'Tónico de arroz',
+    img: '/img/tonico.webp',
+    cantidad: 1,
+    selectedColor: '',
+    selectedSize: '',
+    precio,
+    descuento: 0,
+    descuentoN: 0,
+    newores: '',
+    stock_total: 10,
+    stock: 10,
+    sedes: '',
+    precio_unitario: precio,
+    precio_con_descuento: precio,
+  } satisfies CartLine;
   return buildCheckoutPayload({ lines: [line], user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
 }
 
@@ -76,10 +92,37 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
-    if (url.startsWith('/carrito/cotizar/')) return json({ productos: [{ id: 7, nombre: 'Tónico de arroz', precio: 30, precio_unitario: 30, precio_con_descuento: 30, cantidad: 1 }], subtotal: 30, descuento: 0, envio: 0, total: 30, envioGratis: false, cupon: null, metodo_envio: PUNTOS_RECOJO[0]!.metodo, direccion: '' });
+    if (url.startsWith('/carrito/cotizar/'))
+      return json({
+        productos: [{ id: 7, nombre: 'Tónico de arroz', precio: 30, precio_unitario: 30, precio_con_descuento: 30, cantidad: 1 }],
+        subtotal: 30,
+        descuento: 0,
+        envio: 0,
+        total: 30,
+        envioGratis: false,
+        cupon: null,
+        metodo_envio: PUNTOS_RECOJO[0]!.metodo,
+        direccion: '',
+      });
     if (url.endsWith('/pagar')) return json({ aplicado: 'aprobado', payment_id: '9' });
     if (url.startsWith('/carrito/billetera/')) return json({ idVenta: 41, preferenciaId: null, urlPago: '/procesoDePago' });
-    if (method === 'GET') return json([{ id: 1, idUsuario: 3, nombre: 'Ana', apellido: 'Quispe', usuario: 'anaq', correo: 'a@x.pe', telefono: '987654321', ciudad: 'Lima', direccion: '', dni: '44556677', pasaporte: '', carnetExtranjeria: '' }]);
+    if (method === 'GET')
+      return json([
+        {
+          id: 1,
+          idUsuario: 3,
+          nombre: 'Ana',
+          apellido: 'Quispe',
+          usuario: 'anaq',
+          correo: 'a@x.pe',
+          telefono: '987654321',
+          ciudad: 'Lima',
+          direccion: '',
+          dni: '44556677',
+          pasaporte: '',
+          carnetExtranjeria: '',
+        },
+      ]);
     throw new Error(`llamada inesperada ${method} ${url}`);
   });
 });
@@ -103,7 +146,10 @@ async function open(precio: number) {
   saveCheckoutPayload(payloadOf(precio));
   root = createRoot(container);
   act(() => root.render(<Checkout precio={precio} />));
-  await until(() => container.querySelector(`input[value="${BILLETERA.id}"]`) !== null && calls.some((call) => call.url.startsWith('/carrito/cotizar/')));
+  await until(
+    () =>
+      container.querySelector(`input[value="${BILLETERA.id}"]`) !== null && calls.some((call) => call.url.startsWith('/carrito/cotizar/')),
+  );
 }
 
 const radio = () => container.querySelector<HTMLInputElement>(`input[value="${BILLETERA.id}"]`)!;
@@ -130,7 +176,10 @@ it('offers the new method, shows its panel once chosen, and pays with it on the 
   });
   await act(async () => button().click());
   await until(() => assign.mock.calls.length > 0);
-  expect(calls.filter((call) => call.method === 'POST' && call.url.startsWith('/carrito/billetera/')).map((call) => call.url)).toEqual(['/carrito/billetera/3', '/carrito/billetera/3/pagar']);
+  expect(calls.filter((call) => call.method === 'POST' && call.url.startsWith('/carrito/billetera/')).map((call) => call.url)).toEqual([
+    '/carrito/billetera/3',
+    '/carrito/billetera/3/pagar',
+  ]);
   expect(assign).toHaveBeenCalledWith('/success?external_reference=41');
   // Checkout Pro's call was never made.
   expect(calls.some((call) => call.url.startsWith('/carrito/create-preference/'))).toBe(false);
@@ -139,5 +188,7 @@ it('offers the new method, shows its panel once chosen, and pays with it on the 
 it('lists it disabled above its own ceiling, with its own message', async () => {
   await open(80);
   expect(radio().disabled).toBe(true);
-  expect(container.querySelector(`[data-testid="${BILLETERA.id}-maximo"]`)!.textContent).toBe(BILLETERA.mensajeMaximo.replace('S/ ', 'S/\u00a0'));
+  expect(container.querySelector(`[data-testid="${BILLETERA.id}-maximo"]`)!.textContent).toBe(
+    BILLETERA.mensajeMaximo.replace('S/ ', 'S/\u00a0'),
+  );
 });

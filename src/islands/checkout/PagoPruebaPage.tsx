@@ -18,7 +18,9 @@ type Estado = { kind: 'cargando' } | { kind: 'listo'; preferencia: PreferenciaPr
 
 const hora = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('es-PE', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Lima' });
 };
 
 /**
@@ -54,7 +56,11 @@ export default function PagoPruebaPage() {
     } catch (error) {
       console.error('No se pudo registrar el pago de prueba', error);
       setSending(null);
-      await showAlert({ icon: 'error', title: 'Error', text: serverMessage(error) ?? 'No se pudo registrar el pago de prueba. Intenta nuevamente.' });
+      await showAlert({
+        icon: 'error',
+        title: 'Error',
+        text: serverMessage(error) ?? 'No se pudo registrar el pago de prueba. Intenta nuevamente.',
+      });
     }
   }
 
@@ -99,7 +105,13 @@ export default function PagoPruebaPage() {
           {hora(estado.preferencia.expira) && <p className="tp-note">Vence: {hora(estado.preferencia.expira)}</p>}
           <div className="tp-actions">
             {ACCIONES.map((accion) => (
-              <button key={accion.resultado} type="button" className={accion.clase} disabled={sending !== null} onClick={() => void pagar(accion.resultado)}>
+              <button
+                key={accion.resultado}
+                type="button"
+                className={accion.clase}
+                disabled={sending !== null}
+                onClick={() => void pagar(accion.resultado)}
+              >
                 {sending === accion.resultado ? 'Procesando…' : accion.etiqueta}
               </button>
             ))}

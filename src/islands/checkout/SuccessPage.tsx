@@ -53,7 +53,10 @@ export default function SuccessPage() {
       <>
         <Glyph d={WARN} tone="pending" />
         <h1 className="pay-result__title">No pudimos confirmar tu pago</h1>
-        <p className="pay-result__lead">Esta página no recibió la confirmación de un pago aprobado. Tu carrito sigue guardado para que revises tu compra o vuelvas a intentarlo.</p>
+        <p className="pay-result__lead">
+          Esta página no recibió la confirmación de un pago aprobado. Tu carrito sigue guardado para que revises tu compra o vuelvas a
+          intentarlo.
+        </p>
         <Actions href="/carrito" label="Volver al carrito" />
       </>
     );
@@ -88,8 +91,12 @@ export default function SuccessPage() {
               <span className="pay-result__spinner" aria-hidden="true" /> Estamos confirmando tu pago…
             </>
           )}
-          {confirmacion === 'confirmado' && <>Pago confirmado. Estado de tu pedido: {pedido ? ESTADO_PEDIDO_TEXTO[pedido.estado] : 'En preparación'}.</>}
-          {confirmacion === 'demorado' && <>La confirmación está tardando más de lo habitual. Te avisaremos por correo y puedes seguir tu pedido en Mis Compras.</>}
+          {confirmacion === 'confirmado' && (
+            <>Pago confirmado. Estado de tu pedido: {pedido ? ESTADO_PEDIDO_TEXTO[pedido.estado] : 'En preparación'}.</>
+          )}
+          {confirmacion === 'demorado' && (
+            <>La confirmación está tardando más de lo habitual. Te avisaremos por correo y puedes seguir tu pedido en Mis Compras.</>
+          )}
         </p>
       )}
       <Actions href="/mis-pedidos" label="Ver mis pedidos" />

@@ -69,12 +69,22 @@ export async function validatePrices(payload: CheckoutPayload, { userId, token }
  * checkout. Answers the payload to show when checkout stopped (prices changed), null when it stopped on
  * an error, and never returns once redirected.
  */
-export async function payWithMercadoPago(payload: CheckoutPayload, sesion: Sesion, comprador: Comprador, comprobante: ComprobanteBody): Promise<CheckoutPayload | null> {
+export async function payWithMercadoPago(
+  payload: CheckoutPayload,
+  sesion: Sesion,
+  comprador: Comprador,
+  comprobante: ComprobanteBody,
+): Promise<CheckoutPayload | null> {
   const validation = await validatePrices(payload, sesion, comprador);
   if (!validation.ok) return validation.payload;
   let created;
   try {
-    created = await createPreference(sesion.userId, sesion.token, preferenceBody(validation.payload, sesion.userId, comprador, comprobante), newIdempotencyKey());
+    created = await createPreference(
+      sesion.userId,
+      sesion.token,
+      preferenceBody(validation.payload, sesion.userId, comprador, comprobante),
+      newIdempotencyKey(),
+    );
   } catch (error) {
     console.error('No se pudo crear la preferencia de pago', error);
     if (error instanceof PricesChangedError) return applyQuote(validation.payload, error.cotizacion).payload;

@@ -58,7 +58,9 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
   const [needsDocument, setNeedsDocument] = useState(false);
   const userId = claims?.idUsuario;
   const sesion = userId && token ? { userId, token } : null;
-  const ofertas: Ofertas = Object.fromEntries(Object.entries(paneles).map(([id, panel]) => [id, panel.oferta(payload?.resumen.total ?? 0)]));
+  const ofertas: Ofertas = Object.fromEntries(
+    Object.entries(paneles).map(([id, panel]) => [id, panel.oferta(payload?.resumen.total ?? 0)]),
+  );
   // A method with a panel chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
   const metodo = elegido && elegido in paneles && ofertas[elegido] !== 'disponible' ? null : elegido;
   // The pay steps read the latest values, also from callbacks made before a re-render.
@@ -81,7 +83,9 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
   const reloadCliente = useCallback(async () => {
     if (!userId || !token) return;
     // A failure is ignored (checkout §8): only the id is kept and the server asks for what is missing.
-    const request = fetchCliente(userId, token).catch((error: unknown) => (console.error('No se pudieron cargar los datos del cliente', error), null));
+    const request = fetchCliente(userId, token).catch(
+      (error: unknown) => (console.error('No se pudieron cargar los datos del cliente', error), null),
+    );
     clienteRequest.current = request;
     const loaded = await request;
     if (clienteRequest.current === request) setCliente(loaded);
@@ -108,7 +112,14 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
   }, [userId, token, hasProducts, reloadCliente]);
 
   const pay = useCallback(async () => {
-    const { payload: current, sesion: now, metodo: chosen, ofertas: offered, comprobanteListo: comprobanteOk, paneles: panels } = latest.current;
+    const {
+      payload: current,
+      sesion: now,
+      metodo: chosen,
+      ofertas: offered,
+      comprobanteListo: comprobanteOk,
+      paneles: panels,
+    } = latest.current;
     if (!current) return;
     const blocker = payBlocker({ metodo: chosen, signedIn: !!now, userId: now?.userId, ofertas: offered });
     if (blocker) {
@@ -125,14 +136,20 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
       setProcessing(false);
       setNeedsDocument(true);
       waitingForDocument.current = true;
-      await showAlert({ icon: 'warning', title: MENSAJES_PAGO.sinDocumento, text: 'Regístralo en el formulario de esta página para continuar con tu compra.' });
+      await showAlert({
+        icon: 'warning',
+        title: MENSAJES_PAGO.sinDocumento,
+        text: 'Regístralo en el formulario de esta página para continuar con tu compra.',
+      });
       document.getElementById('documento-checkout')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     setNeedsDocument(false);
     // An in-page method pays here; any other on its provider's page.
     const pedido = { payload: current, sesion: now!, comprador: compradorDe(known), comprobante: comprobanteBody($comprobante.get()) };
-    const shown = panel ? await panel.pagar(pedido) : await payWithMercadoPago(pedido.payload, pedido.sesion, pedido.comprador, pedido.comprobante);
+    const shown = panel
+      ? await panel.pagar(pedido)
+      : await payWithMercadoPago(pedido.payload, pedido.sesion, pedido.comprador, pedido.comprobante);
     if (shown) setPayload(shown);
     setProcessing(false);
   }, []);
@@ -144,7 +161,21 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
     void pay();
   }, [pay]);
 
-  return { mounted, payload, sesion, cliente, precios, metodo, setMetodo, ofertas, processing, needsDocument, pay, reloadCliente, documentSaved };
+  return {
+    mounted,
+    payload,
+    sesion,
+    cliente,
+    precios,
+    metodo,
+    setMetodo,
+    ofertas,
+    processing,
+    needsDocument,
+    pay,
+    reloadCliente,
+    documentSaved,
+  };
 }
 
 /** What the order carries of the customer; nothing when the profile could not be loaded. */

@@ -21,10 +21,12 @@ export interface ComprobanteForm {
 }
 
 const todosLosProblemas = (eleccion: EleccionComprobante): ProblemasFactura =>
-  Object.fromEntries(CAMPOS_FACTURA.flatMap((campo) => {
-    const mensaje = problemaFactura(campo, eleccion[campo]);
-    return mensaje ? [[campo, mensaje]] : [];
-  }));
+  Object.fromEntries(
+    CAMPOS_FACTURA.flatMap((campo) => {
+      const mensaje = problemaFactura(campo, eleccion[campo]);
+      return mensaje ? [[campo, mensaje]] : [];
+    }),
+  );
 
 /**
  * The comprobante asked for at /procesoDePago (issue 23): the choice lives in the checkout store (a reload
@@ -50,7 +52,8 @@ export function useComprobante(): ComprobanteForm {
     setProblemas((current) => (current[campo] ? { ...current, [campo]: problemaFactura(campo, value) ?? undefined } : current));
   };
 
-  const salir = (campo: CampoFactura) => setProblemas((current) => ({ ...current, [campo]: problemaFactura(campo, $comprobante.get()[campo]) ?? undefined }));
+  const salir = (campo: CampoFactura) =>
+    setProblemas((current) => ({ ...current, [campo]: problemaFactura(campo, $comprobante.get()[campo]) ?? undefined }));
 
   const check = useCallback(() => {
     const actual = $comprobante.get();

@@ -9,7 +9,10 @@ import { CONFIRMACION, confirmacionDe, type Confirmacion } from '../../lib/check
  * minute). Without an order or a session there is nothing to ask ('sin-datos'); neither is there
  * when the server refuses (not this customer's order, or no such order).
  */
-export function useOrderConfirmation(idVenta: number | null, token: string | undefined): { confirmacion: Confirmacion; pedido: DetallePedido | null } {
+export function useOrderConfirmation(
+  idVenta: number | null,
+  token: string | undefined,
+): { confirmacion: Confirmacion; pedido: DetallePedido | null } {
   const [confirmacion, setConfirmacion] = useState<Confirmacion>('sin-datos');
   const [pedido, setPedido] = useState<DetallePedido | null>(null);
 

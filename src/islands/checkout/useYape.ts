@@ -95,7 +95,8 @@ export function useYape(): YapeForm {
     poner(campo, soloDigitos(campo, actual.slice(0, start) + event.clipboardData.getData('text') + actual.slice(end)));
   };
 
-  const salir = (campo: CampoYape) => setProblemas((current) => ({ ...current, [campo]: problema(campo, latest.current[campo]) ?? undefined }));
+  const salir = (campo: CampoYape) =>
+    setProblemas((current) => ({ ...current, [campo]: problema(campo, latest.current[campo]) ?? undefined }));
 
   const check = useCallback(() => {
     const { celular, codigo } = latest.current;
@@ -163,7 +164,8 @@ export function usePanelYape(): PanelDePago {
 
 /** Whether a disabled fieldset (the form while paying) holds this element, which cannot take the focus then. */
 function insideDisabledFieldset(element: HTMLElement): boolean {
-  for (let node = element.parentElement; node; node = node.parentElement) if (node instanceof HTMLFieldSetElement && node.disabled) return true;
+  for (let node = element.parentElement; node; node = node.parentElement)
+    if (node instanceof HTMLFieldSetElement && node.disabled) return true;
   return false;
 }
 
@@ -202,13 +204,19 @@ export async function payWithYape(
   const body = preferenceBody(validation.payload, sesion.userId, comprador, comprobante);
   let paid;
   try {
-    paid = await sendYapePayment(sesion.userId, sesion.token, { ...body, yape: { celular, codigo, intento: newIdempotencyKey() } }, orderKey.for(body));
+    paid = await sendYapePayment(
+      sesion.userId,
+      sesion.token,
+      { ...body, yape: { celular, codigo, intento: newIdempotencyKey() } },
+      orderKey.for(body),
+    );
   } catch (error) {
     // Never the request itself: it carries the phone and the code.
     console.error('No se pudo pagar con Yape', error instanceof ApiError ? error.status : (error as Error)?.name);
     if (error instanceof PricesChangedError) return { tipo: 'detenido', payload: applyQuote(validation.payload, error.cotizacion).payload };
     if (error instanceof ApiError && error.status === 402) return { tipo: 'rechazado', mensaje: error.mensaje ?? RECHAZO_YAPE_GENERICO };
-    if (error instanceof ApiError && error.status === 400 && error.mensaje) return { tipo: 'campo', campo: campoDelMensaje(error.mensaje), mensaje: error.mensaje };
+    if (error instanceof ApiError && error.status === 400 && error.mensaje)
+      return { tipo: 'campo', campo: campoDelMensaje(error.mensaje), mensaje: error.mensaje };
     if (error instanceof ApiError && error.status === 401) await sessionRejected(error);
     else void errorAlert(preferenceErrorText(serverMessage(error)));
     return { tipo: 'detenido', payload: null };

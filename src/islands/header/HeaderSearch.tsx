@@ -165,7 +165,9 @@ export default function HeaderSearch({ variant }: Props) {
         <div id={`${id}-panel`} className={panel ? 'hsearch__panel' : 'hsearch__box'} data-testid={panel ? 'search-panel' : 'search-box'}>
           <div className={panel ? 'container hsearch__inner' : 'hsearch__inner'}>
             {form}
-            {visible && results && <Suggestions query={query} results={results} emptyText={panel ? '' : 'No se encontraron resultados'} onChoose={onChoose} />}
+            {visible && results && (
+              <Suggestions query={query} results={results} emptyText={panel ? '' : 'No se encontraron resultados'} onChoose={onChoose} />
+            )}
             {live}
           </div>
         </div>

@@ -18,7 +18,11 @@ interface Props {
 export default function Suggestions({ query, results, emptyText, onChoose }: Props) {
   const { productos, marcas } = results;
   if (productos.length === 0 && marcas.length === 0) {
-    return emptyText ? <div className="search-suggest"><p className="search-suggest__empty">{emptyText}</p></div> : null;
+    return emptyText ? (
+      <div className="search-suggest">
+        <p className="search-suggest__empty">{emptyText}</p>
+      </div>
+    ) : null;
   }
   return (
     <div className="search-suggest" data-testid="search-suggestions">
@@ -26,7 +30,9 @@ export default function Suggestions({ query, results, emptyText, onChoose }: Pro
       <div className="search-suggest__groups">
         {productos.length > 0 && (
           <div className="search-suggest__group" role="group" aria-label="Productos">
-            <p className="search-suggest__group-title" aria-hidden="true">Productos</p>
+            <p className="search-suggest__group-title" aria-hidden="true">
+              Productos
+            </p>
             <ul className="search-suggest__list">
               {productos.map((producto) => (
                 <li key={producto.idProducto}>
@@ -44,7 +50,9 @@ export default function Suggestions({ query, results, emptyText, onChoose }: Pro
         )}
         {marcas.length > 0 && (
           <div className="search-suggest__group" role="group" aria-label="Marcas">
-            <p className="search-suggest__group-title" aria-hidden="true">Marcas</p>
+            <p className="search-suggest__group-title" aria-hidden="true">
+              Marcas
+            </p>
             <ul className="search-suggest__list search-suggest__list--brands">
               {marcas.map((marca) => (
                 <li key={marca}>

@@ -35,8 +35,16 @@ describe('header suggestions', () => {
     search.ids = Array.from({ length: 150 }, (_, index) => 300 - index);
     const urls = stubApi((url) =>
       url.startsWith('/web/productos?ids=')
-        ? url.slice('/web/productos?ids='.length).split(',').map(Number).reverse().map((id) => makeProducto({ idProducto: id, precio: id }))
-        : [{ idMarca: 1, nombre: 'COSRX' }, { idMarca: 2, nombre: 'Some By Mi' }],
+        ? url
+            .slice('/web/productos?ids='.length)
+            .split(',')
+            .map(Number)
+            .reverse()
+            .map((id) => makeProducto({ idProducto: id, precio: id }))
+        : [
+            { idMarca: 1, nombre: 'COSRX' },
+            { idMarca: 2, nombre: 'Some By Mi' },
+          ],
     );
     const suggested = await suggestFor('cos');
     expect(suggested.productos.map((producto) => producto.idProducto)).toEqual([300, 299, 298, 297, 296, 295]);

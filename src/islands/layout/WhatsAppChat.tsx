@@ -76,7 +76,14 @@ export default function WhatsAppChat() {
               }}
             />
             {message ? (
-              <a ref={sendRef} className="wa-chat__send" href={whatsappUrl(message)} target="_blank" rel="noopener noreferrer" data-testid="whatsapp-send">
+              <a
+                ref={sendRef}
+                className="wa-chat__send"
+                href={whatsappUrl(message)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="whatsapp-send"
+              >
                 <Icon name="send" size={18} />
                 Enviar<span className="visually-hidden"> por WhatsApp (se abre en una pestaña nueva)</span>
               </a>

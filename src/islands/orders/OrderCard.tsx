@@ -13,7 +13,10 @@ export const EstadoBadge = ({ estado }: { estado: PedidoResumen['estado'] }) => 
 
 /** One order of the list: number, date, state, total, pickup or delivery and its product thumbnails. */
 export default function OrderCard({ pedido, onDetail }: { pedido: PedidoResumen; onDetail: () => void }) {
-  const imagenes = pedido.imagenes.split(',').map((src) => src.trim()).filter(Boolean);
+  const imagenes = pedido.imagenes
+    .split(',')
+    .map((src) => src.trim())
+    .filter(Boolean);
   const extra = imagenes.length - MINIATURAS;
   return (
     <article className="card order-card" aria-labelledby={`pedido-${pedido.idVenta}`} data-testid="pedido">

@@ -18,7 +18,11 @@ const SPINNER_MS = 800;
 
 type Estado = { kind: 'cargando' } | { kind: 'listo'; pedido: DetallePedido } | { kind: 'error' };
 
-const ESTADO_COMPROBANTE: Record<ComprobantePedido['estado'], string | null> = { aceptado: null, pendiente: 'en proceso', rechazado: 'rechazado' };
+const ESTADO_COMPROBANTE: Record<ComprobantePedido['estado'], string | null> = {
+  aceptado: null,
+  pendiente: 'en proceso',
+  rechazado: 'rechazado',
+};
 
 /** The order's electronic receipts (issue 23): each number, its state until SUNAT accepts it, and its page (and PDF) in a new tab. */
 function Comprobantes({ comprobantes }: { comprobantes: ComprobantePedido[] }) {
@@ -34,7 +38,11 @@ function Comprobantes({ comprobantes }: { comprobantes: ComprobantePedido[] }) {
             {estado && <span className={`order-comprobante__state order-comprobante__state--${comprobante.estado}`}>({estado})</span>}
             {comprobante.prueba && <span className="order-comprobante__prueba">(modo de prueba)</span>}
             <span className="order-comprobante__links">
-              <a href={comprobante.url.startsWith('/') ? API_BASE + comprobante.url : comprobante.url} target="_blank" rel="noopener noreferrer">
+              <a
+                href={comprobante.url.startsWith('/') ? API_BASE + comprobante.url : comprobante.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Ver comprobante
               </a>
               {comprobante.pdf && (
@@ -80,10 +88,14 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
               <a className="order-line__name" href={productPath({ idProducto: linea.idProducto, nombre: linea.nombreProducto })}>
                 {linea.nombreProducto}
               </a>
-              {(linea.color || linea.tamano) && <span className="order-line__options">{[linea.color, linea.tamano].filter(Boolean).join(' · ')}</span>}
+              {(linea.color || linea.tamano) && (
+                <span className="order-line__options">{[linea.color, linea.tamano].filter(Boolean).join(' · ')}</span>
+              )}
               <span className="order-line__qty">
                 {linea.cantidad} × {formatSoles(linea.precio_con_descuento)}
-                {linea.precio_unitario > linea.precio_con_descuento && <s className="order-line__was">{formatSoles(linea.precio_unitario)}</s>}
+                {linea.precio_unitario > linea.precio_con_descuento && (
+                  <s className="order-line__was">{formatSoles(linea.precio_unitario)}</s>
+                )}
               </span>
               {entregado && (
                 <a

@@ -16,7 +16,14 @@ export default function OrderTimeline({ pedido }: { pedido: DetallePedido }) {
           <span className="timeline__dot" aria-hidden="true">
             {paso.alcanzado && (
               <svg viewBox="0 0 24 24" width="14" height="14">
-                <path fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" d="m5 12.5 4.5 4.5L19 7.5" />
+                <path
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  d="m5 12.5 4.5 4.5L19 7.5"
+                />
               </svg>
             )}
           </span>

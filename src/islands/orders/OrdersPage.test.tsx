@@ -73,7 +73,18 @@ const detalle = (comprobantes?: DetallePedido['comprobantes']): DetallePedido =>
   metodo_envio: 'Recojo en Miraflores',
   recojo: true,
   direccion: 'Av. Larco 345',
-  productos: [{ nombreProducto: 'Sérum', idProducto: 5, img: '/img/a.webp', cantidad: 2, color: '', tamano: '', precio_unitario: 60, precio_con_descuento: 60 }],
+  productos: [
+    {
+      nombreProducto: 'Sérum',
+      idProducto: 5,
+      img: '/img/a.webp',
+      cantidad: 2,
+      color: '',
+      tamano: '',
+      precio_unitario: 60,
+      precio_con_descuento: 60,
+    },
+  ],
   productos_comprados: 2,
   codigo_descuento: null,
   porcentaje_descuento: 0,
@@ -97,7 +108,12 @@ async function openDetail() {
 const shownComprobantes = () =>
   [...document.querySelectorAll('[data-testid="comprobante"]')].map((item) => ({
     texto: item.textContent,
-    enlaces: [...item.querySelectorAll('a')].map((a) => ({ texto: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
+    enlaces: [...item.querySelectorAll('a')].map((a) => ({
+      texto: a.textContent,
+      href: a.getAttribute('href'),
+      target: a.getAttribute('target'),
+      rel: a.getAttribute('rel'),
+    })),
   }));
 
 /** Mounts the island with the session already started, as the page does after hydration. */
@@ -160,8 +176,24 @@ describe('OrdersPage', () => {
       json(pedidos),
       json({
         mensaje: detalle([
-          { tipo: '03', nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', estado: 'aceptado', url: '/api/comprobantes/abc', pdf: 'https://nubefact.example/b.pdf', prueba: false },
-          { tipo: '07', nombre: 'Nota de crédito electrónica', numero: 'BC01-00000003', estado: 'pendiente', url: '/api/comprobantes/def', pdf: null, prueba: true },
+          {
+            tipo: '03',
+            nombre: 'Boleta de venta electrónica',
+            numero: 'B001-00000042',
+            estado: 'aceptado',
+            url: '/api/comprobantes/abc',
+            pdf: 'https://nubefact.example/b.pdf',
+            prueba: false,
+          },
+          {
+            tipo: '07',
+            nombre: 'Nota de crédito electrónica',
+            numero: 'BC01-00000003',
+            estado: 'pendiente',
+            url: '/api/comprobantes/def',
+            pdf: null,
+            prueba: true,
+          },
         ]),
       }),
     );
@@ -177,12 +209,30 @@ describe('OrdersPage', () => {
           { texto: 'PDF', href: 'https://nubefact.example/b.pdf', ...nueva },
         ],
       },
-      { texto: 'Nota de crédito: BC01-00000003(en proceso)(modo de prueba)Ver comprobante', enlaces: [{ texto: 'Ver comprobante', href: '/api/comprobantes/def', ...nueva }] },
+      {
+        texto: 'Nota de crédito: BC01-00000003(en proceso)(modo de prueba)Ver comprobante',
+        enlaces: [{ texto: 'Ver comprobante', href: '/api/comprobantes/def', ...nueva }],
+      },
     ]);
   });
 
   it('says a rejected comprobante is rejected, and shows no comprobantes section for an order without any', async () => {
-    stubFetch(json(pedidos), json({ mensaje: detalle([{ tipo: '01', nombre: 'Factura electrónica', numero: 'F001-00000007', estado: 'rechazado', url: '/api/comprobantes/x', pdf: null, prueba: false }]) }));
+    stubFetch(
+      json(pedidos),
+      json({
+        mensaje: detalle([
+          {
+            tipo: '01',
+            nombre: 'Factura electrónica',
+            numero: 'F001-00000007',
+            estado: 'rechazado',
+            url: '/api/comprobantes/x',
+            pdf: null,
+            prueba: false,
+          },
+        ]),
+      }),
+    );
     await renderPage();
     await openDetail();
     expect(shownComprobantes().map((r) => r.texto)).toEqual(['Comprobante: F001-00000007(rechazado)Ver comprobante']);
@@ -197,7 +247,11 @@ describe('OrdersPage', () => {
   });
 
   it("offers 'Escribir reseña' on each line of a delivered order only, linking the product page's form", async () => {
-    const entregado: DetallePedido = { ...detalle(), estado: 'ENTREGADO', historial: [{ estado: 'ENTREGADO', fecha: '2025-03-05T15:00:00Z' }] };
+    const entregado: DetallePedido = {
+      ...detalle(),
+      estado: 'ENTREGADO',
+      historial: [{ estado: 'ENTREGADO', fecha: '2025-03-05T15:00:00Z' }],
+    };
     stubFetch(json(pedidos), json({ mensaje: entregado }));
     await renderPage();
     await openDetail();

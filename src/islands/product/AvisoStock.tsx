@@ -33,7 +33,10 @@ export default function AvisoStock({ productoId }: { productoId: number }) {
       const texto = await pedirAvisoStock(user ? { productoId } : { productoId, correo: valor }, user ? token : undefined);
       setRespuesta({ ok: true, texto });
     } catch (error) {
-      setRespuesta({ ok: false, texto: serverMessage(error) ?? (error instanceof Error ? error.message : 'No pudimos registrar tu aviso. Intenta nuevamente.') });
+      setRespuesta({
+        ok: false,
+        texto: serverMessage(error) ?? (error instanceof Error ? error.message : 'No pudimos registrar tu aviso. Intenta nuevamente.'),
+      });
     } finally {
       setEnviando(false);
     }
@@ -74,7 +77,11 @@ export default function AvisoStock({ productoId }: { productoId: number }) {
       <button type="submit" className="btn aviso-stock__boton" disabled={enviando || respuesta?.ok === true}>
         {enviando ? 'Enviando…' : 'Avísame cuando llegue'}
       </button>
-      <p className={`aviso-stock__respuesta${respuesta?.ok === false ? ' aviso-stock__respuesta--error' : ''}`} aria-live="polite" role="status">
+      <p
+        className={`aviso-stock__respuesta${respuesta?.ok === false ? ' aviso-stock__respuesta--error' : ''}`}
+        aria-live="polite"
+        role="status"
+      >
         {respuesta?.texto}
       </p>
     </form>

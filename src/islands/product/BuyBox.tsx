@@ -16,7 +16,12 @@ interface Props {
 }
 
 const changed = (a: ProductoDeCompra, b: ProductoDeCompra) =>
-  a.precio !== b.precio || a.descuento !== b.descuento || a.descuentoN !== b.descuentoN || a.stock !== b.stock || a.stock_total !== b.stock_total || a.newores !== b.newores;
+  a.precio !== b.precio ||
+  a.descuento !== b.descuento ||
+  a.descuentoN !== b.descuentoN ||
+  a.stock !== b.stock ||
+  a.stock_total !== b.stock_total ||
+  a.newores !== b.newores;
 
 /**
  * Price, stock state, colour and size selectors, quantity and the 'Agregar al carrito' / 'Comprar
@@ -102,8 +107,20 @@ export default function BuyBox({ producto: built, live = false }: Props) {
         )}
       </div>
 
-      <OptionPicker legend="Color" name={`color-${producto.idProducto}`} options={options.colores} value={color} onChange={edit(setColor)} />
-      <OptionPicker legend="Tamaño" name={`tamano-${producto.idProducto}`} options={options.tamanos} value={tamano} onChange={edit(setTamano)} />
+      <OptionPicker
+        legend="Color"
+        name={`color-${producto.idProducto}`}
+        options={options.colores}
+        value={color}
+        onChange={edit(setColor)}
+      />
+      <OptionPicker
+        legend="Tamaño"
+        name={`tamano-${producto.idProducto}`}
+        options={options.tamanos}
+        value={tamano}
+        onChange={edit(setTamano)}
+      />
 
       <div className="buy-box__row">
         <div className="buy-qty">

@@ -3,7 +3,16 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { enviarResena } from '../../lib/api/resenas-client.ts';
 import { MENSAJES_RESENA } from '../../lib/api/resenas-rules.ts';
 import { serverMessage } from '../../lib/api/request.ts';
-import { cuerpoResena, largo, megasFoto, problemaFoto, problemasResena, TIPOS_FOTO, type FormularioResena, type ProblemaResena } from '../../lib/resenas/formulario.ts';
+import {
+  cuerpoResena,
+  largo,
+  megasFoto,
+  problemaFoto,
+  problemasResena,
+  TIPOS_FOTO,
+  type FormularioResena,
+  type ProblemaResena,
+} from '../../lib/resenas/formulario.ts';
 import { RESENAS } from '../../lib/tienda.ts';
 import { $token } from '../../stores/auth.ts';
 import { FieldFrame } from '../../ui/TextField.tsx';
@@ -119,7 +128,11 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
                   data-campo={valor === 1 ? 'estrellas' : undefined}
                   onChange={() => cambiar({ estrellas: valor })}
                 />
-                <label htmlFor={`${id}-estrella-${valor}`} className={`resena-rating__estrella${valor <= form.estrellas ? ' is-llena' : ''}`} title={palabra}>
+                <label
+                  htmlFor={`${id}-estrella-${valor}`}
+                  className={`resena-rating__estrella${valor <= form.estrellas ? ' is-llena' : ''}`}
+                  title={palabra}
+                >
                   <span aria-hidden="true">★</span>
                   <span className="visually-hidden">
                     {valor} {valor === 1 ? 'estrella' : 'estrellas'}: {palabra}
@@ -139,7 +152,12 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
         )}
       </fieldset>
 
-      <FieldFrame id={`${id}-titulo`} label="Título" hint={`${largo(form.titulo)}/${RESENAS.tituloMaximo} caracteres`} problem={problema('titulo')}>
+      <FieldFrame
+        id={`${id}-titulo`}
+        label="Título"
+        hint={`${largo(form.titulo)}/${RESENAS.tituloMaximo} caracteres`}
+        problem={problema('titulo')}
+      >
         {(aria) => (
           <input
             {...aria}
@@ -154,7 +172,12 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
         )}
       </FieldFrame>
 
-      <FieldFrame id={`${id}-texto`} label="Tu reseña" hint={`${largo(form.texto)}/${RESENAS.textoMaximo} caracteres (mínimo ${RESENAS.textoMinimo})`} problem={problema('texto')}>
+      <FieldFrame
+        id={`${id}-texto`}
+        label="Tu reseña"
+        hint={`${largo(form.texto)}/${RESENAS.textoMaximo} caracteres (mínimo ${RESENAS.textoMinimo})`}
+        problem={problema('texto')}
+      >
         {(aria) => (
           <textarea
             {...aria}
@@ -173,7 +196,15 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
       <FieldFrame id={`${id}-foto`} label="Foto (opcional)" hint={`JPEG, PNG o WebP, hasta ${megasFoto()}`} problem={problema('foto')}>
         {(aria) => (
           <div className="resena-form__foto">
-            <input {...aria} id={`${id}-foto`} type="file" data-campo="foto" name="foto" accept={TIPOS_FOTO.join(',')} onChange={(event) => void elegirFoto(event)} />
+            <input
+              {...aria}
+              id={`${id}-foto`}
+              type="file"
+              data-campo="foto"
+              name="foto"
+              accept={TIPOS_FOTO.join(',')}
+              onChange={(event) => void elegirFoto(event)}
+            />
             {form.foto && (
               <span className="resena-form__vista">
                 <img src={form.foto} alt="Vista previa de tu foto" width={64} height={64} />

@@ -9,11 +9,7 @@ import { showAlert } from '../../ui/alerts.ts';
 import BuyBox from './BuyBox.tsx';
 import ResenasProducto from './ResenasProducto.tsx';
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'found'; producto: Producto }
-  | { kind: 'missing'; mensaje: string };
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; producto: Producto } | { kind: 'missing'; mensaje: string };
 
 const NOT_FOUND = 'Producto no encontrado.';
 const LOAD_FAILED = 'Error al cargar el producto.';
@@ -87,7 +83,11 @@ export default function ProductFallback() {
         <h2 id="resenas-titulo" className="section-title">
           Reseñas de clientes
         </h2>
-        <ResenasProducto idProducto={state.producto.idProducto} promedio={state.producto.resenasPromedio} cantidad={state.producto.resenasCantidad} />
+        <ResenasProducto
+          idProducto={state.producto.idProducto}
+          promedio={state.producto.resenasPromedio}
+          cantidad={state.producto.resenasCantidad}
+        />
       </section>
     </div>
   );

@@ -29,14 +29,26 @@ const resena = (id: number, autor = 'María G.'): ResenaPublica => ({
   compraVerificada: true,
 });
 
-const lista = (pagina: number, paginas: number, resenas: ResenaPublica[]): Lista => ({ idProducto: 7, promedio: 4.5, cantidad: 12, pagina, paginas, resenas });
+const lista = (pagina: number, paginas: number, resenas: ResenaPublica[]): Lista => ({
+  idProducto: 7,
+  promedio: 4.5,
+  cantidad: 12,
+  pagina,
+  paginas,
+  resenas,
+});
 
 /** The API's answers by method and path (query included); every call is recorded. */
 function stubApi(routes: Record<string, () => Response | Promise<Response>>) {
   const calls: { method: string; url: string; body: unknown; authorization: string | undefined }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)), authorization: (init.headers as Record<string, string>).Authorization });
+    calls.push({
+      method,
+      url,
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+      authorization: (init.headers as Record<string, string>).Authorization,
+    });
     const answer = routes[`${method} ${url}`];
     if (!answer) throw new Error(`sin respuesta para ${method} ${url}`);
     return answer();
@@ -111,12 +123,16 @@ describe('the product page’s reseñas', () => {
     });
     await render();
     expect(container.querySelector('[data-testid="estaticas"]')?.textContent).toBe('Reseña del build');
-    expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe('4 de 5 estrellas, 1 reseña');
+    expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe(
+      '4 de 5 estrellas, 1 reseña',
+    );
     answer();
     await until(() => shownResenas().length > 0);
     expect(container.querySelector('[data-testid="estaticas"]')).toBeNull();
     expect(shownResenas()).toEqual(['Reseña 30', 'Reseña 29']);
-    expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe('4,5 de 5 estrellas, 12 reseñas');
+    expect(container.querySelector('[data-testid="resenas-resumen"] [role="img"]')?.getAttribute('aria-label')).toBe(
+      '4,5 de 5 estrellas, 12 reseñas',
+    );
     expect(text()).toContain('Basado en 12 reseñas');
     expect(container.querySelector('.resena__verificada')?.textContent).toContain('Compra verificada');
 

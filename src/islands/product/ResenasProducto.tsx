@@ -86,19 +86,17 @@ export default function ResenasProducto({ idProducto, promedio, cantidad, childr
             <EscribirResena idProducto={idProducto} onEnviada={setGracias} />
           </div>
         )}
-        {vivas ? (
-          vivas.resenas.length > 0 && (
-            <ol className="resenas__lista" data-testid="resenas-lista">
-              {vivas.resenas.map((resena) => (
-                <li key={resena.id}>
-                  <ResenaCard resena={resena} />
-                </li>
-              ))}
-            </ol>
-          )
-        ) : (
-          children
-        )}
+        {vivas
+          ? vivas.resenas.length > 0 && (
+              <ol className="resenas__lista" data-testid="resenas-lista">
+                {vivas.resenas.map((resena) => (
+                  <li key={resena.id}>
+                    <ResenaCard resena={resena} />
+                  </li>
+                ))}
+              </ol>
+            )
+          : children}
         {vivas && vivas.pagina < vivas.paginas && (
           <button type="button" className="btn btn--outline resenas__mas" disabled={cargando} onClick={() => void verMas()}>
             {cargando ? 'Cargando…' : 'Ver más reseñas'}

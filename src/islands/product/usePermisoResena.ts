@@ -37,7 +37,10 @@ export function usePermisoResena(idProducto: number): Permiso {
       .catch((cause: unknown) => {
         if (control.signal.aborted) return;
         console.error('No se pudo saber si puedes reseñar', cause);
-        setPermiso({ kind: 'error', mensaje: serverMessage(cause) ?? (cause instanceof Error ? cause.message : 'No pudimos comprobar tu compra. Intenta nuevamente.') });
+        setPermiso({
+          kind: 'error',
+          mensaje: serverMessage(cause) ?? (cause instanceof Error ? cause.message : 'No pudimos comprobar tu compra. Intenta nuevamente.'),
+        });
       });
     return () => control.abort();
   }, [idProducto, montado, firmado, token]);

@@ -14,7 +14,15 @@ interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onCha
 export default function AreaField({ id, label, onChange, hint, problem, className, ...area }: Props) {
   return (
     <FieldFrame id={id} label={label} hint={hint} problem={problem} className={className}>
-      {(aria) => <textarea {...area} {...aria} id={id} className="auth-field__input reclamo-area" onChange={(event) => onChange(event.target.value)} />}
+      {(aria) => (
+        <textarea
+          {...area}
+          {...aria}
+          id={id}
+          className="auth-field__input reclamo-area"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -4,7 +4,10 @@ import { RECLAMOS } from '../../lib/tienda.ts';
 export default function NotasLegales() {
   return (
     <ul className="reclamo-legal">
-      <li>La formulación del reclamo no impide acudir a otras vías de solución de controversias ni es requisito previo para interponer una denuncia ante el INDECOPI.</li>
+      <li>
+        La formulación del reclamo no impide acudir a otras vías de solución de controversias ni es requisito previo para interponer una
+        denuncia ante el INDECOPI.
+      </li>
       <li>El proveedor debe responder el reclamo o queja en un plazo no mayor a {RECLAMOS.plazoDiasHabiles} días hábiles.</li>
     </ul>
   );

@@ -119,7 +119,13 @@ export default function ReclamoForm() {
         <div className="reclamo-opciones reclamo-seccion__ancho" role="radiogroup" aria-label="El bien contratado es">
           {(['producto', 'servicio'] as const).map((tipo) => (
             <label key={tipo} className="reclamo-check">
-              <input type="radio" name={`${id}-bien`} value={tipo} checked={form.bienTipo === tipo} onChange={() => set('bienTipo')(tipo)} />
+              <input
+                type="radio"
+                name={`${id}-bien`}
+                value={tipo}
+                checked={form.bienTipo === tipo}
+                onChange={() => set('bienTipo')(tipo)}
+              />
               {tipo === 'producto' ? 'Producto' : 'Servicio'}
             </label>
           ))}
@@ -165,7 +171,14 @@ export default function ReclamoForm() {
         >
           {TIPOS_HOJA.map(({ tipo, nombre, definicion }, index) => (
             <label key={tipo} className="reclamo-tipo">
-              <input type="radio" id={index === 0 ? campoId('tipo') : undefined} name={`${id}-tipo`} value={tipo} checked={form.tipo === tipo} onChange={() => set('tipo')(tipo)} />
+              <input
+                type="radio"
+                id={index === 0 ? campoId('tipo') : undefined}
+                name={`${id}-tipo`}
+                value={tipo}
+                checked={form.tipo === tipo}
+                onChange={() => set('tipo')(tipo)}
+              />
               <span>
                 <strong>{nombre}</strong>
                 <span className="reclamo-tipo__definicion">{definicion}</span>

@@ -5,7 +5,14 @@ import { fileReclamo } from '../../lib/api/reclamos-client.ts';
 import type { HojaRespuesta, TipoReclamo } from '../../lib/api/reclamos-schemas.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import { fechaLima } from '../../lib/dates.ts';
-import { conDatosDelCliente, cuerpoDe, formularioVacio, problemaDe, type FormularioReclamo, type ProblemaReclamo } from '../../lib/reclamos/formulario.ts';
+import {
+  conDatosDelCliente,
+  cuerpoDe,
+  formularioVacio,
+  problemaDe,
+  type FormularioReclamo,
+  type ProblemaReclamo,
+} from '../../lib/reclamos/formulario.ts';
 import { pedidoDeBusqueda } from '../../lib/reclamos/pedido.ts';
 import { $session, $token } from '../../stores/auth.ts';
 

@@ -6,10 +6,22 @@ import { useRoutineBuilder, type Opciones, type Vista } from './useRoutineBuilde
 import './routine.css';
 
 const TITULOS: Record<Pregunta, { paso: string; pregunta: string; ayuda: string }> = {
-  tipoPiel: { paso: 'Tipo de piel', pregunta: '¿Cómo es tu piel?', ayuda: 'Piensa en cómo se siente tu rostro unas horas después de lavarlo.' },
+  tipoPiel: {
+    paso: 'Tipo de piel',
+    pregunta: '¿Cómo es tu piel?',
+    ayuda: 'Piensa en cómo se siente tu rostro unas horas después de lavarlo.',
+  },
   grupoEdad: { paso: 'Edad', pregunta: '¿Cuál es tu rango de edad?', ayuda: 'Cada etapa de la piel tiene necesidades distintas.' },
-  inquietudPiel: { paso: 'Inquietud', pregunta: '¿Qué te gustaría mejorar?', ayuda: 'Elige tu inquietud principal; la rutina se enfocará en ella.' },
-  nivel: { paso: 'Nivel', pregunta: '¿Cuántos pasos quieres en tu rutina?', ayuda: 'Una rutina completa añadida al carrito lleva el descuento de su nivel.' },
+  inquietudPiel: {
+    paso: 'Inquietud',
+    pregunta: '¿Qué te gustaría mejorar?',
+    ayuda: 'Elige tu inquietud principal; la rutina se enfocará en ella.',
+  },
+  nivel: {
+    paso: 'Nivel',
+    pregunta: '¿Cuántos pasos quieres en tu rutina?',
+    ayuda: 'Una rutina completa añadida al carrito lleva el descuento de su nivel.',
+  },
 };
 
 const respuestaTexto = (respuestas: Respuestas, pregunta: Pregunta) =>
@@ -23,8 +35,16 @@ function Progress({ respuestas, vista, onVer }: { respuestas: Respuestas; vista:
         const answer = respuestaTexto(respuestas, pregunta);
         const reachable = index === 0 || respuestas[PREGUNTAS[index - 1]!] !== undefined;
         return (
-          <li key={pregunta} className={`rb-progress__step${answer ? ' rb-progress__step--done' : ''}${vista === pregunta ? ' rb-progress__step--current' : ''}`}>
-            <button type="button" disabled={!reachable} aria-current={vista === pregunta ? 'step' : undefined} onClick={() => onVer(pregunta)}>
+          <li
+            key={pregunta}
+            className={`rb-progress__step${answer ? ' rb-progress__step--done' : ''}${vista === pregunta ? ' rb-progress__step--current' : ''}`}
+          >
+            <button
+              type="button"
+              disabled={!reachable}
+              aria-current={vista === pregunta ? 'step' : undefined}
+              onClick={() => onVer(pregunta)}
+            >
               <span className="rb-progress__number" aria-hidden="true">
                 {index + 1}
               </span>
@@ -41,13 +61,30 @@ function Progress({ respuestas, vista, onVer }: { respuestas: Respuestas; vista:
 }
 
 /** One question's answers as large choice cards. */
-function Choices({ pregunta, opciones, respuestas, onElegir }: { pregunta: Exclude<Pregunta, 'nivel'>; opciones: Opciones; respuestas: Respuestas; onElegir: (valor: string) => void }) {
+function Choices({
+  pregunta,
+  opciones,
+  respuestas,
+  onElegir,
+}: {
+  pregunta: Exclude<Pregunta, 'nivel'>;
+  opciones: Opciones;
+  respuestas: Respuestas;
+  onElegir: (valor: string) => void;
+}) {
   const lista = opciones[pregunta];
-  if (lista.length === 0) return <p className="card rb-empty">No pudimos cargar las opciones. Recarga la página para intentarlo de nuevo.</p>;
+  if (lista.length === 0)
+    return <p className="card rb-empty">No pudimos cargar las opciones. Recarga la página para intentarlo de nuevo.</p>;
   return (
     <div className={`rb-choices rb-choices--${pregunta}`} role="group" aria-label={TITULOS[pregunta].pregunta}>
       {lista.map((valor) => (
-        <button key={valor} type="button" className="rb-choice" aria-pressed={respuestas[pregunta] === valor} onClick={() => onElegir(valor)}>
+        <button
+          key={valor}
+          type="button"
+          className="rb-choice"
+          aria-pressed={respuestas[pregunta] === valor}
+          onClick={() => onElegir(valor)}
+        >
           <span className="rb-choice__name">{valor}</span>
           {pregunta === 'tipoPiel' && explicacion(valor) && <span className="rb-choice__hint">{explicacion(valor)}</span>}
         </button>
@@ -57,14 +94,30 @@ function Choices({ pregunta, opciones, respuestas, onElegir }: { pregunta: Exclu
 }
 
 /** The level's cards (steps and bundle discount) and the optional ingredients to avoid. */
-function Levels({ respuestas, alergias, onAlergias, onElegir }: { respuestas: Respuestas; alergias: string; onAlergias: (value: string) => void; onElegir: (valor: string) => void }) {
+function Levels({
+  respuestas,
+  alergias,
+  onAlergias,
+  onElegir,
+}: {
+  respuestas: Respuestas;
+  alergias: string;
+  onAlergias: (value: string) => void;
+  onElegir: (valor: string) => void;
+}) {
   return (
     <>
       <div className="rb-choices rb-choices--nivel" role="group" aria-label={TITULOS.nivel.pregunta}>
         {NIVELES.map((nivel) => {
           const { etiqueta, pasos, descuento } = NIVELES_RUTINA[nivel];
           return (
-            <button key={nivel} type="button" className="rb-choice rb-level" aria-pressed={respuestas.nivel === nivel} onClick={() => onElegir(nivel)}>
+            <button
+              key={nivel}
+              type="button"
+              className="rb-choice rb-level"
+              aria-pressed={respuestas.nivel === nivel}
+              onClick={() => onElegir(nivel)}
+            >
               <span className="rb-choice__name">{etiqueta}</span>
               <span className="rb-level__facts">
                 {pasos} pasos · {descuento > 0 ? `${descuento}% de descuento` : 'sin descuento'}
@@ -76,7 +129,13 @@ function Levels({ respuestas, alergias, onAlergias, onElegir }: { respuestas: Re
       </div>
       <label className="rb-allergies">
         <span>¿Algún ingrediente que prefieras evitar? (opcional)</span>
-        <input type="text" value={alergias} maxLength={200} placeholder="Ej.: fragancia, alcohol" onChange={(event) => onAlergias(event.target.value)} />
+        <input
+          type="text"
+          value={alergias}
+          maxLength={200}
+          placeholder="Ej.: fragancia, alcohol"
+          onChange={(event) => onAlergias(event.target.value)}
+        />
       </label>
     </>
   );
@@ -109,7 +168,12 @@ export default function RoutineBuilder() {
           </h2>
           <p className="rb-question__help">{TITULOS[vista].ayuda}</p>
           {vista === 'nivel' ? (
-            <Levels respuestas={respuestas} alergias={builder.alergias} onAlergias={builder.setAlergias} onElegir={(valor) => builder.elegir('nivel', valor)} />
+            <Levels
+              respuestas={respuestas}
+              alergias={builder.alergias}
+              onAlergias={builder.setAlergias}
+              onElegir={(valor) => builder.elegir('nivel', valor)}
+            />
           ) : opciones ? (
             <Choices pregunta={vista} opciones={opciones} respuestas={respuestas} onElegir={(valor) => builder.elegir(vista, valor)} />
           ) : (

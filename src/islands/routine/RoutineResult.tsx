@@ -15,7 +15,17 @@ import type { useRoutineBuilder } from './useRoutineBuilder.ts';
 const AGREGADO_MS = 3000;
 
 /** The selected step's product with its alternatives and its own add button ('added' for 3 seconds). */
-function StepProduct({ producto, posicion, total, onOtra }: { producto: ProductoRutina; posicion: number; total: number; onOtra: (paso: 1 | -1) => void }) {
+function StepProduct({
+  producto,
+  posicion,
+  total,
+  onOtra,
+}: {
+  producto: ProductoRutina;
+  posicion: number;
+  total: number;
+  onOtra: (paso: 1 | -1) => void;
+}) {
   const [agregado, setAgregado] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -31,7 +41,14 @@ function StepProduct({ producto, posicion, total, onOtra }: { producto: Producto
   };
   return (
     <article className="rb-product" data-testid="producto-paso" aria-label={producto.nombreProducto}>
-      <img className="rb-product__img" src={producto.img.split(',')[0]?.trim() || producto.imagen} alt="" width="240" height="240" decoding="async" />
+      <img
+        className="rb-product__img"
+        src={producto.img.split(',')[0]?.trim() || producto.imagen}
+        alt=""
+        width="240"
+        height="240"
+        decoding="async"
+      />
       <div className="rb-product__info">
         <p className="rb-product__brand">{producto.marca}</p>
         <a className="rb-product__name" href={productPath({ idProducto: producto.idProducto, nombre: producto.nombreProducto })}>
@@ -47,13 +64,25 @@ function StepProduct({ producto, posicion, total, onOtra }: { producto: Producto
           </button>
         </div>
         <div className="rb-alternatives" role="group" aria-label="Alternativas">
-          <button type="button" className="icon-btn icon-btn--sm rb-alternatives__btn" aria-label="Alternativa anterior" disabled={total < 2} onClick={() => onOtra(-1)}>
+          <button
+            type="button"
+            className="icon-btn icon-btn--sm rb-alternatives__btn"
+            aria-label="Alternativa anterior"
+            disabled={total < 2}
+            onClick={() => onOtra(-1)}
+          >
             ‹
           </button>
           <span data-testid="alternativa">
             Opción {posicion + 1} de {total}
           </span>
-          <button type="button" className="icon-btn icon-btn--sm rb-alternatives__btn" aria-label="Siguiente alternativa" disabled={total < 2} onClick={() => onOtra(1)}>
+          <button
+            type="button"
+            className="icon-btn icon-btn--sm rb-alternatives__btn"
+            aria-label="Siguiente alternativa"
+            disabled={total < 2}
+            onClick={() => onOtra(1)}
+          >
             ›
           </button>
         </div>
@@ -113,7 +142,8 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
           {nivel.pasos} pasos para piel {respuestas.tipoPiel?.toLowerCase()}
         </h2>
         <p className="rb-question__help">
-          Elegimos productos para {respuestas.inquietudPiel?.toLowerCase()} en tu rango de edad ({respuestas.grupoEdad}). Cambia cualquier producto por otra opción.
+          Elegimos productos para {respuestas.inquietudPiel?.toLowerCase()} en tu rango de edad ({respuestas.grupoEdad}). Cambia cualquier
+          producto por otra opción.
         </p>
       </header>
       <div className="rb-result__grid">
@@ -142,7 +172,12 @@ export default function RoutineResult({ builder }: { builder: ReturnType<typeof 
         </div>
         <div className="rb-panel" role="tabpanel" aria-label={categoria ?? undefined}>
           {seleccion && categoria && (
-            <StepProduct producto={seleccion[indices[categoria] ?? 0]!} posicion={indices[categoria] ?? 0} total={seleccion.length} onOtra={(paso) => builder.alternativa(categoria, paso)} />
+            <StepProduct
+              producto={seleccion[indices[categoria] ?? 0]!}
+              posicion={indices[categoria] ?? 0}
+              total={seleccion.length}
+              onOtra={(paso) => builder.alternativa(categoria, paso)}
+            />
           )}
         </div>
         <aside className="rb-summary" aria-label="Precio de tu rutina">

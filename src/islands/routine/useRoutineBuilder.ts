@@ -1,7 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
-import { contarProductosPiel, fetchGruposEdad, fetchInquietudes, fetchRutinaRecomendada, fetchTiposPiel } from '../../lib/api/routine-client.ts';
+import {
+  contarProductosPiel,
+  fetchGruposEdad,
+  fetchInquietudes,
+  fetchRutinaRecomendada,
+  fetchTiposPiel,
+} from '../../lib/api/routine-client.ts';
 import type { RutinaRecomendada } from '../../lib/api/routine-schemas.ts';
-import { categoriasConStock, filtrosDe, indicesIniciales, otraAlternativa, preguntaActual, responder, type Indices, type Pregunta, type Respuestas } from '../../lib/routine/builder.ts';
+import {
+  categoriasConStock,
+  filtrosDe,
+  indicesIniciales,
+  otraAlternativa,
+  preguntaActual,
+  responder,
+  type Indices,
+  type Pregunta,
+  type Respuestas,
+} from '../../lib/routine/builder.ts';
 import { NIVELES_RUTINA, type NivelRutina } from '../../lib/routine/pasos.ts';
 
 /** The answers each question offers, from the catalogue. */
@@ -38,9 +54,11 @@ export function useRoutineBuilder() {
   const [categoria, setCategoria] = useState<string | null>(null);
 
   useEffect(() => {
-    void Promise.all([cargarLista(fetchTiposPiel, 'los tipos de piel'), cargarLista(fetchGruposEdad, 'los grupos de edad'), cargarLista(fetchInquietudes, 'las inquietudes')]).then(
-      ([tipoPiel, grupoEdad, inquietudPiel]) => setOpciones({ tipoPiel, grupoEdad, inquietudPiel }),
-    );
+    void Promise.all([
+      cargarLista(fetchTiposPiel, 'los tipos de piel'),
+      cargarLista(fetchGruposEdad, 'los grupos de edad'),
+      cargarLista(fetchInquietudes, 'las inquietudes'),
+    ]).then(([tipoPiel, grupoEdad, inquietudPiel]) => setOpciones({ tipoPiel, grupoEdad, inquietudPiel }));
   }, []);
 
   // Each answer refreshes the count of matching products; a failure counts 0 (checkout §8).
@@ -68,20 +86,23 @@ export function useRoutineBuilder() {
     };
   }, [tipoPiel, grupoEdad, inquietudPiel, alergias]);
 
-  const pedirRutina = useCallback(async (answers: Respuestas, nivel: NivelRutina) => {
-    setEstado({ kind: 'cargando' });
-    try {
-      const rutina = await fetchRutinaRecomendada(filtrosDe(answers, alergias), NIVELES_RUTINA[nivel].pasos);
-      const conStock = categoriasConStock(rutina);
-      // Choosing the level resets each step's index to 0 and selects the first step (checkout §2).
-      setIndices(indicesIniciales(rutina));
-      setCategoria(conStock[0] ?? null);
-      setEstado(conStock.length > 0 ? { kind: 'lista', rutina } : { kind: 'vacia' });
-    } catch (error) {
-      console.error('No se pudo obtener la rutina recomendada', error);
-      setEstado({ kind: 'vacia' });
-    }
-  }, [alergias]);
+  const pedirRutina = useCallback(
+    async (answers: Respuestas, nivel: NivelRutina) => {
+      setEstado({ kind: 'cargando' });
+      try {
+        const rutina = await fetchRutinaRecomendada(filtrosDe(answers, alergias), NIVELES_RUTINA[nivel].pasos);
+        const conStock = categoriasConStock(rutina);
+        // Choosing the level resets each step's index to 0 and selects the first step (checkout §2).
+        setIndices(indicesIniciales(rutina));
+        setCategoria(conStock[0] ?? null);
+        setEstado(conStock.length > 0 ? { kind: 'lista', rutina } : { kind: 'vacia' });
+      } catch (error) {
+        console.error('No se pudo obtener la rutina recomendada', error);
+        setEstado({ kind: 'vacia' });
+      }
+    },
+    [alergias],
+  );
 
   /** Answers a question: a different answer forgets the later ones; the level fetches the routine. */
   const elegir = useCallback(
@@ -106,5 +127,20 @@ export function useRoutineBuilder() {
     [estado],
   );
 
-  return { opciones, respuestas, vista, ver, elegir, alergias, setAlergias, conteo, contando, estado, indices, categoria, setCategoria, alternativa };
+  return {
+    opciones,
+    respuestas,
+    vista,
+    ver,
+    elegir,
+    alergias,
+    setAlergias,
+    conteo,
+    contando,
+    estado,
+    indices,
+    categoria,
+    setCategoria,
+    alternativa,
+  };
 }

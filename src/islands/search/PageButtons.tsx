@@ -9,7 +9,13 @@ export default function PageButtons({ page, pages, onChange }: Props) {
   if (pages <= 1) return null;
   return (
     <nav className="page-buttons" aria-label="Páginas de resultados">
-      <button type="button" className="page-buttons__btn" disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="Página anterior">
+      <button
+        type="button"
+        className="page-buttons__btn"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        aria-label="Página anterior"
+      >
         ‹
       </button>
       {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
@@ -24,7 +30,13 @@ export default function PageButtons({ page, pages, onChange }: Props) {
           {number}
         </button>
       ))}
-      <button type="button" className="page-buttons__btn" disabled={page >= pages} onClick={() => onChange(page + 1)} aria-label="Página siguiente">
+      <button
+        type="button"
+        className="page-buttons__btn"
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+        aria-label="Página siguiente"
+      >
         ›
       </button>
     </nav>

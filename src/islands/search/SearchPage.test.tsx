@@ -39,8 +39,14 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     urls.push(url);
     await held;
-    const ids = url.replace('/web/productos?ids=', '').split(',').map(Number).sort((a, b) => a - b);
-    return new Response(JSON.stringify(ids.map((id) => makeProducto({ idProducto: id, nombre: `Sérum ${id}` }))), { headers: { 'Content-Type': 'application/json' } });
+    const ids = url
+      .replace('/web/productos?ids=', '')
+      .split(',')
+      .map(Number)
+      .sort((a, b) => a - b);
+    return new Response(JSON.stringify(ids.map((id) => makeProducto({ idProducto: id, nombre: `Sérum ${id}` }))), {
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   container = document.body.appendChild(document.createElement('div'));
 });

@@ -12,7 +12,10 @@ describe('Pagefind hits', () => {
   });
 
   it('leave out results that are not product pages', async () => {
-    const hits = hitsOf([{ data: async () => ({ url: '/marcas/COSRX/' }) }, { data: async () => ({ url: 'https://tienda.pe/producto/7-crema/' }) }]);
+    const hits = hitsOf([
+      { data: async () => ({ url: '/marcas/COSRX/' }) },
+      { data: async () => ({ url: 'https://tienda.pe/producto/7-crema/' }) },
+    ]);
     expect(await hits.ids(0, 20)).toEqual([7]);
   });
 });

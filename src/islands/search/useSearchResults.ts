@@ -7,9 +7,7 @@ import { pagefindSearch, type PagefindHits } from './pagefind.ts';
 
 /** The search page's state: how many products its query found, and the page shown with its live products. */
 export type SearchResults =
-  | { kind: 'loading' }
-  | { kind: 'empty-query' }
-  | { kind: 'done'; total: number; page: number; pages: number; productos: Producto[] };
+  { kind: 'loading' } | { kind: 'empty-query' } | { kind: 'done'; total: number; page: number; pages: number; productos: Producto[] };
 
 /**
  * The results of `query` from the Pagefind index, TIENDA.resultadosPorPagina a page: only the page

@@ -28,7 +28,13 @@ const cliente: ClienteApi = {
 
 describe('profile form', () => {
   it('starts from the customer with the phone in groups of three', () => {
-    expect(profileFormFrom(cliente)).toEqual({ nombre: 'Ana Torres', usuario: 'ana', telefono: '987 654 321', direccion: 'Av. Larco 123', ciudad: '' });
+    expect(profileFormFrom(cliente)).toEqual({
+      nombre: 'Ana Torres',
+      usuario: 'ana',
+      telefono: '987 654 321',
+      direccion: 'Av. Larco 123',
+      ciudad: '',
+    });
   });
 
   it('is dirty only when a value really changed', () => {
@@ -42,7 +48,14 @@ describe('profile form', () => {
 
   it('sends the phone without spaces and the read-only e-mail', () => {
     const body = profileUpdateFrom({ ...profileFormFrom(cliente), direccion: ' Jr. Lima 5 ' }, cliente.correo);
-    expect(body).toEqual({ nombre: 'Ana Torres', usuario: 'ana', telefono: '987654321', direccion: 'Jr. Lima 5', ciudad: '', correo: 'ana@example.pe' });
+    expect(body).toEqual({
+      nombre: 'Ana Torres',
+      usuario: 'ana',
+      telefono: '987654321',
+      direccion: 'Jr. Lima 5',
+      ciudad: '',
+      correo: 'ana@example.pe',
+    });
   });
 });
 

@@ -52,7 +52,9 @@ export function isProfileDirty(form: ProfileForm, loaded: ProfileForm): boolean 
 export const profileUpdateFrom = (form: ProfileForm, correo: string): ProfileUpdate => ({ ...normalized(form), correo });
 
 /** The customer's identity document, or null when none is saved (the form is shown then). */
-export function documentoDe(cliente: Pick<ClienteApi, 'dni' | 'pasaporte' | 'carnetExtranjeria'>): { type: DocType; number: string } | null {
+export function documentoDe(
+  cliente: Pick<ClienteApi, 'dni' | 'pasaporte' | 'carnetExtranjeria'>,
+): { type: DocType; number: string } | null {
   if (cliente.dni) return { type: 'DNI', number: cliente.dni };
   if (cliente.pasaporte) return { type: 'PASAPORTE', number: cliente.pasaporte };
   if (cliente.carnetExtranjeria) return { type: 'CARNET EXTRANJERIA', number: cliente.carnetExtranjeria };

@@ -1,13 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
-import { changePassword, fetchCliente, login, register, sendRecoveryCode, updateCliente, validateRecoveryCode, verifyUserOrEmail } from './account-client.ts';
+import {
+  changePassword,
+  fetchCliente,
+  login,
+  register,
+  sendRecoveryCode,
+  updateCliente,
+  validateRecoveryCode,
+  verifyUserOrEmail,
+} from './account-client.ts';
 import { ApiError } from './request.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('account client', () => {
-  it('reads the recovery calls\' success at the top level of the body (storefront §7)', async () => {
-    const calls = stubFetch(json({ success: true, mensaje: 'Código válido.' }), json({ success: false }), json({ success: true }), json({ success: true }));
+  it("reads the recovery calls' success at the top level of the body (storefront §7)", async () => {
+    const calls = stubFetch(
+      json({ success: true, mensaje: 'Código válido.' }),
+      json({ success: false }),
+      json({ success: true }),
+      json({ success: true }),
+    );
     await expect(validateRecoveryCode('ana', '123456')).resolves.toBe(true);
     await expect(validateRecoveryCode('ana', '000000')).resolves.toBe(false);
     await expect(changePassword('ana', 'nueva-clave-1')).resolves.toBe(true);
@@ -32,12 +46,29 @@ describe('account client', () => {
       json({ id: 0, mensaje: 'El nombre de usuario ya está en uso. Elige otro.' }, 409),
     );
     await expect(login('ana', 'x')).rejects.toEqual(new ApiError(401, 'Usuario o contraseña incorrectos.'));
-    await expect(changePassword('ana', 'nueva-clave-1')).rejects.toEqual(new ApiError(403, 'Primero valida el código enviado a tu correo.'));
-    await expect(updateCliente(3, 'tok', { usuario: 'luis' })).rejects.toEqual(new ApiError(409, 'El nombre de usuario ya está en uso. Elige otro.'));
+    await expect(changePassword('ana', 'nueva-clave-1')).rejects.toEqual(
+      new ApiError(403, 'Primero valida el código enviado a tu correo.'),
+    );
+    await expect(updateCliente(3, 'tok', { usuario: 'luis' })).rejects.toEqual(
+      new ApiError(409, 'El nombre de usuario ya está en uso. Elige otro.'),
+    );
   });
 
   it('reads the profile from the first element of the array, with the bearer token', async () => {
-    const cliente = { id: 3, idUsuario: 3, nombre: 'Ana', apellido: '', usuario: 'ana', correo: 'ana@example.pe', telefono: '', ciudad: '', direccion: '', dni: '', pasaporte: '', carnetExtranjeria: '' };
+    const cliente = {
+      id: 3,
+      idUsuario: 3,
+      nombre: 'Ana',
+      apellido: '',
+      usuario: 'ana',
+      correo: 'ana@example.pe',
+      telefono: '',
+      ciudad: '',
+      direccion: '',
+      dni: '',
+      pasaporte: '',
+      carnetExtranjeria: '',
+    };
     const calls = stubFetch(json([cliente]), json([]));
     await expect(fetchCliente(3, 'tok')).resolves.toEqual(cliente);
     expect(calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer tok' });

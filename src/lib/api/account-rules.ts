@@ -49,5 +49,6 @@ export const DOC_RULES: Record<DocType, { pattern: RegExp; mensaje: string }> = 
 };
 
 /** Whether a customer has what buying needs: name, phone, address and an identity document. */
-export const isProfileComplete = (cliente: Pick<ClienteApi, 'nombre' | 'telefono' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>) =>
-  Boolean(cliente.nombre && cliente.telefono && cliente.direccion && (cliente.dni || cliente.pasaporte || cliente.carnetExtranjeria));
+export const isProfileComplete = (
+  cliente: Pick<ClienteApi, 'nombre' | 'telefono' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>,
+) => Boolean(cliente.nombre && cliente.telefono && cliente.direccion && (cliente.dni || cliente.pasaporte || cliente.carnetExtranjeria));

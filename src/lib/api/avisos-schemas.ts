@@ -21,7 +21,10 @@ export const MENSAJES_AVISO = {
 export const CORREO_MAXIMO = 254;
 
 export const avisoNuevoSchema = z.object({
-  productoId: z.number({ error: MENSAJES_AVISO.productoInvalido }).int(MENSAJES_AVISO.productoInvalido).positive(MENSAJES_AVISO.productoInvalido),
+  productoId: z
+    .number({ error: MENSAJES_AVISO.productoInvalido })
+    .int(MENSAJES_AVISO.productoInvalido)
+    .positive(MENSAJES_AVISO.productoInvalido),
   correo: textoPlano('El correo', { error: MENSAJES_AVISO.correoInvalido })
     .trim()
     .toLowerCase()

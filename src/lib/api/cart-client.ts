@@ -31,15 +31,21 @@ const distritos = listOf(fieldsOf<Distrito>({ id_distrito: 'number', nombre_dist
 const tarifas = listOf(fieldsOf<Tarifa>({ PRECIO: 'string' }));
 const cached = CACHE_MS.porDefecto;
 
-export const fetchDepartamentos = async () => (await request('/web/departamentos-tarifas', { check: departamentos, cacheMs: cached })).map((d) => d.nombre_departamento);
+export const fetchDepartamentos = async () =>
+  (await request('/web/departamentos-tarifas', { check: departamentos, cacheMs: cached })).map((d) => d.nombre_departamento);
 
 export const fetchProvincias = async (departamento: string) =>
-  (await request(`/web/ciudades-tarifas/${encodeURIComponent(departamento)}`, { check: provincias, cacheMs: cached })).map((p) => p.nombre_provincia);
+  (await request(`/web/ciudades-tarifas/${encodeURIComponent(departamento)}`, { check: provincias, cacheMs: cached })).map(
+    (p) => p.nombre_provincia,
+  );
 
 export const fetchDistritos = async (departamento: string, provincia: string) =>
-  (await request(`/web/distritos-tarifas/${encodeURIComponent(departamento)}/${encodeURIComponent(provincia)}`, { check: distritos, cacheMs: cached })).map(
-    (d) => d.nombre_distrito,
-  );
+  (
+    await request(`/web/distritos-tarifas/${encodeURIComponent(departamento)}/${encodeURIComponent(provincia)}`, {
+      check: distritos,
+      cacheMs: cached,
+    })
+  ).map((d) => d.nombre_distrito);
 
 /** The district's tariff: PRECIO of the first item, null when the API has none. */
 export async function fetchTarifa(provincia: string, distrito: string): Promise<number | null> {
@@ -58,4 +64,5 @@ export async function fetchUserCoupon(userId: number, token: string): Promise<Us
 }
 
 /** The shop's coupons, for a signed-in customer. */
-export const fetchGlobalCoupons = async (token: string): Promise<GlobalCoupon[]> => parseGlobalCoupons(await request('/api/descuentos', { check: anyJson, token }));
+export const fetchGlobalCoupons = async (token: string): Promise<GlobalCoupon[]> =>
+  parseGlobalCoupons(await request('/api/descuentos', { check: anyJson, token }));

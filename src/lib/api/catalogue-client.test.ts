@@ -30,15 +30,29 @@ describe('fetchProductosPorIds', () => {
 describe('fetchListado', () => {
   it('asks one page of any listing with its sort and filters, brands as repeated marca', async () => {
     const producto = makeProducto({ idProducto: 41 });
-    const answer = { id: 1, mensaje: [producto], total: 61, totalListado: 80, pagina: 3, porPagina: 20, marcas: ['Rom&nd'], precios: { min: 10, max: 90 } };
+    const answer = {
+      id: 1,
+      mensaje: [producto],
+      total: 61,
+      totalListado: 80,
+      pagina: 3,
+      porPagina: 20,
+      marcas: ['Rom&nd'],
+      precios: { min: 10, max: 90 },
+    };
     const calls = stubFetch(json(answer));
     await expect(fetchListado({ kind: 'marca', name: 'Rom&nd' }, { pagina: 3, porPagina: 20 })).resolves.toEqual(answer);
     expect(calls.map((call) => call.url)).toEqual(['/web/listado?tipo=marca&nombre=Rom%26nd&pagina=3&porPagina=20']);
-    expect(listadoPath({ kind: 'special', name: 'ofertas' }, { pagina: 1, porPagina: 20, orden: 'precio-asc', rango: { min: 5, max: 49.9 }, marcas: ['Dr. Jart+', 'A, B'] })).toBe(
-      '/web/listado?tipo=special&nombre=ofertas&pagina=1&porPagina=20&orden=precio-asc&min=5&max=49.9&marca=Dr.+Jart%2B&marca=A%2C+B',
-    );
+    expect(
+      listadoPath(
+        { kind: 'special', name: 'ofertas' },
+        { pagina: 1, porPagina: 20, orden: 'precio-asc', rango: { min: 5, max: 49.9 }, marcas: ['Dr. Jart+', 'A, B'] },
+      ),
+    ).toBe('/web/listado?tipo=special&nombre=ofertas&pagina=1&porPagina=20&orden=precio-asc&min=5&max=49.9&marca=Dr.+Jart%2B&marca=A%2C+B');
     // 'relevancia' is the server's default order: not sent.
-    expect(listadoPath({ kind: 'child', name: 'Manos' }, { pagina: 1, porPagina: 20, orden: 'relevancia', marcas: [] })).toBe('/web/listado?tipo=child&nombre=Manos&pagina=1&porPagina=20');
+    expect(listadoPath({ kind: 'child', name: 'Manos' }, { pagina: 1, porPagina: 20, orden: 'relevancia', marcas: [] })).toBe(
+      '/web/listado?tipo=child&nombre=Manos&pagina=1&porPagina=20',
+    );
   });
 
   it('refuses an answer without what the filters need', async () => {

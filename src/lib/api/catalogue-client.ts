@@ -8,7 +8,14 @@ import type { Detalle, Listado, Marca, Popup, Producto } from './schemas.ts';
 /** The catalogue calls the islands make (storefront §7); the pages themselves are built from the snapshot. */
 
 /** A product, by the fields the islands price and stock it with. */
-export const isProducto = fieldsOf<Producto>({ idProducto: 'number', nombre: 'string', precio: 'number', descuento: 'number', stock: 'number', stock_total: 'number' });
+export const isProducto = fieldsOf<Producto>({
+  idProducto: 'number',
+  nombre: 'string',
+  precio: 'number',
+  descuento: 'number',
+  stock: 'number',
+  stock_total: 'number',
+});
 const isDetalle = fieldsOf<Detalle>({ id: 'number', mensaje: listOf(isProducto) });
 const isListado = fieldsOf<Listado>({
   id: 'number',
@@ -30,8 +37,11 @@ const isPopup = fieldsOf<Popup>({ visible: 'number', img_url: 'string' });
 export async function fetchProductosPorIds(ids: number[], signal?: AbortSignal): Promise<Producto[]> {
   const unique = [...new Set(ids)];
   const chunks: number[][] = [];
-  for (let start = 0; start < unique.length; start += LIMITES.idsPorConsulta) chunks.push(unique.slice(start, start + LIMITES.idsPorConsulta));
-  const answers = await Promise.all(chunks.map((chunk) => request(`/web/productos?ids=${chunk.join(',')}`, { check: listOf(isProducto), signal })));
+  for (let start = 0; start < unique.length; start += LIMITES.idsPorConsulta)
+    chunks.push(unique.slice(start, start + LIMITES.idsPorConsulta));
+  const answers = await Promise.all(
+    chunks.map((chunk) => request(`/web/productos?ids=${chunk.join(',')}`, { check: listOf(isProducto), signal })),
+  );
   return answers.flat();
 }
 

@@ -1,13 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, sentCalls, stubFetch } from '../../../tests/fixtures/fetch.ts';
 import type { CotizacionServidor, PreferenciaBody } from './checkout-schemas.ts';
-import { createPreference, fetchOrderDetail, fetchPreferenciaPrueba, payPreferenciaPrueba, payWithYape, PricesChangedError, quoteCart, yapeAvailability, YapeRejectedError } from './checkout-client.ts';
+import {
+  createPreference,
+  fetchOrderDetail,
+  fetchPreferenciaPrueba,
+  payPreferenciaPrueba,
+  payWithYape,
+  PricesChangedError,
+  quoteCart,
+  yapeAvailability,
+  YapeRejectedError,
+} from './checkout-client.ts';
 import { ApiError, serverMessage } from './request.ts';
 import { RECHAZO_YAPE_GENERICO, RECHAZOS_YAPE } from './yape-rules.ts';
 
-const body = { cart: [{ id: 1, precio: 10, cantidad: 1 }], Recojo: true, metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } } satisfies PreferenciaBody;
+const body = {
+  cart: [{ id: 1, precio: 10, cantidad: 1 }],
+  Recojo: true,
+  metadata: { id_usuario: 5, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 },
+} satisfies PreferenciaBody;
 const cotizacion = { productos: [], subtotal: 11, descuento: 0, envio: 0, total: 11 } as unknown as CotizacionServidor;
-
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,8 +73,18 @@ describe('checkout client', () => {
     await expect(fetchOrderDetail(4, 'tok')).rejects.toBeInstanceOf(ApiError);
   });
 
-  it("accepts an order detail with its comprobantes (the optional `comprobantes`)", async () => {
-    const comprobantes = [{ tipo: '03', nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', estado: 'aceptado', url: 'https://tienda.example.pe/api/comprobantes/abc', pdf: null, prueba: true }];
+  it('accepts an order detail with its comprobantes (the optional `comprobantes`)', async () => {
+    const comprobantes = [
+      {
+        tipo: '03',
+        nombre: 'Boleta de venta electrónica',
+        numero: 'B001-00000042',
+        estado: 'aceptado',
+        url: 'https://tienda.example.pe/api/comprobantes/abc',
+        pdf: null,
+        prueba: true,
+      },
+    ];
     stubFetch(json({ mensaje: { idVenta: 3, pagado: true, comprobantes } }));
     await expect(fetchOrderDetail(3, 'tok')).resolves.toEqual({ idVenta: 3, pagado: true, comprobantes });
   });
@@ -90,14 +113,28 @@ describe('checkout client', () => {
   });
 
   it('asks whether the shop takes Yape (public: no token) and refuses an answer of another shape', async () => {
-    const calls = stubFetch(json({ disponible: true, maximo: 2000, prueba: true }), json({ disponible: 'sí', maximo: 2000, prueba: false }));
+    const calls = stubFetch(
+      json({ disponible: true, maximo: 2000, prueba: true }),
+      json({ disponible: 'sí', maximo: 2000, prueba: false }),
+    );
     await expect(yapeAvailability()).resolves.toEqual({ disponible: true, maximo: 2000, prueba: true });
-    expect(sentCalls(calls)[0]).toEqual({ method: 'GET', url: '/carrito/yape', body: undefined, authorization: undefined, idempotencyKey: undefined });
+    expect(sentCalls(calls)[0]).toEqual({
+      method: 'GET',
+      url: '/carrito/yape',
+      body: undefined,
+      authorization: undefined,
+      idempotencyKey: undefined,
+    });
     await expect(yapeAvailability()).rejects.toMatchObject({ status: 502 });
   });
 
   it('pays with Yape: the body with its yape fields, the token and the order key; a lost request is sent again as it was', async () => {
-    const aprobado = { estado: 'approved', idVenta: 8, payment_id: '991', redirect: '/success?status=approved&payment_id=991&external_reference=8' };
+    const aprobado = {
+      estado: 'approved',
+      idVenta: 8,
+      payment_id: '991',
+      redirect: '/success?status=approved&payment_id=991&external_reference=8',
+    };
     const yapeBody = { ...body, yape: { celular: '111111111', codigo: '123456', intento: 'intento-1' } };
     const calls = stubFetch(new TypeError('Failed to fetch'), json(aprobado));
     await expect(payWithYape(5, 'tok', yapeBody, 'orden-1')).resolves.toEqual(aprobado);
@@ -112,7 +149,7 @@ describe('checkout client', () => {
     await expect(payWithYape(5, 'tok', yapeBody, 'orden-1')).rejects.toMatchObject({ status: 502 });
   });
 
-  it("tells a Yape rejection (402, the order stays payable) from a price change and other errors", async () => {
+  it('tells a Yape rejection (402, the order stays payable) from a price change and other errors', async () => {
     const yapeBody = { ...body, yape: { celular: '111111112', codigo: '123456', intento: 'intento-2' } };
     const rechazo = { mensaje: RECHAZOS_YAPE.cc_rejected_call_for_authorize!, status_detail: 'cc_rejected_call_for_authorize', idVenta: 8 };
     stubFetch(json(rechazo, 402));
@@ -123,10 +160,16 @@ describe('checkout client', () => {
 
     // Without words of its own, the rejection says the ones for its status_detail.
     stubFetch(json({ status_detail: 'cc_rejected_max_attempts', idVenta: 8 }, 402), json({ status_detail: 'otro', idVenta: 8 }, 402));
-    await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toMatchObject({ status: 402, message: RECHAZOS_YAPE.cc_rejected_max_attempts });
+    await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toMatchObject({
+      status: 402,
+      message: RECHAZOS_YAPE.cc_rejected_max_attempts,
+    });
     await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toMatchObject({ status: 402, message: RECHAZO_YAPE_GENERICO });
 
-    stubFetch(json({ mensaje: 'Los precios cambiaron.', cotizacion }, 409), json({ mensaje: 'El celular debe tener 9 dígitos y empezar con 9.' }, 400));
+    stubFetch(
+      json({ mensaje: 'Los precios cambiaron.', cotizacion }, 409),
+      json({ mensaje: 'El celular debe tener 9 dígitos y empezar con 9.' }, 400),
+    );
     await expect(payWithYape(5, 'tok', yapeBody, 'k')).rejects.toBeInstanceOf(PricesChangedError);
     const refused = await payWithYape(5, 'tok', yapeBody, 'k').catch((error: unknown) => error);
     expect(refused).not.toBeInstanceOf(YapeRejectedError);

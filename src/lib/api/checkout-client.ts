@@ -1,4 +1,12 @@
-import type { CotizacionServidor, DetallePedido, PreciosCambiados, PreferenciaBody, PreferenciaCreada, PreferenciaPrueba, RESULTADOS_PRUEBA } from './checkout-schemas.ts';
+import type {
+  CotizacionServidor,
+  DetallePedido,
+  PreciosCambiados,
+  PreferenciaBody,
+  PreferenciaCreada,
+  PreferenciaPrueba,
+  RESULTADOS_PRUEBA,
+} from './checkout-schemas.ts';
 import { fieldsOf } from './checks.ts';
 import { esIdMetodoPago, type IdMetodoPago, type MetodosPagoDisponibles } from './metodos-pago.ts';
 import { ApiError, NetworkError, request } from './request.ts';
@@ -42,12 +50,16 @@ const isYapeAprobado = fieldsOf<YapeAprobado>({
 const isYapeRechazado = fieldsOf<YapeRechazado>({ status_detail: 'string', idVenta: 'number' });
 
 /** The price change of a 409, as its own error. */
-const pricesChanged = (status: number, body: unknown) => (status === 409 && isPreciosCambiados(body) ? new PricesChangedError(body.cotizacion, body.mensaje) : undefined);
+const pricesChanged = (status: number, body: unknown) =>
+  status === 409 && isPreciosCambiados(body) ? new PricesChangedError(body.cotizacion, body.mensaje) : undefined;
 
 /** Yape's errors: a rejection (402, with the server's words or the ones for its status_detail) or a price change. */
 const yapeError = (status: number, body: unknown) =>
   status === 402 && isYapeRechazado(body)
-    ? new YapeRejectedError({ ...body, mensaje: typeof body.mensaje === 'string' && body.mensaje.trim() ? body.mensaje : rechazoYape(body.status_detail) })
+    ? new YapeRejectedError({
+        ...body,
+        mensaje: typeof body.mensaje === 'string' && body.mensaje.trim() ? body.mensaje : rechazoYape(body.status_detail),
+      })
     : pricesChanged(status, body);
 
 /** Sends a call once more, after a moment, when the first got no answer (the same request: the server does it once). */
@@ -70,7 +82,12 @@ export const quoteCart = (userId: number, token: string, body: PreferenciaBody) 
  * idempotency key names one pay attempt: a request lost on the network is sent once more with the
  * same key, so the server never creates two orders for it. Throws PricesChangedError on a 409 quote.
  */
-export async function createPreference(userId: number, token: string, body: PreferenciaBody, idempotencyKey: string): Promise<PreferenciaCreada> {
+export async function createPreference(
+  userId: number,
+  token: string,
+  body: PreferenciaBody,
+  idempotencyKey: string,
+): Promise<PreferenciaCreada> {
   const path = api.carrito['create-preference'][':userId'].$path({ param: { userId: param(userId) } });
   const send = () =>
     request(path, {
@@ -120,7 +137,11 @@ export const fetchPreferenciaPrueba = (preferenceId: string) =>
 
 /** Test mode: pays (or rejects, or leaves pending) the preference; answers the back URL to go to. */
 export const payPreferenciaPrueba = (preferenceId: string, resultado: (typeof RESULTADOS_PRUEBA)[number]) =>
-  request(api.carrito.prueba[':preferenceId'].pagar.$path({ param: { preferenceId: param(preferenceId) } }), { method: 'POST', body: { resultado }, check: isRedirect });
+  request(api.carrito.prueba[':preferenceId'].pagar.$path({ param: { preferenceId: param(preferenceId) } }), {
+    method: 'POST',
+    body: { resultado },
+    check: isRedirect,
+  });
 
 /** One of the customer's orders (GET /api/detalle-pedido/{idVenta}); 403 for someone else's. */
 export const fetchOrderDetail = async (idVenta: number, token: string) =>

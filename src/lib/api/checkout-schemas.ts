@@ -12,14 +12,21 @@ import { MENSAJES_COMPROBANTE, problemaFactura, REGLAS_FACTURA, type CampoFactur
  */
 
 const soles = (campo: string) =>
-  z.number({ error: `${campo} debe ser un número.` }).min(0, `${campo} no puede ser negativo.`).max(1_000_000, `${campo} es demasiado alto.`);
+  z
+    .number({ error: `${campo} debe ser un número.` })
+    .min(0, `${campo} no puede ser negativo.`)
+    .max(1_000_000, `${campo} es demasiado alto.`);
 
 const texto = (campo: string, max: number) => textoPlano(campo).trim().max(max, `${campo} es demasiado largo.`);
 
 /** A checkout cart line (checkout §3): the product, its options and quantity, and the prices the page showed. */
 export const lineaCheckoutSchema = z
   .object({
-    id: z.coerce.number({ error: 'Cada producto debe indicar su id.' }).int('El id de producto debe ser un número entero positivo.').positive('El id de producto debe ser un número entero positivo.').optional(),
+    id: z.coerce
+      .number({ error: 'Cada producto debe indicar su id.' })
+      .int('El id de producto debe ser un número entero positivo.')
+      .positive('El id de producto debe ser un número entero positivo.')
+      .optional(),
     idProducto: z.coerce.number().int().positive('El id de producto debe ser un número entero positivo.').optional(),
     nombre: texto('El nombre del producto', 300).optional(),
     cantidad: z
@@ -111,7 +118,10 @@ export const DOCUMENTO_TIPOS_PAGO = ['DNI', 'PASAPORTE', 'CARNET_EXTRANJERIA'] a
 
 /** The preference body of checkout §7 (plus `destino` and the claimed `total`). */
 export const preferenciaSchema = z.object({
-  cart: z.array(lineaCheckoutSchema, { error: 'Tu carrito está vacío.' }).min(1, 'Tu carrito está vacío.').max(LIMITES.lineasPorPedido, `Un pedido puede tener como máximo ${LIMITES.lineasPorPedido} productos distintos.`),
+  cart: z
+    .array(lineaCheckoutSchema, { error: 'Tu carrito está vacío.' })
+    .min(1, 'Tu carrito está vacío.')
+    .max(LIMITES.lineasPorPedido, `Un pedido puede tener como máximo ${LIMITES.lineasPorPedido} productos distintos.`),
   comision: soles('La comisión').optional(),
   Recojo: recojoSchema,
   /** Claimed coupon discount of the whole order. */

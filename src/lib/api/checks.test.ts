@@ -22,7 +22,10 @@ describe('answer checks', () => {
   });
 
   it('nests: fields checked by checks of their own, lists and records', () => {
-    const check = fieldsOf<{ ok: true; items: Record<string, number[]> }>({ ok: isTrue, items: recordOf(listOf((v): v is number => typeof v === 'number')) });
+    const check = fieldsOf<{ ok: true; items: Record<string, number[]> }>({
+      ok: isTrue,
+      items: recordOf(listOf((v): v is number => typeof v === 'number')),
+    });
     expect(check({ ok: true, items: { a: [1, 2], b: [] } })).toBe(true);
     expect(check({ ok: false, items: {} })).toBe(false);
     expect(check({ ok: true, items: { a: ['1'] } })).toBe(false);

@@ -11,7 +11,15 @@ export type Check<T> = (data: unknown) => data is T;
 type KindName = 'string' | 'number' | 'boolean' | 'array' | 'object';
 
 /** How a value of a schema type looks at run time: 'object' for records, 'array' for lists. */
-type Kind<V> = V extends string ? 'string' : V extends number ? 'number' : V extends boolean ? 'boolean' : V extends readonly unknown[] ? 'array' : 'object';
+type Kind<V> = V extends string
+  ? 'string'
+  : V extends number
+    ? 'number'
+    : V extends boolean
+      ? 'boolean'
+      : V extends readonly unknown[]
+        ? 'array'
+        : 'object';
 
 /** The fields to check, each by its kind or by a check of its own; nullable and optional fields cannot be named. */
 type Fields<T> = { [K in keyof T as null extends T[K] ? never : undefined extends T[K] ? never : K]?: Kind<T[K]> | Check<T[K]> };
@@ -29,7 +37,9 @@ const KINDS: Record<KindName, (value: unknown) => boolean> = {
 
 /** An object whose named fields have their schema's kinds. */
 export function fieldsOf<T>(fields: Fields<T>): Check<T> {
-  const checks = Object.entries(fields).map(([key, kind]) => [key, typeof kind === 'function' ? (kind as Check<unknown>) : KINDS[kind as KindName]] as const);
+  const checks = Object.entries(fields).map(
+    ([key, kind]) => [key, typeof kind === 'function' ? (kind as Check<unknown>) : KINDS[kind as KindName]] as const,
+  );
   return (data): data is T => isRecord(data) && checks.every(([key, check]) => check(data[key]));
 }
 

@@ -32,8 +32,18 @@ export const MENSAJES_COMPROBANTE = {
 /** Each factura text: how a message names it, its message when blank, its longest length and its message past it. */
 export const REGLAS_FACTURA = {
   ruc: { campo: 'El RUC', falta: MENSAJES_COMPROBANTE.faltaRuc, maximo: 11, largo: 'El RUC debe tener 11 dígitos.' },
-  razonSocial: { campo: 'La razón social', falta: MENSAJES_COMPROBANTE.faltaRazonSocial, maximo: COMPROBANTES.razonSocialMaxima, largo: MENSAJES_COMPROBANTE.razonSocialLarga },
-  direccionFiscal: { campo: 'La dirección fiscal', falta: MENSAJES_COMPROBANTE.faltaDireccion, maximo: COMPROBANTES.direccionFiscalMaxima, largo: MENSAJES_COMPROBANTE.direccionLarga },
+  razonSocial: {
+    campo: 'La razón social',
+    falta: MENSAJES_COMPROBANTE.faltaRazonSocial,
+    maximo: COMPROBANTES.razonSocialMaxima,
+    largo: MENSAJES_COMPROBANTE.razonSocialLarga,
+  },
+  direccionFiscal: {
+    campo: 'La dirección fiscal',
+    falta: MENSAJES_COMPROBANTE.faltaDireccion,
+    maximo: COMPROBANTES.direccionFiscalMaxima,
+    largo: MENSAJES_COMPROBANTE.direccionLarga,
+  },
 } as const satisfies Record<CampoFactura, { campo: string; falta: string; maximo: number; largo: string }>;
 
 /** Why one factura field's value is refused (the server's message), or null when it is fine. */

@@ -4,8 +4,17 @@ import { comprobanteSchema, preferenciaSchema } from './checkout-schemas.ts';
 import { MENSAJES_COMPROBANTE, primerProblemaFactura, problemaFactura } from './comprobante-rules.ts';
 
 /** A minimal preference body (checkout §7) as a client that knows nothing of receipts sends it. */
-const base = { cart: [{ id: 1, cantidad: 1, precio: 10 }], Recojo: true, metadata: { id_usuario: 1, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 } };
-const factura = { tipo: 'factura', ruc: '20131312955', razon_social: 'Superintendencia Nacional de Aduanas', direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima' };
+const base = {
+  cart: [{ id: 1, cantidad: 1, precio: 10 }],
+  Recojo: true,
+  metadata: { id_usuario: 1, metodo_envio: 'Recojo en Miraflores', costo_envio: 0 },
+};
+const factura = {
+  tipo: 'factura',
+  ruc: '20131312955',
+  razon_social: 'Superintendencia Nacional de Aduanas',
+  direccion_fiscal: 'Av. Garcilaso de la Vega 1472, Lima',
+};
 
 /** The first message the route would answer with (parseBody takes the first issue). */
 const refusal = (comprobante: unknown) => {
@@ -21,9 +30,22 @@ describe('the comprobante asked for at checkout', () => {
   });
 
   it('takes a factura with a valid RUC, razón social and dirección fiscal, trimmed', () => {
-    const parsed = comprobanteSchema.parse({ tipo: 'factura', ruc: ' 20131312955 ', razon_social: '  SUNAT ', direccion_fiscal: ' Av. Garcilaso de la Vega 1472 ' });
-    expect(parsed).toEqual({ tipo: 'factura', ruc: '20131312955', razon_social: 'SUNAT', direccion_fiscal: 'Av. Garcilaso de la Vega 1472' });
-    expect(preferenciaSchema.parse({ ...base, comprobante: { ...factura, ruc: '10467793549' } }).comprobante).toMatchObject({ tipo: 'factura', ruc: '10467793549' });
+    const parsed = comprobanteSchema.parse({
+      tipo: 'factura',
+      ruc: ' 20131312955 ',
+      razon_social: '  SUNAT ',
+      direccion_fiscal: ' Av. Garcilaso de la Vega 1472 ',
+    });
+    expect(parsed).toEqual({
+      tipo: 'factura',
+      ruc: '20131312955',
+      razon_social: 'SUNAT',
+      direccion_fiscal: 'Av. Garcilaso de la Vega 1472',
+    });
+    expect(preferenciaSchema.parse({ ...base, comprobante: { ...factura, ruc: '10467793549' } }).comprobante).toMatchObject({
+      tipo: 'factura',
+      ruc: '10467793549',
+    });
   });
 
   it('refuses a missing or blank RUC, and a wrong one with the RUC rule’s own message', () => {
@@ -38,13 +60,17 @@ describe('the comprobante asked for at checkout', () => {
     expect(refusal({ ...factura, razon_social: undefined })).toBe('Escribe la razón social para tu factura.');
     expect(refusal({ ...factura, razon_social: '   ' })).toBe('Escribe la razón social para tu factura.');
     expect(refusal({ ...factura, razon_social: 'x'.repeat(COMPROBANTES.razonSocialMaxima) })).toBeNull();
-    expect(refusal({ ...factura, razon_social: 'x'.repeat(COMPROBANTES.razonSocialMaxima + 1) })).toBe(`La razón social puede tener como máximo ${COMPROBANTES.razonSocialMaxima} caracteres.`);
+    expect(refusal({ ...factura, razon_social: 'x'.repeat(COMPROBANTES.razonSocialMaxima + 1) })).toBe(
+      `La razón social puede tener como máximo ${COMPROBANTES.razonSocialMaxima} caracteres.`,
+    );
   });
 
   it('refuses a missing, blank or too long dirección fiscal', () => {
     expect(refusal({ ...factura, direccion_fiscal: undefined })).toBe('Escribe la dirección fiscal para tu factura.');
     expect(refusal({ ...factura, direccion_fiscal: '' })).toBe('Escribe la dirección fiscal para tu factura.');
-    expect(refusal({ ...factura, direccion_fiscal: 'x'.repeat(COMPROBANTES.direccionFiscalMaxima + 1) })).toBe(`La dirección fiscal puede tener como máximo ${COMPROBANTES.direccionFiscalMaxima} caracteres.`);
+    expect(refusal({ ...factura, direccion_fiscal: 'x'.repeat(COMPROBANTES.direccionFiscalMaxima + 1) })).toBe(
+      `La dirección fiscal puede tener como máximo ${COMPROBANTES.direccionFiscalMaxima} caracteres.`,
+    );
   });
 
   it('refuses control characters, an unknown type and a comprobante that is not an object, in Spanish', () => {
@@ -61,6 +87,9 @@ describe('the comprobante asked for at checkout', () => {
     expect(problemaFactura('razonSocial', ' ')).toBe(refusal({ ...factura, razon_social: ' ' }));
     expect(problemaFactura('direccionFiscal', 'x'.repeat(301))).toBe(refusal({ ...factura, direccion_fiscal: 'x'.repeat(301) }));
     expect(primerProblemaFactura({ ruc: '20131312955', razonSocial: 'SUNAT', direccionFiscal: 'Lima' })).toBeNull();
-    expect(primerProblemaFactura({ ruc: '20131312955', razonSocial: '', direccionFiscal: '' })).toEqual({ campo: 'razonSocial', mensaje: 'Escribe la razón social para tu factura.' });
+    expect(primerProblemaFactura({ ruc: '20131312955', razonSocial: '', direccionFiscal: '' })).toEqual({
+      campo: 'razonSocial',
+      mensaje: 'Escribe la razón social para tu factura.',
+    });
   });
 });

@@ -81,7 +81,8 @@ export interface MetodosPagoDisponibles {
 export const esIdMetodoPago = (data: unknown): data is IdMetodoPago => IDS_METODO_PAGO.includes(data as IdMetodoPago);
 
 /** The list's entry of `id`; undefined for an id the list does not have (an order of a method since removed, another server's). */
-export const metodoPagoInfo = (id: string | null | undefined): MetodoPagoInfo | undefined => METODOS_PAGO.find((metodo) => metodo.id === id);
+export const metodoPagoInfo = (id: string | null | undefined): MetodoPagoInfo | undefined =>
+  METODOS_PAGO.find((metodo) => metodo.id === id);
 
 /** The entry of a method the list must have (a method's own files name theirs). */
 export function metodoDeLaLista<Id extends IdMetodoPago>(id: Id): Extract<(typeof METODOS_PAGO)[number], { id: Id }> {

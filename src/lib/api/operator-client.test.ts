@@ -27,34 +27,137 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
   ['orders', (c) => c.orders(), json({ pedidos: [] }), 'GET', '/admin/api/pedidos'],
   ['orders by state', (c) => c.orders('EN TRANSITO'), json({ pedidos: [] }), 'GET', '/admin/api/pedidos?estado=EN%20TRANSITO'],
   ['order', (c) => c.order(12), json({ pedido: { idVenta: 12 } }), 'GET', '/admin/api/pedidos/12'],
-  ['moveOrder', (c) => c.moveOrder('12', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/pedidos/12/estado', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }],
+  [
+    'moveOrder',
+    (c) => c.moveOrder('12', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/pedidos/12/estado',
+    { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' },
+  ],
   ['product', (c) => c.product('SKU/1 ?#'), json({ producto: {} }), 'GET', '/admin/api/productos/SKU%2F1%20%3F%23'],
-  ['updateProduct', (c) => c.updateProduct('12', { precio: 49.9, visible: false }), json({ mensaje: 'ok', producto: {} }), 'PATCH', '/admin/api/productos/12', { precio: 49.9, visible: false }],
-  ['uploadImage', (c) => c.uploadImage('foto.png', 'iVBORw=='), json({ url: '/imagenes/ab.png', sha256: 'ab' }, 201), 'POST', '/admin/api/imagenes', { nombre: 'foto.png', datos: 'iVBORw==' }],
-  ['storedImages', (c) => c.storedImages(['ab', 'cd']), json({ existentes: {} }), 'POST', '/admin/api/imagenes/existentes', { sha256: ['ab', 'cd'] }],
-  ['importBatch', (c) => c.importBatch([{ fila: 2, valores: { sku: 'A-1' } }], true), json({ resultados: [], nuevas: { marcas: [], lineas: [], categorias: [], subcategorias: [] } }), 'POST', '/admin/api/importar', { filas: [{ fila: 2, valores: { sku: 'A-1' } }], simulacro: true }],
+  [
+    'updateProduct',
+    (c) => c.updateProduct('12', { precio: 49.9, visible: false }),
+    json({ mensaje: 'ok', producto: {} }),
+    'PATCH',
+    '/admin/api/productos/12',
+    { precio: 49.9, visible: false },
+  ],
+  [
+    'uploadImage',
+    (c) => c.uploadImage('foto.png', 'iVBORw=='),
+    json({ url: '/imagenes/ab.png', sha256: 'ab' }, 201),
+    'POST',
+    '/admin/api/imagenes',
+    { nombre: 'foto.png', datos: 'iVBORw==' },
+  ],
+  [
+    'storedImages',
+    (c) => c.storedImages(['ab', 'cd']),
+    json({ existentes: {} }),
+    'POST',
+    '/admin/api/imagenes/existentes',
+    { sha256: ['ab', 'cd'] },
+  ],
+  [
+    'importBatch',
+    (c) => c.importBatch([{ fila: 2, valores: { sku: 'A-1' } }], true),
+    json({ resultados: [], nuevas: { marcas: [], lineas: [], categorias: [], subcategorias: [] } }),
+    'POST',
+    '/admin/api/importar',
+    { filas: [{ fila: 2, valores: { sku: 'A-1' } }], simulacro: true },
+  ],
   ['coupons', (c) => c.coupons(), json({ cupones: [] }), 'GET', '/admin/api/cupones'],
-  ['createCoupon', (c) => c.createCoupon({ codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] }), json({ mensaje: 'ok' }, 201), 'POST', '/admin/api/cupones', { codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] }],
-  ['setCouponActive off', (c) => c.setCouponActive('VER/ANO', false), json({ mensaje: 'ok' }), 'POST', '/admin/api/cupones/VER%2FANO/desactivar'],
-  ['setCouponActive on', (c) => c.setCouponActive('VERANO20', true), json({ mensaje: 'ok' }), 'POST', '/admin/api/cupones/VERANO20/activar'],
+  [
+    'createCoupon',
+    (c) =>
+      c.createCoupon({ codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] }),
+    json({ mensaje: 'ok' }, 201),
+    'POST',
+    '/admin/api/cupones',
+    { codigo: 'VERANO20', descuento: 20, fecha_inicio: '2026-01-01', fecha_fin: '2026-03-31', productos: [12, 'SKU-1'] },
+  ],
+  [
+    'setCouponActive off',
+    (c) => c.setCouponActive('VER/ANO', false),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/cupones/VER%2FANO/desactivar',
+  ],
+  [
+    'setCouponActive on',
+    (c) => c.setCouponActive('VERANO20', true),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/cupones/VERANO20/activar',
+  ],
   ['content', (c) => c.content('banners'), json({ banners: [] }), 'GET', '/admin/api/banners'],
-  ['addContent', (c) => c.addContent('mensajes', { mensaje: 'Envío gratis' }), json({ mensaje: 'ok', mensajes: [] }, 201), 'POST', '/admin/api/mensajes', { mensaje: 'Envío gratis' }],
+  [
+    'addContent',
+    (c) => c.addContent('mensajes', { mensaje: 'Envío gratis' }),
+    json({ mensaje: 'ok', mensajes: [] }, 201),
+    'POST',
+    '/admin/api/mensajes',
+    { mensaje: 'Envío gratis' },
+  ],
   ['removeContent', (c) => c.removeContent('sociales', 3), json({ mensaje: 'ok', sociales: [] }), 'DELETE', '/admin/api/sociales/3'],
-  ['moveContent', (c) => c.moveContent('popups', 4, 1), json({ mensaje: 'ok', popups: [] }), 'POST', '/admin/api/popups/4/posicion', { posicion: 1 }],
-  ['setPopupVisible', (c) => c.setPopupVisible(4, false), json({ mensaje: 'ok', popups: [] }), 'POST', '/admin/api/popups/4/visible', { visible: false }],
+  [
+    'moveContent',
+    (c) => c.moveContent('popups', 4, 1),
+    json({ mensaje: 'ok', popups: [] }),
+    'POST',
+    '/admin/api/popups/4/posicion',
+    { posicion: 1 },
+  ],
+  [
+    'setPopupVisible',
+    (c) => c.setPopupVisible(4, false),
+    json({ mensaje: 'ok', popups: [] }),
+    'POST',
+    '/admin/api/popups/4/visible',
+    { visible: false },
+  ],
   ['auditTrail', (c) => c.auditTrail(), json({ entradas: [] }), 'GET', '/admin/api/auditoria'],
   ['auditTrail with a limit', (c) => c.auditTrail(50), json({ entradas: [] }), 'GET', '/admin/api/auditoria?limite=50'],
   ['comprobantes', (c) => c.comprobantes('rechazado'), json({ comprobantes: [] }), 'GET', '/admin/api/comprobantes?estado=rechazado'],
   ['comprobante', (c) => c.comprobante('B001-00000042'), json({ comprobante: {} }), 'GET', '/admin/api/comprobantes/B001-00000042'],
   ['retryComprobante', (c) => c.retryComprobante('B001-42'), json({ mensaje: 'ok' }), 'POST', '/admin/api/comprobantes/B001-42/reintentar'],
-  ['correctComprobanteCliente', (c) => c.correctComprobanteCliente('F001-7', { ruc: '20131312955', razon_social: 'Empresa S.A.C.' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/comprobantes/F001-7/cliente', { ruc: '20131312955', razon_social: 'Empresa S.A.C.' }],
+  [
+    'correctComprobanteCliente',
+    (c) => c.correctComprobanteCliente('F001-7', { ruc: '20131312955', razon_social: 'Empresa S.A.C.' }),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/comprobantes/F001-7/cliente',
+    { ruc: '20131312955', razon_social: 'Empresa S.A.C.' },
+  ],
   ['reclamos', (c) => c.reclamos('pendiente'), json({ reclamos: [] }), 'GET', '/admin/api/reclamos?estado=pendiente'],
   ['reclamo', (c) => c.reclamo('LR-2026-000001'), json({ reclamo: {} }), 'GET', '/admin/api/reclamos/LR-2026-000001'],
-  ['answerReclamo', (c) => c.answerReclamo('LR-2026-000001', 'Te devolvemos el importe.'), json({ mensaje: 'ok' }), 'POST', '/admin/api/reclamos/LR-2026-000001/respuesta', { texto: 'Te devolvemos el importe.' }],
-  ['reclamosCsv', (c) => c.reclamosCsv('respondido'), new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }), 'GET', '/admin/api/reclamos.csv?estado=respondido'],
+  [
+    'answerReclamo',
+    (c) => c.answerReclamo('LR-2026-000001', 'Te devolvemos el importe.'),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/reclamos/LR-2026-000001/respuesta',
+    { texto: 'Te devolvemos el importe.' },
+  ],
+  [
+    'reclamosCsv',
+    (c) => c.reclamosCsv('respondido'),
+    new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    'GET',
+    '/admin/api/reclamos.csv?estado=respondido',
+  ],
   ['resenas', (c) => c.resenas('PENDIENTE'), json({ resenas: [] }), 'GET', '/admin/api/resenas?estado=PENDIENTE'],
   ['resena', (c) => c.resena(7), json({ resena: {} }), 'GET', '/admin/api/resenas/7'],
-  ['moderateResena', (c) => c.moderateResena('7', 'aprobar'), json({ mensaje: 'ok' }), 'POST', '/admin/api/resenas/7', { accion: 'aprobar' }],
+  [
+    'moderateResena',
+    (c) => c.moderateResena('7', 'aprobar'),
+    json({ mensaje: 'ok' }),
+    'POST',
+    '/admin/api/resenas/7',
+    { accion: 'aprobar' },
+  ],
   ['backup', (c) => c.backup(), new Response('gz', { headers: { 'Content-Type': 'application/gzip' } }), 'GET', '/admin/api/respaldo'],
 ];
 
@@ -82,7 +185,11 @@ describe('operator client', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(CSV.slice(1));
 
-    stubFetch(new Response('gzip', { headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="respaldo-2026-11-29-0130.tar.gz"' } }));
+    stubFetch(
+      new Response('gzip', {
+        headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="respaldo-2026-11-29-0130.tar.gz"' },
+      }),
+    );
     const respaldo = await client().backup();
     expect(respaldo.nombre).toBe('respaldo-2026-11-29-0130.tar.gz');
     expect(await new Response(respaldo.cuerpo).text()).toBe('gzip');
@@ -91,10 +198,21 @@ describe('operator client', () => {
   it('sends no operator name when none is given, and goes through its own transport to its base', async () => {
     const global = stubFetch();
     const calls: { url: string; init: RequestInit }[] = [];
-    const own = operatorClient({ token: 't', base: 'http://tienda.local', fetch: async (url, init) => (calls.push({ url, init }), json({ cupones: [] })) });
+    const own = operatorClient({
+      token: 't',
+      base: 'http://tienda.local',
+      fetch: async (url, init) => (calls.push({ url, init }), json({ cupones: [] })),
+    });
     await own.coupons();
     expect(global).toEqual([]);
-    expect(calls.map(sent)).toEqual([{ method: 'GET', url: 'http://tienda.local/admin/api/cupones', body: undefined, headers: { Accept: 'application/json', Authorization: 'Bearer t' } }]);
+    expect(calls.map(sent)).toEqual([
+      {
+        method: 'GET',
+        url: 'http://tienda.local/admin/api/cupones',
+        body: undefined,
+        headers: { Accept: 'application/json', Authorization: 'Bearer t' },
+      },
+    ]);
 
     const same = stubFetch(json({ pedidos: [] }));
     await operatorClient({ token: 't' }).orders();
@@ -109,8 +227,14 @@ describe('operator client', () => {
       new TypeError('fetch failed'),
       json({ pedido: null }),
     );
-    await expect(client().moveOrder(12, { estado: 'CANCELADO' })).rejects.toEqual(new ApiError(409, 'El pedido N.° 12 ya está ENTREGADO: no puede pasar a CANCELADO.'));
-    await expect(client().orders()).rejects.toMatchObject({ status: 503, mensaje: undefined, message: 'La tienda no pudo atender la solicitud (error 503).' });
+    await expect(client().moveOrder(12, { estado: 'CANCELADO' })).rejects.toEqual(
+      new ApiError(409, 'El pedido N.° 12 ya está ENTREGADO: no puede pasar a CANCELADO.'),
+    );
+    await expect(client().orders()).rejects.toMatchObject({
+      status: 503,
+      mensaje: undefined,
+      message: 'La tienda no pudo atender la solicitud (error 503).',
+    });
     await expect(client().removeContent('banners', 1)).rejects.toBeInstanceOf(NetworkError);
     // An answer without what the caller reads is unusable: 502.
     await expect(client().order(12)).rejects.toEqual(new ApiError(502));
@@ -160,7 +284,12 @@ describeEachDatabase('operator client against the operator API', (target) => {
   let ana: OperatorClient;
   beforeAll(async () => {
     shop = await openShop(target, { config: { adminToken: TOKEN } });
-    ana = operatorClient({ token: TOKEN, operador: 'Ana Díaz', base: 'http://tienda.local', fetch: async (url, init) => shop.app.request(url, init) });
+    ana = operatorClient({
+      token: TOKEN,
+      operador: 'Ana Díaz',
+      base: 'http://tienda.local',
+      fetch: async (url, init) => shop.app.request(url, init),
+    });
   });
   afterAll(() => shop?.close());
 
@@ -189,8 +318,15 @@ describeEachDatabase('operator client against the operator API', (target) => {
 
   it("refuses in the API's Spanish words: an unknown order, a bad change, a wrong token", async () => {
     await expect(ana.order(999_999)).rejects.toEqual(new ApiError(404, 'No existe el pedido N.° 999999.'));
-    await expect(ana.auditTrail('muchas')).rejects.toMatchObject({ status: 400, mensaje: expect.stringMatching(/^El límite debe ser un número entero/) });
-    const intruso = operatorClient({ token: 'otro-token-cualquiera-0123456789', base: 'http://tienda.local', fetch: async (url, init) => shop.app.request(url, init) });
+    await expect(ana.auditTrail('muchas')).rejects.toMatchObject({
+      status: 400,
+      mensaje: expect.stringMatching(/^El límite debe ser un número entero/),
+    });
+    const intruso = operatorClient({
+      token: 'otro-token-cualquiera-0123456789',
+      base: 'http://tienda.local',
+      fetch: async (url, init) => shop.app.request(url, init),
+    });
     await expect(intruso.orders()).rejects.toEqual(new ApiError(401, 'Token de operador inválido.'));
   });
 

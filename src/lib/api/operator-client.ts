@@ -92,11 +92,16 @@ const isResena = fieldsOf<{ resena: ResenaOperador }>({ resena: 'object' });
 const isContenido =
   <T>(lista: ListaContenido, mensaje: boolean): Check<T> =>
   (data): data is T =>
-    typeof data === 'object' && data !== null && Array.isArray((data as Record<string, unknown>)[lista]) && (!mensaje || typeof (data as Record<string, unknown>).mensaje === 'string');
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as Record<string, unknown>)[lista]) &&
+    (!mensaje || typeof (data as Record<string, unknown>).mensaje === 'string');
 
 /** A path with its query: each value encoded, absent ones left out. */
 function conConsulta(path: string, consulta: Record<string, string | number | undefined>): string {
-  const partes = Object.entries(consulta).flatMap(([clave, valor]) => (valor === undefined || valor === '' ? [] : [`${clave}=${encodeURIComponent(valor)}`]));
+  const partes = Object.entries(consulta).flatMap(([clave, valor]) =>
+    valor === undefined || valor === '' ? [] : [`${clave}=${encodeURIComponent(valor)}`],
+  );
   return partes.length ? `${path}?${partes.join('&')}` : path;
 }
 
@@ -107,7 +112,8 @@ const nombreDeArchivo = (disposicion: string | null) => (disposicion ? /filename
 export function operatorClient(conexion: ConexionOperador) {
   const { token, base, fetch } = conexion;
   const headers = conexion.operador ? { [CABECERA_OPERADOR]: encodeURIComponent(conexion.operador) } : undefined;
-  const call = <T>(path: string, check: Check<T>, method: SendOptions['method'] = 'GET', body?: unknown) => request(path, { method, body, token, headers, base, fetch, check });
+  const call = <T>(path: string, check: Check<T>, method: SendOptions['method'] = 'GET', body?: unknown) =>
+    request(path, { method, body, token, headers, base, fetch, check });
   /** A file the API answers (not JSON): its response once it is one of `tipo`; a refusal is an ApiError with the API's mensaje. */
   const download = async (path: string, tipo: string) => {
     const res = await send(path, { token, headers, base, fetch });
@@ -128,25 +134,33 @@ export function operatorClient(conexion: ConexionOperador) {
     order: (idVenta: number | string) => call(pedidoPath(idVenta), isPedido),
     /** POST /admin/api/pedidos/{idVenta}/estado: moves an order (EN TRANSITO with its courier and tracking number); the customer is e-mailed. */
     moveOrder: (idVenta: number | string, cambio: z.input<typeof cambioEstadoSchema>) =>
-      call(admin.pedidos[':idVenta'].estado.$path({ param: { idVenta: param(idVenta) } }), conMensaje<CambioEstadoRespuesta>(), 'POST', cambio),
+      call(
+        admin.pedidos[':idVenta'].estado.$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<CambioEstadoRespuesta>(),
+        'POST',
+        cambio,
+      ),
 
     // Catalogue (issue 14).
     /** GET /admin/api/productos/{id o SKU}. */
     product: (ref: string) => call(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), isProducto),
     /** PATCH /admin/api/productos/{id o SKU}: price, discounts, stock or visibility. */
-    updateProduct: (ref: string, cambio: CambioProducto) => call(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), isProducto, 'PATCH', cambio),
+    updateProduct: (ref: string, cambio: CambioProducto) =>
+      call(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), isProducto, 'PATCH', cambio),
     /** POST /admin/api/imagenes: stores a file (base64) in the shop's image store; answers its URL. */
     uploadImage: (nombre: string, datos: string) => call(admin.imagenes.$path(), isImagen, 'POST', { nombre, datos }),
     /** POST /admin/api/imagenes/existentes: which of these sha256 the store holds, with their URLs. */
     storedImages: (sha256: string[]) => call(admin.imagenes.existentes.$path(), isExistentes, 'POST', { sha256 }),
     /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
-    importBatch: (filas: FilaImportacion[], simulacro: boolean) => call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro }),
+    importBatch: (filas: FilaImportacion[], simulacro: boolean) =>
+      call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro }),
 
     // Shop coupons.
     /** GET /admin/api/cupones. */
     coupons: () => call(admin.cupones.$path(), isCupones),
     /** POST /admin/api/cupones. */
-    createCoupon: (cupon: z.input<typeof nuevoCuponSchema>) => call(admin.cupones.$path(), conMensaje<{ mensaje: string; cupon: CuponOperador }>(), 'POST', cupon),
+    createCoupon: (cupon: z.input<typeof nuevoCuponSchema>) =>
+      call(admin.cupones.$path(), conMensaje<{ mensaje: string; cupon: CuponOperador }>(), 'POST', cupon),
     /** POST /admin/api/cupones/{codigo}/activar or …/desactivar. */
     setCouponActive: (codigo: string, activo: boolean) =>
       call(
@@ -157,18 +171,30 @@ export function operatorClient(conexion: ConexionOperador) {
 
     // Home content: top strip, banners, popups, social items.
     /** GET /admin/api/{lista}: its items in the storefront's order. */
-    content: <L extends ListaContenido>(lista: L) => call(admin[lista].$path(), isContenido<{ [K in L]: ContenidoOperador[L][] }>(lista, false)),
+    content: <L extends ListaContenido>(lista: L) =>
+      call(admin[lista].$path(), isContenido<{ [K in L]: ContenidoOperador[L][] }>(lista, false)),
     /** POST /admin/api/{lista}: adds an item at the end. */
-    addContent: <L extends ListaContenido>(lista: L, item: NuevoContenido[L]) => call(admin[lista].$path(), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', item),
+    addContent: <L extends ListaContenido>(lista: L, item: NuevoContenido[L]) =>
+      call(admin[lista].$path(), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', item),
     /** DELETE /admin/api/{lista}/{id}. */
     removeContent: <L extends ListaContenido>(lista: L, id: number | string) =>
       call(admin[lista][':id'].$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'DELETE'),
     /** POST /admin/api/{lista}/{id}/posicion: moves an item to a 1-based position. */
     moveContent: <L extends ListaContenido>(lista: L, id: number | string, posicion: number) =>
-      call(admin[lista][':id'].posicion.$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', { posicion }),
+      call(
+        admin[lista][':id'].posicion.$path({ param: { id: param(id) } }),
+        isContenido<CambioContenidoRespuesta<L>>(lista, true),
+        'POST',
+        { posicion },
+      ),
     /** POST /admin/api/popups/{id}/visible. */
     setPopupVisible: (id: number | string, visible: boolean) =>
-      call(admin.popups[':id'].visible.$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<'popups'>>('popups', true), 'POST', { visible }),
+      call(
+        admin.popups[':id'].visible.$path({ param: { id: param(id) } }),
+        isContenido<CambioContenidoRespuesta<'popups'>>('popups', true),
+        'POST',
+        { visible },
+      ),
 
     // The audit trail.
     /** GET /admin/api/auditoria[?limite=N]: the newest changes (the API checks the limit). */
@@ -180,7 +206,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/comprobantes/{numero}: one receipt with its lines, totals and attempts. */
     comprobante: (numero: string) => call(admin.comprobantes[':numero'].$path(comprobantePath(numero)), isComprobante),
     /** POST /admin/api/comprobantes/{numero}/reintentar: sends a pending receipt again, or replaces a rejected one. */
-    retryComprobante: (numero: string) => call(admin.comprobantes[':numero'].reintentar.$path(comprobantePath(numero)), conMensaje<ReintentoComprobanteRespuesta>(), 'POST'),
+    retryComprobante: (numero: string) =>
+      call(admin.comprobantes[':numero'].reintentar.$path(comprobantePath(numero)), conMensaje<ReintentoComprobanteRespuesta>(), 'POST'),
     /** POST /admin/api/comprobantes/{numero}/cliente: corrects the buyer of a rejected or returned receipt. */
     correctComprobanteCliente: (numero: string, cliente: CorreccionClienteWire) =>
       call(admin.comprobantes[':numero'].cliente.$path(comprobantePath(numero)), conMensaje<CorreccionClienteRespuesta>(), 'POST', cliente),
@@ -189,11 +216,13 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/reclamos[?estado=…]: oldest deadline first. */
     reclamos: (estado?: EstadoReclamo) => call(conConsulta(admin.reclamos.$path(), { estado }), isReclamos),
     /** GET /admin/api/reclamos.csv[?estado=…]: the book as CSV, byte for byte (its BOM included). */
-    reclamosCsv: async (estado?: EstadoReclamo) => new Uint8Array(await (await download(conConsulta(admin['reclamos.csv'].$path(), { estado }), 'text/csv')).arrayBuffer()),
+    reclamosCsv: async (estado?: EstadoReclamo) =>
+      new Uint8Array(await (await download(conConsulta(admin['reclamos.csv'].$path(), { estado }), 'text/csv')).arrayBuffer()),
     /** GET /admin/api/reclamos/{numero}. */
     reclamo: (numero: string) => call(admin.reclamos[':numero'].$path(reclamoPath(numero)), isReclamo),
     /** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer (once). */
-    answerReclamo: (numero: string, texto: string) => call(admin.reclamos[':numero'].respuesta.$path(reclamoPath(numero)), conMensaje<RespuestaReclamoRespuesta>(), 'POST', { texto }),
+    answerReclamo: (numero: string, texto: string) =>
+      call(admin.reclamos[':numero'].respuesta.$path(reclamoPath(numero)), conMensaje<RespuestaReclamoRespuesta>(), 'POST', { texto }),
 
     // Customers' reviews (issue 25).
     /** GET /admin/api/resenas[?estado=…]. */
@@ -201,7 +230,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/resenas/{id}. */
     resena: (id: number | string) => call(admin.resenas[':id'].$path({ param: { id: param(id) } }), isResena),
     /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
-    moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') => call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+    moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') =>
+      call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

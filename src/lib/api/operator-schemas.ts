@@ -15,14 +15,23 @@ import { textoPlano } from './text-schemas.ts';
 
 /** An object that refuses unknown fields with `mensaje` (zod's own text would be English). */
 const soloCampos = <T extends z.ZodRawShape>(shape: T, mensaje: string) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? mensaje : issue.code === 'invalid_type' && issue.path?.length === 0 ? 'El cuerpo debe ser un objeto JSON.' : undefined) });
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? mensaje
+        : issue.code === 'invalid_type' && issue.path?.length === 0
+          ? 'El cuerpo debe ser un objeto JSON.'
+          : undefined,
+  });
 
 /** 100000 as the messages write it: 100 000. */
 const miles = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
-const numero = (campo: string) => z.number({ error: `${campo} debe ser un número.` }).refine(Number.isFinite, `${campo} debe ser un número.`);
+const numero = (campo: string) =>
+  z.number({ error: `${campo} debe ser un número.` }).refine(Number.isFinite, `${campo} debe ser un número.`);
 
 /** PATCH /admin/api/productos/{id o sku}: any of these; descuento is a percent, descuentoN soles off. */
-export const cambioProductoSchema = soloCampos({
+export const cambioProductoSchema = soloCampos(
+  {
     precio: numero('El precio')
       .refine((n) => n > 0, 'El precio debe ser mayor que 0.')
       .refine((n) => n <= OPERACIONES.precioMaximo, `El precio no puede pasar de ${miles(OPERACIONES.precioMaximo)}.`)
@@ -44,7 +53,10 @@ export const cambioProductoSchema = soloCampos({
       .min(0, 'El stock_total no puede ser negativo.')
       .max(OPERACIONES.unidadesMaximas, `El stock_total no puede pasar de ${miles(OPERACIONES.unidadesMaximas)}.`),
     visible: z.boolean({ error: 'visible debe ser true o false.' }),
-  }, 'Solo se pueden cambiar precio, descuento, descuentoN, stock, stock_total y visible.').partial()
+  },
+  'Solo se pueden cambiar precio, descuento, descuentoN, stock, stock_total y visible.',
+)
+  .partial()
   .refine((body) => Object.keys(body).length > 0, 'Indica qué cambiar: precio, descuento, descuentoN, stock, stock_total o visible.');
 export type CambioProducto = z.output<typeof cambioProductoSchema>;
 
@@ -64,13 +76,20 @@ const fechaIso = (campo: string) =>
   z
     .string({ error: `${campo} debe ser una fecha AAAA-MM-DD.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${campo} debe ser una fecha AAAA-MM-DD.`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${campo} no es una fecha que exista.`);
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${campo} no es una fecha que exista.`,
+    );
 
 /** POST /admin/api/cupones: a shop coupon (storefront §3 Global discount). */
-export const nuevoCuponSchema = soloCampos({
+export const nuevoCuponSchema = soloCampos(
+  {
     codigo: textoPlano('El código')
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, 'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.')
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/,
+        'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.',
+      )
       .transform((codigo) => codigo.toUpperCase()),
     descuento: numero('El descuento')
       .refine((n) => n > 0 && n <= 100, 'El descuento es un porcentaje mayor que 0 y de hasta 100.')
@@ -78,11 +97,22 @@ export const nuevoCuponSchema = soloCampos({
     fecha_inicio: fechaIso('La fecha de inicio'),
     fecha_fin: fechaIso('La fecha de fin'),
     /** Products by id or SKU; empty: any eligible product. */
-    productos: z.array(z.union([z.number().int().positive(), textoPlano('El producto').trim().min(1).max(64)]), { error: 'productos debe ser una lista de ids o SKU.' }).max(500, 'Un cupón admite como máximo 500 productos.').default([]),
+    productos: z
+      .array(z.union([z.number().int().positive(), textoPlano('El producto').trim().min(1).max(64)]), {
+        error: 'productos debe ser una lista de ids o SKU.',
+      })
+      .max(500, 'Un cupón admite como máximo 500 productos.')
+      .default([]),
     /** Brands by name or id; empty: any brand. */
-    marcas: z.array(z.union([z.number().int().positive(), textoPlano('La marca').trim().min(1).max(100)]), { error: 'marcas debe ser una lista de nombres o ids.' }).max(200, 'Un cupón admite como máximo 200 marcas.').default([]),
-  }, 'Campos del cupón: codigo, descuento, fecha_inicio, fecha_fin, productos y marcas.')
-  .refine((c) => c.fecha_fin >= c.fecha_inicio, { message: 'La fecha de fin no puede ser anterior a la de inicio.', path: ['fecha_fin'] });
+    marcas: z
+      .array(z.union([z.number().int().positive(), textoPlano('La marca').trim().min(1).max(100)]), {
+        error: 'marcas debe ser una lista de nombres o ids.',
+      })
+      .max(200, 'Un cupón admite como máximo 200 marcas.')
+      .default([]),
+  },
+  'Campos del cupón: codigo, descuento, fecha_inicio, fecha_fin, productos y marcas.',
+).refine((c) => c.fecha_fin >= c.fecha_inicio, { message: 'La fecha de fin no puede ser anterior a la de inicio.', path: ['fecha_fin'] });
 export type NuevoCupon = z.output<typeof nuevoCuponSchema>;
 
 /** Where a coupon stands today (Lima). */
@@ -104,29 +134,61 @@ export const rutaTienda = (campo: string) =>
   textoPlano(campo)
     .trim()
     .max(500, `${campo} es demasiado larga.`)
-    .refine(esRutaTienda, `${campo} debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).`);
+    .refine(
+      esRutaTienda,
+      `${campo} debe ser una ruta de la tienda que empiece con una sola / (por ejemplo /Serúm o /marcas/COSRX), sin espacios ni barras invertidas (\\).`,
+    );
 
 /** POST /admin/api/mensajes: a top-strip message. */
-export const nuevoMensajeSchema = soloCampos({ mensaje: textoPlano('El mensaje').trim().min(1, 'Escribe el mensaje.').max(200, 'El mensaje es demasiado largo (máximo 200 caracteres).') }, 'Un mensaje solo tiene el campo mensaje.');
+export const nuevoMensajeSchema = soloCampos(
+  {
+    mensaje: textoPlano('El mensaje')
+      .trim()
+      .min(1, 'Escribe el mensaje.')
+      .max(200, 'El mensaje es demasiado largo (máximo 200 caracteres).'),
+  },
+  'Un mensaje solo tiene el campo mensaje.',
+);
 
 const alt = textoPlano('El texto alternativo (alt)').trim().max(200, 'El texto alternativo (alt) es demasiado largo.');
 
 /** POST /admin/api/banners: a home banner; rutabutton null means no 'SHOP NOW!' button. */
-export const nuevoBannerSchema = soloCampos({ img_url: rutaTienda('La imagen (img_url)'), rutabutton: rutaTienda('La ruta del botón (rutabutton)').nullable().default(null), alt: alt.default('') }, 'Campos del banner: img_url, rutabutton y alt.');
+export const nuevoBannerSchema = soloCampos(
+  {
+    img_url: rutaTienda('La imagen (img_url)'),
+    rutabutton: rutaTienda('La ruta del botón (rutabutton)').nullable().default(null),
+    alt: alt.default(''),
+  },
+  'Campos del banner: img_url, rutabutton y alt.',
+);
 
 /** POST /admin/api/popups: a home popup, public when visible. */
-export const nuevoPopupSchema = soloCampos({
+export const nuevoPopupSchema = soloCampos(
+  {
     img_url: rutaTienda('La imagen (img_url)'),
     rutabutton: rutaTienda('La ruta del botón (rutabutton)').nullable().default(null),
     alt: alt.default(''),
     visible: z.boolean({ error: 'visible debe ser true o false.' }).default(true),
-  }, 'Campos del popup: img_url, rutabutton, alt y visible.');
+  },
+  'Campos del popup: img_url, rutabutton, alt y visible.',
+);
 
 /** POST /admin/api/sociales: a social item; `tipo` comes from a stored file's type when omitted. */
-export const nuevoSocialSchema = soloCampos({ url: rutaTienda('La imagen o video (url)'), tipo: z.enum(['image', 'video'], { error: 'tipo debe ser image o video.' }).optional() }, 'Campos del elemento social: url y tipo.');
+export const nuevoSocialSchema = soloCampos(
+  { url: rutaTienda('La imagen o video (url)'), tipo: z.enum(['image', 'video'], { error: 'tipo debe ser image o video.' }).optional() },
+  'Campos del elemento social: url y tipo.',
+);
 
 /** POST /admin/api/{lista}/{id}/posicion: moves an item to a 1-based position of its list. */
-export const posicionSchema = soloCampos({ posicion: z.number({ error: 'La posición debe ser un número entero desde 1.' }).int('La posición debe ser un número entero desde 1.').min(1, 'La posición debe ser un número entero desde 1.') }, 'Indica solo la posición.');
+export const posicionSchema = soloCampos(
+  {
+    posicion: z
+      .number({ error: 'La posición debe ser un número entero desde 1.' })
+      .int('La posición debe ser un número entero desde 1.')
+      .min(1, 'La posición debe ser un número entero desde 1.'),
+  },
+  'Indica solo la posición.',
+);
 
 /** POST /admin/api/popups/{id}/visible. */
 export const visibleSchema = soloCampos({ visible: z.boolean({ error: 'visible debe ser true o false.' }) }, 'Indica solo visible.');
@@ -142,14 +204,23 @@ export type ListaContenido = keyof ContenidoOperador;
 export const LISTAS_CONTENIDO = ['mensajes', 'banners', 'popups', 'sociales'] as const satisfies readonly ListaContenido[];
 
 /** POST /admin/api/imagenes: a file as base64 (JSON keeps the API's one body format). */
-export const subidaImagenSchema = soloCampos({
+export const subidaImagenSchema = soloCampos(
+  {
     nombre: textoPlano('El nombre del archivo').trim().max(200, 'El nombre del archivo es demasiado largo.').default(''),
-    datos: z.string({ error: 'datos debe ser el archivo en base64.' }).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'datos debe ser el archivo en base64.'),
-  }, 'Campos de la imagen: nombre y datos.');
+    datos: z
+      .string({ error: 'datos debe ser el archivo en base64.' })
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'datos debe ser el archivo en base64.'),
+  },
+  'Campos de la imagen: nombre y datos.',
+);
 
 /** POST /admin/api/imagenes/existentes: which of these sha256 the store already holds. */
 export const imagenesExistentesSchema = soloCampos(
-  { sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'Cada sha256 son 64 cifras hexadecimales.'), { error: 'sha256 debe ser una lista.' }).max(5_000, 'Como máximo 5000 a la vez.') },
+  {
+    sha256: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/, 'Cada sha256 son 64 cifras hexadecimales.'), { error: 'sha256 debe ser una lista.' })
+      .max(5_000, 'Como máximo 5000 a la vez.'),
+  },
   'Indica solo sha256.',
 );
 
@@ -157,7 +228,9 @@ export const imagenesExistentesSchema = soloCampos(
 export const importacionSchema = soloCampos(
   {
     filas: z
-      .array(soloCampos({ fila: z.number().int().min(1), valores: z.record(z.string(), z.unknown()) }, 'Cada fila es { fila, valores }.'), { error: 'filas debe ser una lista de { fila, valores }.' })
+      .array(soloCampos({ fila: z.number().int().min(1), valores: z.record(z.string(), z.unknown()) }, 'Cada fila es { fila, valores }.'), {
+        error: 'filas debe ser una lista de { fila, valores }.',
+      })
       .min(1, 'No hay filas que importar.')
       .max(2_000, 'Como máximo 2000 filas por lote.'),
     simulacro: z.boolean({ error: 'simulacro debe ser true o false.' }).default(false),

@@ -8,7 +8,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const body: ReclamoNuevo = {
   tipo: 'queja',
-  consumidor: { nombre: 'Rosa Huamán', documentoTipo: 'DNI', documentoNumero: '44556677', direccion: 'Jr. Cusco 123, Lima', correo: 'rosa@example.pe', menorDeEdad: false },
+  consumidor: {
+    nombre: 'Rosa Huamán',
+    documentoTipo: 'DNI',
+    documentoNumero: '44556677',
+    direccion: 'Jr. Cusco 123, Lima',
+    correo: 'rosa@example.pe',
+    menorDeEdad: false,
+  },
   bien: { tipo: 'servicio', descripcion: 'Atención en tienda' },
   detalle: 'Me atendieron con mala disposición.',
   pedidoConsumidor: 'Una disculpa.',

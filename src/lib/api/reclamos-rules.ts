@@ -26,13 +26,24 @@ export const REGLAS_RECLAMO = {
   correo: { campo: 'El correo del consumidor', falta: 'Falta el correo del consumidor.', minimo: 1, maximo: 120 },
   apoderadoNombre: { campo: 'El nombre del padre, madre o apoderado', falta: FALTA_APODERADO, minimo: 2, maximo: 120 },
   apoderadoDocumentoNumero: { campo: 'El número de documento', falta: FALTA_APODERADO, minimo: 1, maximo: 20 },
-  descripcion: { campo: 'La descripción del producto o servicio', falta: 'Falta la descripción del producto o servicio.', minimo: 2, maximo: 300 },
+  descripcion: {
+    campo: 'La descripción del producto o servicio',
+    falta: 'Falta la descripción del producto o servicio.',
+    minimo: 2,
+    maximo: 300,
+  },
   detalle: { campo: 'El detalle', falta: 'Falta el detalle del reclamo.', minimo: 10, maximo: RECLAMOS.detalleMaximo },
-  pedidoConsumidor: { campo: 'Lo que pides al proveedor', falta: 'Falta lo que pides al proveedor.', minimo: 5, maximo: RECLAMOS.pedidoMaximo },
+  pedidoConsumidor: {
+    campo: 'Lo que pides al proveedor',
+    falta: 'Falta lo que pides al proveedor.',
+    minimo: 5,
+    maximo: RECLAMOS.pedidoMaximo,
+  },
 } as const satisfies Record<string, ReglaTexto>;
 
 /** The detail's missing message: a reclamo's or a queja's. */
-export const faltaDetalle = (tipo: 'reclamo' | 'queja') => (tipo === 'queja' ? 'Falta el detalle de la queja.' : REGLAS_RECLAMO.detalle.falta);
+export const faltaDetalle = (tipo: 'reclamo' | 'queja') =>
+  tipo === 'queja' ? 'Falta el detalle de la queja.' : REGLAS_RECLAMO.detalle.falta;
 
 /** The message of a text shorter than its rule. */
 export const mensajeCorto = (regla: ReglaTexto) => `${regla.campo} debe tener al menos ${regla.minimo} caracteres.`;
@@ -57,5 +68,9 @@ export const MONTO_MAXIMO = 1_000_000;
  */
 export const TIPOS_HOJA = [
   { tipo: 'reclamo', nombre: 'Reclamo', definicion: 'Disconformidad relacionada a los productos o servicios.' },
-  { tipo: 'queja', nombre: 'Queja', definicion: 'Disconformidad no relacionada a los productos o servicios, o malestar o descontento respecto a la atención al público.' },
+  {
+    tipo: 'queja',
+    nombre: 'Queja',
+    definicion: 'Disconformidad no relacionada a los productos o servicios, o malestar o descontento respecto a la atención al público.',
+  },
 ] as const;

@@ -3,7 +3,16 @@ import { leerNumeroReclamo, numeroReclamo, reclamoNuevoSchema, respuestaReclamoS
 
 const hoja = {
   tipo: 'queja',
-  consumidor: { nombre: ' Ana Pérez ', documentoTipo: 'PASAPORTE', documentoNumero: 'AB12345', direccion: 'Av. Arequipa 123', telefono: '', correo: 'ana@example.pe', menorDeEdad: false, apoderado: { nombre: 'Luis', documentoTipo: 'DNI', documentoNumero: '12345678' } },
+  consumidor: {
+    nombre: ' Ana Pérez ',
+    documentoTipo: 'PASAPORTE',
+    documentoNumero: 'AB12345',
+    direccion: 'Av. Arequipa 123',
+    telefono: '',
+    correo: 'ana@example.pe',
+    menorDeEdad: false,
+    apoderado: { nombre: 'Luis', documentoTipo: 'DNI', documentoNumero: '12345678' },
+  },
   bien: { tipo: 'servicio', descripcion: 'Atención en tienda' },
   detalle: 'Me atendieron con mucha demora.',
   pedidoConsumidor: 'Una disculpa.',
@@ -28,8 +37,12 @@ describe('reclamoNuevoSchema', () => {
     expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, nombre: undefined } })).toBe('Falta el nombre del consumidor.');
     expect(primerMensaje({ ...hoja, detalle: '' })).toBe('Falta el detalle de la queja.');
     expect(primerMensaje({ ...hoja, tipo: 'reclamo', detalle: '' })).toBe('Falta el detalle del reclamo.');
-    expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, menorDeEdad: true, apoderado: null } })).toBe('Faltan los datos del padre, madre o apoderado.');
-    expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, documentoNumero: 'A1' } })).toBe('El pasaporte debe tener de 6 a 12 letras o números.');
+    expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, menorDeEdad: true, apoderado: null } })).toBe(
+      'Faltan los datos del padre, madre o apoderado.',
+    );
+    expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, documentoNumero: 'A1' } })).toBe(
+      'El pasaporte debe tener de 6 a 12 letras o números.',
+    );
     expect(primerMensaje({ ...hoja, consumidor: { ...hoja.consumidor, telefono: '98765' } })).toBe('El celular debe tener 9 dígitos.');
     expect(primerMensaje({ ...hoja, monto: 10.555 })).toBe('El monto reclamado admite como máximo 2 decimales.');
     expect(primerMensaje({ ...hoja, bien: undefined })).toBe('Falta el producto o servicio contratado.');

@@ -114,11 +114,12 @@ const hoja = <T extends TipoReclamo>(tipo: T) =>
   });
 
 /** POST /api/libro-reclamaciones: a hoja de reclamación as the consumer fills it. */
-export const reclamoNuevoSchema = z.discriminatedUnion(
-  'tipo',
-  [hoja('reclamo'), hoja('queja')],
-  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? MENSAJES_RECLAMO.tipo : 'El cuerpo debe ser un objeto JSON.') },
-);
+export const reclamoNuevoSchema = z.discriminatedUnion('tipo', [hoja('reclamo'), hoja('queja')], {
+  error: (issue) =>
+    typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input)
+      ? MENSAJES_RECLAMO.tipo
+      : 'El cuerpo debe ser un objeto JSON.',
+});
 /** The request body as sent (the frontend's form builds this). */
 export type ReclamoNuevo = z.input<typeof reclamoNuevoSchema>;
 /** The request after validation: trimmed, optional fields as null. */
@@ -202,7 +203,10 @@ export interface ReclamoOperadorRespuesta {
 /** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer. */
 export const respuestaReclamoSchema = z.object(
   {
-    texto: requerido({ campo: 'La respuesta', falta: 'Escribe la respuesta al consumidor.', minimo: 10, maximo: RECLAMOS.respuestaMaxima }, true),
+    texto: requerido(
+      { campo: 'La respuesta', falta: 'Escribe la respuesta al consumidor.', minimo: 10, maximo: RECLAMOS.respuestaMaxima },
+      true,
+    ),
   },
   { error: 'El cuerpo debe ser un objeto JSON con el texto de la respuesta.' },
 );

@@ -25,16 +25,31 @@ afterEach(() => vi.unstubAllGlobals());
 describe('request', () => {
   it('sends JSON with the bearer token and answers the checked JSON', async () => {
     const calls = stubFetch(json({ nombre: 'Ana' }));
-    await expect(request('/web/x', { method: 'PUT', body: { a: 1 }, token: 'tok', headers: { 'Idempotency-Key': 'k' }, check: isNombre })).resolves.toEqual({ nombre: 'Ana' });
+    await expect(
+      request('/web/x', { method: 'PUT', body: { a: 1 }, token: 'tok', headers: { 'Idempotency-Key': 'k' }, check: isNombre }),
+    ).resolves.toEqual({ nombre: 'Ana' });
     expect(calls[0]).toMatchObject({ url: '/web/x', init: { method: 'PUT', body: '{"a":1}' } });
-    expect(calls[0]!.init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer tok', 'Idempotency-Key': 'k' });
+    expect(calls[0]!.init.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer tok',
+      'Idempotency-Key': 'k',
+    });
   });
 
   it("turns an error status into an ApiError with the API's mensaje, or a Spanish text of its own", async () => {
-    stubFetch(json({ id: 0, mensaje: 'Usuario o contraseña incorrectos.' }, 401), new Response('<html>', { status: 503 }), json({ mensaje: '  ' }, 400));
+    stubFetch(
+      json({ id: 0, mensaje: 'Usuario o contraseña incorrectos.' }, 401),
+      new Response('<html>', { status: 503 }),
+      json({ mensaje: '  ' }, 400),
+    );
     const refused = await request('/login', { check: isNombre }).catch((error: unknown) => error);
     expect(refused).toEqual(new ApiError(401, 'Usuario o contraseña incorrectos.'));
-    expect(refused).toMatchObject({ status: 401, message: 'Usuario o contraseña incorrectos.', mensaje: 'Usuario o contraseña incorrectos.' });
+    expect(refused).toMatchObject({
+      status: 401,
+      message: 'Usuario o contraseña incorrectos.',
+      mensaje: 'Usuario o contraseña incorrectos.',
+    });
     expect(serverMessage(refused)).toBe('Usuario o contraseña incorrectos.');
 
     const down = await request('/login', { check: isNombre }).catch((error: unknown) => error);
@@ -81,7 +96,14 @@ describe('request', () => {
     const calls: { url: string; init: RequestInit }[] = [];
     const transport = async (url: string, init: RequestInit) => (calls.push({ url, init }), json({ nombre: 'Ana' }));
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      await request('/admin/api/x', { method, body: method === 'PATCH' ? { precio: 10 } : undefined, token: 'op', base: 'http://tienda.local', fetch: transport, check: isNombre });
+      await request('/admin/api/x', {
+        method,
+        body: method === 'PATCH' ? { precio: 10 } : undefined,
+        token: 'op',
+        base: 'http://tienda.local',
+        fetch: transport,
+        check: isNombre,
+      });
     }
     expect(global).toEqual([]);
     expect(calls.map(({ url, init }) => [init.method, url, init.body])).toEqual([
@@ -95,7 +117,11 @@ describe('request', () => {
   });
 
   it('sends a call and answers the response as it came (a download), its refusal read as an ApiError', async () => {
-    stubFetch(new Response('a,b', { headers: { 'Content-Type': 'text/csv' } }), json({ mensaje: 'Token de operador inválido.' }, 401), new TypeError('Failed to fetch'));
+    stubFetch(
+      new Response('a,b', { headers: { 'Content-Type': 'text/csv' } }),
+      json({ mensaje: 'Token de operador inválido.' }, 401),
+      new TypeError('Failed to fetch'),
+    );
     const csv = await send('/admin/api/reclamos.csv', { token: 'op' });
     expect(await csv.text()).toBe('a,b');
     expect(await refusal(await send('/admin/api/respaldo', {}))).toEqual(new ApiError(401, 'Token de operador inválido.'));

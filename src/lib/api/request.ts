@@ -73,7 +73,10 @@ function mensajeOf(body: unknown): string | undefined {
 export const refusal = async (res: Response) => new ApiError(res.status, mensajeOf(await res.json().catch(() => undefined)));
 
 /** Sends one call to `path` and answers the API's response as it came (any status); a call without answer is a NetworkError. */
-export async function send(path: string, { method = 'GET', body, token, headers, signal, base = API_BASE, fetch: transport = fetch }: SendOptions): Promise<Response> {
+export async function send(
+  path: string,
+  { method = 'GET', body, token, headers, signal, base = API_BASE, fetch: transport = fetch }: SendOptions,
+): Promise<Response> {
   const all: Record<string, string> = { ...headers };
   if (body !== undefined) all['Content-Type'] = 'application/json';
   if (token) all.Authorization = `Bearer ${token}`;

@@ -26,7 +26,10 @@ export type EstadoResena = (typeof ESTADOS_RESENA)[number];
 export { MENSAJES_RESENA };
 
 export const resenaNuevaSchema = z.object({
-  idProducto: z.number({ error: MENSAJES_RESENA.productoInvalido }).int(MENSAJES_RESENA.productoInvalido).positive(MENSAJES_RESENA.productoInvalido),
+  idProducto: z
+    .number({ error: MENSAJES_RESENA.productoInvalido })
+    .int(MENSAJES_RESENA.productoInvalido)
+    .positive(MENSAJES_RESENA.productoInvalido),
   estrellas: z
     .number({ error: MENSAJES_RESENA.estrellas })
     .int(MENSAJES_RESENA.estrellas)

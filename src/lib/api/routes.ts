@@ -19,7 +19,10 @@ function node(segments: string[]): unknown {
           ? undefined
           : key === '$path'
             ? ({ param = {} }: PathArgs = {}) =>
-                Object.entries(param).reduce((path, [name, value]) => path.replace(new RegExp(`/:${name}(?=/|$)`), () => `/${value}`), `/${segments.join('/')}`)
+                Object.entries(param).reduce(
+                  (path, [name, value]) => path.replace(new RegExp(`/:${name}(?=/|$)`), () => `/${value}`),
+                  `/${segments.join('/')}`,
+                )
             : node([...segments, key]),
     },
   );

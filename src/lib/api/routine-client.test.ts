@@ -6,8 +6,14 @@ import { ApiError } from './request.ts';
 import { contarProductosPiel, fetchRutinaRecomendada, fetchTiposPiel, filtrarProductosPiel } from './routine-client.ts';
 
 const rutina = {
-  success: true, data: { Limpieza: [makeProductoRutina()] }, pasosRutina: 3, totalCategorias: 3,
-  categoriasIncluidas: ['Limpieza', 'Hidratante', 'Bloqueador'], categoriasDeshabilitadas: ['Hidratante', 'Bloqueador'], nivelRutina: 'principiante', descuentoRutina: 0,
+  success: true,
+  data: { Limpieza: [makeProductoRutina()] },
+  pasosRutina: 3,
+  totalCategorias: 3,
+  categoriasIncluidas: ['Limpieza', 'Hidratante', 'Bloqueador'],
+  categoriasDeshabilitadas: ['Hidratante', 'Bloqueador'],
+  nivelRutina: 'principiante',
+  descuentoRutina: 0,
 };
 
 afterEach(() => vi.unstubAllGlobals());

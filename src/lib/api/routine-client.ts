@@ -31,7 +31,12 @@ export const fetchInquietudes = (): Promise<string[]> => lista('/api/inquietudes
 
 /** In-stock products matching the filters (POST /api/filtrar-productos-piel): `total` and the first `limit` (default 20). */
 export const filtrarProductosPiel = (filters: FiltrosPiel, limit?: number, signal?: AbortSignal): Promise<FiltradoPiel> =>
-  request('/api/filtrar-productos-piel', { method: 'POST', body: { ...filters, ...(limit === undefined ? {} : { limit }) }, check: isFiltrado, signal });
+  request('/api/filtrar-productos-piel', {
+    method: 'POST',
+    body: { ...filters, ...(limit === undefined ? {} : { limit }) },
+    check: isFiltrado,
+    signal,
+  });
 
 /** How many in-stock products match the filters (the builder's count; checkout §9 uses limit 1000). */
 export const contarProductosPiel = async (filters: FiltrosPiel, signal?: AbortSignal): Promise<number> =>

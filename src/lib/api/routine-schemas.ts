@@ -34,7 +34,10 @@ const alergias = z
   .refine((terms) => !terms.some((term) => tieneControles(term)), mensajeControles('Una alergia'))
   .refine((terms) => terms.length <= ALERGIAS_MAXIMAS, `Indica como máximo ${ALERGIAS_MAXIMAS} alergias.`)
   .refine((terms) => terms.every((term) => term.length >= ALERGIA_MINIMA), `Cada alergia debe tener al menos ${ALERGIA_MINIMA} letras.`)
-  .refine((terms) => terms.every((term) => term.length <= ALERGIA_MAXIMA), `Cada alergia puede tener como máximo ${ALERGIA_MAXIMA} letras.`);
+  .refine(
+    (terms) => terms.every((term) => term.length <= ALERGIA_MAXIMA),
+    `Cada alergia puede tener como máximo ${ALERGIA_MAXIMA} letras.`,
+  );
 
 /** A whole number sent as a number or as digits. */
 const entero = (error: string) =>
@@ -55,7 +58,12 @@ export const LIMITE_FILTRO = { porDefecto: 20, maximo: 1000 } as const;
 /** POST /api/filtrar-productos-piel. */
 export const filtrarProductosPielSchema = filtrosPielSchema.extend({
   limit: entero(`El límite debe ser un número entero entre 1 y ${LIMITE_FILTRO.maximo}.`)
-    .pipe(z.number().min(1, `El límite debe ser un número entero entre 1 y ${LIMITE_FILTRO.maximo}.`).max(LIMITE_FILTRO.maximo, `El límite debe ser un número entero entre 1 y ${LIMITE_FILTRO.maximo}.`))
+    .pipe(
+      z
+        .number()
+        .min(1, `El límite debe ser un número entero entre 1 y ${LIMITE_FILTRO.maximo}.`)
+        .max(LIMITE_FILTRO.maximo, `El límite debe ser un número entero entre 1 y ${LIMITE_FILTRO.maximo}.`),
+    )
     .optional()
     .transform((value) => value ?? LIMITE_FILTRO.porDefecto),
 });

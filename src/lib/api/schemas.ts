@@ -92,7 +92,11 @@ export type Detalle = z.infer<typeof detalleSchema>;
 export const busquedaSchema = z.object({ id: z.number().int(), mensaje: z.array(productoSchema) });
 export type Busqueda = z.infer<typeof busquedaSchema>;
 /** The same calls with `?pagina=&porPagina=`: mensaje is that page (1-based) of the `total` products found. */
-export const busquedaPaginadaSchema = busquedaSchema.extend({ total: z.number().int(), pagina: z.number().int(), porPagina: z.number().int() });
+export const busquedaPaginadaSchema = busquedaSchema.extend({
+  total: z.number().int(),
+  pagina: z.number().int(),
+  porPagina: z.number().int(),
+});
 export type BusquedaPaginada = z.infer<typeof busquedaPaginadaSchema>;
 
 /**

@@ -18,6 +18,9 @@ export const tieneControles = (value: string, multilinea = false) => (multilinea
 export const mensajeControles = (campo: string) => `${campo} contiene caracteres no permitidos.`;
 
 /** A string without control characters; `error` is the message when the value is not a string. */
-export function textoPlano(campo: string, { error = `${campo} debe ser un texto.`, multilinea = false }: { error?: string; multilinea?: boolean } = {}) {
+export function textoPlano(
+  campo: string,
+  { error = `${campo} debe ser un texto.`, multilinea = false }: { error?: string; multilinea?: boolean } = {},
+) {
   return z.string({ error }).refine((value) => !tieneControles(value, multilinea), mensajeControles(campo));
 }

@@ -3,7 +3,15 @@ import { signToken, verifyToken } from '../../server/auth/tokens.ts';
 import { isSessionClaims, isTokenClaims, userFromClaims, type TokenClaims } from './claims.ts';
 import { decodeToken } from './token.ts';
 
-const claims: TokenClaims = { user: 'anaq', idUsuario: 3, correo: 'a@x.pe', nombre: 'Ana', telefono: '987654321', direccion: 'Av. Larco 1', sesion: 2 };
+const claims: TokenClaims = {
+  user: 'anaq',
+  idUsuario: 3,
+  correo: 'a@x.pe',
+  nombre: 'Ana',
+  telefono: '987654321',
+  direccion: 'Av. Larco 1',
+  sesion: 2,
+};
 const secret = new TextEncoder().encode('x'.repeat(32));
 
 describe('session token claims', () => {
@@ -22,7 +30,14 @@ describe('session token claims', () => {
     const token = await signToken(claims, secret, new Date());
     expect(await verifyToken(token, secret)).toMatchObject(claims);
     expect(decodeToken(token)).toMatchObject(claims);
-    expect(userFromClaims(decodeToken(token)!)).toEqual({ idUsuario: 3, user: 'anaq', nombre: 'Ana', correo: 'a@x.pe', telefono: '987654321', direccion: 'Av. Larco 1' });
+    expect(userFromClaims(decodeToken(token)!)).toEqual({
+      idUsuario: 3,
+      user: 'anaq',
+      nombre: 'Ana',
+      correo: 'a@x.pe',
+      telefono: '987654321',
+      direccion: 'Av. Larco 1',
+    });
   });
 
   it('make the server refuse a signed token without them', async () => {

@@ -26,11 +26,18 @@ export type StoredUser = Pick<TokenClaims, 'idUsuario' | 'user' | 'nombre' | 'co
 /** Whether a decoded payload carries the claims every reader relies on: the customer's id and user, and a numeric session version if any. */
 export function isTokenClaims(payload: unknown): payload is TokenClaims {
   const claims = payload as Partial<Record<keyof TokenClaims, unknown>> | null;
-  return typeof claims === 'object' && claims !== null && typeof claims.idUsuario === 'number' && typeof claims.user === 'string' && (claims.sesion === undefined || typeof claims.sesion === 'number');
+  return (
+    typeof claims === 'object' &&
+    claims !== null &&
+    typeof claims.idUsuario === 'number' &&
+    typeof claims.user === 'string' &&
+    (claims.sesion === undefined || typeof claims.sesion === 'number')
+  );
 }
 
 /** Whether a decoded payload carries the claims and an expiry (what the storefront reads from its cookie). */
-export const isSessionClaims = (payload: unknown): payload is SessionClaims => isTokenClaims(payload) && typeof (payload as { exp?: unknown }).exp === 'number';
+export const isSessionClaims = (payload: unknown): payload is SessionClaims =>
+  isTokenClaims(payload) && typeof (payload as { exp?: unknown }).exp === 'number';
 
 /** The stored user of a session. */
 export const userFromClaims = (claims: TokenClaims): StoredUser => ({

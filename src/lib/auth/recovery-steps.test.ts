@@ -13,7 +13,8 @@ import {
 
 const play = (...events: RecoveryEvent[]) => events.reduce(recoveryReducer, initialRecoveryState);
 
-const verified = () => play({ type: 'identifier', value: 'ana' }, { type: 'submit' }, { type: 'verified', exists: true, correo: 'an•••@example.pe' });
+const verified = () =>
+  play({ type: 'identifier', value: 'ana' }, { type: 'submit' }, { type: 'verified', exists: true, correo: 'an•••@example.pe' });
 const sent = () => recoveryReducer(recoveryReducer(verified(), { type: 'submit' }), { type: 'sent' });
 
 describe('recoveryReducer', () => {

@@ -76,7 +76,13 @@ export function buildCheckoutPayload({ lines, user, metodo, shipping, applied }:
     discountPercentage: applied?.porcentaje ?? 0,
     destino:
       domicilio && shipping
-        ? { departamento: shipping.departamento, provincia: shipping.provincia, distrito: shipping.distrito, direccion: shipping.direccion.trim(), referencia: shipping.referencia.trim() }
+        ? {
+            departamento: shipping.departamento,
+            provincia: shipping.provincia,
+            distrito: shipping.distrito,
+            direccion: shipping.direccion.trim(),
+            referencia: shipping.referencia.trim(),
+          }
         : null,
     resumen: { subtotal: summary.subtotal, descuento: summary.descuento, envio: envio.costo, total: summary.total },
   };

@@ -58,7 +58,8 @@ function parseGlobalCoupon(value: unknown): GlobalCoupon | null {
 }
 
 /** The shop's coupons; entries that cannot be read are left out. */
-export const parseGlobalCoupons = (value: unknown): GlobalCoupon[] => (Array.isArray(value) ? value.flatMap((entry) => parseGlobalCoupon(entry) ?? []) : []);
+export const parseGlobalCoupons = (value: unknown): GlobalCoupon[] =>
+  Array.isArray(value) ? value.flatMap((entry) => parseGlobalCoupon(entry) ?? []) : [];
 
 /** Coupon messages have the form 'Title: text'; a message without a colon is all title. */
 export function splitMensaje(mensaje: string): { title: string; text: string } {

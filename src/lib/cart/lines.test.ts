@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { priceOrder } from '../pricing/order.ts';
 import { routineProducts } from '../../../tests/fixtures/rutina.ts';
-import { addLine, addRoutineToCart, cartCount, lineFromProducto, lineOptions, lineRef, maxQuantity, parseStoredCart, removeLine, sameLine, stockCeiling, updateQuantity, type CartLine } from './lines.ts';
+import {
+  addLine,
+  addRoutineToCart,
+  cartCount,
+  lineFromProducto,
+  lineOptions,
+  lineRef,
+  maxQuantity,
+  parseStoredCart,
+  removeLine,
+  sameLine,
+  stockCeiling,
+  updateQuantity,
+  type CartLine,
+} from './lines.ts';
 
 const crema = makeProducto({ idProducto: 7, precio: 100, descuento: 10, stock_total: 5, colores: 'Rojo,Rosa' });
 /** A line whose stock is unknown: stored before lines kept `stock`, from a product without stock_total. */
@@ -11,7 +25,16 @@ const unknownStock = (line: CartLine): CartLine => ({ ...line, stock: undefined,
 describe('cart rules', () => {
   it('builds a line with final and original prices', () => {
     const line = lineFromProducto(crema, { color: 'Rojo' });
-    expect(line).toMatchObject({ idProducto: 7, cantidad: 1, selectedColor: 'Rojo', selectedSize: '', precio: 90, precioOriginal: 100, precio_unitario: 100, precio_con_descuento: 90 });
+    expect(line).toMatchObject({
+      idProducto: 7,
+      cantidad: 1,
+      selectedColor: 'Rojo',
+      selectedSize: '',
+      precio: 90,
+      precioOriginal: 100,
+      precio_unitario: 100,
+      precio_con_descuento: 90,
+    });
   });
   it('merges a matching line, capped at stock_total, refreshing prices', () => {
     let lines = addLine([], lineFromProducto(crema, { color: 'Rojo', cantidad: 3 }));
@@ -73,13 +96,25 @@ describe('cart rules', () => {
 });
 
 describe('routines in the cart', () => {
-  const productos = routineProducts('intermedio').map((p, i) => (i === 0 ? { ...p, colores: 'Rosa, Azul', tamaños: '50 ml,150 ml', descuento: 10 } : p));
+  const productos = routineProducts('intermedio').map((p, i) =>
+    i === 0 ? { ...p, colores: 'Rosa, Azul', tamaños: '50 ml,150 ml', descuento: 10 } : p,
+  );
 
   it('adds one line per step, one unit each, tagged with the routine, its level and step', () => {
     const lines = addRoutineToCart([], productos, 'intermedio', 'r1');
     expect(lines.map((line) => line.rutinaPaso)).toEqual(['limpieza', 'tonico', 'serum', 'hidratante', 'bloqueador']);
-    expect(lines.every((line) => line.cantidad === 1 && line.esProductoRutina && line.rutinaNivel === 'intermedio' && line.rutinaId === 'r1')).toBe(true);
-    expect(lines[0]).toMatchObject({ idProducto: 101, nombre: productos[0]!.nombreProducto, selectedColor: 'Rosa', selectedSize: '50 ml', precio: 45, precioOriginal: 50, precio_unitario: 50 });
+    expect(
+      lines.every((line) => line.cantidad === 1 && line.esProductoRutina && line.rutinaNivel === 'intermedio' && line.rutinaId === 'r1'),
+    ).toBe(true);
+    expect(lines[0]).toMatchObject({
+      idProducto: 101,
+      nombre: productos[0]!.nombreProducto,
+      selectedColor: 'Rosa',
+      selectedSize: '50 ml',
+      precio: 45,
+      precioOriginal: 50,
+      precio_unitario: 50,
+    });
   });
 
   it('never merges a routine line with an ordinary line of the same product, nor two routines', () => {
@@ -99,7 +134,7 @@ describe('routines in the cart', () => {
     expect(lines.every((line) => line.rutinaNivel === 'principiante')).toBe(true);
   });
 
-  it("keeps a routine line at one unit, and removes only the line asked for", () => {
+  it('keeps a routine line at one unit, and removes only the line asked for', () => {
     const lines = addRoutineToCart([], productos, 'intermedio', 'r1');
     expect(updateQuantity(lines, lines[1]!, 3)[1]!.cantidad).toBe(1);
     const rest = removeLine(lines, lines[1]!);

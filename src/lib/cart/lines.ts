@@ -37,11 +37,15 @@ export interface CartLine {
 export type LineKey = Pick<CartLine, 'idProducto' | 'selectedColor' | 'selectedSize'> & Partial<Pick<CartLine, 'rutinaId'>>;
 
 /** A line's identity as one string: idProducto|color|size, plus |rutinaId for a routine's line (how coupons name lines). */
-export const lineRef = (line: LineKey) => `${line.idProducto}|${line.selectedColor}|${line.selectedSize}${line.rutinaId ? `|${line.rutinaId}` : ''}`;
+export const lineRef = (line: LineKey) =>
+  `${line.idProducto}|${line.selectedColor}|${line.selectedSize}${line.rutinaId ? `|${line.rutinaId}` : ''}`;
 
 /** Whether two keys name the same line: same product, colour, size and routine (or none). */
 export const sameLine = (a: LineKey, b: LineKey) =>
-  a.idProducto === b.idProducto && a.selectedColor === b.selectedColor && a.selectedSize === b.selectedSize && (a.rutinaId ?? '') === (b.rutinaId ?? '');
+  a.idProducto === b.idProducto &&
+  a.selectedColor === b.selectedColor &&
+  a.selectedSize === b.selectedSize &&
+  (a.rutinaId ?? '') === (b.rutinaId ?? '');
 
 /** The line's colour and size as the shopper reads them ('Color: Rojo · Tamaño: 50 ml'); '' when it has neither. */
 export const lineOptions = (line: LineKey) =>
@@ -68,7 +72,10 @@ const clampQuantity = (cantidad: number, fields: StockFields) => Math.min(Math.m
 
 /** What a cart line takes from a product (a catalogue product, or a routine's with its name as `nombre`). */
 /** What a cart line is made of (lineFromProducto). */
-export type ProductoDeLinea = Pick<Producto, 'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock' | 'stock_total' | 'sedes'>;
+export type ProductoDeLinea = Pick<
+  Producto,
+  'idProducto' | 'nombre' | 'img' | 'imagen' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'stock' | 'stock_total' | 'sedes'
+>;
 
 /** What the shopper chose of a product: a colour, a size (one of its `tamaños`) and the units; each may be left out. */
 export interface Eleccion {
@@ -137,13 +144,21 @@ export function updateQuantity(lines: CartLine[], key: LineKey, cantidad: number
 }
 
 /** Whether a line was added as part of a routine (its bundle price still depends on the routine being complete). */
-export const isRoutineLine = (line: Pick<CartLine, 'esProductoRutina' | 'rutinaId'>) => line.esProductoRutina === true && Boolean(line.rutinaId);
+export const isRoutineLine = (line: Pick<CartLine, 'esProductoRutina' | 'rutinaId'>) =>
+  line.esProductoRutina === true && Boolean(line.rutinaId);
 
-const firstOption = (options: string) => options.split(',').map((option) => option.trim()).find(Boolean) ?? '';
+const firstOption = (options: string) =>
+  options
+    .split(',')
+    .map((option) => option.trim())
+    .find(Boolean) ?? '';
 
 /** One unit of a routine's product with its first colour and size, as an ordinary cart line (added on its own). */
 export const lineFromProductoDeRutina = (producto: ProductoRutina): CartLine =>
-  lineFromProducto({ ...producto, nombre: producto.nombreProducto }, { color: firstOption(producto.colores), tamano: firstOption(producto.tamaños), cantidad: 1 });
+  lineFromProducto(
+    { ...producto, nombre: producto.nombreProducto },
+    { color: firstOption(producto.colores), tamano: firstOption(producto.tamaños), cantidad: 1 },
+  );
 
 /** One unit of a routine's product as a line of that routine (first colour and size), priced as an ordinary line until the routine is complete. */
 export const lineFromProductoRutina = (producto: ProductoRutina, nivel: NivelRutina, rutinaId: string): CartLine => ({
@@ -159,8 +174,16 @@ export const lineFromProductoRutina = (producto: ProductoRutina, nivel: NivelRut
  * unit each; they never merge with ordinary lines, and adding the same rutinaId again replaces its
  * lines. The bundle discount comes from pricing, and only while the routine stays complete.
  */
-export function addRoutineToCart(lines: CartLine[], productos: readonly ProductoRutina[], nivel: NivelRutina, rutinaId: string): CartLine[] {
-  return [...lines.filter((line) => line.rutinaId !== rutinaId), ...productos.map((producto) => lineFromProductoRutina(producto, nivel, rutinaId))];
+export function addRoutineToCart(
+  lines: CartLine[],
+  productos: readonly ProductoRutina[],
+  nivel: NivelRutina,
+  rutinaId: string,
+): CartLine[] {
+  return [
+    ...lines.filter((line) => line.rutinaId !== rutinaId),
+    ...productos.map((producto) => lineFromProductoRutina(producto, nivel, rutinaId)),
+  ];
 }
 
 /** A fresh id for a routine added to the cart. */
@@ -169,7 +192,17 @@ export const newRutinaId = () => `rutina-${Date.now().toString(36)}-${Math.rando
 /** The header badge: the sum of quantities. */
 export const cartCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.cantidad, 0);
 
-const NUMERIC = ['precio', 'precioOriginal', 'descuento', 'descuentoN', 'stock_total', 'stock', 'precio_unitario', 'precio_con_descuento', 'cantidad'] as const;
+const NUMERIC = [
+  'precio',
+  'precioOriginal',
+  'descuento',
+  'descuentoN',
+  'stock_total',
+  'stock',
+  'precio_unitario',
+  'precio_con_descuento',
+  'cantidad',
+] as const;
 
 /** Restores the stored cart with prices as numbers; anything unreadable starts an empty cart. */
 export function parseStoredCart(raw: string | undefined | null): CartLine[] {

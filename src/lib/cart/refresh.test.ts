@@ -5,7 +5,11 @@ import { brandLookup, linesChanged, needsReview, refreshLines, refreshNotice } f
 
 const tonico = makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50, stock: 10, stock_total: 10, idMarca: 7 });
 const crema = makeProducto({ idProducto: 2, nombre: 'Crema', precio: 80, stock: 3, stock_total: 3 });
-const lines = [{ ...lineFromProducto(tonico, { color: 'Rosa' }), cantidad: 2 }, lineFromProducto(crema), lineFromProducto(makeProducto({ idProducto: 3, nombre: 'Viejo' }))];
+const lines = [
+  { ...lineFromProducto(tonico, { color: 'Rosa' }), cantidad: 2 },
+  lineFromProducto(crema),
+  lineFromProducto(makeProducto({ idProducto: 3, nombre: 'Viejo' })),
+];
 
 describe('cart refresh', () => {
   it('keeps unchanged lines and needs no review', () => {
@@ -16,16 +20,32 @@ describe('cart refresh', () => {
   });
   it('takes new prices and discounts, keeping colour and quantity', () => {
     const result = refreshLines(lines.slice(0, 1), [{ ...tonico, descuento: 20 }]);
-    expect(result.lines[0]).toMatchObject({ selectedColor: 'Rosa', cantidad: 2, precio: 40, precioOriginal: 50, descuento: 20, precio_con_descuento: 40 });
+    expect(result.lines[0]).toMatchObject({
+      selectedColor: 'Rosa',
+      cantidad: 2,
+      precio: 40,
+      precioOriginal: 50,
+      descuento: 20,
+      precio_con_descuento: 40,
+    });
     expect(result.precios).toEqual([{ nombre: 'Tónico', antes: 50, ahora: 40 }]);
     expect(refreshNotice(result)?.title).toBe('¡Algunos productos cambiaron de precio!');
     expect(refreshNotice(result)?.text).toContain('Tónico: antes S/ 50.00, ahora S/ 40.00');
   });
   it('removes products gone from the list or sold out, and lowers quantities above stock', () => {
-    const result = refreshLines([...lines.slice(0, 1), { ...lines[1]!, cantidad: 3 }, lines[2]!], [{ ...tonico, stock: 0 }, { ...crema, stock: 1, stock_total: 1 }]);
+    const result = refreshLines(
+      [...lines.slice(0, 1), { ...lines[1]!, cantidad: 3 }, lines[2]!],
+      [
+        { ...tonico, stock: 0 },
+        { ...crema, stock: 1, stock_total: 1 },
+      ],
+    );
     expect(result.lines).toHaveLength(1);
     expect(result.lines[0]).toMatchObject({ idProducto: 2, cantidad: 1 });
-    expect(result.retirados).toEqual([{ nombre: 'Tónico', motivo: 'agotado' }, { nombre: 'Viejo', motivo: 'no-disponible' }]);
+    expect(result.retirados).toEqual([
+      { nombre: 'Tónico', motivo: 'agotado' },
+      { nombre: 'Viejo', motivo: 'no-disponible' },
+    ]);
     expect(result.ajustados).toEqual([{ nombre: 'Crema', cantidad: 1 }]);
     const notice = refreshNotice(result);
     expect(notice?.title).toBe('Actualizamos tu carrito');

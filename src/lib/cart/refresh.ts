@@ -25,7 +25,14 @@ export interface CartRefresh {
 /** The fields a refresh takes from the live product; routine lines keep their routine price. */
 function refreshed(line: CartLine, producto: Producto): CartLine {
   const fresh = lineFromProducto(producto, { color: line.selectedColor, tamano: line.selectedSize, cantidad: line.cantidad });
-  const live = { descuento: fresh.descuento, descuentoN: fresh.descuentoN, newores: fresh.newores, stock_total: fresh.stock_total, stock: fresh.stock, sedes: fresh.sedes };
+  const live = {
+    descuento: fresh.descuento,
+    descuentoN: fresh.descuentoN,
+    newores: fresh.newores,
+    stock_total: fresh.stock_total,
+    stock: fresh.stock,
+    sedes: fresh.sedes,
+  };
   if (line.esProductoRutina) return { ...line, ...live };
   return {
     ...line,
@@ -81,7 +88,9 @@ export function refreshNotice(refresh: CartRefresh): { title: string; text: stri
   if (!needsReview(refresh)) return null;
   const items = [
     ...refresh.precios.map((c) => `• ${c.nombre}: antes ${formatSoles(c.antes)}, ahora ${formatSoles(c.ahora)}`),
-    ...refresh.retirados.map((r) => `• ${r.nombre}: ${r.motivo === 'agotado' ? 'se agotó' : 'ya no está disponible'} y se retiró del carrito`),
+    ...refresh.retirados.map(
+      (r) => `• ${r.nombre}: ${r.motivo === 'agotado' ? 'se agotó' : 'ya no está disponible'} y se retiró del carrito`,
+    ),
     ...refresh.ajustados.map((a) => `• ${a.nombre}: solo quedan ${a.cantidad} unidad(es), ajustamos la cantidad`),
   ];
   const title = refresh.precios.length > 0 ? '¡Algunos productos cambiaron de precio!' : 'Actualizamos tu carrito';

@@ -31,9 +31,24 @@ describe('shipping form', () => {
     expect(isShippingComplete(null)).toBe(false);
   });
   it('clears the lower levels and the tariff when a level changes', () => {
-    expect(shippingFormReducer(filled, { type: 'departamento', value: 'Cusco' })).toMatchObject({ departamento: 'Cusco', provincia: '', distrito: '', tarifa: null, direccion: 'Av. Larco 123' });
-    expect(shippingFormReducer(filled, { type: 'provincia', value: 'Callao' })).toMatchObject({ departamento: 'Lima', provincia: 'Callao', distrito: '', tarifa: null });
-    expect(shippingFormReducer(filled, { type: 'distrito', value: 'Surco' })).toMatchObject({ provincia: 'Lima', distrito: 'Surco', tarifa: null });
+    expect(shippingFormReducer(filled, { type: 'departamento', value: 'Cusco' })).toMatchObject({
+      departamento: 'Cusco',
+      provincia: '',
+      distrito: '',
+      tarifa: null,
+      direccion: 'Av. Larco 123',
+    });
+    expect(shippingFormReducer(filled, { type: 'provincia', value: 'Callao' })).toMatchObject({
+      departamento: 'Lima',
+      provincia: 'Callao',
+      distrito: '',
+      tarifa: null,
+    });
+    expect(shippingFormReducer(filled, { type: 'distrito', value: 'Surco' })).toMatchObject({
+      provincia: 'Lima',
+      distrito: 'Surco',
+      tarifa: null,
+    });
     expect(shippingFormReducer(filled, { type: 'departamento', value: 'Lima' })).toBe(filled);
   });
   it('ignores a late tariff for a district that is no longer chosen', () => {
@@ -43,7 +58,9 @@ describe('shipping form', () => {
   });
   it('asks the tariff with the names uppercased', () => {
     expect(tariffPath('Lima', 'Miraflores')).toBe('/web/ListTarifa/LIMA/MIRAFLORES');
-    expect(tariffPath('Cañete', 'San Vicente de Cañete')).toBe(`/web/ListTarifa/${encodeURIComponent('CAÑETE')}/${encodeURIComponent('SAN VICENTE DE CAÑETE')}`);
+    expect(tariffPath('Cañete', 'San Vicente de Cañete')).toBe(
+      `/web/ListTarifa/${encodeURIComponent('CAÑETE')}/${encodeURIComponent('SAN VICENTE DE CAÑETE')}`,
+    );
   });
   it('writes the full address and restores a stored form', () => {
     expect(fullAddress(filled)).toBe('Av. Larco 123, Miraflores, Lima, Lima');

@@ -14,7 +14,14 @@ export interface ShippingForm {
   tarifa: number | null;
 }
 
-export const EMPTY_SHIPPING_FORM: ShippingForm = { departamento: '', provincia: '', distrito: '', direccion: '', referencia: '', tarifa: null };
+export const EMPTY_SHIPPING_FORM: ShippingForm = {
+  departamento: '',
+  provincia: '',
+  distrito: '',
+  direccion: '',
+  referencia: '',
+  tarifa: null,
+};
 
 export type ShippingAction =
   | { type: 'departamento' | 'provincia' | 'distrito' | 'direccion' | 'referencia'; value: string }
@@ -28,7 +35,9 @@ export const SAVE_LABELS = { incompleto: 'Completa todos los campos', listo: 'Gu
 export function shippingFormReducer(state: ShippingForm, action: ShippingAction): ShippingForm {
   switch (action.type) {
     case 'departamento':
-      return action.value === state.departamento ? state : { ...state, departamento: action.value, provincia: '', distrito: '', tarifa: null };
+      return action.value === state.departamento
+        ? state
+        : { ...state, departamento: action.value, provincia: '', distrito: '', tarifa: null };
     case 'provincia':
       return action.value === state.provincia ? state : { ...state, provincia: action.value, distrito: '', tarifa: null };
     case 'distrito':
@@ -57,7 +66,10 @@ export const tariffPath = (provincia: string, distrito: string) =>
 
 /** 'Av. Sol 123, Miraflores, Lima, Lima' */
 export const fullAddress = (form: ShippingForm) =>
-  [form.direccion, form.distrito, form.provincia, form.departamento].map((part) => part.trim()).filter(Boolean).join(', ');
+  [form.direccion, form.distrito, form.provincia, form.departamento]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 
 /** The delivery instructions sent with the order: the reference. */
 export const deliveryInstructions = (form: ShippingForm) => `Referencia: ${form.referencia.trim()}`;
@@ -68,5 +80,12 @@ export function parseShippingForm(value: unknown): ShippingForm | null {
   const record = value as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
   const tarifa = typeof record.tarifa === 'number' && Number.isFinite(record.tarifa) && record.tarifa >= 0 ? record.tarifa : null;
-  return { departamento: text('departamento'), provincia: text('provincia'), distrito: text('distrito'), direccion: text('direccion'), referencia: text('referencia'), tarifa };
+  return {
+    departamento: text('departamento'),
+    provincia: text('provincia'),
+    distrito: text('distrito'),
+    direccion: text('direccion'),
+    referencia: text('referencia'),
+    tarifa,
+  };
 }

@@ -30,4 +30,3 @@ export function parseImageUrl(url: string): { sha256: string; ext: string } | un
   const match = URL_PATTERN.exec(url);
   return match ? { sha256: match[1]!, ext: match[2]! } : undefined;
 }
-

@@ -41,7 +41,15 @@ describe('card fields', () => {
     const producto = makeProducto({ img: '/a.svg,/b.svg,/c.svg', descripcion: 'Larga', fechaLlegada: '2026-12-30' });
     const card = toCard(producto);
     expect(Object.keys(card)).not.toContain('descripcion');
-    expect(card).toMatchObject({ idProducto: 1, precio: 100, marca: 'COSRX', stock: 10, fechaLlegada: '2026-12-30', img: '/a.svg,/b.svg', imagen: '' });
+    expect(card).toMatchObject({
+      idProducto: 1,
+      precio: 100,
+      marca: 'COSRX',
+      stock: 10,
+      fechaLlegada: '2026-12-30',
+      img: '/a.svg,/b.svg',
+      imagen: '',
+    });
   });
   it('keeps the fallback image only when there is no img', () => {
     expect(toCard(makeProducto({ img: '', imagen: '/x.svg' })).imagen).toBe('/x.svg');

@@ -36,7 +36,22 @@ export function toggleBrand(choice: BrandChoice, marca: string | 'Todas'): Brand
 export const brandFilter = (choice: BrandChoice) => (choice.todas ? [] : choice.marcas);
 
 /** What a card, the price and brand filters and the sort read of a product. */
-const CARD_FIELDS = ['idProducto', 'nombre', 'precio', 'descuento', 'descuentoN', 'img', 'imagen', 'newores', 'etiquetalogo', 'marca', 'stock', 'fechaLlegada', 'resenasPromedio', 'resenasCantidad'] as const;
+const CARD_FIELDS = [
+  'idProducto',
+  'nombre',
+  'precio',
+  'descuento',
+  'descuentoN',
+  'img',
+  'imagen',
+  'newores',
+  'etiquetalogo',
+  'marca',
+  'stock',
+  'fechaLlegada',
+  'resenasPromedio',
+  'resenasCantidad',
+] as const;
 /** A product as a listing page embeds it for its island: only what the cards and filters read. */
 export type CardProducto = Pick<Producto, (typeof CARD_FIELDS)[number]>;
 

@@ -20,14 +20,21 @@ describe('listings the 404 page renders live', () => {
 
   it('finds a child category of the menu or of a product, with its breadcrumb, even without products', () => {
     const nueva = liveListingRoute({ kind: 'child', name: 'pies NUEVOS' }, live);
-    expect(nueva).toMatchObject({ param: 'Pies nuevos', source: { kind: 'child', name: 'Pies nuevos' }, canonical: '/categoria/Pies%20nuevos' });
+    expect(nueva).toMatchObject({
+      param: 'Pies nuevos',
+      source: { kind: 'child', name: 'Pies nuevos' },
+      canonical: '/categoria/Pies%20nuevos',
+    });
     expect(nueva!.trail.map((crumb) => crumb.label)).toEqual(['Inicio', 'Corporal', 'Cuerpo', 'Pies nuevos']);
     expect(liveListingRoute({ kind: 'child', name: 'Ampolla' }, live)?.source).toEqual({ kind: 'child', name: 'Ampolla' });
     expect(liveListingRoute({ kind: 'child', name: 'Inventada' }, live)).toBeUndefined();
   });
 
   it('finds a brand of the brand list or of a product, spelled as the catalogue spells it', () => {
-    expect(liveListingRoute({ kind: 'marca', name: 'marca nueva' }, live)).toMatchObject({ param: 'Marca Nueva', source: { kind: 'marca', name: 'Marca Nueva' } });
+    expect(liveListingRoute({ kind: 'marca', name: 'marca nueva' }, live)).toMatchObject({
+      param: 'Marca Nueva',
+      source: { kind: 'marca', name: 'Marca Nueva' },
+    });
     expect(liveListingRoute({ kind: 'marca', name: 'COSRX' }, live)?.canonical).toBe('/marcas/COSRX');
     expect(liveListingRoute({ kind: 'marca', name: 'Inventada' }, live)).toBeUndefined();
     // A child category is never a brand, nor the other way round.

@@ -29,7 +29,16 @@ export interface LiveCatalogue {
  * spells it, with its breadcrumb; undefined when no menu entry, brand or product names it. A child
  * category or brand created after the last build is found here even with no products yet.
  */
-export function liveListingRoute(target: { kind: 'child' | 'marca'; name: string }, { menu, marcas, productos }: LiveCatalogue): ListingRoute | undefined {
-  const routes = target.kind === 'child' ? childRoutes(menu, productos.map((producto) => producto.child)) : brandRoutes(marcas, productos);
+export function liveListingRoute(
+  target: { kind: 'child' | 'marca'; name: string },
+  { menu, marcas, productos }: LiveCatalogue,
+): ListingRoute | undefined {
+  const routes =
+    target.kind === 'child'
+      ? childRoutes(
+          menu,
+          productos.map((producto) => producto.child),
+        )
+      : brandRoutes(marcas, productos);
   return routes.find((route) => sameName(route.param, target.name));
 }

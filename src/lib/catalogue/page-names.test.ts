@@ -4,7 +4,7 @@ import { brandPath } from './routes.ts';
 
 describe('motivoNombreDePagina', () => {
   it('accepts the names of real brands and categorías, accents, symbols and all', () => {
-    for (const nombre of ['COSRX', "Dr. Jart+", 'Rom&nd', 'I’m From', 'Contorno de ojos', 'Serúm', '3CE', 'Beauty of Joseon']) {
+    for (const nombre of ['COSRX', 'Dr. Jart+', 'Rom&nd', 'I’m From', 'Contorno de ojos', 'Serúm', '3CE', 'Beauty of Joseon']) {
       expect([nombre, motivoNombreDePagina('La marca', nombre)]).toEqual([nombre, undefined]);
     }
   });
@@ -27,6 +27,7 @@ describe('motivoNombreDePagina', () => {
   });
 
   it('every accepted name makes a path of exactly one segment under /marcas', () => {
-    for (const nombre of ['Rom&nd', 'Dr. Jart+', 'Marca: Edición; Nueva', 'A=B@C']) expect(brandPath(nombre).split('/').filter(Boolean)).toHaveLength(2);
+    for (const nombre of ['Rom&nd', 'Dr. Jart+', 'Marca: Edición; Nueva', 'A=B@C'])
+      expect(brandPath(nombre).split('/').filter(Boolean)).toHaveLength(2);
   });
 });

@@ -74,7 +74,8 @@ describe('listingsByName gives each brand and child listing exactly what selectL
       const listing = listingsByName(productos, kind);
       const names = [...new Set(productos.map((p) => (kind === 'marca' ? p.marca : p.child)))];
       expect(names.length).toBeGreaterThan(20);
-      for (const name of [...names, 'Ninguna']) expect(ids(listing(name)), `${kind} ${name}`).toEqual(ids(selectListing(productos, { kind, name })));
+      for (const name of [...names, 'Ninguna'])
+        expect(ids(listing(name)), `${kind} ${name}`).toEqual(ids(selectListing(productos, { kind, name })));
     }
   });
 });

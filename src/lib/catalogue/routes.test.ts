@@ -21,7 +21,13 @@ import {
 } from './routes.ts';
 
 const menu: Menu = [
-  { linea: 'Cuidado', categorias: [{ nombre: 'Serúm', hijas: ['Ampolla'] }, { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] }] },
+  {
+    linea: 'Cuidado',
+    categorias: [
+      { nombre: 'Serúm', hijas: ['Ampolla'] },
+      { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] },
+    ],
+  },
   { linea: 'Corporal', categorias: [{ nombre: 'Cuerpo', hijas: ['Manos', 'Pies'] }] },
   { linea: 'Accesorios', categorias: [{ nombre: 'Accesorios', hijas: ['Brochas'] }] },
 ];
@@ -32,7 +38,7 @@ describe('listing paths', () => {
     expect(listingPath('Serúm')).toBe('/Ser%C3%BAm');
     expect(brandPath('Rom&nd')).toBe('/marcas/Rom&nd');
     expect(brandPath('Dr. Jart+')).toBe('/marcas/Dr.%20Jart+');
-    expect(brandPath("Ma:nyo")).toBe('/marcas/Ma:nyo');
+    expect(brandPath('Ma:nyo')).toBe('/marcas/Ma:nyo');
     expect(brandPath(' COSRX ')).toBe('/marcas/COSRX');
     expect(childPath('Bálsamo labial')).toBe('/categoria/B%C3%A1lsamo%20labial');
     expect(pathSegment('a/b?c#d')).toBe('a%2Fb%3Fc%23d');
@@ -79,9 +85,20 @@ describe('topLevelRoutes', () => {
   const params = routes.map((route) => route.param);
   it('lists lines, categorías, specials and lowercase line aliases, each once', () => {
     expect(params).toEqual([
-      'Cuidado', 'Serúm', 'Contorno de ojos', 'Corporal', 'Cuerpo', 'Accesorios',
-      'ofertas', 'nuevo', 'preventa', 'sale', 'set',
-      'cuidado', 'corporal', 'accesorios',
+      'Cuidado',
+      'Serúm',
+      'Contorno de ojos',
+      'Corporal',
+      'Cuerpo',
+      'Accesorios',
+      'ofertas',
+      'nuevo',
+      'preventa',
+      'sale',
+      'set',
+      'cuidado',
+      'corporal',
+      'accesorios',
     ]);
   });
   it('maps each route to its listing source and canonical path', () => {
@@ -146,7 +163,16 @@ describe('productTrail', () => {
 
 describe('escapedSpellingRedirects', () => {
   it('sends the escaped spelling of each built page with & + : , ; = @ $ to the page, and leaves the others', () => {
-    expect(escapedSpellingRedirects(['marcas/Dr. Jart+', 'marcas/Ma:nyo', 'marcas/Rom&nd', 'marcas/COSRX', 'Contorno de ojos', 'producto/7-serum'])).toEqual([
+    expect(
+      escapedSpellingRedirects([
+        'marcas/Dr. Jart+',
+        'marcas/Ma:nyo',
+        'marcas/Rom&nd',
+        'marcas/COSRX',
+        'Contorno de ojos',
+        'producto/7-serum',
+      ]),
+    ).toEqual([
       '/marcas/Dr.%20Jart%2B /marcas/Dr.%20Jart+ 301',
       '/marcas/Ma%3Anyo /marcas/Ma:nyo 301',
       '/marcas/Rom%26nd /marcas/Rom&nd 301',

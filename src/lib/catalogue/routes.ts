@@ -111,7 +111,13 @@ export function topLevelRoutes(menu: Menu): ListingRoute[] {
   const routes: ListingRoute[] = [];
   const taken = (param: string) => routes.some((route) => route.param === param);
   for (const { linea, categorias } of menu) {
-    if (!taken(linea)) routes.push({ param: linea, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: pageTrail(listingTitle(linea)) });
+    if (!taken(linea))
+      routes.push({
+        param: linea,
+        source: { kind: 'categoria', name: linea },
+        canonical: listingPath(linea),
+        trail: pageTrail(listingTitle(linea)),
+      });
     for (const { nombre } of categorias) {
       if (taken(nombre) || sameName(nombre, linea)) continue;
       const trail = pageTrail(listingTitle(nombre), [{ label: linea, href: listingPath(linea) }]);
@@ -124,7 +130,12 @@ export function topLevelRoutes(menu: Menu): ListingRoute[] {
   for (const { linea } of menu) {
     const alias = linea.toLocaleLowerCase('es');
     if (alias !== linea && !taken(alias)) {
-      routes.push({ param: alias, source: { kind: 'categoria', name: linea }, canonical: listingPath(linea), trail: pageTrail(listingTitle(linea)) });
+      routes.push({
+        param: alias,
+        source: { kind: 'categoria', name: linea },
+        canonical: listingPath(linea),
+        trail: pageTrail(listingTitle(linea)),
+      });
     }
   }
   return routes;
@@ -140,7 +151,12 @@ export function childRoutes(menu: Menu, productChildren: string[] = []): Listing
   const add = (child: string, parents: Crumb[]) => {
     const name = child.trim();
     if (!isNew(name)) return;
-    routes.push({ param: name, source: { kind: 'child', name }, canonical: childPath(name), trail: pageTrail(listingTitle(name), parents) });
+    routes.push({
+      param: name,
+      source: { kind: 'child', name },
+      canonical: childPath(name),
+      trail: pageTrail(listingTitle(name), parents),
+    });
   };
   for (const { linea, categorias } of menu) {
     for (const { nombre, hijas } of categorias) {

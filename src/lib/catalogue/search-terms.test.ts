@@ -15,7 +15,21 @@ import { searchTerms } from './search-terms.ts';
 
 describe('searchTerms', () => {
   it('lists every suffix of the compacted name and brand, once', () => {
-    expect(searchTerms({ nombre: 'Sérum B5', marca: 'Dr. Jart+' }).split(' ')).toEqual(['serumb5', 'erumb5', 'rumb5', 'umb5', 'mb5', 'b5', '5', 'drjart', 'rjart', 'jart', 'art', 'rt', 't']);
+    expect(searchTerms({ nombre: 'Sérum B5', marca: 'Dr. Jart+' }).split(' ')).toEqual([
+      'serumb5',
+      'erumb5',
+      'rumb5',
+      'umb5',
+      'mb5',
+      'b5',
+      '5',
+      'drjart',
+      'rjart',
+      'jart',
+      'art',
+      'rt',
+      't',
+    ]);
   });
 });
 
@@ -35,8 +49,13 @@ describe('Pagefind over the demo catalogue', () => {
     root = mkdtempSync(join(tmpdir(), 'kbeauty-pagefind-'));
     await indexCatalogue(root, catalogue);
     // pagefind.js loads its index with fetch, relative to the base path: read it from the folder.
-    vi.stubGlobal('fetch', async (input: string) => new Response(await readFile(join(root, 'pagefind', new URL(input).pathname.replace(/^\/pagefind\//, '')))));
-    pagefind = (await import(/* @vite-ignore */ pathToFileURL(join(root, 'pagefind', 'pagefind.js')).href)) as PagefindSearch & { options: (o: object) => Promise<void> };
+    vi.stubGlobal(
+      'fetch',
+      async (input: string) => new Response(await readFile(join(root, 'pagefind', new URL(input).pathname.replace(/^\/pagefind\//, '')))),
+    );
+    pagefind = (await import(/* @vite-ignore */ pathToFileURL(join(root, 'pagefind', 'pagefind.js')).href)) as PagefindSearch & {
+      options: (o: object) => Promise<void>;
+    };
     await (pagefind as PagefindSearch & { options: (o: object) => Promise<void> }).options({ basePath: 'http://tienda.test/pagefind/' });
   }, 120_000);
 
@@ -60,9 +79,32 @@ describe('Pagefind over the demo catalogue', () => {
   });
   const queries = [
     // one word, partial words (start and middle of a word), accents either way, brands, two words
-    'serum', 'crema', 'tónico', 'hidrat', 'erum', 'ampol', 'sérum', 'SERUM', 'tonico', 'protección', 'proteccion',
-    'cosrx', 'COSRX', 'Beauty of Joseon', 'Dr. Jart+', 'drjart', 'Rom&nd', "I'm From", 'Ma:nyo', 'Mise en Scène', "d'Alba",
-    'snail mucin', 'cosrx snail', 'agua micelar', 'aceite limpiador', 'cica',
+    'serum',
+    'crema',
+    'tónico',
+    'hidrat',
+    'erum',
+    'ampol',
+    'sérum',
+    'SERUM',
+    'tonico',
+    'protección',
+    'proteccion',
+    'cosrx',
+    'COSRX',
+    'Beauty of Joseon',
+    'Dr. Jart+',
+    'drjart',
+    'Rom&nd',
+    "I'm From",
+    'Ma:nyo',
+    'Mise en Scène',
+    "d'Alba",
+    'snail mucin',
+    'cosrx snail',
+    'agua micelar',
+    'aceite limpiador',
+    'cica',
     ...catalogue.map((producto) => producto.marca),
     ...pieces,
   ];

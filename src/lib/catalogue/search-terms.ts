@@ -2,7 +2,10 @@ import type { Producto } from '../api/schemas.ts';
 import { normalizeSearch } from './search.ts';
 
 /** A text as the spec's contains-match compares it, letters and digits only: 'Dr. Jart+' → 'drjart'. */
-const compact = (text: string) => normalizeSearch(text).normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
+const compact = (text: string) =>
+  normalizeSearch(text)
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The extra words a product's search document gives the index (site-builder/search-index.ts): every suffix of its name and of its brand,

@@ -5,8 +5,7 @@ import { foldAccents } from '../text.ts';
 export const normalizeSpec = (text: string) => text.toLowerCase().replace(/[\s+\-_:.,;&]/g, '');
 
 /** The spec's normalisation, also without accents, so 'serum' finds 'Sérum'. */
-export const normalizeSearch = (text: string) =>
-  normalizeSpec(foldAccents(text));
+export const normalizeSearch = (text: string) => normalizeSpec(foldAccents(text));
 
 /**
  * Products whose name or brand contains the query after normalisation. Accent-insensitive, so it

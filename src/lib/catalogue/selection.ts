@@ -62,7 +62,8 @@ export function inStockThenNewest(productos: Producto[]): Producto[] {
 }
 
 /** Home sale slider: Sale badge with a discount; in stock first, newest id first (storefront §2 Home). */
-export const saleSlider = (productos: Producto[], limit: number) => inStockThenNewest(productos.filter((p) => isSale(p) && tieneDescuento(p))).slice(0, limit);
+export const saleSlider = (productos: Producto[], limit: number) =>
+  inStockThenNewest(productos.filter((p) => isSale(p) && tieneDescuento(p))).slice(0, limit);
 
 /** Home 'Productos Nuevos': up to `limit` new products, in stock first then id descending. */
 export const newSlider = (productos: Producto[], limit: number) => inStockThenNewest(productos.filter(isNew)).slice(0, limit);

@@ -25,6 +25,9 @@ describe('the receipt chosen at checkout', () => {
 
   it('finds nothing wrong with a boleta, and the first wrong field of a factura', () => {
     expect(problemaComprobante({ ...COMPROBANTE_INICIAL })).toBeNull();
-    expect(problemaComprobante({ ...factura, ruc: '20131312954' })).toEqual({ campo: 'ruc', mensaje: 'El RUC no es válido: revisa sus dígitos.' });
+    expect(problemaComprobante({ ...factura, ruc: '20131312954' })).toEqual({
+      campo: 'ruc',
+      mensaje: 'El RUC no es válido: revisa sus dígitos.',
+    });
   });
 });

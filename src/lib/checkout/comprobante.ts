@@ -37,10 +37,16 @@ export function readComprobante(raw: string | null): EleccionComprobante {
 export const sanitizeRuc = (typed: string) => typed.replace(/\D/g, '').slice(0, 11);
 
 /** The first refused factura field with its message; null for a boleta or a valid factura. */
-export const problemaComprobante = (eleccion: EleccionComprobante) => (eleccion.tipo === 'factura' ? primerProblemaFactura(eleccion) : null);
+export const problemaComprobante = (eleccion: EleccionComprobante) =>
+  eleccion.tipo === 'factura' ? primerProblemaFactura(eleccion) : null;
 
 /** The `comprobante` of the preference body (trimmed; the server trims again). */
 export function comprobanteBody(eleccion: EleccionComprobante): ComprobanteBody {
   if (eleccion.tipo === 'boleta') return { tipo: 'boleta' };
-  return { tipo: 'factura', ruc: eleccion.ruc.trim(), razon_social: eleccion.razonSocial.trim(), direccion_fiscal: eleccion.direccionFiscal.trim() };
+  return {
+    tipo: 'factura',
+    ruc: eleccion.ruc.trim(),
+    razon_social: eleccion.razonSocial.trim(),
+    direccion_fiscal: eleccion.direccionFiscal.trim(),
+  };
 }

@@ -5,24 +5,40 @@ import { MENSAJES_PAGO, METODOS_PAGO, metodosOfrecidos, newIdempotencyKey, payBl
 describe('payBlocker', () => {
   it('checks in the spec order: method, session, a method that takes payments, user id', () => {
     expect(payBlocker({ metodo: null, signedIn: false, userId: undefined })).toEqual({ mensaje: 'Por favor selecciona un método de pago' });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: false, userId: undefined })).toEqual({ mensaje: 'Debes iniciar sesión para continuar', login: true });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({ mensaje: 'Solo Mercado Pago está disponible por el momento' });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento' });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: false, userId: undefined })).toEqual({
+      mensaje: 'Debes iniciar sesión para continuar',
+      login: true,
+    });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({
+      mensaje: 'Solo Mercado Pago está disponible por el momento',
+    });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toEqual({
+      mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento',
+    });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
   });
 
   it('takes Yape only while it is offered for the order (issue 24)', () => {
-    expect(payBlocker({ metodo: 'yape', signedIn: false, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: MENSAJES_PAGO.sinSesion, login: true });
+    expect(payBlocker({ metodo: 'yape', signedIn: false, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({
+      mensaje: MENSAJES_PAGO.sinSesion,
+      login: true,
+    });
     expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4 })).toEqual({ mensaje: MENSAJES_YAPE.noDisponible });
-    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, ofertas: { yape: 'montoMaximo' } })).toEqual({ mensaje: MENSAJES_YAPE.montoMaximo });
-    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, ofertas: { yape: 'montoMaximo' } })).toEqual({
+      mensaje: MENSAJES_YAPE.montoMaximo,
+    });
+    expect(payBlocker({ metodo: 'yape', signedIn: true, userId: undefined, ofertas: { yape: 'disponible' } })).toEqual({
+      mensaje: MENSAJES_PAGO.sinUsuario,
+    });
     expect(payBlocker({ metodo: 'yape', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toBeNull();
   });
 
   it('knows Mercado Pago, Yape and the bank transfer; no Plin', () => {
     expect(METODOS_PAGO.map((metodo) => metodo.nombre)).toEqual(['Mercado Pago', 'Yape', 'Transferencia bancaria']);
-    expect(METODOS_PAGO.find((metodo) => metodo.id === 'yape')!.detalle).toBe('Paga con tu celular y el código de aprobación de tu app Yape.');
+    expect(METODOS_PAGO.find((metodo) => metodo.id === 'yape')!.detalle).toBe(
+      'Paga con tu celular y el código de aprobación de tu app Yape.',
+    );
   });
 });
 
@@ -44,9 +60,15 @@ describe('metodosOfrecidos', () => {
 
 describe('preferenceErrorText', () => {
   it("wraps the server's mensaje, or the default, without doubling the full stop", () => {
-    expect(preferenceErrorText('Solo quedan 2 unidad(es) de Tónico.')).toBe('Error al procesar el pago: Solo quedan 2 unidad(es) de Tónico. Por favor intenta nuevamente.');
-    expect(preferenceErrorText('Documento de identidad requerido')).toBe('Error al procesar el pago: Documento de identidad requerido. Por favor intenta nuevamente.');
-    expect(preferenceErrorText(undefined)).toBe('Error al procesar el pago: Error al crear preferencia de pago. Por favor intenta nuevamente.');
+    expect(preferenceErrorText('Solo quedan 2 unidad(es) de Tónico.')).toBe(
+      'Error al procesar el pago: Solo quedan 2 unidad(es) de Tónico. Por favor intenta nuevamente.',
+    );
+    expect(preferenceErrorText('Documento de identidad requerido')).toBe(
+      'Error al procesar el pago: Documento de identidad requerido. Por favor intenta nuevamente.',
+    );
+    expect(preferenceErrorText(undefined)).toBe(
+      'Error al procesar el pago: Error al crear preferencia de pago. Por favor intenta nuevamente.',
+    );
     expect(preferenceErrorText('  ')).toBe('Error al procesar el pago: Error al crear preferencia de pago. Por favor intenta nuevamente.');
   });
 });

@@ -26,8 +26,16 @@ export type Ofertas = Readonly<Partial<Record<string, OfertaMetodo>>>;
  * (a ceiling leaves it listed), any other only while GET /carrito/metodos-pago names it (`servidor`; empty
  * while unknown or unanswered).
  */
-export function metodosOfrecidos(servidor: readonly string[], ofertas: Ofertas = {}, lista: readonly OpcionPago[] = METODOS_PAGO): OpcionPago[] {
-  return lista.filter((metodo) => metodo.id === METODO_PREDETERMINADO || (ofertas[metodo.id] !== undefined ? ofertas[metodo.id] !== 'oculto' : servidor.includes(metodo.id)));
+export function metodosOfrecidos(
+  servidor: readonly string[],
+  ofertas: Ofertas = {},
+  lista: readonly OpcionPago[] = METODOS_PAGO,
+): OpcionPago[] {
+  return lista.filter(
+    (metodo) =>
+      metodo.id === METODO_PREDETERMINADO ||
+      (ofertas[metodo.id] !== undefined ? ofertas[metodo.id] !== 'oculto' : servidor.includes(metodo.id)),
+  );
 }
 
 export const MENSAJES_PAGO = {
@@ -52,7 +60,8 @@ export interface EstadoPago {
 }
 
 /** 'A', 'A y B', 'A, B y C'. */
-const enumerar = (nombres: string[]) => (nombres.length > 1 ? `${nombres.slice(0, -1).join(', ')} y ${nombres.at(-1)}` : (nombres[0] ?? ''));
+const enumerar = (nombres: string[]) =>
+  nombres.length > 1 ? `${nombres.slice(0, -1).join(', ')} y ${nombres.at(-1)}` : (nombres[0] ?? '');
 
 /** What stops the pay button before any call, in the spec's order; null when it may go on. */
 export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPago): { mensaje: string; login?: true } | null {
@@ -63,11 +72,18 @@ export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPag
   // An in-page method is taken only while its panel offers it for this order.
   const oferta = ofertas[metodo] ?? (info?.finaliza === 'in-page' ? 'oculto' : undefined);
   if (info && oferta !== undefined && oferta !== 'disponible') {
-    return { mensaje: oferta === 'montoMaximo' && info.mensajeMaximo ? info.mensajeMaximo : `${info.nombre} no está disponible en este momento. Paga con ${predeterminado.nombre}.` };
+    return {
+      mensaje:
+        oferta === 'montoMaximo' && info.mensajeMaximo
+          ? info.mensajeMaximo
+          : `${info.nombre} no está disponible en este momento. Paga con ${predeterminado.nombre}.`,
+    };
   }
   // A method paid later (a bank transfer) is not completed here yet: the ones that are are named.
   if (info?.finaliza === 'manual') {
-    const pagables = METODOS_PAGO.filter((m) => m.id === METODO_PREDETERMINADO || (m.finaliza !== 'manual' && (ofertas[m.id] ?? 'oculto') !== 'oculto')).map((m) => m.nombre);
+    const pagables = METODOS_PAGO.filter(
+      (m) => m.id === METODO_PREDETERMINADO || (m.finaliza !== 'manual' && (ofertas[m.id] ?? 'oculto') !== 'oculto'),
+    ).map((m) => m.nombre);
     return { mensaje: `Solo ${enumerar(pagables)} ${pagables.length > 1 ? 'están disponibles' : 'está disponible'} por el momento` };
   }
   if (!userId) return { mensaje: MENSAJES_PAGO.sinUsuario };
@@ -81,7 +97,9 @@ export function preferenceErrorText(mensaje?: string | null): string {
 }
 
 /** A new idempotency key (a v4 UUID) for one pay attempt; works outside secure contexts too. */
-export function newIdempotencyKey(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newIdempotencyKey(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
   const bytes = random(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

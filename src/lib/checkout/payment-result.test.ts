@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { confirmacionDe, isApproved, orderIdOf, readPaymentResult } from './payment-result.ts';
 
-const back = '?collection_id=123&collection_status=approved&payment_id=123&status=approved&external_reference=42&payment_type=credit_card&merchant_order_id=9&preference_id=pref-1&site_id=MPE&processing_mode=aggregator';
+const back =
+  '?collection_id=123&collection_status=approved&payment_id=123&status=approved&external_reference=42&payment_type=credit_card&merchant_order_id=9&preference_id=pref-1&site_id=MPE&processing_mode=aggregator';
 
 describe('payment result pages', () => {
   it("reads Mercado Pago's back URL", () => {
-    expect(readPaymentResult(back)).toEqual({ status: 'approved', paymentId: '123', preferenceId: 'pref-1', externalReference: '42', paymentType: 'credit_card', merchantOrderId: '9' });
+    expect(readPaymentResult(back)).toEqual({
+      status: 'approved',
+      paymentId: '123',
+      preferenceId: 'pref-1',
+      externalReference: '42',
+      paymentType: 'credit_card',
+      merchantOrderId: '9',
+    });
     expect(readPaymentResult('?collection_status=pending&collection_id=77')).toMatchObject({ status: 'pending', paymentId: '77' });
     expect(readPaymentResult('?payment_id=null&status=approved').paymentId).toBe('');
   });

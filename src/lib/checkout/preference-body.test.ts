@@ -8,21 +8,57 @@ import type { AppliedCoupon } from '../pricing/coupons.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { preferenceBody, type Comprador } from './preference-body.ts';
 
-const tonico = { ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50, colores: 'Rosa,Azul' }), { color: 'Rosa' }), cantidad: 2 };
+const tonico = {
+  ...lineFromProducto(makeProducto({ idProducto: 1, nombre: 'Tónico', precio: 50, colores: 'Rosa,Azul' }), { color: 'Rosa' }),
+  cantidad: 2,
+};
 const crema = lineFromProducto(makeProducto({ idProducto: 2, nombre: 'Crema', precio: 80, descuento: 25 }));
-const shipping: ShippingForm = { departamento: 'Cusco', provincia: 'Cusco', distrito: 'Wanchaq', direccion: 'Av. Sol 123', referencia: 'Frente al banco', tarifa: 15 };
+const shipping: ShippingForm = {
+  departamento: 'Cusco',
+  provincia: 'Cusco',
+  distrito: 'Wanchaq',
+  direccion: 'Av. Sol 123',
+  referencia: 'Frente al banco',
+  tarifa: 15,
+};
 const coupon: AppliedCoupon = { kind: 'user', codigo: 'BIENVENIDA-ANA', porcentaje: 10, lineas: ['1|Rosa|'], notas: [] };
-const ana: Comprador = { nombre: 'Ana', apellido: 'Quispe', correo: 'ana@example.pe', telefono: '987654321', ciudad: '', direccion: 'Jr. Lima 1', dni: '', pasaporte: '', carnetExtranjeria: 'X12345' };
+const ana: Comprador = {
+  nombre: 'Ana',
+  apellido: 'Quispe',
+  correo: 'ana@example.pe',
+  telefono: '987654321',
+  ciudad: '',
+  direccion: 'Jr. Lima 1',
+  dni: '',
+  pasaporte: '',
+  carnetExtranjeria: 'X12345',
+};
 
 describe('preferenceBody', () => {
   it('sends province delivery with its destination, the coupon inside the charged prices and the claimed figures', () => {
     const payload = buildCheckoutPayload({ lines: [tonico, crema], user: null, metodo: ENVIO_PROVINCIA, shipping, applied: coupon });
     const body = preferenceBody(payload, 7, ana);
     expect(body.cart).toEqual([
-      { id: 1, nombre: 'Tónico', precio: 45, cantidad: 2, selectedColor: 'Rosa', img: tonico.img, precio_unitario: 50, precio_con_descuento: 45 },
+      {
+        id: 1,
+        nombre: 'Tónico',
+        precio: 45,
+        cantidad: 2,
+        selectedColor: 'Rosa',
+        img: tonico.img,
+        precio_unitario: 50,
+        precio_con_descuento: 45,
+      },
       { id: 2, nombre: 'Crema', precio: 60, cantidad: 1, img: crema.img, precio_unitario: 80, precio_con_descuento: 60 },
     ]);
-    expect(body).toMatchObject({ Recojo: false, descuento: 10, codigo_descuento: 'BIENVENIDA-ANA', porcentaje_descuento: 10, total: 165, destino: payload.destino });
+    expect(body).toMatchObject({
+      Recojo: false,
+      descuento: 10,
+      codigo_descuento: 'BIENVENIDA-ANA',
+      porcentaje_descuento: 10,
+      total: 165,
+      destino: payload.destino,
+    });
     expect(body.metadata).toEqual({
       id_usuario: 7,
       recojo: false,
@@ -65,7 +101,10 @@ describe('preferenceBody', () => {
   it('names each document type as the payment metadata spells it', () => {
     const payload = buildCheckoutPayload({ lines: [crema], user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
     expect(preferenceBody(payload, 1, { dni: '12345678' }).metadata).toMatchObject({ documento_tipo: 'DNI', documento_numero: '12345678' });
-    expect(preferenceBody(payload, 1, { pasaporte: 'AB1234' }).metadata).toMatchObject({ documento_tipo: 'PASAPORTE', documento_numero: 'AB1234' });
+    expect(preferenceBody(payload, 1, { pasaporte: 'AB1234' }).metadata).toMatchObject({
+      documento_tipo: 'PASAPORTE',
+      documento_numero: 'AB1234',
+    });
   });
 
   it('keeps the routine fields of routine lines', () => {

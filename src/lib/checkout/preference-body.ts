@@ -6,7 +6,9 @@ import { documentoDe } from '../account/profile.ts';
 import { isHomeDelivery } from '../shipping/methods.ts';
 
 /** The customer data the order carries: the loaded profile, or only what the session knows. */
-export type Comprador = Partial<Pick<ClienteApi, 'nombre' | 'apellido' | 'correo' | 'telefono' | 'ciudad' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>>;
+export type Comprador = Partial<
+  Pick<ClienteApi, 'nombre' | 'apellido' | 'correo' | 'telefono' | 'ciudad' | 'direccion' | 'dni' | 'pasaporte' | 'carnetExtranjeria'>
+>;
 
 /** The profile's document types ('CARNET EXTRANJERIA') as the payment metadata spells them. */
 const DOCUMENTO_PAGO: Record<DocType, (typeof DOCUMENTO_TIPOS_PAGO)[number]> = {
@@ -24,9 +26,18 @@ const sinVacios = <T extends Record<string, unknown>>(record: T): T =>
  * customer and their identity document, the figures the shopper saw (claims the server checks) and,
  * when given, the receipt asked for (without it the server issues a boleta).
  */
-export function preferenceBody(payload: CheckoutPayload, userId: number, comprador: Comprador, comprobante?: ComprobanteBody): PreferenciaBody {
+export function preferenceBody(
+  payload: CheckoutPayload,
+  userId: number,
+  comprador: Comprador,
+  comprobante?: ComprobanteBody,
+): PreferenciaBody {
   const recojo = !isHomeDelivery(payload.envio.metodo);
-  const documento = documentoDe({ dni: comprador.dni ?? '', pasaporte: comprador.pasaporte ?? '', carnetExtranjeria: comprador.carnetExtranjeria ?? '' });
+  const documento = documentoDe({
+    dni: comprador.dni ?? '',
+    pasaporte: comprador.pasaporte ?? '',
+    carnetExtranjeria: comprador.carnetExtranjeria ?? '',
+  });
   return {
     cart: payload.productos.map((line) =>
       sinVacios({

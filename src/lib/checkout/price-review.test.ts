@@ -20,8 +20,30 @@ function quote(tonicoPrecio = 50): CotizacionServidor {
   const descuento = Math.round((tonicoPrecio - cobrado) * 2 * 100) / 100;
   return {
     productos: [
-      { id: 1, nombre: 'Tónico', img: '', selectedColor: '', selectedSize: '', cantidad: 2, precio_unitario: tonicoPrecio, precio_con_descuento: tonicoPrecio, precio: cobrado, stock: 10 },
-      { id: 2, nombre: 'Crema', img: '', selectedColor: '', selectedSize: '', cantidad: 1, precio_unitario: 80, precio_con_descuento: 60, precio: 60, stock: 10 },
+      {
+        id: 1,
+        nombre: 'Tónico',
+        img: '',
+        selectedColor: '',
+        selectedSize: '',
+        cantidad: 2,
+        precio_unitario: tonicoPrecio,
+        precio_con_descuento: tonicoPrecio,
+        precio: cobrado,
+        stock: 10,
+      },
+      {
+        id: 2,
+        nombre: 'Crema',
+        img: '',
+        selectedColor: '',
+        selectedSize: '',
+        cantidad: 1,
+        precio_unitario: 80,
+        precio_con_descuento: 60,
+        precio: 60,
+        stock: 10,
+      },
     ],
     subtotal,
     descuento,

@@ -22,7 +22,8 @@ export function quoteDiffers(payload: CheckoutPayload, quote: CotizacionServidor
 }
 
 /** A unit's list price when the product's own discount lowers it, else undefined (the cart's precioOriginal). */
-const listaSiRebajado = (server: LineaPrecioServidor) => (server.precio_unitario > server.precio_con_descuento ? server.precio_unitario : undefined);
+const listaSiRebajado = (server: LineaPrecioServidor) =>
+  server.precio_unitario > server.precio_con_descuento ? server.precio_unitario : undefined;
 
 /** The checkout payload with the server's figures: lines as charged (as the cart builds them), shipping and totals. */
 export function payloadWithQuote(payload: CheckoutPayload, quote: CotizacionServidor): CheckoutPayload {
@@ -71,10 +72,14 @@ export function cartWithQuote(cart: CartLine[], payload: CheckoutPayload, quote:
 export function priceChangeText(payload: CheckoutPayload, quote: CotizacionServidor): string {
   const items = payload.productos.flatMap((line, index) => {
     const server = quote.productos[index];
-    return server && !same(line.precio, server.precio) ? [`• ${line.nombre}: antes ${formatSoles(line.precio)}, ahora ${formatSoles(server.precio)}`] : [];
+    return server && !same(line.precio, server.precio)
+      ? [`• ${line.nombre}: antes ${formatSoles(line.precio)}, ahora ${formatSoles(server.precio)}`]
+      : [];
   });
-  if (!same(payload.resumen.descuento, quote.descuento)) items.push(`• Descuento: antes ${formatSoles(payload.resumen.descuento)}, ahora ${formatSoles(quote.descuento)}`);
-  if (!same(payload.CostoEnvio, quote.envio)) items.push(`• Envío: antes ${formatSoles(payload.CostoEnvio)}, ahora ${formatSoles(quote.envio)}`);
+  if (!same(payload.resumen.descuento, quote.descuento))
+    items.push(`• Descuento: antes ${formatSoles(payload.resumen.descuento)}, ahora ${formatSoles(quote.descuento)}`);
+  if (!same(payload.CostoEnvio, quote.envio))
+    items.push(`• Envío: antes ${formatSoles(payload.CostoEnvio)}, ahora ${formatSoles(quote.envio)}`);
   items.push(`• Total: antes ${formatSoles(payload.resumen.total)}, ahora ${formatSoles(quote.total)}`);
   return `${items.join('\n')}\n\nRevisa tu pedido y vuelve a presionar pagar.`;
 }

@@ -42,7 +42,12 @@ export function readCheckoutPayload(raw: string | null): CheckoutPayload | null 
     isUserDiscount: value.isUserDiscount === true,
     discountPercentage: num(value.discountPercentage),
     destino,
-    resumen: { subtotal: num(resumen.subtotal), descuento: num(resumen.descuento), envio: num(resumen.envio, costo), total: num(resumen.total) },
+    resumen: {
+      subtotal: num(resumen.subtotal),
+      descuento: num(resumen.descuento),
+      envio: num(resumen.envio, costo),
+      total: num(resumen.total),
+    },
   };
 }
 
@@ -51,7 +56,9 @@ export function readStoredCode(raw: string | null): string {
   if (!raw) return '';
   try {
     const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && typeof (value as { codigo?: unknown }).codigo === 'string' ? (value as { codigo: string }).codigo : '';
+    return typeof value === 'object' && value !== null && typeof (value as { codigo?: unknown }).codigo === 'string'
+      ? (value as { codigo: string }).codigo
+      : '';
   } catch {
     return '';
   }

@@ -9,7 +9,8 @@ export const NOMBRES_COMPROBANTE = {
 export type CodigoComprobante = keyof typeof NOMBRES_COMPROBANTE;
 
 /** A receipt's number as printed: the series, a hyphen and the correlative in eight digits (B001-00000042). */
-export const numeroComprobante = (serie: string, correlativo: number) => `${serie}-${String(correlativo).padStart(COMPROBANTES.digitosCorrelativo, '0')}`;
+export const numeroComprobante = (serie: string, correlativo: number) =>
+  `${serie}-${String(correlativo).padStart(COMPROBANTES.digitosCorrelativo, '0')}`;
 
 /** Reads a receipt number as an operator types it (B001-42, b001-00000042); null when it is not one. */
 export function leerNumeroComprobante(texto: string): { serie: string; correlativo: number } | null {

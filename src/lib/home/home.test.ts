@@ -66,6 +66,7 @@ describe('home', () => {
   });
 
   it('never follows a stored route that leads to another site', () => {
-    for (const ruta of ['/\\evil.com', '//evil.com', '/\t/evil.com', 'https://evil.com']) expect([ruta, popupAccion(ruta)]).toEqual([ruta, { tipo: 'registro' }]);
+    for (const ruta of ['/\\evil.com', '//evil.com', '/\t/evil.com', 'https://evil.com'])
+      expect([ruta, popupAccion(ruta)]).toEqual([ruta, { tipo: 'registro' }]);
   });
 });

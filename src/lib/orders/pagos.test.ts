@@ -9,8 +9,19 @@ describe("an order's payments as the operator reads them", () => {
   });
 
   it('puts one payment in a line: id, status in both words, amount, means and whether it paid the order', () => {
-    const pago = { id: '123', estado: 'approved', detalle: 'accredited', monto: 120.5, moneda: 'PEN', tipo: 'credit_card', fecha: '2026-11-29T00:00:00.000Z', del_pedido: true };
+    const pago = {
+      id: '123',
+      estado: 'approved',
+      detalle: 'accredited',
+      monto: 120.5,
+      moneda: 'PEN',
+      tipo: 'credit_card',
+      fecha: '2026-11-29T00:00:00.000Z',
+      del_pedido: true,
+    };
     expect(paymentLine(pago)).toBe('123  aprobado (approved, accredited) · S/ 120.50 · credit_card · pagó el pedido');
-    expect(paymentLine({ ...pago, estado: 'charged_back', detalle: '', moneda: 'USD', tipo: '', del_pedido: false })).toBe('123  contracargo (charged_back) · 120.5 USD');
+    expect(paymentLine({ ...pago, estado: 'charged_back', detalle: '', moneda: 'USD', tipo: '', del_pedido: false })).toBe(
+      '123  contracargo (charged_back) · 120.5 USD',
+    );
   });
 });

@@ -30,7 +30,9 @@ export const ESTADO_PEDIDO_TEXTO: Record<EstadoPedido, string> = {
   CANCELADO: 'Cancelado',
 };
 
-const PASOS: { estado: EstadoPedido; etiqueta: string }[] = (['EN PREPARACION', 'EN TRANSITO', 'LISTO PARA RECOGER', 'ENTREGADO'] as const).map((estado) => ({
+const PASOS: { estado: EstadoPedido; etiqueta: string }[] = (
+  ['EN PREPARACION', 'EN TRANSITO', 'LISTO PARA RECOGER', 'ENTREGADO'] as const
+).map((estado) => ({
   estado,
   etiqueta: ESTADO_PEDIDO_TEXTO[estado],
 }));
@@ -45,7 +47,14 @@ type Datos = Pick<DetallePedido, 'estado' | 'recojo' | 'historial' | 'fechaEntre
 
 /** The last step the order reached before it was cancelled, from its history; -1 for none. */
 function ultimoAlcanzado(pasos: { estado: EstadoPedido }[], historial: Datos['historial']): number {
-  return historial.reduce((last, { estado }) => Math.max(last, pasos.findIndex((paso) => paso.estado === estado)), -1);
+  return historial.reduce(
+    (last, { estado }) =>
+      Math.max(
+        last,
+        pasos.findIndex((paso) => paso.estado === estado),
+      ),
+    -1,
+  );
 }
 
 /**
@@ -65,10 +74,11 @@ export function lineaDeTiempo({ estado, recojo, historial, fechaEntrega }: Datos
   });
 }
 
-
 /** A date as the shop writes it for shoppers in Lima: '23 nov. 2026'. */
 export function fechaCorta(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('es-PE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Lima' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('es-PE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Lima' });
 }

@@ -5,7 +5,16 @@ import { addRoutineToCart, lineFromProducto, lineRef, removeLine } from '../cart
 import { priceOrder } from './order.ts';
 
 const METODO = 'Recojo en Miraflores';
-import { couponEligibleLines, discountStillApplies, evaluateCoupon, hasEligibleLines, isLineCouponEligible, MENSAJES_CUPON, todayInLima, type GlobalCoupon } from './coupons.ts';
+import {
+  couponEligibleLines,
+  discountStillApplies,
+  evaluateCoupon,
+  hasEligibleLines,
+  isLineCouponEligible,
+  MENSAJES_CUPON,
+  todayInLima,
+  type GlobalCoupon,
+} from './coupons.ts';
 
 const plain = lineFromProducto(makeProducto({ idProducto: 1, precio: 100, idMarca: 7 }));
 const plain2 = { ...lineFromProducto(makeProducto({ idProducto: 2, precio: 50, idMarca: 8 })), cantidad: 2 };
@@ -16,10 +25,23 @@ const brands: Record<number, number> = { 1: 7, 2: 8, 3: 7 };
 const marcaDe = (id: number) => brands[id];
 
 const global = (overrides: Partial<GlobalCoupon> = {}): GlobalCoupon => ({
-  codigo: 'KBEAUTY10', descuento: 10, fecha_inicio: '2026-01-01', fecha_fin: '2026-12-31', activo: true, usado: false, assignedProducts: [], assignedBrands: [], ...overrides,
+  codigo: 'KBEAUTY10',
+  descuento: 10,
+  fecha_inicio: '2026-01-01',
+  fecha_fin: '2026-12-31',
+  activo: true,
+  usado: false,
+  assignedProducts: [],
+  assignedBrands: [],
+  ...overrides,
 });
-const evaluate = (codigo: string, coupons: GlobalCoupon[], lines = [plain, plain2], userCoupon = null as null | { code: string; porcentaje: number; usado: boolean }, hoy = '2026-06-15') =>
-  evaluateCoupon(codigo, { userCoupon, globalCoupons: coupons }, lines, marcaDe, hoy);
+const evaluate = (
+  codigo: string,
+  coupons: GlobalCoupon[],
+  lines = [plain, plain2],
+  userCoupon = null as null | { code: string; porcentaje: number; usado: boolean },
+  hoy = '2026-06-15',
+) => evaluateCoupon(codigo, { userCoupon, globalCoupons: coupons }, lines, marcaDe, hoy);
 
 describe('coupon eligibility', () => {
   it('excludes products with a percent or fixed discount or flagged Sale', () => {
@@ -38,8 +60,14 @@ describe('coupon eligibility', () => {
     expect(evaluate('   ', [global()])).toEqual({ ok: false, mensaje: 'Código de descuento inválido' });
   });
   it('checks the dates', () => {
-    expect(evaluate('KBEAUTY10', [global({ fecha_inicio: '2026-07-01' })])).toEqual({ ok: false, mensaje: 'Descuento no vigente: Este descuento comienza el 01/07/2026' });
-    expect(evaluate('KBEAUTY10', [global({ fecha_fin: '2026-06-14' })])).toEqual({ ok: false, mensaje: 'Descuento expirado: El descuento global ya ha expirado.' });
+    expect(evaluate('KBEAUTY10', [global({ fecha_inicio: '2026-07-01' })])).toEqual({
+      ok: false,
+      mensaje: 'Descuento no vigente: Este descuento comienza el 01/07/2026',
+    });
+    expect(evaluate('KBEAUTY10', [global({ fecha_fin: '2026-06-14' })])).toEqual({
+      ok: false,
+      mensaje: 'Descuento expirado: El descuento global ya ha expirado.',
+    });
     expect(evaluate('KBEAUTY10', [global({ fecha_inicio: '2026-06-15', fecha_fin: '2026-06-15' })]).ok).toBe(true);
   });
   it('needs a cart item among the assigned products or brands', () => {
@@ -50,7 +78,10 @@ describe('coupon eligibility', () => {
     const byProduct = evaluate('KBEAUTY10', [global({ assignedProducts: [1] })]);
     expect(byProduct.ok && byProduct.applied.lineas).toEqual(['1||']);
     // A discounted product of the assigned brand does not count.
-    expect(evaluate('KBEAUTY10', [global({ assignedBrands: [7] })], [discounted, plain2])).toEqual({ ok: false, mensaje: MENSAJES_CUPON.sinAsignados });
+    expect(evaluate('KBEAUTY10', [global({ assignedBrands: [7] })], [discounted, plain2])).toEqual({
+      ok: false,
+      mensaje: MENSAJES_CUPON.sinAsignados,
+    });
   });
   it('notes products that already had a discount', () => {
     const result = evaluate('KBEAUTY10', [global()], [plain, discounted]);
@@ -109,4 +140,3 @@ describe('coupons and routines', () => {
     expect(discountStillApplies(intermedio, result.applied)).toBe(false);
   });
 });
-

@@ -57,7 +57,6 @@ export const isLineCouponEligible = (line: CartLine, lines: readonly CartLine[])
 /** Whether any line can take a coupon; when none can, the apply controls are disabled. */
 export const hasEligibleLines = (lines: CartLine[]) => couponEligibleLines(lines).length > 0;
 
-
 export interface AppliedCoupon {
   kind: 'user' | 'global';
   codigo: string;
@@ -90,7 +89,16 @@ export function evaluateCoupon(
   if (userCoupon && sameCode(userCoupon.code, codigo)) {
     if (userCoupon.usado) return { ok: false, mensaje: MENSAJES_CUPON.usado };
     if (eligible.length === 0) return { ok: false, mensaje: MENSAJES_CUPON.todosInelegibles };
-    return { ok: true, applied: { kind: 'user', codigo: userCoupon.code, porcentaje: userCoupon.porcentaje, lineas: eligible.map(lineRef), notas: withDiscount } };
+    return {
+      ok: true,
+      applied: {
+        kind: 'user',
+        codigo: userCoupon.code,
+        porcentaje: userCoupon.porcentaje,
+        lineas: eligible.map(lineRef),
+        notas: withDiscount,
+      },
+    };
   }
 
   const coupon = globalCoupons.find((c) => c.activo && !c.usado && sameCode(c.codigo, codigo));
@@ -101,11 +109,16 @@ export function evaluateCoupon(
 
   const restricted = coupon.assignedProducts.length > 0 || coupon.assignedBrands.length > 0;
   const targets = restricted
-    ? eligible.filter((line) => coupon.assignedProducts.includes(line.idProducto) || coupon.assignedBrands.includes(marcaDe(line.idProducto) ?? -1))
+    ? eligible.filter(
+        (line) => coupon.assignedProducts.includes(line.idProducto) || coupon.assignedBrands.includes(marcaDe(line.idProducto) ?? -1),
+      )
     : eligible;
   if (targets.length === 0) return { ok: false, mensaje: MENSAJES_CUPON.sinAsignados };
   const notas = [...(targets.length < eligible.length ? [MENSAJES_CUPON.algunosNoAplican] : []), ...withDiscount];
-  return { ok: true, applied: { kind: 'global', codigo: coupon.codigo, porcentaje: coupon.descuento, lineas: targets.map(lineRef), notas } };
+  return {
+    ok: true,
+    applied: { kind: 'global', codigo: coupon.codigo, porcentaje: coupon.descuento, lineas: targets.map(lineRef), notas },
+  };
 }
 
 /** Discount state resets when the cart is empty or no line it reached remains eligible (storefront §4). */

@@ -24,14 +24,22 @@ describe('priceOrder', () => {
     const plain = line(50, 2);
     const onSale = line(80, 1, { newores: 'Sale' });
     const discounted = line(40, 1, { descuento: 25 });
-    const quote = priceOrder([plain, onSale, discounted], { cupon: { porcentaje: 20, lineas: [plain, onSale, discounted].map(lineRef) }, metodo: RECOJO });
+    const quote = priceOrder([plain, onSale, discounted], {
+      cupon: { porcentaje: 20, lineas: [plain, onSale, discounted].map(lineRef) },
+      metodo: RECOJO,
+    });
     expect(quote.lineas.map((l) => l.cobrado)).toEqual([4000, 8000, 3000]);
     expect(quote.descuento).toBe(2000);
   });
 
   it('ships free only above S/250 of products after the coupon', () => {
     const big = line(130, 2);
-    expect(priceOrder([big], { metodo: PROVINCIA, tarifa: 15 })).toMatchObject({ envio: 0, envioGratis: true, total: 26_000, faltaParaEnvioGratis: 0 });
+    expect(priceOrder([big], { metodo: PROVINCIA, tarifa: 15 })).toMatchObject({
+      envio: 0,
+      envioGratis: true,
+      total: 26_000,
+      faltaParaEnvioGratis: 0,
+    });
     const withCoupon = priceOrder([big], { cupon: { porcentaje: 10, lineas: [lineRef(big)] }, metodo: PROVINCIA, tarifa: 15 });
     expect(withCoupon).toMatchObject({ productos: 23_400, envio: 1500, total: 24_900, envioGratis: false, faltaParaEnvioGratis: 1600 });
     expect(priceOrder([line(125, 2)], { metodo: PROVINCIA, tarifa: 15 })).toMatchObject({ envio: 1500, faltaParaEnvioGratis: 1 });
@@ -48,7 +56,13 @@ describe('priceOrder', () => {
     const claimed = { ...line(60, 1), esProductoRutina: true, rutinaNivel: 'avanzado', rutinaId: 'r1', rutinaPaso: 'serum' as const };
     expect(priceOrder([claimed], { metodo: RECOJO }).total).toBe(6000);
     // Seven lines claiming an avanzado routine without filling its seven steps are no routine either.
-    const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ ...line(60 + n, 1), esProductoRutina: true, rutinaNivel: 'avanzado', rutinaId: 'r1', rutinaPaso: 'serum' as const }));
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => ({
+      ...line(60 + n, 1),
+      esProductoRutina: true,
+      rutinaNivel: 'avanzado',
+      rutinaId: 'r1',
+      rutinaPaso: 'serum' as const,
+    }));
     expect(priceOrder(seven, { metodo: RECOJO }).descuento).toBe(0);
   });
 });

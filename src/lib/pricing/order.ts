@@ -7,7 +7,19 @@ import { ENVIO_GRATIS_DESDE, isFreeShipping, shippingCentimos } from './shipping
 /** What pricing reads of a line: its identity, quantity, list and product prices, and eligibility. */
 export type LineaAPreciar = Pick<
   CartLine,
-  'idProducto' | 'selectedColor' | 'selectedSize' | 'cantidad' | 'precio_unitario' | 'precio' | 'descuento' | 'descuentoN' | 'newores' | 'esProductoRutina' | 'rutinaNivel' | 'rutinaId' | 'rutinaPaso'
+  | 'idProducto'
+  | 'selectedColor'
+  | 'selectedSize'
+  | 'cantidad'
+  | 'precio_unitario'
+  | 'precio'
+  | 'descuento'
+  | 'descuentoN'
+  | 'newores'
+  | 'esProductoRutina'
+  | 'rutinaNivel'
+  | 'rutinaId'
+  | 'rutinaPaso'
 >;
 
 /** A coupon as pricing needs it: its percent and the lines (by `lineRef`) it reaches. */
@@ -101,5 +113,4 @@ export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, meto
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Share of the way to free shipping, 0 to 100, for the progress bar. */
-export const freeShippingProgress = (productos: Centimos) =>
-  Math.min(100, Math.max(0, Math.round((productos / ENVIO_GRATIS_DESDE) * 100)));
+export const freeShippingProgress = (productos: Centimos) => Math.min(100, Math.max(0, Math.round((productos / ENVIO_GRATIS_DESDE) * 100)));

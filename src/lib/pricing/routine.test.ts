@@ -27,7 +27,7 @@ describe('rutinasCompletas', () => {
     expect(rutinasCompletas(twice).size).toBe(0);
   });
 
-  it("refuses a step outside the level and a line that claims another level", () => {
+  it('refuses a step outside the level and a line that claims another level', () => {
     const lines = routine('principiante');
     expect(rutinasCompletas(lines.map((line, i) => (i === 0 ? { ...line, rutinaPaso: 'serum' as const } : line))).size).toBe(0);
     expect(rutinasCompletas(lines.map((line, i) => (i === 0 ? { ...line, rutinaNivel: 'avanzado' } : line))).size).toBe(0);
@@ -54,7 +54,12 @@ describe('routine pricing', () => {
     const avanzado = priceOrder(routine('avanzado'), { metodo: RECOJO });
     expect(avanzado.lineas.map((line) => line.rutina)).toEqual(Array(7).fill(10));
     expect(avanzado).toMatchObject({ subtotal: 56_000, descuento: 5600, productos: 50_400 });
-    const rebajado = addRoutineToCart([], routineProducts('intermedio').map((p, i) => (i === 0 ? { ...p, descuento: 20 } : p)), 'intermedio', 'r');
+    const rebajado = addRoutineToCart(
+      [],
+      routineProducts('intermedio').map((p, i) => (i === 0 ? { ...p, descuento: 20 } : p)),
+      'intermedio',
+      'r',
+    );
     // 50 − 20% = 40, then − 5% = 38.
     expect(priceOrder(rebajado, { metodo: RECOJO }).lineas[0]).toMatchObject({ conDescuento: 4000, cobrado: 3800 });
   });
@@ -71,6 +76,10 @@ describe('routine pricing', () => {
     const quote = priceOrder(bundled, { cupon: { porcentaje: 20, lineas: bundled.map(lineRef) }, metodo: RECOJO });
     expect(quote.lineas.map((line) => line.cobrado)).toEqual([4750, 5700, 6650, 7600, 8550, 8000]);
     const principiante = routine('principiante');
-    expect(priceOrder(principiante, { cupon: { porcentaje: 20, lineas: principiante.map(lineRef) }, metodo: RECOJO }).lineas.map((line) => line.cobrado)).toEqual([4000, 4800, 5600]);
+    expect(
+      priceOrder(principiante, { cupon: { porcentaje: 20, lineas: principiante.map(lineRef) }, metodo: RECOJO }).lineas.map(
+        (line) => line.cobrado,
+      ),
+    ).toEqual([4000, 4800, 5600]);
   });
 });

@@ -75,7 +75,12 @@ describe('the Libro de Reclamaciones form', () => {
       apoderadoDocumentoNumero: 'X1234567',
     };
     const body = cuerpoDe(menor);
-    expect(body.consumidor).toEqual(expect.objectContaining({ menorDeEdad: true, apoderado: { nombre: 'Luis Huamán', documentoTipo: 'PASAPORTE', documentoNumero: 'X1234567' } }));
+    expect(body.consumidor).toEqual(
+      expect.objectContaining({
+        menorDeEdad: true,
+        apoderado: { nombre: 'Luis Huamán', documentoTipo: 'PASAPORTE', documentoNumero: 'X1234567' },
+      }),
+    );
     expect('telefono' in body.consumidor || 'pedido' in body.bien || 'monto' in body).toBe(false);
     expect(problemaDe(menor)).toBeNull();
     expect(mensajeDelServidor(body)).toBeNull();
@@ -87,15 +92,30 @@ describe('the Libro de Reclamaciones form', () => {
     ['a one-letter name', { nombre: 'R' }, 'nombre', 'El nombre del consumidor debe tener al menos 2 caracteres.'],
     ['no document', { documentoNumero: '' }, 'documentoNumero', 'Falta el documento del consumidor.'],
     ['a short DNI', { documentoNumero: '4455' }, 'documentoNumero', 'El DNI debe tener 8 dígitos.'],
-    ['a short passport', { documentoTipo: 'PASAPORTE', documentoNumero: 'AB1' }, 'documentoNumero', 'El pasaporte debe tener de 6 a 12 letras o números.'],
+    [
+      'a short passport',
+      { documentoTipo: 'PASAPORTE', documentoNumero: 'AB1' },
+      'documentoNumero',
+      'El pasaporte debe tener de 6 a 12 letras o números.',
+    ],
     ['no address', { direccion: '' }, 'direccion', 'Falta la dirección del consumidor.'],
     ['a short address', { direccion: 'Lima' }, 'direccion', 'La dirección del consumidor debe tener al menos 5 caracteres.'],
     ['a short phone', { telefono: '987 654' }, 'telefono', 'El celular debe tener 9 dígitos.'],
     ['no e-mail', { correo: '' }, 'correo', 'Falta el correo del consumidor.'],
     ['a broken e-mail', { correo: 'rosa@example' }, 'correo', 'El correo del consumidor no es válido.'],
     ['a minor without guardian', { menorDeEdad: true }, 'apoderadoNombre', 'Faltan los datos del padre, madre o apoderado.'],
-    ['a guardian without document', { menorDeEdad: true, apoderadoNombre: 'Luis Huamán' }, 'apoderadoDocumentoNumero', 'Faltan los datos del padre, madre o apoderado.'],
-    ["a guardian's short DNI", { menorDeEdad: true, apoderadoNombre: 'Luis Huamán', apoderadoDocumentoNumero: '123' }, 'apoderadoDocumentoNumero', 'El DNI debe tener 8 dígitos.'],
+    [
+      'a guardian without document',
+      { menorDeEdad: true, apoderadoNombre: 'Luis Huamán' },
+      'apoderadoDocumentoNumero',
+      'Faltan los datos del padre, madre o apoderado.',
+    ],
+    [
+      "a guardian's short DNI",
+      { menorDeEdad: true, apoderadoNombre: 'Luis Huamán', apoderadoDocumentoNumero: '123' },
+      'apoderadoDocumentoNumero',
+      'El DNI debe tener 8 dígitos.',
+    ],
     ['no good or service', { descripcion: '' }, 'descripcion', 'Falta la descripción del producto o servicio.'],
     ['an amount with three decimals', { monto: '10.505' }, 'monto', 'El monto reclamado admite como máximo 2 decimales.'],
     ['an amount too high', { monto: '2000000' }, 'monto', 'El monto reclamado es demasiado alto.'],
@@ -134,13 +154,20 @@ describe('the Libro de Reclamaciones form', () => {
     });
     const tecleado = { ...formularioVacio(), nombre: 'Ana T.', documentoNumero: '44556677' };
     expect(conDatosDelCliente(tecleado, { ...cliente, telefono: '' })).toEqual(
-      expect.objectContaining({ nombre: 'Ana T.', documentoTipo: 'DNI', documentoNumero: '44556677', telefono: '', correo: 'ana@example.pe' }),
+      expect.objectContaining({
+        nombre: 'Ana T.',
+        documentoTipo: 'DNI',
+        documentoNumero: '44556677',
+        telefono: '',
+        correo: 'ana@example.pe',
+      }),
     );
   });
 
   it('links an order to the book and reads its number back, ignoring anything but a whole positive number', () => {
     expect(reclamoDePedidoPath(42)).toBe('/libro-de-reclamaciones?pedido=42');
     expect(pedidoDeBusqueda('?pedido=42')).toBe('42');
-    for (const search of ['', '?pedido=', '?pedido=0', '?pedido=-3', '?pedido=4.5', '?pedido=abc', '?pedido=12345678901']) expect(pedidoDeBusqueda(search)).toBe('');
+    for (const search of ['', '?pedido=', '?pedido=0', '?pedido=-3', '?pedido=4.5', '?pedido=abc', '?pedido=12345678901'])
+      expect(pedidoDeBusqueda(search)).toBe('');
   });
 });

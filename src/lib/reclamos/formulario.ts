@@ -85,7 +85,8 @@ function problemaDeTexto(valor: string, regla: ReglaTexto, falta = regla.falta):
 }
 
 /** The amount typed ('1 250,50' or '1250.50') as a number of soles; NaN when it is not one. */
-export const montoDe = (texto: string) => (/^\d+([.,]\d+)?$/.test(texto.replace(/\s/g, '')) ? Number(texto.replace(/\s/g, '').replace(',', '.')) : Number.NaN);
+export const montoDe = (texto: string) =>
+  /^\d+([.,]\d+)?$/.test(texto.replace(/\s/g, '')) ? Number(texto.replace(/\s/g, '').replace(',', '.')) : Number.NaN;
 
 /** The amount's problem, or null (blank is no amount). */
 function problemaDeMonto(texto: string): string | null {
@@ -104,10 +105,19 @@ const CORREO = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function problemaDe(form: FormularioReclamo): ProblemaReclamo | null {
   const checks: [keyof FormularioReclamo, () => string | null][] = [
     ['nombre', () => problemaDeTexto(form.nombre, REGLAS_RECLAMO.nombre)],
-    ['documentoNumero', () => problemaDeTexto(form.documentoNumero, REGLAS_RECLAMO.documentoNumero) ?? docNumberProblem(form.documentoTipo, form.documentoNumero.trim())],
+    [
+      'documentoNumero',
+      () =>
+        problemaDeTexto(form.documentoNumero, REGLAS_RECLAMO.documentoNumero) ??
+        docNumberProblem(form.documentoTipo, form.documentoNumero.trim()),
+    ],
     ['direccion', () => problemaDeTexto(form.direccion, REGLAS_RECLAMO.direccion)],
     ['telefono', () => (form.telefono.trim() === '' || TELEFONO.pattern.test(phoneDigits(form.telefono)) ? null : TELEFONO.mensaje)],
-    ['correo', () => problemaDeTexto(form.correo, REGLAS_RECLAMO.correo) ?? (CORREO.test(form.correo.trim()) ? null : MENSAJES_RECLAMO.correoInvalido)],
+    [
+      'correo',
+      () =>
+        problemaDeTexto(form.correo, REGLAS_RECLAMO.correo) ?? (CORREO.test(form.correo.trim()) ? null : MENSAJES_RECLAMO.correoInvalido),
+    ],
     ['apoderadoNombre', () => (form.menorDeEdad ? problemaDeTexto(form.apoderadoNombre, REGLAS_RECLAMO.apoderadoNombre) : null)],
     [
       'apoderadoDocumentoNumero',
@@ -144,7 +154,13 @@ export function cuerpoDe(form: FormularioReclamo & { tipo: TipoReclamo }): Recla
       correo: form.correo.trim(),
       menorDeEdad: form.menorDeEdad,
       ...(form.menorDeEdad
-        ? { apoderado: { nombre: form.apoderadoNombre.trim(), documentoTipo: form.apoderadoDocumentoTipo, documentoNumero: form.apoderadoDocumentoNumero.trim() } }
+        ? {
+            apoderado: {
+              nombre: form.apoderadoNombre.trim(),
+              documentoTipo: form.apoderadoDocumentoTipo,
+              documentoNumero: form.apoderadoDocumentoNumero.trim(),
+            },
+          }
         : {}),
     },
     bien: { tipo: form.bienTipo, descripcion: form.descripcion.trim(), ...(form.pedido.trim() ? { pedido: Number(form.pedido) } : {}) },

@@ -18,11 +18,20 @@ export interface FilaHoja {
 export function fechaHoraLima(iso: string): string {
   const fecha = new Date(iso);
   if (Number.isNaN(fecha.getTime())) return '';
-  return fecha.toLocaleString('es-PE', { timeZone: 'America/Lima', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  return fecha.toLocaleString('es-PE', {
+    timeZone: 'America/Lima',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
 }
 
 /** A document as shown: 'DNI 44556677'. */
-const documento = ({ documentoTipo, documentoNumero }: { documentoTipo: keyof typeof DOC_LABELS; documentoNumero: string }) => `${DOC_LABELS[documentoTipo]} ${documentoNumero}`;
+const documento = ({ documentoTipo, documentoNumero }: { documentoTipo: keyof typeof DOC_LABELS; documentoNumero: string }) =>
+  `${DOC_LABELS[documentoTipo]} ${documentoNumero}`;
 
 /** The sheet's three sections (consumer, good, detail) in the annex's order; what was not given reads '—'. */
 export function seccionesDeHoja(hoja: HojaReclamacion): { titulo: string; filas: FilaHoja[] }[] {

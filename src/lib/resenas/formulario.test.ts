@@ -19,7 +19,12 @@ describe('the reseña form’s checks', () => {
   it('accepts what the server accepts and sends the trimmed texts, no photo field without a photo', () => {
     expect(problemasResena(bueno)).toEqual([]);
     expect(mensajesDelServidor(bueno)).toEqual({});
-    expect(cuerpoResena(7, { ...bueno, titulo: '  Muy buena ' })).toEqual({ idProducto: 7, estrellas: 4, titulo: 'Muy buena', texto: bueno.texto });
+    expect(cuerpoResena(7, { ...bueno, titulo: '  Muy buena ' })).toEqual({
+      idProducto: 7,
+      estrellas: 4,
+      titulo: 'Muy buena',
+      texto: bueno.texto,
+    });
     expect(cuerpoResena(7, { ...bueno, foto: 'data:image/png;base64,AAAA' }).foto).toBe('data:image/png;base64,AAAA');
   });
 

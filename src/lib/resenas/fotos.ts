@@ -20,7 +20,8 @@ const ARCHIVO = new RegExp(`^(${CLAVE})(-${RESENAS.fotoMiniatura}|-${RESENAS.fot
 const URL_GRANDE = new RegExp(`^${PREFIJO_IMAGENES}/resenas/(${CLAVE})\\.webp$`);
 
 /** The URL of one copy of the photo stored under `clave`. */
-export const fotoResenaUrl = (clave: string, variante: VarianteFoto = 'grande') => `${PREFIJO_IMAGENES}/resenas/${clave}${SUFIJO[variante]}.webp`;
+export const fotoResenaUrl = (clave: string, variante: VarianteFoto = 'grande') =>
+  `${PREFIJO_IMAGENES}/resenas/${clave}${SUFIJO[variante]}.webp`;
 
 /** The key and copy a file name under /imagenes/resenas/ names, or undefined. */
 export function parseFotoResena(archivo: string): { clave: string; variante: VarianteFoto } | undefined {

@@ -19,10 +19,12 @@ export const tieneResenas = (producto: { resenasPromedio?: number; resenasCantid
   (producto.resenasCantidad ?? 0) > 0 && (producto.resenasPromedio ?? 0) > 0;
 
 /** The date a review was published, as Lima reads it: '26 de noviembre de 2026'. */
-export const fechaResena = (fecha: string) => new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeZone: 'America/Lima' }).format(new Date(fecha));
+export const fechaResena = (fecha: string) =>
+  new Intl.DateTimeFormat('es-PE', { dateStyle: 'long', timeZone: 'America/Lima' }).format(new Date(fecha));
 
 /** The stars' fill, in percent of the five, to the nearest half star. */
-export const rellenoEstrellas = (valor: number) => (Math.round(Math.min(Math.max(valor, 0), RESENAS.estrellasMaximas) * 2) / 2 / RESENAS.estrellasMaximas) * 100;
+export const rellenoEstrellas = (valor: number) =>
+  (Math.round(Math.min(Math.max(valor, 0), RESENAS.estrellasMaximas) * 2) / 2 / RESENAS.estrellasMaximas) * 100;
 
 /** The anchor of the product page's write area: Mis Compras links `/producto/…#escribir-resena` to open the form. */
 export const ANCLA_ESCRIBIR_RESENA = 'escribir-resena';

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { ProductoRutina, RutinaRecomendada } from '../api/routine-schemas.ts';
-import { categoriasConStock, explicacion, filtrosDe, indicesIniciales, otraAlternativa, preguntaActual, productosElegidos, responder, rutinaCompleta, volverA } from './builder.ts';
+import {
+  categoriasConStock,
+  explicacion,
+  filtrosDe,
+  indicesIniciales,
+  otraAlternativa,
+  preguntaActual,
+  productosElegidos,
+  responder,
+  rutinaCompleta,
+  volverA,
+} from './builder.ts';
 
 const producto = (idProducto: number): ProductoRutina => {
   const { nombre, ...rest } = makeProducto({ idProducto });
@@ -25,7 +36,12 @@ describe('the builder questions', () => {
     expect(preguntaActual(respuestas)).toBe('nivel');
     respuestas = responder(respuestas, 'nivel', 'avanzado');
     expect(preguntaActual(respuestas)).toBeNull();
-    expect(filtrosDe(respuestas, 'fragancia')).toEqual({ tipoPiel: 'Grasa', grupoEdad: '25-34', inquietudPiel: 'Acné', alergias: 'fragancia' });
+    expect(filtrosDe(respuestas, 'fragancia')).toEqual({
+      tipoPiel: 'Grasa',
+      grupoEdad: '25-34',
+      inquietudPiel: 'Acné',
+      alergias: 'fragancia',
+    });
   });
 
   it('resets every later answer when an earlier one changes', () => {

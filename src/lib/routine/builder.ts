@@ -39,7 +39,8 @@ export function volverA(respuestas: Respuestas, pregunta: Pregunta): Respuestas 
 }
 
 /** The first unanswered question, or null when all are answered. */
-export const preguntaActual = (respuestas: Respuestas): Pregunta | null => PREGUNTAS.find((pregunta) => respuestas[pregunta] === undefined) ?? null;
+export const preguntaActual = (respuestas: Respuestas): Pregunta | null =>
+  PREGUNTAS.find((pregunta) => respuestas[pregunta] === undefined) ?? null;
 
 /** The skin filters of the answers so far (for the product count and the routine). */
 export const filtrosDe = ({ tipoPiel, grupoEdad, inquietudPiel }: Respuestas, alergias = ''): FiltrosPiel => ({

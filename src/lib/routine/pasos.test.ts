@@ -13,7 +13,11 @@ describe('routine steps', () => {
   });
 
   it('prices the levels at 0, 5 and 10 percent and finds them by step count', () => {
-    expect(NIVELES.map((nivel) => [NIVELES_RUTINA[nivel].pasos, NIVELES_RUTINA[nivel].descuento])).toEqual([[3, 0], [5, 5], [7, 10]]);
+    expect(NIVELES.map((nivel) => [NIVELES_RUTINA[nivel].pasos, NIVELES_RUTINA[nivel].descuento])).toEqual([
+      [3, 0],
+      [5, 5],
+      [7, 10],
+    ]);
     expect([3, 5, 7, 4].map(nivelPorPasos)).toEqual(['principiante', 'intermedio', 'avanzado', undefined]);
   });
 

@@ -67,9 +67,16 @@ interface JsonLdReview {
  * AggregateRating over all of them and each Review the page shows, with the same stars and text.
  * Nothing at all without approved reviews (a rating of 0 is not a rating).
  */
-export function resenasJsonLd(producto: Pick<Producto, 'resenasPromedio' | 'resenasCantidad'>, resenas: ResenaPublica[]): { aggregateRating?: JsonLdRating & { '@type': 'AggregateRating'; reviewCount: number }; review?: JsonLdReview[] } {
+export function resenasJsonLd(
+  producto: Pick<Producto, 'resenasPromedio' | 'resenasCantidad'>,
+  resenas: ResenaPublica[],
+): { aggregateRating?: JsonLdRating & { '@type': 'AggregateRating'; reviewCount: number }; review?: JsonLdReview[] } {
   if (!tieneResenas(producto)) return {};
-  const rating = (value: number): JsonLdRating => ({ ratingValue: value, bestRating: RESENAS.estrellasMaximas, worstRating: RESENAS.estrellasMinimas });
+  const rating = (value: number): JsonLdRating => ({
+    ratingValue: value,
+    bestRating: RESENAS.estrellasMaximas,
+    worstRating: RESENAS.estrellasMinimas,
+  });
   return {
     aggregateRating: { '@type': 'AggregateRating' as const, ...rating(producto.resenasPromedio), reviewCount: producto.resenasCantidad },
     ...(resenas.length > 0
@@ -102,7 +109,12 @@ export function businessDays(label: string): { min: number; max: number } {
   return { min: Number(match[1]), max: Number(match[2]) };
 }
 
-const days = ({ min, max }: { min: number; max: number }) => ({ '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitCode: 'DAY' });
+const days = ({ min, max }: { min: number; max: number }) => ({
+  '@type': 'QuantitativeValue',
+  minValue: min,
+  maxValue: max,
+  unitCode: 'DAY',
+});
 
 /**
  * Home delivery anywhere in Peru (Google reads no Peruvian regions, so Lima and provinces share one
@@ -143,11 +155,10 @@ export function returnPolicyJsonLd(site: URL | string) {
     returnPolicyCountry: DEVOLUCIONES.pais,
     returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
     merchantReturnDays: DEVOLUCIONES.dias,
-    returnMethod: [
-      ...(DEVOLUCIONES.enTiendaGratis ? ['https://schema.org/ReturnInStore'] : []),
-      'https://schema.org/ReturnByMail',
-    ],
-    returnFees: DEVOLUCIONES.porCourierPagaCliente ? 'https://schema.org/ReturnFeesCustomerResponsibility' : 'https://schema.org/FreeReturn',
+    returnMethod: [...(DEVOLUCIONES.enTiendaGratis ? ['https://schema.org/ReturnInStore'] : []), 'https://schema.org/ReturnByMail'],
+    returnFees: DEVOLUCIONES.porCourierPagaCliente
+      ? 'https://schema.org/ReturnFeesCustomerResponsibility'
+      : 'https://schema.org/FreeReturn',
     refundType: 'https://schema.org/FullRefund',
     ...(DEVOLUCIONES.soloSellados ? { itemCondition: ['https://schema.org/NewCondition'] } : {}),
     merchantReturnLink: absolute('/terminos-y-condiciones', site),

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { makeProducto as p } from '../../../tests/fixtures/producto.ts';
 import { brandRoute, productTrail } from '../catalogue/routes.ts';
 import { readFileSync } from 'node:fs';
-import { availability, breadcrumbJsonLd, businessDays, jsonLdScript, metaDescription, organizationJsonLd, productJsonLd, TARIFA_ENVIO_PE } from './json-ld.ts';
+import {
+  availability,
+  breadcrumbJsonLd,
+  businessDays,
+  jsonLdScript,
+  metaDescription,
+  organizationJsonLd,
+  productJsonLd,
+  TARIFA_ENVIO_PE,
+} from './json-ld.ts';
 import { DEVOLUCIONES, TIENDA } from '../tienda.ts';
 import type { ResenaPublica } from '../api/resenas-schemas.ts';
 import { ENVIO_PROVINCIA } from '../shipping/methods.ts';
@@ -35,16 +44,33 @@ describe('product JSON-LD', () => {
     expect(availability({ newores: 'Sale', stock: 2 })).toBe('InStock');
   });
   it('lists breadcrumbs with positions and absolute links', () => {
-    expect(breadcrumbJsonLd([{ label: 'Inicio', href: '/' }, { label: 'Serúm', href: '/Ser%C3%BAm' }], '/Ser%C3%BAm', site).itemListElement).toEqual([
+    expect(
+      breadcrumbJsonLd(
+        [
+          { label: 'Inicio', href: '/' },
+          { label: 'Serúm', href: '/Ser%C3%BAm' },
+        ],
+        '/Ser%C3%BAm',
+        site,
+      ).itemListElement,
+    ).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://kbeauty.pe/' },
       { '@type': 'ListItem', position: 2, name: 'Serúm', item: 'https://kbeauty.pe/Ser%C3%BAm' },
     ]);
   });
   it('gives absolute URLs, the last one the current page', () => {
     const data = breadcrumbJsonLd(brandRoute('COSRX').trail, '/marcas/COSRX', 'https://tienda.pe');
-    expect(data.itemListElement.map((item) => item.item)).toEqual(['https://tienda.pe/', 'https://tienda.pe/marcas', 'https://tienda.pe/marcas/COSRX']);
+    expect(data.itemListElement.map((item) => item.item)).toEqual([
+      'https://tienda.pe/',
+      'https://tienda.pe/marcas',
+      'https://tienda.pe/marcas/COSRX',
+    ]);
     expect(data.itemListElement[2]).toMatchObject({ position: 3, name: 'COSRX' });
-    const product = breadcrumbJsonLd(productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: '' })), '/producto/9-serum-glow', site);
+    const product = breadcrumbJsonLd(
+      productTrail(p({ idProducto: 9, nombre: 'Sérum Glow', categoria: 'Serúm', child: '' })),
+      '/producto/9-serum-glow',
+      site,
+    );
     expect(product.itemListElement.at(-1)).toMatchObject({ name: 'Sérum Glow', item: 'https://kbeauty.pe/producto/9-serum-glow' });
   });
 });
@@ -70,7 +96,12 @@ function merchantListingProblems(product: Json, organization: Json): string[] {
   check(offer['@type'] === 'Offer', 'offers @type');
   check(/^\d+(\.\d+)?$/.test(String(offer.price)) && Number(offer.price) > 0, 'offers.price');
   check(/^[A-Z]{3}$/.test(offer.priceCurrency), 'offers.priceCurrency');
-  check(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|Discontinued|LimitedAvailability|InStoreOnly|OnlineOnly|PreSale|SoldOut)$/.test(offer.availability), 'offers.availability');
+  check(
+    /^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|Discontinued|LimitedAvailability|InStoreOnly|OnlineOnly|PreSale|SoldOut)$/.test(
+      offer.availability,
+    ),
+    'offers.availability',
+  );
   check(offer.itemCondition === 'https://schema.org/NewCondition', 'offers.itemCondition');
   const shipping: Json[] = [offer.shippingDetails ?? []].flat();
   check(shipping.length > 0, 'offers.shippingDetails');
@@ -85,7 +116,12 @@ function merchantListingProblems(product: Json, organization: Json): string[] {
     for (const part of ['handlingTime', 'transitTime']) {
       const value: Json = time[part] ?? {};
       check(
-        value['@type'] === 'QuantitativeValue' && Number.isInteger(value.minValue) && Number.isInteger(value.maxValue) && value.minValue >= 0 && value.minValue <= value.maxValue && value.unitCode === 'DAY',
+        value['@type'] === 'QuantitativeValue' &&
+          Number.isInteger(value.minValue) &&
+          Number.isInteger(value.maxValue) &&
+          value.minValue >= 0 &&
+          value.minValue <= value.maxValue &&
+          value.unitCode === 'DAY',
         `deliveryTime.${part}`,
       );
     }
@@ -94,13 +130,21 @@ function merchantListingProblems(product: Json, organization: Json): string[] {
   const policy: Json = organization.hasMerchantReturnPolicy ?? {};
   check(policy['@type'] === 'MerchantReturnPolicy', 'hasMerchantReturnPolicy');
   check(/^[A-Z]{2}$/.test(policy.applicableCountry), 'applicableCountry');
-  const categories = ['MerchantReturnFiniteReturnWindow', 'MerchantReturnNotPermitted', 'MerchantReturnUnlimitedWindow'].map((c) => `https://schema.org/${c}`);
+  const categories = ['MerchantReturnFiniteReturnWindow', 'MerchantReturnNotPermitted', 'MerchantReturnUnlimitedWindow'].map(
+    (c) => `https://schema.org/${c}`,
+  );
   check(categories.includes(policy.returnPolicyCategory), 'returnPolicyCategory');
-  if (policy.returnPolicyCategory === categories[0]) check(Number.isInteger(policy.merchantReturnDays) && policy.merchantReturnDays > 0, 'merchantReturnDays');
+  if (policy.returnPolicyCategory === categories[0])
+    check(Number.isInteger(policy.merchantReturnDays) && policy.merchantReturnDays > 0, 'merchantReturnDays');
   if (policy.returnPolicyCategory !== categories[1]) {
     const methods = ['ReturnAtKiosk', 'ReturnByMail', 'ReturnInStore'].map((m) => `https://schema.org/${m}`);
     check([policy.returnMethod].flat().length > 0 && [policy.returnMethod].flat().every((m) => methods.includes(m)), 'returnMethod');
-    check(['FreeReturn', 'ReturnFeesCustomerResponsibility', 'ReturnShippingFees'].map((f) => `https://schema.org/${f}`).includes(policy.returnFees), 'returnFees');
+    check(
+      ['FreeReturn', 'ReturnFeesCustomerResponsibility', 'ReturnShippingFees']
+        .map((f) => `https://schema.org/${f}`)
+        .includes(policy.returnFees),
+      'returnFees',
+    );
     if (policy.returnFees === 'https://schema.org/ReturnShippingFees') check(policy.returnShippingFeesAmount, 'returnShippingFeesAmount');
   }
   return problems;
@@ -121,7 +165,11 @@ describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPol
     broken.offers.shippingDetails[0].shippingRate = { '@type': 'MonetaryAmount', currency: 'PEN' };
     const brokenOrg = structuredClone(organization) as Json;
     delete brokenOrg.hasMerchantReturnPolicy.merchantReturnDays;
-    expect(merchantListingProblems(broken, brokenOrg)).toEqual(['offers.itemCondition', 'shippingRate value or maxValue', 'merchantReturnDays']);
+    expect(merchantListingProblems(broken, brokenOrg)).toEqual([
+      'offers.itemCondition',
+      'shippingRate value or maxValue',
+      'merchantReturnDays',
+    ]);
   });
 
   it('ships free across Peru when the product alone is above the free-shipping threshold, as the cart charges', () => {
@@ -129,7 +177,12 @@ describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPol
     expect(shippingOf({ precio: threshold + 10 }).shippingRate).toEqual({ '@type': 'MonetaryAmount', value: 0, currency: 'PEN' });
     // At the threshold, or below it after the discount, the district's tariff applies (the cart's rule is 'above').
     for (const producto of [{ precio: threshold }, { precio: threshold + 10, descuento: 10 }]) {
-      expect(shippingOf(producto).shippingRate).toEqual({ '@type': 'MonetaryAmount', minValue: TARIFA_ENVIO_PE.min, maxValue: TARIFA_ENVIO_PE.max, currency: 'PEN' });
+      expect(shippingOf(producto).shippingRate).toEqual({
+        '@type': 'MonetaryAmount',
+        minValue: TARIFA_ENVIO_PE.min,
+        maxValue: TARIFA_ENVIO_PE.max,
+        currency: 'PEN',
+      });
     }
     expect(shippingOf({}).shippingDestination).toEqual({ '@type': 'DefinedRegion', addressCountry: 'PE' });
   });
@@ -170,9 +223,15 @@ describe("merchant-listing markup (Google's Product, Offer and MerchantReturnPol
   it("survives the page: the product page's scripts parse back to eligible markup, none of them hashed by the CSP", () => {
     const producto = p({ idProducto: 7, nombre: 'Sérum </script><b>', precio: 120 });
     // What [slug].astro hands Base.astro, written as Base.astro writes it.
-    const jsonLd = [productJsonLd(producto, site), breadcrumbJsonLd(productTrail(producto), '/producto/7-serum-b', site), organizationJsonLd(site)];
+    const jsonLd = [
+      productJsonLd(producto, site),
+      breadcrumbJsonLd(productTrail(producto), '/producto/7-serum-b', site),
+      organizationJsonLd(site),
+    ];
     const html = `<head>${jsonLd.map((data) => `<script type="application/ld+json">${jsonLdScript(data)}</script>`).join('')}</head>`;
-    const blocks = scriptElements(html).filter((script) => /type="application\/ld\+json"/.test(script.attributes)).map((script) => JSON.parse(script.body) as Json);
+    const blocks = scriptElements(html)
+      .filter((script) => /type="application\/ld\+json"/.test(script.attributes))
+      .map((script) => JSON.parse(script.body) as Json);
     expect(blocks).toHaveLength(3);
     const product = blocks.find((block) => block['@type'] === 'Product')!;
     const organization = blocks.find((block) => block['@type'] === 'Organization')!;
@@ -202,14 +261,24 @@ function reviewSnippetProblems(product: Json): string[] {
     if (!ok) problems.push(what);
   };
   const inRange = (rating: Json) =>
-    typeof rating.ratingValue === 'number' && rating.bestRating === 5 && rating.worstRating === 1 && rating.ratingValue >= rating.worstRating && rating.ratingValue <= rating.bestRating;
+    typeof rating.ratingValue === 'number' &&
+    rating.bestRating === 5 &&
+    rating.worstRating === 1 &&
+    rating.ratingValue >= rating.worstRating &&
+    rating.ratingValue <= rating.bestRating;
   const aggregate: Json = product.aggregateRating ?? {};
   check(aggregate['@type'] === 'AggregateRating', 'aggregateRating @type');
   check(inRange(aggregate), 'aggregateRating.ratingValue');
   check(Number.isInteger(aggregate.reviewCount) && aggregate.reviewCount > 0, 'aggregateRating.reviewCount');
   for (const review of [product.review ?? []].flat() as Json[]) {
     check(review['@type'] === 'Review', 'review @type');
-    check(review.author?.['@type'] === 'Person' && typeof review.author.name === 'string' && review.author.name.length > 0 && review.author.name.length < 100, 'review.author');
+    check(
+      review.author?.['@type'] === 'Person' &&
+        typeof review.author.name === 'string' &&
+        review.author.name.length > 0 &&
+        review.author.name.length < 100,
+      'review.author',
+    );
     check(review.reviewRating?.['@type'] === 'Rating' && inRange(review.reviewRating), 'review.reviewRating');
     check(/^\d{4}-\d{2}-\d{2}$/.test(review.datePublished), 'review.datePublished');
     check(typeof review.name === 'string' && review.name.length > 0, 'review.name');
@@ -233,10 +302,19 @@ describe("review snippets (Google's Product review requirements)", () => {
 
   it('a product with reseñas states its aggregate rating and each reseña the page shows', () => {
     const producto = p({ idProducto: 12, nombre: 'Sérum C', resenasPromedio: 4.5, resenasCantidad: 12 });
-    const product = productJsonLd(producto, site, [resena(1), resena(2, { estrellas: 4, autor: 'Ana P.', titulo: 'Bueno', texto: 'Algo pegajoso.' })]);
+    const product = productJsonLd(producto, site, [
+      resena(1),
+      resena(2, { estrellas: 4, autor: 'Ana P.', titulo: 'Bueno', texto: 'Algo pegajoso.' }),
+    ]);
     expect(reviewSnippetProblems(product)).toEqual([]);
     expect(merchantListingProblems(product, organizationJsonLd(site))).toEqual([]);
-    expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(product.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(product.review?.[1]).toEqual({
       '@type': 'Review',
       author: { '@type': 'Person', name: 'Ana P.' },
@@ -272,7 +350,10 @@ describe("review snippets (Google's Product review requirements)", () => {
 
 describe('JSON-LD script text', () => {
   it('cannot end its <script> element or start markup, and parses back to the same data', () => {
-    const data = productJsonLd(p({ nombre: '</script><script>alert(1)</script>', descripcion: 'a & b <!-- c --> \u2028\u2029 <SCRIPT>' }), site);
+    const data = productJsonLd(
+      p({ nombre: '</script><script>alert(1)</script>', descripcion: 'a & b <!-- c --> \u2028\u2029 <SCRIPT>' }),
+      site,
+    );
     const text = jsonLdScript(data);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(text).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
@@ -295,11 +376,25 @@ describe('sitemap and robots', () => {
     { linea: 'Accesorios', categorias: [{ nombre: 'Accesorios', hijas: ['Brochas'] }] },
   ];
   it('lists every static route once', () => {
-    const paths = sitemapPaths({ menu, marcas: [{ idMarca: 1, nombre: 'Beauty of Joseon', logo: null }], productos: [p({ idProducto: 5, nombre: 'Tónico' })], staticPages: ['/tienda-fisica'] });
+    const paths = sitemapPaths({
+      menu,
+      marcas: [{ idMarca: 1, nombre: 'Beauty of Joseon', logo: null }],
+      productos: [p({ idProducto: 5, nombre: 'Tónico' })],
+      staticPages: ['/tienda-fisica'],
+    });
     expect(paths).toEqual(
-      expect.arrayContaining(['/', '/Cuidado', '/Contorno%20de%20ojos', '/categoria/Crema%20de%20ojos', '/Accesorios', '/categoria/Brochas']),
+      expect.arrayContaining([
+        '/',
+        '/Cuidado',
+        '/Contorno%20de%20ojos',
+        '/categoria/Crema%20de%20ojos',
+        '/Accesorios',
+        '/categoria/Brochas',
+      ]),
     );
-    expect(paths).toEqual(expect.arrayContaining(['/sale', '/ofertas', '/marcas', '/marcas/Beauty%20of%20Joseon', '/producto/5-tonico', '/tienda-fisica']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/sale', '/ofertas', '/marcas', '/marcas/Beauty%20of%20Joseon', '/producto/5-tonico', '/tienda-fisica']),
+    );
     expect(paths.filter((path) => path === '/Accesorios')).toHaveLength(1);
   });
   it('names every listing as its page does: product-named children and brands, literal sub-delimiters', () => {
@@ -313,7 +408,16 @@ describe('sitemap and robots', () => {
     expect(paths.filter((path) => path === '/Cuidado')).toHaveLength(1);
   });
   it('takes the static pages from the page files, without private, error or dynamic routes', () => {
-    const files = ['./index.astro', './404.astro', './[listing].astro', './tienda-fisica.astro', './carrito.astro', './search.astro', './Creador_de_piel.astro', './success.astro'];
+    const files = [
+      './index.astro',
+      './404.astro',
+      './[listing].astro',
+      './tienda-fisica.astro',
+      './carrito.astro',
+      './search.astro',
+      './Creador_de_piel.astro',
+      './success.astro',
+    ];
     expect(staticPagesFrom(files)).toEqual(['/Creador_de_piel', '/tienda-fisica']);
   });
   it('writes escaped absolute URLs and the robots rules', () => {

@@ -37,7 +37,13 @@ export function sitemapPaths({
   productos: Producto[];
   staticPages: string[];
 }): string[] {
-  const listings = [...topLevelRoutes(menu), ...childRoutes(menu, productos.map((producto) => producto.child))];
+  const listings = [
+    ...topLevelRoutes(menu),
+    ...childRoutes(
+      menu,
+      productos.map((producto) => producto.child),
+    ),
+  ];
   return [
     ...new Set([
       '/',

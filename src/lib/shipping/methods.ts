@@ -14,9 +14,21 @@ export interface PuntoRecojo {
 
 /** Where each pickup method is handed over; addresses and hours come from the shops' one source. */
 const RECOJO: [metodo: string, tienda: Tienda, instrucciones: string][] = [
-  ['Recojo en Miraflores', tienda('miraflores'), 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.'],
-  ['Recojo CC. Plaza Norte', PLAZA_NORTE, 'Recoge en nuestro módulo del primer piso presentando tu DNI y tu número de pedido, desde el día hábil siguiente a la compra.'],
-  ['Recojo CC. Plaza San Miguel', tienda('san-miguel'), 'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.'],
+  [
+    'Recojo en Miraflores',
+    tienda('miraflores'),
+    'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
+  ],
+  [
+    'Recojo CC. Plaza Norte',
+    PLAZA_NORTE,
+    'Recoge en nuestro módulo del primer piso presentando tu DNI y tu número de pedido, desde el día hábil siguiente a la compra.',
+  ],
+  [
+    'Recojo CC. Plaza San Miguel',
+    tienda('san-miguel'),
+    'Acércate a caja con tu DNI y tu número de pedido. Tu pedido estará listo desde el día hábil siguiente a la compra.',
+  ],
 ];
 
 export const PUNTOS_RECOJO: PuntoRecojo[] = RECOJO.map(([metodo, lugar, instrucciones]) => ({

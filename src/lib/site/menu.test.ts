@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { brandLinks, desktopMenu, mobileMenu, sortBrands } from './menu.ts';
 
 const MENU = [
-  { linea: 'Cuidado', categorias: [{ nombre: 'Serúm', hijas: ['Ampolla'] }, { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] }] },
+  {
+    linea: 'Cuidado',
+    categorias: [
+      { nombre: 'Serúm', hijas: ['Ampolla'] },
+      { nombre: 'Contorno de ojos', hijas: ['Crema de ojos'] },
+    ],
+  },
   { linea: 'Corporal', categorias: [{ nombre: 'Cuerpo', hijas: ['Cabello', 'Manos', 'Pies', 'Baño y ducha'] }] },
   { linea: 'Accesorios', categorias: [{ nombre: 'Accesorios', hijas: ['Brochas'] }] },
 ];
@@ -26,7 +32,13 @@ describe('menu links', () => {
   });
 
   it('sorts brands alphabetically, ignoring case', () => {
-    expect(sortBrands(['innisfree', 'Anua', 'COSRX', '3CE', 'Beauty of Joseon'])).toEqual(['3CE', 'Anua', 'Beauty of Joseon', 'COSRX', 'innisfree']);
+    expect(sortBrands(['innisfree', 'Anua', 'COSRX', '3CE', 'Beauty of Joseon'])).toEqual([
+      '3CE',
+      'Anua',
+      'Beauty of Joseon',
+      'COSRX',
+      'innisfree',
+    ]);
   });
 
   it('links the brands in that order, each to its brand page', () => {

@@ -34,9 +34,7 @@ export const CORPORAL_MOVIL = ['Manos', 'Pies', 'Cabello'] as const;
 
 /** The mobile menu: as on desktop, except that Corporal lists only Manos, Pies and Cabello. */
 export function mobileMenu(menu: Menu): MenuLink[] {
-  return desktopMenu(menu).map((linea) =>
-    same(linea.label, 'Corporal') ? { ...linea, children: hijaLinks(CORPORAL_MOVIL) } : linea,
-  );
+  return desktopMenu(menu).map((linea) => (same(linea.label, 'Corporal') ? { ...linea, children: hijaLinks(CORPORAL_MOVIL) } : linea));
 }
 
 /** The order of brand names for Spanish readers: alphabetical, case- and accent-insensitive, numbers by value. */

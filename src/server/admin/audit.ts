@@ -37,7 +37,10 @@ export const operatorName: MiddlewareHandler<OperatorEnv> = async (c, next) => {
       name = '';
     }
     if (!name || name.length > OPERACIONES.operadorMaximo || tieneControles(name)) {
-      throw clientError(400, `El nombre del operador (${CABECERA_OPERADOR}) no es válido: hasta ${OPERACIONES.operadorMaximo} caracteres, sin caracteres de control.`);
+      throw clientError(
+        400,
+        `El nombre del operador (${CABECERA_OPERADOR}) no es válido: hasta ${OPERACIONES.operadorMaximo} caracteres, sin caracteres de control.`,
+      );
     }
   }
   c.set('operador', name);
@@ -50,11 +53,27 @@ export const operadorDe = (c: Context<OperatorEnv>) => c.get('operador');
 export async function audit(db: Db | Tx, operador: string, cambios: Cambio[]): Promise<void> {
   if (cambios.length === 0) return;
   const fecha = new Date();
-  await db.insert(auditoria).values(cambios.map((cambio) => ({ fecha, operador, accion: cambio.accion, objetivo: cambio.objetivo, antes: cambio.antes ?? null, despues: cambio.despues ?? null })));
+  await db
+    .insert(auditoria)
+    .values(
+      cambios.map((cambio) => ({
+        fecha,
+        operador,
+        accion: cambio.accion,
+        objetivo: cambio.objetivo,
+        antes: cambio.antes ?? null,
+        despues: cambio.despues ?? null,
+      })),
+    );
 }
 
 /** The newest `limite` entries, newest first. */
 export async function recentAudit(db: Db, limite: number): Promise<EntradaAuditoria[]> {
   const rows = await db.select().from(auditoria).orderBy(desc(auditoria.fecha), desc(auditoria.id)).limit(limite);
-  return rows.map((row) => ({ ...row, fecha: row.fecha.toISOString(), antes: row.antes as EntradaAuditoria['antes'], despues: row.despues as EntradaAuditoria['despues'] }));
+  return rows.map((row) => ({
+    ...row,
+    fecha: row.fecha.toISOString(),
+    antes: row.antes as EntradaAuditoria['antes'],
+    despues: row.despues as EntradaAuditoria['despues'],
+  }));
 }

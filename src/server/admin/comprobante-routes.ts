@@ -1,9 +1,20 @@
 import { Hono } from 'hono';
-import type { ComprobanteOperadorRespuesta, CorreccionClienteRespuesta, ListaComprobantesOperador, ReintentoComprobanteRespuesta } from '../../lib/api/comprobantes-schemas.ts';
+import type {
+  ComprobanteOperadorRespuesta,
+  CorreccionClienteRespuesta,
+  ListaComprobantesOperador,
+  ReintentoComprobanteRespuesta,
+} from '../../lib/api/comprobantes-schemas.ts';
 import { leerNumeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { clienteCorregido, correccionClienteSchema } from '../comprobantes/correccion.ts';
 import { corregirCliente, reintentarComprobante } from '../comprobantes/emision.ts';
-import { comprobantePorNumero, comprobantesOperador, detalleComprobanteOperador, listarComprobantes, numeroDe } from '../comprobantes/queries.ts';
+import {
+  comprobantePorNumero,
+  comprobantesOperador,
+  detalleComprobanteOperador,
+  listarComprobantes,
+  numeroDe,
+} from '../comprobantes/queries.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ESTADOS_COMPROBANTE, type EstadoComprobante } from '../db/schema/index.ts';
@@ -14,13 +25,15 @@ import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 /** The `estado` filter of the list, or a 400 naming the valid ones. */
 function estadoDe(raw: string | undefined): EstadoComprobante | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!(ESTADOS_COMPROBANTE as readonly string[]).includes(raw)) throw clientError(400, `El estado debe ser uno de: ${ESTADOS_COMPROBANTE.join(', ')}.`);
+  if (!(ESTADOS_COMPROBANTE as readonly string[]).includes(raw))
+    throw clientError(400, `El estado debe ser uno de: ${ESTADOS_COMPROBANTE.join(', ')}.`);
   return raw as EstadoComprobante;
 }
 
 /** The receipt numbered as typed (B001-00000042, B001-42), or a 404 (a 400 for what is not a receipt number). */
 async function comprobanteDe(db: Db, numero: string) {
-  if (!leerNumeroComprobante(numero)) throw clientError(400, `"${numero.slice(0, 40)}" no es un número de comprobante: escríbelo como B001-00000042 o B001-42.`);
+  if (!leerNumeroComprobante(numero))
+    throw clientError(400, `"${numero.slice(0, 40)}" no es un número de comprobante: escríbelo como B001-00000042 o B001-42.`);
   const row = await comprobantePorNumero(db, numero);
   if (!row) throw clientError(404, `No existe el comprobante ${numero.trim().toUpperCase()}.`);
   return row;
@@ -49,24 +62,47 @@ export function comprobanteOperatorRoutes({ db, config }: { db: Db; config: Pick
       const resultado = await reintentarComprobante(db, row.id, config.comprobantes, (tx, antes, reemplazo) =>
         audit(tx, operadorDe(c), [
           reemplazo
-            ? { accion: 'comprobante.reemplazo', objetivo: `comprobante ${numero}`, antes: { estado: antes.estado, mensaje: antes.mensaje, codigoSunat: antes.codigoSunat }, despues: { reemplazo: numeroDe(reemplazo), cliente: reemplazo.cliente } }
-            : { accion: 'comprobante.reintento', objetivo: `comprobante ${numero}`, antes: { estado: antes.estado, mensaje: antes.mensaje }, despues: { estado: 'pendiente' } },
+            ? {
+                accion: 'comprobante.reemplazo',
+                objetivo: `comprobante ${numero}`,
+                antes: { estado: antes.estado, mensaje: antes.mensaje, codigoSunat: antes.codigoSunat },
+                despues: { reemplazo: numeroDe(reemplazo), cliente: reemplazo.cliente },
+              }
+            : {
+                accion: 'comprobante.reintento',
+                objetivo: `comprobante ${numero}`,
+                antes: { estado: antes.estado, mensaje: antes.mensaje },
+                despues: { estado: 'pendiente' },
+              },
         ]),
       );
       if (!resultado.encolado) throw clientError(409, resultado.mensaje);
       // A rejected receipt's answer shows its replacement, the receipt now on its way to SUNAT.
       const actual = resultado.reemplazo ?? (await comprobantePorNumero(db, numero)) ?? row;
-      return c.json({ mensaje: resultado.mensaje, comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl) } satisfies ReintentoComprobanteRespuesta);
+      return c.json({
+        mensaje: resultado.mensaje,
+        comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
+      } satisfies ReintentoComprobanteRespuesta);
     })
     .post('/comprobantes/:numero/cliente', async (c) => {
       const row = await comprobanteDe(db, c.req.param('numero'));
       const datos = clienteCorregido(await parseBody(c, correccionClienteSchema));
       const numero = numeroDe(row);
       const resultado = await corregirCliente(db, row.id, datos, (tx, antes, cliente) =>
-        audit(tx, operadorDe(c), [{ accion: 'comprobante.cliente', objetivo: `comprobante ${numero}`, antes: { estado: antes.estado, cliente: antes.clienteCorregido ?? antes.cliente }, despues: { cliente } }]),
+        audit(tx, operadorDe(c), [
+          {
+            accion: 'comprobante.cliente',
+            objetivo: `comprobante ${numero}`,
+            antes: { estado: antes.estado, cliente: antes.clienteCorregido ?? antes.cliente },
+            despues: { cliente },
+          },
+        ]),
       );
       if (!resultado.corregido) throw clientError(409, resultado.mensaje);
       const actual = (await comprobantePorNumero(db, numero)) ?? row;
-      return c.json({ mensaje: resultado.mensaje, comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl) } satisfies CorreccionClienteRespuesta);
+      return c.json({
+        mensaje: resultado.mensaje,
+        comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
+      } satisfies CorreccionClienteRespuesta);
     });
 }

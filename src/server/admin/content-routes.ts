@@ -31,7 +31,10 @@ const SINGULAR: Record<ListaContenido, string> = { mensajes: 'mensaje', banners:
 /** A list's items in the order the storefront shows them. */
 async function items<L extends ListaContenido>(db: Db | Tx, lista: L): Promise<ContenidoOperador[L][]> {
   const t = tabla(lista);
-  const rows = await db.select().from(TABLAS[lista] as Tabla).orderBy(asc(t.orden), asc(t.id));
+  const rows = await db
+    .select()
+    .from(TABLAS[lista] as Tabla)
+    .orderBy(asc(t.orden), asc(t.id));
   return rows.map((row) => {
     const r = row as unknown as Record<string, unknown>;
     switch (lista) {
@@ -40,7 +43,14 @@ async function items<L extends ListaContenido>(db: Db | Tx, lista: L): Promise<C
       case 'banners':
         return { id: r.id, orden: r.orden, img_url: r.imgUrl, rutabutton: r.rutabutton, alt: r.alt } as ContenidoOperador[L];
       case 'popups':
-        return { id: r.id, orden: r.orden, visible: r.visible, img_url: r.imgUrl, rutabutton: r.rutabutton, alt: r.alt } as ContenidoOperador[L];
+        return {
+          id: r.id,
+          orden: r.orden,
+          visible: r.visible,
+          img_url: r.imgUrl,
+          rutabutton: r.rutabutton,
+          alt: r.alt,
+        } as ContenidoOperador[L];
       default:
         return { id: r.id, orden: r.orden, tipo: r.tipo, url: r.url } as ContenidoOperador[L];
     }
@@ -55,7 +65,8 @@ async function storedType(db: Db, url: string, campo: string): Promise<string | 
     return undefined;
   }
   const [row] = await db.select({ tipo: imagenes.tipo }).from(imagenes).where(eq(imagenes.sha256, ref.sha256));
-  if (!row) throw clientError(400, `${campo}: la imagen ${url} no está en la tienda. Súbela primero (npm run shop la sube si indicas el archivo).`);
+  if (!row)
+    throw clientError(400, `${campo}: la imagen ${url} no está en la tienda. Súbela primero (npm run shop la sube si indicas el archivo).`);
   return row.tipo;
 }
 
@@ -77,15 +88,23 @@ async function nuevoItem(db: Db, lista: ListaContenido, c: Context): Promise<Rec
     case 'sociales': {
       const body: z.output<typeof nuevoSocialSchema> = await parseBody(c, nuevoSocialSchema);
       const stored = await storedType(db, body.url, 'La imagen o video');
-      const tipo = stored ? (stored.startsWith('video/') ? 'video' : 'image') : (body.tipo ?? (/\.(mp4|webm)$/i.test(body.url) ? 'video' : 'image'));
-      if (body.tipo && body.tipo !== tipo) throw clientError(400, `${body.url} es ${tipo === 'video' ? 'un video' : 'una imagen'}, no ${body.tipo === 'video' ? 'un video' : 'una imagen'}.`);
+      const tipo = stored
+        ? stored.startsWith('video/')
+          ? 'video'
+          : 'image'
+        : (body.tipo ?? (/\.(mp4|webm)$/i.test(body.url) ? 'video' : 'image'));
+      if (body.tipo && body.tipo !== tipo)
+        throw clientError(
+          400,
+          `${body.url} es ${tipo === 'video' ? 'un video' : 'una imagen'}, no ${body.tipo === 'video' ? 'un video' : 'una imagen'}.`,
+        );
       return { url: body.url, tipo };
     }
   }
 }
 
 const describir = (lista: ListaContenido, item: Record<string, unknown>) =>
-  String(lista === 'mensajes' ? `"${item.mensaje}"` : lista === 'sociales' ? item.url : item.img_url ?? item.imgUrl);
+  String(lista === 'mensajes' ? `"${item.mensaje}"` : lista === 'sociales' ? item.url : (item.img_url ?? item.imgUrl));
 
 /**
  * The home content the operator manages: top-strip messages, banners, popups and social items.
@@ -110,10 +129,20 @@ export function contentRoutes(db: Db) {
       if (row.visible !== valor) {
         await db.transaction(async (tx) => {
           await tx.update(popups).set({ visible: valor }).where(eq(popups.id, id));
-          await audit(tx, operadorDe(c), [{ accion: visible ? 'popup.mostrar' : 'popup.ocultar', objetivo: `popup ${id}`, antes: { visible: row.visible }, despues: { visible: valor } }]);
+          await audit(tx, operadorDe(c), [
+            {
+              accion: visible ? 'popup.mostrar' : 'popup.ocultar',
+              objetivo: `popup ${id}`,
+              antes: { visible: row.visible },
+              despues: { visible: valor },
+            },
+          ]);
         });
       }
-      return c.json({ mensaje: `Popup ${id} ${visible ? 'visible para los visitantes' : 'oculto'}${row.visible === valor ? ' (ya lo estaba)' : ''}.`, popups: await items(db, 'popups') });
+      return c.json({
+        mensaje: `Popup ${id} ${visible ? 'visible para los visitantes' : 'oculto'}${row.visible === valor ? ' (ya lo estaba)' : ''}.`,
+        popups: await items(db, 'popups'),
+      });
     });
 }
 
@@ -144,7 +173,14 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
       });
       const todos = await items(db, lista);
       const item = todos.find((i) => i.id === creado.id)!;
-      return c.json({ mensaje: `${capital(nombre)} ${creado.id} agregado al final (posición ${todos.length}): ${describir(lista, item)}.`, item, [lista]: todos }, 201);
+      return c.json(
+        {
+          mensaje: `${capital(nombre)} ${creado.id} agregado al final (posición ${todos.length}): ${describir(lista, item)}.`,
+          item,
+          [lista]: todos,
+        },
+        201,
+      );
     })
     .delete(`${ruta}/:id`, async (c) => {
       const { id, item } = await buscar(c);
@@ -164,11 +200,20 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
       await db.transaction(async (tx) => {
         // Only the rows whose number changes are written; the list is short (a home page's worth).
         for (const [i, itemId] of orden.entries()) {
-          if (todos.find((item) => item.id === itemId)!.orden !== i + 1) await tx.update(TABLAS[lista] as Tabla).set({ orden: i + 1 }).where(eq(t.id, itemId));
+          if (todos.find((item) => item.id === itemId)!.orden !== i + 1)
+            await tx
+              .update(TABLAS[lista] as Tabla)
+              .set({ orden: i + 1 })
+              .where(eq(t.id, itemId));
         }
-        await audit(tx, operadorDe(c), [{ accion: `${nombre}.mover`, objetivo: `${nombre} ${id}`, antes: { posicion: indice + 1 }, despues: { posicion: destino + 1 } }]);
+        await audit(tx, operadorDe(c), [
+          { accion: `${nombre}.mover`, objetivo: `${nombre} ${id}`, antes: { posicion: indice + 1 }, despues: { posicion: destino + 1 } },
+        ]);
       });
-      return c.json({ mensaje: `${capital(nombre)} ${id} movido a la posición ${destino + 1} de ${todos.length}.`, [lista]: await items(db, lista) });
+      return c.json({
+        mensaje: `${capital(nombre)} ${id} movido a la posición ${destino + 1} de ${todos.length}.`,
+        [lista]: await items(db, lista),
+      });
     });
 }
 

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ServerConfig } from '../config.ts';
-import { cambioProductoSchema, importacionSchema, imagenesExistentesSchema, subidaImagenSchema, type ProductoOperador, type ProductoOperadorRespuesta } from '../../lib/api/operator-schemas.ts';
+import {
+  cambioProductoSchema,
+  importacionSchema,
+  imagenesExistentesSchema,
+  subidaImagenSchema,
+  type ProductoOperador,
+  type ProductoOperadorRespuesta,
+} from '../../lib/api/operator-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
 import { selectProductosOperador } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
@@ -70,7 +77,8 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
         await tx.select({ id: productos.id }).from(productos).where(eq(productos.id, encontrado.idProducto)).for('update');
         const producto = (await productoPorReferencia(tx, String(encontrado.idProducto)))!;
         const despues = { ...cambio };
-        if (cambio.stock !== undefined && cambio.stock_total === undefined) despues.stock_total = stockTotalTras(cambio.stock, producto.stock_total);
+        if (cambio.stock !== undefined && cambio.stock_total === undefined)
+          despues.stock_total = stockTotalTras(cambio.stock, producto.stock_total);
         const motivo = motivoCifras({
           precio: despues.precio ?? producto.precio,
           descuentoN: despues.descuentoN ?? producto.descuentoN,
@@ -97,7 +105,11 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
         return { producto, despues, campos };
       });
       const { producto, despues, campos } = hecho;
-      if (campos.length === 0) return c.json({ mensaje: `Sin cambios: el ${nombreCorto(producto)} ya tenía esos valores.`, producto } satisfies ProductoOperadorRespuesta);
+      if (campos.length === 0)
+        return c.json({
+          mensaje: `Sin cambios: el ${nombreCorto(producto)} ya tenía esos valores.`,
+          producto,
+        } satisfies ProductoOperadorRespuesta);
       const actualizado = (await productoPorReferencia(db, String(producto.idProducto)))!;
       const mensaje = `Producto ${producto.idProducto} (${producto.nombre}${producto.sku ? `, SKU ${producto.sku}` : ''}): ${campos.map((campo) => `${DESCRIBIR[campo]!(producto[campo])} → ${DESCRIBIR[campo]!(despues[campo])}`).join('; ')}.`;
       return c.json({ mensaje, producto: actualizado } satisfies ProductoOperadorRespuesta);
@@ -108,7 +120,10 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
       const refused = refuseFile(bytes, config.imagenMaximaBytes);
       if (refused) throw clientError(refused.status, nombre ? `${nombre}: ${refused.mensaje}` : refused.mensaje);
       const imagen = await storeImage(db, bytes, nombre);
-      if (imagen.nueva) await audit(db, operadorDe(c), [{ accion: 'imagen.subir', objetivo: imagen.url, despues: { nombre, tipo: imagen.tipo, bytes: imagen.bytes } }]);
+      if (imagen.nueva)
+        await audit(db, operadorDe(c), [
+          { accion: 'imagen.subir', objetivo: imagen.url, despues: { nombre, tipo: imagen.tipo, bytes: imagen.bytes } },
+        ]);
       return c.json(imagen, imagen.nueva ? 201 : 200);
     })
     .post('/imagenes/existentes', async (c) => {

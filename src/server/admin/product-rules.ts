@@ -16,7 +16,8 @@ export interface Cifras {
 
 /** Why the product would be wrong, or undefined when it is right. */
 export function motivoCifras({ precio, descuentoN, stock, stockTotal }: Cifras): string | undefined {
-  if (descuentoN >= precio) return `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`;
+  if (descuentoN >= precio)
+    return `El descuento en soles (${formatSoles(descuentoN)}) debe ser menor que el precio (${formatSoles(precio)}).`;
   if (stockTotal < stock) return `El stock_total (${stockTotal}) no puede ser menor que el stock de la web (${stock}).`;
   return undefined;
 }

@@ -32,7 +32,10 @@ export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<Ped
     .groupBy(pedidos.id)
     .orderBy(desc(pedidos.creado), desc(pedidos.id))
     .limit(PEDIDOS.listaOperadorMaxima);
-  const pagosDe = await paymentsOfOrders(db, rows.map((row) => row.id));
+  const pagosDe = await paymentsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     idVenta: row.id,
     fecha: row.creado.toISOString(),

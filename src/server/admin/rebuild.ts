@@ -24,7 +24,8 @@ export function rebuildAfterCatalogueChange({ db, config }: RebuildDeps): Middle
     const before = await catalogueVersion(db);
     await next();
     try {
-      if ((await catalogueVersion(db)) !== before) await requestRebuild(db, config.reconstruccionEsperaSegundos, config.reconstruccionIntervaloSegundos);
+      if ((await catalogueVersion(db)) !== before)
+        await requestRebuild(db, config.reconstruccionEsperaSegundos, config.reconstruccionIntervaloSegundos);
     } catch (error) {
       logError('No se pudo pedir la reconstrucción del sitio', error);
     }

@@ -24,7 +24,8 @@ const noExiste = (numero: string) => clientError(404, `No existe la hoja de recl
 /** The `estado` filter of the list, or a 400 naming the valid ones. */
 function estadoDe(raw: string | undefined): EstadoReclamo | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!(ESTADOS_RECLAMO as readonly string[]).includes(raw)) throw clientError(400, `El estado debe ser uno de: ${ESTADOS_RECLAMO.join(', ')}.`);
+  if (!(ESTADOS_RECLAMO as readonly string[]).includes(raw))
+    throw clientError(400, `El estado debe ser uno de: ${ESTADOS_RECLAMO.join(', ')}.`);
   return raw as EstadoReclamo;
 }
 
@@ -47,7 +48,9 @@ export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclam
       const hojas = (await listarReclamos(db, estado)).map(hojaDe);
       const csv = reclamosCsv(hojas);
       // The export carries every consumer's personal data: who took it is on record.
-      await audit(db, operadorDe(c), [{ accion: 'reclamos.exportacion', objetivo: 'libro de reclamaciones', despues: { estado: estado ?? null, hojas: hojas.length } }]);
+      await audit(db, operadorDe(c), [
+        { accion: 'reclamos.exportacion', objetivo: 'libro de reclamaciones', despues: { estado: estado ?? null, hojas: hojas.length } },
+      ]);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="libro-de-reclamaciones-${fechaLima(new Date())}.csv"`,
@@ -66,12 +69,22 @@ export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclam
       const operador = operadorDe(c);
       // The audit entry is written in the answer's own transaction: no answer without its entry.
       const hecho = await responderReclamo(db, numero, { texto, operador }, (tx, row) =>
-        audit(tx, operador, [{ accion: 'reclamo.respuesta', objetivo: `hoja ${numeroReclamo(row.anio, row.correlativo)}`, antes: { estado: 'pendiente' }, despues: { estado: 'respondido', respuesta: texto } }]),
+        audit(tx, operador, [
+          {
+            accion: 'reclamo.respuesta',
+            objetivo: `hoja ${numeroReclamo(row.anio, row.correlativo)}`,
+            antes: { estado: 'pendiente' },
+            despues: { estado: 'respondido', respuesta: texto },
+          },
+        ]),
       );
       if (hecho.resultado === 'sin-reclamo') throw noExiste(numero);
       if (hecho.resultado === 'ya-respondido') {
         const hoja = hojaDe(hecho.row);
-        throw clientError(409, `La hoja de reclamación ${hoja.numero} ya fue respondida el ${formatFecha(fechaLima(hoja.respuesta!.fecha))}: la respuesta no se cambia.`);
+        throw clientError(
+          409,
+          `La hoja de reclamación ${hoja.numero} ya fue respondida el ${formatFecha(fechaLima(hoja.respuesta!.fecha))}: la respuesta no se cambia.`,
+        );
       }
       const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()), noLaborable);
       const mensaje = `Respuesta registrada en la hoja ${reclamo.numero}. La enviaremos a ${reclamo.consumidor.correo} por correo.`;

@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { ESTADOS_RESENA, moderacionSchema, type EstadoResena, type ModeracionRespuesta, type ResenaOperador, type ResenasOperador } from '../../lib/api/resenas-schemas.ts';
+import {
+  ESTADOS_RESENA,
+  moderacionSchema,
+  type EstadoResena,
+  type ModeracionRespuesta,
+  type ResenaOperador,
+  type ResenasOperador,
+} from '../../lib/api/resenas-schemas.ts';
 import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
@@ -24,7 +31,8 @@ const PALABRA = { APROBADA: 'aprobada', RECHAZADA: 'rechazada', PENDIENTE: 'pend
 /** What the operator is told after a moderation. */
 function mensajeModeracion(resena: ResenaOperador, antes: EstadoResena): string {
   const n = `Reseña N.° ${resena.id} (${resena.producto.nombre})`;
-  if (resena.estado === 'APROBADA') return `${n} aprobada: se ve ya en la página del producto y en la página estática desde la próxima reconstrucción.`;
+  if (resena.estado === 'APROBADA')
+    return `${n} aprobada: se ve ya en la página del producto y en la página estática desde la próxima reconstrucción.`;
   return antes === 'APROBADA' ? `${n} rechazada: se retiró de la página del producto.` : `${n} rechazada: no se publicará.`;
 }
 
@@ -35,34 +43,44 @@ function mensajeModeracion(resena: ResenaOperador, antes: EstadoResena): string 
  * review in any state is at `fotoOperador`; a rejection deletes it.
  */
 export function resenaOperatorRoutes(db: Db) {
-  return new Hono<OperatorEnv>()
-    .get('/resenas', async (c) => c.json({ resenas: await resenasOperador(db, estadoDe(c.req.query('estado'))) } satisfies ResenasOperador))
-    .get('/resenas/:id', async (c) => {
-      const id = parseId(c.req.param('id'), 'número de reseña');
-      const resena = await resenaOperador(db, id);
-      if (!resena) throw noExiste(id);
-      return c.json({ resena });
-    })
-    // The photo of a review in any state (a pending one is public to nobody else): its larger view.
-    .get('/resenas/:id/foto', async (c) => {
-      const id = parseId(c.req.param('id'), 'número de reseña');
-      const resena = await resenaOperador(db, id);
-      if (!resena) throw noExiste(id);
-      const propia = await fotoDeResena(db, id, 'grande');
-      const antigua = !propia && resena.foto ? parseImageUrl(resena.foto) : undefined;
-      const almacen = antigua && (await readImage(db, antigua.sha256));
-      if (!propia && !almacen) throw clientError(404, `La reseña N.° ${id} no tiene foto.`);
-      c.header('Cache-Control', 'private, no-store');
-      return propia ? c.body(propia as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/webp' }) : c.body(almacen!.datos as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': almacen!.tipo });
-    })
-    .post('/resenas/:id', async (c) => {
-      const id = parseId(c.req.param('id'), 'número de reseña');
-      const { accion } = await parseBody(c, moderacionSchema);
-      const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
-      const operador = operadorDe(c);
-      const hecho = await moderar(db, id, hacia, operador, (tx, antes) => audit(tx, operador, [{ accion: `resena.${accion}`, objetivo: `reseña ${id}`, antes: { estado: antes }, despues: { estado: hacia } }]));
-      if (hecho.resultado === 'sin-resena') throw noExiste(id);
-      if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hacia]}.`);
-      return c.json({ mensaje: mensajeModeracion(hecho.resena, hecho.antes), resena: hecho.resena } satisfies ModeracionRespuesta);
-    });
+  return (
+    new Hono<OperatorEnv>()
+      .get('/resenas', async (c) =>
+        c.json({ resenas: await resenasOperador(db, estadoDe(c.req.query('estado'))) } satisfies ResenasOperador),
+      )
+      .get('/resenas/:id', async (c) => {
+        const id = parseId(c.req.param('id'), 'número de reseña');
+        const resena = await resenaOperador(db, id);
+        if (!resena) throw noExiste(id);
+        return c.json({ resena });
+      })
+      // The photo of a review in any state (a pending one is public to nobody else): its larger view.
+      .get('/resenas/:id/foto', async (c) => {
+        const id = parseId(c.req.param('id'), 'número de reseña');
+        const resena = await resenaOperador(db, id);
+        if (!resena) throw noExiste(id);
+        const propia = await fotoDeResena(db, id, 'grande');
+        const antigua = !propia && resena.foto ? parseImageUrl(resena.foto) : undefined;
+        const almacen = antigua && (await readImage(db, antigua.sha256));
+        if (!propia && !almacen) throw clientError(404, `La reseña N.° ${id} no tiene foto.`);
+        c.header('Cache-Control', 'private, no-store');
+        return propia
+          ? c.body(propia as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'image/webp' })
+          : c.body(almacen!.datos as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': almacen!.tipo });
+      })
+      .post('/resenas/:id', async (c) => {
+        const id = parseId(c.req.param('id'), 'número de reseña');
+        const { accion } = await parseBody(c, moderacionSchema);
+        const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
+        const operador = operadorDe(c);
+        const hecho = await moderar(db, id, hacia, operador, (tx, antes) =>
+          audit(tx, operador, [
+            { accion: `resena.${accion}`, objetivo: `reseña ${id}`, antes: { estado: antes }, despues: { estado: hacia } },
+          ]),
+        );
+        if (hecho.resultado === 'sin-resena') throw noExiste(id);
+        if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hacia]}.`);
+        return c.json({ mensaje: mensajeModeracion(hecho.resena, hecho.antes), resena: hecho.resena } satisfies ModeracionRespuesta);
+      })
+  );
 }

@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { OPERACIONES } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
 import { ESTADOS_PEDIDO } from '../../lib/api/checkout-schemas.ts';
-import { cambioEstadoSchema, type CambioEstadoRespuesta, type ListaPedidosOperador, type PedidoOperadorRespuesta } from '../../lib/api/orders-schemas.ts';
+import {
+  cambioEstadoSchema,
+  type CambioEstadoRespuesta,
+  type ListaPedidosOperador,
+  type PedidoOperadorRespuesta,
+} from '../../lib/api/orders-schemas.ts';
 import { comprobantesDelPedido } from '../comprobantes/emision.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
 import { parseBody } from '../http/body.ts';
@@ -30,7 +35,10 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  * content; issue 14), answer the Libro de Reclamaciones and follow the electronic receipts (issue 23),
  * moderate the customers' reviews (issue 25), each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
  */
-export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> }) {
+export function adminRoutes(
+  deps: OperatorAuthDeps &
+    RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> },
+) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
     .use('*', requireOperator(deps))
@@ -45,7 +53,8 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
-      if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima) throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
+      if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima)
+        throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
       return c.json({ entradas: await recentAudit(db, limite) });
     })
     .get('/pedidos', async (c) => {
@@ -69,7 +78,15 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
         envio: { courier, guia },
         comprobantes: comprobantesDelPedido(deps.config.comprobantes),
         invitacionResenaDias: deps.config.resenas.invitacionDias,
-        alMover: (tx, antes) => audit(tx, operadorDe(c), [{ accion: 'pedido.estado', objetivo: `pedido ${id}`, antes: { estado: antes.estado }, despues: { estado, ...(nota ? { nota } : {}), ...(courier ? { courier, guia } : {}) } }]),
+        alMover: (tx, antes) =>
+          audit(tx, operadorDe(c), [
+            {
+              accion: 'pedido.estado',
+              objetivo: `pedido ${id}`,
+              antes: { estado: antes.estado },
+              despues: { estado, ...(nota ? { nota } : {}), ...(courier ? { courier, guia } : {}) },
+            },
+          ]),
       });
       if (movimiento.resultado === 'sin-pedido') throw notFound(id);
       if (movimiento.resultado === 'rechazado') throw clientError(409, movimiento.mensaje);
@@ -83,7 +100,9 @@ export function adminRoutes(deps: OperatorAuthDeps & RebuildDeps & { config: Pic
       if (!client) throw clientError(409, PG_DUMP_ADVICE);
       const dump = await dumpEmbedded(client);
       // Who took a copy of every customer's data is on record, like every change.
-      await audit(db, operadorDe(c), [{ accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } }]);
+      await audit(db, operadorDe(c), [
+        { accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } },
+      ]);
       return c.body(dump.stream(), 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String(dump.size),

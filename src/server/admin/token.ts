@@ -34,7 +34,10 @@ export function lazyOperatorToken(db: Db, config: Pick<ServerConfig, 'adminToken
  * `npm run shop` on this machine finds it; a token from SHOP_ADMIN_TOKEN is never written. Returns the
  * file's path when it wrote one.
  */
-export async function publishOperatorToken(db: Db, config: Pick<ServerConfig, 'adminToken' | 'production' | 'dataDir'>): Promise<string | undefined> {
+export async function publishOperatorToken(
+  db: Db,
+  config: Pick<ServerConfig, 'adminToken' | 'production' | 'dataDir'>,
+): Promise<string | undefined> {
   if (config.adminToken || config.production) return undefined;
   const token = await resolveOperatorToken(db, config);
   const file = operatorTokenFile(config.dataDir);

@@ -38,7 +38,8 @@ export function knownDevice(c: Context, secret: Uint8Array, cliente: Pick<Client
   if (!match) return false;
   const [, id, sesion, emitido, mac] = match;
   const edad = now.getTime() / 1000 - Number(emitido);
-  if (Number(id) !== cliente.id || Number(sesion) !== cliente.sesionVersion || edad < -60 || edad > LOGIN_DISPOSITIVO_DIAS * DIA_SEGUNDOS) return false;
+  if (Number(id) !== cliente.id || Number(sesion) !== cliente.sesionVersion || edad < -60 || edad > LOGIN_DISPOSITIVO_DIAS * DIA_SEGUNDOS)
+    return false;
   const expected = Buffer.from(firma(secret, `${id}.${sesion}.${emitido}`));
   const actual = Buffer.from(mac!);
   return expected.length === actual.length && timingSafeEqual(expected, actual);

@@ -22,7 +22,10 @@ export function recoveryEmail({ to, nombre, codigo }: { to: string; nombre: stri
     saludo: `Hola, ${nombre}:`,
     ancho: 520,
     filas: [
-      celda('padding-top:8px;font-size:16px;line-height:1.5', 'Recibimos una solicitud para cambiar la contraseña de tu cuenta. Ingresa este código en la tienda:'),
+      celda(
+        'padding-top:8px;font-size:16px;line-height:1.5',
+        'Recibimos una solicitud para cambiar la contraseña de tu cuenta. Ingresa este código en la tienda:',
+      ),
       celda(
         'padding:24px 0;text-align:center',
         `<span style="display:inline-block;font-size:32px;letter-spacing:8px;font-weight:bold;background:#fbe7ef;color:#8c1f4f;padding:12px 24px;border-radius:12px">${escapeHtml(codigo)}</span>`,

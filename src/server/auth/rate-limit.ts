@@ -7,7 +7,8 @@ import { limitesSolicitudes } from '../db/schema/index.ts';
 
 /** Longest key stored as it is; longer ones (client-chosen text) are stored as their hash, so the index never overflows. */
 const CLAVE_MAXIMA = 200;
-const storedKey = (clave: string) => (clave.length <= CLAVE_MAXIMA ? clave : `sha256:${createHash('sha256').update(clave).digest('base64url')}`);
+const storedKey = (clave: string) =>
+  clave.length <= CLAVE_MAXIMA ? clave : `sha256:${createHash('sha256').update(clave).digest('base64url')}`;
 
 /** The start of the fixed window `now` falls in. */
 const windowStart = (limit: RateLimit, now: Date) => {
@@ -62,5 +63,7 @@ export async function refuseWhenLimited(db: Db, clave: string, limit: RateLimit,
 
 /** Forgets what `clave` counted in the current window (a successful login clears its own failures). */
 export async function clearRateLimit(db: Db, clave: string, limit: RateLimit, now = new Date()): Promise<void> {
-  await db.delete(limitesSolicitudes).where(and(eq(limitesSolicitudes.clave, storedKey(clave)), eq(limitesSolicitudes.ventana, windowStart(limit, now))));
+  await db
+    .delete(limitesSolicitudes)
+    .where(and(eq(limitesSolicitudes.clave, storedKey(clave)), eq(limitesSolicitudes.ventana, windowStart(limit, now))));
 }

@@ -4,7 +4,14 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { RECUPERACION } from '../../lib/tienda.ts';
-import { changePasswordSchema, maskEmail, sendCodeSchema, validateCodeSchema, type RecoveryResponse, type VerifyResponse } from '../../lib/api/account-schemas.ts';
+import {
+  changePasswordSchema,
+  maskEmail,
+  sendCodeSchema,
+  validateCodeSchema,
+  type RecoveryResponse,
+  type VerifyResponse,
+} from '../../lib/api/account-schemas.ts';
 import { logError } from '../db/errors.ts';
 import { clientes, codigosRecuperacion } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
@@ -31,7 +38,8 @@ function hashCode(code: string, salt = randomBytes(16).toString('base64url')): s
 }
 
 /** A code that can still be tried: neither used nor validated, and not expired. */
-const isPending = (now: Date) => and(isNull(codigosRecuperacion.usado), isNull(codigosRecuperacion.validado), gt(codigosRecuperacion.expira, now));
+const isPending = (now: Date) =>
+  and(isNull(codigosRecuperacion.usado), isNull(codigosRecuperacion.validado), gt(codigosRecuperacion.expira, now));
 
 /** Compares two stored hashes in constant time. */
 function sameHash(expected: string, actual: string): boolean {
@@ -74,7 +82,9 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
       await limitIp(c, 'verificar');
       const cliente = await findCliente(db, parseNombre(c.req.param('userOrEmail'), 'usuario o correo'));
       // The e-mail is shown masked: the dialog only needs to confirm where the code goes.
-      return c.json((cliente ? { exists: true, correo: maskEmail(cliente.correo) } : { exists: false, correo: null }) satisfies VerifyResponse);
+      return c.json(
+        (cliente ? { exists: true, correo: maskEmail(cliente.correo) } : { exists: false, correo: null }) satisfies VerifyResponse,
+      );
     })
     .post('/send-correoprueba', async (c) => {
       await limitIp(c, 'envio');
@@ -142,7 +152,13 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
               await db
                 .select({ id: codigosRecuperacion.id, codigoHash: codigosRecuperacion.codigoHash })
                 .from(codigosRecuperacion)
-                .where(and(eq(codigosRecuperacion.clienteId, cliente.id), isNull(codigosRecuperacion.usado), gt(codigosRecuperacion.validado, desde)))
+                .where(
+                  and(
+                    eq(codigosRecuperacion.clienteId, cliente.id),
+                    isNull(codigosRecuperacion.usado),
+                    gt(codigosRecuperacion.validado, desde),
+                  ),
+                )
                 .orderBy(desc(codigosRecuperacion.id))
                 .limit(1)
             )[0]
@@ -154,11 +170,21 @@ export function recoveryRoutes({ db, config, mailer }: AuthDeps) {
         const [spent] = await tx
           .update(codigosRecuperacion)
           .set({ usado: new Date() })
-          .where(and(eq(codigosRecuperacion.id, validated.id), isNull(codigosRecuperacion.usado), gt(codigosRecuperacion.validado, desde), eq(codigosRecuperacion.codigoHash, validated.codigoHash)))
+          .where(
+            and(
+              eq(codigosRecuperacion.id, validated.id),
+              isNull(codigosRecuperacion.usado),
+              gt(codigosRecuperacion.validado, desde),
+              eq(codigosRecuperacion.codigoHash, validated.codigoHash),
+            ),
+          )
           .returning({ id: codigosRecuperacion.id });
         if (!spent) return false;
         // A new session version ends every session opened with the old password (requireAuth checks it).
-        await tx.update(clientes).set({ passwordHash, sesionVersion: sql`${clientes.sesionVersion} + 1` }).where(eq(clientes.id, cliente.id));
+        await tx
+          .update(clientes)
+          .set({ passwordHash, sesionVersion: sql`${clientes.sesionVersion} + 1` })
+          .where(eq(clientes.id, cliente.id));
         return true;
       });
       if (!changed) throw clientError(403, MENSAJE_SIN_PRUEBA, FAILED);

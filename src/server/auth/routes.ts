@@ -35,7 +35,8 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
       const cuentaIp = `login:cuenta-ip:${cuenta}:${ip}`;
       await enforceRateLimit(db, cuentaIp, porCuenta);
       const llave = await secret();
-      if (!cliente || !knownDevice(c, llave, cliente)) await enforceRateLimit(db, cliente ? claveTopeCuenta(cliente.id) : `login:cuenta:${cuenta}`, topeCuenta);
+      if (!cliente || !knownDevice(c, llave, cliente))
+        await enforceRateLimit(db, cliente ? claveTopeCuenta(cliente.id) : `login:cuenta:${cuenta}`, topeCuenta);
       const valid = await verifyPassword(cliente?.passwordHash ?? (await dummyHash()), password);
       if (!cliente || !valid) throw clientError(401, 'Usuario o contraseña incorrectos.', LOGIN_FAILED);
       // The owner is in: neither her address's failures nor strangers' across all addresses hold her back any more.
@@ -43,7 +44,11 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
       await clearRateLimit(db, claveTopeCuenta(cliente.id), topeCuenta);
       rememberDevice(c, llave, cliente);
       const token = await signToken(claimsFor(cliente), llave);
-      return c.json({ id: cliente.id, mensaje: token, profileCompleted: isProfileComplete(toClienteApi(cliente)) ? 1 : 0 } satisfies LoginResponse);
+      return c.json({
+        id: cliente.id,
+        mensaje: token,
+        profileCompleted: isProfileComplete(toClienteApi(cliente)) ? 1 : 0,
+      } satisfies LoginResponse);
     })
     .post('/clientes/register', async (c) => {
       await enforceRateLimit(db, `registro:ip:${clientIp(c, config)}`, config.rateLimits.registroPorIp);
@@ -55,9 +60,18 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
         await db.transaction(async (tx) => {
           const [cliente] = await tx
             .insert(clientes)
-            .values({ nombre: data.nombre, usuario: data.usuario, correo: data.correo.toLowerCase(), telefono: data.telefono, passwordHash, aceptaMarketing: data.aceptaMarketing })
+            .values({
+              nombre: data.nombre,
+              usuario: data.usuario,
+              correo: data.correo.toLowerCase(),
+              telefono: data.telefono,
+              passwordHash,
+              aceptaMarketing: data.aceptaMarketing,
+            })
             .returning({ id: clientes.id });
-          await tx.insert(cuponesUsuario).values({ clienteId: cliente!.id, code: welcomeCode(data.usuario), porcentaje: BIENVENIDA_PORCENTAJE });
+          await tx
+            .insert(cuponesUsuario)
+            .values({ clienteId: cliente!.id, code: welcomeCode(data.usuario), porcentaje: BIENVENIDA_PORCENTAJE });
         });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.

@@ -3,7 +3,17 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { FIRMA, MUTED, botonHtml, celda, emailHtml, enlaceHtml, escapeHtml } from '../mail/templates.ts';
 
 /** The 'Avísame cuando llegue' e-mail (issue 25): the product is back, its link, and the unsubscribe link. */
-export function avisoStockEmail({ to, producto, url, bajaUrl }: { to: string; producto: string; url: string; bajaUrl: string }): MailMessage {
+export function avisoStockEmail({
+  to,
+  producto,
+  url,
+  bajaUrl,
+}: {
+  to: string;
+  producto: string;
+  url: string;
+  bajaUrl: string;
+}): MailMessage {
   const subject = `¡Volvió! ${producto} ya está disponible`;
   const parrafo = `Nos pediste que te avisáramos: ${producto} ya está disponible otra vez en ${TIENDA.nombre}. Las unidades son limitadas.`;
   const pie = `Recibes este correo porque pediste un aviso para este producto; no te escribiremos más sobre él. Si no lo pediste tú, puedes ignorarlo o anular el aviso:`;

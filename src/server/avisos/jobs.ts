@@ -18,7 +18,17 @@ export const urlBajaAviso = (siteUrl: string, clave: string) => `${siteUrl.repla
  * again once it is old enough: units a released reservation brought back for a few minutes, sold out
  * again by then, spend nobody's one notice (they keep waiting for the next restock).
  */
-export function avisoJobs({ db, mailer, siteUrl, esperaSegundos }: { db: Db; mailer: Mailer; siteUrl: string; esperaSegundos: number }): Handlers {
+export function avisoJobs({
+  db,
+  mailer,
+  siteUrl,
+  esperaSegundos,
+}: {
+  db: Db;
+  mailer: Mailer;
+  siteUrl: string;
+  esperaSegundos: number;
+}): Handlers {
   const avisar = async (datos: Record<string, unknown>) => {
     const producto = await productoParaAviso(db, Number(datos.productoId));
     // Gone again (or hidden): the subscriptions keep waiting; the next restock enqueues another job.
@@ -27,7 +37,12 @@ export function avisoJobs({ db, mailer, siteUrl, esperaSegundos }: { db: Db; mai
     if (listo) {
       // One look per restock (the key): a later restock's job schedules its own. A second late, as the
       // database's microseconds do not survive a Date.
-      await enqueue(db, TRABAJO_AVISO_STOCK_ASENTADO, { productoId: producto.id }, { clave: `${TRABAJO_AVISO_STOCK_ASENTADO}:${producto.id}:${listo.getTime()}`, ejecutarEn: new Date(listo.getTime() + 1000) });
+      await enqueue(
+        db,
+        TRABAJO_AVISO_STOCK_ASENTADO,
+        { productoId: producto.id },
+        { clave: `${TRABAJO_AVISO_STOCK_ASENTADO}:${producto.id}:${listo.getTime()}`, ejecutarEn: new Date(listo.getTime() + 1000) },
+      );
       return;
     }
     const url = `${siteUrl.replace(/\/+$/, '')}${productPath({ idProducto: producto.id, nombre: producto.nombre })}`;
@@ -39,7 +54,9 @@ export function avisoJobs({ db, mailer, siteUrl, esperaSegundos }: { db: Db; mai
           .where(and(eq(avisosStock.id, pendiente.id), isNull(avisosStock.enviado), isNull(avisosStock.baja)))
           .for('update', { skipLocked: true });
         if (!aviso) return;
-        await mailer.send(avisoStockEmail({ to: aviso.correo, producto: producto.nombre, url, bajaUrl: urlBajaAviso(siteUrl, aviso.clave) }));
+        await mailer.send(
+          avisoStockEmail({ to: aviso.correo, producto: producto.nombre, url, bajaUrl: urlBajaAviso(siteUrl, aviso.clave) }),
+        );
         await tx.update(avisosStock).set({ enviado: new Date() }).where(eq(avisosStock.id, aviso.id));
       });
     }

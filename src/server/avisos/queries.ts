@@ -19,7 +19,10 @@ export interface ProductoAviso {
 }
 
 export async function productoParaAviso(db: Db, id: number): Promise<ProductoAviso | undefined> {
-  const [row] = await db.select({ id: productos.id, nombre: productos.nombre, stock: productos.stock, visible: productos.visible }).from(productos).where(eq(productos.id, id));
+  const [row] = await db
+    .select({ id: productos.id, nombre: productos.nombre, stock: productos.stock, visible: productos.visible })
+    .from(productos)
+    .where(eq(productos.id, id));
   return row;
 }
 
@@ -35,9 +38,14 @@ export async function correoDeCliente(db: Db, clienteId: number): Promise<string
  * with `limite`, it already waits for that many products (an anonymous request's cap: nobody proved
  * the address is theirs). The caller answers alike either way.
  */
-export async function suscribir(db: Db, { productoId, correo, clienteId, limite }: { productoId: number; correo: string; clienteId: number | null; limite?: number }): Promise<boolean> {
+export async function suscribir(
+  db: Db,
+  { productoId, correo, clienteId, limite }: { productoId: number; correo: string; clienteId: number | null; limite?: number },
+): Promise<boolean> {
   const bajoLimite =
-    limite === undefined ? sql`true` : sql`(SELECT count(*) FROM ${avisosStock} WHERE correo = ${correo} AND enviado IS NULL AND baja IS NULL) < ${limite}`;
+    limite === undefined
+      ? sql`true`
+      : sql`(SELECT count(*) FROM ${avisosStock} WHERE correo = ${correo} AND enviado IS NULL AND baja IS NULL) < ${limite}`;
   const result = await db.execute(sql`
     INSERT INTO ${avisosStock} (producto_id, correo, cliente_id, clave)
     SELECT ${productoId}, ${correo}, ${clienteId}, ${randomBytes(16).toString('hex')} WHERE ${bajoLimite}
@@ -79,7 +87,10 @@ export const CLAVE_AVISO = /^[0-9a-f]{32}$/;
  */
 export async function darDeBaja(db: Db, clave: string): Promise<{ producto: string; yaEnviado: boolean } | undefined> {
   if (!CLAVE_AVISO.test(clave)) return undefined;
-  await db.update(avisosStock).set({ baja: new Date() }).where(and(eq(avisosStock.clave, clave), isNull(avisosStock.baja), isNull(avisosStock.enviado)));
+  await db
+    .update(avisosStock)
+    .set({ baja: new Date() })
+    .where(and(eq(avisosStock.clave, clave), isNull(avisosStock.baja), isNull(avisosStock.enviado)));
   const [row] = await db
     .select({ producto: productos.nombre, enviado: avisosStock.enviado })
     .from(avisosStock)

@@ -45,8 +45,16 @@ export function avisoRoutes({ db, config, secret }: AuthDeps) {
       const baja = await darDeBaja(db, c.req.param('clave'));
       const pagina = baja
         ? baja.yaEnviado
-          ? { titulo: 'Aviso ya enviado', mensaje: `Ya te avisamos que ${baja.producto} volvió: no te escribiremos más sobre él.`, status: 200 as const }
-          : { titulo: 'Aviso anulado', mensaje: `Listo: no te avisaremos cuando ${baja.producto} vuelva a estar disponible.`, status: 200 as const }
+          ? {
+              titulo: 'Aviso ya enviado',
+              mensaje: `Ya te avisamos que ${baja.producto} volvió: no te escribiremos más sobre él.`,
+              status: 200 as const,
+            }
+          : {
+              titulo: 'Aviso anulado',
+              mensaje: `Listo: no te avisaremos cuando ${baja.producto} vuelva a estar disponible.`,
+              status: 200 as const,
+            }
         : { titulo: 'Enlace no válido', mensaje: 'No encontramos ese aviso. Revisa el enlace que te enviamos.', status: 404 as const };
       return respuestaPaginaSimple(pagina, config.siteUrl);
     });

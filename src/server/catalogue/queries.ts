@@ -37,7 +37,8 @@ const productoColumns = {
   linea: lineas.nombre,
   esSet: productos.esSet,
   // The approved reviews' average to one decimal (0 with none) and count, kept on the product by their moderation.
-  resenasPromedio: sql<number>`coalesce(round(${productos.resenasSuma}::numeric / nullif(${productos.resenasCantidad}, 0), 1), 0)::float8`.mapWith(Number),
+  resenasPromedio:
+    sql<number>`coalesce(round(${productos.resenasSuma}::numeric / nullif(${productos.resenasCantidad}, 0), 1), 0)::float8`.mapWith(Number),
   resenasCantidad: productos.resenasCantidad,
 };
 
@@ -82,7 +83,8 @@ export async function productoPorId(db: Db, id: number): Promise<Producto | unde
 }
 
 /** The products with these ids (the ones that exist), by id. */
-export const productosPorIds = (db: Db, ids: number[]) => (ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]));
+export const productosPorIds = (db: Db, ids: number[]) =>
+  ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]);
 
 /** Brands sorted by name. */
 export async function listMarcas(db: Db): Promise<Marca[]> {

@@ -68,15 +68,20 @@ export function parseListado(
   if (!orden) throw clientError(400, `El parámetro orden debe ser ${SORT_OPTIONS.map((option) => option.value).join(', ')}.`);
   const price = (raw: string | undefined, otherwise: number) => {
     if (raw === undefined) return otherwise;
-    if (!PRICE.test(raw)) throw clientError(400, 'Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.');
+    if (!PRICE.test(raw))
+      throw clientError(400, 'Los parámetros min y max deben ser importes en soles de 0 o más, por ejemplo 25 o 39.90.');
     return Number(raw);
   };
   const min = price(query.min, 0);
   const max = price(query.max, Number.POSITIVE_INFINITY);
-  if (marcas.length > limits.marcasPorConsulta) throw clientError(400, `Se pueden filtrar como máximo ${limits.marcasPorConsulta} marcas a la vez.`);
+  if (marcas.length > limits.marcasPorConsulta)
+    throw clientError(400, `Se pueden filtrar como máximo ${limits.marcasPorConsulta} marcas a la vez.`);
   return {
     source: { kind, name } as ListingSource,
     filters: { min, max, orden, marcas: marcas.map((marca) => parseNombre(marca, 'la marca')) },
-    page: parsePagina(query, limits.porPaginaMaximo) ?? { pagina: 1, porPagina: Math.min(TIENDA.productosPorPagina, limits.porPaginaMaximo) },
+    page: parsePagina(query, limits.porPaginaMaximo) ?? {
+      pagina: 1,
+      porPagina: Math.min(TIENDA.productosPorPagina, limits.porPaginaMaximo),
+    },
   };
 }

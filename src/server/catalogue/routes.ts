@@ -69,42 +69,52 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
     return answer ? sendCompressed(c, answer) : c.json(compute());
   };
 
-  return new Hono()
-    .get('/listprod', async (c) => sendCompressed(c, await (await listprod.get()).body()))
-    // The live products of these ids (the cart's refresh): each once, unknown ids left out.
-    .get('/productos', async (c) => {
-      const ids = parseIds(c.req.query('ids'), limits.idsPorConsulta);
-      const { byId } = await listprod.get();
-      return c.json(ids.flatMap((id) => byId.get(id) ?? []));
-    })
-    .get('/ListMarcas', async (c) => c.json(await listMarcas(db)))
-    .get('/ListChildCat/:sub', async (c) => c.json(await listCategoriasHijas(db, parseNombre(c.req.param('sub'), 'la subcategoría'))))
-    .get('/menu', async (c) => c.json(await menu(db)))
-    .get('/version', async (c) => c.json({ version: await catalogueVersion(db) }))
-    .get('/detailprod/:id', async (c) => {
-      const producto = await productoPorId(db, parseId(c.req.param('id'), 'id del producto'));
-      return c.json(producto ? { id: producto.idProducto, mensaje: [producto] } : { id: 0, mensaje: [] });
-    })
-    // A listing page's filters, sort and later pages (the page embeds only its first cards).
-    .get('/listado', async (c) => {
-      const query = parseListado(c.req.query(), c.req.queries('marca') ?? [], limits);
-      const snapshot = await listprod.get();
-      const compute = () => listadoAnswer(selectListing(snapshot.productos, query.source), query);
-      const { source, filters, page } = query;
-      // Kept: the answers a listing's own links and controls ask (no price range, at most one brand);
-      // any other combination is computed each time, so made-up filters cannot crowd the cache.
-      const common = filters.min === 0 && filters.max === Number.POSITIVE_INFINITY && filters.marcas.length <= 1;
-      if (!common) return c.json(compute());
-      const key = ['listado', source.kind, nameKey(source.name), filters.orden, filters.marcas.map(nameKey).join(), page.pagina, page.porPagina].join('\n');
-      const answer = await answers.get(snapshot.version, key, () => {
-        const body = compute();
-        return body.mensaje.length > 0 ? body : undefined;
-      });
-      return answer ? sendCompressed(c, answer) : c.json(compute());
-    })
-    .get('/searchCat/:categoria', search('searchCat'))
-    .get('/searchMar/:marca', search('searchMar'))
-    .get('/searchChild/:child', search('searchChild'));
+  return (
+    new Hono()
+      .get('/listprod', async (c) => sendCompressed(c, await (await listprod.get()).body()))
+      // The live products of these ids (the cart's refresh): each once, unknown ids left out.
+      .get('/productos', async (c) => {
+        const ids = parseIds(c.req.query('ids'), limits.idsPorConsulta);
+        const { byId } = await listprod.get();
+        return c.json(ids.flatMap((id) => byId.get(id) ?? []));
+      })
+      .get('/ListMarcas', async (c) => c.json(await listMarcas(db)))
+      .get('/ListChildCat/:sub', async (c) => c.json(await listCategoriasHijas(db, parseNombre(c.req.param('sub'), 'la subcategoría'))))
+      .get('/menu', async (c) => c.json(await menu(db)))
+      .get('/version', async (c) => c.json({ version: await catalogueVersion(db) }))
+      .get('/detailprod/:id', async (c) => {
+        const producto = await productoPorId(db, parseId(c.req.param('id'), 'id del producto'));
+        return c.json(producto ? { id: producto.idProducto, mensaje: [producto] } : { id: 0, mensaje: [] });
+      })
+      // A listing page's filters, sort and later pages (the page embeds only its first cards).
+      .get('/listado', async (c) => {
+        const query = parseListado(c.req.query(), c.req.queries('marca') ?? [], limits);
+        const snapshot = await listprod.get();
+        const compute = () => listadoAnswer(selectListing(snapshot.productos, query.source), query);
+        const { source, filters, page } = query;
+        // Kept: the answers a listing's own links and controls ask (no price range, at most one brand);
+        // any other combination is computed each time, so made-up filters cannot crowd the cache.
+        const common = filters.min === 0 && filters.max === Number.POSITIVE_INFINITY && filters.marcas.length <= 1;
+        if (!common) return c.json(compute());
+        const key = [
+          'listado',
+          source.kind,
+          nameKey(source.name),
+          filters.orden,
+          filters.marcas.map(nameKey).join(),
+          page.pagina,
+          page.porPagina,
+        ].join('\n');
+        const answer = await answers.get(snapshot.version, key, () => {
+          const body = compute();
+          return body.mensaje.length > 0 ? body : undefined;
+        });
+        return answer ? sendCompressed(c, answer) : c.json(compute());
+      })
+      .get('/searchCat/:categoria', search('searchCat'))
+      .get('/searchMar/:marca', search('searchMar'))
+      .get('/searchChild/:child', search('searchChild'))
+  );
 }
 
 /** `/api/categorias` in the routine builder's `{ success, data, message }` envelope. */

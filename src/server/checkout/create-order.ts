@@ -41,7 +41,8 @@ export const PRECIOS_CAMBIARON = '¡Algunos productos cambiaron de precio!';
 export const PAGO_EN_PREPARACION = 'Ya estamos preparando otro pago de tu cuenta. Espera unos segundos e inténtalo nuevamente.';
 
 /** The 502 of a provider that could not finish the order's creation (a preference): nothing stays reserved. */
-export const PASARELA_NO_RESPONDE = 'No pudimos conectar con Mercado Pago para crear tu pago. No se reservó nada; inténtalo nuevamente en unos minutos.';
+export const PASARELA_NO_RESPONDE =
+  'No pudimos conectar con Mercado Pago para crear tu pago. No se reservó nada; inténtalo nuevamente en unos minutos.';
 
 /** Lock namespace of a customer's checkouts (pg_try_advisory_xact_lock's first key). */
 const CHECKOUT_LOCK = 8_001;
@@ -65,14 +66,39 @@ export type Clave = { tipo: 'cliente'; valor: string } | { tipo: 'derivada'; act
  * address: another receipt is another attempt) and the `minutos`-long window it falls in. A resend finds
  * the attempt of this window or the one before, so one at a window's edge is found too.
  */
-export function derivedKey(clienteId: number, body: Preferencia, minutos: number, now = new Date(), metodoPago: string = METODO_PREDETERMINADO): Clave {
+export function derivedKey(
+  clienteId: number,
+  body: Preferencia,
+  minutos: number,
+  now = new Date(),
+  metodoPago: string = METODO_PREDETERMINADO,
+): Clave {
   const lineas = body.cart
-    .map((l) => [l.idProducto, l.selectedColor.toLowerCase(), l.selectedSize.toLowerCase(), l.cantidad, l.precio, l.esProductoRutina ?? false, l.rutinaNivel ?? '', l.rutinaId ?? ''])
+    .map((l) => [
+      l.idProducto,
+      l.selectedColor.toLowerCase(),
+      l.selectedSize.toLowerCase(),
+      l.cantidad,
+      l.precio,
+      l.esProductoRutina ?? false,
+      l.rutinaNivel ?? '',
+      l.rutinaId ?? '',
+    ])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  const pedido: unknown[] = [clienteId, lineas, body.metadata.metodo_envio, body.destino ?? null, body.codigo_descuento?.trim().toLowerCase() || null, body.descuento ?? null, body.metadata.costo_envio, body.total ?? null];
+  const pedido: unknown[] = [
+    clienteId,
+    lineas,
+    body.metadata.metodo_envio,
+    body.destino ?? null,
+    body.codigo_descuento?.trim().toLowerCase() || null,
+    body.descuento ?? null,
+    body.metadata.costo_envio,
+    body.total ?? null,
+  ];
   // A boleta (the default) leaves the key as it was before receipts existed.
   const { comprobante } = body;
-  if (comprobante.tipo === 'factura') pedido.push([CODIGO_SUNAT.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
+  if (comprobante.tipo === 'factura')
+    pedido.push([CODIGO_SUNAT.factura, comprobante.ruc, comprobante.razon_social, comprobante.direccion_fiscal]);
   // Another method's attempt is another attempt for the same cart (the default method's key is as it was before methods).
   if (metodoPago !== METODO_PREDETERMINADO) pedido.push(metodoPago);
   const hash = createHash('sha256').update(JSON.stringify(pedido)).digest('hex').slice(0, 32);
@@ -94,12 +120,19 @@ type Paso = { ocupado: true } | { creada: PedidoCreado } | { esperar: number } |
  * another method's); while a checkout of the customer is under way another one answers 409 at once. No
  * pooled connection is held while waiting for a lock or the provider.
  */
-export async function createOrder({ db, config, pasarela }: CheckoutDeps, clienteId: number, clave: Clave, body: Preferencia, metodo: MetodoDelPedido): Promise<PedidoCreado> {
+export async function createOrder(
+  { db, config, pasarela }: CheckoutDeps,
+  clienteId: number,
+  clave: Clave,
+  body: Preferencia,
+  metodo: MetodoDelPedido,
+): Promise<PedidoCreado> {
   const cliente = await findClienteById(db, clienteId);
   if (!cliente) throw clientError(404, 'No se encontró el usuario.');
   const documento = documentOf(cliente);
   if (!documento) throw clientError(400, 'Documento de identidad requerido');
-  if (!pasarela) throw clientError(503, 'Los pagos en línea no están disponibles en este momento. Escríbenos por WhatsApp para completar tu compra.');
+  if (!pasarela)
+    throw clientError(503, 'Los pagos en línea no están disponibles en este momento. Escríbenos por WhatsApp para completar tu compra.');
 
   for (let intento = 0; ; intento++) {
     const paso: Paso = await db.transaction(async (tx) => {
@@ -131,14 +164,23 @@ async function orderByKey(tx: Tx, clienteId: number, clave: Clave, metodo: Metod
       ? eq(pedidos.claveIdempotencia, clave.valor)
       : or(like(pedidos.claveIdempotencia, `${clave.actual}%`), like(pedidos.claveIdempotencia, `${clave.anterior}%`));
   const [row] = await tx
-    .select({ id: pedidos.id, estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago, metodoPago: pedidos.metodoPago })
+    .select({
+      id: pedidos.id,
+      estado: pedidos.estado,
+      preferenciaId: pedidos.preferenciaId,
+      urlPago: pedidos.urlPago,
+      metodoPago: pedidos.metodoPago,
+    })
     .from(pedidos)
     .where(and(eq(pedidos.clienteId, clienteId), match))
     .orderBy(desc(pedidos.id))
     .limit(1);
   if (!row || (clave.tipo === 'derivada' && row.estado !== 'PENDIENTE')) return undefined;
   if (row.metodoPago !== metodo.id) {
-    throw clientError(409, `Esta clave de pago es de un pago con ${metodoPagoInfo(row.metodoPago)?.nombre ?? row.metodoPago}: vuelve a intentarlo desde tu carrito.`);
+    throw clientError(
+      409,
+      `Esta clave de pago es de un pago con ${metodoPagoInfo(row.metodoPago)?.nombre ?? row.metodoPago}: vuelve a intentarlo desde tu carrito.`,
+    );
   }
   if (row.urlPago) return { creada: { idVenta: row.id, preferenciaId: row.preferenciaId, urlPago: row.urlPago } };
   return row.estado === 'PENDIENTE' ? { esperar: row.id } : undefined;
@@ -149,7 +191,14 @@ async function checkoutUnderWay(tx: Tx, clienteId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: pedidos.id })
     .from(pedidos)
-    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.urlPago), gt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS))))
+    .where(
+      and(
+        eq(pedidos.clienteId, clienteId),
+        eq(pedidos.estado, 'PENDIENTE'),
+        isNull(pedidos.urlPago),
+        gt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -157,7 +206,10 @@ async function checkoutUnderWay(tx: Tx, clienteId: number): Promise<boolean> {
 /** A resent request whose first attempt is being finished by its method: waits for it without holding a connection. */
 async function waitForPreference(db: Db, pedidoId: number): Promise<PedidoCreado> {
   for (const hasta = Date.now() + CREACION_MAXIMA_MS; Date.now() < hasta; await sleep(100)) {
-    const [row] = await db.select({ estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago }).from(pedidos).where(eq(pedidos.id, pedidoId));
+    const [row] = await db
+      .select({ estado: pedidos.estado, preferenciaId: pedidos.preferenciaId, urlPago: pedidos.urlPago })
+      .from(pedidos)
+      .where(eq(pedidos.id, pedidoId));
     if (row?.urlPago) return { idVenta: pedidoId, preferenciaId: row.preferenciaId, urlPago: row.urlPago };
     if (row?.estado !== 'PENDIENTE') throw clientError(502, PASARELA_NO_RESPONDE);
   }
@@ -179,12 +231,16 @@ interface Reserva {
  * pricing of a pay attempt), checks the method's ceiling and the unpaid-units cap, takes the coupon and
  * the stock, and writes the order PENDIENTE.
  */
-async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, body, metodo }: Reserva): Promise<OrdenDePago & { clave: string }> {
+async function reserve(
+  tx: Tx,
+  { config, pasarela, cliente, documento, clave, body, metodo }: Reserva,
+): Promise<OrdenDePago & { clave: string }> {
   // First, so a coupon or units the abandoned orders held are free again for this one.
   await cancelAbandoned(tx, cliente.id);
   const quote = await quoteOrder(tx, cliente.id, body, { unidadesPorProducto: config.unidadesPorProducto });
   // Above the method's ceiling (Yape's S/ 2,000) before the price check, as the shopper cannot pay it this way whatever the prices.
-  if (sobreMaximo(metodo, quote.cotizacion.total)) throw clientError(400, metodo.mensajeMaximo ?? `Este pedido supera el máximo de ${metodo.nombre}.`);
+  if (sobreMaximo(metodo, quote.cotizacion.total))
+    throw clientError(400, metodo.mensajeMaximo ?? `Este pedido supera el máximo de ${metodo.nombre}.`);
   if (!sameFigures(body, quote)) throw clientError(409, PRECIOS_CAMBIARON, { cotizacion: quoteToWire(quote) });
   const pedidas = quote.lineas.reduce((total, { linea }) => total + linea.cantidad, 0);
   const sinPagar = await unpaidUnits(tx, cliente.id);
@@ -194,8 +250,13 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
       `Ya tienes ${sinPagar} unidad(es) reservadas en pedidos sin pagar y puedes reservar como máximo ${config.unidadesSinPagar}. Paga tus pedidos pendientes o espera a que venzan para continuar.`,
     );
   }
-  if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId))) throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
-  const faltante = await reserveStock(tx, quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })), config.porcentajeSinPagar);
+  if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId)))
+    throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
+  const faltante = await reserveStock(
+    tx,
+    quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })),
+    config.porcentajeSinPagar,
+  );
   if (faltante) {
     const nombre = quote.lineas.find(({ producto }) => producto.idProducto === faltante.productoId)!.producto.nombre;
     if (faltante.reservables !== undefined) throw shareError(nombre, faltante.productoId, faltante.reservables);
@@ -207,12 +268,26 @@ async function reserve(tx: Tx, { config, pasarela, cliente, documento, clave, bo
   // The cash code's deadline Mercado Pago gives the payer, and the end of this order's hold when one is issued (expireOrders).
   const expiraEfectivo = new Date(creado.getTime() + efectivoMinutos(config) * 60_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
-  const pedidoId = await insertOrder(tx, { cliente, documento, clave: valor, quote, creado, expira, pasarela: pasarela.nombre, comprobante: body.comprobante, metodoPago: metodo.id });
-  return { ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }), clave: valor };
+  const pedidoId = await insertOrder(tx, {
+    cliente,
+    documento,
+    clave: valor,
+    quote,
+    creado,
+    expira,
+    pasarela: pasarela.nombre,
+    comprobante: body.comprobante,
+    metodoPago: metodo.id,
+  });
+  return {
+    ...paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave: valor, siteUrl: config.siteUrl }),
+    clave: valor,
+  };
 }
 
 /** Minutes a cash code is valid from its order's creation: CASH_PAYMENT_MINUTES, never past ORDER_RESERVATION_HOURS. */
-export const efectivoMinutos = (config: Pick<ServerConfig, 'efectivoMinutos' | 'reservaHoras'>) => Math.min(config.efectivoMinutos, config.reservaHoras * 60);
+export const efectivoMinutos = (config: Pick<ServerConfig, 'efectivoMinutos' | 'reservaHoras'>) =>
+  Math.min(config.efectivoMinutos, config.reservaHoras * 60);
 
 /**
  * The 409 of a product whose units left for new orders are held by other unpaid orders (UNPAID_STOCK_PERCENT):
@@ -249,7 +324,10 @@ async function finish(db: Db, pasarela: Pasarela, metodo: MetodoDelPedido, orden
     logError(`No se pudo crear el pago (${metodo.info.nombre}) del pedido ${orden.idVenta}`, error);
     await db.transaction(async (tx) => {
       await cancelOrder(tx, orden.idVenta, 'No se pudo crear el pago en la pasarela: pedido anulado y stock liberado.', null);
-      await tx.update(pedidos).set({ claveIdempotencia: `${orden.clave}~fallido-${orden.idVenta}` }).where(eq(pedidos.id, orden.idVenta));
+      await tx
+        .update(pedidos)
+        .set({ claveIdempotencia: `${orden.clave}~fallido-${orden.idVenta}` })
+        .where(eq(pedidos.id, orden.idVenta));
     });
     throw clientError(502, PASARELA_NO_RESPONDE);
   }
@@ -275,12 +353,24 @@ function documentOf(cliente: Cliente): { tipo: string; numero: string } | undefi
  * attempts their method never finished creating): their stock and coupon come back at once.
  */
 async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
-  const stale = and(eq(pedidos.clienteId, clienteId), eq(pedidos.estado, 'PENDIENTE'), isNull(pedidos.urlPago), lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)));
-  const abandoned = await tx.select({ id: pedidos.id }).from(pedidos).where(or(replaceableOrders(tx, clienteId), stale));
+  const stale = and(
+    eq(pedidos.clienteId, clienteId),
+    eq(pedidos.estado, 'PENDIENTE'),
+    isNull(pedidos.urlPago),
+    lt(pedidos.creado, new Date(Date.now() - CREACION_MAXIMA_MS)),
+  );
+  const abandoned = await tx
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(or(replaceableOrders(tx, clienteId), stale));
   for (const { id } of abandoned) {
     // A Yape submission claims its order under this row lock: one claimed since the query above keeps it.
     await tx.select({ id: pedidos.id }).from(pedidos).where(eq(pedidos.id, id)).for('update');
-    const [enPago] = await tx.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, id), eq(intentosYape.estado, 'en-curso'))).limit(1);
+    const [enPago] = await tx
+      .select({ id: intentosYape.id })
+      .from(intentosYape)
+      .where(and(eq(intentosYape.pedidoId, id), eq(intentosYape.estado, 'en-curso')))
+      .limit(1);
     // No e-mail: the customer replaced the order themselves, a moment ago.
     if (!enPago) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
   }
@@ -300,12 +390,21 @@ interface NewOrder {
 
 /** The order's receipt columns: a factura's type and data (trimmed by the schema), or a boleta to the order's document. */
 function receiptColumns(comprobante: Comprobante) {
-  if (comprobante.tipo === 'boleta') return { comprobanteTipo: CODIGO_SUNAT.boleta, facturaRuc: null, facturaRazonSocial: null, facturaDireccion: null };
-  return { comprobanteTipo: CODIGO_SUNAT.factura, facturaRuc: comprobante.ruc, facturaRazonSocial: comprobante.razon_social, facturaDireccion: comprobante.direccion_fiscal };
+  if (comprobante.tipo === 'boleta')
+    return { comprobanteTipo: CODIGO_SUNAT.boleta, facturaRuc: null, facturaRazonSocial: null, facturaDireccion: null };
+  return {
+    comprobanteTipo: CODIGO_SUNAT.factura,
+    facturaRuc: comprobante.ruc,
+    facturaRazonSocial: comprobante.razon_social,
+    facturaDireccion: comprobante.direccion_fiscal,
+  };
 }
 
 /** Writes the order PENDIENTE with its line snapshots and first timeline entry; returns its id. */
-async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, expira, pasarela, comprobante, metodoPago }: NewOrder): Promise<number> {
+async function insertOrder(
+  tx: Tx,
+  { cliente, documento, clave, quote, creado, expira, pasarela, comprobante, metodoPago }: NewOrder,
+): Promise<number> {
   const { cotizacion, cupon, entrega } = quote;
   const [pedido] = await tx
     .insert(pedidos)
@@ -361,7 +460,17 @@ async function insertOrder(tx: Tx, { cliente, documento, clave, quote, creado, e
 }
 
 /** What the payment provider is told: the charged unit prices, shipping as its own item, the payer. */
-function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, expiraEfectivo, clave, siteUrl }: Omit<NewOrder, 'pasarela' | 'comprobante' | 'metodoPago'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
+function paymentOrder({
+  pedidoId,
+  cliente,
+  documento,
+  quote,
+  creado,
+  expira,
+  expiraEfectivo,
+  clave,
+  siteUrl,
+}: Omit<NewOrder, 'pasarela' | 'comprobante' | 'metodoPago'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),
@@ -370,13 +479,21 @@ function paymentOrder({ pedidoId, cliente, documento, quote, creado, expira, exp
     unitPrice: toSoles(cotizada.cobrado),
     pictureUrl: absolute(linea.img),
   }));
-  if (quote.cotizacion.envio > 0) items.push({ id: 'envio', title: quote.entrega.metodo, quantity: 1, unitPrice: toSoles(quote.cotizacion.envio) });
+  if (quote.cotizacion.envio > 0)
+    items.push({ id: 'envio', title: quote.entrega.metodo, quantity: 1, unitPrice: toSoles(quote.cotizacion.envio) });
   return {
     idVenta: pedidoId,
     clienteId: cliente.id,
     items,
     total: toSoles(quote.cotizacion.total),
-    payer: { nombre: cliente.nombre, apellido: cliente.apellido, correo: cliente.correo, telefono: cliente.telefono, documentoTipo: documento.tipo, documentoNumero: documento.numero },
+    payer: {
+      nombre: cliente.nombre,
+      apellido: cliente.apellido,
+      correo: cliente.correo,
+      telefono: cliente.telefono,
+      documentoTipo: documento.tipo,
+      documentoNumero: documento.numero,
+    },
     creado,
     expira,
     expiraEfectivo,

@@ -58,20 +58,34 @@ export interface PedidoCotizado {
  * its colour, size and stock hold; the coupon is valid for this customer today; the tariff is the
  * district's or a pickup point's 0; free shipping and totals follow the shared pricing module.
  */
-export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, { unidadesPorProducto, now = new Date() }: { unidadesPorProducto: number; now?: Date }): Promise<PedidoCotizado> {
+export async function quoteOrder(
+  db: Db,
+  clienteId: number,
+  body: Preferencia,
+  { unidadesPorProducto, now = new Date() }: { unidadesPorProducto: number; now?: Date },
+): Promise<PedidoCotizado> {
   const seen = new Set<string>();
   for (const line of body.cart) {
     const key = lineRef(line);
     if (seen.has(key)) throw clientError(400, 'El carrito repite un producto con el mismo color y tamaño.');
     seen.add(key);
   }
-  const productos = new Map((await productosPorIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]));
+  const productos = new Map(
+    (await productosPorIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]),
+  );
   const lines = body.cart.map((line) => {
     const producto = productos.get(line.idProducto);
-    if (!producto) throw clientError(400, `El producto ${line.nombre ? `"${line.nombre}"` : line.idProducto} ya no existe en la tienda. Quítalo de tu carrito.`);
+    if (!producto)
+      throw clientError(
+        400,
+        `El producto ${line.nombre ? `"${line.nombre}"` : line.idProducto} ya no existe en la tienda. Quítalo de tu carrito.`,
+      );
     const color = chosenOption(producto.colores, line.selectedColor, producto.nombre, 'color');
     const tamano = chosenOption(producto.tamaños, line.selectedSize, producto.nombre, 'tamaño');
-    return { producto, linea: { ...lineFromProducto(producto, { color, tamano, cantidad: line.cantidad }), ...routineFields(line, producto) } };
+    return {
+      producto,
+      linea: { ...lineFromProducto(producto, { color, tamano, cantidad: line.cantidad }), ...routineFields(line, producto) },
+    };
   });
   checkUnits(lines, unidadesPorProducto);
   checkStock(lines);
@@ -97,12 +111,20 @@ export async function quoteOrder(db: Db, clienteId: number, body: Preferencia, {
  */
 const routineFields = (line: Preferencia['cart'][number], producto: Producto): Partial<CartLine> =>
   line.esProductoRutina
-    ? { esProductoRutina: true, rutinaNivel: line.rutinaNivel, rutinaId: line.rutinaId, rutinaPaso: pasoDeCategoria(producto.categoria)?.clave }
+    ? {
+        esProductoRutina: true,
+        rutinaNivel: line.rutinaNivel,
+        rutinaId: line.rutinaId,
+        rutinaPaso: pasoDeCategoria(producto.categoria)?.clave,
+      }
     : {};
 
 /** A chosen colour or size: one of the product's options; a single option is taken as chosen. */
 function chosenOption(options: string, chosen: string, nombre: string, campo: 'color' | 'tamaño'): string {
-  const list = options.split(',').map((option) => option.trim()).filter(Boolean);
+  const list = options
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
   if (list.length === 0) {
     if (chosen) throw clientError(400, `${nombre} no tiene opciones de ${campo}.`);
     return '';
@@ -118,7 +140,9 @@ function checkUnits(lines: LineaElegida[], tope: number): void {
   for (const [id, cantidad] of unitsByProduct(lines)) {
     if (cantidad > tope) {
       const nombre = lines.find(({ producto }) => producto.idProducto === id)!.producto.nombre;
-      throw clientError(400, `Puedes comprar como máximo ${tope} unidades de ${nombre} por pedido (pediste ${cantidad}).`, { producto: { id, nombre, maximo: tope } });
+      throw clientError(400, `Puedes comprar como máximo ${tope} unidades de ${nombre} por pedido (pediste ${cantidad}).`, {
+        producto: { id, nombre, maximo: tope },
+      });
     }
   }
 }
@@ -139,21 +163,38 @@ function checkStock(lines: LineaElegida[]): void {
 
 /** The 409 of a product without enough units, naming it and what is left. */
 export function stockError(nombre: string, id: number, quedan: number) {
-  const mensaje = quedan <= 0 ? `${nombre} está agotado. Quítalo de tu carrito para continuar.` : `Solo quedan ${quedan} unidad(es) de ${nombre}. Ajusta la cantidad para continuar.`;
+  const mensaje =
+    quedan <= 0
+      ? `${nombre} está agotado. Quítalo de tu carrito para continuar.`
+      : `Solo quedan ${quedan} unidad(es) de ${nombre}. Ajusta la cantidad para continuar.`;
   return clientError(409, mensaje, { producto: { id, nombre, stock: Math.max(0, quedan) } });
 }
 
 /** The coupon for this customer and cart today, or a 409 with the coupon's own message. */
-async function couponFor(db: Db, clienteId: number, codigo: string | null, lines: LineaElegida[], now: Date): Promise<CuponDelPedido | null> {
+async function couponFor(
+  db: Db,
+  clienteId: number,
+  codigo: string | null,
+  lines: LineaElegida[],
+  now: Date,
+): Promise<CuponDelPedido | null> {
   if (!codigo?.trim()) return null;
   const code = codigo.trim().toLowerCase();
-  const [own] = await db.select().from(cuponesUsuario).where(and(eq(cuponesUsuario.clienteId, clienteId), sql`lower(${cuponesUsuario.code}) = ${code}`));
-  const globals = await db.select().from(cuponesGlobales).where(sql`lower(${cuponesGlobales.codigo}) = ${code}`);
+  const [own] = await db
+    .select()
+    .from(cuponesUsuario)
+    .where(and(eq(cuponesUsuario.clienteId, clienteId), sql`lower(${cuponesUsuario.code}) = ${code}`));
+  const globals = await db
+    .select()
+    .from(cuponesGlobales)
+    .where(sql`lower(${cuponesGlobales.codigo}) = ${code}`);
   const marcas = new Map(lines.map(({ producto }) => [producto.idProducto, producto.idMarca]));
   const result = evaluateCoupon(
     codigo,
     {
-      userCoupon: own ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado && !(await heldByReplaceable(db, clienteId, own.id)) } : null,
+      userCoupon: own
+        ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado && !(await heldByReplaceable(db, clienteId, own.id)) }
+        : null,
       globalCoupons: parseGlobalCoupons(globals.map(globalCouponWire)),
     },
     lines.map(({ linea }) => linea),
@@ -180,9 +221,19 @@ export function replaceableOrders(db: Db, clienteId: number) {
     eq(pedidos.clienteId, clienteId),
     eq(pedidos.estado, 'PENDIENTE'),
     sql`${pedidos.urlPago} IS NOT NULL`,
-    notExists(db.select({ id: pagos.id }).from(pagos).where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO])))),
+    notExists(
+      db
+        .select({ id: pagos.id })
+        .from(pagos)
+        .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO]))),
+    ),
     // A Yape submission being paid right now is a payment under way too (issue 34).
-    notExists(db.select({ id: intentosYape.id }).from(intentosYape).where(and(eq(intentosYape.pedidoId, pedidos.id), eq(intentosYape.estado, 'en-curso')))),
+    notExists(
+      db
+        .select({ id: intentosYape.id })
+        .from(intentosYape)
+        .where(and(eq(intentosYape.pedidoId, pedidos.id), eq(intentosYape.estado, 'en-curso'))),
+    ),
   );
 }
 
@@ -200,10 +251,13 @@ export async function heldByReplaceable(db: Db, clienteId: number, cuponUsuarioI
 function deliveryFor(body: Preferencia): Entrega {
   const metodo = body.metadata.metodo_envio;
   const punto = PUNTOS_RECOJO.find((p) => p.metodo === metodo);
-  if (punto) return { recojo: true, metodo, direccion: punto.direccion, instrucciones: punto.instrucciones, horario: punto.horario, destino: null };
-  if (metodo !== ENVIO_PROVINCIA) throw clientError(400, 'El método de envío no es válido. Elige un punto de recojo o el envío a provincia.');
+  if (punto)
+    return { recojo: true, metodo, direccion: punto.direccion, instrucciones: punto.instrucciones, horario: punto.horario, destino: null };
+  if (metodo !== ENVIO_PROVINCIA)
+    throw clientError(400, 'El método de envío no es válido. Elige un punto de recojo o el envío a provincia.');
   const destino = body.destino;
-  if (!destino) throw clientError(400, 'Completa los datos de envío (destino): departamento, provincia, distrito y dirección con referencia.');
+  if (!destino)
+    throw clientError(400, 'Completa los datos de envío (destino): departamento, provincia, distrito y dirección con referencia.');
   return {
     recojo: false,
     metodo,
@@ -221,9 +275,19 @@ async function tariffFor(db: Db, destino: Destino): Promise<number> {
     .from(distritos)
     .innerJoin(provincias, eq(distritos.provinciaId, provincias.id))
     .innerJoin(departamentos, eq(provincias.departamentoId, departamentos.id))
-    .where(and(eq(departamentos.busqueda, searchKey(destino.departamento)), eq(provincias.busqueda, searchKey(destino.provincia)), eq(distritos.busqueda, searchKey(destino.distrito))))
+    .where(
+      and(
+        eq(departamentos.busqueda, searchKey(destino.departamento)),
+        eq(provincias.busqueda, searchKey(destino.provincia)),
+        eq(distritos.busqueda, searchKey(destino.distrito)),
+      ),
+    )
     .limit(1);
-  if (!row) throw clientError(400, `No realizamos envíos a ${destino.distrito} (${destino.provincia}, ${destino.departamento}). Revisa el distrito elegido.`);
+  if (!row)
+    throw clientError(
+      400,
+      `No realizamos envíos a ${destino.distrito} (${destino.provincia}, ${destino.departamento}). Revisa el distrito elegido.`,
+    );
   return Number(row.tarifa);
 }
 

@@ -27,7 +27,10 @@ async function ownBody<B extends Preferencia>(c: Context<AuthEnv>, body: B, user
 function headerKey(c: Context<AuthEnv>): string | undefined {
   const header = c.req.header('Idempotency-Key')?.trim();
   if (header !== undefined && !IDEMPOTENCY_KEY.test(header)) {
-    throw clientError(400, 'La clave de idempotencia (encabezado Idempotency-Key) debe tener de 8 a 100 letras, números, guiones o guiones bajos.');
+    throw clientError(
+      400,
+      'La clave de idempotencia (encabezado Idempotency-Key) debe tener de 8 a 100 letras, números, guiones o guiones bajos.',
+    );
   }
   return header;
 }

@@ -11,7 +11,13 @@ import type { ClienteComprobante } from '../db/schema/index.ts';
  * (and, optionally, `direccion_fiscal`), with the checkout's own rules and messages.
  */
 
-const TIPOS = { DNI: 'DNI', CE: 'CARNET EXTRANJERIA', CARNET_EXTRANJERIA: 'CARNET EXTRANJERIA', 'CARNET EXTRANJERIA': 'CARNET EXTRANJERIA', PASAPORTE: 'PASAPORTE' } as const;
+const TIPOS = {
+  DNI: 'DNI',
+  CE: 'CARNET EXTRANJERIA',
+  CARNET_EXTRANJERIA: 'CARNET EXTRANJERIA',
+  'CARNET EXTRANJERIA': 'CARNET EXTRANJERIA',
+  PASAPORTE: 'PASAPORTE',
+} as const;
 const TIPO_INVALIDO = 'El tipo de documento debe ser DNI, CARNET_EXTRANJERIA o PASAPORTE (para una factura, envía ruc y razon_social).';
 
 const texto = z.string({ error: 'Los datos del comprador deben ser textos.' }).transform((value) => value.trim());
@@ -36,7 +42,10 @@ export const correccionClienteSchema = z
     const boleta = body.documento_tipo !== undefined || body.documento_numero !== undefined;
     const factura = body.ruc !== undefined || body.razon_social !== undefined || body.direccion_fiscal !== undefined;
     const problema = (mensaje: string) => ctx.addIssue({ code: 'custom', message: mensaje });
-    if (boleta === factura) return problema('Envía el documento del comprador (documento_tipo y documento_numero) para una boleta, o ruc y razon_social para una factura; no ambos.');
+    if (boleta === factura)
+      return problema(
+        'Envía el documento del comprador (documento_tipo y documento_numero) para una boleta, o ruc y razon_social para una factura; no ambos.',
+      );
     if (boleta) {
       const tipo = TIPOS[(body.documento_tipo ?? '').toUpperCase() as keyof typeof TIPOS];
       if (!tipo) return problema(TIPO_INVALIDO);
@@ -54,9 +63,22 @@ export const correccionClienteSchema = z
 export type CorreccionClienteBody = z.input<typeof correccionClienteSchema>;
 
 /** The corrected buyer's fields as a receipt stores them (SUNAT's document code, number, and a factura's razón social and address). */
-export function clienteCorregido(body: z.output<typeof correccionClienteSchema>): Pick<ClienteComprobante, 'tipoDocumento' | 'numeroDocumento'> & Partial<Pick<ClienteComprobante, 'denominacion' | 'direccion'>> {
-  if (body.ruc) return { tipoDocumento: '6', numeroDocumento: body.ruc, denominacion: body.razon_social, ...(body.direccion_fiscal ? { direccion: body.direccion_fiscal } : {}) };
+export function clienteCorregido(
+  body: z.output<typeof correccionClienteSchema>,
+): Pick<ClienteComprobante, 'tipoDocumento' | 'numeroDocumento'> & Partial<Pick<ClienteComprobante, 'denominacion' | 'direccion'>> {
+  if (body.ruc)
+    return {
+      tipoDocumento: '6',
+      numeroDocumento: body.ruc,
+      denominacion: body.razon_social,
+      ...(body.direccion_fiscal ? { direccion: body.direccion_fiscal } : {}),
+    };
   const tipo = TIPOS[body.documento_tipo!.toUpperCase() as keyof typeof TIPOS];
-  const codigo = tipo === 'DNI' ? TIPO_DOCUMENTO_SUNAT.DNI : tipo === 'PASAPORTE' ? TIPO_DOCUMENTO_SUNAT.PASAPORTE : TIPO_DOCUMENTO_SUNAT.CARNET_EXTRANJERIA;
+  const codigo =
+    tipo === 'DNI'
+      ? TIPO_DOCUMENTO_SUNAT.DNI
+      : tipo === 'PASAPORTE'
+        ? TIPO_DOCUMENTO_SUNAT.PASAPORTE
+        : TIPO_DOCUMENTO_SUNAT.CARNET_EXTRANJERIA;
   return { tipoDocumento: codigo, numeroDocumento: tipo === 'DNI' ? body.documento_numero! : body.documento_numero!.toUpperCase() };
 }

@@ -19,10 +19,13 @@ export interface ContenidoComprobante {
 }
 
 /** The taxable base of an amount that includes IGV, rounded to the céntimo (its IGV is the rest). */
-export const baseImponible = (conIgv: number, igvPorcentaje: number = COMPROBANTES.igvPorcentaje) => Math.round((conIgv * 100) / (100 + igvPorcentaje));
+export const baseImponible = (conIgv: number, igvPorcentaje: number = COMPROBANTES.igvPorcentaje) =>
+  Math.round((conIgv * 100) / (100 + igvPorcentaje));
 
 /** A line: `cantidad` units at `precioUnitario` (with IGV), charged `total` (with IGV) after its discount. */
-function item(datos: Pick<ItemComprobante, 'codigo' | 'descripcion' | 'unidad' | 'cantidad' | 'precioUnitario' | 'total'>): ItemComprobante {
+function item(
+  datos: Pick<ItemComprobante, 'codigo' | 'descripcion' | 'unidad' | 'cantidad' | 'precioUnitario' | 'total'>,
+): ItemComprobante {
   const valorBruto = baseImponible(datos.precioUnitario * datos.cantidad);
   const valor = baseImponible(datos.total);
   return { ...datos, valorBruto, descuento: valorBruto - valor, valor, igv: datos.total - valor };
@@ -40,7 +43,17 @@ export function itemsDelPedido(pedido: Pick<Pedido, 'envio' | 'metodoEnvio'>, li
       total: linea.precioCobrado * linea.cantidad,
     }),
   );
-  if (pedido.envio > 0) items.push(item({ codigo: 'ENVIO', descripcion: `Servicio de envío: ${pedido.metodoEnvio}`, unidad: 'ZZ', cantidad: 1, precioUnitario: pedido.envio, total: pedido.envio }));
+  if (pedido.envio > 0)
+    items.push(
+      item({
+        codigo: 'ENVIO',
+        descripcion: `Servicio de envío: ${pedido.metodoEnvio}`,
+        unidad: 'ZZ',
+        cantidad: 1,
+        precioUnitario: pedido.envio,
+        total: pedido.envio,
+      }),
+    );
   return items;
 }
 
@@ -50,8 +63,15 @@ export class ComprobanteImposible extends Error {}
 /** Who a sale receipt names: the factura's RUC and razón social, or the boleta's buyer and their document. */
 export function clienteDelPedido(pedido: Pedido): ClienteComprobante {
   if (pedido.comprobanteTipo === '01') {
-    if (!pedido.facturaRuc || !pedido.facturaRazonSocial || !pedido.facturaDireccion) throw new ComprobanteImposible(`El pedido ${pedido.id} pide factura sin RUC, razón social o dirección fiscal.`);
-    return { tipoDocumento: '6', numeroDocumento: pedido.facturaRuc, denominacion: pedido.facturaRazonSocial, direccion: pedido.facturaDireccion, correo: pedido.correo };
+    if (!pedido.facturaRuc || !pedido.facturaRazonSocial || !pedido.facturaDireccion)
+      throw new ComprobanteImposible(`El pedido ${pedido.id} pide factura sin RUC, razón social o dirección fiscal.`);
+    return {
+      tipoDocumento: '6',
+      numeroDocumento: pedido.facturaRuc,
+      denominacion: pedido.facturaRazonSocial,
+      direccion: pedido.facturaDireccion,
+      correo: pedido.correo,
+    };
   }
   const tipoDocumento = TIPO_DOCUMENTO_SUNAT[pedido.documentoTipo as keyof typeof TIPO_DOCUMENTO_SUNAT];
   const denominacion = `${pedido.nombre} ${pedido.apellido}`.trim();
@@ -60,7 +80,13 @@ export function clienteDelPedido(pedido: Pedido): ClienteComprobante {
   if (!tipoDocumento || tipoDocumento === '6' || !pedido.documentoNumero.trim() || !denominacion) {
     throw new ComprobanteImposible(`El pedido ${pedido.id} no tiene el nombre y el documento del comprador que su boleta debe llevar.`);
   }
-  return { tipoDocumento, numeroDocumento: pedido.documentoNumero, denominacion, direccion: pedido.recojo ? '' : pedido.direccion, correo: pedido.correo };
+  return {
+    tipoDocumento,
+    numeroDocumento: pedido.documentoNumero,
+    denominacion,
+    direccion: pedido.recojo ? '' : pedido.direccion,
+    correo: pedido.correo,
+  };
 }
 
 /**
@@ -70,9 +96,18 @@ export function clienteDelPedido(pedido: Pedido): ClienteComprobante {
 export function comprobanteDeVenta(pedido: Pedido, lineas: readonly PedidoLinea[]): ContenidoComprobante & { tipo: TipoComprobante } {
   const items = itemsDelPedido(pedido, lineas);
   const sum = (campo: 'valor' | 'igv' | 'descuento' | 'total') => items.reduce((total, linea) => total + linea[campo], 0);
-  const contenido = { cliente: clienteDelPedido(pedido), items, gravada: sum('valor'), igv: sum('igv'), descuentos: sum('descuento'), total: sum('total') };
+  const contenido = {
+    cliente: clienteDelPedido(pedido),
+    items,
+    gravada: sum('valor'),
+    igv: sum('igv'),
+    descuentos: sum('descuento'),
+    total: sum('total'),
+  };
   if (contenido.total !== pedido.total) {
-    throw new ComprobanteImposible(`Las líneas del pedido ${pedido.id} suman ${contenido.total} céntimos y su total es ${pedido.total}: no se emite un comprobante que no cuadra.`);
+    throw new ComprobanteImposible(
+      `Las líneas del pedido ${pedido.id} suman ${contenido.total} céntimos y su total es ${pedido.total}: no se emite un comprobante que no cuadra.`,
+    );
   }
   return { tipo: pedido.comprobanteTipo === '01' ? '01' : '03', ...contenido };
 }

@@ -40,13 +40,22 @@ async function siguienteCorrelativo(tx: Tx, serie: string): Promise<number> {
 }
 
 /** Writes a numbered receipt and queues its issuing, in the caller's transaction. */
-async function numerar(tx: Tx, emision: Emision, datos: Omit<typeof comprobantes.$inferInsert, 'correlativo' | 'clave' | 'proveedor'>): Promise<Comprobante> {
+async function numerar(
+  tx: Tx,
+  emision: Emision,
+  datos: Omit<typeof comprobantes.$inferInsert, 'correlativo' | 'clave' | 'proveedor'>,
+): Promise<Comprobante> {
   const correlativo = await siguienteCorrelativo(tx, datos.serie);
   const [comprobante] = await tx
     .insert(comprobantes)
     .values({ ...datos, correlativo, proveedor: emision.proveedor ?? 'nubefact', clave: randomBytes(16).toString('hex') })
     .returning();
-  await enqueue(tx, TRABAJO, { comprobanteId: comprobante!.id }, { clave: `${TRABAJO}:${comprobante!.id}`, maxIntentos: COMPROBANTES.intentos });
+  await enqueue(
+    tx,
+    TRABAJO,
+    { comprobanteId: comprobante!.id },
+    { clave: `${TRABAJO}:${comprobante!.id}`, maxIntentos: COMPROBANTES.intentos },
+  );
   return comprobante!;
 }
 
@@ -61,7 +70,11 @@ async function comprobanteDeVentaDe(tx: Tx | Db, pedidoId: number): Promise<Comp
 
 /** Whether an order was ever given a sale receipt (a rejected one counts: its replacement is the operator's). */
 async function tieneVenta(tx: Tx, pedidoId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: comprobantes.id }).from(comprobantes).where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03']))).limit(1);
+  const [row] = await tx
+    .select({ id: comprobantes.id })
+    .from(comprobantes)
+    .where(and(eq(comprobantes.pedidoId, pedidoId), inArray(comprobantes.tipo, ['01', '03'])))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -125,7 +138,8 @@ export const comprobantesDelPedido = (emision: Emision): ComprobantesDelPedido =
 /** The provider of the settings; null when receipts wait for one (no NUBEFACT_URL and no test mode). */
 export function proveedorDe(config: ComprobantesConfig): ProveedorComprobantes | null {
   if (config.proveedor === 'prueba') return proveedorPrueba;
-  if (config.proveedor === 'nubefact') return nubefactProveedor({ url: config.nubefactUrl!, token: config.nubefactToken!, timeoutMs: config.timeoutMs });
+  if (config.proveedor === 'nubefact')
+    return nubefactProveedor({ url: config.nubefactUrl!, token: config.nubefactToken!, timeoutMs: config.timeoutMs });
   return null;
 }
 
@@ -140,7 +154,12 @@ const envioDe = (c: Comprobante, modifica?: Comprobante): EnvioComprobante => ({
   igv: c.igv,
   descuentos: c.descuentos,
   total: c.total,
-  ...(modifica ? { modifica: { tipo: modifica.tipo, serie: modifica.serie, correlativo: modifica.correlativo }, motivo: c.motivo ?? MOTIVO_ANULACION.descripcion } : {}),
+  ...(modifica
+    ? {
+        modifica: { tipo: modifica.tipo, serie: modifica.serie, correlativo: modifica.correlativo },
+        motivo: c.motivo ?? MOTIVO_ANULACION.descripcion,
+      }
+    : {}),
 });
 
 /** Thrown to have the issuing job try again later: the provider is down, SUNAT has not answered, the annulled receipt is not accepted yet. */
@@ -158,16 +177,33 @@ export async function emitirComprobante(db: Db, proveedor: ProveedorComprobantes
   if (!comprobante || comprobante.estado !== 'pendiente' || comprobante.porCorregir) return;
   const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
   const quien = comprobante.proveedor === 'prueba' ? proveedorPrueba : proveedor?.nombre === comprobante.proveedor ? proveedor : null;
-  if (!quien) return fallo(db, comprobante, new ReintentarMasTarde('No hay proveedor de comprobantes configurado: define NUBEFACT_URL y NUBEFACT_TOKEN.'));
+  if (!quien)
+    return fallo(
+      db,
+      comprobante,
+      new ReintentarMasTarde('No hay proveedor de comprobantes configurado: define NUBEFACT_URL y NUBEFACT_TOKEN.'),
+    );
   let modifica: Comprobante | undefined;
   if (comprobante.modificaId) {
     [modifica] = await db.select().from(comprobantes).where(eq(comprobantes.id, comprobante.modificaId));
     if (modifica?.estado === 'rechazado') {
       // Never a note for a rejected receipt: this one is re-pointed to its replacement when there is one.
-      return fallo(db, comprobante, new ReintentarMasTarde(`La nota de crédito ${numero} no se envía: el comprobante que anulaba (${numeroComprobante(modifica.serie, modifica.correlativo)}) fue rechazado por SUNAT; pasará a anular su reemplazo cuando se emita.`));
+      return fallo(
+        db,
+        comprobante,
+        new ReintentarMasTarde(
+          `La nota de crédito ${numero} no se envía: el comprobante que anulaba (${numeroComprobante(modifica.serie, modifica.correlativo)}) fue rechazado por SUNAT; pasará a anular su reemplazo cuando se emita.`,
+        ),
+      );
     }
     if (modifica?.estado !== 'aceptado') {
-      return fallo(db, comprobante, new ReintentarMasTarde(`La nota de crédito ${numero} espera a que SUNAT acepte el comprobante que anula (${modifica ? numeroComprobante(modifica.serie, modifica.correlativo) : '¿?'}, ${modifica?.estado ?? 'no existe'}).`));
+      return fallo(
+        db,
+        comprobante,
+        new ReintentarMasTarde(
+          `La nota de crédito ${numero} espera a que SUNAT acepte el comprobante que anula (${modifica ? numeroComprobante(modifica.serie, modifica.correlativo) : '¿?'}, ${modifica?.estado ?? 'no existe'}).`,
+        ),
+      );
     }
   }
   let respuesta: Respuesta;
@@ -183,8 +219,12 @@ export async function emitirComprobante(db: Db, proveedor: ProveedorComprobantes
 /** Records the last failure on a pending receipt (the operator sees it) and throws for the job queue to retry. */
 async function fallo(db: Db, comprobante: Comprobante, error: unknown): Promise<never> {
   const mensaje = error instanceof Error ? error.message : String(error);
-  await db.update(comprobantes).set({ mensaje, actualizado: new Date() }).where(and(eq(comprobantes.id, comprobante.id), eq(comprobantes.estado, 'pendiente')));
-  if (!(error instanceof ProveedorNoResponde || error instanceof ReintentarMasTarde)) logError(`Comprobante ${numeroComprobante(comprobante.serie, comprobante.correlativo)}`, error);
+  await db
+    .update(comprobantes)
+    .set({ mensaje, actualizado: new Date() })
+    .where(and(eq(comprobantes.id, comprobante.id), eq(comprobantes.estado, 'pendiente')));
+  if (!(error instanceof ProveedorNoResponde || error instanceof ReintentarMasTarde))
+    logError(`Comprobante ${numeroComprobante(comprobante.serie, comprobante.correlativo)}`, error);
   throw error instanceof Error ? error : new Error(mensaje);
 }
 
@@ -205,7 +245,13 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
   await db.transaction(async (tx) => {
     const cambios =
       respuesta.estado === 'aceptado'
-        ? { estado: 'aceptado' as const, observaciones: respuesta.observaciones, enlacePdf: respuesta.pdf, enlaceXml: respuesta.xml, enlaceCdr: respuesta.cdr }
+        ? {
+            estado: 'aceptado' as const,
+            observaciones: respuesta.observaciones,
+            enlacePdf: respuesta.pdf,
+            enlaceXml: respuesta.xml,
+            enlaceCdr: respuesta.cdr,
+          }
         : respuesta.estado === 'rechazado'
           ? { estado: 'rechazado' as const }
           : { estado: 'pendiente' as const, porCorregir: true };
@@ -217,7 +263,13 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
     if (!cambiado || respuesta.estado === 'aceptado') return;
     if (respuesta.estado === 'rechazado') {
       console.error(`Comprobante ${numero} rechazado: ${respuesta.mensaje}`);
-      await avisarTienda(tx, comprobante.pedidoId, `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`, `comprobante ${numero} rechazado`, 'comprobante');
+      await avisarTienda(
+        tx,
+        comprobante.pedidoId,
+        `Comprobante ${numero} rechazado por SUNAT${respuesta.codigo ? ` (código ${respuesta.codigo})` : ''}: ${frase(respuesta.mensaje)} ${pasosRechazo(numero, comprobante.tipo)}`,
+        `comprobante ${numero} rechazado`,
+        'comprobante',
+      );
       return;
     }
     console.error(`Comprobante ${numero} devuelto por ${comprobante.proveedor}: ${respuesta.mensaje}`);
@@ -251,14 +303,23 @@ export async function reintentarComprobante(
     const [comprobante] = await tx.select().from(comprobantes).where(eq(comprobantes.id, id)).for('update');
     if (!comprobante) return { encolado: false, mensaje: 'No existe ese comprobante.' };
     const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
-    if (comprobante.estado === 'aceptado') return { encolado: false, mensaje: `El comprobante ${numero} ya fue aceptado por SUNAT: no se vuelve a enviar.` };
+    if (comprobante.estado === 'aceptado')
+      return { encolado: false, mensaje: `El comprobante ${numero} ya fue aceptado por SUNAT: no se vuelve a enviar.` };
     if (comprobante.estado === 'rechazado') {
       const [ya] = await tx.select().from(comprobantes).where(eq(comprobantes.reemplazaId, id));
-      if (ya) return { encolado: false, mensaje: `El comprobante ${numero} fue rechazado por SUNAT y ya lo reemplaza ${numeroComprobante(ya.serie, ya.correlativo)}.` };
+      if (ya)
+        return {
+          encolado: false,
+          mensaje: `El comprobante ${numero} fue rechazado por SUNAT y ya lo reemplaza ${numeroComprobante(ya.serie, ya.correlativo)}.`,
+        };
       const reemplazo = await reemplazar(tx, comprobante, emision);
       await alReintentar?.(tx, comprobante, reemplazo);
       const nuevo = numeroComprobante(reemplazo.serie, reemplazo.correlativo);
-      return { encolado: true, reemplazo, mensaje: `El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${nuevo} en su lugar, en segundos.` };
+      return {
+        encolado: true,
+        reemplazo,
+        mensaje: `El comprobante ${numero} fue rechazado por SUNAT y su número quedó usado: se emite ${nuevo} en su lugar, en segundos.`,
+      };
     }
     await tx.update(comprobantes).set({ porCorregir: false, actualizado: new Date() }).where(eq(comprobantes.id, id));
     await encolarDeNuevo(tx, id);
@@ -269,7 +330,12 @@ export async function reintentarComprobante(
 
 /** Queues one more issuing job of a receipt (an operator's retry: a key of its own). */
 const encolarDeNuevo = (tx: Tx, id: number) =>
-  enqueue(tx, TRABAJO, { comprobanteId: id }, { clave: `${TRABAJO}:${id}:reintento-${Date.now()}-${randomBytes(3).toString('hex')}`, maxIntentos: COMPROBANTES.intentos });
+  enqueue(
+    tx,
+    TRABAJO,
+    { comprobanteId: id },
+    { clave: `${TRABAJO}:${id}:reintento-${Date.now()}-${randomBytes(3).toString('hex')}`, maxIntentos: COMPROBANTES.intentos },
+  );
 
 /**
  * Numbers the receipt that replaces one SUNAT rejected: same type and series, the series' next number,
@@ -280,7 +346,21 @@ const encolarDeNuevo = (tx: Tx, id: number) =>
 async function reemplazar(tx: Tx, rechazado: Comprobante, emision: Emision): Promise<Comprobante> {
   const { pedidoId, tipo, serie, items, gravada, igv, descuentos, total, modificaId, motivo } = rechazado;
   const cliente = rechazado.clienteCorregido ?? rechazado.cliente;
-  const reemplazo = await numerar(tx, emision, { pedidoId, tipo, serie, emitido: new Date(), cliente, items, gravada, igv, descuentos, total, modificaId, motivo, reemplazaId: rechazado.id });
+  const reemplazo = await numerar(tx, emision, {
+    pedidoId,
+    tipo,
+    serie,
+    emitido: new Date(),
+    cliente,
+    items,
+    gravada,
+    igv,
+    descuentos,
+    total,
+    modificaId,
+    motivo,
+    reemplazaId: rechazado.id,
+  });
   if (tipo === '07') return reemplazo;
   const notas = await tx
     .update(comprobantes)
@@ -299,12 +379,16 @@ async function reemplazar(tx: Tx, rechazado: Comprobante, emision: Emision): Pro
 async function correccionImposible(tx: Tx, comprobante: Comprobante): Promise<string | null> {
   const numero = numeroComprobante(comprobante.serie, comprobante.correlativo);
   if (comprobante.tipo === '07') return `El comprobante ${numero} es una nota de crédito: lleva el comprador del comprobante que anula.`;
-  if (comprobante.estado === 'aceptado') return `El comprobante ${numero} ya fue aceptado por SUNAT: sus datos no cambian (anúlalo con una nota de crédito cancelando el pedido).`;
+  if (comprobante.estado === 'aceptado')
+    return `El comprobante ${numero} ya fue aceptado por SUNAT: sus datos no cambian (anúlalo con una nota de crédito cancelando el pedido).`;
   if (comprobante.estado === 'pendiente' && !comprobante.porCorregir) {
     return `El comprobante ${numero} está en camino a SUNAT con estos datos: solo se corrige uno rechazado por SUNAT o devuelto por el proveedor.`;
   }
   if (comprobante.estado === 'rechazado') {
-    const [ya] = await tx.select({ serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(eq(comprobantes.reemplazaId, comprobante.id));
+    const [ya] = await tx
+      .select({ serie: comprobantes.serie, correlativo: comprobantes.correlativo })
+      .from(comprobantes)
+      .where(eq(comprobantes.reemplazaId, comprobante.id));
     if (ya) return `El comprobante ${numero} ya fue reemplazado por ${numeroComprobante(ya.serie, ya.correlativo)}.`;
   }
   return null;
@@ -331,7 +415,12 @@ export async function corregirCliente(
     if (imposible) return { corregido: false, mensaje: imposible };
     const factura = comprobante.tipo === '01';
     if (factura !== (datos.tipoDocumento === '6')) {
-      return { corregido: false, mensaje: factura ? `El comprobante ${numero} es una factura: corrige su RUC y razón social.` : `El comprobante ${numero} es una boleta: corrige el DNI, carné de extranjería o pasaporte del comprador (una factura necesita otro pedido).` };
+      return {
+        corregido: false,
+        mensaje: factura
+          ? `El comprobante ${numero} es una factura: corrige su RUC y razón social.`
+          : `El comprobante ${numero} es una boleta: corrige el DNI, carné de extranjería o pasaporte del comprador (una factura necesita otro pedido).`,
+      };
     }
     const actual = comprobante.clienteCorregido ?? comprobante.cliente;
     const cliente: ClienteComprobante = {
@@ -342,7 +431,10 @@ export async function corregirCliente(
       ...(datos.direccion ? { direccion: datos.direccion } : {}),
     };
     const cambio = comprobante.estado === 'rechazado' ? { clienteCorregido: cliente } : { cliente };
-    await tx.update(comprobantes).set({ ...cambio, actualizado: new Date() }).where(eq(comprobantes.id, id));
+    await tx
+      .update(comprobantes)
+      .set({ ...cambio, actualizado: new Date() })
+      .where(eq(comprobantes.id, id));
     await alCorregir?.(tx, comprobante, cliente);
     const siguiente =
       comprobante.estado === 'rechazado'

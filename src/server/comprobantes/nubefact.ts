@@ -2,7 +2,14 @@ import { fechaLima } from '../../lib/dates.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { COMPROBANTES } from '../../lib/tienda.ts';
 import type { TipoComprobante } from '../db/schema/comprobantes.ts';
-import { MOTIVO_ANULACION, ProveedorNoResponde, type EnvioComprobante, type ProveedorComprobantes, type ReferenciaComprobante, type Respuesta } from './proveedor.ts';
+import {
+  MOTIVO_ANULACION,
+  ProveedorNoResponde,
+  type EnvioComprobante,
+  type ProveedorComprobantes,
+  type ReferenciaComprobante,
+  type Respuesta,
+} from './proveedor.ts';
 
 /**
  * Nubefact's JSON API (an OSE/PSE many Peruvian shops use): one URL per account (its RUTA), the token
@@ -112,11 +119,24 @@ export function respuestaNubefact(doc: DocumentoNubefact): Respuesta {
   const descripcion = doc.sunat_description?.trim() || '';
   if (doc.aceptada_por_sunat || (numero !== null && numero >= 4000)) {
     const observaciones = nota || (numero !== null && numero >= 4000 ? `${codigo} - ${descripcion || 'Observación de SUNAT.'}` : null);
-    return { estado: 'aceptado', mensaje: descripcion || 'Aceptado por SUNAT.', codigo, observaciones, pdf: doc.enlace_del_pdf || null, xml: doc.enlace_del_xml || null, cdr: doc.enlace_del_cdr || null };
+    return {
+      estado: 'aceptado',
+      mensaje: descripcion || 'Aceptado por SUNAT.',
+      codigo,
+      observaciones,
+      pdf: doc.enlace_del_pdf || null,
+      xml: doc.enlace_del_xml || null,
+      cdr: doc.enlace_del_cdr || null,
+    };
   }
   const texto = [descripcion, nota].filter(Boolean).join(' ') || doc.sunat_soap_error?.trim() || '';
-  if (numero !== null && numero >= 2000 && numero < 4000) return { estado: 'rechazado', mensaje: texto || `SUNAT rechazó el comprobante (código ${codigo}).`, codigo };
-  if (numero !== null && numero >= 100 && numero < 2000) return { estado: 'en-proceso', mensaje: `SUNAT no procesó el comprobante (excepción ${codigo}${texto ? `: ${texto}` : ''}); se reenvía con el mismo número.` };
+  if (numero !== null && numero >= 2000 && numero < 4000)
+    return { estado: 'rechazado', mensaje: texto || `SUNAT rechazó el comprobante (código ${codigo}).`, codigo };
+  if (numero !== null && numero >= 100 && numero < 2000)
+    return {
+      estado: 'en-proceso',
+      mensaje: `SUNAT no procesó el comprobante (excepción ${codigo}${texto ? `: ${texto}` : ''}); se reenvía con el mismo número.`,
+    };
   return { estado: 'en-proceso', mensaje: texto || 'Enviado; SUNAT aún no responde.' };
 }
 
@@ -129,7 +149,12 @@ export interface NubefactOptions {
 }
 
 /** Nubefact behind the receipts' interface. */
-export function nubefactProveedor({ url, token, timeoutMs = COMPROBANTES.timeoutProveedorMs, fetch: doFetch = fetch }: NubefactOptions): ProveedorComprobantes {
+export function nubefactProveedor({
+  url,
+  token,
+  timeoutMs = COMPROBANTES.timeoutProveedorMs,
+  fetch: doFetch = fetch,
+}: NubefactOptions): ProveedorComprobantes {
   /** One call: the answer's status and JSON; a network failure, a timeout or a 5xx throws ProveedorNoResponde. */
   async function call(body: Record<string, unknown>): Promise<{ status: number; doc: DocumentoNubefact }> {
     let response: Response;
@@ -142,7 +167,11 @@ export function nubefactProveedor({ url, token, timeoutMs = COMPROBANTES.timeout
       });
     } catch (error) {
       const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ProveedorNoResponde(timeout ? `Nubefact no respondió en ${timeoutMs / 1000} s.` : `No se pudo conectar con Nubefact: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProveedorNoResponde(
+        timeout
+          ? `Nubefact no respondió en ${timeoutMs / 1000} s.`
+          : `No se pudo conectar con Nubefact: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text().catch(() => '');
     if (response.status >= 500) throw new ProveedorNoResponde(`Nubefact respondió ${response.status}: ${text.slice(0, 200)}`);
@@ -159,10 +188,17 @@ export function nubefactProveedor({ url, token, timeoutMs = COMPROBANTES.timeout
   }
 
   async function consultar(referencia: ReferenciaComprobante): Promise<Respuesta | null> {
-    const { status, doc } = await call({ operacion: 'consultar_comprobante', tipo_de_comprobante: TIPO_NUBEFACT[referencia.tipo], serie: referencia.serie, numero: referencia.correlativo });
+    const { status, doc } = await call({
+      operacion: 'consultar_comprobante',
+      tipo_de_comprobante: TIPO_NUBEFACT[referencia.tipo],
+      serie: referencia.serie,
+      numero: referencia.correlativo,
+    });
     if (status >= 400) {
       if (doc.codigo === NO_EXISTE) return null;
-      throw new ProveedorNoResponde(`Nubefact no pudo consultar el comprobante (código ${doc.codigo ?? status}): ${doc.errors ?? ''}`.trim());
+      throw new ProveedorNoResponde(
+        `Nubefact no pudo consultar el comprobante (código ${doc.codigo ?? status}): ${doc.errors ?? ''}`.trim(),
+      );
     }
     return respuestaNubefact(doc);
   }
@@ -176,11 +212,17 @@ export function nubefactProveedor({ url, token, timeoutMs = COMPROBANTES.timeout
       if (doc.codigo === YA_EXISTE) {
         const existente = await consultar(comprobante);
         if (existente) return existente;
-        throw new ProveedorNoResponde(`Nubefact dice que el comprobante ${comprobante.serie}-${comprobante.correlativo} ya existe, pero no lo encuentra.`);
+        throw new ProveedorNoResponde(
+          `Nubefact dice que el comprobante ${comprobante.serie}-${comprobante.correlativo} ya existe, pero no lo encuentra.`,
+        );
       }
       // A document Nubefact refuses before SUNAT (format, data, date out of term): it never reached SUNAT,
       // so its number is still free; the operator corrects it and sends it again with that number.
-      return { estado: 'devuelto', mensaje: doc.errors?.trim() || `Nubefact rechazó el comprobante (HTTP ${status}).`, codigo: doc.codigo === undefined ? null : String(doc.codigo) };
+      return {
+        estado: 'devuelto',
+        mensaje: doc.errors?.trim() || `Nubefact rechazó el comprobante (HTTP ${status}).`,
+        codigo: doc.codigo === undefined ? null : String(doc.codigo),
+      };
     },
   };
 }

@@ -16,8 +16,27 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
     emitido,
     modificaId: null,
     motivo: null,
-    cliente: { tipoDocumento: '1', numeroDocumento: '40123456', denominacion: 'Ana <script>alert(1)</script> Quispe', direccion: 'Jr. "Los" & Olivos 1', correo: 'ana@example.pe' },
-    items: [{ codigo: 'P5', descripcion: 'Sérum <img src=x onerror=alert(1)>', unidad: 'NIU', cantidad: 2, precioUnitario: 6025, valorBruto: 10_212, descuento: 0, valor: 10_212, igv: 1838, total: 12_050 }],
+    cliente: {
+      tipoDocumento: '1',
+      numeroDocumento: '40123456',
+      denominacion: 'Ana <script>alert(1)</script> Quispe',
+      direccion: 'Jr. "Los" & Olivos 1',
+      correo: 'ana@example.pe',
+    },
+    items: [
+      {
+        codigo: 'P5',
+        descripcion: 'Sérum <img src=x onerror=alert(1)>',
+        unidad: 'NIU',
+        cantidad: 2,
+        precioUnitario: 6025,
+        valorBruto: 10_212,
+        descuento: 0,
+        valor: 10_212,
+        igv: 1838,
+        total: 12_050,
+      },
+    ],
     gravada: 10_212,
     igv: 1838,
     descuentos: 0,
@@ -40,7 +59,11 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
 }
 
 const url = 'https://tienda.example.pe/api/comprobantes/0123456789abcdef0123456789abcdef';
-const texto = (html: string) => html.replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const texto = (html: string) =>
+  html
+    .replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('the printable page of a comprobante', () => {
   it('prints every field of a boleta: issuer, type and number in a box, date, buyer, lines, totals and the total in words', () => {
@@ -48,13 +71,17 @@ describe('the printable page of a comprobante', () => {
     const t = texto(html);
     expect(html).toMatch(/^<!doctype html>\n<html lang="es-PE">/);
     expect(t).toContain(`${PROVEEDOR.razonSocial} ${PROVEEDOR.direccion}`);
-    expect(html).toMatch(/<div class="caja">\s*<p class="tipo">BOLETA DE VENTA ELECTRÓNICA<\/p>\s*<p>RUC 20601234565<\/p>\s*<p class="numero">B001-00000042<\/p>/);
+    expect(html).toMatch(
+      /<div class="caja">\s*<p class="tipo">BOLETA DE VENTA ELECTRÓNICA<\/p>\s*<p>RUC 20601234565<\/p>\s*<p class="numero">B001-00000042<\/p>/,
+    );
     expect(t).toContain('Fecha de emisión: 28/02/2026');
     expect(t).toContain('Moneda: SOLES');
     expect(t).toContain('DNI: 40123456');
     expect(t).toContain('Dirección: Jr. &quot;Los&quot; &amp; Olivos 1');
     // cantidad, unidad, descripción, valor unitario (10 212 / 2 = 51.06), precio unitario, descuento, importe
-    expect(html).toMatch(/<td class="n">2<\/td><td>NIU<\/td><td>Sérum &lt;img src=x onerror=alert\(1\)&gt; \(P5\)<\/td><td class="n">51\.06<\/td><td class="n">60\.25<\/td><td class="n">0\.00<\/td><td class="n">120\.50<\/td>/);
+    expect(html).toMatch(
+      /<td class="n">2<\/td><td>NIU<\/td><td>Sérum &lt;img src=x onerror=alert\(1\)&gt; \(P5\)<\/td><td class="n">51\.06<\/td><td class="n">60\.25<\/td><td class="n">0\.00<\/td><td class="n">120\.50<\/td>/,
+    );
     expect(t).toContain('Op. gravada S/ 102.12');
     expect(t).toContain('Total descuentos S/ 0.00');
     expect(t).toContain('IGV 18 % S/ 18.38');
@@ -99,7 +126,11 @@ describe('the printable page of a comprobante', () => {
   });
 
   it('says when SUNAT has not accepted it yet, or rejected it and why', () => {
-    expect(texto(paginaComprobante(boleta({ estado: 'pendiente', mensaje: 'Nubefact no respondió', enlacePdf: null, enlaceXml: null }), { url }))).toContain('Pendiente de envío a SUNAT.');
+    expect(
+      texto(
+        paginaComprobante(boleta({ estado: 'pendiente', mensaje: 'Nubefact no respondió', enlacePdf: null, enlaceXml: null }), { url }),
+      ),
+    ).toContain('Pendiente de envío a SUNAT.');
     const rechazado = paginaComprobante(boleta({ estado: 'rechazado', mensaje: 'El <b>DNI</b> no existe', enlacePdf: null }), { url });
     expect(texto(rechazado)).toContain('Rechazado por SUNAT: El &lt;b&gt;DNI&lt;/b&gt; no existe');
     expect(rechazado).not.toContain('class="enlaces"');
@@ -107,11 +138,21 @@ describe('the printable page of a comprobante', () => {
 
   it('names, for a credit note, the comprobante it modifies and the reason; a factura names the buyer’s RUC and razón social', () => {
     const original = boleta();
-    const nota = paginaComprobante(boleta({ id: 2, tipo: '07', serie: 'BC01', correlativo: 3, modificaId: 1, motivo: 'Anulación de la operación', estado: 'pendiente' }), { url, modifica: original });
+    const nota = paginaComprobante(
+      boleta({ id: 2, tipo: '07', serie: 'BC01', correlativo: 3, modificaId: 1, motivo: 'Anulación de la operación', estado: 'pendiente' }),
+      { url, modifica: original },
+    );
     expect(nota).toContain('<p class="tipo">NOTA DE CRÉDITO ELECTRÓNICA</p>');
     expect(texto(nota)).toContain('Documento que modifica: BOLETA DE VENTA ELECTRÓNICA B001-00000042 del 28/02/2026');
     expect(texto(nota)).toContain('Motivo: Anulación de la operación');
-    const factura = paginaComprobante(boleta({ tipo: '01', serie: 'F001', cliente: { tipoDocumento: '6', numeroDocumento: '20100070970', denominacion: 'Empresa S.A.C.', direccion: '', correo: '' } }), { url });
+    const factura = paginaComprobante(
+      boleta({
+        tipo: '01',
+        serie: 'F001',
+        cliente: { tipoDocumento: '6', numeroDocumento: '20100070970', denominacion: 'Empresa S.A.C.', direccion: '', correo: '' },
+      }),
+      { url },
+    );
     expect(texto(factura)).toContain('Razón social: Empresa S.A.C.');
     expect(texto(factura)).toContain('RUC: 20100070970');
     expect(factura).not.toContain('Dirección:');

@@ -71,8 +71,10 @@ const dinero = (centimos: number) => toSoles(centimos).toFixed(2);
 /** The lines SUNAT's state gives the page. */
 function estadoHtml(row: Comprobante): string {
   const mensaje = row.mensaje?.trim();
-  if (row.proveedor === 'prueba' && row.estado === 'aceptado') return '<p class="estado"><span class="etiqueta">Emitido en modo de prueba</span>: no se envió a SUNAT.</p>';
-  if (row.estado === 'aceptado') return `<p class="estado aceptado"><span class="etiqueta">Aceptado por SUNAT</span>${mensaje ? `: ${e(mensaje)}` : '.'}</p>`;
+  if (row.proveedor === 'prueba' && row.estado === 'aceptado')
+    return '<p class="estado"><span class="etiqueta">Emitido en modo de prueba</span>: no se envió a SUNAT.</p>';
+  if (row.estado === 'aceptado')
+    return `<p class="estado aceptado"><span class="etiqueta">Aceptado por SUNAT</span>${mensaje ? `: ${e(mensaje)}` : '.'}</p>`;
   if (row.estado === 'rechazado') {
     return `<p class="estado rechazado"><span class="etiqueta">Rechazado por SUNAT:</span> ${e(mensaje || 'sin detalle')} Este comprobante no tiene validez; la tienda emite otro, con un nuevo número, en su lugar.</p>`;
   }
@@ -80,14 +82,18 @@ function estadoHtml(row: Comprobante): string {
 }
 
 /** The printable page of `row`; `modifica` is the receipt a credit note modifies, `url` the page's own address. */
-export function paginaComprobante(row: Comprobante, { modifica, url }: { modifica?: Pick<Comprobante, 'tipo' | 'serie' | 'correlativo' | 'emitido'> | null; url: string }): string {
+export function paginaComprobante(
+  row: Comprobante,
+  { modifica, url }: { modifica?: Pick<Comprobante, 'tipo' | 'serie' | 'correlativo' | 'emitido'> | null; url: string },
+): string {
   const numero = numeroComprobante(row.serie, row.correlativo);
   const nombre = NOMBRES_COMPROBANTE[row.tipo].toUpperCase();
   const prueba = row.proveedor === 'prueba';
   const cliente = row.cliente;
   const documento = NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento] ?? 'Documento';
   const filas = row.items.map(
-    (item) => `<tr><td class="n">${item.cantidad}</td><td>${e(item.unidad)}</td><td>${e(item.codigo ? `${item.descripcion} (${item.codigo})` : item.descripcion)}</td><td class="n">${valorUnitario(item).toFixed(2)}</td><td class="n">${dinero(item.precioUnitario)}</td><td class="n">${dinero(item.descuento)}</td><td class="n">${dinero(item.total)}</td></tr>`,
+    (item) =>
+      `<tr><td class="n">${item.cantidad}</td><td>${e(item.unidad)}</td><td>${e(item.codigo ? `${item.descripcion} (${item.codigo})` : item.descripcion)}</td><td class="n">${valorUnitario(item).toFixed(2)}</td><td class="n">${dinero(item.precioUnitario)}</td><td class="n">${dinero(item.descuento)}</td><td class="n">${dinero(item.total)}</td></tr>`,
   );
   const enlaces = (
     [

@@ -23,7 +23,15 @@ export type ReferenciaComprobante = Pick<EnvioComprobante, 'tipo' | 'serie' | 'c
  * number is still free, correct the data and send it again with that number).
  */
 export type Respuesta =
-  | { estado: 'aceptado'; mensaje: string; codigo: string | null; observaciones: string | null; pdf: string | null; xml: string | null; cdr: string | null }
+  | {
+      estado: 'aceptado';
+      mensaje: string;
+      codigo: string | null;
+      observaciones: string | null;
+      pdf: string | null;
+      xml: string | null;
+      cdr: string | null;
+    }
   | { estado: 'rechazado'; mensaje: string; codigo: string | null }
   | { estado: 'devuelto'; mensaje: string; codigo: string | null }
   | { estado: 'en-proceso'; mensaje: string };

@@ -1,7 +1,8 @@
 import type { ProveedorComprobantes } from './proveedor.ts';
 
 /** What the test mode records as SUNAT's word: nothing was sent anywhere. */
-export const MENSAJE_PRUEBA = 'Modo de prueba: comprobante numerado y guardado por la tienda, sin enviarse a SUNAT. Sin validez tributaria.';
+export const MENSAJE_PRUEBA =
+  'Modo de prueba: comprobante numerado y guardado por la tienda, sin enviarse a SUNAT. Sin validez tributaria.';
 
 /**
  * The offline test mode of electronic receipts (RECEIPTS_TEST_MODE, never on a public site): it

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ComprobanteOperador, ComprobantePedido, DetalleComprobanteOperador, EstadoComprobanteWire, IntentoEmisionOperador } from '../../lib/api/comprobantes-schemas.ts';
+import type {
+  ComprobanteOperador,
+  ComprobantePedido,
+  DetalleComprobanteOperador,
+  EstadoComprobanteWire,
+  IntentoEmisionOperador,
+} from '../../lib/api/comprobantes-schemas.ts';
 import { leerNumeroComprobante, NOMBRES_COMPROBANTE, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
@@ -40,7 +46,10 @@ export async function listarComprobantes(db: Db, estado?: EstadoComprobante): Pr
 export async function comprobantePorNumero(db: Db, numero: string): Promise<Comprobante | undefined> {
   const leido = leerNumeroComprobante(numero);
   if (!leido) return undefined;
-  const [row] = await db.select().from(comprobantes).where(and(eq(comprobantes.serie, leido.serie), eq(comprobantes.correlativo, leido.correlativo)));
+  const [row] = await db
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.serie, leido.serie), eq(comprobantes.correlativo, leido.correlativo)));
   return row;
 }
 
@@ -72,12 +81,23 @@ async function vinculos(db: Db, rows: Comprobante[]): Promise<Vinculos> {
   const ids = [...new Set(rows.flatMap((row) => [row.modificaId, row.reemplazaId]).filter((id): id is number => id !== null))];
   const rechazados = rows.filter((row) => row.estado === 'rechazado').map((row) => row.id);
   const [referidos, reemplazos] = await Promise.all([
-    ids.length === 0 ? [] : db.select({ id: comprobantes.id, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.id, ids)),
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: comprobantes.id, serie: comprobantes.serie, correlativo: comprobantes.correlativo })
+          .from(comprobantes)
+          .where(inArray(comprobantes.id, ids)),
     rechazados.length === 0
       ? []
-      : db.select({ reemplazaId: comprobantes.reemplazaId, serie: comprobantes.serie, correlativo: comprobantes.correlativo }).from(comprobantes).where(inArray(comprobantes.reemplazaId, rechazados)),
+      : db
+          .select({ reemplazaId: comprobantes.reemplazaId, serie: comprobantes.serie, correlativo: comprobantes.correlativo })
+          .from(comprobantes)
+          .where(inArray(comprobantes.reemplazaId, rechazados)),
   ]);
-  return { numeros: new Map(referidos.map((row) => [row.id, numeroDe(row)])), reemplazos: new Map(reemplazos.map((row) => [row.reemplazaId!, numeroDe(row)])) };
+  return {
+    numeros: new Map(referidos.map((row) => [row.id, numeroDe(row)])),
+    reemplazos: new Map(reemplazos.map((row) => [row.reemplazaId!, numeroDe(row)])),
+  };
 }
 
 /** What a row's links say, as the operator's shape carries them. */
@@ -153,7 +173,11 @@ export function comprobanteOperador(
     nombre: NOMBRES_COMPROBANTE[row.tipo],
     pedido: row.pedidoId,
     emitido: row.emitido.toISOString(),
-    cliente: { tipoDocumento: row.cliente.tipoDocumento, numeroDocumento: row.cliente.numeroDocumento, denominacion: row.cliente.denominacion },
+    cliente: {
+      tipoDocumento: row.cliente.tipoDocumento,
+      numeroDocumento: row.cliente.numeroDocumento,
+      denominacion: row.cliente.denominacion,
+    },
     total: toSoles(row.total),
     estado: row.estado as EstadoComprobanteWire,
     mensaje: row.mensaje,
@@ -174,7 +198,13 @@ export function comprobanteOperador(
 
 /** Rows as the operator lists them, with the numbers they modify and their jobs' last failures. */
 export async function comprobantesOperador(db: Db, rows: Comprobante[], siteUrl: string): Promise<ComprobanteOperador[]> {
-  const [enlaces, jobs] = await Promise.all([vinculos(db, rows), trabajosDeEmision(db, rows.map((row) => row.id))]);
+  const [enlaces, jobs] = await Promise.all([
+    vinculos(db, rows),
+    trabajosDeEmision(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => comprobanteOperador(row, { siteUrl, ...enlazados(row, enlaces), ultimoError: ultimoErrorDe(jobs.get(row.id)) }));
 }
 
@@ -209,4 +239,5 @@ export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteU
 }
 
 /** One unit without IGV, in soles to two decimals: the line's value before its discount over its quantity. */
-export const valorUnitario = (item: { valorBruto: number; cantidad: number }) => toSoles(Math.round(item.valorBruto / Math.max(item.cantidad, 1)));
+export const valorUnitario = (item: { valorBruto: number; cantidad: number }) =>
+  toSoles(Math.round(item.valorBruto / Math.max(item.cantidad, 1)));

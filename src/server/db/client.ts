@@ -81,7 +81,8 @@ class SelfHealingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const callback = args.at(-1);
     const dropIfSilent = (error: unknown) => {
-      if (error instanceof Error && error.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      if (error instanceof Error && error.message === 'Query read timeout')
+        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     };
     if (typeof callback === 'function') {
       args[args.length - 1] = (error: unknown, result: unknown) => {

@@ -21,7 +21,9 @@ async function loggedBy(run: () => Promise<unknown>): Promise<string> {
   const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
   try {
     await run();
-    return spy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.stack} ${JSON.stringify({ ...arg })}` : String(arg))).join(' ')).join('\n');
+    return spy.mock.calls
+      .map((args) => args.map((arg) => (arg instanceof Error ? `${arg.stack} ${JSON.stringify({ ...arg })}` : String(arg))).join(' '))
+      .join('\n');
   } finally {
     spy.mockRestore();
   }
@@ -34,9 +36,13 @@ describe('a database that cannot answer', () => {
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated due to connection timeout')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Query read timeout')))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('the database system is starting up'), { code: '57P03' })))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })))).toBe(true);
+    expect(
+      isDatabaseUnavailable(wrapped(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))),
+    ).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connection failure'), { code: '08006' })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('syntax error'), { code: '42601' })))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
@@ -64,7 +70,7 @@ describe('error logs', () => {
   });
   afterAll(() => database.close());
 
-  it('never print a failing query\'s parameters, in the message or in Postgres\' detail', async () => {
+  it("never print a failing query's parameters, in the message or in Postgres' detail", async () => {
     const { db } = database;
     const badCast = appThatThrows(() => db.execute(sql`SELECT ${SECRETO}::int`));
     const duplicate = appThatThrows(async () => {

@@ -46,10 +46,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function describeError(error: unknown, { stack = true }: { stack?: boolean } = {}): string {
   const chain = causes(error);
   // Drizzle wraps the driver's error; PGlite's own error carries `query` and `params` too.
-  const secrets = chain.filter(isQueryFailure).flatMap((failure) => failure.params).map((param) => (param instanceof Date ? param.toISOString() : String(param))).filter((value) => value.length >= 3);
+  const secrets = chain
+    .filter(isQueryFailure)
+    .flatMap((failure) => failure.params)
+    .map((param) => (param instanceof Date ? param.toISOString() : String(param)))
+    .filter((value) => value.length >= 3);
   const blank = (text: string) => secrets.reduce((result, secret) => result.split(secret).join('[omitido]'), text);
   const lines = chain.map((cause) => {
-    if (isQueryFailure(cause) && !(cause as { code?: unknown }).code) return `Consulta fallida: ${cause.query} (${cause.params.length} parámetros omitidos)`;
+    if (isQueryFailure(cause) && !(cause as { code?: unknown }).code)
+      return `Consulta fallida: ${cause.query} (${cause.params.length} parámetros omitidos)`;
     if (!(cause instanceof Error)) return blank(String(cause));
     const fields = cause as Error & Record<string, unknown>;
     const extras = ['code', 'table', 'column', 'constraint', 'routine']
@@ -68,13 +73,21 @@ export function logError(context: string, error: unknown): void {
 }
 
 function isQueryFailure(error: unknown): error is Error & QueryFailure {
-  return error instanceof Error && typeof (error as Partial<QueryFailure>).query === 'string' && Array.isArray((error as Partial<QueryFailure>).params);
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<QueryFailure>).query === 'string' &&
+    Array.isArray((error as Partial<QueryFailure>).params)
+  );
 }
 
 /** The error and the errors it wraps (`cause`), outermost first. */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && chain.length < 6; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current !== undefined && current !== null && chain.length < 6;
+    current = (current as { cause?: unknown }).cause
+  ) {
     chain.push(current);
     if (typeof current !== 'object') break;
   }

@@ -78,7 +78,10 @@ export function processStart(pid: number): string | undefined {
     // No /proc (macOS, BSD): ask ps, once per start, so the cost does not matter.
   }
   try {
-    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return started || undefined;
   } catch {
     return undefined;

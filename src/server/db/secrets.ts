@@ -8,7 +8,10 @@ import { secretos } from './schema/index.ts';
  * shared by every instance on that database: for settings that are optional outside production.
  */
 export async function generatedSecret(db: Db, nombre: string): Promise<string> {
-  await db.insert(secretos).values({ nombre, valor: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(secretos)
+    .values({ nombre, valor: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ valor: secretos.valor }).from(secretos).where(eq(secretos.nombre, nombre));
   return row!.valor;
 }

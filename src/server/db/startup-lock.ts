@@ -21,7 +21,8 @@ export async function whileStarting<T>(db: Db, task: () => Promise<T>): Promise<
   if (!(pool instanceof pg.Pool)) return task();
   const client = await pool.connect();
   try {
-    while (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [CLAVE_ARRANQUE])).rows[0]!.locked) await sleep(ESPERA_MS);
+    while (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [CLAVE_ARRANQUE])).rows[0]!.locked)
+      await sleep(ESPERA_MS);
   } catch (error) {
     client.release(error as Error);
     throw error;

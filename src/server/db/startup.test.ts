@@ -34,7 +34,9 @@ describe('waiting for a database that is down at start', () => {
   it('stops waiting when the process is told to stop', async () => {
     const stop = new AbortController();
     setTimeout(() => stop.abort(new Error('SIGTERM')), 20);
-    await expect(untilDatabaseAnswers(() => Promise.reject(down()), { firstDelayMs: 10_000, signal: stop.signal })).rejects.toThrow('SIGTERM');
+    await expect(untilDatabaseAnswers(() => Promise.reject(down()), { firstDelayMs: 10_000, signal: stop.signal })).rejects.toThrow(
+      'SIGTERM',
+    );
   });
 });
 
@@ -83,7 +85,13 @@ describe('the one database start-up', () => {
     await expect(startDatabase(down)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     const stop = new AbortController();
     const waits: number[] = [];
-    const waiting = startDatabase(down, { retry: true, firstDelayMs: 5, maxDelayMs: 5, signal: stop.signal, onRetry: (_error, ms) => (waits.push(ms), waits.length === 3 && stop.abort(new Error('SIGTERM'))) });
+    const waiting = startDatabase(down, {
+      retry: true,
+      firstDelayMs: 5,
+      maxDelayMs: 5,
+      signal: stop.signal,
+      onRetry: (_error, ms) => (waits.push(ms), waits.length === 3 && stop.abort(new Error('SIGTERM'))),
+    });
     await expect(waiting).rejects.toThrow('SIGTERM');
     expect(waits).toEqual([5, 5, 5]);
   });

@@ -15,7 +15,8 @@ import { whileStarting } from './startup-lock.ts';
  */
 
 /** Where the database is and whether the demo was asked for (serverConfig's fields). */
-export type DatabaseSettings = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'catalogoDemo'> & Partial<Pick<ServerConfig, 'databaseLimits'>>;
+export type DatabaseSettings = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'catalogoDemo'> &
+  Partial<Pick<ServerConfig, 'databaseLimits'>>;
 
 /** What the catalogue held once started: the demo just loaded, nothing (waiting for an import), or the shop's products. */
 export type CatalogueAtStart = 'demo' | 'vacio' | 'con-productos';
@@ -29,7 +30,9 @@ export interface StartOptions extends RetryOptions {
 
 /** The configured database, connected but not migrated: a PostgreSQL pool connects on first use, so this succeeds while the server is down. */
 export function connectConfiguredDatabase(settings: DatabaseSettings): Promise<Database> {
-  return connectDatabase(settings.databaseUrl ? { url: settings.databaseUrl, limits: settings.databaseLimits } : { dataDir: settings.dataDir });
+  return connectDatabase(
+    settings.databaseUrl ? { url: settings.databaseUrl, limits: settings.databaseLimits } : { dataDir: settings.dataDir },
+  );
 }
 
 /**
@@ -37,7 +40,11 @@ export function connectConfiguredDatabase(settings: DatabaseSettings): Promise<D
  * when `settings.catalogoDemo` and `options.loadDemo`. Processes starting together on one PostgreSQL
  * database take turns (whileStarting): the later ones find the first one's work done.
  */
-export async function prepareDatabase(database: Database, settings: Pick<DatabaseSettings, 'catalogoDemo'>, options: StartOptions = {}): Promise<CatalogueAtStart> {
+export async function prepareDatabase(
+  database: Database,
+  settings: Pick<DatabaseSettings, 'catalogoDemo'>,
+  options: StartOptions = {},
+): Promise<CatalogueAtStart> {
   const { loadDemo, retry = false, ...waiting } = options;
   const prepare = async () => {
     await migrateDatabase(database);
@@ -59,7 +66,10 @@ export function fillDatabase(db: Db, loadDemo?: (db: Db) => Promise<void>): Prom
 }
 
 /** Connects to the configured database and prepares it (prepareDatabase); a failure closes it again. */
-export async function startDatabase(settings: DatabaseSettings, options: StartOptions = {}): Promise<{ database: Database; catalogo: CatalogueAtStart }> {
+export async function startDatabase(
+  settings: DatabaseSettings,
+  options: StartOptions = {},
+): Promise<{ database: Database; catalogo: CatalogueAtStart }> {
   const database = await connectConfiguredDatabase(settings);
   try {
     return { database, catalogo: await prepareDatabase(database, settings, options) };

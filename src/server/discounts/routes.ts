@@ -21,7 +21,9 @@ export function discountRoutes({ db, secret }: AuthDeps) {
         .limit(LIMITES.cuponesPorCliente);
       // A coupon held only by an unpaid order the next checkout replaces is still the customer's to use
       // (a shopper back from Mercado Pago without paying): it comes back when that checkout starts.
-      const coupons = await Promise.all(rows.map(async ({ id, usado, ...coupon }) => ({ ...coupon, usado: usado && !(await heldByReplaceable(db, clienteId, id)) })));
+      const coupons = await Promise.all(
+        rows.map(async ({ id, usado, ...coupon }) => ({ ...coupon, usado: usado && !(await heldByReplaceable(db, clienteId, id)) })),
+      );
       const coupon = coupons.find((candidate) => !candidate.usado) ?? coupons[0];
       if (!coupon) throw clientError(404, 'No tienes cupones disponibles.');
       return c.json({ ...coupon, porcentaje: Number(coupon.porcentaje) });

@@ -30,7 +30,13 @@ export function healthRoutes({ db, builtVersion, timeoutMs = BASE_DE_DATOS.salud
   return new Hono().get('/', async (c) => {
     const [version, construido] = await Promise.all([
       withinTime(catalogueVersion(db), timeoutMs).catch(() => null),
-      withinTime(Promise.resolve().then(() => builtVersion?.()), timeoutMs).then((built) => built ?? null, () => null),
+      withinTime(
+        Promise.resolve().then(() => builtVersion?.()),
+        timeoutMs,
+      ).then(
+        (built) => built ?? null,
+        () => null,
+      ),
     ]);
     const salud: Salud = {
       estado: version === null ? 'sin base de datos' : 'ok',

@@ -17,7 +17,8 @@ const decoded = (value: string) => {
 export const rejectControlCharacters: MiddlewareHandler = async (c, next) => {
   const url = new URL(c.req.url);
   const parts = [...url.pathname.split('/'), ...[...url.searchParams].flat()];
-  if (parts.some((part) => tieneControles(decoded(part)))) throw clientError(400, 'La dirección de la solicitud contiene caracteres no permitidos.');
+  if (parts.some((part) => tieneControles(decoded(part))))
+    throw clientError(400, 'La dirección de la solicitud contiene caracteres no permitidos.');
   return next();
 };
 
@@ -60,7 +61,8 @@ export function sameSiteWrites(config: { siteUrl: string; publicApiBase?: string
     if (!ESCRITURAS.has(c.req.method) || ESCRITURAS_EXENTAS.some((path) => path.test(c.req.path))) return next();
     if (isCrossSite(c.req.raw, shopOrigins)) throw clientError(403, MENSAJE_OTRO_SITIO);
     const type = c.req.header('Content-Type');
-    if (type === undefined ? hasBody(c.req.raw) : !/^application\/json\s*(?:;|$)/i.test(type.trim())) throw clientError(415, MENSAJE_SOLO_JSON);
+    if (type === undefined ? hasBody(c.req.raw) : !/^application\/json\s*(?:;|$)/i.test(type.trim()))
+      throw clientError(415, MENSAJE_SOLO_JSON);
     return next();
   };
 }

@@ -2,7 +2,10 @@ import { BlockList, isIP } from 'node:net';
 
 /** An address as one spelling: IPv4-mapped IPv6 (`::ffff:127.0.0.1`, as a dual-stack socket reports IPv4) becomes IPv4, a zone is dropped. */
 export function plainIp(address: string): string {
-  const trimmed = address.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const trimmed = address
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
   return mapped ? mapped[1]! : trimmed;
 }
@@ -38,8 +41,9 @@ export function rateLimitBucket(address: string): string {
 /** The eight 16-bit groups of an IPv6 address, as lowercase hex without leading zeros. */
 function expandIpv6(ip: string): string[] {
   // A trailing dotted IPv4 (::1.2.3.4) is two groups.
-  const withoutV4 = ip.replace(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, (_, a, b, c, d) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  const withoutV4 = ip.replace(
+    /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/,
+    (_, a, b, c, d) => `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
   );
   const [head, tail] = withoutV4.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];

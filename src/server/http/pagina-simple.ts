@@ -46,7 +46,17 @@ export const SCRIPT_IMPRIMIR = `document.getElementById('imprimir').addEventList
 export const CSP_PAGINA_SIMPLE = cspPagina({ estilo: ESTILO });
 
 /** An API page: its head (title, `estilo` inline, never indexed nor referred) around `cuerpo`, the <main>'s HTML (already escaped). */
-export function documentoHtml({ titulo, estilo, cuerpo, script = '' }: { titulo: string; estilo: string; cuerpo: string; script?: string }): string {
+export function documentoHtml({
+  titulo,
+  estilo,
+  cuerpo,
+  script = '',
+}: {
+  titulo: string;
+  estilo: string;
+  cuerpo: string;
+  script?: string;
+}): string {
   return `<!doctype html>
 <html lang="es-PE">
 <head>
@@ -79,6 +89,9 @@ export function paginaSimple({ titulo, mensaje, siteUrl }: { titulo: string; men
 }
 
 /** The answer of a simple page: its HTML under `status`, with the page headers and its own CSP. */
-export function respuestaPaginaSimple({ titulo, mensaje, status }: { titulo: string; mensaje: string; status: 200 | 404 }, siteUrl: string): Response {
+export function respuestaPaginaSimple(
+  { titulo, mensaje, status }: { titulo: string; mensaje: string; status: 200 | 404 },
+  siteUrl: string,
+): Response {
   return new Response(paginaSimple({ titulo, mensaje, siteUrl }), { status, headers: cabecerasPagina(CSP_PAGINA_SIMPLE) });
 }

@@ -7,7 +7,11 @@ import { API_CSP, COMMON_HEADERS, HSTS, securityHeaders, siteCsp } from './secur
 function netlifyHeaders(): Record<string, string> {
   const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
   const block = toml.split('[[headers]]').find((part) => /for\s*=\s*"\/\*"/.test(part)) ?? '';
-  return Object.fromEntries([...block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)].filter(([, name]) => name !== 'for').map(([, name, value]) => [name!, value!]));
+  return Object.fromEntries(
+    [...block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)]
+      .filter(([, name]) => name !== 'for')
+      .map(([, name, value]) => [name!, value!]),
+  );
 }
 
 describe('security headers', () => {
@@ -16,7 +20,9 @@ describe('security headers', () => {
   });
 
   it('netlify.toml builds the CSP file from the same module', () => {
-    expect(readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8')).toMatch(/command = "npm run build && node --import tsx netlify\/headers\.ts( && [^"]*)?"/);
+    expect(readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8')).toMatch(
+      /command = "npm run build && node --import tsx netlify\/headers\.ts( && [^"]*)?"/,
+    );
   });
 
   it('the site CSP forbids framing, allows the store maps and hashes inline scripts', () => {
@@ -36,7 +42,9 @@ describe('security headers', () => {
   it('hashes executable inline scripts only, as browsers do (the exact text between the tags)', () => {
     const html = `<script>alert(1)</script><script type="module">go()</script><script src="/a.js"></script><script type="application/ld+json">{}</script>`;
     // sha256 of "alert(1)" and of "go()", base64.
-    expect([...inlineScriptHashes(html)].sort()).toEqual(['bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=', '5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='].sort());
+    expect([...inlineScriptHashes(html)].sort()).toEqual(
+      ['bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=', '5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='].sort(),
+    );
   });
 
   it('finds script elements as a browser parses them: text that only looks like one in an attribute, a comment, a title or a textarea is none', () => {

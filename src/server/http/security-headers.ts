@@ -40,7 +40,9 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The storefront's Content-Security-Policy, with the hashes of the inline scripts its build wrote. */
 export function siteCsp({ scriptHashes = [], apiOrigin }: { scriptHashes?: Iterable<string>; apiOrigin?: string } = {}): string {
-  const directives: Record<string, string[]> = Object.fromEntries(Object.entries(SITE_CSP_BASE).map(([name, values]) => [name, [...values]]));
+  const directives: Record<string, string[]> = Object.fromEntries(
+    Object.entries(SITE_CSP_BASE).map(([name, values]) => [name, [...values]]),
+  );
   directives['script-src']!.push(...[...scriptHashes].sort().map((hash) => `'sha256-${hash}'`));
   if (apiOrigin) directives['connect-src']!.push(apiOrigin);
   return Object.entries(directives)
@@ -68,13 +70,22 @@ export function withSecurityHeaders({ production, csp }: { production: boolean; 
   return async (c, next) => {
     await next();
     const headers = securityHeaders({ production, csp: await csp() });
-    if (RUNS_UNDER_THE_PAGE.test(c.res.headers.get('Content-Type') ?? '')) delete (headers as Record<string, string>)['Content-Security-Policy'];
+    if (RUNS_UNDER_THE_PAGE.test(c.res.headers.get('Content-Type') ?? ''))
+      delete (headers as Record<string, string>)['Content-Security-Policy'];
     for (const [name, value] of Object.entries(headers)) if (!c.res.headers.has(name)) c.header(name, value);
   };
 }
 
 /** The Node server's headers: the site's CSP allows the inline scripts the build in `distDir` lists as its own. */
-export function siteSecurityHeaders({ distDir, production, apiBase = process.env.PUBLIC_API_BASE }: { distDir: string; production: boolean; apiBase?: string }): MiddlewareHandler {
+export function siteSecurityHeaders({
+  distDir,
+  production,
+  apiBase = process.env.PUBLIC_API_BASE,
+}: {
+  distDir: string;
+  production: boolean;
+  apiBase?: string;
+}): MiddlewareHandler {
   const hashes = cachedBuildScriptHashes(distDir);
   const apiOrigin = apiBase && URL.canParse(apiBase) ? new URL(apiBase).origin : undefined;
   return withSecurityHeaders({ production, csp: () => siteCsp({ scriptHashes: hashes(), apiOrigin }) });

@@ -34,6 +34,7 @@ export function imageRoutes(db: Db) {
 /** An image's answer: 304 when the browser holds `etag`, else the bytes. */
 function imagen(c: Context, datos: Uint8Array, tipo: string, etag: string, cacheControl: string): Response {
   const headers = { 'Cache-Control': cacheControl, ETag: etag };
-  if ((c.req.header('If-None-Match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304, headers);
+  if ((c.req.header('If-None-Match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return c.body(null, 304, headers);
   return c.body(datos as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': tipo, 'Content-Length': String(datos.length) });
 }

@@ -36,10 +36,10 @@ export function readSize(bytes: Uint8Array, tipo: TipoImagen): { ancho: number; 
 export function refuseFile(bytes: Uint8Array, maximo: number): { status: 400 | 413; mensaje: string } | undefined {
   if (bytes.length === 0) return { status: 400, mensaje: 'El archivo está vacío.' };
   if (bytes.length > maximo) return { status: 413, mensaje: `El archivo pesa ${megas(bytes.length)}: el máximo es ${megas(maximo)}.` };
-  if (!detectType(bytes)) return { status: 400, mensaje: 'El archivo no es una imagen JPEG, PNG, WebP, AVIF, GIF o SVG (ni un video MP4 o WebM).' };
+  if (!detectType(bytes))
+    return { status: 400, mensaje: 'El archivo no es una imagen JPEG, PNG, WebP, AVIF, GIF o SVG (ni un video MP4 o WebM).' };
   return undefined;
 }
-
 
 /** Stores a file (checked with refuseFile first) unless the same bytes are there already. */
 export async function storeImage(db: Db, bytes: Uint8Array, nombre: string): Promise<ImagenGuardada> {
@@ -48,10 +48,26 @@ export async function storeImage(db: Db, bytes: Uint8Array, nombre: string): Pro
   const size = readSize(bytes, tipo);
   const inserted = await db
     .insert(imagenes)
-    .values({ sha256, tipo, datos: bytes, bytes: bytes.length, ancho: size?.ancho ?? null, alto: size?.alto ?? null, nombre: nombre.slice(0, 200) })
+    .values({
+      sha256,
+      tipo,
+      datos: bytes,
+      bytes: bytes.length,
+      ancho: size?.ancho ?? null,
+      alto: size?.alto ?? null,
+      nombre: nombre.slice(0, 200),
+    })
     .onConflictDoNothing()
     .returning({ sha256: imagenes.sha256 });
-  return { url: imageUrl(sha256, tipo), sha256, tipo, bytes: bytes.length, ancho: size?.ancho ?? null, alto: size?.alto ?? null, nueva: inserted.length > 0 };
+  return {
+    url: imageUrl(sha256, tipo),
+    sha256,
+    tipo,
+    bytes: bytes.length,
+    ancho: size?.ancho ?? null,
+    alto: size?.alto ?? null,
+    nueva: inserted.length > 0,
+  };
 }
 
 /** The URLs of those of `shas` the store holds, by sha256. */
@@ -63,6 +79,9 @@ export async function storedImages(db: Db, shas: string[]): Promise<Map<string, 
 
 /** One stored file's bytes, type and upload name, or undefined. */
 export async function readImage(db: Db, sha256: string): Promise<{ tipo: string; datos: Uint8Array; nombre: string } | undefined> {
-  const [row] = await db.select({ tipo: imagenes.tipo, datos: imagenes.datos, nombre: imagenes.nombre }).from(imagenes).where(eq(imagenes.sha256, sha256));
+  const [row] = await db
+    .select({ tipo: imagenes.tipo, datos: imagenes.datos, nombre: imagenes.nombre })
+    .from(imagenes)
+    .where(eq(imagenes.sha256, sha256));
   return row;
 }

@@ -62,7 +62,9 @@ export async function runDueJobs(db: Db, handlers: Handlers, limit = 20): Promis
     } catch (error) {
       const message = describeError(error, { stack: false });
       const last = job.intentos >= job.max_intentos;
-      console.error(`Trabajo ${job.tipo} #${job.id} falló (intento ${job.intentos} de ${job.max_intentos}${last ? ', se abandona' : ''}): ${message}`);
+      console.error(
+        `Trabajo ${job.tipo} #${job.id} falló (intento ${job.intentos} de ${job.max_intentos}${last ? ', se abandona' : ''}): ${message}`,
+      );
       await db.execute(sql`
         UPDATE ${trabajos} SET bloqueado_hasta = NULL, ultimo_error = ${message.slice(0, 2000)},
           ejecutar_en = now() + make_interval(secs => ${retryDelaySeconds(job.intentos)})

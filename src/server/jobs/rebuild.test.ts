@@ -31,10 +31,14 @@ describe('rebuild requests', () => {
   // A change the static pages show (a brand's statement trigger moves the page version, even with no rows).
   const bumpCatalogue = () => database.db.execute(sql`UPDATE marcas SET nombre = nombre WHERE false`);
   const runRebuildJobs = () => runDueJobs(database.db, rebuildJobs(`${base}/hook`));
-  const check = (buildMinutes = 10, minIntervalSeconds = 0) => checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes, minIntervalSeconds });
+  const check = (buildMinutes = 10, minIntervalSeconds = 0) =>
+    checkDeployedVersion(database.db, { siteUrl: base, hookUrl: `${base}/hook`, buildMinutes, minIntervalSeconds });
   /** Pretends the rebuild row's last run (or call) was `minutes` ago. */
   const lastCallAgo = (minutes: number) =>
-    database.db.update(trabajos).set({ terminado: new Date(Date.now() - minutes * 60_000) }).where(eq(trabajos.clave, 'reconstruir-sitio'));
+    database.db
+      .update(trabajos)
+      .set({ terminado: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(trabajos.clave, 'reconstruir-sitio'));
 
   beforeAll(async () => {
     database = await openDatabase();
@@ -107,7 +111,10 @@ describe('rebuild requests', () => {
     // The operator fixes the catalogue: the new version is asked for.
     await bumpCatalogue();
     expect(await check()).toBe('solicitada');
-    expect(state.hookCalls).toEqual([`Catálogo ${published + 1} (publicado: ${published})`, `Catálogo ${published + 2} (publicado: ${published})`]);
+    expect(state.hookCalls).toEqual([
+      `Catálogo ${published + 1} (publicado: ${published})`,
+      `Catálogo ${published + 2} (publicado: ${published})`,
+    ]);
   });
 
   it('a build hooked after a change that never deployed is asked for once more by the check, then not again', async () => {

@@ -23,7 +23,13 @@ export async function requestRebuild(db: Db, delaySeconds: number, minIntervalSe
     .onConflictDoUpdate({
       target: trabajos.clave,
       // greatest() skips a NULL terminado (a request that gave up never called the hook).
-      set: { ejecutarEn: sql`greatest(${soon}, ${trabajos.terminado} + make_interval(secs => ${minIntervalSeconds}))`, intentos: 0, terminado: null, bloqueadoHasta: null, ultimoError: null },
+      set: {
+        ejecutarEn: sql`greatest(${soon}, ${trabajos.terminado} + make_interval(secs => ${minIntervalSeconds}))`,
+        intentos: 0,
+        terminado: null,
+        bloqueadoHasta: null,
+        ultimoError: null,
+      },
       setWhere: sql`${trabajos.terminado} IS NOT NULL OR ${trabajos.intentos} >= ${trabajos.maxIntentos}`,
     });
 }
@@ -74,7 +80,10 @@ export interface CheckOptions {
  * minimum interval of the last call: sell-outs and their releases move the version as often as anyone
  * likes, and each call is a whole build.
  */
-export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinutes, minIntervalSeconds }: CheckOptions): Promise<Comprobacion> {
+export async function checkDeployedVersion(
+  db: Db,
+  { siteUrl, hookUrl, buildMinutes, minIntervalSeconds }: CheckOptions,
+): Promise<Comprobacion> {
   const [deployed, current] = await Promise.all([deployedVersion(siteUrl), catalogueVersion(db)]);
   if (deployed === current) return 'al-dia';
   const result = await db.execute(sql`
@@ -92,7 +101,10 @@ export async function checkDeployedVersion(db: Db, { siteUrl, hookUrl, buildMinu
   await db
     .insert(trabajos)
     .values({ tipo: RECONSTRUIR, datos: { version: current }, clave: RECONSTRUIR, terminado: sql`now()`, maxIntentos: 5 })
-    .onConflictDoUpdate({ target: trabajos.clave, set: { datos: { version: current }, terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null } });
+    .onConflictDoUpdate({
+      target: trabajos.clave,
+      set: { datos: { version: current }, terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null },
+    });
   return 'solicitada';
 }
 

@@ -33,7 +33,9 @@ export function createMailer({ smtpUrl, outboxDir, from }: { smtpUrl?: string; o
     async send(message) {
       const info = await outbox.sendMail({ from, ...message });
       mkdirSync(outboxDir, { recursive: true });
-      const file = resolve(join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`));
+      const file = resolve(
+        join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`),
+      );
       writeFileSync(file, info.message as Buffer);
       console.log(`Correo para ${message.to} guardado en ${file}`);
     },

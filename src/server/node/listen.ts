@@ -24,7 +24,10 @@ export function untilReady(app: Handler, ready: () => boolean, { everyPath = fal
   return (request, env) =>
     ready() || (!everyPath && !isApiPath(new URL(request.url).pathname))
       ? app.fetch(request, env)
-      : Response.json({ mensaje: MENSAJE_SIN_BASE_DE_DATOS }, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } });
+      : Response.json(
+          { mensaje: MENSAJE_SIN_BASE_DE_DATOS },
+          { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
+        );
 }
 
 /** What a client from another machine gets while a test mode is on. */

@@ -22,7 +22,10 @@ describe('the one-process shop server', () => {
   });
 
   it('shows a Spanish "preparing" page while there is no build yet', async () => {
-    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: join(dir, 'missing') });
+    const shop = createShopServer({
+      services: createServices({ db: database.db, config: serverConfig({}) }),
+      distDir: join(dir, 'missing'),
+    });
     const res = await shop.request('/');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('La tienda se está preparando');

@@ -28,7 +28,14 @@ const bold = (text: string) => escapeHtml(text).replace(/N\.° \d+/g, '<strong>$
 export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: OrderEmailContent): MailMessage {
   const totales: [string, string][] = [
     ['Subtotal', formatCentimos(pedido.subtotal)],
-    ...(pedido.descuento > 0 ? [[`Descuento${pedido.codigoDescuento ? ` (${pedido.codigoDescuento})` : ''}`, `-${formatCentimos(pedido.descuento)}`] as [string, string]] : []),
+    ...(pedido.descuento > 0
+      ? [
+          [`Descuento${pedido.codigoDescuento ? ` (${pedido.codigoDescuento})` : ''}`, `-${formatCentimos(pedido.descuento)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['Envío', pedido.envio > 0 ? formatCentimos(pedido.envio) : 'Gratis'],
     [content.totalLabel, formatCentimos(pedido.total)],
   ];
@@ -38,7 +45,9 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
     '',
     ...content.parrafos.flatMap((p) => [p, '']),
     'Productos:',
-    ...lineas.map((l) => `- ${l.cantidad} × ${l.nombre}${opciones(l) ? ` (${opciones(l)})` : ''}: ${formatCentimos(l.precioCobrado * l.cantidad)}`),
+    ...lineas.map(
+      (l) => `- ${l.cantidad} × ${l.nombre}${opciones(l) ? ` (${opciones(l)})` : ''}: ${formatCentimos(l.precioCobrado * l.cantidad)}`,
+    ),
     '',
     ...totales.map(([label, value]) => `${label}: ${value}`),
     ...content.bloques.flatMap((b) => ['', b.titulo, ...b.lineas, ...(b.enlace ? [`${b.enlace.texto}: ${b.enlace.url}`] : [])]),
@@ -48,7 +57,9 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
     FIRMA,
   ].join('\n');
   const rows = lineas.map(
-    (l) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f1e4ea">${l.cantidad} × ${escapeHtml(l.nombre)}${opciones(l) ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(opciones(l))}</span>` : ''}</td>
+    (
+      l,
+    ) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f1e4ea">${l.cantidad} × ${escapeHtml(l.nombre)}${opciones(l) ? `<br><span style="${MUTED};font-size:13px">${escapeHtml(opciones(l))}</span>` : ''}</td>
 <td align="right" style="padding:8px 0;border-bottom:1px solid #f1e4ea;white-space:nowrap">${formatCentimos(l.precioCobrado * l.cantidad)}</td></tr>`,
   );
   const totalRows = totales.map(([label, value], index) => {
@@ -63,7 +74,9 @@ export function orderEmail(pedido: Pedido, lineas: PedidoLinea[], content: Order
   const html = emailHtml({
     saludo: `Hola, ${pedido.nombre}:`,
     filas: [
-      ...content.parrafos.map((p, i) => celda(`padding:8px 0 ${i === content.parrafos.length - 1 ? 16 : 0}px;font-size:16px;line-height:1.5`, bold(p))),
+      ...content.parrafos.map((p, i) =>
+        celda(`padding:8px 0 ${i === content.parrafos.length - 1 ? 16 : 0}px;font-size:16px;line-height:1.5`, bold(p)),
+      ),
       ...rows,
       celda('padding-top:12px', ''),
       ...totalRows,

@@ -55,10 +55,34 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
 }
 
 const lineas: PedidoLinea[] = [
-  { id: 1, pedidoId: 42, productoId: 5, nombre: 'Sérum de Caracol & Miel', marca: 'COSRX', img: '', color: '', tamano: '100 ml', cantidad: 2, precioUnitario: 6_000, precioConDescuento: 6_000, precioCobrado: 5_400 },
+  {
+    id: 1,
+    pedidoId: 42,
+    productoId: 5,
+    nombre: 'Sérum de Caracol & Miel',
+    marca: 'COSRX',
+    img: '',
+    color: '',
+    tamano: '100 ml',
+    cantidad: 2,
+    precioUnitario: 6_000,
+    precioConDescuento: 6_000,
+    precioCobrado: 5_400,
+  },
 ];
 const delivery = (departamento: string, provincia: string) =>
-  pedido({ recojo: false, metodoEnvio: 'Envío a provincia (2-5 días hábiles)', direccion: `Calle Los Arces 123, Cayma, ${provincia}, ${departamento}`, instrucciones: 'Referencia: frente al parque', horario: '', departamento, provincia, distrito: 'Cayma', envio: 1_500, total: 12_300 });
+  pedido({
+    recojo: false,
+    metodoEnvio: 'Envío a provincia (2-5 días hábiles)',
+    direccion: `Calle Los Arces 123, Cayma, ${provincia}, ${departamento}`,
+    instrucciones: 'Referencia: frente al parque',
+    horario: '',
+    departamento,
+    provincia,
+    distrito: 'Cayma',
+    envio: 1_500,
+    total: 12_300,
+  });
 
 /** Every e-mail names the order, lists its lines and total in both parts, and escapes the HTML. */
 function expectOrderEmail(mail: ReturnType<typeof confirmationEmail>, label: string, total: string) {
@@ -92,11 +116,18 @@ describe('order e-mails', () => {
 
   it('names the comprobante and links its printable page in both parts, and says nothing of one when there is none', () => {
     const url = 'https://tienda.example.pe/api/comprobantes/0123456789abcdef&x="1"';
-    const mail = confirmationEmail(pedido(), lineas, { nombre: 'Boleta de venta electrónica', numero: 'B001-00000042', url, prueba: false });
+    const mail = confirmationEmail(pedido(), lineas, {
+      nombre: 'Boleta de venta electrónica',
+      numero: 'B001-00000042',
+      url,
+      prueba: false,
+    });
     expectOrderEmail(mail, 'Total pagado', 'S/ 108.00');
     expect(mail.text).toContain('Comprobante: B001-00000042\nTu boleta de venta electrónica B001-00000042.\nVer comprobante: ' + url);
     expect(mail.html).toContain('>Comprobante: B001-00000042</td>');
-    expect(mail.html).toContain('<a href="https://tienda.example.pe/api/comprobantes/0123456789abcdef&amp;x=&quot;1&quot;" style="color:#b02a64;font-weight:bold">Ver comprobante</a>');
+    expect(mail.html).toContain(
+      '<a href="https://tienda.example.pe/api/comprobantes/0123456789abcdef&amp;x=&quot;1&quot;" style="color:#b02a64;font-weight:bold">Ver comprobante</a>',
+    );
     // The receipt comes before what happens next.
     expect(mail.text.indexOf('Comprobante: B001-00000042')).toBeLessThan(mail.text.indexOf('¿Qué sigue?'));
     const prueba = confirmationEmail(pedido(), lineas, { nombre: 'Factura electrónica', numero: 'F001-00000007', url, prueba: true });
@@ -130,7 +161,9 @@ describe('order e-mails', () => {
       expect(part).toContain('Lleva tu DNI (terminado en 3456) y tu número de pedido');
     }
     expect(mail.text).toContain(miraflores.instrucciones);
-    expect(readyForPickupEmail(pedido({ documentoTipo: 'CARNET_EXTRANJERIA', documentoNumero: 'X98765' }), lineas).text).toContain('tu carné de extranjería (terminado en 8765)');
+    expect(readyForPickupEmail(pedido({ documentoTipo: 'CARNET_EXTRANJERIA', documentoNumero: 'X98765' }), lineas).text).toContain(
+      'tu carné de extranjería (terminado en 8765)',
+    );
   });
 
   it('says ENTREGADO with the date in Lima and how to ask for a return', () => {

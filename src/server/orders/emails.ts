@@ -26,26 +26,31 @@ export type MotivoCancelacion =
   | 'pago-tardio';
 
 /** A change the customer is e-mailed about (the confirmation of a payment has its own job). */
-export type AvisoEstado = { estado: 'EN TRANSITO' | 'LISTO PARA RECOGER' | 'ENTREGADO' } | { estado: 'CANCELADO'; motivo: MotivoCancelacion; nota?: string };
+export type AvisoEstado =
+  { estado: 'EN TRANSITO' | 'LISTO PARA RECOGER' | 'ENTREGADO' } | { estado: 'CANCELADO'; motivo: MotivoCancelacion; nota?: string };
 
 const asunto = (texto: string) => `${TIENDA.nombre}: ${texto}`;
 
 /** Where a paid order goes: the pickup point's address, hours and instructions, or the delivery address. */
 function entrega(pedido: Pedido): OrderEmailContent['bloques'][number] {
   if (pedido.recojo) {
-    return { titulo: `Recojo en tienda: ${pedido.metodoEnvio}`, lineas: [pedido.direccion, pedido.horario && `Horario: ${pedido.horario}`, pedido.instrucciones].filter(Boolean) };
+    return {
+      titulo: `Recojo en tienda: ${pedido.metodoEnvio}`,
+      lineas: [pedido.direccion, pedido.horario && `Horario: ${pedido.horario}`, pedido.instrucciones].filter(Boolean),
+    };
   }
   return { titulo: pedido.metodoEnvio, lineas: [pedido.direccion, pedido.instrucciones].filter(Boolean) };
 }
 
 /** Lima Metropolitana and Callao get the shop's own delivery (the FAQ's 24 to 48 hours). */
-const enLima = (pedido: Pedido) => ['LIMA', 'CALLAO'].includes(searchKey(pedido.provincia ?? '')) && ['LIMA', 'CALLAO'].includes(searchKey(pedido.departamento ?? ''));
+const enLima = (pedido: Pedido) =>
+  ['LIMA', 'CALLAO'].includes(searchKey(pedido.provincia ?? '')) && ['LIMA', 'CALLAO'].includes(searchKey(pedido.departamento ?? ''));
 
 const DOCUMENTOS: Record<string, string> = { DNI: 'tu DNI', PASAPORTE: 'tu pasaporte', CARNET_EXTRANJERIA: 'tu carné de extranjería' };
 
 /** The identity document the order was bought with, as the pickup counter will ask for it. */
-const documento = (pedido: Pedido) => `${DOCUMENTOS[pedido.documentoTipo] ?? 'tu documento de identidad'} (terminado en ${pedido.documentoNumero.slice(-4)})`;
-
+const documento = (pedido: Pedido) =>
+  `${DOCUMENTOS[pedido.documentoTipo] ?? 'tu documento de identidad'} (terminado en ${pedido.documentoNumero.slice(-4)})`;
 
 /** The sale receipt of an order as its confirmation names it: its name, number and printable page. */
 export interface ComprobanteCorreo {
@@ -61,7 +66,9 @@ export interface ComprobanteCorreo {
 /** The block of the sale receipt: its number and the link to its printable page. */
 const bloqueComprobante = (comprobante: ComprobanteCorreo): OrderEmailContent['bloques'][number] => ({
   titulo: `Comprobante: ${comprobante.numero}`,
-  lineas: [`Tu ${comprobante.nombre.toLowerCase()} ${comprobante.numero}${comprobante.prueba ? ' (modo de prueba, sin validez tributaria)' : ''}.`],
+  lineas: [
+    `Tu ${comprobante.nombre.toLowerCase()} ${comprobante.numero}${comprobante.prueba ? ' (modo de prueba, sin validez tributaria)' : ''}.`,
+  ],
   enlace: { texto: 'Ver comprobante', url: comprobante.url },
 });
 
@@ -74,7 +81,10 @@ export function confirmationEmail(pedido: Pedido, lineas: PedidoLinea[], comprob
     bloques: [
       entrega(pedido),
       ...(comprobante ? [bloqueComprobante(comprobante)] : []),
-      { titulo: '¿Qué sigue?', lineas: [pedido.recojo ? 'Te escribiremos cuando esté listo para recoger.' : 'Te escribiremos cuando salga hacia tu dirección.'] },
+      {
+        titulo: '¿Qué sigue?',
+        lineas: [pedido.recojo ? 'Te escribiremos cuando esté listo para recoger.' : 'Te escribiremos cuando salga hacia tu dirección.'],
+      },
     ],
   });
 }
@@ -92,7 +102,13 @@ export function shippedEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage
     bloques: [
       { titulo: 'Lo enviamos a', lineas: [pedido.direccion, pedido.instrucciones].filter(Boolean) },
       ...(seguimiento
-        ? [{ titulo: 'Sigue tu envío', lineas: [`${seguimiento.courier} · Guía N.° ${seguimiento.guia}`], ...(seguimiento.url ? { enlace: { texto: `Rastrear en ${seguimiento.courier}`, url: seguimiento.url } } : {}) }]
+        ? [
+            {
+              titulo: 'Sigue tu envío',
+              lineas: [`${seguimiento.courier} · Guía N.° ${seguimiento.guia}`],
+              ...(seguimiento.url ? { enlace: { texto: `Rastrear en ${seguimiento.courier}`, url: seguimiento.url } } : {}),
+            },
+          ]
         : []),
       { titulo: '¿Qué sigue?', lineas: ['Procura que alguien pueda recibirlo en esa dirección. Te escribiremos cuando lo entreguemos.'] },
     ],
@@ -106,7 +122,10 @@ export function readyForPickupEmail(pedido: Pedido, lineas: PedidoLinea[]): Mail
     parrafos: [`¡Tu pedido N.° ${pedido.id} ya te espera en ${pedido.metodoEnvio.replace(/^Recojo (en )?/, '')}!`],
     totalLabel: 'Total pagado',
     bloques: [
-      { titulo: `Dónde recogerlo: ${pedido.metodoEnvio}`, lineas: [pedido.direccion, pedido.horario && `Horario: ${pedido.horario}`, pedido.instrucciones].filter(Boolean) },
+      {
+        titulo: `Dónde recogerlo: ${pedido.metodoEnvio}`,
+        lineas: [pedido.direccion, pedido.horario && `Horario: ${pedido.horario}`, pedido.instrucciones].filter(Boolean),
+      },
       { titulo: 'Qué llevar', lineas: [`Lleva ${documento(pedido)} y tu número de pedido, N.° ${pedido.id}.`] },
     ],
   });
@@ -118,23 +137,32 @@ export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessa
   return orderEmail(pedido, lineas, {
     subject: asunto(`entregamos tu pedido N.° ${pedido.id}`),
     parrafos: [
-      pedido.recojo ? `Entregamos tu pedido N.° ${pedido.id} en ${pedido.metodoEnvio.replace(/^Recojo (en )?/, '')} el ${cuando}.` : `Entregamos tu pedido N.° ${pedido.id} el ${cuando}.`,
+      pedido.recojo
+        ? `Entregamos tu pedido N.° ${pedido.id} en ${pedido.metodoEnvio.replace(/^Recojo (en )?/, '')} el ${cuando}.`
+        : `Entregamos tu pedido N.° ${pedido.id} el ${cuando}.`,
       `¡Gracias por comprar en ${TIENDA.nombre}! Esperamos que disfrutes tus productos.`,
     ],
     totalLabel: 'Total pagado',
     bloques: [
       {
         titulo: '¿Algún problema?',
-        lineas: [`Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta ${DEVOLUCIONES.dias} días después de recibirlos.`],
+        lineas: [
+          `Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta ${DEVOLUCIONES.dias} días después de recibirlos.`,
+        ],
       },
     ],
   });
 }
 
-const VOLVER_A_COMPRAR = { titulo: '¿Aún los quieres?', lineas: ['Puedes volver a comprarlos cuando quieras desde la tienda, mientras haya stock.'] };
+const VOLVER_A_COMPRAR = {
+  titulo: '¿Aún los quieres?',
+  lineas: ['Puedes volver a comprarlos cuando quieras desde la tienda, mientras haya stock.'],
+};
 const reembolso = (pedido: Pedido) => ({
   titulo: 'Devolución de tu pago',
-  lineas: [`Te devolveremos ${formatCentimos(pedido.total)} al mismo medio con el que pagaste. Según tu banco, puede tardar unos días hábiles en verse en tu cuenta.`],
+  lineas: [
+    `Te devolveremos ${formatCentimos(pedido.total)} al mismo medio con el que pagaste. Según tu banco, puede tardar unos días hábiles en verse en tu cuenta.`,
+  ],
 });
 
 /** CANCELADO: why, whether anything was charged (and is refunded), and that they can buy again. */
@@ -144,19 +172,33 @@ export function cancelledEmail(pedido: Pedido, lineas: PedidoLinea[], motivo: Mo
   const sinCargo = 'No se te cobró nada.';
   const contenido: Record<MotivoCancelacion, Omit<OrderEmailContent, 'subject'>> = {
     'reserva-vencida': {
-      parrafos: [`La reserva de tu pedido ${n} venció sin que recibiéramos el pago, así que lo cancelamos y sus productos volvieron a la venta.`, sinCargo],
+      parrafos: [
+        `La reserva de tu pedido ${n} venció sin que recibiéramos el pago, así que lo cancelamos y sus productos volvieron a la venta.`,
+        sinCargo,
+      ],
       totalLabel: 'Total',
       bloques: [VOLVER_A_COMPRAR],
     },
     'pago-rechazado': {
       parrafos: [`El pago de tu pedido ${n} fue rechazado, así que lo cancelamos y sus productos volvieron a la venta.`, sinCargo],
       totalLabel: 'Total',
-      bloques: [{ titulo: '¿Quieres intentarlo de nuevo?', lineas: ['Puedes volver a comprar desde tu carrito con otra tarjeta u otro medio de pago, mientras haya stock.'] }],
+      bloques: [
+        {
+          titulo: '¿Quieres intentarlo de nuevo?',
+          lineas: ['Puedes volver a comprar desde tu carrito con otra tarjeta u otro medio de pago, mientras haya stock.'],
+        },
+      ],
     },
     tienda: { parrafos: [`Cancelamos tu pedido ${n}.`, ...porque, sinCargo], totalLabel: 'Total', bloques: [VOLVER_A_COMPRAR] },
-    reembolso: { parrafos: [`Cancelamos tu pedido ${n}, que ya habías pagado.`, ...porque], totalLabel: 'Total pagado', bloques: [reembolso(pedido)] },
+    reembolso: {
+      parrafos: [`Cancelamos tu pedido ${n}, que ya habías pagado.`, ...porque],
+      totalLabel: 'Total pagado',
+      bloques: [reembolso(pedido)],
+    },
     'pago-tardio': {
-      parrafos: [`Recibimos el pago de tu pedido ${n} cuando su reserva ya había vencido, y sus productos se agotaron mientras tanto, así que no podemos completarlo.`],
+      parrafos: [
+        `Recibimos el pago de tu pedido ${n} cuando su reserva ya había vencido, y sus productos se agotaron mientras tanto, así que no podemos completarlo.`,
+      ],
       totalLabel: 'Total pagado',
       bloques: [reembolso(pedido)],
     },

@@ -31,7 +31,9 @@ export function orderJobs({
       // The sale receipt in force: a rejected one's replacement, when SUNAT rejected the first.
       const ventas = siteUrl === undefined ? [] : (await comprobantesDePedido(db, found.pedido.id)).filter((row) => row.tipo !== '07');
       const venta = ventas.findLast((row) => row.estado !== 'rechazado') ?? ventas[0];
-      await mailer.send(confirmationEmail(found.pedido, found.lineas, venta && { ...comprobantePedido(venta), url: urlComprobante(siteUrl!, venta.clave) }));
+      await mailer.send(
+        confirmationEmail(found.pedido, found.lineas, venta && { ...comprobantePedido(venta), url: urlComprobante(siteUrl!, venta.clave) }),
+      );
     },
     'correo-estado': async (datos) => {
       const found = await orderWithLines(db, Number(datos.pedidoId));

@@ -93,7 +93,14 @@ describe("the order's life in one place", () => {
   });
 
   it('reads the modules it checks', () => {
-    for (const file of ['orders/life.ts', 'payments/aplicar.ts', 'payments/webhook.ts', 'payments/vencimiento.ts', 'comprobantes/emision.ts']) expect(graph.has(file), file).toBe(true);
+    for (const file of [
+      'orders/life.ts',
+      'payments/aplicar.ts',
+      'payments/webhook.ts',
+      'payments/vencimiento.ts',
+      'comprobantes/emision.ts',
+    ])
+      expect(graph.has(file), file).toBe(true);
     expect(graph.get('payments/aplicar.ts')).toContain('orders/life.ts');
     expect(graph.get('comprobantes/emision.ts')).toContain('orders/life.ts');
   });
@@ -103,7 +110,11 @@ describe("the order's life in one place", () => {
   });
 
   it('orders and comprobantes import no payment module: payments sit above both', () => {
-    const up = [...graph].flatMap(([file, targets]) => (inFolder(file, ['orders', 'comprobantes']) ? targets.filter((target) => inFolder(target, ['payments'])).map((target) => `${file} -> ${target}`) : []));
+    const up = [...graph].flatMap(([file, targets]) =>
+      inFolder(file, ['orders', 'comprobantes'])
+        ? targets.filter((target) => inFolder(target, ['payments'])).map((target) => `${file} -> ${target}`)
+        : [],
+    );
     expect(up).toEqual([]);
   });
 

@@ -54,7 +54,9 @@ export interface Movible {
 /** Why `pedido` may not go to `hacia` (a Spanish sentence for the operator), or null when it may. */
 export function transitionRefusal(pedido: Movible, hacia: EstadoPedido, por: Actor = 'operador'): string | null {
   const entrega = pedido.recojo ? 'recojo' : 'envio';
-  const allowed = TRANSICIONES.some((t) => t.desde === pedido.estado && t.hacia === hacia && t.por === por && (!t.entrega || t.entrega === entrega));
+  const allowed = TRANSICIONES.some(
+    (t) => t.desde === pedido.estado && t.hacia === hacia && t.por === por && (!t.entrega || t.entrega === entrega),
+  );
   if (allowed) return null;
   const n = `N.° ${pedido.id}`;
   if (pedido.estado === hacia) return `El pedido ${n} ya está ${hacia}.`;
@@ -73,7 +75,8 @@ export function transitionRefusal(pedido: Movible, hacia: EstadoPedido, por: Act
 }
 
 /** The states the operator may move the order to now. */
-export const nextStates = (pedido: Movible): EstadoPedido[] => ESTADOS_PEDIDO.filter((estado) => transitionRefusal(pedido, estado) === null);
+export const nextStates = (pedido: Movible): EstadoPedido[] =>
+  ESTADOS_PEDIDO.filter((estado) => transitionRefusal(pedido, estado) === null);
 
 /** Records a state (or a note on the current one) in the order's timeline; returns the entry's id. */
 export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = ''): Promise<number> {
@@ -129,7 +132,11 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
 }
 
 /** What an operator's move did: moved, refused with the reason, or there is no such order. */
-export type Movimiento = { resultado: 'movido'; pedido: Pedido } | { resultado: 'rechazado'; mensaje: string } | { resultado: 'incompleto'; mensaje: string } | { resultado: 'sin-pedido' };
+export type Movimiento =
+  | { resultado: 'movido'; pedido: Pedido }
+  | { resultado: 'rechazado'; mensaje: string }
+  | { resultado: 'incompleto'; mensaje: string }
+  | { resultado: 'sin-pedido' };
 
 /** How an operator's move is made: its note, what comprobantes do (a paid order cancelled gets a nota de crédito), and what runs with it. */
 export interface OpcionesMovimiento {
@@ -149,21 +156,38 @@ export interface OpcionesMovimiento {
  * a paid order notes that the payment must be refunded and has the nota de crédito that annuls its
  * comprobante numbered. The customer is e-mailed.
  */
-export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, { nota = '', comprobantes, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento): Promise<Movimiento> {
+export async function moveOrder(
+  db: Db,
+  pedidoId: number,
+  hacia: EstadoPedido,
+  { nota = '', comprobantes, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento,
+): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
     if (!pedido) return { resultado: 'sin-pedido' };
     const mensaje = transitionRefusal(pedido, hacia, 'operador');
     if (mensaje) return { resultado: 'rechazado', mensaje };
     const despacho = hacia === 'EN TRANSITO';
-    if (!despacho && (envio.courier || envio.guia)) return { resultado: 'incompleto', mensaje: 'El courier y el número de guía se indican solo al pasar un pedido de envío a EN TRANSITO.' };
+    if (!despacho && (envio.courier || envio.guia))
+      return {
+        resultado: 'incompleto',
+        mensaje: 'El courier y el número de guía se indican solo al pasar un pedido de envío a EN TRANSITO.',
+      };
     if (despacho && (!envio.courier || !envio.guia)) {
-      return { resultado: 'incompleto', mensaje: `Para pasar el pedido N.° ${pedido.id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).` };
+      return {
+        resultado: 'incompleto',
+        mensaje: `Para pasar el pedido N.° ${pedido.id} a EN TRANSITO indica el courier y el número de guía (por ejemplo: --courier Olva --guia 123456789).`,
+      };
     }
     const now = new Date();
     const [movido] = await tx
       .update(pedidos)
-      .set({ estado: hacia, actualizado: now, ...(hacia === 'ENTREGADO' ? { fechaEntrega: now } : {}), ...(despacho ? { courier: envio.courier, guia: envio.guia } : {}) })
+      .set({
+        estado: hacia,
+        actualizado: now,
+        ...(hacia === 'ENTREGADO' ? { fechaEntrega: now } : {}),
+        ...(despacho ? { courier: envio.courier, guia: envio.guia } : {}),
+      })
       .where(eq(pedidos.id, pedidoId))
       .returning();
     let historial = nota || 'Movido por la tienda.';
@@ -177,7 +201,9 @@ export async function moveOrder(db: Db, pedidoId: number, hacia: EstadoPedido, {
     }
     const historialId = await record(tx, pedidoId, hacia, historial);
     const aviso: AvisoEstado =
-      hacia === 'CANCELADO' ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) } : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
+      hacia === 'CANCELADO'
+        ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) }
+        : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
     await notify(tx, pedidoId, historialId, aviso);
     if (hacia === 'ENTREGADO') await programarInvitacion(tx, pedidoId, invitacionResenaDias, now);
     await alMover?.(tx, pedido);
@@ -216,7 +242,10 @@ export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, com
     await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, comprobantes);
     return 'aprobado';
   }
-  const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.id));
+  const lineas = await tx
+    .select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad })
+    .from(pedidoLineas)
+    .where(eq(pedidoLineas.pedidoId, pedido.id));
   try {
     await tx.transaction(async (savepoint) => {
       if (await reserveStock(savepoint, lineas)) throw new SinStock('stock');
@@ -232,6 +261,12 @@ export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, com
     await alertShop(tx, pedido.id, historialId, 'pago tardío por devolver');
     return 'sin-stock';
   }
-  await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`, comprobantes);
+  await markPaid(
+    tx,
+    pedido,
+    pagoId,
+    `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`,
+    comprobantes,
+  );
   return 'aprobado';
 }

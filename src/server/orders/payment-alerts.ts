@@ -38,7 +38,8 @@ export function paymentFlag(pedido: { estado: string; pagoId: string | null }, l
     if (estado === 'charged_back') alertas.add('contracargo');
     else if (estado === 'in_mediation') alertas.add('en mediación');
     else if (estado === 'approved' && !delPedido) alertas.add('pago por devolver');
-    else if (delPedido && estado !== 'approved' && pedido.estado !== 'CANCELADO') alertas.add(estado === 'refunded' ? 'pago devuelto' : 'pago anulado');
+    else if (delPedido && estado !== 'approved' && pedido.estado !== 'CANCELADO')
+      alertas.add(estado === 'refunded' ? 'pago devuelto' : 'pago anulado');
   }
   return alertas.size > 0 ? [...alertas].join(', ') : undefined;
 }
@@ -80,12 +81,31 @@ export async function paymentsOfOrders(db: Db, pedidoIds: number[]): Promise<Map
 }
 
 /** The shop's e-mail about a payment (or receipt) to review: the note, the order, its payments and the command that shows it. */
-export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto: string, lista: PagoOperador[], tema: TemaAlerta = 'pago'): MailMessage {
+export function shopAlertEmail(
+  to: string,
+  pedido: Pedido,
+  nota: string,
+  asunto: string,
+  lista: PagoOperador[],
+  tema: TemaAlerta = 'pago',
+): MailMessage {
   const n = `N.° ${pedido.id}`;
   const resumen = `Pedido ${n} · ${pedido.estado} · total ${formatCentimos(pedido.total)}`;
   const cliente = `Cliente: ${[pedido.nombre, pedido.apellido].filter(Boolean).join(' ')} · ${pedido.correo}${pedido.telefono ? ` · ${pedido.telefono}` : ''}`;
   const comando = `npm run shop -- pedido ${pedido.id}`;
-  const text = [resumen, cliente, '', nota, '', 'Pagos del pedido:', ...lista.map((p) => `- ${paymentLine(p)}`), '', `Para verlo: ${comando}`, '', `Aviso automático de ${TIENDA.nombre}.`].join('\n');
+  const text = [
+    resumen,
+    cliente,
+    '',
+    nota,
+    '',
+    'Pagos del pedido:',
+    ...lista.map((p) => `- ${paymentLine(p)}`),
+    '',
+    `Para verlo: ${comando}`,
+    '',
+    `Aviso automático de ${TIENDA.nombre}.`,
+  ].join('\n');
   const muted = `font-size:14px;line-height:1.5;${MUTED}`;
   const html = emailHtml({
     titulo: `${TITULO_ALERTA[tema]} ${n}`,
@@ -102,7 +122,10 @@ export function shopAlertEmail(to: string, pedido: Pedido, nota: string, asunto:
 
 /** The e-mail of a `correo-tienda` job, or undefined when its order or note is gone. */
 export async function shopAlert(db: Db, to: string, datos: Record<string, unknown>): Promise<MailMessage | undefined> {
-  const [entry] = await db.select().from(pedidoHistorial).where(eq(pedidoHistorial.id, Number(datos.historialId)));
+  const [entry] = await db
+    .select()
+    .from(pedidoHistorial)
+    .where(eq(pedidoHistorial.id, Number(datos.historialId)));
   const [pedido] = entry ? await db.select().from(pedidos).where(eq(pedidos.id, entry.pedidoId)) : [];
   if (!entry || !pedido) return undefined;
   const lista = (await paymentsOfOrders(db, [pedido.id])).get(pedido.id) ?? [];

@@ -9,7 +9,11 @@ import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea }
 import { seguimientoDe } from '../../lib/orders/couriers.ts';
 
 /** An order with its lines, when it belongs to the customer (or to anyone, without `clienteId`). */
-export async function orderWithLines(db: Db, pedidoId: number, clienteId?: number): Promise<{ pedido: Pedido; lineas: PedidoLinea[] } | undefined> {
+export async function orderWithLines(
+  db: Db,
+  pedidoId: number,
+  clienteId?: number,
+): Promise<{ pedido: Pedido; lineas: PedidoLinea[] } | undefined> {
   const [pedido] = await db
     .select()
     .from(pedidos)
@@ -93,4 +97,3 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
     comprobantes: (await comprobantesDePedido(db, pedidoId)).map(comprobantePedido),
   };
 }
-

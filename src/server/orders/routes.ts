@@ -22,5 +22,7 @@ export function orderRoutes({ db, secret }: OrderDeps) {
 
 /** GET /web/ListPedidos/{userId} (checkout §7): the token's own orders (403 for another user's), newest first. */
 export function orderListRoutes({ db, secret }: OrderDeps) {
-  return new Hono<AuthEnv>().use('/ListPedidos/*', requireAuth(secret)).get('/ListPedidos/:userId', async (c) => c.json(await listOrders(db, ownUserId(c))));
+  return new Hono<AuthEnv>()
+    .use('/ListPedidos/*', requireAuth(secret))
+    .get('/ListPedidos/:userId', async (c) => c.json(await listOrders(db, ownUserId(c))));
 }

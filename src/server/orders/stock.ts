@@ -64,7 +64,10 @@ async function unpaidUnitsOf(tx: Tx, productoId: number): Promise<number> {
 
 /** Puts an order's units back in stock (a product removed from the catalogue meanwhile is skipped). */
 export async function releaseStock(tx: Tx, pedidoId: number): Promise<void> {
-  const lineas = await tx.select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedidoId));
+  const lineas = await tx
+    .select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad })
+    .from(pedidoLineas)
+    .where(eq(pedidoLineas.pedidoId, pedidoId));
   for (const { productoId, cantidad } of merge(lineas)) {
     await tx
       .update(productos)
@@ -93,7 +96,10 @@ export async function releaseCoupon(tx: Tx, pedido: { id: number; cuponUsuarioId
     .select({ id: pedidos.id })
     .from(pedidos)
     .where(and(eq(pedidos.cuponUsuarioId, pedido.cuponUsuarioId), ne(pedidos.id, pedido.id), ne(pedidos.estado, 'CANCELADO')));
-  await tx.update(cuponesUsuario).set({ usado: false }).where(and(eq(cuponesUsuario.id, pedido.cuponUsuarioId), notExists(otro)));
+  await tx
+    .update(cuponesUsuario)
+    .set({ usado: false })
+    .where(and(eq(cuponesUsuario.id, pedido.cuponUsuarioId), notExists(otro)));
 }
 
 /** One entry per product, in product order. */

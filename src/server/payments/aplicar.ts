@@ -10,7 +10,8 @@ import { approvePayment, avisarTienda, cancelOrder, record } from '../orders/lif
 import { PAGO_FALLIDO, type PagoRemoto } from './gateway.ts';
 
 /** What applying a payment did. */
-export type Aplicacion = 'aprobado' | 'cancelado' | 'rechazado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
+export type Aplicacion =
+  'aprobado' | 'cancelado' | 'rechazado' | 'pendiente' | 'repetido' | 'sin-stock' | 'no-coincide' | 'revisar' | 'sin-pedido' | 'sin-cambio';
 
 /** What the shop is told about a payment: the timeline note and the e-mail's subject. */
 interface AvisoPago {
@@ -44,13 +45,25 @@ function paymentNotice(
       if (pedido.pagado === null) return null;
       return delPedido
         ? { nota: `Pago ${pago.id} aprobado de nuevo ${detalle}.`, asunto: 'pago aprobado de nuevo' }
-        : { nota: `Pago ${pago.id} aprobado, pero el pedido ya estaba pagado con el pago ${pedido.pagoId}: hay que devolver uno de los dos.`, asunto: 'pago doble' };
+        : {
+            nota: `Pago ${pago.id} aprobado, pero el pedido ya estaba pagado con el pago ${pedido.pagoId}: hay que devolver uno de los dos.`,
+            asunto: 'pago doble',
+          };
     case 'refunded':
-      return { nota: `Pago ${pago.id} devuelto al cliente ${detalle}.${vigente ? ' El pedido ya no está pagado: decide si se cancela.' : ''}`, asunto: 'pago devuelto' };
+      return {
+        nota: `Pago ${pago.id} devuelto al cliente ${detalle}.${vigente ? ' El pedido ya no está pagado: decide si se cancela.' : ''}`,
+        asunto: 'pago devuelto',
+      };
     case 'charged_back':
-      return { nota: `Contracargo del pago ${pago.id} ${detalle}: el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`, asunto: 'contracargo' };
+      return {
+        nota: `Contracargo del pago ${pago.id} ${detalle}: el cliente desconoció el cobro ante su banco; responde el reclamo en Mercado Pago.`,
+        asunto: 'contracargo',
+      };
     case 'in_mediation':
-      return { nota: `Pago ${pago.id} en mediación ${detalle}: el cliente abrió un reclamo en Mercado Pago; respóndelo allí.`, asunto: 'reclamo' };
+      return {
+        nota: `Pago ${pago.id} en mediación ${detalle}: el cliente abrió un reclamo en Mercado Pago; respóndelo allí.`,
+        asunto: 'reclamo',
+      };
     default:
       return vigente && PAGO_FALLIDO.has(pago.status)
         ? { nota: `Pago ${pago.id} anulado ${detalle}: el pedido ya no está pagado; decide si se cancela.`, asunto: 'pago anulado' }
@@ -88,8 +101,21 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
     const estado = coincide ? pago.status : `no-coincide:${pago.status}`;
     const changed = await tx
       .insert(pagos)
-      .values({ id: pago.id, pedidoId, pasarela, estado, detalle: pago.status_detail, monto, moneda: pago.currency_id, tipo: pago.payment_type_id })
-      .onConflictDoUpdate({ target: pagos.id, set: { estado, detalle: pago.status_detail, actualizado: new Date() }, setWhere: sql`${pagos.estado} <> excluded.estado` })
+      .values({
+        id: pago.id,
+        pedidoId,
+        pasarela,
+        estado,
+        detalle: pago.status_detail,
+        monto,
+        moneda: pago.currency_id,
+        tipo: pago.payment_type_id,
+      })
+      .onConflictDoUpdate({
+        target: pagos.id,
+        set: { estado, detalle: pago.status_detail, actualizado: new Date() },
+        setWhere: sql`${pagos.estado} <> excluded.estado`,
+      })
       .returning({ id: pagos.id });
     if (changed.length === 0) return 'repetido';
     const aviso = paymentNotice(pedido, pago, coincide);
@@ -113,7 +139,8 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
       // A rejected payment of an in-page method (Yape) leaves the order payable: the shopper tries again on the page (issue 24).
       const enPagina = metodoPagoInfo(pago.payment_method_id);
       if (enPagina?.finaliza === 'in-page') {
-        if (pedido.estado === 'PENDIENTE') await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
+        if (pedido.estado === 'PENDIENTE')
+          await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
         return 'rechazado';
       }
       return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';

@@ -22,7 +22,10 @@ const TIPO_IDENTIFICACION: Record<string, string> = { DNI: 'DNI', CARNET_EXTRANJ
 export function mercadoPagoPasarela({ accessToken, siteUrl, publicKey, fetchOptions = {} }: MercadoPagoOptions): Pasarela {
   // The SDK keeps per-call options on its config object, so each call gets a config of its own.
   const config = (idempotencyKey?: string) =>
-    new MercadoPagoConfig({ accessToken, options: { timeout: PEDIDOS.timeoutMercadoPagoMs, ...(idempotencyKey ? { idempotencyKey } : {}), ...fetchOptions } });
+    new MercadoPagoConfig({
+      accessToken,
+      options: { timeout: PEDIDOS.timeoutMercadoPagoMs, ...(idempotencyKey ? { idempotencyKey } : {}), ...fetchOptions },
+    });
   return {
     nombre: 'mercadopago',
     sandbox: accessToken.startsWith('TEST-'),

@@ -34,7 +34,8 @@ const OUTCOMES = {
 export function pagoDePruebaRoutes({ db, webhookSecret, notify }: PagoDePruebaDeps) {
   const orderOf = async (preferenciaId: string) => {
     const [pedido] = await db.select().from(pedidos).where(eq(pedidos.preferenciaId, preferenciaId));
-    if (!pedido || pedido.pasarela !== 'prueba') throw clientError(404, 'No encontramos ese pago de prueba. Vuelve a tu carrito e inténtalo otra vez.');
+    if (!pedido || pedido.pasarela !== 'prueba')
+      throw clientError(404, 'No encontramos ese pago de prueba. Vuelve a tu carrito e inténtalo otra vez.');
     return pedido;
   };
   return new Hono()
@@ -48,7 +49,11 @@ export function pagoDePruebaRoutes({ db, webhookSecret, notify }: PagoDePruebaDe
         total: toSoles(pedido.total),
         envio: toSoles(pedido.envio),
         expira: pedido.expira.toISOString(),
-        productos: lineas.map((linea) => ({ nombre: [linea.nombre, linea.color, linea.tamano].filter(Boolean).join(' · '), cantidad: linea.cantidad, precio: toSoles(linea.precioCobrado) })),
+        productos: lineas.map((linea) => ({
+          nombre: [linea.nombre, linea.color, linea.tamano].filter(Boolean).join(' · '),
+          cantidad: linea.cantidad,
+          precio: toSoles(linea.precioCobrado),
+        })),
       };
       return c.json(body);
     })
@@ -59,14 +64,26 @@ export function pagoDePruebaRoutes({ db, webhookSecret, notify }: PagoDePruebaDe
       const outcome = OUTCOMES[resultado];
       const [pago] = await db
         .insert(pagosPrueba)
-        .values({ preferenciaId: pedido.preferenciaId!, referenciaExterna: String(pedido.id), estado: outcome.estado, detalle: outcome.detalle, monto: pedido.total, moneda: TIENDA.moneda, tipo: outcome.tipo })
+        .values({
+          preferenciaId: pedido.preferenciaId!,
+          referenciaExterna: String(pedido.id),
+          estado: outcome.estado,
+          detalle: outcome.detalle,
+          monto: pedido.total,
+          moneda: TIENDA.moneda,
+          tipo: outcome.tipo,
+        })
         .returning({ id: pagosPrueba.id });
       const pagoId = String(pago!.id);
       const requestId = randomUUID();
       const res = await notify(
         new Request(`http://tienda.local/webhooks/mercadopago?data.id=${pagoId}&type=payment`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'x-request-id': requestId, 'x-signature': signNotification(await webhookSecret(), { dataId: pagoId, requestId }) },
+          headers: {
+            'Content-Type': 'application/json',
+            'x-request-id': requestId,
+            'x-signature': signNotification(await webhookSecret(), { dataId: pagoId, requestId }),
+          },
           body: JSON.stringify({ action: 'payment.created', type: 'payment', data: { id: pagoId }, live_mode: false }),
         }),
       );

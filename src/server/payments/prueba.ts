@@ -25,7 +25,12 @@ export function pruebaPasarela(db: Db): Pasarela {
       return { id, initPoint: paginaDePrueba(id) };
     },
     async obtenerPago(id: string): Promise<PagoRemoto> {
-      const [pago] = /^\d{1,15}$/.test(id) ? await db.select().from(pagosPrueba).where(eq(pagosPrueba.id, Number(id))) : [];
+      const [pago] = /^\d{1,15}$/.test(id)
+        ? await db
+            .select()
+            .from(pagosPrueba)
+            .where(eq(pagosPrueba.id, Number(id)))
+        : [];
       if (!pago) throw new PagoDesconocido(`No existe el pago ${id}.`);
       return {
         id: String(pago.id),

@@ -5,7 +5,11 @@ import type { Pedido } from '../db/schema/index.ts';
  * (collection_id, status, external_reference…): the test mode's page and the Yape payment answer the
  * same, so the result pages read one shape.
  */
-export function retornoMercadoPago(pagina: '/success' | '/pending' | '/failure', pedido: Pick<Pedido, 'id' | 'preferenciaId'>, pago: { id: string; status: string; tipo: string }): string {
+export function retornoMercadoPago(
+  pagina: '/success' | '/pending' | '/failure',
+  pedido: Pick<Pedido, 'id' | 'preferenciaId'>,
+  pago: { id: string; status: string; tipo: string },
+): string {
   const query = new URLSearchParams({
     collection_id: pago.id,
     collection_status: pago.status,

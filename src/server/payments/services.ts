@@ -23,7 +23,11 @@ export function createPagos(db: Db, config: ServerConfig, pasarela?: Pasarela): 
   }
   const chosen =
     pasarela ??
-    (config.mpAccessToken ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl, publicKey: config.mpPublicKey }) : config.pagoPrueba ? pruebaPasarela(db) : null);
+    (config.mpAccessToken
+      ? mercadoPagoPasarela({ accessToken: config.mpAccessToken, siteUrl: config.siteUrl, publicKey: config.mpPublicKey })
+      : config.pagoPrueba
+        ? pruebaPasarela(db)
+        : null);
   let secret: Promise<string> | undefined;
   return {
     pasarela: chosen,

@@ -24,7 +24,13 @@ export function signNotification(secret: string, firmado: Firmado, ts = String(D
  * Whether `header` is a valid x-signature for the notification: the HMAC matches (compared in
  * constant time) and its ts (seconds or milliseconds) is within `toleranceSeconds` of `now`.
  */
-export function verifySignature(secret: string, header: string | undefined, firmado: Firmado, toleranceSeconds: number, now = Date.now()): boolean {
+export function verifySignature(
+  secret: string,
+  header: string | undefined,
+  firmado: Firmado,
+  toleranceSeconds: number,
+  now = Date.now(),
+): boolean {
   if (!header) return false;
   const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const ts = parts.get('ts');

@@ -14,15 +14,29 @@ import { PAGO_EN_CURSO, PAGO_EN_EFECTIVO } from './gateway.ts';
  * with another payment under way (a card under review) up to `reservaHoras`. A payment approved after that
  * takes the late-approval path of `applyPayment`.
  */
-export async function expireOrders(db: Db, now = new Date(), reservaHoras: number = PEDIDOS.reservaHoras, efectivoMinutos = Math.min(PEDIDOS.efectivoMinutos, reservaHoras * 60)): Promise<number> {
+export async function expireOrders(
+  db: Db,
+  now = new Date(),
+  reservaHoras: number = PEDIDOS.reservaHoras,
+  efectivoMinutos = Math.min(PEDIDOS.efectivoMinutos, reservaHoras * 60),
+): Promise<number> {
   const enCurso = (efectivo: boolean) =>
     db
       .select({ id: pagos.id })
       .from(pagos)
-      .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO]), efectivo ? inArray(pagos.tipo, [...PAGO_EN_EFECTIVO]) : notInArray(pagos.tipo, [...PAGO_EN_EFECTIVO])));
+      .where(
+        and(
+          eq(pagos.pedidoId, pedidos.id),
+          inArray(pagos.estado, [...PAGO_EN_CURSO]),
+          efectivo ? inArray(pagos.tipo, [...PAGO_EN_EFECTIVO]) : notInArray(pagos.tipo, [...PAGO_EN_EFECTIVO]),
+        ),
+      );
   const tope = new Date(now.getTime() - reservaHoras * 3_600_000);
   const topeEfectivo = new Date(now.getTime() - Math.min(efectivoMinutos, reservaHoras * 60) * 60_000);
-  const retenido = or(and(exists(enCurso(false)), gte(pedidos.creado, tope)), and(exists(enCurso(true)), gte(pedidos.creado, topeEfectivo)));
+  const retenido = or(
+    and(exists(enCurso(false)), gte(pedidos.creado, tope)),
+    and(exists(enCurso(true)), gte(pedidos.creado, topeEfectivo)),
+  );
   const vencidos = await db
     .select({ id: pedidos.id })
     .from(pedidos)
@@ -31,7 +45,12 @@ export async function expireOrders(db: Db, now = new Date(), reservaHoras: numbe
     .limit(200);
   let count = 0;
   for (const { id } of vencidos) {
-    if (await db.transaction((tx) => cancelOrder(tx, id, 'Reserva vencida: el pedido no se pagó a tiempo y su stock se liberó.', 'reserva-vencida'))) count++;
+    if (
+      await db.transaction((tx) =>
+        cancelOrder(tx, id, 'Reserva vencida: el pedido no se pagó a tiempo y su stock se liberó.', 'reserva-vencida'),
+      )
+    )
+      count++;
   }
   return count;
 }

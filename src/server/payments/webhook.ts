@@ -22,7 +22,10 @@ export interface WebhookDeps {
  * Looks a payment up on the provider and applies it. A provider that cannot be reached leaves a job
  * that tries again later, so a notification is never lost; an unknown payment is ignored.
  */
-export async function processPayment({ db, pasarela, emision }: Pick<WebhookDeps, 'db' | 'pasarela' | 'emision'>, id: string): Promise<void> {
+export async function processPayment(
+  { db, pasarela, emision }: Pick<WebhookDeps, 'db' | 'pasarela' | 'emision'>,
+  id: string,
+): Promise<void> {
   if (!pasarela) return;
   try {
     const pago = await pasarela.obtenerPago(id);
@@ -51,7 +54,12 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 export function webhookRoutes(deps: WebhookDeps) {
   return new Hono().post('/mercadopago', async (c) => {
     const dataId = c.req.query('data.id') ?? c.req.query('id') ?? '';
-    const ok = verifySignature(await deps.webhookSecret(), c.req.header('x-signature'), { dataId, requestId: c.req.header('x-request-id') ?? '' }, deps.toleranceSeconds);
+    const ok = verifySignature(
+      await deps.webhookSecret(),
+      c.req.header('x-signature'),
+      { dataId, requestId: c.req.header('x-request-id') ?? '' },
+      deps.toleranceSeconds,
+    );
     if (!ok) throw clientError(401, 'Firma de la notificación inválida.');
     const tipo = c.req.query('type') ?? c.req.query('topic') ?? '';
     if (tipo !== 'payment') return c.json({ recibido: true });

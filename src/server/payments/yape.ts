@@ -34,7 +34,8 @@ export async function yapeToken(publicKey: string, pago: PagoYape, fetchOptions:
   const answer = (await res.json().catch(() => ({}))) as { id?: unknown; cause?: { code?: unknown }[]; message?: unknown };
   if (res.ok && typeof answer.id === 'string' && answer.id) return answer.id;
   // A refused phone or code is the shopper's to fix with a new code; anything else is Mercado Pago's trouble.
-  if (res.status >= 400 && res.status < 500) throw new YapeSinToken(res.status === 400 ? 'cc_rejected_bad_filled_security_code' : 'cc_rejected_form_error');
+  if (res.status >= 400 && res.status < 500)
+    throw new YapeSinToken(res.status === 400 ? 'cc_rejected_bad_filled_security_code' : 'cc_rejected_form_error');
   throw new Error(`El tokenizador de Yape respondió ${res.status}.`);
 }
 
@@ -63,9 +64,27 @@ export async function yapeDePrueba(db: Db, pago: PagoYape): Promise<PagoRemoto> 
   const estado = detalle === 'accredited' ? 'approved' : 'rejected';
   const [row] = await db
     .insert(pagosPrueba)
-    .values({ preferenciaId: `${METODO_MP}-${pago.idVenta}`, referenciaExterna: String(pago.idVenta), estado, detalle, monto: toCentimos(pago.total), moneda: TIENDA.moneda, tipo: 'debit_card', metodo: METODO_MP })
+    .values({
+      preferenciaId: `${METODO_MP}-${pago.idVenta}`,
+      referenciaExterna: String(pago.idVenta),
+      estado,
+      detalle,
+      monto: toCentimos(pago.total),
+      moneda: TIENDA.moneda,
+      tipo: 'debit_card',
+      metodo: METODO_MP,
+    })
     .returning({ id: pagosPrueba.id });
-  return { id: String(row!.id), status: estado, status_detail: detalle, external_reference: String(pago.idVenta), currency_id: TIENDA.moneda, transaction_amount: pago.total, payment_type_id: 'debit_card', payment_method_id: METODO_MP };
+  return {
+    id: String(row!.id),
+    status: estado,
+    status_detail: detalle,
+    external_reference: String(pago.idVenta),
+    currency_id: TIENDA.moneda,
+    transaction_amount: pago.total,
+    payment_type_id: 'debit_card',
+    payment_method_id: METODO_MP,
+  };
 }
 
 /** Mercado Pago's test phones for Yape (issue 24), all with the approval code 123456, and what each one's payment does. */

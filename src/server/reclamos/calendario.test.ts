@@ -13,11 +13,30 @@ describe("the complaints book's calendar", () => {
     expect(esFeriadoPeru('2028-04-12')).toBe(false);
     expect(esDiaHabil('2028-04-13', peru)).toBe(false);
     expect(esDiaHabil('2028-04-17', peru)).toBe(true);
-    for (const dia of ['2030-01-01', '2030-04-18', '2030-04-19', '2030-05-01', '2030-06-07', '2030-06-29', '2030-07-23', '2030-07-28', '2030-07-29', '2030-08-06', '2030-08-30', '2030-10-08', '2030-11-01', '2030-12-08', '2030-12-09', '2030-12-25']) {
+    for (const dia of [
+      '2030-01-01',
+      '2030-04-18',
+      '2030-04-19',
+      '2030-05-01',
+      '2030-06-07',
+      '2030-06-29',
+      '2030-07-23',
+      '2030-07-28',
+      '2030-07-29',
+      '2030-08-06',
+      '2030-08-30',
+      '2030-10-08',
+      '2030-11-01',
+      '2030-12-08',
+      '2030-12-09',
+      '2030-12-25',
+    ]) {
       expect(esFeriadoPeru(dia), dia).toBe(true);
     }
     // The national holidays of Ley 27985 and the later laws (7 June, 23 July, 6 August, 9 December), every year.
-    expect([...feriadosPeru(2026)]).toEqual(expect.arrayContaining(['2026-01-01', '2026-04-02', '2026-04-03', '2026-06-07', '2026-07-23', '2026-08-06', '2026-12-09']));
+    expect([...feriadosPeru(2026)]).toEqual(
+      expect.arrayContaining(['2026-01-01', '2026-04-02', '2026-04-03', '2026-06-07', '2026-07-23', '2026-08-06', '2026-12-09']),
+    );
   });
 
   it('counts 15 working days across 2028 Semana Santa and 1 May', () => {
@@ -38,7 +57,9 @@ describe("the complaints book's calendar", () => {
     expect(sumarDiasHabiles('2030-07-22', RECLAMOS.plazoDiasHabiles, noLaborables(diasNoLaborables))).toBe('2030-08-19');
     expect(serverConfig({}).reclamos.diasNoLaborables).toEqual([]);
     for (const malo of ['14/08/2030', '2030-02-30', 'mañana']) {
-      expect(() => serverConfig({ SHOP_NON_WORKING_DAYS: malo })).toThrow(/^SHOP_NON_WORKING_DAYS debe ser una lista de fechas AAAA-MM-DD separadas por comas/);
+      expect(() => serverConfig({ SHOP_NON_WORKING_DAYS: malo })).toThrow(
+        /^SHOP_NON_WORKING_DAYS debe ser una lista de fechas AAAA-MM-DD separadas por comas/,
+      );
     }
   });
 });

@@ -16,7 +16,12 @@ export function feriadosPeru(anio: number): ReadonlySet<string> {
   let dias = porAnio.get(anio);
   if (!dias) {
     // `date` is the holiday's local start, 'YYYY-MM-DD 00:00:00': its first ten characters are Lima's date.
-    dias = new Set(peru.getHolidays(anio).filter((feriado) => feriado.type === 'public').map((feriado) => feriado.date.slice(0, 10)));
+    dias = new Set(
+      peru
+        .getHolidays(anio)
+        .filter((feriado) => feriado.type === 'public')
+        .map((feriado) => feriado.date.slice(0, 10)),
+    );
     porAnio.set(anio, dias);
   }
   return dias;

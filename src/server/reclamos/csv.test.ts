@@ -8,7 +8,16 @@ const hoja = (cambios: Partial<HojaReclamacion>): HojaReclamacion => ({
   fecha: '2026-11-26T15:00:00.000Z',
   proveedor: { ...PROVEEDOR },
   tipo: 'reclamo',
-  consumidor: { nombre: 'Rosa Quispe', documentoTipo: 'DNI', documentoNumero: '44556677', direccion: 'Jr. Ucayali 456', telefono: null, correo: 'rosa@example.pe', menorDeEdad: false, apoderado: null },
+  consumidor: {
+    nombre: 'Rosa Quispe',
+    documentoTipo: 'DNI',
+    documentoNumero: '44556677',
+    direccion: 'Jr. Ucayali 456',
+    telefono: null,
+    correo: 'rosa@example.pe',
+    menorDeEdad: false,
+    apoderado: null,
+  },
   bien: { tipo: 'producto', descripcion: 'Sérum', pedido: null },
   monto: null,
   detalle: 'Llegó roto.',
@@ -78,7 +87,8 @@ describe('the complaints book as CSV', () => {
     const csv = reclamosCsv(peligrosos.map((detalle, i) => hoja({ numero: `LR-2026-00000${i}`, detalle, pedidoConsumidor: detalle })));
     for (const separador of [',', ';'] as const) {
       const filas = celdas(csv, separador);
-      for (const fila of filas) for (const valor of fila) expect(valor, `${JSON.stringify(valor)} con "${separador}"`).not.toMatch(/^ *[=+\-@\t\r]/);
+      for (const fila of filas)
+        for (const valor of fila) expect(valor, `${JSON.stringify(valor)} con "${separador}"`).not.toMatch(/^ *[=+\-@\t\r]/);
     }
     // Split at ",", every row keeps its columns and every text reads as written, disarmed where it starts like a formula.
     const porComa = celdas(csv, ',');

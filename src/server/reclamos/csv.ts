@@ -23,7 +23,10 @@ const COLUMNAS: [string, (hoja: HojaReclamacion) => string][] = [
   ['Correo', (h) => h.consumidor.correo],
   ['Menor de edad', (h) => (h.consumidor.menorDeEdad ? 'sí' : 'no')],
   ['Padre, madre o apoderado', (h) => h.consumidor.apoderado?.nombre ?? ''],
-  ['Documento del apoderado', (h) => (h.consumidor.apoderado ? `${h.consumidor.apoderado.documentoTipo} ${h.consumidor.apoderado.documentoNumero}` : '')],
+  [
+    'Documento del apoderado',
+    (h) => (h.consumidor.apoderado ? `${h.consumidor.apoderado.documentoTipo} ${h.consumidor.apoderado.documentoNumero}` : ''),
+  ],
   ['Bien contratado', (h) => h.bien.tipo],
   ['Descripción del bien', (h) => h.bien.descripcion],
   ['Pedido', (h) => (h.bien.pedido === null ? '' : String(h.bien.pedido))],

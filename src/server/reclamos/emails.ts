@@ -43,7 +43,14 @@ export function bloquesHoja(hoja: HojaReclamacion): Bloque[] {
         ['Domicilio', c.direccion],
         ...(c.telefono ? [['Teléfono', c.telefono] as [string, string]] : []),
         ['Correo', c.correo],
-        ...(c.apoderado ? [['Padre, madre o apoderado', `${c.apoderado.nombre} · ${documento(c.apoderado.documentoTipo, c.apoderado.documentoNumero)}`] as [string, string]] : []),
+        ...(c.apoderado
+          ? [
+              [
+                'Padre, madre o apoderado',
+                `${c.apoderado.nombre} · ${documento(c.apoderado.documentoTipo, c.apoderado.documentoNumero)}`,
+              ] as [string, string],
+            ]
+          : []),
       ],
     },
     {

@@ -26,7 +26,8 @@ function secreto(db: Db): Promise<string> {
   return valor;
 }
 
-const firmar = (clave: string, numero: string) => createHmac('sha256', clave).update(`hoja-reclamacion:${numero}`).digest('hex').slice(0, 32);
+const firmar = (clave: string, numero: string) =>
+  createHmac('sha256', clave).update(`hoja-reclamacion:${numero}`).digest('hex').slice(0, 32);
 
 /** The path of the page of sheet `numero` ('LR-2026-000001'). */
 export async function rutaHoja(db: Db, numero: string): Promise<string> {

@@ -37,7 +37,8 @@ export const CSP_HOJA = cspPagina({ estilo: ESTILO, script: SCRIPT });
 /** The printable page of `hoja`. */
 export function paginaHoja(hoja: HojaReclamacion): string {
   const [cabecera, ...secciones] = bloquesHoja(hoja);
-  const filas = (filas: [string, string][]) => `<dl>${filas.map(([etiqueta, valor]) => `<dt>${e(etiqueta)}</dt><dd>${e(valor)}</dd>`).join('')}</dl>`;
+  const filas = (filas: [string, string][]) =>
+    `<dl>${filas.map(([etiqueta, valor]) => `<dt>${e(etiqueta)}</dt><dd>${e(valor)}</dd>`).join('')}</dl>`;
   const respuesta = hoja.respuesta
     ? `<section class="respuesta"><h2>Respuesta de ${e(TIENDA.nombre)} (${e(fechaHoraLarga(hoja.respuesta.fecha))})</h2><p>${e(hoja.respuesta.texto)}</p></section>`
     : `<p class="plazo">Responderemos a más tardar el <strong>${e(formatFecha(hoja.plazo))}</strong> (${RECLAMOS.plazoDiasHabiles} días hábiles).</p>`;

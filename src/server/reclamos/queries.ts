@@ -76,7 +76,13 @@ export function reclamoOperador(row: Reclamo, hoy: string, noLaborable: NoLabora
   const hoja = hojaDe(row);
   const diasHabilesRestantes = diasHabilesEntre(hoy, hoja.plazo, noLaborable);
   const alerta =
-    hoja.estado === 'respondido' ? null : hoy > hoja.plazo ? 'vencido' : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles ? 'vence-pronto' : null;
+    hoja.estado === 'respondido'
+      ? null
+      : hoy > hoja.plazo
+        ? 'vencido'
+        : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles
+          ? 'vence-pronto'
+          : null;
   return { ...hoja, clienteId: row.clienteId, diasHabilesRestantes, alerta };
 }
 
@@ -141,12 +147,17 @@ export async function registrarReclamo(
       .returning();
     const numero = numeroReclamo(anio, correlativo);
     const cupo = await cupoDeCopia(tx, consumidor.correo, topes, ahora);
-    const copia: EnvioCopia = !cupo.enviar ? 'no-enviada' : (await esCorreoDeLaCuenta(tx, clienteId, consumidor.correo)) ? 'completa' : 'enlace';
+    const copia: EnvioCopia = !cupo.enviar
+      ? 'no-enviada'
+      : (await esCorreoDeLaCuenta(tx, clienteId, consumidor.correo))
+        ? 'completa'
+        : 'enlace';
     if (copia !== 'no-enviada') {
       const tipo = copia === 'completa' ? TRABAJOS_RECLAMO.copia : TRABAJOS_RECLAMO.enlace;
       await enqueue(tx, tipo, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.copia}:${numero}` });
     }
-    if (cupo.topeAlcanzado) await enqueue(tx, TRABAJOS_RECLAMO.tope, { dia, tope: topes.copiasPorDia }, { clave: `${TRABAJOS_RECLAMO.tope}:${dia}` });
+    if (cupo.topeAlcanzado)
+      await enqueue(tx, TRABAJOS_RECLAMO.tope, { dia, tope: topes.copiasPorDia }, { clave: `${TRABAJOS_RECLAMO.tope}:${dia}` });
     await enqueue(tx, TRABAJOS_RECLAMO.aviso, { id: inserted!.id }, { clave: `${TRABAJOS_RECLAMO.aviso}:${numero}` });
     return { row: inserted!, copia };
   });
@@ -180,7 +191,8 @@ export async function listarReclamos(db: Db, estado?: EstadoReclamo): Promise<Re
 }
 
 /** What recording an answer came to. */
-export type ResultadoRespuesta = { resultado: 'respondido'; row: Reclamo } | { resultado: 'sin-reclamo' } | { resultado: 'ya-respondido'; row: Reclamo };
+export type ResultadoRespuesta =
+  { resultado: 'respondido'; row: Reclamo } | { resultado: 'sin-reclamo' } | { resultado: 'ya-respondido'; row: Reclamo };
 
 /**
  * Records the shop's answer to a pending sheet, once: the row is taken only while it has none, and

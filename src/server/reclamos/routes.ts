@@ -33,13 +33,25 @@ export function reclamoRoutes({ db, config, secret }: AuthDeps) {
       const datos = await parseBody(c, reclamoNuevoSchema);
       await enforceRateLimit(db, `reclamos:ip:${clientIp(c, config)}`, config.rateLimits.reclamosPorIp);
       const claims = c.get('claims') as AuthEnv['Variables']['claims'] | undefined;
-      const { copia: envio, ...hoja } = await registrarReclamo(db, datos, { clienteId: claims?.idUsuario ?? null, noLaborable, topes: config.reclamos });
+      const { copia: envio, ...hoja } = await registrarReclamo(db, datos, {
+        clienteId: claims?.idUsuario ?? null,
+        noLaborable,
+        topes: config.reclamos,
+      });
       return c.json({ hoja, copia: { envio, enlace: await rutaHoja(db, hoja.numero) } } satisfies HojaRespuesta, 201);
     })
     .get('/libro-reclamaciones/hoja/:numero/:firma', async (c) => {
       const numero = await numeroFirmado(db, c.req.param('numero'), c.req.param('firma'));
       const row = numero ? await reclamoPorNumero(db, numero) : undefined;
-      if (!row) return respuestaPaginaSimple({ titulo: 'Hoja no encontrada', mensaje: 'No encontramos esa hoja de reclamación. Revisa el enlace que te enviamos por correo.', status: 404 }, config.siteUrl);
+      if (!row)
+        return respuestaPaginaSimple(
+          {
+            titulo: 'Hoja no encontrada',
+            mensaje: 'No encontramos esa hoja de reclamación. Revisa el enlace que te enviamos por correo.',
+            status: 404,
+          },
+          config.siteUrl,
+        );
       return c.body(paginaHoja(hojaDe(row)), 200, cabecerasPagina(CSP_HOJA));
     });
 }

@@ -20,7 +20,10 @@ export interface TopesCopias {
  * and Gmail's dots dropped, so rosa+1@ and r.osa@gmail.com count as rosa@gmail.com.
  */
 export function buzonDe(correo: string): string {
-  const [local = '', dominio = ''] = correo.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local = '', dominio = ''] = correo
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   const gmail = dominio === 'gmail.com' || dominio === 'googlemail.com';
   const base = local.split('+')[0]!;
   return `${gmail ? base.replace(/\./g, '') : base}@${gmail ? 'gmail.com' : dominio}`;
@@ -32,7 +35,12 @@ function contar(tx: Tx, clave: string, ahora: Date): Promise<number> {
 }
 
 /** What the caps allow one more copy to `correo`: send it or not, and whether this one is the first the day's global cap refuses. */
-export async function cupoDeCopia(tx: Tx, correo: string, topes: TopesCopias, ahora: Date): Promise<{ enviar: boolean; topeAlcanzado: boolean }> {
+export async function cupoDeCopia(
+  tx: Tx,
+  correo: string,
+  topes: TopesCopias,
+  ahora: Date,
+): Promise<{ enviar: boolean; topeAlcanzado: boolean }> {
   const buzon = createHash('sha256').update(buzonDe(correo)).digest('base64url');
   if ((await contar(tx, `reclamos:copias:${buzon}`, ahora)) > topes.copiasPorCorreoDia) return { enviar: false, topeAlcanzado: false };
   const total = await contar(tx, 'reclamos:copias', ahora);

@@ -12,7 +12,19 @@ export interface ProductoInvitado {
  * The review invitation (issue 25), a few days after delivery: the products still to review, each with
  * its link, and the one-click unsubscribe from marketing e-mails (also as List-Unsubscribe, RFC 8058).
  */
-export function invitacionResenaEmail({ to, nombre, pedido, productos, bajaUrl }: { to: string; nombre: string; pedido: number; productos: ProductoInvitado[]; bajaUrl: string }): MailMessage {
+export function invitacionResenaEmail({
+  to,
+  nombre,
+  pedido,
+  productos,
+  bajaUrl,
+}: {
+  to: string;
+  nombre: string;
+  pedido: number;
+  productos: ProductoInvitado[];
+  bajaUrl: string;
+}): MailMessage {
   const uno = productos.length === 1;
   const subject = uno ? `¿Qué te pareció ${productos[0]!.nombre}?` : `¿Qué te parecieron tus productos del pedido N.° ${pedido}?`;
   const saludo = nombre.trim() ? `Hola, ${nombre.trim()}:` : 'Hola:';
@@ -20,15 +32,27 @@ export function invitacionResenaEmail({ to, nombre, pedido, productos, bajaUrl }
   const pie = `Recibes este correo porque aceptaste recibir novedades de ${TIENDA.nombre}. Si ya no quieres recibirlas, date de baja con un clic:`;
   const text = [saludo, '', parrafo, '', ...productos.map((p) => `- ${p.nombre}: ${p.url}`), '', `${pie} ${bajaUrl}`, '', FIRMA].join('\n');
   const producto = (p: ProductoInvitado) =>
-    celda('padding-bottom:16px', `<div style="font-size:16px;font-weight:bold;padding-bottom:8px">${escapeHtml(p.nombre)}</div>${botonHtml('Escribir mi reseña', p.url)}`);
+    celda(
+      'padding-bottom:16px',
+      `<div style="font-size:16px;font-weight:bold;padding-bottom:8px">${escapeHtml(p.nombre)}</div>${botonHtml('Escribir mi reseña', p.url)}`,
+    );
   const html = emailHtml({
     saludo,
     firma: true,
     filas: [
       celda('padding:8px 0 20px;font-size:16px;line-height:1.5', escapeHtml(parrafo)),
       ...productos.map(producto),
-      celda(`padding-top:8px;font-size:13px;line-height:1.5;${MUTED}`, `${escapeHtml(pie)} ${enlaceHtml('no quiero recibir más correos', bajaUrl, true)}.`),
+      celda(
+        `padding-top:8px;font-size:13px;line-height:1.5;${MUTED}`,
+        `${escapeHtml(pie)} ${enlaceHtml('no quiero recibir más correos', bajaUrl, true)}.`,
+      ),
     ],
   });
-  return { to, subject, text, html, headers: { 'List-Unsubscribe': `<${bajaUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${bajaUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

@@ -52,16 +52,24 @@ export async function procesarFoto(bytes: Buffer): Promise<FotoProcesada> {
   try {
     // `failOn: 'error'`: a truncated phone upload still decodes (its last rows grey), a corrupt one does not.
     const base = sharp(bytes, { limitInputPixels: RESENAS.fotoMaximaPixeles, failOn: 'error' }).rotate();
-    const cuadrado = (lado: number) => base.clone().resize(lado, lado, { fit: 'cover', position: 'centre' }).webp({ quality: CALIDAD }).toBuffer();
+    const cuadrado = (lado: number) =>
+      base.clone().resize(lado, lado, { fit: 'cover', position: 'centre' }).webp({ quality: CALIDAD }).toBuffer();
     const [grande, miniatura, miniatura2x] = await Promise.all([
-      base.clone().resize(RESENAS.fotoGrande, RESENAS.fotoGrande, { fit: 'inside', withoutEnlargement: true }).webp({ quality: CALIDAD }).toBuffer({ resolveWithObject: true }),
+      base
+        .clone()
+        .resize(RESENAS.fotoGrande, RESENAS.fotoGrande, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: CALIDAD })
+        .toBuffer({ resolveWithObject: true }),
       cuadrado(RESENAS.fotoMiniatura),
       cuadrado(RESENAS.fotoMiniatura * 2),
     ]);
     return { grande: grande.data, ancho: grande.info.width, alto: grande.info.height, miniatura, miniatura2x };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw clientError(400, `La foto tiene demasiados píxeles: el máximo es ${Math.round(RESENAS.fotoMaximaPixeles / 1_000_000)} megapíxeles.`);
+      throw clientError(
+        400,
+        `La foto tiene demasiados píxeles: el máximo es ${Math.round(RESENAS.fotoMaximaPixeles / 1_000_000)} megapíxeles.`,
+      );
     }
     throw clientError(400, MENSAJES_RESENA.fotoInvalida);
   }

@@ -14,7 +14,12 @@ const DIA_MS = 86_400_000;
 
 /** Queues the invitation of a delivered order `dias` days from now, once per order (in the delivery's transaction). */
 export async function programarInvitacion(tx: Tx, pedidoId: number, dias: number, ahora = new Date()): Promise<void> {
-  await enqueue(tx, TRABAJO_INVITACION_RESENA, { pedidoId }, { clave: `${TRABAJO_INVITACION_RESENA}:${pedidoId}`, ejecutarEn: new Date(ahora.getTime() + dias * DIA_MS) });
+  await enqueue(
+    tx,
+    TRABAJO_INVITACION_RESENA,
+    { pedidoId },
+    { clave: `${TRABAJO_INVITACION_RESENA}:${pedidoId}`, ejecutarEn: new Date(ahora.getTime() + dias * DIA_MS) },
+  );
 }
 
 /**
@@ -28,7 +33,14 @@ export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; si
     [TRABAJO_INVITACION_RESENA]: async (datos) => {
       const pedidoId = Number(datos.pedidoId);
       const [pedido] = await db
-        .select({ id: pedidos.id, estado: pedidos.estado, clienteId: pedidos.clienteId, nombre: clientes.nombre, correo: clientes.correo, aceptaMarketing: clientes.aceptaMarketing })
+        .select({
+          id: pedidos.id,
+          estado: pedidos.estado,
+          clienteId: pedidos.clienteId,
+          nombre: clientes.nombre,
+          correo: clientes.correo,
+          aceptaMarketing: clientes.aceptaMarketing,
+        })
         .from(pedidos)
         .innerJoin(clientes, eq(clientes.id, pedidos.clienteId))
         .where(eq(pedidos.id, pedidoId));
@@ -41,7 +53,12 @@ export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; si
           and(
             eq(pedidoLineas.pedidoId, pedidoId),
             eq(productos.visible, true),
-            notExists(db.select({ id: resenas.id }).from(resenas).where(and(eq(resenas.productoId, productos.id), eq(resenas.clienteId, pedido.clienteId)))),
+            notExists(
+              db
+                .select({ id: resenas.id })
+                .from(resenas)
+                .where(and(eq(resenas.productoId, productos.id), eq(resenas.clienteId, pedido.clienteId))),
+            ),
           ),
         )
         .orderBy(productos.id);

@@ -28,12 +28,20 @@ export async function claveCorreos(db: Db, clienteId: number): Promise<string> {
 /** Turns marketing e-mails off for the customer of `clave` (again harmlessly); false for an unknown key. */
 export async function darDeBajaCorreos(db: Db, clave: string): Promise<boolean> {
   if (!CLAVE_CORREOS.test(clave)) return false;
-  const rows = await db.update(clientes).set({ aceptaMarketing: false }).where(eq(clientes.claveCorreos, clave)).returning({ id: clientes.id });
+  const rows = await db
+    .update(clientes)
+    .set({ aceptaMarketing: false })
+    .where(eq(clientes.claveCorreos, clave))
+    .returning({ id: clientes.id });
   return rows.length > 0;
 }
 
 /** The page the link answers. */
 export const paginaBaja = (hecho: boolean) =>
   hecho
-    ? { titulo: 'Listo: no te escribiremos más', mensaje: 'Ya no recibirás correos de novedades ni invitaciones a reseñar. Los correos de tus pedidos te seguirán llegando.', status: 200 as const }
+    ? {
+        titulo: 'Listo: no te escribiremos más',
+        mensaje: 'Ya no recibirás correos de novedades ni invitaciones a reseñar. Los correos de tus pedidos te seguirán llegando.',
+        status: 200 as const,
+      }
     : { titulo: 'Enlace no válido', mensaje: 'No encontramos esa suscripción. Revisa el enlace que te enviamos.', status: 404 as const };

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MENSAJES_RESENA, type EstadoResena, type ResenaOperador, type ResenaPublica, type ResenasProducto, type ResenasPublicadas } from '../../lib/api/resenas-schemas.ts';
+import {
+  MENSAJES_RESENA,
+  type EstadoResena,
+  type ResenaOperador,
+  type ResenaPublica,
+  type ResenasProducto,
+  type ResenasPublicadas,
+} from '../../lib/api/resenas-schemas.ts';
 import { PEDIDOS, RESENAS } from '../../lib/tienda.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { clientes, pedidoLineas, pedidos, productos, resenas, type Resena } from '../db/schema/index.ts';
@@ -29,20 +36,32 @@ export type Elegibilidad = { puede: true; pedidoId: number } | { puede: false; s
 
 /** A visible product's id and name, or undefined (a hidden product takes no reviews and shows none). */
 export async function productoVisible(db: Db, id: number): Promise<{ id: number; nombre: string } | undefined> {
-  const [row] = await db.select({ id: productos.id, nombre: productos.nombre }).from(productos).where(and(eq(productos.id, id), eq(productos.visible, true)));
+  const [row] = await db
+    .select({ id: productos.id, nombre: productos.nombre })
+    .from(productos)
+    .where(and(eq(productos.id, id), eq(productos.visible, true)));
   return row;
 }
 
 /** Whether `clienteId` may review `productoId` now (one review per product, from an ENTREGADO order that contains it). */
 export async function elegibilidad(db: Db, clienteId: number, productoId: number): Promise<Elegibilidad> {
   if (!(await productoVisible(db, productoId))) return { puede: false, status: 404, mensaje: MENSAJES_RESENA.noExiste };
-  const [ya] = await db.select({ id: resenas.id }).from(resenas).where(and(eq(resenas.productoId, productoId), eq(resenas.clienteId, clienteId)));
+  const [ya] = await db
+    .select({ id: resenas.id })
+    .from(resenas)
+    .where(and(eq(resenas.productoId, productoId), eq(resenas.clienteId, clienteId)));
   if (ya) return { puede: false, status: 409, mensaje: MENSAJES_RESENA.yaResenado };
   const compras = await db
     .selectDistinct({ id: pedidos.id, estado: pedidos.estado })
     .from(pedidos)
     .innerJoin(pedidoLineas, eq(pedidoLineas.pedidoId, pedidos.id))
-    .where(and(eq(pedidos.clienteId, clienteId), eq(pedidoLineas.productoId, productoId), inArray(pedidos.estado, ['ENTREGADO', ...ESTADOS_EN_CAMINO])))
+    .where(
+      and(
+        eq(pedidos.clienteId, clienteId),
+        eq(pedidoLineas.productoId, productoId),
+        inArray(pedidos.estado, ['ENTREGADO', ...ESTADOS_EN_CAMINO]),
+      ),
+    )
     .orderBy(desc(pedidos.id));
   const entregado = compras.find((pedido) => pedido.estado === 'ENTREGADO');
   if (entregado) return { puede: true, pedidoId: entregado.id };
@@ -88,7 +107,10 @@ export interface ResenaEscrita {
  * that product (the unique index decides, so two simultaneous requests make one row).
  */
 export async function crearResena(db: Db, { foto, ...resena }: ResenaEscrita): Promise<{ id: number; estado: EstadoResena } | undefined> {
-  const [cliente] = await db.select({ nombre: clientes.nombre, apellido: clientes.apellido }).from(clientes).where(eq(clientes.id, resena.clienteId));
+  const [cliente] = await db
+    .select({ nombre: clientes.nombre, apellido: clientes.apellido })
+    .from(clientes)
+    .where(eq(clientes.id, resena.clienteId));
   const clave = foto ? nuevaClave() : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -156,12 +178,19 @@ export async function resenasDeProducto(db: Db, productoId: number, pagina: numb
 /** The build's snapshot: the newest RESENAS.enPagina approved reviews of each visible product that has any. */
 export async function resenasPublicadas(db: Db): Promise<ResenasPublicadas> {
   const numeradas = db
-    .select({ ...publicaColumns, n: sql<number>`row_number() over (partition by ${resenas.productoId} order by ${resenas.moderada} desc, ${resenas.id} desc)`.as('n') })
+    .select({
+      ...publicaColumns,
+      n: sql<number>`row_number() over (partition by ${resenas.productoId} order by ${resenas.moderada} desc, ${resenas.id} desc)`.as('n'),
+    })
     .from(resenas)
     .innerJoin(productos, eq(productos.id, resenas.productoId))
     .where(and(eq(resenas.estado, 'APROBADA'), eq(productos.visible, true)))
     .as('numeradas');
-  const rows = await db.select().from(numeradas).where(sql`${numeradas.n} <= ${RESENAS.enPagina}`).orderBy(asc(numeradas.productoId), asc(numeradas.n));
+  const rows = await db
+    .select()
+    .from(numeradas)
+    .where(sql`${numeradas.n} <= ${RESENAS.enPagina}`)
+    .orderBy(asc(numeradas.productoId), asc(numeradas.n));
   const porProducto = new Map<number, ResenaPublica[]>();
   for (const row of rows) porProducto.set(row.productoId, [...(porProducto.get(row.productoId) ?? []), publica(row)]);
   return { productos: [...porProducto].map(([idProducto, lista]) => ({ idProducto, resenas: lista })) };
@@ -191,12 +220,18 @@ const operador = ({ resena: r, producto, correo }: { resena: Resena; producto: s
 });
 
 const conProductoYCliente = (db: Db | Tx) =>
-  db.select(operadorColumns).from(resenas).innerJoin(productos, eq(productos.id, resenas.productoId)).innerJoin(clientes, eq(clientes.id, resenas.clienteId));
+  db
+    .select(operadorColumns)
+    .from(resenas)
+    .innerJoin(productos, eq(productos.id, resenas.productoId))
+    .innerJoin(clientes, eq(clientes.id, resenas.clienteId));
 
 /** The operator's list: those in `estado` (the pending ones oldest first, a queue) or all, newest first; at most PEDIDOS.listaOperadorMaxima. */
 export async function resenasOperador(db: Db, estado?: EstadoResena): Promise<ResenaOperador[]> {
   const query = conProductoYCliente(db).where(estado ? eq(resenas.estado, estado) : undefined);
-  const rows = await query.orderBy(estado === 'PENDIENTE' ? asc(resenas.creada) : desc(resenas.creada), asc(resenas.id)).limit(PEDIDOS.listaOperadorMaxima);
+  const rows = await query
+    .orderBy(estado === 'PENDIENTE' ? asc(resenas.creada) : desc(resenas.creada), asc(resenas.id))
+    .limit(PEDIDOS.listaOperadorMaxima);
   return rows.map(operador);
 }
 
@@ -207,7 +242,10 @@ export async function resenaOperador(db: Db | Tx, id: number): Promise<ResenaOpe
 }
 
 /** What a moderation did: done (with the review before), already in that state, or no such review. */
-export type Moderacion = { resultado: 'hecho'; antes: EstadoResena; resena: ResenaOperador } | { resultado: 'ya'; resena: ResenaOperador } | { resultado: 'sin-resena' };
+export type Moderacion =
+  | { resultado: 'hecho'; antes: EstadoResena; resena: ResenaOperador }
+  | { resultado: 'ya'; resena: ResenaOperador }
+  | { resultado: 'sin-resena' };
 
 /**
  * Approves or rejects a review and recomputes its product's count and star sum from the APROBADA rows,

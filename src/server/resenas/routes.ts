@@ -42,43 +42,50 @@ const cuerpoPequeno = (c: Context, maximo: number) => {
 export function resenaRoutes({ db, config, secret }: AuthDeps) {
   const auth = requireAuth(secret);
   const baja = async (clave: string) => respuestaPaginaSimple(paginaBaja(await darDeBajaCorreos(db, clave)), config.siteUrl);
-  return new Hono<AuthEnv>()
-    .get('/resenas/publicadas', async (c) => {
-      c.header('Cache-Control', CACHE_PUBLICA);
-      return c.json(await resenasPublicadas(db));
-    })
-    .get('/resenas/producto/:idProducto', async (c) => {
-      const lista = await resenasDeProducto(db, idProductoDe(c.req.param('idProducto')), paginaDe(c.req.query('pagina')));
-      if (!lista) throw clientError(404, MENSAJES_RESENA.noExiste);
-      c.header('Cache-Control', CACHE_PUBLICA);
-      return c.json(lista);
-    })
-    // The e-mail's unsubscribe link: a page for a person (GET) and RFC 8058's one-click POST for a mail client.
-    .get('/resenas/baja/:clave', (c) => baja(c.req.param('clave')))
-    .post('/resenas/baja/:clave', (c) => baja(c.req.param('clave')))
-    .get('/resenas/puedo/:idProducto', auth, async (c) => {
-      const veredicto = await elegibilidad(db, c.get('claims').idUsuario, idProductoDe(c.req.param('idProducto')));
-      c.header('Cache-Control', 'private, no-store');
-      return c.json((veredicto.puede ? { puede: true, mensaje: MENSAJES_RESENA.puede } : { puede: false, mensaje: veredicto.mensaje }) satisfies PuedoResenar);
-    })
-    .post('/resenas', auth, async (c) => {
-      const clienteId = c.get('claims').idUsuario;
-      const limite = `resenas:cuenta:${clienteId}`;
-      // A photo's body (up to REVIEW_PHOTO_MAX_BYTES) is read only from a customer within her limit who
-      // may review something (issue 34): anyone else's is answered unread.
-      await refuseWhenLimited(db, limite, config.rateLimits.resenasPorCuenta);
-      if (!cuerpoPequeno(c, config.cuerpoMaximoBytes)) {
-        const previa = await elegibilidadPrevia(db, clienteId);
-        if (!previa.puede) throw clientError(previa.status, previa.mensaje);
-      }
-      const datos = await parseBody(c, resenaNuevaSchema);
-      await enforceRateLimit(db, limite, config.rateLimits.resenasPorCuenta);
-      const veredicto = await elegibilidad(db, clienteId, datos.idProducto);
-      if (!veredicto.puede) throw clientError(veredicto.status, veredicto.mensaje);
-      const foto = datos.foto === undefined || datos.foto === '' ? null : await procesarFoto(fotoDe(datos.foto, config.resenas.fotoMaximaBytes));
-      const { foto: _foto, idProducto: productoId, ...texto } = datos;
-      const resena = await crearResena(db, { ...texto, productoId, clienteId, pedidoId: veredicto.pedidoId, foto });
-      if (!resena) throw clientError(409, MENSAJES_RESENA.yaResenado);
-      return c.json({ mensaje: MENSAJES_RESENA.recibida, resena } satisfies ResenaCreada, 201);
-    });
+  return (
+    new Hono<AuthEnv>()
+      .get('/resenas/publicadas', async (c) => {
+        c.header('Cache-Control', CACHE_PUBLICA);
+        return c.json(await resenasPublicadas(db));
+      })
+      .get('/resenas/producto/:idProducto', async (c) => {
+        const lista = await resenasDeProducto(db, idProductoDe(c.req.param('idProducto')), paginaDe(c.req.query('pagina')));
+        if (!lista) throw clientError(404, MENSAJES_RESENA.noExiste);
+        c.header('Cache-Control', CACHE_PUBLICA);
+        return c.json(lista);
+      })
+      // The e-mail's unsubscribe link: a page for a person (GET) and RFC 8058's one-click POST for a mail client.
+      .get('/resenas/baja/:clave', (c) => baja(c.req.param('clave')))
+      .post('/resenas/baja/:clave', (c) => baja(c.req.param('clave')))
+      .get('/resenas/puedo/:idProducto', auth, async (c) => {
+        const veredicto = await elegibilidad(db, c.get('claims').idUsuario, idProductoDe(c.req.param('idProducto')));
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(
+          (veredicto.puede
+            ? { puede: true, mensaje: MENSAJES_RESENA.puede }
+            : { puede: false, mensaje: veredicto.mensaje }) satisfies PuedoResenar,
+        );
+      })
+      .post('/resenas', auth, async (c) => {
+        const clienteId = c.get('claims').idUsuario;
+        const limite = `resenas:cuenta:${clienteId}`;
+        // A photo's body (up to REVIEW_PHOTO_MAX_BYTES) is read only from a customer within her limit who
+        // may review something (issue 34): anyone else's is answered unread.
+        await refuseWhenLimited(db, limite, config.rateLimits.resenasPorCuenta);
+        if (!cuerpoPequeno(c, config.cuerpoMaximoBytes)) {
+          const previa = await elegibilidadPrevia(db, clienteId);
+          if (!previa.puede) throw clientError(previa.status, previa.mensaje);
+        }
+        const datos = await parseBody(c, resenaNuevaSchema);
+        await enforceRateLimit(db, limite, config.rateLimits.resenasPorCuenta);
+        const veredicto = await elegibilidad(db, clienteId, datos.idProducto);
+        if (!veredicto.puede) throw clientError(veredicto.status, veredicto.mensaje);
+        const foto =
+          datos.foto === undefined || datos.foto === '' ? null : await procesarFoto(fotoDe(datos.foto, config.resenas.fotoMaximaBytes));
+        const { foto: _foto, idProducto: productoId, ...texto } = datos;
+        const resena = await crearResena(db, { ...texto, productoId, clienteId, pedidoId: veredicto.pedidoId, foto });
+        if (!resena) throw clientError(409, MENSAJES_RESENA.yaResenado);
+        return c.json({ mensaje: MENSAJES_RESENA.recibida, resena } satisfies ResenaCreada, 201);
+      })
+  );
 }

@@ -40,15 +40,25 @@ function coincide(filtros: FiltrosPielValidos): SQL {
 
 /** The skin types, age groups and concerns the catalogue's products carry, each list deduplicated and sorted. */
 export async function listasDePiel(db: Db): Promise<{ tiposPiel: string[]; gruposEdad: string[]; inquietudes: string[] }> {
-  const rows = await db.selectDistinct({ tipo: productos.tipoPiel, edad: productos.edad, inquietud: productos.inquietudPiel }).from(productos).where(productoVisible);
+  const rows = await db
+    .selectDistinct({ tipo: productos.tipoPiel, edad: productos.edad, inquietud: productos.inquietudPiel })
+    .from(productos)
+    .where(productoVisible);
   const lista = (values: string[]) => {
     const byKey = new Map<string, string>();
-    for (const value of values.flatMap((tags) => tags.split(',')).map((tag) => tag.trim()).filter(Boolean)) {
+    for (const value of values
+      .flatMap((tags) => tags.split(','))
+      .map((tag) => tag.trim())
+      .filter(Boolean)) {
       if (!byKey.has(foldText(value))) byKey.set(foldText(value), value);
     }
     return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
   };
-  return { tiposPiel: lista(rows.map((r) => r.tipo)), gruposEdad: lista(rows.map((r) => r.edad)), inquietudes: lista(rows.map((r) => r.inquietud)) };
+  return {
+    tiposPiel: lista(rows.map((r) => r.tipo)),
+    gruposEdad: lista(rows.map((r) => r.edad)),
+    inquietudes: lista(rows.map((r) => r.inquietud)),
+  };
 }
 
 /** In-stock products matching the filters: how many, and the first `limit` by id. */
@@ -85,7 +95,12 @@ export const productoRutina = (p: Producto): ProductoRutina => ({
  * Each step's in-stock products matching the filters, by id, at most `porPaso` each, without
  * duplicates (one product, or one brand's product under one name, appears once in a step).
  */
-export async function productosPorPaso(db: Db, filtros: FiltrosPielValidos, pasos: readonly PasoRutina[], porPaso: number): Promise<Map<PasoRutina, ProductoRutina[]>> {
+export async function productosPorPaso(
+  db: Db,
+  filtros: FiltrosPielValidos,
+  pasos: readonly PasoRutina[],
+  porPaso: number,
+): Promise<Map<PasoRutina, ProductoRutina[]>> {
   const nombres = pasos.flatMap((paso) => paso.categorias.map(foldText));
   const where = and(coincide(filtros), inArray(folded(sql`${categorias.nombre}`), nombres))!;
   const byPaso = new Map<PasoRutina, ProductoRutina[]>(pasos.map((paso) => [paso, []]));

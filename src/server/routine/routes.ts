@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { filtrarProductosPielSchema, rutinaRecomendadaSchema, type FiltrosPielValidos, type RutinaRecomendada } from '../../lib/api/routine-schemas.ts';
+import {
+  filtrarProductosPielSchema,
+  rutinaRecomendadaSchema,
+  type FiltrosPielValidos,
+  type RutinaRecomendada,
+} from '../../lib/api/routine-schemas.ts';
 import { NIVELES_RUTINA, nivelPorPasos, pasosDeNivel, PRODUCTOS_POR_PASO } from '../../lib/routine/pasos.ts';
 import { foldText } from '../../lib/text.ts';
 import type { Db } from '../db/client.ts';
@@ -10,8 +15,12 @@ import { filtrarProductos, listasDePiel, productosPorPaso } from './queries.ts';
 /** The routine builder's calls under /api (checkout §7): filter lists, skin filter and recommended routine. */
 export function routineRoutes(db: Db) {
   return new Hono()
-    .get('/tipos-piel', async (c) => c.json({ success: true, data: (await listasDePiel(db)).tiposPiel, message: 'Tipos de piel obtenidos correctamente.' }))
-    .get('/grupos-edad', async (c) => c.json({ success: true, data: (await listasDePiel(db)).gruposEdad, message: 'Grupos de edad obtenidos correctamente.' }))
+    .get('/tipos-piel', async (c) =>
+      c.json({ success: true, data: (await listasDePiel(db)).tiposPiel, message: 'Tipos de piel obtenidos correctamente.' }),
+    )
+    .get('/grupos-edad', async (c) =>
+      c.json({ success: true, data: (await listasDePiel(db)).gruposEdad, message: 'Grupos de edad obtenidos correctamente.' }),
+    )
     .get('/inquietudes-piel', async (c) =>
       c.json({ success: true, data: (await listasDePiel(db)).inquietudes, message: 'Inquietudes de la piel obtenidas correctamente.' }),
     )
@@ -51,6 +60,7 @@ async function checkKnownValues(db: Db, filtros: FiltrosPielValidos): Promise<vo
     [filtros.inquietudPiel, inquietudes, 'La inquietud de la piel'],
   ] as const;
   for (const [value, known, campo] of checks) {
-    if (value && !known.some((option) => foldText(option) === foldText(value))) throw clientError(400, `${campo} "${value}" no está en la lista. Elige una de las opciones.`);
+    if (value && !known.some((option) => foldText(option) === foldText(value)))
+      throw clientError(400, `${campo} "${value}" no está en la lista. Elige una de las opciones.`);
   }
 }

@@ -6,8 +6,12 @@ import { departamentos, distritos, provincias } from '../db/schema/index.ts';
 import { parseNombre } from '../http/params.ts';
 
 /** A department or province named by its id or its name (any case, with or without accents). */
-const byIdOrName = (column: { id: typeof departamentos.id; busqueda: typeof departamentos.busqueda } | { id: typeof provincias.id; busqueda: typeof provincias.busqueda }, value: string): SQL =>
-  /^\d{1,9}$/.test(value) ? eq(column.id, Number(value)) : eq(column.busqueda, searchKey(value));
+const byIdOrName = (
+  column:
+    | { id: typeof departamentos.id; busqueda: typeof departamentos.busqueda }
+    | { id: typeof provincias.id; busqueda: typeof provincias.busqueda },
+  value: string,
+): SQL => (/^\d{1,9}$/.test(value) ? eq(column.id, Number(value)) : eq(column.busqueda, searchKey(value)));
 
 /** The places a path names, as a message names each. */
 const LUGARES = { department: 'el departamento', province: 'la provincia', district: 'el distrito' } as const;

@@ -27,7 +27,24 @@ const splitCode = (label: string) => {
 /** Demo tariffs by department: Lima Metropolitana and Callao low, the rest higher by region. */
 const COSTA = new Set(['02', '04', '11', '13', '14', '18', '20', '23', '24']);
 const SIERRA = new Set(['03', '05', '06', '08', '09', '10', '12', '19', '21']);
-const CENTRO_LIMA = new Set(['BARRANCO', 'JESUS MARIA', 'LINCE', 'MAGDALENA DEL MAR', 'MIRAFLORES', 'PUEBLO LIBRE', 'SAN BORJA', 'SAN ISIDRO', 'SAN MIGUEL', 'SANTIAGO DE SURCO', 'SURQUILLO', 'LIMA', 'BRENA', 'LA VICTORIA', 'SAN LUIS', 'RIMAC']);
+const CENTRO_LIMA = new Set([
+  'BARRANCO',
+  'JESUS MARIA',
+  'LINCE',
+  'MAGDALENA DEL MAR',
+  'MIRAFLORES',
+  'PUEBLO LIBRE',
+  'SAN BORJA',
+  'SAN ISIDRO',
+  'SAN MIGUEL',
+  'SANTIAGO DE SURCO',
+  'SURQUILLO',
+  'LIMA',
+  'BRENA',
+  'LA VICTORIA',
+  'SAN LUIS',
+  'RIMAC',
+]);
 
 export function demoTariff(departamento: string, provincia: string, distrito: string): number {
   if (departamento === '15' && provincia === '01') return CENTRO_LIMA.has(searchKey(distrito)) ? 10 : 14;

@@ -12,7 +12,13 @@ import { PUNTOS_RECOJO } from '../../../src/lib/shipping/methods.ts';
 /** Products of a routine step are left to the routine journeys, which buy whole routines in parallel. */
 const plain = (p: Producto) =>
   !pasoDeCategoria(p.categoria) &&
-  p.stock >= 3 && p.newores === '' && p.descuento === 0 && p.descuentoN === 0 && !p.colores.trim() && !p.tamaños.trim() && precioFinal(p) < 120;
+  p.stock >= 3 &&
+  p.newores === '' &&
+  p.descuento === 0 &&
+  p.descuentoN === 0 &&
+  !p.colores.trim() &&
+  !p.tamaños.trim() &&
+  precioFinal(p) < 120;
 
 /**
  * A coupon-eligible product without options for test `slot`, different at each project, so tests
@@ -36,7 +42,8 @@ export function newShopper() {
  * named by its module's file or, for the islands every page shares (one module, page-islands.tsx), by its export.
  */
 export async function hydrated(page: Page, ...names: string[]) {
-  for (const name of names) await expect(page.locator(`astro-island:is([component-url*="${name}"], [component-export="${name}"])[ssr]`)).toHaveCount(0);
+  for (const name of names)
+    await expect(page.locator(`astro-island:is([component-url*="${name}"], [component-export="${name}"])[ssr]`)).toHaveCount(0);
 }
 
 /**
@@ -55,23 +62,40 @@ export async function clickUntilVisible(trigger: Locator, target: Locator) {
 export async function signedIn(context: BrowserContext, request: APIRequestContext, baseURL: string, { dni }: { dni?: string } = {}) {
   const shopper = newShopper();
   expect((await request.post('/clientes/register', { data: shopper })).status()).toBe(201);
-  const { mensaje: token } = (await (await request.post('/login', { data: { user: shopper.usuario, password: shopper.password } })).json()) as { mensaje: string };
+  const { mensaje: token } = (await (
+    await request.post('/login', { data: { user: shopper.usuario, password: shopper.password } })
+  ).json()) as { mensaje: string };
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & { idUsuario: number };
   if (dni) {
-    const saved = await request.put(`/web/clientes/${claims.idUsuario}`, { data: { docType: 'DNI', docNumber: dni }, headers: { Authorization: `Bearer ${token}` } });
+    const saved = await request.put(`/web/clientes/${claims.idUsuario}`, {
+      data: { docType: 'DNI', docNumber: dni },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(((await saved.json()) as { id: number }).id).toBe(1);
   }
   await context.addCookies([{ name: 'tokenweb', value: token, url: baseURL }]);
   const { idUsuario, user, nombre, correo, telefono, direccion } = claims;
-  await context.addInitScript((stored) => localStorage.setItem('user', JSON.stringify(stored)), { idUsuario, user, nombre, correo, telefono, direccion });
+  await context.addInitScript((stored) => localStorage.setItem('user', JSON.stringify(stored)), {
+    idUsuario,
+    user,
+    nombre,
+    correo,
+    telefono,
+    direccion,
+  });
   return { ...shopper, token, idUsuario };
 }
 
 /** The checkout payload the cart page would store for these lines, for pickup at Miraflores. */
-export const pickupPayload = (lines: CartLine[]) => buildCheckoutPayload({ lines, user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
+export const pickupPayload = (lines: CartLine[]) =>
+  buildCheckoutPayload({ lines, user: null, metodo: PUNTOS_RECOJO[0]!.metodo, shipping: null, applied: null });
 
 /** An approved order for pickup at Miraflores, bought through the API as the checkout page would. */
-export async function orderThroughApi(request: APIRequestContext, shopper: { idUsuario: number; token: string }, producto: Producto): Promise<number> {
+export async function orderThroughApi(
+  request: APIRequestContext,
+  shopper: { idUsuario: number; token: string },
+  producto: Producto,
+): Promise<number> {
   const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
   const headers = { Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() };
   const created = await request.post(`/carrito/create-preference/${shopper.idUsuario}`, { data: body, headers });

@@ -30,7 +30,16 @@ export async function startShop(dataDir: string, env: Record<string, string> = {
   const port = await freePort();
   const distDir = join(dataDir, 'dist');
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'data'), DIST_DIR: distDir, DATABASE_URL: '', REBUILD_CHECK_SECONDS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'data'),
+      DIST_DIR: distDir,
+      DATABASE_URL: '',
+      REBUILD_CHECK_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -23,7 +23,8 @@ const vacio = (value: unknown) => value === undefined || value === null || (type
 function comoTexto(value: unknown): unknown {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.map((item) => String(item).trim()).join(',');
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
+    return value.map((item) => String(item).trim()).join(',');
   return typeof value === 'string' ? value.trim() : value;
 }
 
@@ -41,18 +42,29 @@ function comoNumero(vacioEs: number | undefined) {
   return (value: unknown) => {
     if (vacio(value)) return vacioEs;
     if (typeof value !== 'string') return value;
-    const limpio = value.trim().replace(/^S\/\.?\s*/i, '').replace(/\s*%$/, '').replace(/\s/g, '');
+    const limpio = value
+      .trim()
+      .replace(/^S\/\.?\s*/i, '')
+      .replace(/\s*%$/, '')
+      .replace(/\s/g, '');
     const decimal = /^-?\d+,\d{1,2}$/.test(limpio) ? limpio.replace(',', '.') : limpio;
     return /^-?\d+(\.\d+)?$/.test(decimal) ? Number(decimal) : value;
   };
 }
 
-const importe = (campo: string, vacioEs: number | undefined, { min, max, mayorQueCero }: { min: number; max: number; mayorQueCero?: boolean }) =>
+const importe = (
+  campo: string,
+  vacioEs: number | undefined,
+  { min, max, mayorQueCero }: { min: number; max: number; mayorQueCero?: boolean },
+) =>
   z.preprocess(
     comoNumero(vacioEs),
     z
       .number({ error: `${campo} debe ser un número (por ejemplo 49.90).` })
-      .refine((n) => (mayorQueCero ? n > min : n >= min), mayorQueCero ? `${campo} debe ser mayor que ${min}.` : `${campo} no puede ser negativo.`)
+      .refine(
+        (n) => (mayorQueCero ? n > min : n >= min),
+        mayorQueCero ? `${campo} debe ser mayor que ${min}.` : `${campo} no puede ser negativo.`,
+      )
       .refine((n) => n <= max, `${campo} no puede pasar de ${max.toLocaleString('es-PE')}.`)
       .refine(atMostTwoDecimals, `${campo} admite como máximo 2 decimales.`)
       .optional(),
@@ -109,7 +121,10 @@ const momento = z.preprocess(
   (value) => (vacio(value) ? undefined : comoFecha(value)),
   z
     .string({ error: 'fechaAgregado debe ser una fecha (AAAA-MM-DD) o una fecha y hora ISO.' })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'fechaAgregado debe ser una fecha (AAAA-MM-DD) o una fecha y hora ISO.')
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)),
+      'fechaAgregado debe ser una fecha (AAAA-MM-DD) o una fecha y hora ISO.',
+    )
     .transform((value) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00-05:00` : value))
     .optional(),
 );
@@ -126,7 +141,10 @@ const imagenes = (campo: string) =>
           .map((item) => item.trim())
           .filter(Boolean),
       )
-      .refine((rutas) => rutas.every(esRutaImagen), `${campo}: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).`)
+      .refine(
+        (rutas) => rutas.every(esRutaImagen),
+        `${campo}: cada imagen debe ser un archivo junto al CSV o una ruta de la tienda que empiece con una sola / (sin espacios ni barras invertidas).`,
+      )
       .refine((rutas) => rutas.length <= 20, `${campo} admite como máximo 20 imágenes.`),
   );
 
@@ -140,7 +158,12 @@ const nombre = (campo: string) =>
 /** The row's fields; absent ones are left as they are (an update) or take their defaults (a new product). */
 export const filaSchema = z
   .object({
-    sku: z.preprocess((v) => (vacio(v) ? undefined : comoTexto(v)), texto('El sku', 64).refine((v) => !/\s/.test(v as string), 'El sku no puede tener espacios.').optional()),
+    sku: z.preprocess(
+      (v) => (vacio(v) ? undefined : comoTexto(v)),
+      texto('El sku', 64)
+        .refine((v) => !/\s/.test(v as string), 'El sku no puede tener espacios.')
+        .optional(),
+    ),
     idProducto: entero('idProducto', undefined, 999_999_999, 1),
     nombre: texto('El nombre', 200),
     descripcion: texto('La descripción', 10_000, true),
@@ -180,21 +203,33 @@ export const filaSchema = z
     fechaAgregado: momento,
   } satisfies Record<Columna, z.ZodType>)
   .partial()
-  .extend(Object.fromEntries(COLUMNAS_IGNORADAS.map((columna) => [columna, z.unknown().optional()])) as Record<(typeof COLUMNAS_IGNORADAS)[number], z.ZodOptional<z.ZodUnknown>>)
+  .extend(
+    Object.fromEntries(COLUMNAS_IGNORADAS.map((columna) => [columna, z.unknown().optional()])) as Record<
+      (typeof COLUMNAS_IGNORADAS)[number],
+      z.ZodOptional<z.ZodUnknown>
+    >,
+  )
   .strict();
 
 export type Fila = z.output<typeof filaSchema>;
 
 /** The row's values validated, or every broken rule as one Spanish reason. */
 export function validarFila(valores: unknown): { ok: true; fila: Fila } | { ok: false; motivo: string } {
-  if (typeof valores !== 'object' || valores === null || Array.isArray(valores)) return { ok: false, motivo: 'La fila debe ser un objeto con las columnas del producto.' };
+  if (typeof valores !== 'object' || valores === null || Array.isArray(valores))
+    return { ok: false, motivo: 'La fila debe ser un objeto con las columnas del producto.' };
   // An empty cell (or null, or an empty list) leaves its field as it is: a spreadsheet that updates
   // prices need not repeat every other column, and a blank is never taken for "erase".
-  const dados = Object.fromEntries(Object.entries(valores).filter(([, value]) => !vacio(value) && !(Array.isArray(value) && value.length === 0)));
+  const dados = Object.fromEntries(
+    Object.entries(valores).filter(([, value]) => !vacio(value) && !(Array.isArray(value) && value.length === 0)),
+  );
   const parsed = filaSchema.safeParse(dados);
   if (!parsed.success) {
     const mensajes = parsed.error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys' ? `Columna desconocida: ${issue.keys.join(', ')}.` : /^Invalid/.test(issue.message) ? `${String(issue.path[0] ?? 'La fila')} no es válido.` : issue.message,
+      issue.code === 'unrecognized_keys'
+        ? `Columna desconocida: ${issue.keys.join(', ')}.`
+        : /^Invalid/.test(issue.message)
+          ? `${String(issue.path[0] ?? 'La fila')} no es válido.`
+          : issue.message,
     );
     return { ok: false, motivo: [...new Set(mensajes)].join(' ') };
   }

@@ -101,7 +101,11 @@ const igual = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Dat
 const vista = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /** Imports one batch; `simulacro` validates and reports the same results without writing anything. */
-export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro, operador }: { simulacro: boolean; operador: string }): Promise<RespuestaImportacion> {
+export async function importarLote(
+  db: Db,
+  filas: FilaImportacion[],
+  { simulacro, operador }: { simulacro: boolean; operador: string },
+): Promise<RespuestaImportacion> {
   const resultados = new Map<number, ResultadoFila>();
   const rechazar = (fila: number, motivo: string) => resultados.set(fila, { fila, resultado: 'rechazado', motivo });
 
@@ -148,7 +152,14 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
     const porSku = new Map(existentes.filter((p) => p.sku !== null).map((p) => [p.sku!, p]));
     const porId = new Map(existentes.map((p) => [p.id, p]));
 
-    const nombres = (columna: 'marca' | 'linea' | 'categoria' | 'child') => [...new Set(validas.map(({ f }) => f[columna]).filter((n): n is string => Boolean(n)).map(clave))];
+    const nombres = (columna: 'marca' | 'linea' | 'categoria' | 'child') => [
+      ...new Set(
+        validas
+          .map(({ f }) => f[columna])
+          .filter((n): n is string => Boolean(n))
+          .map(clave),
+      ),
+    ];
     const [marcasRows, lineasRows, categoriasRows, hijasRows] = await Promise.all([
       lookup(tx, marcas, nombres('marca'), { id: marcas.id, nombre: marcas.nombre }),
       lookup(tx, lineas, nombres('linea'), { id: lineas.id, nombre: lineas.nombre }),
@@ -158,7 +169,12 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
         .innerJoin(lineas, sql`${lineas.id} = ${categorias.lineaId}`)
         .where(inArray(sql`lower(${categorias.nombre})`, nombres('categoria').length ? nombres('categoria') : [''])),
       tx
-        .select({ id: categoriasHijas.id, nombre: categoriasHijas.nombre, categoriaId: categoriasHijas.categoriaId, categoria: categorias.nombre })
+        .select({
+          id: categoriasHijas.id,
+          nombre: categoriasHijas.nombre,
+          categoriaId: categoriasHijas.categoriaId,
+          categoria: categorias.nombre,
+        })
         .from(categoriasHijas)
         .innerJoin(categorias, sql`${categorias.id} = ${categoriasHijas.categoriaId}`)
         .where(inArray(sql`lower(${categoriasHijas.nombre})`, nombres('child').length ? nombres('child') : [''])),
@@ -169,7 +185,14 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
     const hijaPor = new Map(hijasRows.map((h) => [clave(h.nombre), h]));
     const categoriaNueva = new Map<string, Nuevo & { linea: Ref }>();
     const hijaNueva = new Map<string, Nuevo & { categoria: Ref }>();
-    const imagenesRefs = [...new Set(validas.flatMap(({ f }) => [...(f.img ?? []), ...(f.imagen ?? []), ...(f.imgHover ?? [])]).map((url) => parseImageUrl(url)?.sha256).filter((s): s is string => Boolean(s)))];
+    const imagenesRefs = [
+      ...new Set(
+        validas
+          .flatMap(({ f }) => [...(f.img ?? []), ...(f.imagen ?? []), ...(f.imgHover ?? [])])
+          .map((url) => parseImageUrl(url)?.sha256)
+          .filter((s): s is string => Boolean(s)),
+      ),
+    ];
     const guardadas = await storedImages(tx as Db, imagenesRefs);
 
     // 3. Each row's plan: its product, its references and the values it sets.
@@ -201,7 +224,9 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
           continue;
         }
       }
-      const perdida = [...(f.img ?? []), ...(f.imagen ?? []), ...(f.imgHover ?? [])].find((url) => parseImageUrl(url) && !guardadas.has(parseImageUrl(url)!.sha256));
+      const perdida = [...(f.img ?? []), ...(f.imagen ?? []), ...(f.imgHover ?? [])].find(
+        (url) => parseImageUrl(url) && !guardadas.has(parseImageUrl(url)!.sha256),
+      );
       if (perdida) {
         motivo(`La imagen ${perdida} no está en la tienda.`);
         continue;
@@ -235,7 +260,9 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
             nueva = { nombre: f.categoria, linea };
             categoriaNueva.set(clave(f.categoria), nueva);
           } else if (f.linea !== undefined && clave(f.linea) !== clave(nombreDe(nueva.linea, lineasRows))) {
-            motivo(`La categoría ${nueva.nombre} es de la línea ${nombreDe(nueva.linea, lineasRows)} (filas anteriores), no de ${f.linea}.`);
+            motivo(
+              `La categoría ${nueva.nombre} es de la línea ${nombreDe(nueva.linea, lineasRows)} (filas anteriores), no de ${f.linea}.`,
+            );
             continue;
           }
           plan.categoria = nueva;
@@ -258,7 +285,9 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
           const suya = conocida ? conocida.categoriaId : nueva?.categoria;
           if (suya !== undefined && categoriaDelProducto !== undefined && suya !== categoriaDelProducto) {
             const suyaNombre = conocida ? conocida.categoria : nombreDe(nueva!.categoria, categoriasRows);
-            motivo(`La subcategoría ${conocida?.nombre ?? nueva!.nombre} es de la categoría ${suyaNombre}, no de ${categoriaNombre ?? 'la del producto'}.`);
+            motivo(
+              `La subcategoría ${conocida?.nombre ?? nueva!.nombre} es de la categoría ${suyaNombre}, no de ${categoriaNombre ?? 'la del producto'}.`,
+            );
             continue;
           }
           if (conocida) plan.child = conocida.id;
@@ -274,13 +303,15 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
       // Values: the row's own, then those derived from them (first images, stock_total, defaults).
       for (const [columna, campo] of DIRECTOS) if (dadas.has(columna)) plan.valores[campo] = f[columna];
       if (f.sku !== undefined) plan.valores.sku = f.sku;
-      for (const campo of ['modouso', 'beneficios', 'ingredientes'] as const) if (dadas.has(campo)) plan.valores[campo] = f[campo] || SIN_ESPECIFICAR;
+      for (const campo of ['modouso', 'beneficios', 'ingredientes'] as const)
+        if (dadas.has(campo)) plan.valores[campo] = f[campo] || SIN_ESPECIFICAR;
       if (f.img !== undefined) plan.valores.img = f.img.join(',');
       if (f.imagen !== undefined) plan.valores.imagen = f.imagen[0] ?? '';
       else if (f.img !== undefined) plan.valores.imagen = f.img[0] ?? '';
       if (f.imgHover !== undefined) plan.valores.imgHover = f.imgHover[0] ?? '';
       else if (f.img !== undefined) plan.valores.imgHover = f.img[1] ?? '';
-      if (f.stock !== undefined && f.stock_total === undefined) plan.valores.stockTotal = stockTotalTras(f.stock, existente?.stockTotal ?? 0);
+      if (f.stock !== undefined && f.stock_total === undefined)
+        plan.valores.stockTotal = stockTotalTras(f.stock, existente?.stockTotal ?? 0);
 
       // The product's rules (those of the product command too) on the product as it would end up.
       const stock = (plan.valores.stock ?? existente?.stock ?? 0) as number;
@@ -305,10 +336,17 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
         crear.push(plan);
         continue;
       }
-      const campos = (Object.keys(plan.valores) as Campo[]).filter((campo) => !igual(plan.valores[campo], plan.existente![campo as keyof ProductoRow]));
+      const campos = (Object.keys(plan.valores) as Campo[]).filter(
+        (campo) => !igual(plan.valores[campo], plan.existente![campo as keyof ProductoRow]),
+      );
       if (plan.marca !== undefined && (typeof plan.marca !== 'number' || plan.marca !== plan.existente.marcaId)) campos.push('marcaId');
-      if (plan.categoria !== undefined && (typeof plan.categoria !== 'number' || plan.categoria !== plan.existente.categoriaId)) campos.push('categoriaId');
-      if (plan.child !== undefined && (plan.child === null || typeof plan.child === 'number' ? plan.child !== plan.existente.childId : true)) campos.push('childId');
+      if (plan.categoria !== undefined && (typeof plan.categoria !== 'number' || plan.categoria !== plan.existente.categoriaId))
+        campos.push('categoriaId');
+      if (
+        plan.child !== undefined &&
+        (plan.child === null || typeof plan.child === 'number' ? plan.child !== plan.existente.childId : true)
+      )
+        campos.push('childId');
       if (campos.length) cambiar.push({ plan, campos });
       else resultados.set(plan.fila, { fila: plan.fila, resultado: 'sin cambios', idProducto: plan.existente.id });
     }
@@ -322,7 +360,9 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
       if ('categoria' in ref) usar(ref.categoria as Ref);
     };
     for (const plan of [...crear, ...cambiar.map((c) => c.plan)]) [plan.marca, plan.categoria, plan.child].forEach(usar);
-    const aCrear = <T extends Nuevo>(refs: Iterable<Ref>) => [...new Set([...refs].filter((r): r is T => typeof r === 'object' && usados.has(r)))];
+    const aCrear = <T extends Nuevo>(refs: Iterable<Ref>) => [
+      ...new Set([...refs].filter((r): r is T => typeof r === 'object' && usados.has(r))),
+    ];
     const lineasNuevas = aCrear<Nuevo>(lineaPor.values());
     const categoriasNuevas = aCrear<Nuevo & { linea: Ref }>(categoriaNueva.values());
     const hijasNuevas = aCrear<Nuevo & { categoria: Ref }>(hijaNueva.values());
@@ -335,7 +375,13 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
     const resumenCambio = (plan: Plan, campos: Campo[]) => campos.map((campo) => CAMPOS[campo] ?? campo);
     if (simulacro) {
       for (const plan of crear) resultados.set(plan.fila, { fila: plan.fila, resultado: 'creado' });
-      for (const { plan, campos } of cambiar) resultados.set(plan.fila, { fila: plan.fila, resultado: 'actualizado', idProducto: plan.existente!.id, cambios: resumenCambio(plan, campos) });
+      for (const { plan, campos } of cambiar)
+        resultados.set(plan.fila, {
+          fila: plan.fila,
+          resultado: 'actualizado',
+          idProducto: plan.existente!.id,
+          cambios: resumenCambio(plan, campos),
+        });
       return;
     }
 
@@ -365,7 +411,12 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
         const id = idPorSku.get(plan.valores.sku as string)!;
         resultados.set(plan.fila, { fila: plan.fila, resultado: 'creado', idProducto: id });
         const row = rows[i]!;
-        cambios.push({ accion: 'importar.crear', objetivo: objetivo(id, row.sku), antes: null, despues: { nombre: row.nombre, precio: row.precio, marca: nombreMarca(plan, marcasRows), stock: row.stock ?? 0 } });
+        cambios.push({
+          accion: 'importar.crear',
+          objetivo: objetivo(id, row.sku),
+          antes: null,
+          despues: { nombre: row.nombre, precio: row.precio, marca: nombreMarca(plan, marcasRows), stock: row.stock ?? 0 },
+        });
       });
     }
     // One upsert per set of columns: each statement sets only what its rows' files give, nothing stale.
@@ -377,7 +428,12 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
       grupos.set(firma, grupo);
       const nuevo = { ...plan.existente!, ...(plan.valores as Partial<NuevoProducto>), ...refs(plan) } as NuevoProducto;
       grupo.rows.push(nuevo);
-      resultados.set(plan.fila, { fila: plan.fila, resultado: 'actualizado', idProducto: plan.existente!.id, cambios: resumenCambio(plan, campos) });
+      resultados.set(plan.fila, {
+        fila: plan.fila,
+        resultado: 'actualizado',
+        idProducto: plan.existente!.id,
+        cambios: resumenCambio(plan, campos),
+      });
       cambios.push({
         accion: 'importar.actualizar',
         objetivo: objetivo(plan.existente!.id, nuevo.sku ?? null),
@@ -386,7 +442,9 @@ export async function importarLote(db: Db, filas: FilaImportacion[], { simulacro
       });
     }
     for (const { columnas, rows } of grupos.values()) {
-      const set = Object.fromEntries(columnas.map((campo) => [campo, sql.raw(`excluded."${productos[campo as keyof typeof productos.$inferSelect].name}"`)]));
+      const set = Object.fromEntries(
+        columnas.map((campo) => [campo, sql.raw(`excluded."${productos[campo as keyof typeof productos.$inferSelect].name}"`)]),
+      );
       await tx.insert(productos).values(rows).onConflictDoUpdate({ target: productos.id, set });
     }
     await audit(tx, operador, cambios);
@@ -425,7 +483,12 @@ function ordenados(filas: FilaImportacion[], resultados: Map<number, ResultadoFi
 }
 
 /** Rows of a name table whose lower-cased name is one of `nombres`. */
-async function lookup<T extends typeof marcas | typeof lineas>(tx: Tx, table: T, nombres: string[], columns: { id: T['id']; nombre: T['nombre'] }) {
+async function lookup<T extends typeof marcas | typeof lineas>(
+  tx: Tx,
+  table: T,
+  nombres: string[],
+  columns: { id: T['id']; nombre: T['nombre'] },
+) {
   if (nombres.length === 0) return [];
   return tx
     .select(columns as { id: typeof marcas.id; nombre: typeof marcas.nombre })
@@ -445,7 +508,8 @@ async function insertNames<N extends Nuevo>(
 ): Promise<void> {
   if (nuevos.length === 0) return;
   const t = table as typeof lineas;
-  const [{ maximo } = { maximo: 0 }] = 'orden' in table ? await tx.select({ maximo: sql<number>`coalesce(max(${t.orden}), 0)::int` }).from(t) : [];
+  const [{ maximo } = { maximo: 0 }] =
+    'orden' in table ? await tx.select({ maximo: sql<number>`coalesce(max(${t.orden}), 0)::int` }).from(t) : [];
   const inserted = await tx
     .insert(t)
     .values(nuevos.map((nuevo, i) => row(nuevo, Number(maximo) + i + 1)) as (typeof lineas.$inferInsert)[])

@@ -3,7 +3,17 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { preferenciaSchema, type Preferencia } from '../../../lib/api/checkout-schemas.ts';
-import { CELULAR_YAPE_PRUEBA, MENSAJES_YAPE, METODO_YAPE, rechazoYape, REGLAS_YAPE, YAPE_MAXIMO_SOLES, type YapeAprobado, type YapeDisponible, type YapeRechazado } from '../../../lib/api/yape-rules.ts';
+import {
+  CELULAR_YAPE_PRUEBA,
+  MENSAJES_YAPE,
+  METODO_YAPE,
+  rechazoYape,
+  REGLAS_YAPE,
+  YAPE_MAXIMO_SOLES,
+  type YapeAprobado,
+  type YapeDisponible,
+  type YapeRechazado,
+} from '../../../lib/api/yape-rules.ts';
 import { toSoles } from '../../../lib/pricing/money.ts';
 import { TIENDA } from '../../../lib/tienda.ts';
 import { ownUserId, type AuthEnv } from '../../auth/context.ts';
@@ -29,8 +39,16 @@ import type { ContextoMetodo, MetodoServidor } from './metodo.ts';
 export const pagoYapeSchema = preferenciaSchema.extend({
   yape: z.object(
     {
-      celular: z.string({ error: MENSAJES_YAPE.faltaCelular }).trim().min(1, MENSAJES_YAPE.faltaCelular).regex(/^\d{9}$/, MENSAJES_YAPE.celular),
-      codigo: z.string({ error: MENSAJES_YAPE.faltaCodigo }).trim().min(1, MENSAJES_YAPE.faltaCodigo).regex(REGLAS_YAPE.codigo, MENSAJES_YAPE.codigo),
+      celular: z
+        .string({ error: MENSAJES_YAPE.faltaCelular })
+        .trim()
+        .min(1, MENSAJES_YAPE.faltaCelular)
+        .regex(/^\d{9}$/, MENSAJES_YAPE.celular),
+      codigo: z
+        .string({ error: MENSAJES_YAPE.faltaCodigo })
+        .trim()
+        .min(1, MENSAJES_YAPE.faltaCodigo)
+        .regex(REGLAS_YAPE.codigo, MENSAJES_YAPE.codigo),
       intento: z.string({ error: MENSAJES_YAPE.intento }).regex(REGLAS_YAPE.intento, MENSAJES_YAPE.intento),
     },
     { error: MENSAJES_YAPE.faltaCelular },
@@ -42,7 +60,8 @@ export type PagoYapeRequest = z.output<typeof pagoYapeSchema>;
 export type ResultadoYape = { status: 200; body: YapeAprobado } | { status: 402; body: YapeRechazado };
 
 /** The shop takes Yape: the provider can (Checkout API with MP_PUBLIC_KEY, or the prueba). */
-export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Required<Pick<Pasarela, 'pagarConYape'>> => Boolean(pasarela?.pagarConYape);
+export const takesYape = (pasarela: Pasarela | null): pasarela is Pasarela & Required<Pick<Pasarela, 'pagarConYape'>> =>
+  Boolean(pasarela?.pagarConYape);
 
 /** Where a Yape order is paid: the checkout page itself. */
 const PAGINA_DE_PAGO = '/procesoDePago';
@@ -59,7 +78,13 @@ export const yape = {
   rutas: (ctx: ContextoMetodo) =>
     new Hono<AuthEnv>()
       .use('/yape/:userId', ctx.requiereSesion)
-      .get('/yape', (c) => c.json({ disponible: takesYape(ctx.pasarela), maximo: YAPE_MAXIMO_SOLES, prueba: ctx.pasarela?.sandbox ?? false } satisfies YapeDisponible))
+      .get('/yape', (c) =>
+        c.json({
+          disponible: takesYape(ctx.pasarela),
+          maximo: YAPE_MAXIMO_SOLES,
+          prueba: ctx.pasarela?.sandbox ?? false,
+        } satisfies YapeDisponible),
+      )
       .post('/yape/:userId', async (c) => {
         const encabezado = ctx.encabezadoClave(c);
         const userId = ownUserId(c);
@@ -77,11 +102,17 @@ const YAPE_LOCK = 8_002;
 /** How long a resend waits for the first submission of the same attempt to finish. */
 const ESPERA_INTENTO_MS = 20_000;
 /** Pays the customer's order (found by `clave`, or created from `body`: priced and checked against the ceiling once, in its reservation) with Yape. */
-export async function payWithYape(ctx: ContextoMetodo, clienteId: number, clave: Clave, { yape: datos, ...body }: PagoYapeRequest): Promise<ResultadoYape> {
+export async function payWithYape(
+  ctx: ContextoMetodo,
+  clienteId: number,
+  clave: Clave,
+  { yape: datos, ...body }: PagoYapeRequest,
+): Promise<ResultadoYape> {
   const { db, pasarela } = ctx;
   if (!takesYape(pasarela)) throw clientError(503, MENSAJES_YAPE.noDisponible);
   // A real number (9 digits from 9), or one of Mercado Pago's test phones with test credentials.
-  if (!REGLAS_YAPE.celular.test(datos.celular) && !(pasarela.sandbox && CELULAR_YAPE_PRUEBA.test(datos.celular))) throw clientError(400, MENSAJES_YAPE.celular);
+  if (!REGLAS_YAPE.celular.test(datos.celular) && !(pasarela.sandbox && CELULAR_YAPE_PRUEBA.test(datos.celular)))
+    throw clientError(400, MENSAJES_YAPE.celular);
 
   // The order: the one this key already made (409 when another method's), or a new one.
   const { idVenta } = await createOrder(ctx, clienteId, clave, body as Preferencia, yape);
@@ -114,7 +145,8 @@ export async function payWithYape(ctx: ContextoMetodo, clienteId: number, clave:
     throw clientError(502, 'No pudimos conectar con Yape. No se cobró nada; inténtalo nuevamente en unos minutos.');
   }
   await ctx.aplicarPago(pago);
-  let estado: EstadoIntento = pago.status === 'approved' ? 'aprobado' : pago.status === 'rejected' || pago.status === 'cancelled' ? 'rechazado' : 'en-revision';
+  let estado: EstadoIntento =
+    pago.status === 'approved' ? 'aprobado' : pago.status === 'rejected' || pago.status === 'cancelled' ? 'rechazado' : 'en-revision';
   // Approved is the answer only when this payment paid the order: a cancelled order without stock, an
   // order already paid or another amount leave the money taken and the shop alerted by the transition.
   if (estado === 'aprobado' && !(await paidBy(db, pedido.id, pago.id))) estado = 'no-aplicado';
@@ -157,7 +189,10 @@ function aprobado(pedido: Pedido, pago: Pick<PagoRemoto, 'id' | 'status' | 'paym
   };
 }
 
-const rechazado = (pedido: Pedido, statusDetail: string): ResultadoYape => ({ status: 402, body: { mensaje: rechazoYape(statusDetail), status_detail: statusDetail, idVenta: pedido.id } });
+const rechazado = (pedido: Pedido, statusDetail: string): ResultadoYape => ({
+  status: 402,
+  body: { mensaje: rechazoYape(statusDetail), status_detail: statusDetail, idVenta: pedido.id },
+});
 
 /**
  * Claims the submission `intento` of the order with the order's row locked, so one order has at most
@@ -178,13 +213,21 @@ async function claimAttempt(db: Db, pedidoId: number, intento: string): Promise<
         .innerJoin(pedidos, eq(pedidos.id, intentosYape.pedidoId))
         .where(and(eq(pedidos.clienteId, pedido.clienteId), ne(pedidos.id, pedidoId), eq(intentosYape.estado, 'en-curso')))
         .limit(1);
-      if (otroPedido) throw clientError(409, 'Ya estamos procesando un pago con Yape de otro pedido tuyo. Revisa Mis Compras en unos segundos antes de volver a pagar.');
+      if (otroPedido)
+        throw clientError(
+          409,
+          'Ya estamos procesando un pago con Yape de otro pedido tuyo. Revisa Mis Compras en unos segundos antes de volver a pagar.',
+        );
       const intentos = await tx.select().from(intentosYape).where(eq(intentosYape.pedidoId, pedidoId)).orderBy(asc(intentosYape.id));
       const propio = intentos.find((row) => row.intento === intento);
-      const decidido = propio && propio.estado !== 'fallido' ? propio : intentos.find((row) => row.intento !== intento && CARGO_EN_CURSO_O_HECHO.has(row.estado));
+      const decidido =
+        propio && propio.estado !== 'fallido'
+          ? propio
+          : intentos.find((row) => row.intento !== intento && CARGO_EN_CURSO_O_HECHO.has(row.estado));
       if (decidido) return { pedido, fila: decidido };
       if (pedido.pagado) return { pedido };
-      if (pedido.estado !== 'PENDIENTE') throw clientError(409, `Este pedido ya no espera un pago (estado: ${pedido.estado}). Vuelve a tu carrito e inténtalo otra vez.`);
+      if (pedido.estado !== 'PENDIENTE')
+        throw clientError(409, `Este pedido ya no espera un pago (estado: ${pedido.estado}). Vuelve a tu carrito e inténtalo otra vez.`);
       if (propio) await tx.update(intentosYape).set({ estado: 'en-curso' }).where(eq(intentosYape.id, propio.id));
       else await tx.insert(intentosYape).values({ pedidoId, intento });
       return { nuevo: true } as const;
@@ -195,12 +238,22 @@ async function claimAttempt(db: Db, pedidoId: number, intento: string): Promise<
     const { estado, pagoId, detalle } = paso.fila;
     if (estado === 'rechazado') return rechazado(pedido, detalle);
     if (estado === 'no-aplicado') throw noAplicado(pedido.id, pagoId);
-    if (estado !== 'en-curso') return aprobado(pedido, { id: pagoId ?? '', status: estado === 'aprobado' ? 'approved' : 'in_process', payment_type_id: 'debit_card' });
+    if (estado !== 'en-curso')
+      return aprobado(pedido, {
+        id: pagoId ?? '',
+        status: estado === 'aprobado' ? 'approved' : 'in_process',
+        payment_type_id: 'debit_card',
+      });
     if (Date.now() > hasta) throw clientError(409, 'Tu pago con Yape todavía se está procesando. Revisa Mis Compras en unos segundos.');
   }
 }
 
-async function finishAttempt(db: Db, pedidoId: number, intento: string, resultado: { estado: EstadoIntento; pagoId?: string; detalle?: string }): Promise<void> {
+async function finishAttempt(
+  db: Db,
+  pedidoId: number,
+  intento: string,
+  resultado: { estado: EstadoIntento; pagoId?: string; detalle?: string },
+): Promise<void> {
   await db
     .update(intentosYape)
     .set({ estado: resultado.estado, pagoId: resultado.pagoId ?? null, detalle: resultado.detalle ?? '' })

@@ -30,7 +30,9 @@ export const avisosStock = pgTable(
   },
   (t) => [
     uniqueIndex('avisos_stock_clave_idx').on(t.clave),
-    uniqueIndex('avisos_stock_pendiente_idx').on(t.productoId, t.correo).where(sql`${t.enviado} IS NULL AND ${t.baja} IS NULL`),
+    uniqueIndex('avisos_stock_pendiente_idx')
+      .on(t.productoId, t.correo)
+      .where(sql`${t.enviado} IS NULL AND ${t.baja} IS NULL`),
     index('avisos_stock_producto_idx').on(t.productoId),
   ],
 );

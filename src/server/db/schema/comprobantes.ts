@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { pedidos } from './orders.ts';
 
 /** SUNAT's document types the shop issues: factura, boleta de venta, nota de crédito. */
@@ -94,10 +106,16 @@ export const comprobantes = pgTable(
     uniqueIndex('comprobantes_numero_idx').on(t.serie, t.correlativo),
     uniqueIndex('comprobantes_clave_idx').on(t.clave),
     // One sale receipt and at most one credit note per order, besides those SUNAT rejected (their numbers stay on record).
-    uniqueIndex('comprobantes_venta_idx').on(t.pedidoId).where(sql`${t.tipo} IN ('01', '03') AND ${t.estado} <> 'rechazado'`),
-    uniqueIndex('comprobantes_nota_idx').on(t.pedidoId).where(sql`${t.tipo} = '07' AND ${t.estado} <> 'rechazado'`),
+    uniqueIndex('comprobantes_venta_idx')
+      .on(t.pedidoId)
+      .where(sql`${t.tipo} IN ('01', '03') AND ${t.estado} <> 'rechazado'`),
+    uniqueIndex('comprobantes_nota_idx')
+      .on(t.pedidoId)
+      .where(sql`${t.tipo} = '07' AND ${t.estado} <> 'rechazado'`),
     // A rejected receipt is replaced once.
-    uniqueIndex('comprobantes_reemplaza_idx').on(t.reemplazaId).where(sql`${t.reemplazaId} IS NOT NULL`),
+    uniqueIndex('comprobantes_reemplaza_idx')
+      .on(t.reemplazaId)
+      .where(sql`${t.reemplazaId} IS NOT NULL`),
     index('comprobantes_estado_idx').on(t.estado, t.emitido),
     check('comprobantes_tipo_check', sql`${t.tipo} IN ('01', '03', '07')`),
     check('comprobantes_estado_check', sql`${t.estado} IN ('pendiente', 'aceptado', 'rechazado')`),

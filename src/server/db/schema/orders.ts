@@ -69,8 +69,13 @@ export const pedidos = pgTable(
     uniqueIndex('pedidos_idempotencia_idx').on(t.clienteId, t.claveIdempotencia),
     uniqueIndex('pedidos_preferencia_idx').on(t.preferenciaId),
     index('pedidos_cliente_idx').on(t.clienteId, t.creado),
-    index('pedidos_pendientes_idx').on(t.expira).where(sql`${t.estado} = 'PENDIENTE'`),
-    check('pedidos_comprobante_check', sql`${t.comprobanteTipo} = '03' OR (${t.comprobanteTipo} = '01' AND ${t.facturaRuc} IS NOT NULL AND ${t.facturaRazonSocial} IS NOT NULL AND ${t.facturaDireccion} IS NOT NULL)`),
+    index('pedidos_pendientes_idx')
+      .on(t.expira)
+      .where(sql`${t.estado} = 'PENDIENTE'`),
+    check(
+      'pedidos_comprobante_check',
+      sql`${t.comprobanteTipo} = '03' OR (${t.comprobanteTipo} = '01' AND ${t.facturaRuc} IS NOT NULL AND ${t.facturaRazonSocial} IS NOT NULL AND ${t.facturaDireccion} IS NOT NULL)`,
+    ),
     check('pedidos_montos_check', sql`${t.total} >= 0 AND ${t.subtotal} >= 0 AND ${t.descuento} >= 0 AND ${t.envio} >= 0`),
   ],
 );
@@ -184,6 +189,11 @@ export const trabajos = pgTable(
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     terminado: timestamp('terminado', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('trabajos_clave_idx').on(t.clave), index('trabajos_pendientes_idx').on(t.ejecutarEn).where(sql`${t.terminado} IS NULL`)],
+  (t) => [
+    uniqueIndex('trabajos_clave_idx').on(t.clave),
+    index('trabajos_pendientes_idx')
+      .on(t.ejecutarEn)
+      .where(sql`${t.terminado} IS NULL`),
+  ],
 );
 export type Trabajo = typeof trabajos.$inferSelect;
