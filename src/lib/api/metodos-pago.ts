@@ -2,7 +2,7 @@
  * The payment methods, one list shared by the browser and the server (issue 35): each method's id (the
  * spec's, also what an order stores in `metodo_pago`), its Spanish label and description, its limit and how
  * its payment finishes. Plain data (no zod: the checkout loads it). A method's behaviour lives in its own
- * files: the server's in src/server/payments/metodos/, the checkout's panel in src/islands/checkout/.
+ * files: the server's in src/server/checkout/metodos/, the checkout's panel in src/islands/checkout/.
  */
 
 import { toCentimos } from '../pricing/money.ts';
