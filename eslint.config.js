@@ -1,4 +1,4 @@
-// ESLint for the whole tree (docs/decisions/NEW-lint-and-format.md); `npm run lint` runs it, and `npm test` runs that.
+// ESLint for the whole tree (docs/decisions/0164-lint-and-format.md); `npm run lint` runs it, and `npm test` runs that.
 // Formatting is Prettier's job (.prettierrc.json), so no stylistic rule lives here. Rules are the plugins' recommended
 // sets; each change below carries its reason.
 import js from '@eslint/js';

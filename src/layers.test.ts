@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The tree's layers (README, "Where things live"), checked on every module's imports: browser code
+ * The tree's layers (docs/architecture.md, "Folders and layers"), checked on every module's imports: browser code
  * reads no environment and reaches no server, site-builder, command-line or demo code (save the API's `App`
  * type, imported as a type only); the UI kit sits below islands and components; the API imports none
  * of the three jobs that sit around it. An `.astro` file is read as its two sides: the frontmatter

@@ -108,7 +108,7 @@ export function leerArchivo(file: string): Leido {
 
 const columnasDesconocidas = (nombres: string[]) =>
   new CliError(
-    `Columna(s) desconocida(s): ${nombres.join(', ')}. Las columnas válidas son: ${COLUMNAS.join(', ')} (el README las describe).`,
+    `Columna(s) desconocida(s): ${nombres.join(', ')}. Las columnas válidas son: ${COLUMNAS.join(', ')} (docs/operations.md las describe, «The catalogue import»).`,
   );
 
 interface ArchivoLocal {

@@ -34,7 +34,7 @@ Pedidos
                                        Servientrega o Tienda) y --guia N.°: el cliente los ve en Mis Compras y en el correo.
 
 Catálogo (PRODUCTO es el idProducto o el SKU)
-  importar ARCHIVO [--dry-run]         Importa productos de un .csv o .json (columnas en el README; ejemplo en
+  importar ARCHIVO [--dry-run]         Importa productos de un .csv o .json (columnas en docs/operations.md; ejemplo en
                                        ejemplos/catalogo.csv) con sus fotos. --dry-run valida y cuenta sin escribir.
   producto PRODUCTO                    Muestra un producto: precio, descuento, stock, visibilidad.
   precio PRODUCTO PRECIO               Cambia el precio (en soles, por ejemplo 49.90).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoProducts } from './catalogue.ts';
 
-describe('demo catalogue stock (README, Decisions: stock and stock_total)', () => {
+describe('demo catalogue stock (docs/decisions/0041-stock-and-stock-total.md)', () => {
   const productos = buildDemoProducts();
 
   it('counts the units on the shops’ shelves in stock_total, never fewer than stock', () => {

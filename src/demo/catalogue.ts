@@ -83,7 +83,7 @@ export function decorateProduct(template: DemoProduct, artwork: string, index: n
   const sedes = newores === 'Preventa' ? '' : SEDES.filter(() => random() < 0.7).join(', ') || SEDES[0];
   // stock is what the web sells (checkout reserves it); stock_total adds the units on the shops'
   // shelves, so about a third of the products in shops have more in total than online, some of them
-  // sold out online (README, Decisions).
+  // sold out online (docs/decisions/0041-stock-and-stock-total.md).
   const shelfUnits = sedes && random() < 0.35 ? 1 + Math.floor(random() * 12) : 0;
 
   const images = [productImagePath(artwork, 1), productImagePath(artwork, 2)];

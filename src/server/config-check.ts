@@ -52,7 +52,7 @@ export function productionRefusal(env: Env, options: { netlify?: boolean } = {})
   return [
     'La tienda no arranca en producción (NODE_ENV=production) porque falta configuración:',
     ...problems.map((problem) => `  - ${problem}`),
-    'Define esas variables (ver «Configuration» en el README) o, para desarrollo, quita NODE_ENV=production.',
+    'Define esas variables (ver docs/configuration.md) o, para desarrollo, quita NODE_ENV=production.',
   ].join('\n');
 }
 

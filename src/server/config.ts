@@ -77,7 +77,7 @@ export const BASE_DE_DATOS = {
   conexiones: 10,
   /**
    * The same for each Netlify function instance: every warm instance opens its own pool, so many of them at
-   * once would exhaust the server's connections (the README's "Deploying to Netlify" sizes it).
+   * once would exhaust the server's connections (docs/deployment.md, Netlify step 1, sizes it).
    */
   conexionesPorFuncion: 3,
 } as const;
@@ -227,7 +227,7 @@ export interface ComprobantesConfig {
   timeoutMs: number;
 }
 
-/** Reads the server's settings from the environment (see the README's configuration table); `netlify` for Netlify's functions. */
+/** Reads the server's settings from the environment (every setting in docs/configuration.md); `netlify` for Netlify's functions. */
 export function serverConfig(
   env: Record<string, string | undefined> = process.env,
   { netlify = false }: { netlify?: boolean } = {},

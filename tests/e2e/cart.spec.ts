@@ -115,7 +115,7 @@ test('adding merges matching lines, keeps colours apart, and the cart survives a
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
 });
 
-// README, Decisions: a line holds at most the lower of stock (what the web sells) and stock_total.
+// docs/decisions/0041-stock-and-stock-total.md: a line holds at most the lower of stock (what the web sells) and stock_total.
 const ceilings = [
   {
     caso: 'stock_total',

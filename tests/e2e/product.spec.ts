@@ -162,7 +162,7 @@ test('the buy box validates quantity and stock', async ({ page }) => {
 });
 
 test('the buy box offers the units the web sells, not those only on shop shelves', async ({ page }) => {
-  // README, Decisions: stock caps what a shopper can choose; stock_total also counts the shops' shelves.
+  // docs/decisions/0041-stock-and-stock-total.md: stock caps what a shopper can choose; stock_total also counts the shops' shelves.
   const producto = find(
     (p) => inStock(p) && p.stock < p.stock_total && optionCount(p.colores) <= 1 && optionCount(p.tamaños) <= 1,
     'un producto con unidades solo en tienda',

@@ -55,7 +55,7 @@ export const lineOptions = (line: LineKey) =>
 type StockFields = Pick<CartLine, 'stock' | 'stock_total'>;
 
 /**
- * The most units a shopper may choose by the stock fields (README, Decisions): the lower of stock
+ * The most units a shopper may choose by the stock fields (docs/decisions/0041-stock-and-stock-total.md): the lower of stock
  * (what the web sells; checkout reserves it) and stock_total (every unit the shop holds), each only
  * when above 0; undefined when neither is known.
  */

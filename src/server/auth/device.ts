@@ -8,7 +8,7 @@ import type { Cliente } from '../db/schema/index.ts';
  * The browsers an account signed in from (OWASP's device cookies): a successful /login leaves a signed
  * `dispositivo` cookie, sent back to /login only. Past the account's ceiling across all addresses, a
  * browser carrying one for that account still gets its password checked, so strangers who use up the
- * ceiling cannot lock the owner out where she signs in; other clients wait (README, Decisions).
+ * ceiling cannot lock the owner out where she signs in; other clients wait (docs/decisions/0025-login-limits-per-account-and-address.md).
  */
 
 export const COOKIE_DISPOSITIVO = 'dispositivo';

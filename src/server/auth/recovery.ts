@@ -55,7 +55,7 @@ function codeMatches(stored: string, code: string): boolean {
 
 /**
  * The cookie that carries the proof of a validated code from /validar-codigo to /cambiar-contrasena
- * (README, Decisions): only the client that validated the code can change the password, once.
+ * (docs/decisions/0089-recovery-proof-cookie.md): only the client that validated the code can change the password, once.
  */
 export const COOKIE_PRUEBA = 'prueba_recuperacion';
 /** Sent back only to /cambiar-contrasena, never readable by scripts, never sent from another site. */

@@ -30,7 +30,7 @@ export function authRoutes({ db, config, secret }: AuthDeps) {
       const cliente = await findCliente(db, user);
       // One key per account whichever name was typed; per (account, IP) so a stranger's guesses never lock
       // the owner out elsewhere, plus a ceiling for the account across all addresses, which a browser the
-      // owner signed in from before does not wait for (README, Decisions; device.ts).
+      // owner signed in from before does not wait for (docs/decisions/0025-login-limits-per-account-and-address.md; device.ts).
       const cuenta = cliente ? `id:${cliente.id}` : `nombre:${user.trim().toLowerCase()}`;
       const cuentaIp = `login:cuenta-ip:${cuenta}:${ip}`;
       await enforceRateLimit(db, cuentaIp, porCuenta);

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The order's life has one home (docs/decisions/NEW-order-life.md): orders/life.ts, which payments and
+ * The order's life has one home (docs/decisions/0166-order-life.md): orders/life.ts, which payments and
  * comprobantes call into and which reaches neither. Checked on the server's imports, type-only ones
  * included (they tie files together for a reader as much as any other): no loop of imports passes through
  * orders, payments or comprobantes, and orders/life.ts reaches no payment or comprobante module.

@@ -10,7 +10,7 @@ import { alertShop, type TemaAlerta } from './payment-alerts.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
 /**
- * The order's life, in one place (docs/decisions/NEW-order-life.md): the state machine (TRANSICIONES),
+ * The order's life, in one place (docs/decisions/0166-order-life.md): the state machine (TRANSICIONES),
  * its timeline writes, and the side effects of each change — stock and coupon held or released, the
  * customer's and the shop's e-mails queued, the comprobante numbered. Payments (the provider's reports,
  * Yape, the pago de prueba, expiry) and comprobantes call into this module; it imports neither: what

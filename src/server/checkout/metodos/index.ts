@@ -12,7 +12,7 @@ import { yape } from './yape.ts';
 export const METODOS_SERVIDOR = [checkoutPro, yape] as const satisfies readonly MetodoServidor[];
 
 /**
- * The methods an order placed now can be paid with (GET /carrito/metodos-pago, issue 34): those whose
+ * The methods an order placed now can be paid with (GET /carrito/metodos-pago, docs/decisions/0162-payment-methods-offered.md): those whose
  * implementation completes with this provider; none without a provider (create-preference answers 503).
  */
 export function metodosDisponibles(metodos: readonly MetodoServidor[], pasarela: Pasarela | null): IdMetodoPago[] {

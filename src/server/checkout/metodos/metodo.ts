@@ -8,7 +8,7 @@ import type { OrdenDePago, PagoRemoto, Pasarela } from '../../payments/gateway.t
 import type { CheckoutDeps, Clave } from '../create-order.ts';
 
 /**
- * The payment-method seam (issue 35; docs/decisions/NEW-payment-method-seam.md). A method is its entry of
+ * The payment-method seam (docs/decisions/0167-payment-method-seam.md). A method is its entry of
  * the shared list (src/lib/api/metodos-pago.ts), one server file here implementing `MetodoServidor`, and
  * its checkout panel in src/islands/checkout/. Nothing outside those files names a method.
  */
