@@ -124,16 +124,14 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
       )
       .returning();
     nota = insertada!;
-    await shop.database.db
-      .insert(trabajos)
-      .values({
-        tipo: 'emitir-comprobante',
-        datos: { comprobanteId: nota.id },
-        clave: `emitir-comprobante:${nota.id}`,
-        intentos: 3,
-        maxIntentos: 30,
-        ultimoError: 'Nubefact no respondió en 15 s.',
-      });
+    await shop.database.db.insert(trabajos).values({
+      tipo: 'emitir-comprobante',
+      datos: { comprobanteId: nota.id },
+      clave: `emitir-comprobante:${nota.id}`,
+      intentos: 3,
+      maxIntentos: 30,
+      ultimoError: 'Nubefact no respondió en 15 s.',
+    });
   });
   afterAll(async () => {
     await shop?.close();

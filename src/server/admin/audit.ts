@@ -53,18 +53,16 @@ export const operadorDe = (c: Context<OperatorEnv>) => c.get('operador');
 export async function audit(db: Db | Tx, operador: string, cambios: Cambio[]): Promise<void> {
   if (cambios.length === 0) return;
   const fecha = new Date();
-  await db
-    .insert(auditoria)
-    .values(
-      cambios.map((cambio) => ({
-        fecha,
-        operador,
-        accion: cambio.accion,
-        objetivo: cambio.objetivo,
-        antes: cambio.antes ?? null,
-        despues: cambio.despues ?? null,
-      })),
-    );
+  await db.insert(auditoria).values(
+    cambios.map((cambio) => ({
+      fecha,
+      operador,
+      accion: cambio.accion,
+      objetivo: cambio.objetivo,
+      antes: cambio.antes ?? null,
+      despues: cambio.despues ?? null,
+    })),
+  );
 }
 
 /** The newest `limite` entries, newest first. */

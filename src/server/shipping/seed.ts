@@ -20,17 +20,15 @@ export async function seedLocationsIfEmpty(db: Db): Promise<boolean> {
           .values({ departamentoId: dep!.id, ubigeo: provincia.ubigeo, nombre: provincia.nombre, busqueda: searchKey(provincia.nombre) })
           .returning({ id: provincias.id });
         if (provincia.distritos.length === 0) continue;
-        await tx
-          .insert(distritos)
-          .values(
-            provincia.distritos.map((distrito) => ({
-              provinciaId: prov!.id,
-              ubigeo: distrito.ubigeo,
-              nombre: distrito.nombre,
-              busqueda: searchKey(distrito.nombre),
-              tarifa: distrito.tarifa,
-            })),
-          );
+        await tx.insert(distritos).values(
+          provincia.distritos.map((distrito) => ({
+            provinciaId: prov!.id,
+            ubigeo: distrito.ubigeo,
+            nombre: distrito.nombre,
+            busqueda: searchKey(distrito.nombre),
+            tarifa: distrito.tarifa,
+          })),
+        );
       }
     }
   });
