@@ -67,7 +67,7 @@ export async function respaldo(file: string | undefined, deps: ShopCliDeps): Pro
   deps.out(`Respaldo de ${dataDir}/ escrito en ${target} (${size(target)}). Se restaura con: npm run shop -- restaurar ${target}`);
 }
 
-/** Streams the running shop's backup (GET /admin/api/respaldo) into `target`. */
+/** Streams the running shop's backup (the operator client's backup call) into `target`. */
 async function download(deps: ShopCliDeps, target: string): Promise<void> {
   if (!deps.token) throw noTokenError(deps.tokenFile ?? operatorTokenFile('.data'));
   let respaldo: RespaldoDescarga;
