@@ -4,6 +4,7 @@ import { serverConfig, pagoPruebaFromEnv } from '../../src/server/config.ts';
 import type { DetallePedido, PreferenciaCreada, PreferenciaPrueba } from '../../src/lib/api/checkout-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { cuponesUsuario, pagos, pagosPrueba, pedidoHistorial, pedidos } from '../../src/server/db/schema/index.ts';
+import { applyPayment } from '../../src/server/payments/aplicar.ts';
 import { expireOrders } from '../../src/server/payments/vencimiento.ts';
 import { signNotification } from '../../src/server/payments/signature.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
@@ -121,6 +122,25 @@ describeEachDatabase('payments', (target) => {
     expect(await shop.stockOf(producto.idProducto)).toBe(reserved + 3);
     const [coupon] = await shop.database.db.select().from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, customer.id));
     expect(coupon!.usado).toBe(false);
+  });
+
+  it("cancels a Checkout Pro order whose rejected payment Mercado Pago's page took with Yape: the order's own method decides", async () => {
+    const { producto, preferencia } = await pendingOrder({ cantidad: 2 });
+    const reserved = await shop.stockOf(producto.idProducto);
+    const pedido = await orderOf(preferencia.idVenta);
+    const pago = {
+      id: `${900000 + preferencia.idVenta}`,
+      status: 'rejected',
+      status_detail: 'cc_rejected_other_reason',
+      external_reference: String(preferencia.idVenta),
+      currency_id: 'PEN',
+      transaction_amount: pedido.total / 100,
+      payment_type_id: 'debit_card',
+      payment_method_id: 'yape',
+    };
+    expect(await applyPayment(shop.database.db, pago, 'mercadopago', shop.services.config.comprobantes)).toBe('cancelado');
+    expect((await orderOf(preferencia.idVenta)).estado).toBe('CANCELADO');
+    expect(await shop.stockOf(producto.idProducto)).toBe(reserved + 2);
   });
 
   it('keeps a pending payment PENDIENTE with its stock reserved', async () => {

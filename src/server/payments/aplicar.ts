@@ -136,8 +136,9 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
     if (pago.status === 'approved') return approvePayment(tx, pedido, pago.id, comprobantesDelPedido(emision));
     if (PAGO_FALLIDO.has(pago.status)) {
       const nota = `Pago ${pago.id} rechazado (${pago.status_detail || pago.status}).`;
-      // A rejected payment of an in-page method (Yape) leaves the order payable: the shopper tries again on the page (issue 24).
-      const enPagina = metodoPagoInfo(pago.payment_method_id);
+      // A rejected payment of an order paid in the page (Yape) leaves it payable: the shopper tries again on the page (issue 24).
+      // The order's own method decides, not the provider's name for the means of payment.
+      const enPagina = metodoPagoInfo(pedido.metodoPago);
       if (enPagina?.finaliza === 'in-page') {
         if (pedido.estado === 'PENDIENTE')
           await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
