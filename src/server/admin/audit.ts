@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { OPERACIONES } from '../../lib/tienda.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
 import { CABECERA_OPERADOR, type EntradaAuditoria } from '../../lib/api/operator-schemas.ts';
+import type { Rol } from '../../lib/api/backoffice-schemas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
@@ -16,7 +17,12 @@ import { clientError } from '../http/errors.ts';
 /** The name recorded when a request names no operator (a script calling the API directly). */
 export const OPERADOR_ANONIMO = 'sin nombre';
 
-export type OperatorEnv = { Variables: { operador: string } };
+/**
+ * What the operator API knows of the caller: the name its audit entries record, its role (issue 36:
+ * `dueno` does everything, `personal` runs the day) and whether it signed in recently enough for money,
+ * people, keys and exports (`fresca`). The shared operator token acts as the owner, always fresh.
+ */
+export type OperatorEnv = { Variables: { operador: string; rol: Rol; fresca: boolean } };
 
 /** One change: what was done (e.g. producto.precio) to what (producto 12), and the changed fields before and after. */
 export interface Cambio {
@@ -44,6 +50,8 @@ export const operatorName: MiddlewareHandler<OperatorEnv> = async (c, next) => {
     }
   }
   c.set('operador', name);
+  c.set('rol', 'dueno');
+  c.set('fresca', true);
   await next();
 };
 
