@@ -188,6 +188,10 @@ export interface OpcionesReembolso {
   alCambiar?: (tx: Tx, antes: Pedido) => Promise<void>;
 }
 
+/** The refusal of a second refund of a cancelled order (a replay, or a second owner at once). */
+const yaReembolsado = (pedidoId: number, reembolso: Reembolso) =>
+  `El pedido ${n(pedidoId)} ya fue cancelado y reembolsado: no se reembolsa dos veces. ${fraseReembolso(reembolso)}`;
+
 /** Thrown inside the cancellation's transaction to undo it: the order is not refundable (checked under its lock). */
 class NoReembolsable extends Error {}
 
@@ -212,7 +216,7 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
       reembolso = await db.transaction(async (tx) => {
         const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
         const [ya] = await tx.select().from(reembolsos).where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
-        if (ya) throw new NoReembolsable(`El pedido ${n(pedidoId)} ya está cancelado y su reembolso ya se registró. ${fraseReembolso(ya)}`);
+        if (ya) throw new NoReembolsable(yaReembolsado(pedidoId, ya));
         porReembolsar(pedido!);
         const nuevo = await registrarReembolso(tx, { pedido: pedido!, monto: pedido!.total, motivo, quien, clave });
         await record(tx, pedidoId, 'CANCELADO', `Reembolso de ${formatCentimos(pedido!.total)} solicitado: ${motivo}`);
@@ -234,7 +238,7 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
         const [actual] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
         if (actual?.estado === 'CANCELADO') {
           const [ya] = await db.select().from(reembolsos).where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
-          if (ya) throw new DevolucionRechazada(409, `El pedido ${n(pedidoId)} ya fue cancelado y reembolsado. ${fraseReembolso(ya)}`);
+          if (ya) throw new DevolucionRechazada(409, yaReembolsado(pedidoId, ya));
         }
         if (actual?.estado === 'ENTREGADO')
           throw new DevolucionRechazada(
