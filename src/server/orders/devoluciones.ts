@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LineaDevolucion } from '../../lib/api/devoluciones-schemas.ts';
-import { formatFecha } from '../../lib/dates.ts';
+import { fechaLima, formatFecha } from '../../lib/dates.ts';
 import { formatCentimos } from '../../lib/pricing/money.ts';
 import { DEVOLUCIONES } from '../../lib/tienda.ts';
 import { numerarNotaDeDevolucion, type Emision } from '../comprobantes/emision.ts';
@@ -317,7 +317,7 @@ export async function devolverLineas(
     if (ahora > vence)
       throw new DevolucionRechazada(
         409,
-        `El plazo de devolución del pedido ${n(pedidoId)} venció el ${formatFecha(vence.toISOString())}: son ${plazoDias} días desde la entrega (${formatFecha(entrega.toISOString())}).`,
+        `El plazo de devolución del pedido ${n(pedidoId)} venció el ${formatFecha(fechaLima(vence))}: son ${plazoDias} días desde la entrega (${formatFecha(fechaLima(entrega))}).`,
       );
     const razon = sinReembolsoPosible(pedido, pasarela);
     if (razon) throw new DevolucionRechazada(409, razon);
