@@ -58,7 +58,11 @@ describeEachDatabase('returns', (target) => {
       .orderBy(asc(comprobantes.id));
   const refundsOf = (id: number) =>
     shop.database.db.select().from(reembolsos).where(eq(reembolsos.pedidoId, id)).orderBy(asc(reembolsos.id));
-  const devolver = async (id: number, lineas: { linea: PedidoLinea; cantidad: number; revendible: boolean }[], motivo = 'Producto sellado, no lo quiso') =>
+  const devolver = async (
+    id: number,
+    lineas: { linea: PedidoLinea; cantidad: number; revendible: boolean }[],
+    motivo = 'Producto sellado, no lo quiso',
+  ) =>
     (await operador(shop))('POST', `/pedidos/${id}/devolucion`, {
       motivo,
       lineas: lineas.map(({ linea, cantidad, revendible }) => ({
@@ -81,7 +85,14 @@ describeEachDatabase('returns', (target) => {
 
   /** A delivered delivery order of two products (two units of the first) with the welcome coupon. */
   async function entregado() {
-    const pedido = await pedidoPagado(shop, [[plain[0]!, 2], [plain[1]!, 1]], { metodo: PROVINCIA, cupon: true });
+    const pedido = await pedidoPagado(
+      shop,
+      [
+        [plain[0]!, 2],
+        [plain[1]!, 1],
+      ],
+      { metodo: PROVINCIA, cupon: true },
+    );
     await entregar(shop, pedido.idVenta, false);
     const row = await pedidoRow(shop, pedido.idVenta);
     expect(row.estado).toBe('ENTREGADO');
@@ -128,7 +139,9 @@ describeEachDatabase('returns', (target) => {
 
     const detalle = await shop.call('GET', `/api/detalle-pedido/${idVenta}`, { token: customer.token });
     const { mensaje } = (await detalle.json()) as { mensaje: DetallePedido };
-    expect(mensaje.devoluciones).toEqual([{ fecha: expect.any(String), monto: monto / 100, lineas: [{ nombreProducto: a!.nombre, cantidad: 1 }] }]);
+    expect(mensaje.devoluciones).toEqual([
+      { fecha: expect.any(String), monto: monto / 100, lineas: [{ nombreProducto: a!.nombre, cantidad: 1 }] },
+    ]);
   });
 
   it('keeps unsellable units out of stock, refuses returning more than bought or twice, and all lines one by one sum to what was paid', async () => {
@@ -143,7 +156,9 @@ describeEachDatabase('returns', (target) => {
     expect(((await otraVez.json()) as { mensaje: string }).mensaje).toMatch(/se compraron 1 y quedan 0 por devolver/);
     const demasiadas = await devolver(idVenta, [{ linea: a!, cantidad: 3, revendible: true }]);
     expect(demasiadas.status).toBe(409);
-    expect(((await demasiadas.json()) as { mensaje: string }).mensaje).toMatch(/se compraron 2 y quedan 2 por devolver: no se pueden devolver 3/);
+    expect(((await demasiadas.json()) as { mensaje: string }).mensaje).toMatch(
+      /se compraron 2 y quedan 2 por devolver: no se pueden devolver 3/,
+    );
     expect((await devolver(idVenta, [{ linea: a!, cantidad: 1, revendible: true }])).status).toBe(200);
     // The last unit completes the order: the delivery comes back with it.
     const ultima = await devolver(idVenta, [{ linea: a!, cantidad: 1, revendible: true }]);
@@ -151,7 +166,11 @@ describeEachDatabase('returns', (target) => {
     expect(((await ultima.json()) as CambioEstadoRespuesta).mensaje).toContain('envío incluido');
     expect((await devolver(idVenta, [{ linea: a!, cantidad: 1, revendible: true }])).status).toBe(409);
 
-    const hechas = await shop.database.db.select().from(devoluciones).where(eq(devoluciones.pedidoId, idVenta)).orderBy(asc(devoluciones.id));
+    const hechas = await shop.database.db
+      .select()
+      .from(devoluciones)
+      .where(eq(devoluciones.pedidoId, idVenta))
+      .orderBy(asc(devoluciones.id));
     expect(hechas.map((d) => d.envio)).toEqual([0, 0, row.envio]);
     expect(hechas.reduce((s, d) => s + d.monto - d.envio, 0)).toBe(row.total - row.envio);
     expect(hechas.reduce((s, d) => s + d.monto, 0)).toBe(row.total);
@@ -196,13 +215,17 @@ describeEachDatabase('returns', (target) => {
       .where(eq(pedidos.id, idVenta));
     const tarde = await devolver(idVenta, [{ linea: lineas[0]!, cantidad: 1, revendible: true }]);
     expect(tarde.status).toBe(409);
-    expect(((await tarde.json()) as { mensaje: string }).mensaje).toMatch(/El plazo de devolución del pedido N\.° \d+ venció el .*son 15 días desde la entrega/);
+    expect(((await tarde.json()) as { mensaje: string }).mensaje).toMatch(
+      /El plazo de devolución del pedido N\.° \d+ venció el .*son 15 días desde la entrega/,
+    );
     // Still inside on its last day.
     await shop.database.db
       .update(pedidos)
       .set({ fechaEntrega: new Date(Date.now() - 14 * 24 * 60 * 60 * 1000) })
       .where(eq(pedidos.id, idVenta));
-    const extraño = await (await operador(shop))('POST', `/pedidos/${idVenta}/devolucion`, {
+    const extraño = await (
+      await operador(shop)
+    )('POST', `/pedidos/${idVenta}/devolucion`, {
       motivo: 'Otro',
       lineas: [{ idProducto: 999_999, color: '', tamano: '', cantidad: 1, revendible: true }],
     });
@@ -216,13 +239,19 @@ describeEachDatabase('returns', (target) => {
     const [linea] = await lineasDe(enCamino.idVenta);
     const noEntregado = await devolver(enCamino.idVenta, [{ linea: linea!, cantidad: 1, revendible: true }]);
     expect(noEntregado.status).toBe(409);
-    expect(((await noEntregado.json()) as { mensaje: string }).mensaje).toMatch(/Solo se reciben devoluciones de pedidos entregados.*cancélalo con reembolso/);
+    expect(((await noEntregado.json()) as { mensaje: string }).mensaje).toMatch(
+      /Solo se reciben devoluciones de pedidos entregados.*cancélalo con reembolso/,
+    );
 
     const admin = await operador(shop);
     expect((await admin('POST', `/pedidos/${idVenta}/devolucion`, { motivo: 'x', lineas: [] })).status).toBe(400);
     expect(
-      (await admin('POST', `/pedidos/${idVenta}/devolucion`, { motivo: 'Dañado', lineas: [{ idProducto: lineas[0]!.productoId, cantidad: 0, revendible: true }] }))
-        .status,
+      (
+        await admin('POST', `/pedidos/${idVenta}/devolucion`, {
+          motivo: 'Dañado',
+          lineas: [{ idProducto: lineas[0]!.productoId, cantidad: 0, revendible: true }],
+        })
+      ).status,
     ).toBe(400);
     expect((await shop.call('POST', `/admin/api/pedidos/${idVenta}/devolucion`, { body: { motivo: 'x', lineas: [] } })).status).toBe(401);
   });

@@ -7,7 +7,15 @@ import type { CambioEstadoRespuesta } from '../../src/lib/api/orders-schemas.ts'
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import type { OperatorEnv } from '../../src/server/admin/audit.ts';
 import { handleError } from '../../src/server/http/errors.ts';
-import { auditoria, comprobantes, cuponesUsuario, pedidoHistorial, reembolsos, reembolsosPrueba, trabajos } from '../../src/server/db/schema/index.ts';
+import {
+  auditoria,
+  comprobantes,
+  cuponesUsuario,
+  pedidoHistorial,
+  reembolsos,
+  reembolsosPrueba,
+  trabajos,
+} from '../../src/server/db/schema/index.ts';
 import { devolucionRoutes } from '../../src/server/orders/devoluciones-routes.ts';
 import { ReembolsoRechazado, type Pasarela } from '../../src/server/payments/gateway.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
@@ -71,7 +79,12 @@ describeEachDatabase('refunds', (target) => {
       expect(await shop.stockOf(producto.idProducto)).toBe(antes);
       // The refund asked of the provider: the whole payment, to the céntimo, under the order's key.
       const [hecho] = await refundsOf(idVenta);
-      expect(hecho).toMatchObject({ estado: 'aprobado', monto: pagado.total, pagoId: pagado.pagoId, claveIdempotencia: `reembolso:pedido:${idVenta}` });
+      expect(hecho).toMatchObject({
+        estado: 'aprobado',
+        monto: pagado.total,
+        pagoId: pagado.pagoId,
+        claveIdempotencia: `reembolso:pedido:${idVenta}`,
+      });
       const enPrueba = await shop.database.db.select().from(reembolsosPrueba).where(eq(reembolsosPrueba.pagoId, pagado.pagoId!));
       expect(enPrueba).toHaveLength(1);
       expect(enPrueba[0]!.monto).toBe(pagado.total);
@@ -89,7 +102,10 @@ describeEachDatabase('refunds', (target) => {
       const correo = shop.sent.find((m) => m.to === `${customer.usuario}@example.pe` && /cancelamos tu pedido/.test(m.subject));
       expect(correo?.text).toContain('Sin stock del tono pedido');
       expect(correo?.text).toContain('Te devolveremos');
-      const audits = await shop.database.db.select().from(auditoria).where(eq(auditoria.objetivo, `pedido ${idVenta}`));
+      const audits = await shop.database.db
+        .select()
+        .from(auditoria)
+        .where(eq(auditoria.objetivo, `pedido ${idVenta}`));
       expect(audits.map((a) => a.accion)).toContain('pedido.reembolso');
       const timeline = await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, idVenta));
       expect(timeline.some((t) => /Reembolso de S\/ .* hecho por el modo de prueba/.test(t.nota))).toBe(true);
@@ -120,7 +136,9 @@ describeEachDatabase('refunds', (target) => {
       const { idVenta: sinPagar } = await pedidoDe(shop, [[plain[3]!, 1]]);
       const unpaid = await admin('POST', `/pedidos/${sinPagar}/reembolso`, { motivo: 'No lo quiere' });
       expect(unpaid.status).toBe(409);
-      expect(((await unpaid.json()) as { mensaje: string }).mensaje).toBe(`El pedido N.° ${sinPagar} no está pagado: no hay nada que reembolsar.`);
+      expect(((await unpaid.json()) as { mensaje: string }).mensaje).toBe(
+        `El pedido N.° ${sinPagar} no está pagado: no hay nada que reembolsar.`,
+      );
       expect((await pedidoRow(shop, sinPagar)).estado).toBe('PENDIENTE');
 
       const { idVenta: entregado } = await pedidoPagado(shop, [[plain[3]!, 1]]);
@@ -165,7 +183,10 @@ describeEachDatabase('refunds', (target) => {
       expect(await refundsOf(idVenta)).toEqual([expect.objectContaining({ estado: 'aprobado', monto: pagado.total })]);
       expect(await shop.database.db.select().from(reembolsosPrueba).where(eq(reembolsosPrueba.pagoId, pagado.pagoId!))).toHaveLength(1);
       // Nothing left to retry.
-      const [job] = await shop.database.db.select().from(trabajos).where(eq(trabajos.clave, `reembolso:${(await refundsOf(idVenta))[0]!.id}`));
+      const [job] = await shop.database.db
+        .select()
+        .from(trabajos)
+        .where(eq(trabajos.clave, `reembolso:${(await refundsOf(idVenta))[0]!.id}`));
       expect(job!.terminado).not.toBeNull();
     });
 
@@ -255,12 +276,21 @@ describeEachDatabase('refunds', (target) => {
           const paymentId = request.path.split('/')[3]!;
           const body = JSON.parse(String(request.body)) as Record<string, unknown>;
           refunds.push({ paymentId, body, key });
-          const known = byKey.get(key) ?? { id: 9_000_000 + byKey.size, payment_id: Number(paymentId), amount: body.amount, status: 'approved' };
+          const known = byKey.get(key) ?? {
+            id: 9_000_000 + byKey.size,
+            payment_id: Number(paymentId),
+            amount: body.amount,
+            status: 'approved',
+          };
           byKey.set(key, known);
           return { statusCode: 201, data: known };
         })
         .persist();
-      const pasarela = mercadoPagoPasarela({ accessToken: 'APP_USR-prueba', siteUrl: SITE, fetchOptions: { dispatcher: agent, maxRetries: 0 } });
+      const pasarela = mercadoPagoPasarela({
+        accessToken: 'APP_USR-prueba',
+        siteUrl: SITE,
+        fetchOptions: { dispatcher: agent, maxRetries: 0 },
+      });
       shop = await openShop(target, { pasarela, config: { mpAccessToken: 'APP_USR-prueba', mpWebhookSecret: SECRET, siteUrl: SITE } });
       plain = plainProducts(await shop.catalogue()).sort((a, b) => a.precio - b.precio);
     });

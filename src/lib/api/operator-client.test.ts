@@ -45,7 +45,8 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
   ],
   [
     'returnLines',
-    (c) => c.returnLines('12', { motivo: 'Sellado', lineas: [{ idProducto: 3, color: 'Rojo', tamano: '', cantidad: 1, revendible: true }] }),
+    (c) =>
+      c.returnLines('12', { motivo: 'Sellado', lineas: [{ idProducto: 3, color: 'Rojo', tamano: '', cantidad: 1, revendible: true }] }),
     json({ mensaje: 'ok', pedido: {} }),
     'POST',
     '/admin/api/pedidos/12/devolucion',

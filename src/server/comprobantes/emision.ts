@@ -22,7 +22,11 @@ import {
   MOTIVO_ANULACION,
   MOTIVO_DEVOLUCION_ITEM,
   MOTIVO_DEVOLUCION_TOTAL,
-  ProveedorNoResponde, type EnvioComprobante, type ProveedorComprobantes, type Respuesta } from './proveedor.ts';
+  ProveedorNoResponde,
+  type EnvioComprobante,
+  type ProveedorComprobantes,
+  type Respuesta,
+} from './proveedor.ts';
 import { proveedorPrueba } from './prueba.ts';
 
 /**

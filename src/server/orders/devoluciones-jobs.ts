@@ -39,10 +39,14 @@ export function devolucionEmail(pedido: Pedido, { devolucion, lineas }: Devoluci
   const html = emailHtml({
     saludo: `Hola, ${pedido.nombre}:`,
     filas: [
-      ...parrafos.map((p) => celda('padding:8px 0 0;font-size:16px;line-height:1.5', escapeHtml(p).replace(/N\.° \d+/g, '<strong>$&</strong>'))),
+      ...parrafos.map((p) =>
+        celda('padding:8px 0 0;font-size:16px;line-height:1.5', escapeHtml(p).replace(/N\.° \d+/g, '<strong>$&</strong>')),
+      ),
       celda('padding-top:16px;font-size:15px;font-weight:bold', 'Productos devueltos'),
       ...filas.map((f) => celda(`font-size:14px;line-height:1.5;${MUTED}`, escapeHtml(f))),
-      ...(devolucion.envio > 0 ? [celda(`font-size:14px;line-height:1.5;${MUTED}`, escapeHtml(`Envío: ${formatCentimos(devolucion.envio)}`))] : []),
+      ...(devolucion.envio > 0
+        ? [celda(`font-size:14px;line-height:1.5;${MUTED}`, escapeHtml(`Envío: ${formatCentimos(devolucion.envio)}`))]
+        : []),
       celda('padding-top:8px;font-size:17px;font-weight:bold', escapeHtml(`Total a reembolsar: ${formatCentimos(devolucion.monto)}`)),
       celda(`padding-top:20px;font-size:14px;line-height:1.5;${MUTED}`, escapeHtml(contacto)),
     ],
@@ -60,7 +64,10 @@ export function devolucionJobs({ db, mailer, pasarela }: { db: Db; mailer: Maile
     },
     [TRABAJO_CORREO_DEVOLUCION]: async (datos) => {
       const id = Number(datos.devolucionId);
-      const [row] = await db.select({ pedidoId: devolucionesPedido.pedidoId }).from(devolucionesPedido).where(eq(devolucionesPedido.id, id));
+      const [row] = await db
+        .select({ pedidoId: devolucionesPedido.pedidoId })
+        .from(devolucionesPedido)
+        .where(eq(devolucionesPedido.id, id));
       if (!row) return;
       const [pedido] = await db.select().from(pedidos).where(eq(pedidos.id, row.pedidoId));
       const devolucion = (await devolucionesDelPedido(db, row.pedidoId)).find((d) => d.devolucion.id === id);

@@ -8,7 +8,15 @@ import { devolucionLineas, devoluciones, pedidoLineas, reembolsos, type Devoluci
 
 export interface DevolucionConLineas {
   devolucion: Devolucion;
-  lineas: { pedidoLineaId: number; nombreProducto: string; color: string; tamano: string; cantidad: number; monto: number; revendible: boolean }[];
+  lineas: {
+    pedidoLineaId: number;
+    nombreProducto: string;
+    color: string;
+    tamano: string;
+    cantidad: number;
+    monto: number;
+    revendible: boolean;
+  }[];
 }
 
 /** An order's returns with their lines' names and units, oldest first. */

@@ -117,7 +117,11 @@ export async function procesarReembolso(db: Db, pasarela: Pasarela | null, id: n
   }
   let respuesta: Awaited<ReturnType<NonNullable<Pasarela['reembolsar']>>>;
   try {
-    respuesta = await pasarela.reembolsar({ pagoId: reembolso.pagoId, monto: reembolso.monto, idempotencyKey: reembolso.claveIdempotencia });
+    respuesta = await pasarela.reembolsar({
+      pagoId: reembolso.pagoId,
+      monto: reembolso.monto,
+      idempotencyKey: reembolso.claveIdempotencia,
+    });
   } catch (error) {
     const mensaje = error instanceof Error ? error.message : String(error);
     if (error instanceof ReembolsoRechazado) {
@@ -215,7 +219,10 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
     if (visto.estado === 'CANCELADO') {
       reembolso = await db.transaction(async (tx) => {
         const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
-        const [ya] = await tx.select().from(reembolsos).where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
+        const [ya] = await tx
+          .select()
+          .from(reembolsos)
+          .where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
         if (ya) throw new NoReembolsable(yaReembolsado(pedidoId, ya));
         porReembolsar(pedido!);
         const nuevo = await registrarReembolso(tx, { pedido: pedido!, monto: pedido!.total, motivo, quien, clave });
@@ -237,7 +244,10 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
       if (movimiento.resultado !== 'movido') {
         const [actual] = await db.select().from(pedidos).where(eq(pedidos.id, pedidoId));
         if (actual?.estado === 'CANCELADO') {
-          const [ya] = await db.select().from(reembolsos).where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
+          const [ya] = await db
+            .select()
+            .from(reembolsos)
+            .where(and(eq(reembolsos.pedidoId, pedidoId), isNull(reembolsos.devolucionId)));
           if (ya) throw new DevolucionRechazada(409, yaReembolsado(pedidoId, ya));
         }
         if (actual?.estado === 'ENTREGADO')
@@ -358,7 +368,10 @@ export async function devolverLineas(
       .from(reembolsos)
       .where(and(eq(reembolsos.pedidoId, pedidoId), inArray(reembolsos.estado, ['pendiente', 'aprobado'])));
     if (Number(yaReembolsado!.total) + monto > pedido.total)
-      throw new DevolucionRechazada(409, `El pedido ${n(pedidoId)} ya tiene reembolsos por ${formatCentimos(Number(yaReembolsado!.total))}.`);
+      throw new DevolucionRechazada(
+        409,
+        `El pedido ${n(pedidoId)} ya tiene reembolsos por ${formatCentimos(Number(yaReembolsado!.total))}.`,
+      );
 
     const [devolucion] = await tx.insert(devoluciones).values({ pedidoId, motivo, monto, envio, quien }).returning();
     await tx.insert(devolucionLineas).values(
@@ -412,7 +425,12 @@ export async function devolverLineas(
       'ENTREGADO',
       `Devolución de ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'} aceptada (${motivo}): ${formatCentimos(monto)} por reembolsar${envio > 0 ? ', envío incluido' : ''}.`,
     );
-    await enqueue(tx, TRABAJO_CORREO_DEVOLUCION, { devolucionId: devolucion!.id }, { clave: `${TRABAJO_CORREO_DEVOLUCION}:${devolucion!.id}` });
+    await enqueue(
+      tx,
+      TRABAJO_CORREO_DEVOLUCION,
+      { devolucionId: devolucion!.id },
+      { clave: `${TRABAJO_CORREO_DEVOLUCION}:${devolucion!.id}` },
+    );
     await opciones.alDevolver?.(tx, devolucion!);
     return { devolucion: { ...devolucion!, comprobanteId: nota?.id ?? null }, reembolsoId: reembolso?.id };
   });

@@ -45,7 +45,9 @@ export function mercadoPagoPasarela({ accessToken, siteUrl, publicKey, fetchOpti
       } catch (error) {
         // A 4xx is Mercado Pago's refusal (the payment cannot be refunded: too old, already refunded, in
         // mediation, not enough balance): final. A 5xx, a timeout or no answer may be retried with the key.
-        const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+        const status = Number(
+          (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode,
+        );
         if (status >= 400 && status < 500 && ![409, 423, 429].includes(status)) {
           throw new ReembolsoRechazado(`Mercado Pago no aceptó el reembolso (HTTP ${status}): ${(error as Error).message}`);
         }

@@ -55,11 +55,18 @@ export function pruebaPasarela(db: Db): Pasarela {
 async function reembolsoDePrueba(db: Db, { pagoId, monto, idempotencyKey }: SolicitudReembolso) {
   const [hecho] = await db.select().from(reembolsosPrueba).where(eq(reembolsosPrueba.claveIdempotencia, idempotencyKey));
   if (hecho) return { id: String(hecho.id), status: 'approved', monto: hecho.monto };
-  const [pago] = /^\d{1,15}$/.test(pagoId) ? await db.select().from(pagosPrueba).where(eq(pagosPrueba.id, Number(pagoId))) : [];
-  if (!pago || pago.estado !== 'approved') throw new ReembolsoRechazado(`El pago ${pagoId} no existe o no está aprobado: no se puede reembolsar.`);
+  const [pago] = /^\d{1,15}$/.test(pagoId)
+    ? await db
+        .select()
+        .from(pagosPrueba)
+        .where(eq(pagosPrueba.id, Number(pagoId)))
+    : [];
+  if (!pago || pago.estado !== 'approved')
+    throw new ReembolsoRechazado(`El pago ${pagoId} no existe o no está aprobado: no se puede reembolsar.`);
   const previos = await db.select({ monto: reembolsosPrueba.monto }).from(reembolsosPrueba).where(eq(reembolsosPrueba.pagoId, pagoId));
   const queda = pago.monto - previos.reduce((suma, r) => suma + r.monto, 0);
-  if (monto <= 0 || monto > queda) throw new ReembolsoRechazado(`El pago ${pagoId} tiene ${toSoles(queda)} soles por reembolsar: no se reembolsan ${toSoles(monto)}.`);
+  if (monto <= 0 || monto > queda)
+    throw new ReembolsoRechazado(`El pago ${pagoId} tiene ${toSoles(queda)} soles por reembolsar: no se reembolsan ${toSoles(monto)}.`);
   const [nuevo] = await db
     .insert(reembolsosPrueba)
     .values({ pagoId, monto, claveIdempotencia: idempotencyKey })
