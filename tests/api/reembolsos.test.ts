@@ -357,6 +357,28 @@ describeEachDatabase('refunds', (target) => {
       expect(hecho!.idProveedor).toMatch(/^9\d{6}$/);
       expect((await admin('POST', `/pedidos/${pagado.id}/reembolso`, { motivo: 'Otra vez' })).status).toBe(409);
       expect(refunds.filter((r) => r.paymentId === pagado.pagoId)).toHaveLength(1);
+
+      // Mercado Pago then reports the payment refunded: the shop's own refund, noted, no alert to decide anything.
+      payments.set(pagado.pagoId!, { ...payments.get(pagado.pagoId!)!, status: 'refunded', status_detail: 'refunded' });
+      const antes = shop.sent.length;
+      const notified = await shop.call('POST', `/webhooks/mercadopago?data.id=${pagado.pagoId}&type=payment&source_news=webhooks`, {
+        headers: {
+          'x-request-id': `req-r-${pagado.pagoId}`,
+          'x-signature': signNotification(
+            SECRET,
+            { dataId: pagado.pagoId!, requestId: `req-r-${pagado.pagoId}` },
+            String(Math.floor(Date.now() / 1000)),
+          ),
+        },
+        body: { action: 'payment.updated', type: 'payment', data: { id: pagado.pagoId } },
+      });
+      expect(notified.status).toBe(200);
+      await runJobsUntilIdle(shop);
+      expect(shop.sent.slice(antes).filter((m) => /pago devuelto/.test(m.subject))).toEqual([]);
+      const timeline = await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, pagado.id));
+      expect(
+        timeline.some((t) => t.nota === `Mercado Pago confirmó la devolución del pago ${pagado.pagoId}, reembolsado por la tienda.`),
+      ).toBe(true);
     });
 
     it('leaves the refund pending while Mercado Pago is down and retries it with the same key; a refusal is final', async () => {

@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DevolucionCliente, ReembolsoOperador } from '../../lib/api/devoluciones-schemas.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { devolucionLineas, devoluciones, pedidoLineas, reembolsos, type Devolucion } from '../db/schema/index.ts';
 
 /** What the order details show of an order's returns and refunds (issue 36); no side effects. */
@@ -60,6 +60,15 @@ export async function devolucionesCliente(db: Db, pedidoId: number): Promise<Dev
       lineas: [...porNombre].map(([nombreProducto, cantidad]) => ({ nombreProducto, cantidad })),
     };
   });
+}
+
+/** Céntimos of a payment the shop itself has refunded or is refunding (approved or pending refunds): a provider's 'refunded' report of them is no news. */
+export async function reembolsadoPorLaTienda(db: Db | Tx, pagoId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${reembolsos.monto}), 0)::int` })
+    .from(reembolsos)
+    .where(and(eq(reembolsos.pagoId, pagoId), inArray(reembolsos.estado, ['pendiente', 'aprobado'])));
+  return Number(row?.total ?? 0);
 }
 
 /** An order's refunds as the operator's detail shows them, oldest first. */
