@@ -11,6 +11,8 @@ import {
   auditoria,
   comprobantes,
   cuponesUsuario,
+  devoluciones,
+  pedidoLineas,
   pedidoHistorial,
   reembolsos,
   reembolsosPrueba,
@@ -379,6 +381,28 @@ describeEachDatabase('refunds', (target) => {
       expect(
         timeline.some((t) => t.nota === `Mercado Pago confirmó la devolución del pago ${pagado.pagoId}, reembolsado por la tienda.`),
       ).toBe(true);
+    });
+
+    it('refunds a returned unit of a delivered order as a partial refund of exactly its charged price', async () => {
+      const pagado = await pagadoPorMercadoPago();
+      await entregar(shop, pagado.id, false);
+      const [linea] = await shop.database.db
+        .select()
+        .from(pedidoLineas)
+        .where(eq(pedidoLineas.pedidoId, pagado.id))
+        .orderBy(asc(pedidoLineas.id));
+      const admin = await operador(shop);
+      const res = await admin('POST', `/pedidos/${pagado.id}/devolucion`, {
+        motivo: 'Sellado, no le gustó el tono',
+        lineas: [{ idProducto: linea!.productoId, color: linea!.color, tamano: linea!.tamano, cantidad: 1, revendible: true }],
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const [devolucion] = await shop.database.db.select().from(devoluciones).where(eq(devoluciones.pedidoId, pagado.id));
+      const mios = refunds.filter((r) => r.paymentId === pagado.pagoId);
+      expect(mios).toHaveLength(1);
+      expect(mios[0]!.key).toBe(`reembolso:devolucion:${devolucion!.id}`);
+      expect(Math.round(Number(mios[0]!.body.amount) * 100)).toBe(linea!.precioCobrado);
+      expect(linea!.precioCobrado).toBeLessThan(linea!.precioConDescuento);
     });
 
     it('leaves the refund pending while Mercado Pago is down and retries it with the same key; a refusal is final', async () => {
