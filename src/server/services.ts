@@ -10,6 +10,7 @@ import { rebuildJobs } from './jobs/rebuild.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
+import { devolucionJobs } from './orders/devoluciones-jobs.ts';
 import { efectivoMinutos } from './checkout/create-order.ts';
 import { METODOS_SERVIDOR } from './checkout/metodos/index.ts';
 import type { MetodoServidor } from './checkout/metodos/metodo.ts';
@@ -73,6 +74,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...orderJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...paymentJobs({ db, pasarela: pagos.pasarela, emision: config.comprobantes }),
     ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
+    ...devolucionJobs({ db, mailer, pasarela: pagos.pasarela }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),

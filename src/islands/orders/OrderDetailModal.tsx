@@ -3,6 +3,7 @@ import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
 import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
 import type { ComprobantePedido } from '../../lib/api/comprobantes-schemas.ts';
 import { API_BASE } from '../../lib/api/request.ts';
+import { lineasDevolucion, textoDevolucion } from '../../lib/orders/devoluciones.ts';
 import { fechaCorta } from '../../lib/orders/timeline.ts';
 import { formatSoles, round2 } from '../../lib/pricing/index.ts';
 import { productPath } from '../../lib/catalogue/routes.ts';
@@ -155,6 +156,19 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
           />
         </section>
       </div>
+      {!!pedido.devoluciones?.length && (
+        <section className="order-detail__devoluciones">
+          <h3 className="order-detail__heading">Devoluciones</h3>
+          <ul className="order-devoluciones">
+            {pedido.devoluciones.map((devolucion, index) => (
+              <li key={index} className="order-devolucion" data-testid="devolucion">
+                <p className="order-devolucion__title">{textoDevolucion(devolucion)}</p>
+                <p className="order-detail__text order-detail__muted">{lineasDevolucion(devolucion).join(' · ')}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {!!pedido.comprobantes?.length && (
         <section className="order-detail__comprobantes">
           <h3 className="order-detail__heading">Comprobantes</h3>

@@ -269,6 +269,30 @@ describe('OrdersPage', () => {
     expect(enlaces()).toEqual([]);
   });
 
+  it("shows a delivered order's returns in Spanish: when, how much was refunded, and which units", async () => {
+    const devuelto: DetallePedido = {
+      ...detalle(),
+      estado: 'ENTREGADO',
+      historial: [{ estado: 'ENTREGADO', fecha: '2025-12-05T15:00:00Z' }],
+      devoluciones: [{ fecha: '2025-12-12T15:00:00Z', monto: 45, lineas: [{ nombreProducto: 'Sérum', cantidad: 1 }] }],
+    };
+    stubFetch(json(pedidos), json({ mensaje: devuelto }));
+    await renderPage();
+    await openDetail();
+    const shown = [...document.querySelectorAll('[data-testid="devolucion"]')].map((item) =>
+      [...item.querySelectorAll('p')].map((p) => p.textContent),
+    );
+    expect(shown).toEqual([['Devolución del 12/12: S/ 45.00 reembolsados', '1 × Sérum']]);
+    // An order without returns has no such section.
+    act(() => root.unmount());
+    document.body.replaceChildren(container);
+    stubFetch(json(pedidos), json({ mensaje: detalle() }));
+    await renderPage();
+    await openDetail();
+    expect(document.querySelector('.order-detail')).not.toBeNull();
+    expect(document.querySelector('.order-detail__devoluciones')).toBeNull();
+  });
+
   it('ends the session and sends the visitor to log in when the API refuses the token', async () => {
     stubFetch(json({ mensaje: 'Token inválido' }, 401));
     await renderPage();

@@ -262,4 +262,6 @@ export interface DetallePedido {
   seguimiento?: { courier: string; guia: string; url: string | null } | null;
   /** Its electronic receipts (issue 23): the boleta or factura once paid, then a credit note if cancelled after. */
   comprobantes?: import('./comprobantes-schemas.ts').ComprobantePedido[];
+  /** Its returns after delivery (issue 36), oldest first: when, the amount refunded (soles) and the units. */
+  devoluciones?: import('./devoluciones-schemas.ts').DevolucionCliente[];
 }

@@ -35,6 +35,23 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
     '/admin/api/pedidos/12/estado',
     { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' },
   ],
+  [
+    'refundOrder',
+    (c) => c.refundOrder(12, { motivo: 'Sin stock' }),
+    json({ mensaje: 'ok', pedido: {} }),
+    'POST',
+    '/admin/api/pedidos/12/reembolso',
+    { motivo: 'Sin stock' },
+  ],
+  [
+    'returnLines',
+    (c) =>
+      c.returnLines('12', { motivo: 'Sellado', lineas: [{ idProducto: 3, color: 'Rojo', tamano: '', cantidad: 1, revendible: true }] }),
+    json({ mensaje: 'ok', pedido: {} }),
+    'POST',
+    '/admin/api/pedidos/12/devolucion',
+    { motivo: 'Sellado', lineas: [{ idProducto: 3, color: 'Rojo', tamano: '', cantidad: 1, revendible: true }] },
+  ],
   ['product', (c) => c.product('SKU/1 ?#'), json({ producto: {} }), 'GET', '/admin/api/productos/SKU%2F1%20%3F%23'],
   [
     'updateProduct',

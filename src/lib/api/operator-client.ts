@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type Check, fieldsOf } from './checks.ts';
 import type { EstadoPedido } from './checkout-schemas.ts';
+import type { SolicitudDevolucion, SolicitudReembolsoPedido } from './devoluciones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
   CorreccionClienteRespuesta,
@@ -232,6 +233,24 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
     moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') =>
       call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+
+    // Refunds and returns (issue 36).
+    /** POST /admin/api/pedidos/{idVenta}/reembolso: cancels a paid order not yet delivered and refunds its payment (owner, fresh sign-in); once only. */
+    refundOrder: (idVenta: number | string, solicitud: SolicitudReembolsoPedido) =>
+      call(
+        admin.pedidos[':idVenta'].reembolso.$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<CambioEstadoRespuesta>(),
+        'POST',
+        solicitud,
+      ),
+    /** POST /admin/api/pedidos/{idVenta}/devolucion: takes back units of a delivered order within the return window, with their credit note and refund (owner, fresh sign-in). */
+    returnLines: (idVenta: number | string, devolucion: SolicitudDevolucion) =>
+      call(
+        admin.pedidos[':idVenta'].devolucion.$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<CambioEstadoRespuesta>(),
+        'POST',
+        devolucion,
+      ),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

@@ -84,6 +84,8 @@ export interface DetallePedidoOperador extends Omit<DetallePedido, 'comprobantes
   pagos: PagoOperador[];
   /** Its electronic receipts (the sale's, then a credit note), oldest first. */
   comprobantes: ComprobanteOperador[];
+  /** Its refunds through the payment provider (issue 36), oldest first. */
+  reembolsos?: import('./devoluciones-schemas.ts').ReembolsoOperador[];
 }
 
 /** Operator API: a payment of an order (amount in soles; `estado` is the provider's status, `no-coincide:…` when it is not the order's amount). */

@@ -9,6 +9,7 @@ import { pedidoHistorial, pedidoLineas, pedidos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
 import { orderDetail } from '../orders/queries.ts';
 import { nextStates } from '../orders/life.ts';
+import { reembolsosOperador } from '../orders/devoluciones-vista.ts';
 
 /** The newest orders (all, or those in `estado`) as the operator lists them. */
 export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<PedidoOperador[]> {
@@ -78,6 +79,7 @@ export async function operatorOrderDetail(db: Db, pedidoId: number, siteUrl: str
     ...alertaDe(pedido, lista),
     pagos: lista,
     comprobantes: await comprobantesOperador(db, await comprobantesDePedido(db, pedidoId), siteUrl),
+    reembolsos: await reembolsosOperador(db, pedidoId),
   };
 }
 

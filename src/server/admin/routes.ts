@@ -14,6 +14,8 @@ import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { moveOrder } from '../orders/life.ts';
+import { devolucionRoutes } from '../orders/devoluciones-routes.ts';
+import type { Pagos } from '../payments/services.ts';
 import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
@@ -37,7 +39,7 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  */
 export function adminRoutes(
   deps: OperatorAuthDeps &
-    RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> },
+    RebuildDeps & { pagos: Pagos; config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> },
 ) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
@@ -50,6 +52,7 @@ export function adminRoutes(
     .route('/', reclamoOperatorRoutes(db, deps.config))
     .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
+    .route('/', devolucionRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);

@@ -1,16 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { NOMBRE_DOCUMENTO_SUNAT, numeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { COMPROBANTES } from '../../lib/tienda.ts';
 import type { ComprobantesConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
-import { comprobantes, pedidoLineas, pedidos, type ClienteComprobante, type Comprobante, type Pedido } from '../db/schema/index.ts';
+import {
+  comprobantes,
+  pedidoLineas,
+  pedidos,
+  type ClienteComprobante,
+  type Comprobante,
+  type Pedido,
+  type PedidoLinea,
+} from '../db/schema/index.ts';
 import { enqueue, type Handlers } from '../jobs/queue.ts';
 import { avisarTienda, type ComprobantesDelPedido } from '../orders/life.ts';
-import { comprobanteDeVenta, ComprobanteImposible } from './documento.ts';
+import { comprobanteDeVenta, ComprobanteImposible, itemsDelPedido } from './documento.ts';
 import { nubefactProveedor } from './nubefact.ts';
-import { MOTIVO_ANULACION, ProveedorNoResponde, type EnvioComprobante, type ProveedorComprobantes, type Respuesta } from './proveedor.ts';
+import {
+  MOTIVO_ANULACION,
+  MOTIVO_DEVOLUCION_ITEM,
+  MOTIVO_DEVOLUCION_TOTAL,
+  ProveedorNoResponde,
+  type EnvioComprobante,
+  type ProveedorComprobantes,
+  type Respuesta,
+} from './proveedor.ts';
 import { proveedorPrueba } from './prueba.ts';
 
 /**
@@ -111,7 +127,14 @@ async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision):
   const [nota] = await tx
     .select({ id: comprobantes.id })
     .from(comprobantes)
-    .where(and(eq(comprobantes.pedidoId, pedidoId), eq(comprobantes.tipo, '07'), ne(comprobantes.estado, 'rechazado')));
+    .where(
+      and(
+        eq(comprobantes.pedidoId, pedidoId),
+        eq(comprobantes.tipo, '07'),
+        ne(comprobantes.estado, 'rechazado'),
+        or(isNull(comprobantes.motivoCodigo), eq(comprobantes.motivoCodigo, MOTIVO_ANULACION.codigo)),
+      ),
+    );
   if (nota) return undefined;
   const { cliente, items, gravada, igv, descuentos, total } = original;
   return numerar(tx, emision, {
@@ -121,7 +144,43 @@ async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision):
     emitido: new Date(),
     modificaId: original.id,
     motivo: MOTIVO_ANULACION.descripcion,
+    motivoCodigo: MOTIVO_ANULACION.codigo,
     ...{ cliente, items, gravada, igv, descuentos, total },
+  });
+}
+
+/**
+ * Numbers the partial nota de crédito of a return (issue 36), in the return's transaction (the order
+ * locked): exactly the returned units of each line at what they were charged, plus the delivery when
+ * `envio` (the return that completes the order), referencing the order's sale receipt in force. SUNAT's
+ * reason is 07 'Devolución por ítem', or 06 'Devolución total' when the whole order comes back at once.
+ * Undefined when the order has no receipt in force (one rejected and not yet replaced, or none numbered).
+ */
+export async function numerarNotaDeDevolucion(
+  tx: Tx,
+  pedido: Pedido,
+  devueltas: readonly PedidoLinea[],
+  { envio, total: devolucionTotal, emision }: { envio: boolean; total: boolean; emision: Emision },
+): Promise<Comprobante | undefined> {
+  const original = await comprobanteDeVentaDe(tx, pedido.id);
+  if (!original) return undefined;
+  const items = itemsDelPedido({ envio: envio ? pedido.envio : 0, metodoEnvio: pedido.metodoEnvio }, devueltas);
+  const sum = (campo: 'valor' | 'igv' | 'descuento' | 'total') => items.reduce((suma, linea) => suma + linea[campo], 0);
+  const motivo = devolucionTotal ? MOTIVO_DEVOLUCION_TOTAL : MOTIVO_DEVOLUCION_ITEM;
+  return numerar(tx, emision, {
+    pedidoId: pedido.id,
+    tipo: '07',
+    serie: original.tipo === '01' ? emision.series.notaFactura : emision.series.notaBoleta,
+    emitido: new Date(),
+    modificaId: original.id,
+    motivo: motivo.descripcion,
+    motivoCodigo: motivo.codigo,
+    cliente: original.cliente,
+    items,
+    gravada: sum('valor'),
+    igv: sum('igv'),
+    descuentos: sum('descuento'),
+    total: sum('total'),
   });
 }
 
@@ -158,6 +217,7 @@ const envioDe = (c: Comprobante, modifica?: Comprobante): EnvioComprobante => ({
     ? {
         modifica: { tipo: modifica.tipo, serie: modifica.serie, correlativo: modifica.correlativo },
         motivo: c.motivo ?? MOTIVO_ANULACION.descripcion,
+        motivoCodigo: c.motivoCodigo ?? MOTIVO_ANULACION.codigo,
       }
     : {}),
 });
@@ -344,7 +404,7 @@ const encolarDeNuevo = (tx: Tx, id: number) =>
  * only receipt was rejected gets its note now.
  */
 async function reemplazar(tx: Tx, rechazado: Comprobante, emision: Emision): Promise<Comprobante> {
-  const { pedidoId, tipo, serie, items, gravada, igv, descuentos, total, modificaId, motivo } = rechazado;
+  const { pedidoId, tipo, serie, items, gravada, igv, descuentos, total, modificaId, motivo, motivoCodigo } = rechazado;
   const cliente = rechazado.clienteCorregido ?? rechazado.cliente;
   const reemplazo = await numerar(tx, emision, {
     pedidoId,
@@ -359,6 +419,7 @@ async function reemplazar(tx: Tx, rechazado: Comprobante, emision: Emision): Pro
     total,
     modificaId,
     motivo,
+    motivoCodigo,
     reemplazaId: rechazado.id,
   });
   if (tipo === '07') return reemplazo;

@@ -63,7 +63,7 @@ export function cuerpoNubefact(comprobante: EnvioComprobante): Record<string, un
           documento_que_se_modifica_tipo: TIPO_NUBEFACT[comprobante.modifica.tipo],
           documento_que_se_modifica_serie: comprobante.modifica.serie,
           documento_que_se_modifica_numero: comprobante.modifica.correlativo,
-          tipo_de_nota_de_credito: Number(MOTIVO_ANULACION.codigo),
+          tipo_de_nota_de_credito: Number(comprobante.motivoCodigo ?? MOTIVO_ANULACION.codigo),
           observaciones: comprobante.motivo ?? MOTIVO_ANULACION.descripcion,
         }
       : {}),

@@ -16,6 +16,7 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
     emitido,
     modificaId: null,
     motivo: null,
+    motivoCodigo: null,
     cliente: {
       tipoDocumento: '1',
       numeroDocumento: '40123456',

@@ -10,6 +10,8 @@ export interface EnvioComprobante extends ContenidoComprobante {
   /** A credit note's receipt, and its reason (SUNAT catálogo 09). */
   modifica?: { tipo: TipoComprobante; serie: string; correlativo: number };
   motivo?: string;
+  /** A credit note's SUNAT catálogo 09 code: MOTIVO_ANULACION's when absent (issue 36: returns' notes carry 07 or 06). */
+  motivoCodigo?: string;
 }
 
 /** Which receipt: its type, series and correlative. */
@@ -54,3 +56,7 @@ export class ProveedorNoResponde extends Error {}
 
 /** SUNAT's reason code (catálogo 09) and words of the credit note the shop issues when a paid order is cancelled. */
 export const MOTIVO_ANULACION = { codigo: '01', descripcion: 'Anulación de la operación' } as const;
+
+/** SUNAT's reason (catálogo 09) of a return's credit note (issue 36): some lines or units (07), or the whole order at once (06). */
+export const MOTIVO_DEVOLUCION_ITEM = { codigo: '07', descripcion: 'Devolución por ítem' } as const;
+export const MOTIVO_DEVOLUCION_TOTAL = { codigo: '06', descripcion: 'Devolución total' } as const;

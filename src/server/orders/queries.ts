@@ -7,6 +7,13 @@ import { comprobantePedido, comprobantesDePedido } from '../comprobantes/queries
 import type { Db } from '../db/client.ts';
 import { pedidoHistorial, pedidoLineas, pedidos, type Pedido, type PedidoLinea } from '../db/schema/index.ts';
 import { seguimientoDe } from '../../lib/orders/couriers.ts';
+import { devolucionesCliente } from './devoluciones-vista.ts';
+
+/** The order's returns (issue 36) as an optional field: absent while it has none. */
+async function conDevoluciones(db: Db, pedidoId: number): Promise<Pick<DetallePedido, 'devoluciones'>> {
+  const devoluciones = await devolucionesCliente(db, pedidoId);
+  return devoluciones.length > 0 ? { devoluciones } : {};
+}
 
 /** An order with its lines, when it belongs to the customer (or to anyone, without `clienteId`). */
 export async function orderWithLines(
@@ -95,5 +102,6 @@ export async function orderDetail(db: Db, pedidoId: number, clienteId?: number):
       .map((entry) => ({ estado: entry.estado as EstadoPedido, fecha: entry.fecha.toISOString() })),
     seguimiento: seguimientoDe(pedido.courier, pedido.guia),
     comprobantes: (await comprobantesDePedido(db, pedidoId)).map(comprobantePedido),
+    ...(await conDevoluciones(db, pedidoId)),
   };
 }

@@ -7,6 +7,7 @@ import { comprobantesDelPedido, type Emision } from '../comprobantes/emision.ts'
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidos, type Pedido } from '../db/schema/index.ts';
 import { approvePayment, avisarTienda, cancelOrder, record } from '../orders/life.ts';
+import { reembolsadoPorLaTienda } from '../orders/devoluciones-vista.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from './gateway.ts';
 
 /** What applying a payment did. */
@@ -128,6 +129,16 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
         await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
       }
       return 'no-coincide';
+    }
+    if (pago.status === 'refunded' && (await reembolsadoPorLaTienda(tx, pago.id)) >= monto) {
+      // The shop's own refund (issue 36) confirmed: nothing for the operator to decide.
+      await record(
+        tx,
+        pedidoId,
+        pedido.estado as EstadoPedido,
+        `Mercado Pago confirmó la devolución del pago ${pago.id}, reembolsado por la tienda.`,
+      );
+      return 'sin-cambio';
     }
     if (aviso) {
       await alertOperator(tx, pedidoId, aviso);

@@ -47,6 +47,26 @@ export class YapeSinToken extends Error {
   }
 }
 
+/** A refund asked of the provider (issue 36): all or part of an approved payment, once per key. */
+export interface SolicitudReembolso {
+  /** The provider's payment id (a Yape payment is a Mercado Pago payment too). */
+  pagoId: string;
+  /** Céntimos to give back: the whole payment or part of it. */
+  monto: number;
+  /** The same key answers the same refund: a retry or a replay never refunds twice. */
+  idempotencyKey: string;
+}
+
+/** The provider's refund: its id, status ('approved', 'in_process', 'rejected'…) and amount in céntimos. */
+export interface ReembolsoRemoto {
+  id: string;
+  status: string;
+  monto: number;
+}
+
+/** The provider refused a refund for good (not an outage): retrying it will not help; the shop must act by hand. */
+export class ReembolsoRechazado extends Error {}
+
 /**
  * The one small interface both providers implement (DESIGN.md, payments): the calls the payment methods
  * (src/server/checkout/metodos/) make, each method using its own.
@@ -65,6 +85,12 @@ export interface Pasarela {
    * payment created, approved or rejected at once. Absent when the shop does not take Yape (no MP_PUBLIC_KEY).
    */
   pagarConYape?(pago: PagoYape): Promise<PagoRemoto>;
+  /**
+   * Refunds all or part of an approved payment (issue 36): Mercado Pago's refunds API through the
+   * official SDK, simulated by the prueba. Throws ReembolsoRechazado when the provider refuses it for
+   * good, anything else when it could not be reached (to be retried with the same key).
+   */
+  reembolsar?(solicitud: SolicitudReembolso): Promise<ReembolsoRemoto>;
 }
 
 /** Statuses that end a payment without money (checkout §4: rejected). */

@@ -1,6 +1,7 @@
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from 'mercadopago';
+import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS, TIENDA } from '../../lib/tienda.ts';
-import type { OrdenDePago, PagoRemoto, PagoYape, Pasarela } from './gateway.ts';
+import { ReembolsoRechazado, type OrdenDePago, type PagoRemoto, type PagoYape, type Pasarela, type SolicitudReembolso } from './gateway.ts';
 import { yapePaymentBody, yapeToken } from './yape.ts';
 
 export interface MercadoPagoOptions {
@@ -36,6 +37,24 @@ export function mercadoPagoPasarela({ accessToken, siteUrl, publicKey, fetchOpti
     },
     async obtenerPago(id: string): Promise<PagoRemoto> {
       return pagoRemoto(await new Payment(config()).get({ id }), id);
+    },
+    async reembolsar({ pagoId, monto, idempotencyKey }: SolicitudReembolso) {
+      let reembolso: Awaited<ReturnType<PaymentRefund['create']>>;
+      try {
+        reembolso = await new PaymentRefund(config(idempotencyKey)).create({ payment_id: pagoId, body: { amount: toSoles(monto) } });
+      } catch (error) {
+        // A 4xx is Mercado Pago's refusal (the payment cannot be refunded: too old, already refunded, in
+        // mediation, not enough balance): final. A 5xx, a timeout or no answer may be retried with the key.
+        const status = Number(
+          (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode,
+        );
+        if (status >= 400 && status < 500 && ![409, 423, 429].includes(status)) {
+          throw new ReembolsoRechazado(`Mercado Pago no aceptó el reembolso (HTTP ${status}): ${(error as Error).message}`);
+        }
+        throw error;
+      }
+      if (reembolso.id === undefined) throw new Error('Mercado Pago no devolvió el reembolso.');
+      return { id: String(reembolso.id), status: reembolso.status ?? '', monto: toCentimos(Number(reembolso.amount ?? 0)) };
     },
     ...(publicKey
       ? {

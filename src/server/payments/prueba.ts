@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toSoles } from '../../lib/pricing/money.ts';
 import type { Db } from '../db/client.ts';
-import { pagosPrueba } from '../db/schema/index.ts';
-import type { PagoRemoto, PagoYape, Pasarela } from './gateway.ts';
+import { pagosPrueba, reembolsosPrueba } from '../db/schema/index.ts';
+import { ReembolsoRechazado, type PagoRemoto, type PagoYape, type Pasarela, type SolicitudReembolso } from './gateway.ts';
 import { yapeDePrueba } from './yape.ts';
 
 /** A payment id the provider does not know (a 404 of its API). */
@@ -44,5 +44,34 @@ export function pruebaPasarela(db: Db): Pasarela {
       };
     },
     pagarConYape: (pago: PagoYape) => yapeDePrueba(db, pago),
+    reembolsar: (solicitud: SolicitudReembolso) => reembolsoDePrueba(db, solicitud),
   };
+}
+
+/**
+ * The prueba's refund (issue 36), as Mercado Pago's refunds API would answer: an approved payment of its
+ * own, at most what is left of it; once per idempotency key (the same key answers the same refund).
+ */
+async function reembolsoDePrueba(db: Db, { pagoId, monto, idempotencyKey }: SolicitudReembolso) {
+  const [hecho] = await db.select().from(reembolsosPrueba).where(eq(reembolsosPrueba.claveIdempotencia, idempotencyKey));
+  if (hecho) return { id: String(hecho.id), status: 'approved', monto: hecho.monto };
+  const [pago] = /^\d{1,15}$/.test(pagoId)
+    ? await db
+        .select()
+        .from(pagosPrueba)
+        .where(eq(pagosPrueba.id, Number(pagoId)))
+    : [];
+  if (!pago || pago.estado !== 'approved')
+    throw new ReembolsoRechazado(`El pago ${pagoId} no existe o no está aprobado: no se puede reembolsar.`);
+  const previos = await db.select({ monto: reembolsosPrueba.monto }).from(reembolsosPrueba).where(eq(reembolsosPrueba.pagoId, pagoId));
+  const queda = pago.monto - previos.reduce((suma, r) => suma + r.monto, 0);
+  if (monto <= 0 || monto > queda)
+    throw new ReembolsoRechazado(`El pago ${pagoId} tiene ${toSoles(queda)} soles por reembolsar: no se reembolsan ${toSoles(monto)}.`);
+  const [nuevo] = await db
+    .insert(reembolsosPrueba)
+    .values({ pagoId, monto, claveIdempotencia: idempotencyKey })
+    .onConflictDoNothing()
+    .returning();
+  if (!nuevo) return reembolsoDePrueba(db, { pagoId, monto, idempotencyKey });
+  return { id: String(nuevo.id), status: 'approved', monto: nuevo.monto };
 }

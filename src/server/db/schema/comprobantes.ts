@@ -75,6 +75,8 @@ export const comprobantes = pgTable(
     /** A credit note's receipt, and why (SUNAT's catalogue 09 code and the words). */
     modificaId: integer('modifica_id').references((): AnyPgColumn => comprobantes.id),
     motivo: text('motivo'),
+    /** A credit note's SUNAT catálogo 09 code (issue 36): 01 anulación de la operación (null on notes from before), 07 devolución por ítem, 06 devolución total. */
+    motivoCodigo: text('motivo_codigo'),
     cliente: jsonb('cliente').$type<ClienteComprobante>().notNull(),
     items: jsonb('items').$type<ItemComprobante[]>().notNull(),
     gravada: integer('gravada').notNull(),
@@ -105,13 +107,13 @@ export const comprobantes = pgTable(
   (t) => [
     uniqueIndex('comprobantes_numero_idx').on(t.serie, t.correlativo),
     uniqueIndex('comprobantes_clave_idx').on(t.clave),
-    // One sale receipt and at most one credit note per order, besides those SUNAT rejected (their numbers stay on record).
+    // One sale receipt and at most one annulment credit note per order (returns' partial notes are one per return), besides those SUNAT rejected (their numbers stay on record).
     uniqueIndex('comprobantes_venta_idx')
       .on(t.pedidoId)
       .where(sql`${t.tipo} IN ('01', '03') AND ${t.estado} <> 'rechazado'`),
     uniqueIndex('comprobantes_nota_idx')
       .on(t.pedidoId)
-      .where(sql`${t.tipo} = '07' AND ${t.estado} <> 'rechazado'`),
+      .where(sql`${t.tipo} = '07' AND ${t.estado} <> 'rechazado' AND (${t.motivoCodigo} IS NULL OR ${t.motivoCodigo} = '01')`),
     // A rejected receipt is replaced once.
     uniqueIndex('comprobantes_reemplaza_idx')
       .on(t.reemplazaId)
