@@ -14,8 +14,10 @@ import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { moveOrder } from '../orders/life.ts';
-import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
+import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
+import { exigirRol } from './roles.ts';
+import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
@@ -37,12 +39,15 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  */
 export function adminRoutes(
   deps: OperatorAuthDeps &
+    PersonalDeps &
     RebuildDeps & { config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> },
 ) {
   const { db } = deps;
   return new Hono<OperatorEnv>()
+    // Sign-in and invitations answer before the guard: they are how a person gets a session.
+    .route('/', personalPublicRoutes(deps))
     .use('*', requireOperator(deps))
-    .use('*', operatorName)
+    .route('/', personalRoutes(deps))
     .use('*', rebuildAfterCatalogueChange(deps))
     .route('/', productRoutes(deps))
     .route('/', couponRoutes(db))
@@ -95,7 +100,7 @@ export function adminRoutes(
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);
     })
-    .get('/respaldo', async (c) => {
+    .get('/respaldo', exigirRol('dueno', { fresca: true }), async (c) => {
       const client = embeddedClient(db);
       if (!client) throw clientError(409, PG_DUMP_ADVICE);
       const dump = await dumpEmbedded(client);
