@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { PersonaSesion, SesionRespuesta } from '../../lib/api/backoffice-schemas.ts';
@@ -84,8 +84,9 @@ export async function cerrarSesionesDe(db: Db | Tx, personaId: number, ahora: Da
     .update(sesionesPersonal)
     .set({ cerrada: ahora })
     .where(and(eq(sesionesPersonal.personaId, personaId), isNull(sesionesPersonal.cerrada)))
-    .returning({ id: sesionesPersonal.id });
-  return cerradas.length;
+    .returning({ expira: sesionesPersonal.expira, expiraMaximo: sesionesPersonal.expiraMaximo });
+  // The count says how many were still open (the ended ones were closed only on paper).
+  return cerradas.filter((sesion) => sesion.expira > ahora && sesion.expiraMaximo > ahora).length;
 }
 
 /** Marks a session fresh again until now + `reautenticacionMinutos`. */
@@ -98,17 +99,15 @@ export async function reautenticar(db: Db, id: string, config: PersonalConfig): 
 /** A person as the session's answers show it: with their passkeys and unused recovery codes counted. */
 export async function personaSesion(db: Db | Tx, personaId: number): Promise<PersonaSesion> {
   const [persona] = await db
-    .select({
-      id: personas.id,
-      nombre: personas.nombre,
-      correo: personas.correo,
-      rol: personas.rol,
-      passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.personaId} = ${personas.id})`,
-      codigosRestantes: sql<number>`(select count(*)::int from ${codigosRecuperacionPersonal} where ${codigosRecuperacionPersonal.personaId} = ${personas.id} and ${codigosRecuperacionPersonal.usado} is null)`,
-    })
+    .select({ id: personas.id, nombre: personas.nombre, correo: personas.correo, rol: personas.rol })
     .from(personas)
     .where(eq(personas.id, personaId));
-  return { ...persona!, passkeys: Number(persona!.passkeys), codigosRestantes: Number(persona!.codigosRestantes) };
+  const [llaves] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.personaId, personaId));
+  const [codigos] = await db
+    .select({ n: count() })
+    .from(codigosRecuperacionPersonal)
+    .where(and(eq(codigosRecuperacionPersonal.personaId, personaId), isNull(codigosRecuperacionPersonal.usado)));
+  return { ...persona!, passkeys: Number(llaves?.n ?? 0), codigosRestantes: Number(codigos?.n ?? 0) };
 }
 
 /** GET /sesion's answer for a session row. */
