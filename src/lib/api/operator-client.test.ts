@@ -158,6 +158,28 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
     '/admin/api/resenas/7',
     { accion: 'aprobar' },
   ],
+  ['signIn', (c) => c.signIn('ana@example.pe', 'una clave larga'), json({ desafio: 'd', passkey: false }), 'POST', '/admin/api/sesion', { correo: 'ana@example.pe', contrasena: 'una clave larga' }],
+  ['verifySignIn', (c) => c.verifySignIn('d', '123456'), json({ persona: {}, expira: 'x', expiraMaximo: 'x', reautenticadaHasta: null }), 'POST', '/admin/api/sesion/verificar', { desafio: 'd', codigo: '123456' }],
+  ['passkeySignInOptions', (c) => c.passkeySignInOptions('d'), json({ challenge: 'c' }), 'POST', '/admin/api/sesion/passkey/opciones', { desafio: 'd' }],
+  ['passkeySignIn', (c) => c.passkeySignIn('d', { id: 'p' }), json({ persona: {}, expira: 'x', expiraMaximo: 'x', reautenticadaHasta: null }), 'POST', '/admin/api/sesion/passkey', { desafio: 'd', respuesta: { id: 'p' } }],
+  ['session', (c) => c.session(), json({ persona: {}, expira: 'x', expiraMaximo: 'x', reautenticadaHasta: null }), 'GET', '/admin/api/sesion'],
+  ['signOut', (c) => c.signOut(), json({ mensaje: 'ok' }), 'DELETE', '/admin/api/sesion'],
+  ['signOutEverywhere', (c) => c.signOutEverywhere(), json({ mensaje: 'ok' }), 'POST', '/admin/api/sesion/cerrar-todas'],
+  ['reauthenticate', (c) => c.reauthenticate('clave', '123456'), json({ persona: {}, expira: 'x', expiraMaximo: 'x', reautenticadaHasta: null }), 'POST', '/admin/api/sesion/reautenticar', { contrasena: 'clave', codigo: '123456' }],
+  ['invitation', (c) => c.invitation('t/k'), json({ correo: 'a@b.pe', rol: 'dueno', expira: 'x' }), 'GET', '/admin/api/invitaciones/t%2Fk'],
+  ['acceptInvitation', (c) => c.acceptInvitation('tk', { nombre: 'Ana', contrasena: 'una clave larga' }), json({ inscripcion: 'i', secreto: 'S', uri: 'u', qrSvg: '<svg/>' }), 'POST', '/admin/api/invitaciones/tk', { nombre: 'Ana', contrasena: 'una clave larga' }],
+  ['confirmTotp', (c) => c.confirmTotp('tk', { inscripcion: 'i', codigo: '123456' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/invitaciones/tk/totp', { inscripcion: 'i', codigo: '123456' }],
+  ['passkeyEnrolOptions', (c) => c.passkeyEnrolOptions(), json({ challenge: 'c' }), 'POST', '/admin/api/yo/passkeys/opciones'],
+  ['enrolPasskey', (c) => c.enrolPasskey({ id: 'p' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/yo/passkeys', { respuesta: { id: 'p' } }],
+  ['staff', (c) => c.staff(), json({ personas: [], invitaciones: [] }), 'GET', '/admin/api/personal'],
+  ['invite', (c) => c.invite({ correo: 'b@c.pe', rol: 'personal' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/personal/invitaciones', { correo: 'b@c.pe', rol: 'personal' }],
+  ['revokeInvitation', (c) => c.revokeInvitation(4), json({ mensaje: 'ok' }), 'DELETE', '/admin/api/personal/invitaciones/4'],
+  ['setPersonActive', (c) => c.setPersonActive(3, false), json({ mensaje: 'ok' }), 'POST', '/admin/api/personal/3/desactivar'],
+  ['setPersonActive again', (c) => c.setPersonActive(3, true), json({ mensaje: 'ok' }), 'POST', '/admin/api/personal/3/activar'],
+  ['setPersonRole', (c) => c.setPersonRole(3, 'dueno'), json({ mensaje: 'ok' }), 'POST', '/admin/api/personal/3/rol', { rol: 'dueno' }],
+  ['apiKeys', (c) => c.apiKeys(), json({ claves: [] }), 'GET', '/admin/api/claves'],
+  ['createApiKey', (c) => c.createApiKey({ nombre: 'Laptop', rol: 'personal' }), json({ mensaje: 'ok' }), 'POST', '/admin/api/claves', { nombre: 'Laptop', rol: 'personal' }],
+  ['revokeApiKey', (c) => c.revokeApiKey(9), json({ mensaje: 'ok' }), 'DELETE', '/admin/api/claves/9'],
   ['backup', (c) => c.backup(), new Response('gz', { headers: { 'Content-Type': 'application/gzip' } }), 'GET', '/admin/api/respaldo'],
 ];
 
@@ -310,9 +332,9 @@ describeEachDatabase('operator client against the operator API', (target) => {
 
     const { entradas } = await ana.auditTrail(3);
     expect(entradas.map((e) => [e.operador, e.accion])).toEqual([
-      ['Ana Díaz', 'mensaje.quitar'],
-      ['Ana Díaz', 'mensaje.agregar'],
-      ['Ana Díaz', 'producto.cambiar'],
+      ['token de operador (Ana Díaz)', 'mensaje.quitar'],
+      ['token de operador (Ana Díaz)', 'mensaje.agregar'],
+      ['token de operador (Ana Díaz)', 'producto.cambiar'],
     ]);
   });
 
