@@ -24,7 +24,8 @@ const fecha = (iso: string | null) =>
 
 /** A role as typed ('dueno', 'dueño', 'Personal'), or a refusal naming the valid ones. */
 function rolArg(texto: string | undefined, comando: string): Rol {
-  if (texto === undefined) throw new CliError(`Indica el rol con --rol ${ROLES.join('|')}, por ejemplo: npm run shop -- ${comando} --rol personal`);
+  if (texto === undefined)
+    throw new CliError(`Indica el rol con --rol ${ROLES.join('|')}, por ejemplo: npm run shop -- ${comando} --rol personal`);
   const limpio = texto.trim().toLowerCase().replace('ñ', 'n');
   const rol = ROLES.find((valor) => valor === limpio);
   if (!rol) throw new CliError(`"${texto}" no es un rol. Roles: ${ROLES.join(', ')}.`);
@@ -38,7 +39,14 @@ export function formatPersonal({ personas, invitaciones }: ListaPersonal): strin
       ? 'Todavía no hay personas en la administración: invita a la primera con npm run shop -- personal invitar CORREO --rol dueno'
       : columns([
           ['N.°', 'Nombre', 'Correo', 'Rol', 'Estado', 'Último ingreso'],
-          ...personas.map((p) => [String(p.id), p.nombre, p.correo, NOMBRE_ROL[p.rol], p.activa ? 'activa' : 'desactivada', fecha(p.ultimoIngreso)]),
+          ...personas.map((p) => [
+            String(p.id),
+            p.nombre,
+            p.correo,
+            NOMBRE_ROL[p.rol],
+            p.activa ? 'activa' : 'desactivada',
+            fecha(p.ultimoIngreso),
+          ]),
         ]),
   ];
   if (invitaciones.length > 0)
@@ -102,7 +110,8 @@ export async function runPersonalCommand(
     return true;
   }
   if (accion === 'revocar' && resto.length === 1) {
-    if (!/^[1-9]\d{0,8}$/.test(resto[0]!)) throw new CliError('Indica el número de la clave, por ejemplo: npm run shop -- claves revocar 3');
+    if (!/^[1-9]\d{0,8}$/.test(resto[0]!))
+      throw new CliError('Indica el número de la clave, por ejemplo: npm run shop -- claves revocar 3');
     out((await cliente.revokeApiKey(resto[0]!)).mensaje);
     return true;
   }

@@ -37,9 +37,18 @@ describeEachDatabase('`npm run shop -- personal` and `claves` (issue 36)', (targ
     expect(shop.sent.at(-1)!.html).toContain('Ana te invitó');
     const lista = await run(['personal', 'lista']);
     expect(lista.out).toMatch(/Invitaciones pendientes:\n.*\n\d+\s+duena@example\.pe\s+Dueña o dueño\s+.*token de operador \(Ana\)$/m);
-    expect(await run(['personal', 'invitar', 'x@example.pe'])).toMatchObject({ code: 1, err: expect.stringMatching(/^Indica el rol con --rol dueno\|personal/) });
-    expect(await run(['personal', 'invitar', 'x@example.pe', '--rol', 'jefa'])).toMatchObject({ code: 1, err: '"jefa" no es un rol. Roles: dueno, personal.' });
-    expect(await run(['personal', 'invitar', 'no-es-correo', '--rol', 'personal'])).toMatchObject({ code: 1, err: 'Ingresa un correo válido.' });
+    expect(await run(['personal', 'invitar', 'x@example.pe'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^Indica el rol con --rol dueno\|personal/),
+    });
+    expect(await run(['personal', 'invitar', 'x@example.pe', '--rol', 'jefa'])).toMatchObject({
+      code: 1,
+      err: '"jefa" no es un rol. Roles: dueno, personal.',
+    });
+    expect(await run(['personal', 'invitar', 'no-es-correo', '--rol', 'personal'])).toMatchObject({
+      code: 1,
+      err: 'Ingresa un correo válido.',
+    });
   });
 
   it('creates a named key shown once, which then opens the API with its role and its name; a revoked key is refused', async () => {

@@ -45,9 +45,11 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   const cookieDe = (res: Response) => /(?:^|,\s*)kb_personal=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1];
   const auditoria = async () =>
-    (await json<{ entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> | null }[] }>(
-      await api('GET', '/auditoria?limite=200', { token: TOKEN }),
-    )).entradas;
+    (
+      await json<{ entradas: { operador: string; accion: string; objetivo: string; despues: Record<string, unknown> | null }[] }>(
+        await api('GET', '/auditoria?limite=200', { token: TOKEN }),
+      )
+    ).entradas;
   const codigo = (secreto: string) => codigoTotp(secreto, new Date(reloj));
 
   /** Invites `correo` with the operator token and enrols them: their session cookie, TOTP secret and recovery codes. */
@@ -56,16 +58,28 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
       await api('POST', '/personal/invitaciones', { token: TOKEN, body: { correo, rol }, headers: { 'X-Operador': 'Ana' } }),
     );
     const token = new URL(creada.enlace).searchParams.get('token')!;
-    const inscripcion = await json<InscripcionTotp>(await api('POST', `/invitaciones/${token}`, { body: { nombre, contrasena: CONTRASENA } }));
-    const res = await api('POST', `/invitaciones/${token}/totp`, { body: { inscripcion: inscripcion.inscripcion, codigo: codigo(inscripcion.secreto) } });
+    const inscripcion = await json<InscripcionTotp>(
+      await api('POST', `/invitaciones/${token}`, { body: { nombre, contrasena: CONTRASENA } }),
+    );
+    const res = await api('POST', `/invitaciones/${token}/totp`, {
+      body: { inscripcion: inscripcion.inscripcion, codigo: codigo(inscripcion.secreto) },
+    });
     const confirmada = await json<InscripcionConfirmada>(res);
-    return { id: confirmada.persona.id, cookie: cookieDe(res)!, secreto: inscripcion.secreto, codigos: confirmada.codigosRecuperacion, token };
+    return {
+      id: confirmada.persona.id,
+      cookie: cookieDe(res)!,
+      secreto: inscripcion.secreto,
+      codigos: confirmada.codigosRecuperacion,
+      token,
+    };
   }
 
   /** Password then TOTP (the clock moves one step first, so the code is new); the session cookie. */
   async function ingresar(correo: string, secreto: string, desde = '10.36.0.1') {
     avanzar(30_000);
-    const { desafio } = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo, contrasena: CONTRASENA }, ip: desde }));
+    const { desafio } = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo, contrasena: CONTRASENA }, ip: desde }),
+    );
     const res = await api('POST', '/sesion/verificar', { body: { desafio, codigo: codigo(secreto) }, ip: desde });
     await json<SesionRespuesta>(res);
     return cookieDe(res)!;
@@ -78,7 +92,12 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
         adminToken: TOKEN,
         trustProxy: true,
         personal: { ...base.personal, ahora: () => new Date(reloj) },
-        rateLimits: { ...base.rateLimits, operadorPorIp: generous, personalPorIp: generous, personalPorCuenta: { max: 6, windowSeconds: 900 } },
+        rateLimits: {
+          ...base.rateLimits,
+          operadorPorIp: generous,
+          personalPorIp: generous,
+          personalPorCuenta: { max: 6, windowSeconds: 900 },
+        },
       },
     });
   });
@@ -113,17 +132,29 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
       expect(res.status).toBe(400);
       expect(await mensaje(res)).toBe(esperado);
     }
-    const inscripcion = await json<InscripcionTotp>(await api('POST', `/invitaciones/${token}`, { body: { nombre: 'Rosa Díaz', contrasena: CONTRASENA } }));
-    expect(inscripcion.uri).toMatch(/^otpauth:\/\/totp\/K-Beauty%20Per%C3%BA:rosa\.diaz%40example\.pe\?issuer=K-Beauty%20Per%C3%BA&secret=[A-Z2-7]+&algorithm=SHA1&digits=6&period=30$/);
+    const inscripcion = await json<InscripcionTotp>(
+      await api('POST', `/invitaciones/${token}`, { body: { nombre: 'Rosa Díaz', contrasena: CONTRASENA } }),
+    );
+    expect(inscripcion.uri).toMatch(
+      /^otpauth:\/\/totp\/K-Beauty%20Per%C3%BA:rosa\.diaz%40example\.pe\?issuer=K-Beauty%20Per%C3%BA&secret=[A-Z2-7]+&algorithm=SHA1&digits=6&period=30$/,
+    );
     expect(inscripcion.qrSvg).toMatch(/^<svg[^>]*>/);
     expect(inscripcion.qrSvg).not.toMatch(/<script/i);
     const mal = await api('POST', `/invitaciones/${token}/totp`, { body: { inscripcion: inscripcion.inscripcion, codigo: '000000' } });
     expect(mal.status).toBe(400);
-    const res = await api('POST', `/invitaciones/${token}/totp`, { body: { inscripcion: inscripcion.inscripcion, codigo: codigo(inscripcion.secreto) } });
+    const res = await api('POST', `/invitaciones/${token}/totp`, {
+      body: { inscripcion: inscripcion.inscripcion, codigo: codigo(inscripcion.secreto) },
+    });
     const confirmada = await json<InscripcionConfirmada>(res);
     expect(confirmada.codigosRecuperacion).toHaveLength(10);
     expect(new Set(confirmada.codigosRecuperacion).size).toBe(10);
-    expect(confirmada.persona).toMatchObject({ nombre: 'Rosa Díaz', correo: 'rosa.diaz@example.pe', rol: 'dueno', passkeys: 0, codigosRestantes: 10 });
+    expect(confirmada.persona).toMatchObject({
+      nombre: 'Rosa Díaz',
+      correo: 'rosa.diaz@example.pe',
+      rol: 'dueno',
+      passkeys: 0,
+      codigosRestantes: 10,
+    });
     expect(cookieDe(res)).toMatch(/^[\w-]{43}$/);
 
     // Reused: the link is spent.
@@ -133,7 +164,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect(await mensaje(reuso)).toMatch(/ya se usó/);
 
     // Expired: 48 hours later.
-    const vieja = await json<InvitacionCreada>(await api('POST', '/personal/invitaciones', { token: TOKEN, body: { correo: 'luis@example.pe', rol: 'personal' } }));
+    const vieja = await json<InvitacionCreada>(
+      await api('POST', '/personal/invitaciones', { token: TOKEN, body: { correo: 'luis@example.pe', rol: 'personal' } }),
+    );
     const tokenViejo = new URL(vieja.enlace).searchParams.get('token')!;
     avanzar(48 * 60 * MIN + 1000);
     const vencida = await api('POST', `/invitaciones/${tokenViejo}`, { body: { nombre: 'Luis', contrasena: CONTRASENA } });
@@ -141,13 +174,19 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect(await mensaje(vencida)).toMatch(/venció/);
 
     // Revoked: by its id; the enrolment already started is refused too.
-    const otra = await json<InvitacionCreada>(await api('POST', '/personal/invitaciones', { token: TOKEN, body: { correo: 'luis@example.pe', rol: 'personal' } }));
+    const otra = await json<InvitacionCreada>(
+      await api('POST', '/personal/invitaciones', { token: TOKEN, body: { correo: 'luis@example.pe', rol: 'personal' } }),
+    );
     const tokenOtra = new URL(otra.enlace).searchParams.get('token')!;
-    const empezada = await json<InscripcionTotp>(await api('POST', `/invitaciones/${tokenOtra}`, { body: { nombre: 'Luis', contrasena: CONTRASENA } }));
+    const empezada = await json<InscripcionTotp>(
+      await api('POST', `/invitaciones/${tokenOtra}`, { body: { nombre: 'Luis', contrasena: CONTRASENA } }),
+    );
     const lista = await json<ListaPersonal>(await api('GET', '/personal', { token: TOKEN }));
     expect(lista.invitaciones.map((i) => i.correo)).toEqual(['luis@example.pe']);
     expect((await api('DELETE', `/personal/invitaciones/${otra.invitacion.id}`, { token: TOKEN })).status).toBe(200);
-    const revocada = await api('POST', `/invitaciones/${tokenOtra}/totp`, { body: { inscripcion: empezada.inscripcion, codigo: codigo(empezada.secreto) } });
+    const revocada = await api('POST', `/invitaciones/${tokenOtra}/totp`, {
+      body: { inscripcion: empezada.inscripcion, codigo: codigo(empezada.secreto) },
+    });
     expect(revocada.status).toBe(410);
     expect(await mensaje(revocada)).toMatch(/anulada/);
     expect((await json<ListaPersonal>(await api('GET', '/personal', { token: TOKEN }))).invitaciones).toEqual([]);
@@ -163,7 +202,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect(nadie.status).toBe(401);
     expect(await mensaje(nadie)).toBe('Correo o contraseña incorrectos.');
 
-    const paso = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: 'ANA.QUISPE@example.pe', contrasena: CONTRASENA } }));
+    const paso = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'ANA.QUISPE@example.pe', contrasena: CONTRASENA } }),
+    );
     expect(paso.passkey).toBe(false);
     expect((await api('POST', '/sesion/verificar', { body: { desafio: paso.desafio, codigo: '123456' } })).status).toBe(401);
     const res = await api('POST', '/sesion/verificar', { body: { desafio: paso.desafio, codigo: codigo(ana.secreto) } });
@@ -173,7 +214,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect(setCookie).toMatch(/^kb_personal=[\w-]{43}; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/);
     // The challenge is spent, and the same code (same time step) does not open another sign-in.
     expect((await api('POST', '/sesion/verificar', { body: { desafio: paso.desafio, codigo: codigo(ana.secreto) } })).status).toBe(401);
-    const otra = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: 'ana.quispe@example.pe', contrasena: CONTRASENA } }));
+    const otra = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'ana.quispe@example.pe', contrasena: CONTRASENA } }),
+    );
     const repetido = await api('POST', '/sesion/verificar', { body: { desafio: otra.desafio, codigo: codigo(ana.secreto) } });
     expect(repetido.status).toBe(401);
     expect(await mensaje(repetido)).toMatch(/ya se usó/);
@@ -183,7 +226,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
       await api('POST', '/sesion/verificar', { body: { desafio: otra.desafio, codigo: recuperacion.toLowerCase().replace(/-/g, ' ') } }),
     );
     expect(conCodigo.persona.codigosRestantes).toBe(9);
-    const tercera = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: 'ana.quispe@example.pe', contrasena: CONTRASENA } }));
+    const tercera = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'ana.quispe@example.pe', contrasena: CONTRASENA } }),
+    );
     expect((await api('POST', '/sesion/verificar', { body: { desafio: tercera.desafio, codigo: recuperacion } })).status).toBe(401);
     // A challenge lives five minutes.
     avanzar(5 * MIN + 1000);
@@ -204,7 +249,8 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
 
   it('slows down failures in a row, then locks the account; each failure and the lockout are on record', async () => {
     const luz = await alta('luz@example.pe', 'personal', 'Luz Ramos');
-    const intento = (contrasena: string) => api('POST', '/sesion', { body: { correo: 'luz@example.pe', contrasena }, ip: `10.37.0.${++ip}` });
+    const intento = (contrasena: string) =>
+      api('POST', '/sesion', { body: { correo: 'luz@example.pe', contrasena }, ip: `10.37.0.${++ip}` });
     for (let i = 0; i < 3; i++) expect((await intento('adivinanza-1234')).status).toBe(401);
     // Three in a row: the next waits 2 s, even with the right password.
     const espera = await intento(CONTRASENA);
@@ -309,7 +355,14 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(await mensaje(res)).toBe(REAUTENTICAR);
     }
-    expect((await api('POST', '/sesion/reautenticar', { cookie: dueno.cookie, body: { contrasena: 'otra cosa cualquiera', codigo: codigo(dueno.secreto) } })).status).toBe(401);
+    expect(
+      (
+        await api('POST', '/sesion/reautenticar', {
+          cookie: dueno.cookie,
+          body: { contrasena: 'otra cosa cualquiera', codigo: codigo(dueno.secreto) },
+        })
+      ).status,
+    ).toBe(401);
     const fresca = await json<SesionRespuesta>(
       await api('POST', '/sesion/reautenticar', { cookie: dueno.cookie, body: { contrasena: CONTRASENA, codigo: codigo(dueno.secreto) } }),
     );
@@ -317,7 +370,11 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect((await api('GET', '/claves', { cookie: dueno.cookie })).status).toBe(200);
 
     // A role change applies at once, on record with the owner's name (never X-Operador).
-    const cambio = await api('POST', `/personal/${staff.id}/rol`, { cookie: dueno.cookie, body: { rol: 'dueno' }, headers: { 'X-Operador': 'Impostora' } });
+    const cambio = await api('POST', `/personal/${staff.id}/rol`, {
+      cookie: dueno.cookie,
+      body: { rol: 'dueno' },
+      headers: { 'X-Operador': 'Impostora' },
+    });
     expect(cambio.status).toBe(200);
     expect((await api('GET', '/personal', { cookie: staff.cookie })).status).toBe(200);
     const entrada = (await auditoria()).find((e) => e.accion === 'personal.rol' && e.objetivo.startsWith(`persona ${staff.id} `))!;
@@ -332,16 +389,27 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
       headers: { Origin: 'https://malicioso.example', 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(res.status).toBe(403);
-    const mismo = await api('POST', '/claves', { cookie: dueno.cookie, body: { nombre: 'propia', rol: 'personal' }, headers: { Origin: 'http://localhost:4321' } });
+    const mismo = await api('POST', '/claves', {
+      cookie: dueno.cookie,
+      body: { nombre: 'propia', rol: 'personal' },
+      headers: { Origin: 'http://localhost:4321' },
+    });
     expect(mismo.status).toBe(200);
     const claves = (await json<{ claves: { nombre: string }[] }>(await api('GET', '/claves', { cookie: dueno.cookie }))).claves;
     expect(claves.map((c) => c.nombre)).not.toContain('robada');
   });
 
   it('API keys: named, shown once, hashed, with their role; audited under their name; a revoked key is 401; the old token still works', async () => {
-    const creada = await json<ClaveCreada>(await api('POST', '/claves', { token: TOKEN, body: { nombre: 'Portátil de Ana', rol: 'personal' } }));
+    const creada = await json<ClaveCreada>(
+      await api('POST', '/claves', { token: TOKEN, body: { nombre: 'Portátil de Ana', rol: 'personal' } }),
+    );
     expect(creada.secreto).toMatch(/^kbk_[\w-]{43}$/);
-    expect(creada.clave).toMatchObject({ nombre: 'Portátil de Ana', prefijo: `${creada.secreto.slice(0, 12)}…`, creadaPor: 'token de operador', revocada: null });
+    expect(creada.clave).toMatchObject({
+      nombre: 'Portátil de Ana',
+      prefijo: `${creada.secreto.slice(0, 12)}…`,
+      creadaPor: 'token de operador',
+      revocada: null,
+    });
     const lista = JSON.stringify(await json(await api('GET', '/claves', { token: TOKEN })));
     expect(lista).not.toContain(creada.secreto);
 
@@ -349,10 +417,16 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect((await api('GET', '/personal', { token: creada.secreto })).status).toBe(403);
     const pedidos = await api('GET', '/pedidos', { token: creada.secreto, headers: { 'X-Operador': 'Alguien' } });
     expect(pedidos.status).toBe(200);
-    const dueno = await json<ClaveCreada>(await api('POST', '/claves', { token: TOKEN, body: { nombre: 'script de respaldo', rol: 'dueno' } }));
-    expect((await api('POST', '/personal/invitaciones', { token: dueno.secreto, body: { correo: 'nueva@example.pe', rol: 'personal' } })).status).toBe(200);
+    const dueno = await json<ClaveCreada>(
+      await api('POST', '/claves', { token: TOKEN, body: { nombre: 'script de respaldo', rol: 'dueno' } }),
+    );
+    expect(
+      (await api('POST', '/personal/invitaciones', { token: dueno.secreto, body: { correo: 'nueva@example.pe', rol: 'personal' } })).status,
+    ).toBe(200);
     const entradas = await auditoria();
-    expect(entradas.find((e) => e.accion === 'personal.invitacion' && e.objetivo.endsWith('(nueva@example.pe)'))!.operador).toBe('clave: script de respaldo');
+    expect(entradas.find((e) => e.accion === 'personal.invitacion' && e.objetivo.endsWith('(nueva@example.pe)'))!.operador).toBe(
+      'clave: script de respaldo',
+    );
 
     // Revoked: 401 at once.
     expect((await api('DELETE', `/claves/${creada.clave.id}`, { token: TOKEN })).status).toBe(200);
@@ -372,7 +446,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
   it('enrols a passkey for a fresh person and takes it as the second factor at sign-in (a software authenticator)', async () => {
     const nora = await alta('nora@example.pe', 'personal', 'Nora Paz');
     const llave = new PasskeyDePrueba('http://localhost:4321');
-    const opciones = await json<{ challenge: string; rp: { id: string } }>(await api('POST', '/yo/passkeys/opciones', { cookie: nora.cookie }));
+    const opciones = await json<{ challenge: string; rp: { id: string } }>(
+      await api('POST', '/yo/passkeys/opciones', { cookie: nora.cookie }),
+    );
     expect(opciones.rp.id).toBe('localhost');
     const registrada = await json<{ persona: { passkeys: number } }>(
       await api('POST', '/yo/passkeys', { cookie: nora.cookie, body: { respuesta: llave.crear(opciones) } }),
@@ -382,14 +458,18 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect((await api('POST', '/yo/passkeys', { cookie: nora.cookie, body: { respuesta: llave.crear(opciones) } })).status).toBe(400);
 
     avanzar(30_000);
-    const paso = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: 'nora@example.pe', contrasena: CONTRASENA } }));
+    const paso = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'nora@example.pe', contrasena: CONTRASENA } }),
+    );
     expect(paso.passkey).toBe(true);
     const pedido = await json<{ challenge: string; allowCredentials: { id: string }[] }>(
       await api('POST', '/sesion/passkey/opciones', { body: { desafio: paso.desafio } }),
     );
     expect(pedido.allowCredentials.map((c) => c.id)).toEqual([llave.id]);
     // A phishing page's origin is refused (and spends that challenge).
-    const phishing = await api('POST', '/sesion/passkey', { body: { desafio: paso.desafio, respuesta: llave.firmar(pedido, { origin: 'https://k-beauty-peru.example' }) } });
+    const phishing = await api('POST', '/sesion/passkey', {
+      body: { desafio: paso.desafio, respuesta: llave.firmar(pedido, { origin: 'https://k-beauty-peru.example' }) },
+    });
     expect(phishing.status).toBe(401);
     const nuevo = await json<{ challenge: string }>(await api('POST', '/sesion/passkey/opciones', { body: { desafio: paso.desafio } }));
     const res = await api('POST', '/sesion/passkey', { body: { desafio: paso.desafio, respuesta: llave.firmar(nuevo) } });
@@ -398,6 +478,9 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect(cookieDe(res)).toBeTruthy();
     // Replaying the same assertion: the sign-in is spent.
     expect((await api('POST', '/sesion/passkey', { body: { desafio: paso.desafio, respuesta: llave.firmar(nuevo) } })).status).toBe(401);
-    expect((await auditoria()).find((e) => e.accion === 'personal.ingreso')).toMatchObject({ operador: 'Nora Paz', despues: { via: 'passkey' } });
+    expect((await auditoria()).find((e) => e.accion === 'personal.ingreso')).toMatchObject({
+      operador: 'Nora Paz',
+      despues: { via: 'passkey' },
+    });
   });
 });

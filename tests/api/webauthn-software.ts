@@ -42,7 +42,12 @@ export class PasskeyDePrueba {
 
   /** The COSE_Key of the public key: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}. */
   private cose(): Buffer {
-    return Buffer.concat([Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]), bytes(this.x), Buffer.from([0x22]), bytes(this.y)]);
+    return Buffer.concat([
+      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
+      bytes(this.x),
+      Buffer.from([0x22]),
+      bytes(this.y),
+    ]);
   }
 
   private clientData(tipo: 'webauthn.create' | 'webauthn.get', challenge: string, origin = this.origin) {

@@ -42,12 +42,7 @@ import {
 } from './operator-schemas.ts';
 import type { cambioEstadoSchema, CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from './orders-schemas.ts';
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
-import type {
-  aceptarInvitacionSchema,
-  confirmarTotpSchema,
-  invitacionSchema,
-  nuevaClaveSchema,
-} from './personal-schemas.ts';
+import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import { api, param } from './routes.ts';
@@ -315,7 +310,9 @@ export function operatorClient(conexion: ConexionOperador) {
       ),
     /** POST /admin/api/personal/{id}/rol. */
     setPersonRole: (id: number | string, rol: Rol) =>
-      call(admin.personal[':id'].rol.$path({ param: { id: param(id) } }), conMensaje<{ mensaje: string; persona: Persona }>(), 'POST', { rol }),
+      call(admin.personal[':id'].rol.$path({ param: { id: param(id) } }), conMensaje<{ mensaje: string; persona: Persona }>(), 'POST', {
+        rol,
+      }),
     /** GET /admin/api/claves: every API key, revoked ones included. */
     apiKeys: () => call(admin.claves.$path(), isClaves),
     /** POST /admin/api/claves: a new key; its secret is in this answer only. */

@@ -16,11 +16,7 @@ export const CONTRASENA_MAXIMA = 200;
 export const NOMBRES_TIENDA = ['kbeauty', 'k-beauty', 'kbeautyperu'];
 
 /** Lowercase without accents: 'Ñandú' → 'nandu'. */
-const plano = (texto: string) =>
-  texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const plano = (texto: string) => texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * Why a password is refused, in Spanish, or undefined when it is acceptable: at least 12 characters, and
@@ -83,6 +79,8 @@ export const cambioRolSchema = z.object({ rol });
 export const nuevaClaveSchema = z.object({
   nombre: textoPlano('El nombre de la clave', { error: 'Ingresa un nombre para la clave.' })
     .transform((texto) => texto.trim())
-    .pipe(z.string().min(1, { error: 'Ingresa un nombre para la clave.' }).max(60, { error: 'El nombre puede tener hasta 60 caracteres.' })),
+    .pipe(
+      z.string().min(1, { error: 'Ingresa un nombre para la clave.' }).max(60, { error: 'El nombre puede tener hasta 60 caracteres.' }),
+    ),
   rol,
 });

@@ -34,4 +34,3 @@ export function invitacionEmail({
   });
   return { to, subject, text, html };
 }
-

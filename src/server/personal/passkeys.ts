@@ -127,7 +127,10 @@ export async function opcionesIngresoPasskey(db: Db, config: Config, desafioId: 
     allowCredentials: suyas.map((p) => ({ id: p.credencial, transports: p.transportes as AuthenticatorTransport[] })),
     userVerification: 'preferred',
   });
-  await db.update(desafiosPersonal).set({ datos: { webauthn: opciones.challenge } }).where(eq(desafiosPersonal.id, desafioId));
+  await db
+    .update(desafiosPersonal)
+    .set({ datos: { webauthn: opciones.challenge } })
+    .where(eq(desafiosPersonal.id, desafioId));
   return opciones;
 }
 

@@ -51,15 +51,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { invitacionEmail } from './correo.ts';
 import { ingresoConPasskey, opcionesIngresoPasskey, opcionesRegistroPasskey, registrarPasskey } from './passkeys.ts';
 import { huella, nuevaClave, nuevoCodigoRecuperacion, nuevoSecreto, normalizarCodigo, prefijoDe } from './secretos.ts';
-import {
-  abrirSesion,
-  borrarCookie,
-  cerrarSesion,
-  cerrarSesionesDe,
-  personaSesion,
-  reautenticar,
-  respuestaSesion,
-} from './sesiones.ts';
+import { abrirSesion, borrarCookie, cerrarSesion, cerrarSesionesDe, personaSesion, reautenticar, respuestaSesion } from './sesiones.ts';
 import { inscripcionTotp, nuevoSecretoTotp, pasoDelCodigo } from './totp.ts';
 
 /** What the people routes need: the database, the settings and the mailer (invitations). */
@@ -140,7 +132,11 @@ function cerrojo({ db, config }: PersonalDeps) {
       const { ip, cuenta } = claves(c, correo);
       await countInWindow(db, ip, ventana(porIp, ahora));
       const enCuenta = await countInWindow(db, cuenta, ventana(porCuenta, ahora));
-      if (fila) await db.update(personas).set({ fallos: sql`${personas.fallos} + 1`, ultimoFallo: ahora }).where(eq(personas.id, fila.id));
+      if (fila)
+        await db
+          .update(personas)
+          .set({ fallos: sql`${personas.fallos} + 1`, ultimoFallo: ahora })
+          .where(eq(personas.id, fila.id));
       const quien = fila?.nombre ?? `desconocido (${correo})`;
       await audit(db, quien, [
         { accion: 'personal.ingreso-fallido', objetivo: `cuenta ${correo}`, despues: { motivo, ip: clientIp(c, config) } },
@@ -225,7 +221,13 @@ async function gastarDesafio(db: Db | Tx, id: string, ahora: Date): Promise<bool
 
 /** An invitation by its token, and why it cannot be used (or undefined when it can). */
 async function invitacionPorToken(db: Db | Tx, token: string, ahora: Date) {
-  const [fila] = token.length > 200 ? [] : await db.select().from(invitacionesPersonal).where(eq(invitacionesPersonal.tokenHash, huella(token)));
+  const [fila] =
+    token.length > 200
+      ? []
+      : await db
+          .select()
+          .from(invitacionesPersonal)
+          .where(eq(invitacionesPersonal.tokenHash, huella(token)));
   if (!fila) throw clientError(404, INVITACION_NO_EXISTE);
   if (fila.revocada) throw clientError(410, INVITACION_REVOCADA);
   if (fila.usada) throw clientError(410, INVITACION_USADA);
@@ -279,7 +281,9 @@ export function personalPublicRoutes(deps: PersonalDeps) {
         creado: momento,
         expira: new Date(momento.getTime() + minutos(config.personal.desafioMinutos)),
       });
-      const [{ total }] = (await db.select({ total: count() }).from(passkeys).where(eq(passkeys.personaId, fila.id))) as [{ total: number }];
+      const [{ total }] = (await db.select({ total: count() }).from(passkeys).where(eq(passkeys.personaId, fila.id))) as [
+        { total: number },
+      ];
       return c.json({ desafio: valor, passkey: Number(total) > 0 } satisfies PrimerPasoRespuesta);
     })
     .post('/sesion/verificar', async (c) => {
@@ -366,9 +370,7 @@ export function personalPublicRoutes(deps: PersonalDeps) {
         const usada = await tx
           .update(invitacionesPersonal)
           .set({ usada: momento })
-          .where(
-            and(eq(invitacionesPersonal.id, invitada.id), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)),
-          )
+          .where(and(eq(invitacionesPersonal.id, invitada.id), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)))
           .returning({ id: invitacionesPersonal.id });
         if (!usada.length || !(await gastarDesafio(tx, desafio.id, momento))) throw clientError(410, INVITACION_USADA);
         const [creada] = await tx
@@ -451,7 +453,9 @@ export function personalRoutes(deps: PersonalDeps) {
       const { persona } = suya(c);
       const cerradas = await cerrarSesionesDe(db, persona, ahora());
       borrarCookie(c);
-      await audit(db, operadorDe(c), [{ accion: 'personal.salida-todas', objetivo: `persona ${persona}`, despues: { sesiones: cerradas } }]);
+      await audit(db, operadorDe(c), [
+        { accion: 'personal.salida-todas', objetivo: `persona ${persona}`, despues: { sesiones: cerradas } },
+      ]);
       return c.json({ mensaje: `Cerraste tu sesión en todos tus dispositivos (${cerradas}).` });
     })
     .post('/sesion/reautenticar', async (c) => {
@@ -481,7 +485,10 @@ export function personalRoutes(deps: PersonalDeps) {
       const fila = await personaPorId(persona);
       await registrarPasskey(db, config, fila.id, respuesta);
       await audit(db, fila.nombre, [{ accion: 'personal.passkey', objetivo: `persona ${fila.id}` }]);
-      return c.json({ mensaje: 'Registraste tu passkey: la próxima vez puedes ingresar con ella.', persona: await personaSesion(db, fila.id) });
+      return c.json({
+        mensaje: 'Registraste tu passkey: la próxima vez puedes ingresar con ella.',
+        persona: await personaSesion(db, fila.id),
+      });
     })
     .get('/personal', exigirRol('dueno'), async (c) => {
       const filas = await db.select().from(personas).orderBy(asc(personas.nombre), asc(personas.id));
@@ -512,7 +519,9 @@ export function personalRoutes(deps: PersonalDeps) {
             invitadaPor: operadorDe(c),
           })
           .returning();
-        await audit(tx, operadorDe(c), [{ accion: 'personal.invitacion', objetivo: `invitación ${nueva!.id} (${correo})`, despues: { rol } }]);
+        await audit(tx, operadorDe(c), [
+          { accion: 'personal.invitacion', objetivo: `invitación ${nueva!.id} (${correo})`, despues: { rol } },
+        ]);
         return nueva!;
       });
       await mailer.send(invitacionEmail({ to: correo, rol, enlace, horas, invitadaPor: nombreVisible(operadorDe(c)) }));
@@ -543,7 +552,12 @@ export function personalRoutes(deps: PersonalDeps) {
         await tx.update(personas).set({ activa: false }).where(eq(personas.id, id));
         const n = await cerrarSesionesDe(tx, id, ahora());
         await audit(tx, operadorDe(c), [
-          { accion: 'personal.desactivar', objetivo: `persona ${id} (${fila.correo})`, antes: { activa: fila.activa }, despues: { activa: false, sesionesCerradas: n } },
+          {
+            accion: 'personal.desactivar',
+            objetivo: `persona ${id} (${fila.correo})`,
+            antes: { activa: fila.activa },
+            despues: { activa: false, sesionesCerradas: n },
+          },
         ]);
         return n;
       });
@@ -557,7 +571,12 @@ export function personalRoutes(deps: PersonalDeps) {
       const fila = await personaPorId(id);
       await db.update(personas).set({ activa: true, fallos: 0, ultimoFallo: null }).where(eq(personas.id, id));
       await audit(db, operadorDe(c), [
-        { accion: 'personal.activar', objetivo: `persona ${id} (${fila.correo})`, antes: { activa: fila.activa }, despues: { activa: true } },
+        {
+          accion: 'personal.activar',
+          objetivo: `persona ${id} (${fila.correo})`,
+          antes: { activa: fila.activa },
+          despues: { activa: true },
+        },
       ]);
       return c.json({ mensaje: `${fila.nombre} puede ingresar de nuevo.`, persona: persona({ ...fila, activa: true }) });
     })
@@ -568,7 +587,9 @@ export function personalRoutes(deps: PersonalDeps) {
       if (fila.rol === 'dueno' && rol !== 'dueno' && fila.activa && !(await otroDuenoActivo(id)))
         throw clientError(409, 'La tienda necesita al menos una dueña o dueño activo: nombra a otra persona antes de cambiar este rol.');
       await db.update(personas).set({ rol }).where(eq(personas.id, id));
-      await audit(db, operadorDe(c), [{ accion: 'personal.rol', objetivo: `persona ${id} (${fila.correo})`, antes: { rol: fila.rol }, despues: { rol } }]);
+      await audit(db, operadorDe(c), [
+        { accion: 'personal.rol', objetivo: `persona ${id} (${fila.correo})`, antes: { rol: fila.rol }, despues: { rol } },
+      ]);
       return c.json({ mensaje: `${fila.nombre} ahora es ${rolEnTexto(rol)}.`, persona: persona({ ...fila, rol }) });
     })
     .get('/claves', soloDueno, async (c) => {
@@ -607,4 +628,6 @@ export function personalRoutes(deps: PersonalDeps) {
 
 const rolEnTexto = (rol: Rol) => (rol === 'dueno' ? 'dueña o dueño' : 'personal');
 /** The inviter's name as the e-mail says it ('token de operador (Ana)' reads as Ana). */
-const nombreVisible = (operador: string) => /^token de operador \((.+)\)$/.exec(operador)?.[1] ?? (operador.startsWith('token de') || operador.startsWith('clave:') ? 'La tienda' : operador);
+const nombreVisible = (operador: string) =>
+  /^token de operador \((.+)\)$/.exec(operador)?.[1] ??
+  (operador.startsWith('token de') || operador.startsWith('clave:') ? 'La tienda' : operador);

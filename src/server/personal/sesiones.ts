@@ -77,7 +77,10 @@ export type Sesion = NonNullable<Awaited<ReturnType<typeof sesionDe>>>;
 
 /** Closes one session, or every open session of a person (sign out everywhere, a disabled person). */
 export async function cerrarSesion(db: Db | Tx, id: string, ahora: Date): Promise<void> {
-  await db.update(sesionesPersonal).set({ cerrada: ahora }).where(and(eq(sesionesPersonal.id, id), isNull(sesionesPersonal.cerrada)));
+  await db
+    .update(sesionesPersonal)
+    .set({ cerrada: ahora })
+    .where(and(eq(sesionesPersonal.id, id), isNull(sesionesPersonal.cerrada)));
 }
 export async function cerrarSesionesDe(db: Db | Tx, personaId: number, ahora: Date): Promise<number> {
   const cerradas = await db
