@@ -247,6 +247,23 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     expect((await auditoria()).some((e) => e.operador === 'desconocido (nadie@example.pe)')).toBe(true);
   });
 
+  it('opens one session only when the same code is sent twice at once', async () => {
+    const teo = await alta('teo@example.pe', 'personal', 'Teo Salas');
+    avanzar(30_000);
+    const primero = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'teo@example.pe', contrasena: CONTRASENA } }),
+    );
+    const segundo = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: 'teo@example.pe', contrasena: CONTRASENA } }),
+    );
+    const respuestas = await Promise.all(
+      [primero, segundo, primero].map((paso) =>
+        api('POST', '/sesion/verificar', { body: { desafio: paso.desafio, codigo: codigo(teo.secreto) } }),
+      ),
+    );
+    expect(respuestas.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+  });
+
   it('slows down failures in a row, then locks the account; each failure and the lockout are on record', async () => {
     const luz = await alta('luz@example.pe', 'personal', 'Luz Ramos');
     const intento = (contrasena: string) =>
@@ -284,6 +301,7 @@ describeEachDatabase('people, sign-in and sessions (issue 36)', (target) => {
     avanzar(31 * MIN);
     const muerta = await sesion(eva.cookie);
     expect(muerta.status).toBe(401);
+    expect(muerta.headers.get('Set-Cookie')).toBe('kb_personal=; Max-Age=0; Path=/admin; HttpOnly; Secure; SameSite=Strict');
     expect(await mensaje(muerta)).toMatch(/^Tu sesión terminó/);
 
     // Absolute: used every 20 minutes, it still ends 12 hours after sign-in.

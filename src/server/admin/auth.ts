@@ -8,7 +8,7 @@ import { enforceRateLimit, refuseWhenLimited } from '../auth/rate-limit.ts';
 import type { Db } from '../db/client.ts';
 import { clavesApi, personas } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import { borrarCookie, COOKIE_SESION, SESION_TERMINADA, sesionDe } from '../personal/sesiones.ts';
+import { COOKIE_BORRADA, COOKIE_SESION, SESION_TERMINADA, sesionDe } from '../personal/sesiones.ts';
 import { huella, PREFIJO_CLAVE } from '../personal/secretos.ts';
 import { nombreDeCabecera, type OperatorEnv } from './audit.ts';
 
@@ -53,8 +53,10 @@ export function requireOperator({ db, config, operatorToken }: OperatorAuthDeps)
     } else {
       const sesion = await sesionDe(db, c, config.personal);
       if (!sesion) {
-        borrarCookie(c);
-        throw clientError(401, SESION_TERMINADA);
+        // The refusal's own response is what goes out: the cookie is cleared on it.
+        const error = clientError(401, SESION_TERMINADA);
+        error.res?.headers.append('Set-Cookie', COOKIE_BORRADA);
+        throw error;
       }
       const [persona] = await db
         .select({ nombre: personas.nombre, rol: personas.rol })

@@ -42,6 +42,9 @@ export async function abrirSesion(db: Db | Tx, c: Context, personaId: number, co
   return id;
 }
 
+/** The Set-Cookie header that removes the cookie (on a refusal's own response). */
+export const COOKIE_BORRADA = `${COOKIE_SESION}=; Max-Age=0; Path=/admin; HttpOnly; Secure; SameSite=Strict`;
+
 /** Removes the cookie from the browser. */
 export const borrarCookie = (c: Context) => deleteCookie(c, COOKIE_SESION, COOKIE_OPCIONES);
 
