@@ -12,6 +12,7 @@ import { CliError } from './errors.ts';
 import type { ShopCliDeps } from './deps.ts';
 import { importar } from './import.ts';
 import { formatOrder, formatOrderTable } from './format.ts';
+import { runPersonalCommand } from './personal.ts';
 import { runReclamosCommand } from './reclamos.ts';
 import { runResenasCommand } from './resenas.ts';
 
@@ -81,6 +82,14 @@ Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000
                                        Corrige el comprador de un comprobante rechazado (para su reemplazo) o devuelto
                                        por el proveedor sin llegar a SUNAT (se reenvía con su número).
 
+Personas y claves de API (solo la dueña o el dueño)
+  personal invitar CORREO --rol dueno|personal  Crea una invitación de un solo uso a la administración (/admin/),
+                                       que vence en 48 horas: muestra el enlace y la tienda lo envía por correo.
+  personal lista                       Las personas (rol, activa o no, último ingreso) y las invitaciones pendientes.
+  claves crear NOMBRE --rol dueno|personal  Crea una clave de API con nombre (para scripts y este comando: SHOP_API_KEY);
+                                       se muestra una sola vez.
+  claves lista | claves revocar N.°    Lista las claves (sin su secreto) o revoca una: deja de abrir la API al instante.
+
 Registro y respaldo
   auditoria [--limite N]               Los últimos cambios hechos por operadores: quién, cuándo y qué.
   respaldo [ARCHIVO]                   Escribe un respaldo de la base de datos embebida (por defecto
@@ -88,10 +97,11 @@ Registro y respaldo
   restaurar ARCHIVO                    Restaura un respaldo en la carpeta de datos (DATA_DIR), que debe estar vacía.
 
 Estados: ${ESTADOS_PEDIDO.join(', ')} (sin tildes; "en transito" o en-transito también valen).
-Habla con la tienda en marcha: SHOP_URL, o la que tiene abierta la base de datos de DATA_DIR, con el token
-de SHOP_ADMIN_TOKEN o, si no está definido, el de $DATA_DIR/operador.token que escribe \`npm start\`. Si la
-tienda no está en marcha, abre la base de datos (DATABASE_URL o la de DATA_DIR) y hace el cambio ella misma.
-Los cambios quedan registrados a nombre de SHOP_OPERADOR (por defecto, el usuario del sistema).`;
+Habla con la tienda en marcha: SHOP_URL, o la que tiene abierta la base de datos de DATA_DIR, con la clave de API
+de SHOP_API_KEY (kbk_…; los cambios quedan a nombre de la clave) o, si no está definida, con el token de
+SHOP_ADMIN_TOKEN o el de $DATA_DIR/operador.token que escribe \`npm start\` (los cambios quedan a nombre de
+"token de operador (SHOP_OPERADOR)"; por defecto, el usuario del sistema). Si la tienda no está en marcha, abre
+la base de datos (DATABASE_URL o la de DATA_DIR) y hace el cambio ella misma.`;
 
 /** The operator's name for the audit trail: SHOP_OPERADOR, else the system user. */
 export function operatorLabel(env: Record<string, string | undefined> = process.env): string {
@@ -108,7 +118,8 @@ export function operatorLabel(env: Record<string, string | undefined> = process.
 export function cliSettings(env: Record<string, string | undefined> = process.env): Pick<ShopCliDeps, 'baseUrl' | 'token' | 'tokenFile'> {
   const baseUrl = (env.SHOP_URL || `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
   const tokenFile = operatorTokenFile(env.DATA_DIR || '.data');
-  let token = env.SHOP_ADMIN_TOKEN?.trim() || undefined;
+  // A named API key first (its name is what the audit trail records), then the break-glass token.
+  let token = env.SHOP_API_KEY?.trim() || env.SHOP_ADMIN_TOKEN?.trim() || undefined;
   if (!token) {
     try {
       token = readFileSync(tokenFile, 'utf8').trim() || undefined;
@@ -171,6 +182,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           ruc: { type: 'string' },
           'razon-social': { type: 'string' },
           'direccion-fiscal': { type: 'string' },
+          rol: { type: 'string' },
         },
       });
     } catch (error) {
@@ -192,6 +204,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     if (await runReclamosCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (await runComprobantesCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (await runResenasCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
+    if (await runPersonalCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
       const { pedidos } = await cliente.orders(filtro);

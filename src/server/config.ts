@@ -47,6 +47,9 @@ export const RATE_LIMITS = {
   avisosPorIp: { max: 20, windowSeconds: 60 * 60 },
   /** Reviews sent per account (each may store a photo); refused forms do not count. */
   resenasPorCuenta: { max: 10, windowSeconds: 60 * 60 },
+  /** Failed back-office sign-ins (password or second factor) per IP, and per account (issue 36): past it, locked until the window ends. */
+  personalPorIp: { max: 30, windowSeconds: 15 * 60 },
+  personalPorCuenta: { max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -99,6 +102,53 @@ export function databaseLimits(
     poolMax: positiveIntFromEnv(env.DB_POOL_MAX, netlify ? BASE_DE_DATOS.conexionesPorFuncion : BASE_DE_DATOS.conexiones, 'DB_POOL_MAX'),
     connectTimeoutMs: positiveFromEnv(env.DB_CONNECT_TIMEOUT_MS, BASE_DE_DATOS.conexionTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
     statementTimeoutMs: intFromEnv(env.DB_STATEMENT_TIMEOUT_MS, BASE_DE_DATOS.consultaTimeoutMs, 'DB_STATEMENT_TIMEOUT_MS'),
+  };
+}
+
+/**
+ * The back office's people and sessions (issue 36), each overridable: STAFF_INVITATION_HOURS,
+ * STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS, STAFF_REAUTH_MINUTES, STAFF_CHALLENGE_MINUTES.
+ */
+export const PERSONAL = {
+  /** An invitation link's life. */
+  invitacionHoras: 48,
+  /** A session ends after this long without a call (sliding), and this long after sign-in whatever happens. */
+  sesionInactivaMinutos: 30,
+  sesionMaximaHoras: 12,
+  /** After a sign-in or POST /sesion/reautenticar, money, people, keys and exports are open this long. */
+  reautenticacionMinutos: 10,
+  /** A half-done sign-in or enrolment (the desafío) lives this long and takes this many wrong codes. */
+  desafioMinutos: 5,
+  desafioIntentos: 5,
+  /** Failed sign-ins in a row before each next attempt waits (doubling from `esperaSegundos`, up to `esperaMaximaSegundos`). */
+  fallosSinEspera: 3,
+  esperaSegundos: 2,
+  esperaMaximaSegundos: 60,
+  /** Shortest password. */
+  contrasenaMinima: 12,
+  /** One-use recovery codes made at enrolment. */
+  codigosRecuperacion: 10,
+} as const;
+
+/** The people's settings as the server uses them; `ahora` is the clock (tests move it instead of sleeping). */
+export interface PersonalConfig {
+  invitacionHoras: number;
+  sesionInactivaMinutos: number;
+  sesionMaximaHoras: number;
+  reautenticacionMinutos: number;
+  desafioMinutos: number;
+  ahora: () => Date;
+}
+
+/** STAFF_* over the defaults of PERSONAL. */
+export function personalFromEnv(env: Record<string, string | undefined>): PersonalConfig {
+  return {
+    invitacionHoras: positiveFromEnv(env.STAFF_INVITATION_HOURS, PERSONAL.invitacionHoras, 'STAFF_INVITATION_HOURS'),
+    sesionInactivaMinutos: positiveFromEnv(env.STAFF_SESSION_IDLE_MINUTES, PERSONAL.sesionInactivaMinutos, 'STAFF_SESSION_IDLE_MINUTES'),
+    sesionMaximaHoras: positiveFromEnv(env.STAFF_SESSION_MAX_HOURS, PERSONAL.sesionMaximaHoras, 'STAFF_SESSION_MAX_HOURS'),
+    reautenticacionMinutos: positiveFromEnv(env.STAFF_REAUTH_MINUTES, PERSONAL.reautenticacionMinutos, 'STAFF_REAUTH_MINUTES'),
+    desafioMinutos: positiveFromEnv(env.STAFF_CHALLENGE_MINUTES, PERSONAL.desafioMinutos, 'STAFF_CHALLENGE_MINUTES'),
+    ahora: () => new Date(),
   };
 }
 
@@ -185,6 +235,8 @@ export interface ServerConfig {
   resenas: ResenasConfig;
   /** The Libro de Reclamaciones: the shop's own non-working days and the daily caps of the consumers' copies (see reclamosFromEnv). */
   reclamos: ReclamosConfig;
+  /** The back office's people, sessions and invitations (issue 36; see personalFromEnv). */
+  personal: PersonalConfig;
 }
 
 /** The complaints book's settings. */
@@ -289,6 +341,7 @@ export function serverConfig(
       invitacionDias: positiveFromEnv(env.REVIEW_INVITATION_DAYS, RESENAS.invitacionDias, 'REVIEW_INVITATION_DAYS'),
     },
     reclamos: reclamosFromEnv(env),
+    personal: personalFromEnv(env),
   };
 }
 

@@ -67,6 +67,8 @@ describeEachDatabase('account API', (target) => {
         reclamosPorIp: generous,
         avisosPorIp: generous,
         resenasPorCuenta: generous,
+        personalPorIp: generous,
+        personalPorCuenta: generous,
       },
     };
     app = createApp({

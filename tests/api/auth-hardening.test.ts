@@ -90,6 +90,8 @@ describeEachDatabase('auth hardening', (target) => {
         reclamosPorIp: generous,
         avisosPorIp: generous,
         resenasPorCuenta: generous,
+        personalPorIp: generous,
+        personalPorCuenta: generous,
       },
     };
   });

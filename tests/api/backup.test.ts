@@ -85,7 +85,7 @@ describe('backups of the embedded database', () => {
     expect(result).toMatchObject({ code: 0, err: '' });
     // The download leaves its entry in the audit trail, with the operator's name (X-Operador).
     expect(await respaldosAuditados(shop.database.db)).toEqual([
-      { operador: 'Ana Díaz', objetivo: 'base de datos', despues: { via: 'api', bytes: expect.any(Number) } },
+      { operador: 'token de operador (Ana Díaz)', objetivo: 'base de datos', despues: { via: 'api', bytes: expect.any(Number) } },
     ]);
     expect(result.out).toMatch(
       /^Respaldo de la tienda en marcha \(http:\/\/127\.0\.0\.1:4999\) escrito en .*en-marcha\.tar\.gz \(\d+\.\d MB\)\.$/,

@@ -287,7 +287,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
       .where(eq(auditoria.accion, 'comprobante.reemplazo'))
       .orderBy(desc(auditoria.id));
     expect(entrada).toMatchObject({
-      operador: 'Rosa Díaz',
+      operador: 'token de operador (Rosa Díaz)',
       objetivo: `comprobante ${numero}`,
       antes: { estado: 'rechazado', mensaje: 'El DNI del receptor no es válido.' },
       despues: { reemplazo: cuerpo.comprobante.numero },

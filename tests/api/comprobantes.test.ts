@@ -437,7 +437,7 @@ describeEachDatabase('electronic comprobantes', (target) => {
         .where(eq(auditoria.accion, 'comprobante.cliente'))
         .orderBy(desc(auditoria.id));
       expect(entrada).toMatchObject({
-        operador: 'Rosa Díaz',
+        operador: 'token de operador (Rosa Díaz)',
         objetivo: `comprobante ${numero}`,
         despues: { cliente: { numeroDocumento: '44556677' } },
       });
@@ -457,7 +457,11 @@ describeEachDatabase('electronic comprobantes', (target) => {
         .from(auditoria)
         .where(eq(auditoria.accion, 'comprobante.reemplazo'))
         .orderBy(desc(auditoria.id));
-      expect(reemplazo).toMatchObject({ operador: 'Rosa Díaz', objetivo: `comprobante ${numero}`, despues: { reemplazo: nuevo } });
+      expect(reemplazo).toMatchObject({
+        operador: 'token de operador (Rosa Díaz)',
+        objetivo: `comprobante ${numero}`,
+        despues: { reemplazo: nuevo },
+      });
       await runBackgroundOnce(nube.services);
       const [rechazada, nueva] = await comprobantesOf(nube, preferencia.idVenta);
       expect(rechazada).toMatchObject({ id: boleta!.id, estado: 'rechazado', correlativo: boleta!.correlativo, cliente: boleta!.cliente });

@@ -113,7 +113,7 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
       .where(inArray(auditoria.accion, ['importar.crear', 'importar.actualizar']));
     expect(entradas).toHaveLength(4);
     expect(entradas.find((e) => e.accion === 'importar.actualizar')).toMatchObject({
-      operador: 'Importadora',
+      operador: 'token de operador (Importadora)',
       objetivo: `producto ${existing.idProducto} (EXIST-1)`,
       antes: { sku: null, precio: existing.precio },
       despues: { sku: 'EXIST-1', precio: existing.precio + 1 },

@@ -53,6 +53,8 @@ describeEachDatabase('operator API', (target) => {
       reclamosPorIp: generous,
       avisosPorIp: generous,
       resenasPorCuenta: generous,
+      personalPorIp: generous,
+      personalPorCuenta: generous,
     };
     shop = await openShop(target, { config: { adminToken: TOKEN, trustProxy: true, rateLimits } });
     plain = plainProducts(await shop.catalogue()).slice(0, 8);

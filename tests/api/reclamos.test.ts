@@ -386,7 +386,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     };
     expect(entradas.filter((e) => e.objetivo === `hoja ${hoja.numero}`)).toEqual([
       expect.objectContaining({
-        operador: 'Rosa Díaz',
+        operador: 'token de operador (Rosa Díaz)',
         accion: 'reclamo.respuesta',
         despues: { estado: 'respondido', respuesta: guardada },
       }),
@@ -428,12 +428,12 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     };
     expect(entradas.filter((e) => e.accion === 'reclamos.exportacion').slice(0, 2)).toEqual([
       expect.objectContaining({
-        operador: 'Carla Ríos',
+        operador: 'token de operador (Carla Ríos)',
         objetivo: 'libro de reclamaciones',
         despues: { estado: 'pendiente', hojas: expect.any(Number) },
       }),
       expect.objectContaining({
-        operador: 'Rosa Díaz',
+        operador: 'token de operador (Rosa Díaz)',
         objetivo: 'libro de reclamaciones',
         despues: { estado: null, hojas: csv.registros.length },
       }),
@@ -498,7 +498,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
     expect((await run(['reclamo', hoja.numero])).out).toMatch(/Respuesta \(.+\):\n {2}Te devolvemos S\/ 89\.90 a tu tarjeta\./);
     const [entrada] = ((await (await admin('GET', '/admin/api/auditoria?limite=1')).json()) as { entradas: { operador: string }[] })
       .entradas;
-    expect(entrada!.operador).toBe('Operadora CLI');
+    expect(entrada!.operador).toBe('token de operador (Operadora CLI)');
 
     const dir = mkdtempSync(join(tmpdir(), 'kbeauty-reclamos-'));
     try {

@@ -78,6 +78,8 @@ describeEachDatabase('recovery proof bound to the validating client', (target) =
         reclamosPorIp: generous,
         avisosPorIp: generous,
         resenasPorCuenta: generous,
+        personalPorIp: generous,
+        personalPorCuenta: generous,
       },
     };
     app = createApp({ db: database.db, config, mailer: { send: async (m) => void sent.push(m) } });

@@ -1,4 +1,18 @@
 import type { z } from 'zod';
+import type {
+  ClaveApi,
+  ClaveCreada,
+  InscripcionConfirmada,
+  InscripcionTotp,
+  InvitacionCreada,
+  InvitacionPublica,
+  ListaPersonal,
+  Persona,
+  PersonaSesion,
+  PrimerPasoRespuesta,
+  Rol,
+  SesionRespuesta,
+} from './backoffice-schemas.ts';
 import { type Check, fieldsOf } from './checks.ts';
 import type { EstadoPedido } from './checkout-schemas.ts';
 import type { SolicitudDevolucion, SolicitudReembolsoPedido } from './devoluciones-schemas.ts';
@@ -29,6 +43,7 @@ import {
 } from './operator-schemas.ts';
 import type { cambioEstadoSchema, CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from './orders-schemas.ts';
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
+import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import { api, param } from './routes.ts';
@@ -43,9 +58,12 @@ import { api, param } from './routes.ts';
 
 /** How the client reaches the operator API. */
 export interface ConexionOperador {
-  /** The operator token (SHOP_ADMIN_TOKEN, or the one the shop generated). */
-  token: string;
-  /** Who the audit trail records for these calls; none: the API records "sin nombre". */
+  /**
+   * The Bearer credential: a named API key (`kbk_…`, SHOP_API_KEY), the operator token (SHOP_ADMIN_TOKEN, or
+   * the one the shop generated); none in the back office, whose browser sends its session cookie instead.
+   */
+  token?: string;
+  /** Who the audit trail records after 'token de operador' for calls with the operator token (a person's or key's name comes from the shop). */
   operador?: string;
   /** The shop's base URL ('' or absent: the page's own origin, API_BASE). */
   base?: string;
@@ -88,6 +106,16 @@ const isReclamos = fieldsOf<ReclamosOperadorRespuesta>({ reclamos: 'array' });
 const isReclamo = fieldsOf<ReclamoOperadorRespuesta>({ reclamo: 'object' });
 const isResenas = fieldsOf<ResenasOperador>({ resenas: 'array' });
 const isResena = fieldsOf<{ resena: ResenaOperador }>({ resena: 'object' });
+const isPrimerPaso = fieldsOf<PrimerPasoRespuesta>({ desafio: 'string', passkey: 'boolean' });
+const isSesion = fieldsOf<SesionRespuesta>({ persona: 'object', expira: 'string', expiraMaximo: 'string' });
+const isInvitacionPublica = fieldsOf<InvitacionPublica>({ correo: 'string', rol: 'string', expira: 'string' });
+const isInscripcionTotp = fieldsOf<InscripcionTotp>({ inscripcion: 'string', secreto: 'string', uri: 'string', qrSvg: 'string' });
+const isListaPersonal = fieldsOf<ListaPersonal>({ personas: 'array', invitaciones: 'array' });
+const isClaves = fieldsOf<{ claves: ClaveApi[] }>({ claves: 'array' });
+const isObjeto =
+  <T>(): Check<T> =>
+  (data): data is T =>
+    typeof data === 'object' && data !== null;
 
 /** A home list's answer: its items under the list's own name (and the change's `mensaje`, when `mensaje`). */
 const isContenido =
@@ -233,6 +261,66 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
     moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') =>
       call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+
+    // People (issue 36).
+    /** POST /admin/api/sesion: the password; the second factor is next (its desafío). */
+    signIn: (correo: string, contrasena: string) => call(admin.sesion.$path(), isPrimerPaso, 'POST', { correo, contrasena }),
+    /** POST /admin/api/sesion/verificar: a TOTP code or a recovery code; the session cookie is set. */
+    verifySignIn: (desafio: string, codigo: string) => call(admin.sesion.verificar.$path(), isSesion, 'POST', { desafio, codigo }),
+    /** POST /admin/api/sesion/passkey/opciones: WebAuthn request options for the half-done sign-in. */
+    passkeySignInOptions: (desafio: string) =>
+      call(admin.sesion.passkey.opciones.$path(), isObjeto<Record<string, unknown>>(), 'POST', { desafio }),
+    /** POST /admin/api/sesion/passkey: the browser's WebAuthn answer; the session cookie is set. */
+    passkeySignIn: (desafio: string, respuesta: unknown) => call(admin.sesion.passkey.$path(), isSesion, 'POST', { desafio, respuesta }),
+    /** GET /admin/api/sesion: the signed-in person and the session's clocks (401 without one). */
+    session: () => call(admin.sesion.$path(), isSesion),
+    /** DELETE /admin/api/sesion: signs out here. */
+    signOut: () => call(admin.sesion.$path(), conMensaje<{ mensaje: string }>(), 'DELETE'),
+    /** POST /admin/api/sesion/cerrar-todas: signs out on every device. */
+    signOutEverywhere: () => call(admin.sesion['cerrar-todas'].$path(), conMensaje<{ mensaje: string }>(), 'POST'),
+    /** POST /admin/api/sesion/reautenticar: password and code again, for money, people, keys and exports. */
+    reauthenticate: (contrasena: string, codigo: string) =>
+      call(admin.sesion.reautenticar.$path(), isSesion, 'POST', { contrasena, codigo }),
+    /** GET /admin/api/invitaciones/{token}: whom an invitation is for. */
+    invitation: (token: string) => call(admin.invitaciones[':token'].$path({ param: { token: param(token) } }), isInvitacionPublica),
+    /** POST /admin/api/invitaciones/{token}: name and password; answers the TOTP secret to enrol. */
+    acceptInvitation: (token: string, datos: z.input<typeof aceptarInvitacionSchema>) =>
+      call(admin.invitaciones[':token'].$path({ param: { token: param(token) } }), isInscripcionTotp, 'POST', datos),
+    /** POST /admin/api/invitaciones/{token}/totp: the first code; the account exists, the cookie is set, the recovery codes shown once. */
+    confirmTotp: (token: string, datos: z.input<typeof confirmarTotpSchema>) =>
+      call(admin.invitaciones[':token'].totp.$path({ param: { token: param(token) } }), conMensaje<InscripcionConfirmada>(), 'POST', datos),
+    /** POST /admin/api/yo/passkeys/opciones: WebAuthn creation options for the signed-in person. */
+    passkeyEnrolOptions: () => call(admin.yo.passkeys.opciones.$path(), isObjeto<Record<string, unknown>>(), 'POST'),
+    /** POST /admin/api/yo/passkeys: the browser's WebAuthn answer. */
+    enrolPasskey: (respuesta: unknown) =>
+      call(admin.yo.passkeys.$path(), conMensaje<{ mensaje: string; persona: PersonaSesion }>(), 'POST', { respuesta }),
+    /** GET /admin/api/personal: the staff and the pending invitations. */
+    staff: () => call(admin.personal.$path(), isListaPersonal),
+    /** POST /admin/api/personal/invitaciones: a one-time link, e-mailed. */
+    invite: (datos: z.input<typeof invitacionSchema>) =>
+      call(admin.personal.invitaciones.$path(), conMensaje<InvitacionCreada>(), 'POST', datos),
+    /** DELETE /admin/api/personal/invitaciones/{id}. */
+    revokeInvitation: (id: number | string) =>
+      call(admin.personal.invitaciones[':id'].$path({ param: { id: param(id) } }), conMensaje<{ mensaje: string }>(), 'DELETE'),
+    /** POST /admin/api/personal/{id}/activar or …/desactivar (a disabled person's sessions end at once). */
+    setPersonActive: (id: number | string, activa: boolean) =>
+      call(
+        (activa ? admin.personal[':id'].activar : admin.personal[':id'].desactivar).$path({ param: { id: param(id) } }),
+        conMensaje<{ mensaje: string; persona: Persona }>(),
+        'POST',
+      ),
+    /** POST /admin/api/personal/{id}/rol. */
+    setPersonRole: (id: number | string, rol: Rol) =>
+      call(admin.personal[':id'].rol.$path({ param: { id: param(id) } }), conMensaje<{ mensaje: string; persona: Persona }>(), 'POST', {
+        rol,
+      }),
+    /** GET /admin/api/claves: every API key, revoked ones included. */
+    apiKeys: () => call(admin.claves.$path(), isClaves),
+    /** POST /admin/api/claves: a new key; its secret is in this answer only. */
+    createApiKey: (datos: z.input<typeof nuevaClaveSchema>) => call(admin.claves.$path(), conMensaje<ClaveCreada>(), 'POST', datos),
+    /** DELETE /admin/api/claves/{id}: the key stops opening the API at once. */
+    revokeApiKey: (id: number | string) =>
+      call(admin.claves[':id'].$path({ param: { id: param(id) } }), conMensaje<{ mensaje: string; clave: ClaveApi }>(), 'DELETE'),
 
     // Refunds and returns (issue 36).
     /** POST /admin/api/pedidos/{idVenta}/reembolso: cancels a paid order not yet delivered and refunds its payment (owner, fresh sign-in); once only. */

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { OPERACIONES } from '../../lib/tienda.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
 import { CABECERA_OPERADOR, type EntradaAuditoria } from '../../lib/api/operator-schemas.ts';
@@ -10,19 +10,23 @@ import { clientError } from '../http/errors.ts';
 
 /**
  * The operator API's audit trail: every change records who made it, when and what changed. "Who" is
- * the name `npm run shop` sends in `X-Operador` (SHOP_OPERADOR or the system user): the operator
- * token is shared, so the name is what the operator says, kept to trace a mistake, not to prove it.
+ * what the actor guard (auth.ts, issue 36) established: a signed-in person's name from the database,
+ * 'clave: <nombre>' for an API key, or 'token de operador' for the break-glass token (followed by the
+ * name `npm run shop` sends in X-Operador, kept to trace a mistake, not to prove it).
  */
 
-/** The name recorded when a request names no operator (a script calling the API directly). */
+/** The name recorded when nobody is named (a direct database backup by the command line). */
 export const OPERADOR_ANONIMO = 'sin nombre';
 
 /**
  * What the operator API knows of the caller: the name its audit entries record, its role (issue 36:
  * `dueno` does everything, `personal` runs the day) and whether it signed in recently enough for money,
- * people, keys and exports (`fresca`). The shared operator token acts as the owner, always fresh.
+ * people, keys and exports (`fresca`); for a signed-in person, their id and their session's (its SHA-256).
+ * API keys and the operator token are always fresh.
  */
-export type OperatorEnv = { Variables: { operador: string; rol: Rol; fresca: boolean } };
+export type OperatorEnv = {
+  Variables: { operador: string; rol: Rol; fresca: boolean; persona?: number; sesion?: string };
+};
 
 /** One change: what was done (e.g. producto.precio) to what (producto 12), and the changed fields before and after. */
 export interface Cambio {
@@ -32,28 +36,24 @@ export interface Cambio {
   despues?: Record<string, unknown> | null;
 }
 
-/** Reads the operator's name from X-Operador into the context; a malformed one is a 400. */
-export const operatorName: MiddlewareHandler<OperatorEnv> = async (c, next) => {
+/** The name in X-Operador (sent with the operator token by `npm run shop`), or undefined; a malformed one is a 400. */
+export function nombreDeCabecera(c: Context): string | undefined {
   const raw = c.req.header(CABECERA_OPERADOR);
-  let name = OPERADOR_ANONIMO;
-  if (raw !== undefined && raw.trim() !== '') {
-    try {
-      name = decodeURIComponent(raw).trim();
-    } catch {
-      name = '';
-    }
-    if (!name || name.length > OPERACIONES.operadorMaximo || tieneControles(name)) {
-      throw clientError(
-        400,
-        `El nombre del operador (${CABECERA_OPERADOR}) no es válido: hasta ${OPERACIONES.operadorMaximo} caracteres, sin caracteres de control.`,
-      );
-    }
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(raw).trim();
+  } catch {
+    name = '';
   }
-  c.set('operador', name);
-  c.set('rol', 'dueno');
-  c.set('fresca', true);
-  await next();
-};
+  if (!name || name.length > OPERACIONES.operadorMaximo || tieneControles(name)) {
+    throw clientError(
+      400,
+      `El nombre del operador (${CABECERA_OPERADOR}) no es válido: hasta ${OPERACIONES.operadorMaximo} caracteres, sin caracteres de control.`,
+    );
+  }
+  return name;
+}
 
 export const operadorDe = (c: Context<OperatorEnv>) => c.get('operador');
 

@@ -18,6 +18,7 @@ import { noLaborables } from '../reclamos/calendario.ts';
 import { reclamosCsv } from '../reclamos/csv.ts';
 import { hojaDe, listarReclamos, reclamoOperador, reclamoPorNumero, responderReclamo } from '../reclamos/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { exigirRol } from './roles.ts';
 
 const noExiste = (numero: string) => clientError(404, `No existe la hoja de reclamación ${numero}.`);
 
@@ -43,7 +44,7 @@ export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclam
       const rows = await listarReclamos(db, estadoDe(c.req.query('estado')));
       return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy, noLaborable)) } satisfies ReclamosOperadorRespuesta);
     })
-    .get('/reclamos.csv', async (c) => {
+    .get('/reclamos.csv', exigirRol('dueno', { fresca: true }), async (c) => {
       const estado = estadoDe(c.req.query('estado'));
       const hojas = (await listarReclamos(db, estado)).map(hojaDe);
       const csv = reclamosCsv(hojas);

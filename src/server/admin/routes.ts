@@ -16,8 +16,10 @@ import { parseId } from '../http/params.ts';
 import { moveOrder } from '../orders/life.ts';
 import { devolucionRoutes } from '../orders/devoluciones-routes.ts';
 import type { Pagos } from '../payments/services.ts';
-import { audit, operadorDe, operatorName, recentAudit, type OperatorEnv } from './audit.ts';
+import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
+import { exigirRol } from './roles.ts';
+import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
@@ -35,16 +37,20 @@ const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id
  * move it along (checkout §4), download a backup of the embedded database (`npm run shop --
  * respaldo` while the shop holds it), run the catalogue (products, import, images, coupons, home
  * content; issue 14), answer the Libro de Reclamaciones and follow the electronic receipts (issue 23),
- * moderate the customers' reviews (issue 25), each change recorded in the audit trail. Only the operator token opens it (see requireOperator).
+ * moderate the customers' reviews (issue 25), each change recorded in the audit trail. A signed-in person, an API key or the
+ * break-glass operator token opens it (see requireOperator); people, keys, exports and backups need a fresh owner (issue 36).
  */
 export function adminRoutes(
   deps: OperatorAuthDeps &
+    PersonalDeps &
     RebuildDeps & { pagos: Pagos; config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos'> },
 ) {
   const { db } = deps;
+  // Sign-in and invitations answer before the guard (they are how a person gets a session).
   return new Hono<OperatorEnv>()
+    .route('/', personalPublicRoutes(deps))
     .use('*', requireOperator(deps))
-    .use('*', operatorName)
+    .route('/', personalRoutes(deps))
     .use('*', rebuildAfterCatalogueChange(deps))
     .route('/', productRoutes(deps))
     .route('/', couponRoutes(db))
@@ -98,7 +104,7 @@ export function adminRoutes(
       const mensaje = `Pedido N.° ${id}: pasó a ${estado}. Avisaremos a ${pedido.cliente.correo} por correo.`;
       return c.json({ mensaje, pedido } satisfies CambioEstadoRespuesta);
     })
-    .get('/respaldo', async (c) => {
+    .get('/respaldo', exigirRol('dueno', { fresca: true }), async (c) => {
       const client = embeddedClient(db);
       if (!client) throw clientError(409, PG_DUMP_ADVICE);
       const dump = await dumpEmbedded(client);

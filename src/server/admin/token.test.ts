@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 
 const generatedSecret = vi.fn();
 vi.mock('../db/secrets.ts', () => ({ generatedSecret: (...args: unknown[]) => generatedSecret(...args) }));
-const { lazyOperatorToken } = await import('./token.ts');
+const { breakGlassWarning, lazyOperatorToken, publishOperatorToken } = await import('./token.ts');
 
 describe('the operator token', () => {
   it('retries a look-up that failed instead of keeping the failure', async () => {
@@ -13,5 +13,14 @@ describe('the operator token', () => {
     await expect(token()).resolves.toBe('token-generado-de-operador');
     await expect(token()).resolves.toBe('token-generado-de-operador');
     expect(generatedSecret).toHaveBeenCalledTimes(2);
+  });
+
+  it('warns at start while SHOP_ADMIN_TOKEN is set (the break-glass door), and only then (issue 36)', async () => {
+    expect(breakGlassWarning({ adminToken: undefined })).toBeUndefined();
+    expect(breakGlassWarning({ adminToken: 'x'.repeat(20) })).toMatch(/^Aviso: SHOP_ADMIN_TOKEN está definido\..*emergencia/);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await publishOperatorToken({} as Db, { adminToken: 'x'.repeat(20), production: true, dataDir: '/nada' });
+    expect(warn).toHaveBeenCalledWith(breakGlassWarning({ adminToken: 'x'.repeat(20) }));
+    warn.mockRestore();
   });
 });

@@ -38,6 +38,8 @@ export async function publishOperatorToken(
   db: Db,
   config: Pick<ServerConfig, 'adminToken' | 'production' | 'dataDir'>,
 ): Promise<string | undefined> {
+  const aviso = breakGlassWarning(config);
+  if (aviso) console.warn(aviso);
   if (config.adminToken || config.production) return undefined;
   const token = await resolveOperatorToken(db, config);
   const file = operatorTokenFile(config.dataDir);
@@ -46,4 +48,13 @@ export async function publishOperatorToken(
   // The mode applies only to a new file; an older one keeps its own.
   chmodSync(file, 0o600);
   return file;
+}
+
+/**
+ * The warning printed at start while SHOP_ADMIN_TOKEN is set (issue 36): that token opens the whole
+ * operator API as the owner, unnamed; people sign in with their own accounts and scripts use named API keys.
+ */
+export function breakGlassWarning(config: Pick<ServerConfig, 'adminToken'>): string | undefined {
+  if (!config.adminToken) return undefined;
+  return 'Aviso: SHOP_ADMIN_TOKEN está definido. Ese token abre toda la API de operador como dueña o dueño, sin nombre propio: úsalo solo en una emergencia. Para el día a día, cada persona ingresa con su cuenta en /admin/ y los scripts usan claves de API (npm run shop -- claves crear …). Quítalo cuando no lo necesites.';
 }

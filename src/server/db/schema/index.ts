@@ -10,4 +10,5 @@ export * from './reclamos.ts';
 export * from './comprobantes.ts';
 export * from './avisos.ts';
 export * from './resenas.ts';
+export * from './personal.ts';
 export * from './devoluciones.ts';
