@@ -262,4 +262,6 @@ export interface DetallePedido {
   seguimiento?: { courier: string; guia: string; url: string | null } | null;
   /** Its electronic receipts (issue 23): the boleta or factura once paid, then a credit note if cancelled after. */
   comprobantes?: import('./comprobantes-schemas.ts').ComprobantePedido[];
+  /** A bank-transfer order still waiting for its transfer (issue 36): the shop's accounts, the exact amount and the deadline. */
+  transferencia?: import('./transferencia-schemas.ts').DatosTransferencia;
 }

@@ -9,12 +9,11 @@ describe('payBlocker', () => {
       mensaje: 'Debes iniciar sesión para continuar',
       login: true,
     });
+    // The bank transfer (issue 36) is taken only while its panel offers it.
     expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({
-      mensaje: 'Solo Mercado Pago está disponible por el momento',
+      mensaje: 'Transferencia bancaria no está disponible en este momento. Paga con Mercado Pago.',
     });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toEqual({
-      mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento',
-    });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { transferencia: 'disponible' } })).toBeNull();
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
   });

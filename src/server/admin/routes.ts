@@ -24,6 +24,7 @@ import { operatorOrderDetail, operatorOrders } from './queries.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
+import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
 
 const estadoSchema = cambioEstadoSchema.shape.estado;
 const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id}.`);
@@ -50,6 +51,8 @@ export function adminRoutes(
     .route('/', reclamoOperatorRoutes(db, deps.config))
     .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
+    // Bank transfers confirmed by staff (issue 36).
+    .route('/', transferenciaOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);

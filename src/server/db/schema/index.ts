@@ -10,3 +10,4 @@ export * from './reclamos.ts';
 export * from './comprobantes.ts';
 export * from './avisos.ts';
 export * from './resenas.ts';
+export * from './transferencias.ts';
