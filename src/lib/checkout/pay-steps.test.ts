@@ -9,11 +9,9 @@ describe('payBlocker', () => {
       mensaje: 'Debes iniciar sesión para continuar',
       login: true,
     });
-    // The bank transfer (issue 36) is taken only while its panel offers it.
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({
-      mensaje: 'Transferencia bancaria no está disponible en este momento. Paga con Mercado Pago.',
-    });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { transferencia: 'disponible' } })).toBeNull();
+    // The bank transfer (issue 36) is paid once listed (GET /carrito/metodos-pago names it, or it is not offered).
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4 })).toBeNull();
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
   });

@@ -65,8 +65,8 @@ export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPag
   if (!signedIn) return { mensaje: MENSAJES_PAGO.sinSesion, login: true };
   const info = metodoPagoInfo(metodo);
   const predeterminado = metodoPagoInfo(METODO_PREDETERMINADO)!;
-  // A method with a panel (in-page, or a bank transfer) is taken only while its panel offers it for this order.
-  const oferta = ofertas[metodo] ?? (info && info.finaliza !== 'redirect' ? 'oculto' : undefined);
+  // An in-page method is taken only while its panel offers it for this order; a bank transfer's panel leaves it to the server's list.
+  const oferta = ofertas[metodo] ?? (info?.finaliza === 'in-page' ? 'oculto' : undefined);
   if (info && oferta !== undefined && oferta !== 'disponible') {
     return {
       mensaje:
