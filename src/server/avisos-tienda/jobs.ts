@@ -33,11 +33,11 @@ export const TRABAJOS_AVISO_TIENDA = {
 
 const HORA_MS = 3_600_000;
 
-/** The start of the hour of `now` (UTC hours are Lima's hours too: a whole-hour offset). */
+/** The start of the hour of `now` (UTC hours are Lima's hours too: a whole-hour offset); the digest goes once that hour's orders are all in. */
 const horaDe = (now: Date) => new Date(Math.floor(now.getTime() / HORA_MS) * HORA_MS);
 
 /** Notes a notice (once per kind and subject) and queues its sending; false when it was noted before. */
-async function anotar(db: Db | Tx, tipo: TipoAviso, objetivoId: number, enviarAhora = true): Promise<boolean> {
+async function anotar(db: Tx, tipo: TipoAviso, objetivoId: number, enviarAhora = true): Promise<boolean> {
   const [row] = await db
     .insert(avisosTienda)
     .values({ tipo, objetivoId })
@@ -48,16 +48,6 @@ async function anotar(db: Db | Tx, tipo: TipoAviso, objetivoId: number, enviarAh
   return true;
 }
 
-/** Queues the digest of the hour of `now`, sent when that hour is over (once per hour). */
-async function programarResumen(db: Db | Tx, now: Date): Promise<void> {
-  const hora = horaDe(now);
-  await enqueue(
-    db,
-    TRABAJOS_AVISO_TIENDA.resumen,
-    { hora: hora.toISOString() },
-    { clave: `${TRABAJOS_AVISO_TIENDA.resumen}:${hora.toISOString()}`, ejecutarEn: new Date(hora.getTime() + HORA_MS) },
-  );
-}
 
 /**
  * The moment a paid order is late: one working day (Lima's calendar, `noLaborable`'s holidays) after
@@ -98,7 +88,7 @@ export async function programarAvisosTienda(
     .limit(200);
   for (const row of pendientes) {
     if (reclamoOperador(row, hoy, noLaborable).diasHabilesRestantes <= AVISOS_TIENDA.reclamoDiasHabiles)
-      await anotar(db, TIPOS_AVISO.reclamo, row.id);
+      await db.transaction((tx) => anotar(tx, TIPOS_AVISO.reclamo, row.id));
   }
 
   // Paid orders still EN PREPARACION at least a day after their payment: late once a working day has passed.
@@ -116,16 +106,19 @@ export async function programarAvisosTienda(
     .orderBy(asc(pedidos.pagado))
     .limit(200);
   for (const { id, pagado } of enPreparacion) {
-    if (now >= atrasadoDesde(pagado!, noLaborable)) await anotar(db, TIPOS_AVISO.sinEnviar, id);
+    if (now >= atrasadoDesde(pagado!, noLaborable)) await db.transaction((tx) => anotar(tx, TIPOS_AVISO.sinEnviar, id));
   }
 
+  // The digest: once the hour of the oldest paid order not yet in one is over, one digest this hour (its key) takes them all.
   if (config.avisosTienda.pedidos === 'resumen') {
+    const hora = horaDe(now);
     const [sinResumen] = await db
       .select({ id: avisosTienda.id })
       .from(avisosTienda)
-      .where(and(eq(avisosTienda.tipo, TIPOS_AVISO.pedido), isNull(avisosTienda.enviado)))
+      .where(and(eq(avisosTienda.tipo, TIPOS_AVISO.pedido), isNull(avisosTienda.enviado), lt(avisosTienda.creado, hora)))
       .limit(1);
-    if (sinResumen) await programarResumen(db, now);
+    if (sinResumen)
+      await enqueue(db, TRABAJOS_AVISO_TIENDA.resumen, { hora: hora.toISOString() }, { clave: `${TRABAJOS_AVISO_TIENDA.resumen}:${hora.toISOString()}` });
   }
 }
 
@@ -156,13 +149,9 @@ export function avisosTiendaJobs({
   }
 
   return {
-    // The order's life queues this when an order is paid: the notice is noted, then sent now or in the hour's digest.
+    // The order's life queues this when an order is paid: the notice is noted, then sent now or in the next digest.
     [TRABAJOS_AVISO_TIENDA.pedidoPagado]: async (datos) => {
-      const pedidoId = Number(datos.pedidoId);
-      await db.transaction(async (tx) => {
-        const digest = config.avisosTienda.pedidos === 'resumen';
-        if ((await anotar(tx, TIPOS_AVISO.pedido, pedidoId, !digest)) && digest) await programarResumen(tx, new Date());
-      });
+      await db.transaction((tx) => anotar(tx, TIPOS_AVISO.pedido, Number(datos.pedidoId), config.avisosTienda.pedidos !== 'resumen'));
     },
     [TRABAJOS_AVISO_TIENDA.envio]: async (datos) => {
       await db.transaction(async (tx) => {
