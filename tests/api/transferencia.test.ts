@@ -5,6 +5,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { OPERACION_INVALIDA, type TransferenciaConfirmada, type TransferenciaReservada } from '../../src/lib/api/transferencia-schemas.ts';
 import { toCentimos } from '../../src/lib/pricing/money.ts';
 import { TRANSFERENCIA } from '../../src/lib/tienda.ts';
+import { runShop } from '../../src/cli/shop.ts';
 import { serverConfig, transferenciaAviso, transferenciaFromEnv } from '../../src/server/config.ts';
 import { auditoria, comprobantes, pagos, pedidos, transferencias } from '../../src/server/db/schema/index.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
@@ -184,6 +185,29 @@ describeEachDatabase('bank transfer', (target) => {
     expect(((await tarde.json()) as { mensaje: string }).mensaje).toMatch(/está CANCELADO \(su reserva venció o se canceló\)/);
     expect(await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, orden.idVenta))).toEqual([]);
     expect((await orderOf(orden.idVenta)).estado).toBe('CANCELADO');
+  });
+
+  it('is confirmed from the command line too (npm run shop -- pedidos confirmar-transferencia N OPERACIÓN), once', async () => {
+    const { orden } = await transferOrder();
+    const cli = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runShop(args, {
+        fetch: async (url, init) => shop.app.request(url, init),
+        baseUrl: 'http://localhost:4321',
+        token: TOKEN,
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const hecho = await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta), 'CLI00123', '--banco', 'BCP']);
+    expect(hecho).toMatchObject({ code: 0, out: expect.stringContaining(`Pedido N.° ${orden.idVenta}: transferencia confirmada (operación CLI00123)`) });
+    expect((await orderOf(orden.idVenta)).estado).toBe('EN PREPARACION');
+    const otra = await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta), 'CLI00124']);
+    expect(otra.code).toBe(1);
+    expect(otra.err).toContain('ya se confirmó (operación CLI00123');
+    expect((await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta)])).err).toContain('Indica el pedido y el número de operación');
   });
 
   it('refuses a bad operation number (400, Spanish), another method’s order (409) and a missing order (404)', async () => {

@@ -30,6 +30,7 @@ import type { cambioEstadoSchema, CambioEstadoRespuesta, ListaPedidosOperador, P
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
+import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
 
 /**
@@ -232,6 +233,16 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
     moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') =>
       call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+
+    // Transfers (issue 36).
+    /** POST /admin/api/pedidos/{idVenta}/confirmar-transferencia: a bank transfer received (its operation number) pays the order, once. */
+    confirmTransfer: (idVenta: number | string, datos: ConfirmarTransferencia) =>
+      call(
+        admin.pedidos[':idVenta']['confirmar-transferencia'].$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<TransferenciaConfirmada>(),
+        'POST',
+        datos,
+      ),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */
