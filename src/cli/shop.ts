@@ -199,7 +199,9 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     if (comando === 'pedidos' && id === 'confirmar-transferencia') {
       const [pedido, operacion, ...resto] = estado;
       if (!pedido || !/^[1-9]\d{0,8}$/.test(pedido.replace(/^N\.?°?/i, '')) || !operacion || resto.length > 0)
-        throw new CliError('Indica el pedido y el número de operación, por ejemplo: npm run shop -- pedidos confirmar-transferencia 12 0012345678');
+        throw new CliError(
+          'Indica el pedido y el número de operación, por ejemplo: npm run shop -- pedidos confirmar-transferencia 12 0012345678',
+        );
       const { mensaje } = await cliente.confirmTransfer(pedido.replace(/^N\.?°?/i, ''), {
         operacion,
         ...(values.banco ? { banco: values.banco } : {}),

@@ -678,6 +678,8 @@ export function avisosTiendaFromEnv(env: Record<string, string | undefined>): Av
   const raw = env.AVISO_PEDIDOS?.trim().toLowerCase();
   if (!raw) return { pedidos: AVISOS_TIENDA.pedidos };
   if (raw !== 'cada' && raw !== 'resumen')
-    throw new Error(`AVISO_PEDIDOS debe ser cada (un correo por pedido pagado) o resumen (un correo por hora) (recibido: "${env.AVISO_PEDIDOS}").`);
+    throw new Error(
+      `AVISO_PEDIDOS debe ser cada (un correo por pedido pagado) o resumen (un correo por hora) (recibido: "${env.AVISO_PEDIDOS}").`,
+    );
   return { pedidos: raw };
 }

@@ -87,7 +87,7 @@ describeEachDatabase('the shop’s notices', (target) => {
     await runTwice(shop);
     await runTwice(shop);
     for (const { idVenta, customer } of [a, b]) {
-      const mails = toShop(shop, (mail) => mail.subject.includes(`nuevo pedido pagado #${idVenta} `));
+      const mails = toShop(shop, (mail) => mail.subject.includes(`nuevo pedido pagado N.° ${idVenta} `));
       expect(mails).toHaveLength(1);
       const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, idVenta));
       expect(mails[0]!.text).toContain(`Cliente: Cliente ${customer.usuario} · ${customer.usuario}@example.pe`);
@@ -110,8 +110,8 @@ describeEachDatabase('the shop’s notices', (target) => {
     const digests = toShop(resumen, (mail) => mail.subject.includes('pedidos pagados'));
     expect(digests).toHaveLength(1);
     expect(digests[0]!.subject).toMatch(/: 2 pedidos pagados \(S\/ [\d.]+\)$/);
-    expect(digests[0]!.text).toContain(`Pedido #${a.idVenta} · Cliente aviso`);
-    expect(digests[0]!.text).toContain(`Pedido #${b.idVenta} · Cliente aviso`);
+    expect(digests[0]!.text).toContain(`Pedido N.° ${a.idVenta} · Cliente aviso`);
+    expect(digests[0]!.text).toContain(`Pedido N.° ${b.idVenta} · Cliente aviso`);
     expect(toShop(resumen, (mail) => mail.subject.includes('nuevo pedido pagado'))).toEqual([]);
 
     // A later order goes to the next digest, not again into the sent one.
@@ -122,8 +122,8 @@ describeEachDatabase('the shop’s notices', (target) => {
     const todos = toShop(resumen, (mail) => mail.subject.includes('pedido'));
     expect(todos).toHaveLength(2);
     expect(todos[1]!.subject).toMatch(/: 1 pedido pagado \(/);
-    expect(todos[1]!.text).toContain(`Pedido #${c.idVenta} ·`);
-    expect(todos[1]!.text).not.toContain(`Pedido #${a.idVenta} ·`);
+    expect(todos[1]!.text).toContain(`Pedido N.° ${c.idVenta} ·`);
+    expect(todos[1]!.text).not.toContain(`Pedido N.° ${a.idVenta} ·`);
   });
 
   it('e-mails a complaint once when 3 working days or fewer are left to answer it (or it is overdue)', async () => {
@@ -152,7 +152,7 @@ describeEachDatabase('the shop’s notices', (target) => {
       .update(pedidos)
       .set({ pagado: new Date('2026-11-27T15:00:00Z') })
       .where(eq(pedidos.id, idVenta));
-    const sobre = () => toShop(shop, (mail) => mail.subject.includes(`pedido #${idVenta} pagado sin despachar`));
+    const sobre = () => toShop(shop, (mail) => mail.subject.includes(`pedido N.° ${idVenta} pagado sin despachar`));
     // Monday 09:59 in Lima: not yet.
     await runTwice(shop, new Date('2026-11-30T14:59:00Z'));
     expect(sobre()).toEqual([]);
@@ -168,6 +168,6 @@ describeEachDatabase('the shop’s notices', (target) => {
       .set({ pagado: new Date('2026-11-27T15:00:00Z'), estado: 'EN TRANSITO' })
       .where(eq(pedidos.id, enviado));
     await runTwice(shop, new Date('2026-12-02T15:01:00Z'));
-    expect(toShop(shop, (mail) => mail.subject.includes(`pedido #${enviado} pagado sin despachar`))).toEqual([]);
+    expect(toShop(shop, (mail) => mail.subject.includes(`pedido N.° ${enviado} pagado sin despachar`))).toEqual([]);
   });
 });

@@ -33,7 +33,9 @@ describeEachDatabase('a payment method added through the seam', (target) => {
   }
 
   it('is listed by GET /carrito/metodos-pago after the shop’s own, while the prueba is the provider', async () => {
-    expect(await (await shop.call('GET', '/carrito/metodos-pago')).json()).toEqual({ metodos: ['mercadopago', 'yape', 'transferencia', BILLETERA.id] });
+    expect(await (await shop.call('GET', '/carrito/metodos-pago')).json()).toEqual({
+      metodos: ['mercadopago', 'yape', 'transferencia', BILLETERA.id],
+    });
   });
 
   it('creates its order without a preference, then pays it: the order is paid and says how', async () => {

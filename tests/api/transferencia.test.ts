@@ -21,7 +21,9 @@ describe('the transfer settings', () => {
     expect(transferenciaFromEnv({}).horas).toBe(TRANSFERENCIA.reservaHoras);
     const produccion = transferenciaFromEnv({ NODE_ENV: 'production' });
     expect(produccion.cuentas).toEqual([]);
-    expect(transferenciaAviso({ production: true, transferencia: produccion })).toMatch(/^La transferencia bancaria no se ofrece: define TRANSFERENCIA_CUENTAS/);
+    expect(transferenciaAviso({ production: true, transferencia: produccion })).toMatch(
+      /^La transferencia bancaria no se ofrece: define TRANSFERENCIA_CUENTAS/,
+    );
     expect(transferenciaAviso({ production: false, transferencia: produccion })).toBeUndefined();
   });
 
@@ -82,7 +84,11 @@ describeEachDatabase('bank transfer', (target) => {
     const stock = await shop.stockOf(plain[0]!.idProducto);
     const antes = Date.now();
     const { customer, orden, body } = await transferOrder(plain[0]);
-    expect(orden).toMatchObject({ idVenta: expect.any(Number), preferenciaId: null, urlPago: `/pending?external_reference=${orden.idVenta}&metodo=transferencia` });
+    expect(orden).toMatchObject({
+      idVenta: expect.any(Number),
+      preferenciaId: null,
+      urlPago: `/pending?external_reference=${orden.idVenta}&metodo=transferencia`,
+    });
     expect(orden.transferencia.monto).toBe(body.total);
     expect(orden.transferencia.cuentas).toEqual(TRANSFERENCIA.cuentasDemo);
     const pedido = await orderOf(orden.idVenta);
@@ -134,8 +140,10 @@ describeEachDatabase('bank transfer', (target) => {
     expect(boleta).toMatchObject({ tipo: '03' });
     expect(boleta!.estado).not.toBe('pendiente');
     // The customer's confirmation, the shop's notice of a paid order.
-    expect(shop.sent.some((m) => m.to === `${customer.usuario}@example.pe` && m.subject.includes(`confirmamos tu pedido N.° ${orden.idVenta}`))).toBe(true);
-    expect(shop.sent.some((m) => m.to === TIENDA_CORREO && m.subject.includes(`nuevo pedido pagado #${orden.idVenta}`))).toBe(true);
+    expect(
+      shop.sent.some((m) => m.to === `${customer.usuario}@example.pe` && m.subject.includes(`confirmamos tu pedido N.° ${orden.idVenta}`)),
+    ).toBe(true);
+    expect(shop.sent.some((m) => m.to === TIENDA_CORREO && m.subject.includes(`nuevo pedido pagado N.° ${orden.idVenta} `))).toBe(true);
     const [entrada] = await shop.database.db
       .select()
       .from(auditoria)
@@ -202,12 +210,17 @@ describeEachDatabase('bank transfer', (target) => {
       return { code, out: out.join('\n'), err: err.join('\n') };
     };
     const hecho = await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta), 'CLI00123', '--banco', 'BCP']);
-    expect(hecho).toMatchObject({ code: 0, out: expect.stringContaining(`Pedido N.° ${orden.idVenta}: transferencia confirmada (operación CLI00123)`) });
+    expect(hecho).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`Pedido N.° ${orden.idVenta}: transferencia confirmada (operación CLI00123)`),
+    });
     expect((await orderOf(orden.idVenta)).estado).toBe('EN PREPARACION');
     const otra = await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta), 'CLI00124']);
     expect(otra.code).toBe(1);
     expect(otra.err).toContain('ya se confirmó (operación CLI00123');
-    expect((await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta)])).err).toContain('Indica el pedido y el número de operación');
+    expect((await cli(['pedidos', 'confirmar-transferencia', String(orden.idVenta)])).err).toContain(
+      'Indica el pedido y el número de operación',
+    );
   });
 
   it('refuses a bad operation number (400, Spanish), another method’s order (409) and a missing order (404)', async () => {
@@ -224,7 +237,9 @@ describeEachDatabase('bank transfer', (target) => {
     expect(((await res.json()) as { mensaje: string }).mensaje).toContain('no se paga por transferencia bancaria');
     expect((await confirmar(999_999, 'ABCDEFGH')).status).toBe(404);
     // Without the operator's credential, nothing.
-    const anon = await shop.call('POST', `/admin/api/pedidos/${orden.idVenta}/confirmar-transferencia`, { body: { operacion: 'ABCDEFGH' } });
+    const anon = await shop.call('POST', `/admin/api/pedidos/${orden.idVenta}/confirmar-transferencia`, {
+      body: { operacion: 'ABCDEFGH' },
+    });
     expect(anon.status).toBe(401);
     expect((await orderOf(orden.idVenta)).estado).toBe('PENDIENTE');
   });

@@ -156,7 +156,8 @@ async function open(options: Parameters<typeof stubApi>[0] = {}) {
   root = createRoot(container);
   act(() => root.render(<CheckoutPage />));
   await until(
-    () => container.textContent!.includes('Precios confirmados por la tienda.') && calls.some((call) => call.url === '/carrito/metodos-pago'),
+    () =>
+      container.textContent!.includes('Precios confirmados por la tienda.') && calls.some((call) => call.url === '/carrito/metodos-pago'),
   );
   await until(() => false, 3);
   return calls;
@@ -174,7 +175,9 @@ describe('the bank transfer at /procesoDePago', () => {
       transferencia: datos,
     };
     const calls = await open({ reservas: [json(reservado)] });
-    expect(radio('transferencia')!.closest('label')!.textContent).toContain(`Reservamos tu pedido hasta ${TRANSFERENCIA.reservaHoras} horas.`);
+    expect(radio('transferencia')!.closest('label')!.textContent).toContain(
+      `Reservamos tu pedido hasta ${TRANSFERENCIA.reservaHoras} horas.`,
+    );
     expect(container.querySelector('[data-testid="panel-transferencia"]')).toBeNull();
     act(() => radio('transferencia')!.click());
     const panel = container.querySelector('[data-testid="panel-transferencia"]')!;
@@ -211,7 +214,9 @@ describe('the bank transfer at /procesoDePago', () => {
     act(() => radio('transferencia')!.click());
     await act(async () => payButton().click());
     await until(() => vi.mocked(showAlert).mock.calls.length > 0);
-    expect(vi.mocked(showAlert).mock.calls[0]![0]).toMatchObject({ text: expect.stringContaining('Por ahora no recibimos transferencias bancarias') });
+    expect(vi.mocked(showAlert).mock.calls[0]![0]).toMatchObject({
+      text: expect.stringContaining('Por ahora no recibimos transferencias bancarias'),
+    });
     expect(assign).not.toHaveBeenCalled();
     await until(() => !payButton().disabled);
     await act(async () => payButton().click());

@@ -51,7 +51,6 @@ export function adminRoutes(
     .route('/', reclamoOperatorRoutes(db, deps.config))
     .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
-    // Bank transfers confirmed by staff (issue 36).
     .route('/', transferenciaOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');

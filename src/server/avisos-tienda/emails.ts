@@ -19,7 +19,7 @@ export function lineaPedido(pedido: Pedido): string {
   const cliente = [pedido.nombre, pedido.apellido].filter(Boolean).join(' ');
   const metodo = metodoPagoInfo(pedido.metodoPago)?.nombre ?? pedido.metodoPago;
   const entrega = pedido.recojo ? pedido.metodoEnvio : `${pedido.metodoEnvio}${pedido.distrito ? ` (${pedido.distrito})` : ''}`;
-  return `Pedido #${pedido.id} · ${cliente} · ${formatCentimos(pedido.total)} · ${metodo} · ${entrega}`;
+  return `Pedido N.° ${pedido.id} · ${cliente} · ${formatCentimos(pedido.total)} · ${metodo} · ${entrega}`;
 }
 
 /** The details of one order: customer's contact and where it goes. */
@@ -50,8 +50,8 @@ function mensaje(to: string, subject: string, titulo: string, parrafos: string[]
 export function pedidoPagadoEmail(to: string, pedido: Pedido): MailMessage {
   return mensaje(
     to,
-    `nuevo pedido pagado #${pedido.id} (${formatCentimos(pedido.total)})`,
-    `Nuevo pedido pagado #${pedido.id}`,
+    `nuevo pedido pagado N.° ${pedido.id} (${formatCentimos(pedido.total)})`,
+    `Nuevo pedido pagado N.° ${pedido.id}`,
     [`Pagado el ${fechaHoraLarga(pedido.pagado ?? new Date())}: prepáralo.`],
     detallePedido(pedido),
   );
@@ -73,14 +73,18 @@ export function resumenPedidosEmail(to: string, lista: Pedido[]): MailMessage {
 /** A complaint with few working days left to answer (or none). */
 export function reclamoPlazoEmail(to: string, reclamo: ReclamoOperador): MailMessage {
   const dias = reclamo.diasHabilesRestantes;
-  const plazo =
-    dias < 0 ? 'ya venció' : dias === 0 ? 'vence hoy' : `vence en ${dias} ${dias === 1 ? 'día hábil' : 'días hábiles'}`;
+  const plazo = dias < 0 ? 'ya venció' : dias === 0 ? 'vence hoy' : `vence en ${dias} ${dias === 1 ? 'día hábil' : 'días hábiles'}`;
   return mensaje(
     to,
     `el reclamo ${reclamo.numero} ${plazo}`,
     `Responde el reclamo ${reclamo.numero}`,
-    [`El plazo para responder el reclamo ${reclamo.numero} ${plazo} (${formatFecha(reclamo.plazo)}). La ley pide responder dentro del plazo.`],
-    [`${reclamo.tipo === 'queja' ? 'Queja' : 'Reclamo'} de ${reclamo.consumidor.nombre} · ${reclamo.consumidor.correo}`, reclamo.detalle.slice(0, 300)],
+    [
+      `El plazo para responder el reclamo ${reclamo.numero} ${plazo} (${formatFecha(reclamo.plazo)}). La ley pide responder dentro del plazo.`,
+    ],
+    [
+      `${reclamo.tipo === 'queja' ? 'Queja' : 'Reclamo'} de ${reclamo.consumidor.nombre} · ${reclamo.consumidor.correo}`,
+      reclamo.detalle.slice(0, 300),
+    ],
   );
 }
 
@@ -88,10 +92,10 @@ export function reclamoPlazoEmail(to: string, reclamo: ReclamoOperador): MailMes
 export function sinEnviarEmail(to: string, pedido: Pedido): MailMessage {
   return mensaje(
     to,
-    `pedido #${pedido.id} pagado sin despachar`,
-    `Pedido #${pedido.id} sin despachar`,
+    `pedido N.° ${pedido.id} pagado sin despachar`,
+    `Pedido N.° ${pedido.id} sin despachar`,
     [
-      `El pedido #${pedido.id} se pagó el ${fechaHoraLarga(pedido.pagado ?? pedido.creado)} y sigue EN PREPARACION: ${pedido.recojo ? 'déjalo listo para recoger' : 'despáchalo'} o avisa al cliente.`,
+      `El pedido N.° ${pedido.id} se pagó el ${fechaHoraLarga(pedido.pagado ?? pedido.creado)} y sigue EN PREPARACION: ${pedido.recojo ? 'déjalo listo para recoger' : 'despáchalo'} o avisa al cliente.`,
     ],
     detallePedido(pedido),
   );

@@ -38,16 +38,11 @@ const horaDe = (now: Date) => new Date(Math.floor(now.getTime() / HORA_MS) * HOR
 
 /** Notes a notice (once per kind and subject) and queues its sending; false when it was noted before. */
 async function anotar(db: Tx, tipo: TipoAviso, objetivoId: number, enviarAhora = true): Promise<boolean> {
-  const [row] = await db
-    .insert(avisosTienda)
-    .values({ tipo, objetivoId })
-    .onConflictDoNothing()
-    .returning({ id: avisosTienda.id });
+  const [row] = await db.insert(avisosTienda).values({ tipo, objetivoId }).onConflictDoNothing().returning({ id: avisosTienda.id });
   if (!row) return false;
   if (enviarAhora) await enqueue(db, TRABAJOS_AVISO_TIENDA.envio, { id: row.id }, { clave: `${TRABAJOS_AVISO_TIENDA.envio}:${row.id}` });
   return true;
 }
-
 
 /**
  * The moment a paid order is late: one working day (Lima's calendar, `noLaborable`'s holidays) after
@@ -118,7 +113,12 @@ export async function programarAvisosTienda(
       .where(and(eq(avisosTienda.tipo, TIPOS_AVISO.pedido), isNull(avisosTienda.enviado), lt(avisosTienda.creado, hora)))
       .limit(1);
     if (sinResumen)
-      await enqueue(db, TRABAJOS_AVISO_TIENDA.resumen, { hora: hora.toISOString() }, { clave: `${TRABAJOS_AVISO_TIENDA.resumen}:${hora.toISOString()}` });
+      await enqueue(
+        db,
+        TRABAJOS_AVISO_TIENDA.resumen,
+        { hora: hora.toISOString() },
+        { clave: `${TRABAJOS_AVISO_TIENDA.resumen}:${hora.toISOString()}` },
+      );
   }
 }
 

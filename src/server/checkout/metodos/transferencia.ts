@@ -98,6 +98,13 @@ export const transferencia = {
       }),
 } satisfies MetodoServidor;
 
+/**
+ * Whether staff may confirm this order's transfer now (the back office's 'Confirmar pago recibido', the
+ * orders desk's `acciones` and the home's 'transferencias'): a transfer order still waiting for its payment.
+ */
+export const esperaTransferencia = (pedido: Pick<Pedido, 'metodoPago' | 'estado' | 'pagado'>) =>
+  pedido.metodoPago === info.id && pedido.estado === 'PENDIENTE' && pedido.pagado === null;
+
 /** The transfer block of a customer's order detail (Mis Compras, the pending page): only while it waits for its transfer. */
 export async function transferenciaDelPedido(
   db: Db,
@@ -171,7 +178,10 @@ export async function confirmarTransferencia(
       const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
       if (!pedido) return { resultado: 'sin-pedido' };
       if (pedido.metodoPago !== info.id)
-        return { resultado: 'rechazado', mensaje: `El pedido ${n} no se paga por transferencia bancaria: no hay transferencia que confirmar.` };
+        return {
+          resultado: 'rechazado',
+          mensaje: `El pedido ${n} no se paga por transferencia bancaria: no hay transferencia que confirmar.`,
+        };
       const [previa] = await tx.select().from(transferencias).where(eq(transferencias.pedidoId, pedidoId));
       if (previa)
         return {
@@ -226,7 +236,10 @@ export async function confirmarTransferencia(
   } catch (error) {
     // Two confirmations at once on a database that let both past the lock's checks: the unique indexes keep one.
     if (esDuplicado(error))
-      return { resultado: 'rechazado', mensaje: `La transferencia del pedido ${n} ya se confirmó, o esa operación ya se usó: no se registró otro pago.` };
+      return {
+        resultado: 'rechazado',
+        mensaje: `La transferencia del pedido ${n} ya se confirmó, o esa operación ya se usó: no se registró otro pago.`,
+      };
     throw error;
   }
 }
