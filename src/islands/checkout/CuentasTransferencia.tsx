@@ -23,9 +23,9 @@ export default function CuentasTransferencia({ idVenta, datos }: Props) {
         Transfiere exactamente <strong data-testid="monto-transferencia">{formatSoles(datos.monto)}</strong>
       </p>
       <p className="transfer__deadline">
-        Reservamos tus productos hasta el <strong>{fechaHoraLarga(datos.vence)}</strong>. Escribe tu número de pedido ({idVenta}) en el
-        concepto o la referencia; confirmaremos tu pedido al recibir la transferencia. Si no la recibimos a tiempo, lo cancelamos y no se te
-        cobra nada.
+        Reservamos tus productos hasta el <strong>{fechaHoraLarga(datos.vence)}</strong> (hora de Lima). Escribe tu número de pedido (
+        {idVenta}) en el concepto o la referencia; confirmaremos tu pedido al recibir la transferencia. Si no la recibimos a tiempo, lo
+        cancelamos y no se te cobra nada.
       </p>
       <ul className="transfer__accounts">
         {datos.cuentas.map((cuenta) => (

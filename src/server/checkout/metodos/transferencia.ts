@@ -125,7 +125,7 @@ export function instruccionesEmail(found: NonNullable<Awaited<ReturnType<typeof 
   return orderEmail(pedido, lineas, {
     subject: `${TIENDA.nombre}: transfiere ${formatCentimos(pedido.total)} para tu pedido N.° ${pedido.id}`,
     parrafos: [
-      `Reservamos tu pedido N.° ${pedido.id} hasta el ${fechaHoraLarga(pedido.expira)}.`,
+      `Reservamos tu pedido N.° ${pedido.id} hasta el ${fechaHoraLarga(pedido.expira)} (hora de Lima).`,
       `Transfiere exactamente ${formatCentimos(pedido.total)} a una de estas cuentas y escribe tu número de pedido (${pedido.id}) en el concepto o la referencia. Confirmaremos tu pedido al recibirla; si no la recibimos a tiempo, lo cancelamos y no se te cobra nada.`,
       ...(config.demo ? ['(Tienda de demostración: estas cuentas no son reales.)'] : []),
     ],
