@@ -224,7 +224,7 @@ describeEachDatabase('bank transfer', (target) => {
   });
 
   it('refuses a bad operation number (400, Spanish), another method’s order (409) and a missing order (404)', async () => {
-    const { orden } = await transferOrder();
+    const { orden, customer } = await transferOrder();
     for (const operacion of ['12', 'abc 1234', 'x'.repeat(31), '1234-5678', 42, '']) {
       const res = await confirmar(orden.idVenta, operacion);
       expect(res.status).toBe(400);
@@ -236,11 +236,24 @@ describeEachDatabase('bank transfer', (target) => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { mensaje: string }).mensaje).toContain('no se paga por transferencia bancaria');
     expect((await confirmar(999_999, 'ABCDEFGH')).status).toBe(404);
-    // Without the operator's credential, nothing.
+    // Without the operator's credential, nothing: neither anonymous nor with the customer's own session.
     const anon = await shop.call('POST', `/admin/api/pedidos/${orden.idVenta}/confirmar-transferencia`, {
       body: { operacion: 'ABCDEFGH' },
     });
     expect(anon.status).toBe(401);
+    const propia = await shop.call('POST', `/admin/api/pedidos/${orden.idVenta}/confirmar-transferencia`, {
+      token: customer.token,
+      body: { operacion: 'ABCDEFGH' },
+    });
+    expect(propia.status).toBe(401);
+    // Nor may a customer reserve a transfer order in another's name.
+    const ajeno = await shop.customer(`ajeno${next}`);
+    const ajena = await shop.call('POST', `/carrito/transferencia/${ajeno.id}`, {
+      token: customer.token,
+      body: preferenceBody(ajeno.id, [lineOf(plain[0]!, 1)]),
+      headers: { 'Idempotency-Key': newKey() },
+    });
+    expect(ajena.status).toBe(403);
     expect((await orderOf(orden.idVenta)).estado).toBe('PENDIENTE');
   });
 });
