@@ -33,6 +33,9 @@ Pedidos
                                        La nota queda en el historial (en una cancelación, también se le dice al cliente).
                                        Un envío a domicilio pasa a EN TRANSITO con --courier (Olva, Shalom, Urbano,
                                        Servientrega o Tienda) y --guia N.°: el cliente los ve en Mis Compras y en el correo.
+  pedidos confirmar-transferencia <N.°> <OPERACIÓN> [--banco BANCO]
+                                       Registra la transferencia recibida (número de operación del banco): el pedido
+                                       queda pagado (comprobante y correo al cliente). Solo una vez por pedido.
 
 Catálogo (PRODUCTO es el idProducto o el SKU)
   importar ARCHIVO [--dry-run]         Importa productos de un .csv o .json (columnas en docs/operations.md; ejemplo en
@@ -175,6 +178,7 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
           texto: { type: 'string' },
           courier: { type: 'string' },
           guia: { type: 'string' },
+          banco: { type: 'string' },
           pendientes: { type: 'boolean' },
           dni: { type: 'string' },
           ce: { type: 'string' },
@@ -205,6 +209,19 @@ export async function runShop(args: string[], deps: ShopCliDeps): Promise<number
     if (await runComprobantesCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (await runResenasCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
     if (await runPersonalCommand(comando, positionals.slice(1), values, { cliente, out: deps.out })) return 0;
+    if (comando === 'pedidos' && id === 'confirmar-transferencia') {
+      const [pedido, operacion, ...resto] = estado;
+      if (!pedido || !/^[1-9]\d{0,8}$/.test(pedido.replace(/^N\.?°?/i, '')) || !operacion || resto.length > 0)
+        throw new CliError(
+          'Indica el pedido y el número de operación, por ejemplo: npm run shop -- pedidos confirmar-transferencia 12 0012345678',
+        );
+      const { mensaje } = await cliente.confirmTransfer(pedido.replace(/^N\.?°?/i, ''), {
+        operacion,
+        ...(values.banco ? { banco: values.banco } : {}),
+      });
+      deps.out(mensaje);
+      return 0;
+    }
     if (comando === 'pedidos') {
       const filtro = values.estado === undefined ? undefined : estadoOrFail(values.estado);
       const { pedidos } = await cliente.orders(filtro);

@@ -291,3 +291,30 @@ export const COURIERS = [
   { id: 'tienda', nombre: 'Reparto de K-Beauty Perú', seguimiento: null },
 ] as const satisfies readonly { id: string; nombre: string; seguimiento: string | null }[];
 export type Courier = (typeof COURIERS)[number];
+
+/**
+ * Bank transfer and the shop's notices (issue 36, helper "aviso"). A transfer order keeps its stock
+ * `reservaHoras` hours (TRANSFERENCIA_HORAS overrides it on the server; the checkout's line says this
+ * default), then expires like any unpaid order. Its operation number is 4 to 30 letters or digits.
+ * The demo accounts are shown only outside production (TRANSFERENCIA_CUENTAS holds the shop's own).
+ */
+export const TRANSFERENCIA = {
+  reservaHoras: 24,
+  operacion: /^[A-Za-z0-9]{4,30}$/,
+  cuentasDemo: [
+    { banco: 'BCP', cuenta: '193-1234567-0-12', cci: '00219300123456701215', titular: 'K-Beauty Perú S.A.C.' },
+    { banco: 'Interbank', cuenta: '200-3001234567', cci: '00320000300123456733', titular: 'K-Beauty Perú S.A.C.' },
+    { banco: 'BBVA', cuenta: '0011-0123-0100012345', cci: '01112300010001234561', titular: 'K-Beauty Perú S.A.C.' },
+  ],
+} as const;
+
+/**
+ * The shop's own notices to SHOP_EMAIL (issue 36): each new paid order (AVISO_PEDIDOS=cada) or an hourly
+ * digest (resumen); a complaint with `reclamoDiasHabiles` working days left or fewer; a paid order not yet
+ * shipped (or ready for pickup) `sinEnviarDiasHabiles` working day after it was paid.
+ */
+export const AVISOS_TIENDA = {
+  pedidos: 'cada' as 'cada' | 'resumen',
+  reclamoDiasHabiles: 3,
+  sinEnviarDiasHabiles: 1,
+} as const;

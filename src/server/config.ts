@@ -2,7 +2,18 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECLAMOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
+import {
+  AVISOS_STOCK,
+  AVISOS_TIENDA,
+  COMPROBANTES,
+  LIMITES,
+  PEDIDOS,
+  RECLAMOS,
+  RECONSTRUCCION,
+  RESENAS,
+  TIENDA,
+  TRANSFERENCIA,
+} from '../lib/tienda.ts';
 import { addressList } from './http/ip.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
@@ -237,6 +248,10 @@ export interface ServerConfig {
   reclamos: ReclamosConfig;
   /** The back office's people, sessions and invitations (issue 36; see personalFromEnv). */
   personal: PersonalConfig;
+  /** Bank transfer (issue 36): the shop's accounts and the order's reservation (see transferenciaFromEnv). */
+  transferencia: TransferenciaConfig;
+  /** The shop's notices to SHOP_EMAIL (issue 36): each paid order or an hourly digest (AVISO_PEDIDOS). */
+  avisosTienda: AvisosTiendaConfig;
 }
 
 /** The complaints book's settings. */
@@ -342,6 +357,8 @@ export function serverConfig(
     },
     reclamos: reclamosFromEnv(env),
     personal: personalFromEnv(env),
+    transferencia: transferenciaFromEnv(env),
+    avisosTienda: avisosTiendaFromEnv(env),
   };
 }
 
@@ -645,4 +662,77 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
     throw new Error(`${name} debe ser un número entero no negativo (recibido: "${value}").`);
   }
   return parsed;
+}
+
+// ── Bank transfer and the shop's notices (issue 36) ─────────────────────────────────────────────
+
+/** One of the shop's bank accounts, as the shopper is shown it. */
+export interface CuentaBancariaConfig {
+  banco: string;
+  cuenta: string;
+  /** Código de Cuenta Interbancario: 20 digits. */
+  cci: string;
+  titular: string;
+}
+
+/** Bank transfer's settings. */
+export interface TransferenciaConfig {
+  /** The accounts shown (TRANSFERENCIA_CUENTAS; the demo ones outside production); none: the method is not offered. */
+  cuentas: CuentaBancariaConfig[];
+  /** Hours a transfer order keeps its stock (TRANSFERENCIA_HORAS). */
+  horas: number;
+  /** Whether the accounts are the demo ones (the pages say so). */
+  demo: boolean;
+}
+
+/** The notices' settings. */
+export interface AvisosTiendaConfig {
+  /** 'cada': one e-mail per paid order; 'resumen': one digest an hour (AVISO_PEDIDOS). */
+  pedidos: 'cada' | 'resumen';
+}
+
+/**
+ * TRANSFERENCIA_CUENTAS: the shop's accounts, separated by ';', each `banco|cuenta|cci|titular` (the CCI
+ * 20 digits), e.g. "BCP|193-1234567-0-12|00219300123456701215|K-Beauty Perú S.A.C.". Unset, the demo
+ * accounts of TRANSFERENCIA outside production and none in production (the method is then not offered,
+ * and the start says so). TRANSFERENCIA_HORAS over TRANSFERENCIA.reservaHoras.
+ */
+export function transferenciaFromEnv(env: Record<string, string | undefined>): TransferenciaConfig {
+  const horas = positiveFromEnv(env.TRANSFERENCIA_HORAS, TRANSFERENCIA.reservaHoras, 'TRANSFERENCIA_HORAS');
+  const raw = env.TRANSFERENCIA_CUENTAS?.trim();
+  if (!raw) {
+    const production = env.NODE_ENV === 'production';
+    return { cuentas: production ? [] : TRANSFERENCIA.cuentasDemo.map((c) => ({ ...c })), horas, demo: !production };
+  }
+  const cuentas = raw
+    .split(';')
+    .map((entrada) => entrada.trim())
+    .filter(Boolean)
+    .map((entrada) => {
+      const partes = entrada.split('|').map((parte) => parte.trim());
+      const [banco = '', cuenta = '', cci = '', titular = ''] = partes;
+      if (partes.length !== 4 || !banco || !cuenta || !titular || !/^\d{20}$/.test(cci.replace(/[\s-]/g, '')))
+        throw new Error(
+          `TRANSFERENCIA_CUENTAS debe ser una lista de cuentas separadas por ";", cada una banco|cuenta|CCI de 20 dígitos|titular, por ejemplo BCP|193-1234567-0-12|00219300123456701215|K-Beauty Perú S.A.C. (recibido: "${entrada}").`,
+        );
+      return { banco, cuenta, cci: cci.replace(/[\s-]/g, ''), titular };
+    });
+  return { cuentas, horas, demo: false };
+}
+
+/** Why a production shop does not offer bank transfer (no accounts), in Spanish; undefined when it does or outside production. */
+export function transferenciaAviso(config: Pick<ServerConfig, 'production' | 'transferencia'>): string | undefined {
+  if (!config.production || config.transferencia.cuentas.length > 0) return undefined;
+  return 'La transferencia bancaria no se ofrece: define TRANSFERENCIA_CUENTAS con las cuentas de la tienda (banco|cuenta|CCI|titular, separadas por ";").';
+}
+
+/** AVISO_PEDIDOS: cada (one e-mail per paid order, the default) or resumen (one an hour). */
+export function avisosTiendaFromEnv(env: Record<string, string | undefined>): AvisosTiendaConfig {
+  const raw = env.AVISO_PEDIDOS?.trim().toLowerCase();
+  if (!raw) return { pedidos: AVISOS_TIENDA.pedidos };
+  if (raw !== 'cada' && raw !== 'resumen')
+    throw new Error(
+      `AVISO_PEDIDOS debe ser cada (un correo por pedido pagado) o resumen (un correo por hora) (recibido: "${env.AVISO_PEDIDOS}").`,
+    );
+  return { pedidos: raw };
 }

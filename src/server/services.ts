@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { serverConfig, type ServerConfig } from './config.ts';
+import { serverConfig, transferenciaAviso, type ServerConfig } from './config.ts';
 import { lazyOperatorToken } from './admin/token.ts';
 import { lazySecret, type AuthDeps } from './auth/context.ts';
 import { comprobanteJobs, proveedorDe } from './comprobantes/emision.ts';
@@ -20,6 +20,8 @@ import { expireOrders } from './payments/vencimiento.ts';
 import { paymentJobs } from './payments/webhook.ts';
 import { reclamoJobs } from './reclamos/jobs.ts';
 import { avisoJobs } from './avisos/jobs.ts';
+import { transferenciaJobs } from './checkout/metodos/transferencia.ts';
+import { avisosTiendaJobs, programarAvisosTienda } from './avisos-tienda/jobs.ts';
 import { resenaJobs } from './resenas/jobs.ts';
 
 export interface ServiceOptions {
@@ -56,6 +58,8 @@ export function createServices({
   proveedorComprobantes,
   metodosPago = METODOS_SERVIDOR,
 }: ServiceOptions): Services {
+  const sinTransferencia = transferenciaAviso(config);
+  if (sinTransferencia) console.warn(sinTransferencia);
   return {
     db,
     config,
@@ -79,8 +83,12 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl),
+    ...transferenciaJobs({ db, mailer, config: config.transferencia }),
+    ...avisosTiendaJobs({ db, mailer, config }),
   });
   await expireOrders(db, now, config.reservaHoras, efectivoMinutos(config));
+  // The shop's notices due now (issue 36): complaints near their deadline, paid orders not shipped, the hourly digest.
+  await programarAvisosTienda(db, config, now);
 }
 
 /** Starts the background worker of a long-running server (`npm start`, `npm run api`); null when disabled. */

@@ -33,7 +33,9 @@ describeEachDatabase('a payment method added through the seam', (target) => {
   }
 
   it('is listed by GET /carrito/metodos-pago after the shop’s own, while the prueba is the provider', async () => {
-    expect(await (await shop.call('GET', '/carrito/metodos-pago')).json()).toEqual({ metodos: ['mercadopago', 'yape', BILLETERA.id] });
+    expect(await (await shop.call('GET', '/carrito/metodos-pago')).json()).toEqual({
+      metodos: ['mercadopago', 'yape', 'transferencia', BILLETERA.id],
+    });
   });
 
   it('creates its order without a preference, then pays it: the order is paid and says how', async () => {
@@ -119,5 +121,5 @@ describeEachDatabase('a payment method added through the seam', (target) => {
 });
 
 it('the shop itself does not offer the test’s method', () => {
-  expect(METODOS_SERVIDOR.map((metodo) => metodo.info.id)).toEqual(['mercadopago', 'yape']);
+  expect(METODOS_SERVIDOR.map((metodo) => metodo.info.id)).toEqual(['mercadopago', 'yape', 'transferencia']);
 });

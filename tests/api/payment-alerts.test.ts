@@ -60,7 +60,8 @@ describeEachDatabase('payments the operator must see', (target) => {
   const shopMailsAbout = async (id: number) => {
     await runBackgroundOnce(shop.services);
     await runBackgroundOnce(shop.services);
-    return shop.sent.filter((mail) => mail.to === TIENDA_CORREO && mail.subject.includes(`N.° ${id}`));
+    // The alerts about the order (not the notice of a new paid order, issue 36).
+    return shop.sent.filter((mail) => mail.to === TIENDA_CORREO && mail.subject.includes(`en el pedido N.° ${id}`));
   };
   /** `npm run shop -- …` against this shop's API. */
   const cli = async (args: string[]) => {

@@ -243,10 +243,9 @@ test('checkout needs a login and checks the pay button in the spec order', async
 
   await payButton(page).click();
   await expectAlert(page, 'Por favor selecciona un método de pago');
-  // Issue 34: only the methods the server can complete are offered; the bank transfer is not one yet.
+  // Issue 34: only the methods the server can complete are offered; issue 36: the bank transfer is one (the demo accounts).
   await expect(page.getByRole('radio', { name: /^Mercado Pago/ })).toBeVisible();
-  await expect(page.getByText('Transferencia bancaria')).toHaveCount(0);
-  await expect(page.getByText('Reservamos tu pedido hasta 24 horas')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /^Transferencia bancaria/ })).toBeVisible();
   await choose(page, 'Mercado Pago');
   await payButton(page).click();
   await expectAlert(page, 'Debes iniciar sesión para continuar');
@@ -260,10 +259,9 @@ test('checkout needs a login and checks the pay button in the spec order', async
   await pricesConfirmed(page);
   await expect(page.getByRole('alertdialog', { name: 'Completa tus datos' })).toHaveCount(0);
   await expect(page.getByTestId('datos-comprador')).toContainText(shopper.correo);
-  // The test mode takes Yape too (issue 24); the bank transfer is still not offered.
+  // The test mode takes Yape too (issue 24), and the bank transfer with the demo accounts (issue 36).
   await expect(page.getByRole('radio', { name: /^Yape/ })).toBeVisible();
-  await expect(page.locator('input[name="metodo-pago"]')).toHaveCount(2);
-  await expect(page.getByText('Transferencia bancaria')).toHaveCount(0);
+  await expect(page.locator('input[name="metodo-pago"]')).toHaveCount(3);
   await expect(page).toHaveURL(/\/procesoDePago$/);
 });
 

@@ -70,9 +70,9 @@ test('Yape approved with the test phone: /success without leaving the shop, the 
   const producto = productFor(catalogue, testInfo, 12);
   await checkoutWith(page, context, request, baseURL!, producto);
   await expect(page.getByRole('radio', { name: /Plin/ })).toHaveCount(0);
-  // Issue 34: the bank transfer, which the server cannot complete yet, is not offered.
-  await expect(page.getByRole('radio', { name: /Transferencia bancaria/ })).toHaveCount(0);
-  await expect(page.locator('input[name="metodo-pago"]')).toHaveCount(2);
+  // Issue 36: the bank transfer is offered beside Mercado Pago and Yape (the demo accounts).
+  await expect(page.getByRole('radio', { name: /Transferencia bancaria/ })).toHaveCount(1);
+  await expect(page.locator('input[name="metodo-pago"]')).toHaveCount(3);
 
   await yapeRadio(page).check();
   const panel = page.getByTestId('panel-yape');

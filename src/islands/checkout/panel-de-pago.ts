@@ -12,8 +12,11 @@ import type { Sesion } from './checkout-flow.ts';
  * default step: the provider's page.
  */
 export interface PanelDePago {
-  /** How the method is offered for an order of `total` soles (its own availability, its ceiling). */
-  oferta(total: number): OfertaMetodo;
+  /**
+   * How the method is offered for an order of `total` soles (its own availability, its ceiling); undefined:
+   * as GET /carrito/metodos-pago names it (the bank transfer's panel, issue 36).
+   */
+  oferta(total: number): OfertaMetodo | undefined;
   /** Its fields for an order of `total` soles, shown under its option while it is chosen. */
   campos(total: number): ReactNode;
   /** Before paying: its fields are valid (otherwise their problems show); false stops the pay button. */

@@ -1,5 +1,7 @@
 import { METODO_YAPE } from '../../lib/api/yape-rules.ts';
+import { metodoDeLaLista } from '../../lib/api/metodos-pago.ts';
 import type { PanelDePago } from './panel-de-pago.ts';
+import { usePanelTransferencia } from './useTransferencia.tsx';
 import { usePanelYape } from './useYape.ts';
 
 /**
@@ -7,5 +9,5 @@ import { usePanelYape } from './useYape.ts';
  * method, its hook in its own island file. A hook runs on every render, so the list is fixed.
  */
 export function usePanelesDePago(): Record<string, PanelDePago> {
-  return { [METODO_YAPE.id]: usePanelYape() };
+  return { [METODO_YAPE.id]: usePanelYape(), [metodoDeLaLista('transferencia').id]: usePanelTransferencia() };
 }

@@ -62,7 +62,7 @@ export function useCheckout(comprobanteListo: () => boolean = () => true, panele
     Object.entries(paneles).map(([id, panel]) => [id, panel.oferta(payload?.resumen.total ?? 0)]),
   );
   // A method with a panel chosen, then no longer offered (the total went above its ceiling): nothing is chosen.
-  const metodo = elegido && elegido in paneles && ofertas[elegido] !== 'disponible' ? null : elegido;
+  const metodo = elegido && elegido in paneles && ofertas[elegido] !== undefined && ofertas[elegido] !== 'disponible' ? null : elegido;
   // The pay steps read the latest values, also from callbacks made before a re-render.
   const latest = useRef({ payload, cliente, sesion, metodo, ofertas, comprobanteListo, paneles });
   latest.current = { payload, cliente, sesion, metodo, ofertas, comprobanteListo, paneles };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../lib/api/checkout-client.ts';
 import type { DetallePedido } from '../../lib/api/checkout-schemas.ts';
+import CuentasTransferencia from '../checkout/CuentasTransferencia.tsx';
 import type { ComprobantePedido } from '../../lib/api/comprobantes-schemas.ts';
 import { API_BASE } from '../../lib/api/request.ts';
 import { lineasDevolucion, textoDevolucion } from '../../lib/orders/devoluciones.ts';
@@ -77,7 +78,12 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
           Este pedido fue cancelado{cancelado ? ` el ${fechaCorta(cancelado.fecha)}` : ''}.
         </p>
       )}
-      {pedido.estado === 'PENDIENTE' && <p className="order-detail__pending">Estamos esperando la confirmación de tu pago.</p>}
+      {pedido.estado === 'PENDIENTE' && (
+        <p className="order-detail__pending">
+          {pedido.transferencia ? 'Estamos esperando tu transferencia.' : 'Estamos esperando la confirmación de tu pago.'}
+        </p>
+      )}
+      {pedido.transferencia && <CuentasTransferencia idVenta={pedido.idVenta} datos={pedido.transferencia} />}
       <OrderTimeline pedido={pedido} />
 
       <h3 className="order-detail__heading">Productos ({pedido.productos_comprados})</h3>

@@ -246,6 +246,32 @@ describe('OrdersPage', () => {
     expect(document.querySelector('.order-detail__comprobantes')).toBeNull();
   });
 
+  it('shows a bank-transfer order waiting for its transfer with the accounts, the exact amount and its number (issue 36)', async () => {
+    const cuenta = { banco: 'BCP', cuenta: '193-1234567-0-12', cci: '00219300123456701215', titular: 'K-Beauty Perú S.A.C.' };
+    stubFetch(
+      json(pedidos),
+      json({
+        mensaje: {
+          ...detalle(),
+          estado: 'PENDIENTE',
+          pagado: false,
+          metodo_pago: 'Transferencia bancaria',
+          historial: [{ estado: 'PENDIENTE', fecha: '2025-03-03T15:00:00Z' }],
+          transferencia: { cuentas: [cuenta], monto: 120, vence: '2025-03-04T15:00:00Z', demo: false },
+        } satisfies DetallePedido,
+      }),
+    );
+    await renderPage();
+    await openDetail();
+    const bloque = document.querySelector('[data-testid="cuentas-transferencia"]')!;
+    expect(document.querySelector('.order-detail__pending')!.textContent).toBe('Estamos esperando tu transferencia.');
+    expect(bloque.querySelector('[data-testid="monto-transferencia"]')!.textContent).toBe('S/ 120.00');
+    expect(bloque.textContent).toContain(cuenta.cci);
+    expect(bloque.textContent).toContain(cuenta.cuenta);
+    expect(bloque.textContent).toContain('Escribe tu número de pedido (31)');
+    expect(bloque.textContent).not.toContain('no son reales');
+  });
+
   it("offers 'Escribir reseña' on each line of a delivered order only, linking the product page's form", async () => {
     const entregado: DetallePedido = {
       ...detalle(),

@@ -10,6 +10,7 @@ import type {
 import { fieldsOf } from './checks.ts';
 import { esIdMetodoPago, type IdMetodoPago, type MetodosPagoDisponibles } from './metodos-pago.ts';
 import { ApiError, NetworkError, request } from './request.ts';
+import type { TransferenciaReservada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
 import { rechazoYape, type PagoYapeBody, type YapeAprobado, type YapeDisponible, type YapeRechazado } from './yape-rules.ts';
 
@@ -127,6 +128,27 @@ export async function payWithYape(userId: number, token: string, body: PagoYapeR
       headers: { 'Idempotency-Key': idempotencyKey },
       check: isYapeAprobado,
       errorFrom: yapeError,
+    }),
+  );
+}
+
+const isTransferenciaReservada = fieldsOf<TransferenciaReservada>({ idVenta: 'number', urlPago: 'string', transferencia: 'object' });
+
+/**
+ * Reserves the order to be paid by bank transfer (POST /carrito/transferencia/{userId}, issue 36): the
+ * idempotency key names the order (a request lost on the network is sent once more with it). Answers the
+ * order, the page that shows how to pay it, and the accounts and amount. Throws PricesChangedError on a 409 quote.
+ */
+export async function reserveTransfer(userId: number, token: string, body: PreferenciaBody, idempotencyKey: string) {
+  const path = api.carrito.transferencia[':userId'].$path({ param: { userId: param(userId) } });
+  return onceMoreIfLost(() =>
+    request(path, {
+      method: 'POST',
+      body,
+      token,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      check: isTransferenciaReservada,
+      errorFrom: pricesChanged,
     }),
   );
 }

@@ -264,4 +264,6 @@ export interface DetallePedido {
   comprobantes?: import('./comprobantes-schemas.ts').ComprobantePedido[];
   /** Its returns after delivery (issue 36), oldest first: when, the amount refunded (soles) and the units. */
   devoluciones?: import('./devoluciones-schemas.ts').DevolucionCliente[];
+  /** A bank-transfer order still waiting for its transfer (issue 36): the shop's accounts, the exact amount and the deadline. */
+  transferencia?: import('./transferencia-schemas.ts').DatosTransferencia;
 }

@@ -6,11 +6,12 @@
  */
 
 import { toCentimos } from '../pricing/money.ts';
+import { TRANSFERENCIA } from '../tienda.ts';
 
 /**
  * How a method's payment finishes once its order is reserved: on the provider's page the shopper is sent to
  * (`redirect`, Checkout Pro), on the checkout page itself (`in-page`, Yape), or later, by the shop confirming
- * it by hand (`manual`, a bank transfer: no server completes one yet).
+ * it by hand (`manual`, a bank transfer: staff confirm the payment received, issue 36).
  */
 export type FinMetodoPago = 'redirect' | 'in-page' | 'manual';
 
@@ -58,9 +59,10 @@ export const METODOS_PAGO = [
   {
     id: 'transferencia',
     nombre: 'Transferencia bancaria',
-    detalle: 'BCP, Interbank o BBVA. Reservamos tu pedido hasta 24 horas.',
+    detalle: `Desde tu banco o su app. Reservamos tu pedido hasta ${TRANSFERENCIA.reservaHoras} horas.`,
     finaliza: 'manual',
-    nota: 'Con la transferencia pagas desde tu banco y confirmamos tu pedido al recibirla.',
+    botonPagar: 'Reservar y ver las cuentas',
+    nota: 'Al reservar te mostramos nuestras cuentas y el monto exacto; confirmamos tu pedido al recibir la transferencia.',
   },
 ] as const satisfies readonly MetodoPagoInfo[];
 

@@ -273,6 +273,14 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
     { nombre: 'Laptop', rol: 'personal' },
   ],
   ['revokeApiKey', (c) => c.revokeApiKey(9), json({ mensaje: 'ok' }), 'DELETE', '/admin/api/claves/9'],
+  [
+    'confirmTransfer',
+    (c) => c.confirmTransfer(12, { operacion: 'OP123456' }),
+    json({ mensaje: 'ok', pedido: { idVenta: 12 } }),
+    'POST',
+    '/admin/api/pedidos/12/confirmar-transferencia',
+    { operacion: 'OP123456' },
+  ],
   ['backup', (c) => c.backup(), new Response('gz', { headers: { 'Content-Type': 'application/gzip' } }), 'GET', '/admin/api/respaldo'],
 ];
 

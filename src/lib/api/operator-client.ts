@@ -46,6 +46,7 @@ import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta
 import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
+import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
 
 /**
@@ -338,6 +339,16 @@ export function operatorClient(conexion: ConexionOperador) {
         conMensaje<CambioEstadoRespuesta>(),
         'POST',
         devolucion,
+      ),
+
+    // Transfers (issue 36).
+    /** POST /admin/api/pedidos/{idVenta}/confirmar-transferencia: a bank transfer received (its operation number) pays the order, once. */
+    confirmTransfer: (idVenta: number | string, datos: ConfirmarTransferencia) =>
+      call(
+        admin.pedidos[':idVenta']['confirmar-transferencia'].$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<TransferenciaConfirmada>(),
+        'POST',
+        datos,
       ),
 
     // Backups.

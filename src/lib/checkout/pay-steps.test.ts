@@ -9,12 +9,9 @@ describe('payBlocker', () => {
       mensaje: 'Debes iniciar sesión para continuar',
       login: true,
     });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({
-      mensaje: 'Solo Mercado Pago está disponible por el momento',
-    });
-    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4, ofertas: { yape: 'disponible' } })).toEqual({
-      mensaje: 'Solo Mercado Pago y Yape están disponibles por el momento',
-    });
+    // The bank transfer (issue 36) is paid once listed (GET /carrito/metodos-pago names it, or it is not offered).
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
+    expect(payBlocker({ metodo: 'transferencia', signedIn: true, userId: 4 })).toBeNull();
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: undefined })).toEqual({ mensaje: MENSAJES_PAGO.sinUsuario });
     expect(payBlocker({ metodo: 'mercadopago', signedIn: true, userId: 4 })).toBeNull();
   });

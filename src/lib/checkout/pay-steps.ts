@@ -59,17 +59,13 @@ export interface EstadoPago {
   ofertas?: Ofertas;
 }
 
-/** 'A', 'A y B', 'A, B y C'. */
-const enumerar = (nombres: string[]) =>
-  nombres.length > 1 ? `${nombres.slice(0, -1).join(', ')} y ${nombres.at(-1)}` : (nombres[0] ?? '');
-
 /** What stops the pay button before any call, in the spec's order; null when it may go on. */
 export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPago): { mensaje: string; login?: true } | null {
   if (!metodo) return { mensaje: MENSAJES_PAGO.sinMetodo };
   if (!signedIn) return { mensaje: MENSAJES_PAGO.sinSesion, login: true };
   const info = metodoPagoInfo(metodo);
   const predeterminado = metodoPagoInfo(METODO_PREDETERMINADO)!;
-  // An in-page method is taken only while its panel offers it for this order.
+  // An in-page method is taken only while its panel offers it for this order; a bank transfer's panel leaves it to the server's list.
   const oferta = ofertas[metodo] ?? (info?.finaliza === 'in-page' ? 'oculto' : undefined);
   if (info && oferta !== undefined && oferta !== 'disponible') {
     return {
@@ -78,13 +74,6 @@ export function payBlocker({ metodo, signedIn, userId, ofertas = {} }: EstadoPag
           ? info.mensajeMaximo
           : `${info.nombre} no está disponible en este momento. Paga con ${predeterminado.nombre}.`,
     };
-  }
-  // A method paid later (a bank transfer) is not completed here yet: the ones that are are named.
-  if (info?.finaliza === 'manual') {
-    const pagables = METODOS_PAGO.filter(
-      (m) => m.id === METODO_PREDETERMINADO || (m.finaliza !== 'manual' && (ofertas[m.id] ?? 'oculto') !== 'oculto'),
-    ).map((m) => m.nombre);
-    return { mensaje: `Solo ${enumerar(pagables)} ${pagables.length > 1 ? 'están disponibles' : 'está disponible'} por el momento` };
   }
   if (!userId) return { mensaje: MENSAJES_PAGO.sinUsuario };
   return null;

@@ -28,6 +28,7 @@ import { operatorOrderDetail, operatorOrders } from './queries.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
+import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
 
 const estadoSchema = cambioEstadoSchema.shape.estado;
 const notFound = (id: number) => clientError(404, `No existe el pedido N.° ${id}.`);
@@ -59,6 +60,7 @@ export function adminRoutes(
     .route('/', resenaOperatorRoutes(db))
     .route('/', comprobanteOperatorRoutes(deps))
     .route('/', devolucionRoutes(deps))
+    .route('/', transferenciaOperatorRoutes(deps))
     .get('/auditoria', async (c) => {
       const raw = c.req.query('limite');
       const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);

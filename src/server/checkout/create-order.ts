@@ -25,7 +25,7 @@ export interface CheckoutDeps {
 }
 
 /** What createOrder needs of the order's payment method: its list entry (id, limit) and its finishing step. */
-export type MetodoDelPedido = Pick<MetodoServidor, 'info' | 'finalizar'>;
+export type MetodoDelPedido = Pick<MetodoServidor, 'info' | 'finalizar' | 'reservaMinutos'>;
 
 /** An order created (or found by its key): its id, and its preference and payment page once its method finished it. */
 export interface PedidoCreado {
@@ -143,7 +143,18 @@ export async function createOrder(
       const again = await orderByKey(tx, clienteId, clave, metodo.info);
       if (again) return again;
       if (await checkoutUnderWay(tx, clienteId)) throw clientError(409, PAGO_EN_PREPARACION);
-      return { reservado: await reserve(tx, { config, pasarela, cliente, documento, clave, body, metodo: metodo.info }) };
+      return {
+        reservado: await reserve(tx, {
+          config,
+          pasarela,
+          cliente,
+          documento,
+          clave,
+          body,
+          metodo: metodo.info,
+          reservaMinutos: metodo.reservaMinutos?.(config),
+        }),
+      };
     });
     if ('creada' in paso) return paso.creada;
     if ('esperar' in paso) return waitForPreference(db, paso.esperar);
@@ -224,6 +235,8 @@ interface Reserva {
   clave: Clave;
   body: Preferencia;
   metodo: MetodoPagoInfo;
+  /** The method's own hold (a bank transfer's hours); PAYMENT_RESERVATION_MINUTES when undefined. */
+  reservaMinutos?: number | undefined;
 }
 
 /**
@@ -233,7 +246,7 @@ interface Reserva {
  */
 async function reserve(
   tx: Tx,
-  { config, pasarela, cliente, documento, clave, body, metodo }: Reserva,
+  { config, pasarela, cliente, documento, clave, body, metodo, reservaMinutos }: Reserva,
 ): Promise<OrdenDePago & { clave: string }> {
   // First, so a coupon or units the abandoned orders held are free again for this one.
   await cancelAbandoned(tx, cliente.id);
@@ -264,7 +277,7 @@ async function reserve(
   }
 
   const creado = new Date();
-  const expira = new Date(creado.getTime() + config.reservaPagoMinutos * 60_000);
+  const expira = new Date(creado.getTime() + (reservaMinutos ?? config.reservaPagoMinutos) * 60_000);
   // The cash code's deadline Mercado Pago gives the payer, and the end of this order's hold when one is issued (expireOrders).
   const expiraEfectivo = new Date(creado.getTime() + efectivoMinutos(config) * 60_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;

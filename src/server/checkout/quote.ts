@@ -1,5 +1,6 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
 import type { CotizacionServidor, Destino, Preferencia } from '../../lib/api/checkout-schemas.ts';
+import { METODOS_PAGO } from '../../lib/api/metodos-pago.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { lineFromProducto, lineRef, type CartLine } from '../../lib/cart/lines.ts';
 import { evaluateCoupon, todayInLima, type AppliedCoupon } from '../../lib/pricing/coupons.ts';
@@ -212,6 +213,9 @@ async function couponFor(
   };
 }
 
+/** The methods paid later and confirmed by hand (a bank transfer): their orders are never replaced by a new checkout. */
+const METODOS_MANUALES: string[] = METODOS_PAGO.filter((metodo) => metodo.finaliza === 'manual').map((metodo) => metodo.id);
+
 /**
  * The customer's unpaid orders that a new checkout replaces (cancels): PENDIENTE, with no payment
  * under way (nor a Yape submission being paid), and finished by their method (a preference created: one still being finished belongs to a checkout in progress).
@@ -227,6 +231,8 @@ export function replaceableOrders(db: Db, clienteId: number) {
         .from(pagos)
         .where(and(eq(pagos.pedidoId, pedidos.id), inArray(pagos.estado, [...PAGO_EN_CURSO]))),
     ),
+    // An order paid later by hand (a bank transfer, issue 36) may already be paid at the bank: it is kept.
+    notInArray(pedidos.metodoPago, METODOS_MANUALES),
     // A Yape submission being paid right now is a payment under way too (issue 34).
     notExists(
       db

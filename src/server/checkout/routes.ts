@@ -12,6 +12,7 @@ import { derivedKey, type CheckoutDeps } from './create-order.ts';
 import { checkoutPro } from './metodos/checkout-pro.ts';
 import { METODOS_SERVIDOR, metodosDisponibles } from './metodos/index.ts';
 import type { ContextoMetodo, MetodoServidor } from './metodos/metodo.ts';
+import { transferencia } from './metodos/transferencia.ts';
 import { yape } from './metodos/yape.ts';
 import { quoteOrder, quoteToWire } from './quote.ts';
 
@@ -74,11 +75,12 @@ export function checkoutRoutes(deps: CheckoutRoutesDeps) {
     })
     .get('/metodos-pago', (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ metodos: metodosDisponibles(metodos, deps.pasarela) } satisfies MetodosPagoDisponibles);
+      return c.json({ metodos: metodosDisponibles(metodos, deps.pasarela, config) } satisfies MetodosPagoDisponibles);
     })
     // The shop's own methods, chained so their calls stay in the API's type (the browser's typed paths).
     .route('/', checkoutPro.rutas(ctx))
-    .route('/', yape.rutas(ctx));
+    .route('/', yape.rutas(ctx))
+    .route('/', transferencia.rutas(ctx));
   // Any other method given (added through the seam) mounts its own calls beside them.
   for (const metodo of metodos) if (!(METODOS_SERVIDOR as readonly MetodoServidor[]).includes(metodo)) routes.route('/', metodo.rutas(ctx));
   return routes;

@@ -219,6 +219,8 @@ async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string, co
   await record(tx, pedido.id, 'EN PREPARACION', nota);
   await comprobantes.venta(tx, pedido);
   await enqueue(tx, 'correo-confirmacion', { pedidoId: pedido.id }, { clave: `correo-confirmacion:${pedido.id}` });
+  // The shop's notice of a new paid order (issue 36: avisos-tienda/jobs.ts sends it, or the hour's digest).
+  await enqueue(tx, 'aviso-tienda-pedido', { pedidoId: pedido.id }, { clave: `aviso-tienda-pedido:${pedido.id}` });
 }
 
 /** Thrown inside a savepoint to undo a partial re-reservation: what was no longer there. */

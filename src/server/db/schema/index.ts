@@ -12,3 +12,4 @@ export * from './avisos.ts';
 export * from './resenas.ts';
 export * from './personal.ts';
 export * from './devoluciones.ts';
+export * from './transferencias.ts';

@@ -1,0 +1,202 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { LIMA_OFFSET_MS, fechaLima } from '../../lib/dates.ts';
+import { sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
+import { AVISOS_TIENDA } from '../../lib/tienda.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { avisosTienda, pedidos, reclamos, type Pedido } from '../db/schema/index.ts';
+import { enqueue, type Handlers } from '../jobs/queue.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { noLaborables } from '../reclamos/calendario.ts';
+import { reclamoOperador } from '../reclamos/queries.ts';
+import { pedidoPagadoEmail, reclamoPlazoEmail, resumenPedidosEmail, sinEnviarEmail } from './emails.ts';
+
+/**
+ * The shop's notices to SHOP_EMAIL (issue 36, docs/decisions/NEW-avisos-tienda.md): each new paid order
+ * (or the hour's digest, AVISO_PEDIDOS=resumen), a complaint with 3 working days left or fewer, a paid order
+ * not shipped one working day after its payment. Each notice is a row of `avisos_tienda` (one per kind
+ * and subject, so it is decided once) sent by a job of the queue under the row's lock and marked sent in
+ * the same transaction: a restart loses nothing (the row and its job are in the database) and two server
+ * processes never send one twice (the job's key, SKIP LOCKED, and the row's `enviado`).
+ */
+
+/** The kinds of notice. */
+export const TIPOS_AVISO = { pedido: 'pedido-pagado', reclamo: 'reclamo-plazo', sinEnviar: 'pedido-sin-enviar' } as const;
+type TipoAviso = (typeof TIPOS_AVISO)[keyof typeof TIPOS_AVISO];
+
+/** Jobs: a paid order to note (enqueued by the order's life when it is paid), one notice to send, the hour's digest. */
+export const TRABAJOS_AVISO_TIENDA = {
+  pedidoPagado: 'aviso-tienda-pedido',
+  envio: 'aviso-tienda-envio',
+  resumen: 'aviso-tienda-resumen',
+} as const;
+
+const HORA_MS = 3_600_000;
+
+/** The start of the hour of `now` (UTC hours are Lima's hours too: a whole-hour offset); the digest goes once that hour's orders are all in. */
+const horaDe = (now: Date) => new Date(Math.floor(now.getTime() / HORA_MS) * HORA_MS);
+
+/** Notes a notice (once per kind and subject) and queues its sending; false when it was noted before. */
+async function anotar(db: Tx, tipo: TipoAviso, objetivoId: number, enviarAhora = true): Promise<boolean> {
+  const [row] = await db.insert(avisosTienda).values({ tipo, objetivoId }).onConflictDoNothing().returning({ id: avisosTienda.id });
+  if (!row) return false;
+  if (enviarAhora) await enqueue(db, TRABAJOS_AVISO_TIENDA.envio, { id: row.id }, { clave: `${TRABAJOS_AVISO_TIENDA.envio}:${row.id}` });
+  return true;
+}
+
+/**
+ * The moment a paid order is late: one working day (Lima's calendar, `noLaborable`'s holidays) after
+ * its payment, at the same time of day.
+ */
+export function atrasadoDesde(pagado: Date, noLaborable: NoLaborable, dias: number = AVISOS_TIENDA.sinEnviarDiasHabiles): Date {
+  const dia = sumarDiasHabiles(pagado, dias, noLaborable);
+  const hora = new Date(pagado.getTime() - LIMA_OFFSET_MS).toISOString().slice(11, 23);
+  return new Date(Date.parse(`${dia}T${hora}Z`) + LIMA_OFFSET_MS);
+}
+
+/**
+ * The periodic part (runBackgroundOnce): notes the complaints with few working days left and the paid
+ * orders late to ship, each once; with AVISO_PEDIDOS=resumen, makes sure paid orders not yet in a digest
+ * have the current hour's.
+ */
+export async function programarAvisosTienda(
+  db: Db,
+  config: Pick<ServerConfig, 'avisosTienda' | 'reclamos'>,
+  now = new Date(),
+): Promise<void> {
+  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
+  const hoy = fechaLima(now);
+  const yaAvisado = (tipo: TipoAviso, id: typeof pedidos.id | typeof reclamos.id) =>
+    notExists(
+      db
+        .select({ id: avisosTienda.id })
+        .from(avisosTienda)
+        .where(and(eq(avisosTienda.tipo, tipo), eq(avisosTienda.objetivoId, id))),
+    );
+
+  // Complaints still unanswered, not yet noticed: those within the last days of their deadline (or past it).
+  const pendientes = await db
+    .select()
+    .from(reclamos)
+    .where(and(isNull(reclamos.respuesta), yaAvisado(TIPOS_AVISO.reclamo, reclamos.id)))
+    .orderBy(asc(reclamos.plazo))
+    .limit(200);
+  for (const row of pendientes) {
+    if (reclamoOperador(row, hoy, noLaborable).diasHabilesRestantes <= AVISOS_TIENDA.reclamoDiasHabiles)
+      await db.transaction((tx) => anotar(tx, TIPOS_AVISO.reclamo, row.id));
+  }
+
+  // Paid orders still EN PREPARACION at least a day after their payment: late once a working day has passed.
+  const enPreparacion = await db
+    .select({ id: pedidos.id, pagado: pedidos.pagado })
+    .from(pedidos)
+    .where(
+      and(
+        eq(pedidos.estado, 'EN PREPARACION'),
+        isNotNull(pedidos.pagado),
+        lt(pedidos.pagado, new Date(now.getTime() - 24 * HORA_MS)),
+        yaAvisado(TIPOS_AVISO.sinEnviar, pedidos.id),
+      ),
+    )
+    .orderBy(asc(pedidos.pagado))
+    .limit(200);
+  for (const { id, pagado } of enPreparacion) {
+    if (now >= atrasadoDesde(pagado!, noLaborable)) await db.transaction((tx) => anotar(tx, TIPOS_AVISO.sinEnviar, id));
+  }
+
+  // The digest: once the hour of the oldest paid order not yet in one is over, one digest this hour (its key) takes them all.
+  if (config.avisosTienda.pedidos === 'resumen') {
+    const hora = horaDe(now);
+    const [sinResumen] = await db
+      .select({ id: avisosTienda.id })
+      .from(avisosTienda)
+      .where(and(eq(avisosTienda.tipo, TIPOS_AVISO.pedido), isNull(avisosTienda.enviado), lt(avisosTienda.creado, hora)))
+      .limit(1);
+    if (sinResumen)
+      await enqueue(
+        db,
+        TRABAJOS_AVISO_TIENDA.resumen,
+        { hora: hora.toISOString() },
+        { clave: `${TRABAJOS_AVISO_TIENDA.resumen}:${hora.toISOString()}` },
+      );
+  }
+}
+
+/** The jobs of the shop's notices, sent to `config.correoTienda`. */
+export function avisosTiendaJobs({
+  db,
+  mailer,
+  config,
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<ServerConfig, 'correoTienda' | 'avisosTienda' | 'reclamos'>;
+}): Handlers {
+  const to = config.correoTienda;
+  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
+
+  /** The e-mail of a notice row, or undefined when its subject is gone or no longer calls for it. */
+  async function correoDe(tx: Tx, tipo: string, objetivoId: number): Promise<MailMessage | undefined> {
+    if (tipo === TIPOS_AVISO.reclamo) {
+      const [row] = await tx.select().from(reclamos).where(eq(reclamos.id, objetivoId));
+      if (!row || row.respuesta !== null) return undefined;
+      return reclamoPlazoEmail(to, reclamoOperador(row, fechaLima(new Date()), noLaborable));
+    }
+    const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, objetivoId));
+    if (!pedido) return undefined;
+    if (tipo === TIPOS_AVISO.sinEnviar) return pedido.estado === 'EN PREPARACION' ? sinEnviarEmail(to, pedido) : undefined;
+    return pedidoPagadoEmail(to, pedido);
+  }
+
+  return {
+    // The order's life queues this when an order is paid: the notice is noted, then sent now or in the next digest.
+    [TRABAJOS_AVISO_TIENDA.pedidoPagado]: async (datos) => {
+      await db.transaction((tx) => anotar(tx, TIPOS_AVISO.pedido, Number(datos.pedidoId), config.avisosTienda.pedidos !== 'resumen'));
+    },
+    [TRABAJOS_AVISO_TIENDA.envio]: async (datos) => {
+      await db.transaction(async (tx) => {
+        const [aviso] = await tx
+          .select()
+          .from(avisosTienda)
+          .where(and(eq(avisosTienda.id, Number(datos.id)), isNull(avisosTienda.enviado)))
+          .for('update', { skipLocked: true });
+        if (!aviso) return;
+        const correo = await correoDe(tx, aviso.tipo, aviso.objetivoId);
+        // Sent inside the row's lock: a failure rolls `enviado` back and the job is retried.
+        if (correo) await mailer.send(correo);
+        await tx.update(avisosTienda).set({ enviado: new Date() }).where(eq(avisosTienda.id, aviso.id));
+      });
+    },
+    [TRABAJOS_AVISO_TIENDA.resumen]: async () => {
+      await db.transaction(async (tx) => {
+        const filas = await tx
+          .select()
+          .from(avisosTienda)
+          .where(and(eq(avisosTienda.tipo, TIPOS_AVISO.pedido), isNull(avisosTienda.enviado)))
+          .orderBy(asc(avisosTienda.objetivoId))
+          .for('update', { skipLocked: true });
+        if (filas.length === 0) return;
+        const lista: Pedido[] = await tx
+          .select()
+          .from(pedidos)
+          .where(
+            inArray(
+              pedidos.id,
+              filas.map((fila) => fila.objetivoId),
+            ),
+          )
+          .orderBy(asc(pedidos.id));
+        if (lista.length > 0) await mailer.send(resumenPedidosEmail(to, lista));
+        await tx
+          .update(avisosTienda)
+          .set({ enviado: sql`now()` })
+          .where(
+            inArray(
+              avisosTienda.id,
+              filas.map((fila) => fila.id),
+            ),
+          );
+      });
+    },
+  };
+}
