@@ -131,7 +131,7 @@ describeEachDatabase('bank transfer', (target) => {
       expect.objectContaining({ estado: 'approved', monto: pedido.total, pasarela: 'transferencia', tipo: 'bank_transfer' }),
     ]);
     expect(await shop.database.db.select().from(transferencias).where(eq(transferencias.pedidoId, orden.idVenta))).toEqual([
-      expect.objectContaining({ operacion: 'OP12345678', monto: pedido.total, confirmadoPor: 'Ana' }),
+      expect.objectContaining({ operacion: 'OP12345678', monto: pedido.total, confirmadoPor: 'token de operador (Ana)' }),
     ]);
     expect(await shop.stockOf(producto.idProducto)).toBe(stock);
     // The receipt numbered with the payment, and issued through the test provider by the jobs.
@@ -148,7 +148,7 @@ describeEachDatabase('bank transfer', (target) => {
       .select()
       .from(auditoria)
       .where(and(eq(auditoria.accion, 'pedido.transferencia'), eq(auditoria.objetivo, `pedido ${orden.idVenta}`)));
-    expect(entrada).toMatchObject({ operador: 'Ana', despues: expect.objectContaining({ operacion: 'OP12345678' }) });
+    expect(entrada).toMatchObject({ operador: 'token de operador (Ana)', despues: expect.objectContaining({ operacion: 'OP12345678' }) });
     // The customer's detail no longer shows the accounts.
     const detalle = (await (await shop.call('GET', `/api/detalle-pedido/${orden.idVenta}`, { token: customer.token })).json()) as {
       mensaje: DetallePedido;
@@ -161,7 +161,9 @@ describeEachDatabase('bank transfer', (target) => {
     expect((await confirmar(orden.idVenta, 'ABCD1111')).status).toBe(200);
     const again = await confirmar(orden.idVenta, 'ABCD2222');
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { mensaje: string }).mensaje).toMatch(/ya se confirmó \(operación ABCD1111, por Ana\)/);
+    expect(((await again.json()) as { mensaje: string }).mensaje).toMatch(
+      /ya se confirmó \(operación ABCD1111, por token de operador \(Ana\)\)/,
+    );
     expect(await shop.database.db.select().from(pagos).where(eq(pagos.pedidoId, orden.idVenta))).toHaveLength(1);
     expect(await shop.database.db.select().from(transferencias).where(eq(transferencias.pedidoId, orden.idVenta))).toHaveLength(1);
 
