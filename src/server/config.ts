@@ -2,7 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
-import { AVISOS_STOCK, COMPROBANTES, LIMITES, PEDIDOS, RECLAMOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
+import { AVISOS_STOCK, COMPROBANTES, LIMITES, MESA, PEDIDOS, RECLAMOS, RECONSTRUCCION, RESENAS, TIENDA } from '../lib/tienda.ts';
 import { addressList } from './http/ip.ts';
 
 /** The catalogue API's limits, after the environment's overrides. */
@@ -185,6 +185,14 @@ export interface ServerConfig {
   resenas: ResenasConfig;
   /** The Libro de Reclamaciones: the shop's own non-working days and the daily caps of the consumers' copies (see reclamosFromEnv). */
   reclamos: ReclamosConfig;
+  /** The back office's orders desk and home (issue 36): the ids one bulk move takes (BULK_ORDERS_MAX) and the home's low-stock threshold (LOW_STOCK_THRESHOLD). */
+  mesa: MesaConfig;
+}
+
+/** The orders desk's settings (issue 36). */
+export interface MesaConfig {
+  loteMaximo: number;
+  stockBajo: number;
 }
 
 /** The complaints book's settings. */
@@ -289,6 +297,10 @@ export function serverConfig(
       invitacionDias: positiveFromEnv(env.REVIEW_INVITATION_DAYS, RESENAS.invitacionDias, 'REVIEW_INVITATION_DAYS'),
     },
     reclamos: reclamosFromEnv(env),
+    mesa: {
+      loteMaximo: positiveIntFromEnv(env.BULK_ORDERS_MAX, MESA.loteMaximo, 'BULK_ORDERS_MAX'),
+      stockBajo: positiveIntFromEnv(env.LOW_STOCK_THRESHOLD, MESA.stockBajo, 'LOW_STOCK_THRESHOLD'),
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
 import { comprobantesDelPedido, type Emision } from '../comprobantes/emision.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidos, type Pedido } from '../db/schema/index.ts';
-import { approvePayment, avisarTienda, cancelOrder, record } from '../orders/life.ts';
+import { ACTOR_PAGOS, approvePayment, avisarTienda, cancelOrder, record } from '../orders/life.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from './gateway.ts';
 
 /** What applying a payment did. */
@@ -125,7 +125,7 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
       } else {
         const nota = `Pago ${pago.id} rechazado por la tienda: ${pago.transaction_amount} ${pago.currency_id} no es el total del pedido.`;
         console.error(`Pedido ${pedidoId}: ${nota}`);
-        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
+        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota, ACTOR_PAGOS);
       }
       return 'no-coincide';
     }
@@ -141,10 +141,10 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
       const enPagina = metodoPagoInfo(pedido.metodoPago);
       if (enPagina?.finaliza === 'in-page') {
         if (pedido.estado === 'PENDIENTE')
-          await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
+          await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`, ACTOR_PAGOS);
         return 'rechazado';
       }
-      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
+      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado', ACTOR_PAGOS)) ? 'cancelado' : 'sin-cambio';
     }
     return pago.status === 'pending' || pago.status === 'in_process' ? 'pendiente' : 'sin-cambio';
   });
