@@ -152,8 +152,6 @@ export const PEDIDOS = {
 
 /** The back office's orders desk and home (issue 36). */
 export const MESA = {
-  /** Orders per page of the desk's list by default; a page holds at most PEDIDOS.listaOperadorMaxima. */
-  porPagina: 50,
   /** Orders one bulk move takes (BULK_ORDERS_MAX). */
   loteMaximo: 100,
   /** Orders one call for packing slips takes. */

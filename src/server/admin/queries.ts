@@ -193,7 +193,8 @@ function resumenDe(lineas: { nombre: string; cantidad: number }[]): string {
 /** One page of the desk's list: filtered, searched, sorted and paged in the database; only the page's own rows are read. */
 export async function paginaPedidos(db: Db, filtro: FiltroPedidos, ahora: Date, noLaborable: NoLaborable): Promise<PaginaPedidos> {
   const pagina = filtro.pagina ?? 1;
-  const porPagina = filtro.porPagina ?? MESA.porPagina;
+  // Without a page size, the newest orders as the command line has always listed them.
+  const porPagina = filtro.porPagina ?? PEDIDOS.listaOperadorMaxima;
   const donde = condiciones(filtro);
   const orden = ORDEN[filtro.orden ?? (filtro.vista ? ORDEN_POR_VISTA[filtro.vista] : 'reciente')];
   const [rows, [cuenta]] = await Promise.all([
