@@ -158,13 +158,21 @@ export function condiciones(filtro: FiltroPedidos): SQL | undefined {
   if (filtro.distrito) partes.push(sql`${plano(pedidos.distrito)} = ${textoPlanoBusqueda(filtro.distrito)}`);
   if (filtro.desde) partes.push(gte(pedidos.creado, inicioDelDia(filtro.desde)));
   if (filtro.hasta) partes.push(lt(pedidos.creado, new Date(inicioDelDia(filtro.hasta).getTime() + DIA_MS)));
-  const q = filtro.q?.replace(/^(n\.?\s*°?\s*|#)/i, '').trim();
+  // 'N.° 12' and '#12' are the order's number as the shop writes it.
+  const q = filtro.q?.replace(/^(?:n\.?\s*°|#)\s*(?=\d)/i, '').trim();
   if (q) {
-    const patron = contiene(textoPlanoBusqueda(q));
-    const porTexto = or(
-      sql`${plano(sql`${pedidos.nombre} || ' ' || ${pedidos.apellido}`)} LIKE ${patron}`,
-      sql`lower(${pedidos.correo}) LIKE ${patron}`,
-      sql`${plano(pedidos.documentoNumero)} LIKE ${patron}`,
+    // Each word must appear in the name, the e-mail or the document: 'maria pena' finds María José Peña.
+    const porTexto = and(
+      ...textoPlanoBusqueda(q)
+        .split(/\s+/)
+        .map((palabra) => {
+          const patron = contiene(palabra);
+          return or(
+            sql`${plano(sql`${pedidos.nombre} || ' ' || ${pedidos.apellido}`)} LIKE ${patron}`,
+            sql`lower(${pedidos.correo}) LIKE ${patron}`,
+            sql`${plano(pedidos.documentoNumero)} LIKE ${patron}`,
+          );
+        }),
     );
     // A number is the order's own (exactly) or part of a document.
     partes.push(/^\d{1,9}$/.test(q) ? or(eq(pedidos.id, Number(q)), porTexto) : porTexto);
