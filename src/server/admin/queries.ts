@@ -16,7 +16,7 @@ import { toSoles } from '../../lib/pricing/money.ts';
 import { MESA, PEDIDOS } from '../../lib/tienda.ts';
 import { comprobantesDePedido, comprobantesOperador } from '../comprobantes/queries.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { pagos, pedidoHistorial, pedidoLineas, pedidoNotas, pedidos, trabajos } from '../db/schema/index.ts';
+import { CON_ACENTO, pagos, pedidoHistorial, pedidoLineas, pedidoNotas, pedidos, SIN_ACENTO, trabajos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
 import { orderDetail } from '../orders/queries.ts';
 import { nextStates } from '../orders/life.ts';
@@ -100,12 +100,8 @@ function alertaDe(pedido: { estado: string; pagoId: string | null }, lista: Pago
 
 // ── The orders desk (issue 36) ─────────────────────────────────────────────────────────────────
 
-/** Accented letters and their plain ones: search and the district filter ignore accents and case (translate() before lower(): lower() of a C-locale database leaves 'Á' alone). */
-const CON_ACENTO = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
-const SIN_ACENTO = 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc';
-
-/** A column as search compares it: no accents, lower case. */
-const plano = (columna: SQL | AnyColumn) => sql`lower(translate(${columna}, ${CON_ACENTO}, ${SIN_ACENTO}))`;
+/** A column as search compares it: no accents, lower case (the same expression as the district's index, its letters written in). */
+const plano = (columna: SQL | AnyColumn) => sql`lower(translate(${columna}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`;
 /** A text as search compares it (the same folding as `plano`). */
 export const textoPlanoBusqueda = (texto: string) => texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** A LIKE pattern matching `texto` anywhere, its wildcards taken literally. */
@@ -167,11 +163,7 @@ export function condiciones(filtro: FiltroPedidos): SQL | undefined {
         .split(/\s+/)
         .map((palabra) => {
           const patron = contiene(palabra);
-          return or(
-            sql`${plano(sql`${pedidos.nombre} || ' ' || ${pedidos.apellido}`)} LIKE ${patron}`,
-            sql`lower(${pedidos.correo}) LIKE ${patron}`,
-            sql`${plano(pedidos.documentoNumero)} LIKE ${patron}`,
-          );
+          return sql`${pedidos.busqueda} LIKE ${patron}`;
         }),
     );
     // A number is the order's own (exactly) or part of a document.

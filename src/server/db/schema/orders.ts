@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientes } from './customers.ts';
+
+/** Accented letters and their plain ones, for the orders desk's search (translate() before lower(): lower() of a C-locale database leaves 'Á' alone). */
+export const CON_ACENTO = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
+export const SIN_ACENTO = 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc';
 
 /**
  * Orders (checkout §3): created PENDIENTE with reserved stock, line snapshots, delivery, document,
@@ -64,6 +68,11 @@ export const pedidos = pgTable(
     /** The courier (an id of COURIERS) and tracking number a delivery order left with (issue 25); null before EN TRANSITO. */
     courier: text('courier'),
     guia: text('guia'),
+    /** What the orders desk searches (issue 36): the name, e-mail and document without accents, in lower case. */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(translate(${pedidos.nombre} || ' ' || ${pedidos.apellido} || ' ' || ${pedidos.correo} || ' ' || ${pedidos.documentoNumero}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`,
+    ),
   },
   (t) => [
     uniqueIndex('pedidos_idempotencia_idx').on(t.clienteId, t.claveIdempotencia),
@@ -76,7 +85,7 @@ export const pedidos = pgTable(
     index('pedidos_creado_idx').on(t.creado.desc(), t.id.desc()),
     index('pedidos_estado_creado_idx').on(t.estado, t.creado.desc(), t.id.desc()),
     index('pedidos_metodo_pago_idx').on(t.metodoPago, t.creado.desc()),
-    index('pedidos_distrito_idx').on(t.distrito),
+    index('pedidos_distrito_idx').on(sql`lower(translate(${t.distrito}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`),
     index('pedidos_total_idx').on(t.total, t.id),
     index('pedidos_pagado_idx')
       .on(t.pagado)
