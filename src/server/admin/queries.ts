@@ -9,57 +9,17 @@ import type {
   VistaPedidos,
 } from '../../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
-import type { DetallePedidoOperador, PagoOperador, PedidoOperador } from '../../lib/api/orders-schemas.ts';
+import type { DetallePedidoOperador, PagoOperador } from '../../lib/api/orders-schemas.ts';
 import { LIMA_OFFSET_MS } from '../../lib/dates.ts';
 import { type NoLaborable, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
-import { MESA, PEDIDOS } from '../../lib/tienda.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
 import { comprobantesDePedido, comprobantesOperador } from '../comprobantes/queries.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { CON_ACENTO, pagos, pedidoHistorial, pedidoLineas, pedidoNotas, pedidos, SIN_ACENTO, trabajos } from '../db/schema/index.ts';
 import { paymentFlag, paymentsOfOrders } from '../orders/payment-alerts.ts';
 import { orderDetail } from '../orders/queries.ts';
 import { nextStates } from '../orders/life.ts';
-
-/** The newest orders (all, or those in `estado`) as the operator lists them. */
-export async function operatorOrders(db: Db, estado?: EstadoPedido): Promise<PedidoOperador[]> {
-  const rows = await db
-    .select({
-      id: pedidos.id,
-      creado: pedidos.creado,
-      estado: pedidos.estado,
-      nombre: pedidos.nombre,
-      apellido: pedidos.apellido,
-      correo: pedidos.correo,
-      total: pedidos.total,
-      recojo: pedidos.recojo,
-      metodoEnvio: pedidos.metodoEnvio,
-      pagoId: pedidos.pagoId,
-      unidades: sql<number>`coalesce(sum(${pedidoLineas.cantidad}), 0)::int`,
-    })
-    .from(pedidos)
-    .leftJoin(pedidoLineas, eq(pedidoLineas.pedidoId, pedidos.id))
-    .where(estado ? eq(pedidos.estado, estado) : undefined)
-    .groupBy(pedidos.id)
-    .orderBy(desc(pedidos.creado), desc(pedidos.id))
-    .limit(PEDIDOS.listaOperadorMaxima);
-  const pagosDe = await paymentsOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    idVenta: row.id,
-    fecha: row.creado.toISOString(),
-    estado: row.estado as EstadoPedido,
-    cliente: [row.nombre, row.apellido].filter(Boolean).join(' '),
-    correo: row.correo,
-    total: toSoles(row.total),
-    recojo: row.recojo,
-    metodo_envio: row.metodoEnvio,
-    productos: Number(row.unidades),
-    ...alertaDe(row, pagosDe.get(row.id) ?? []),
-  }));
-}
 
 /** Any order's detail for the operator: the customer's detail plus contact, delivery snapshot, notes, next states and receipts (their pages on `siteUrl`). */
 export async function operatorOrderDetail(db: Db, pedidoId: number, siteUrl: string): Promise<DetallePedidoOperador | undefined> {
