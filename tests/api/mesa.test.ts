@@ -338,6 +338,38 @@ describeEachDatabase('orders desk and home (issue 36)', (target) => {
     expect(shop.sent).toEqual([]);
   });
 
+  it('opens nothing without the operator token, and moves one order without e-mail when told not to tell', async () => {
+    const envio = await order({ metodo: PROVINCIA });
+    const customer = envio.customer;
+    for (const [method, path, body] of [
+      ['GET', '/admin/api/pedidos'],
+      ['GET', '/admin/api/inicio'],
+      ['GET', `/admin/api/pedidos/${envio.id}`],
+      ['GET', `/admin/api/pedidos/hojas?ids=${envio.id}`],
+      ['POST', '/admin/api/pedidos/lote', { ids: [envio.id], estado: 'ENTREGADO' }],
+      ['POST', `/admin/api/pedidos/${envio.id}/guia`, { courier: 'olva', guia: 'OLV-1111' }],
+      ['POST', `/admin/api/pedidos/${envio.id}/notas`, { texto: 'hola' }],
+      ['POST', `/admin/api/pedidos/${envio.id}/reenviar-correo`],
+    ] as [string, string, unknown?][]) {
+      for (const token of [undefined, customer.token, `${TOKEN}x`]) {
+        expect((await shop.call(method, path, { token, body })).status, `${method} ${path}`).toBe(401);
+      }
+    }
+    expect((await detalle(envio.id)).notasInternas).toEqual([]);
+    await runJobsUntilIdle(shop);
+    shop.sent.length = 0;
+    const res = await admin('POST', `/admin/api/pedidos/${envio.id}/estado`, {
+      estado: 'EN TRANSITO',
+      courier: 'olva',
+      guia: 'OLV-2222',
+      avisar: false,
+    });
+    expect(await mensaje(res)).toBe(`Pedido N.° ${envio.id}: pasó a EN TRANSITO. No se avisó al cliente.`);
+    await runJobsUntilIdle(shop);
+    expect(shop.sent).toEqual([]);
+    expect((await admin('POST', `/admin/api/pedidos/${envio.id}/estado`, { estado: 'ENTREGADO', avisar: 'no' })).status).toBe(400);
+  });
+
   it('keeps internal notes, resends the last e-mail, draws packing slips, and names who took each step', async () => {
     const envio = await order({ metodo: PROVINCIA });
     const nota = await json<{ mensaje: string; nota: NotaInterna }>(
