@@ -280,6 +280,18 @@ describeEachDatabase('orders desk and home (issue 36)', (target) => {
     expect(sinAviso.resultados[0]!.ok).toBe(true);
     await runJobsUntilIdle(shop);
     expect(shop.sent.filter((m) => m.to === callado.correo)).toEqual([]);
+    const otro = await order({ metodo: PROVINCIA });
+    const faltaGuia = await json<ResultadoLote>(await admin('POST', '/admin/api/pedidos/lote', { ids: [otro.id], estado: 'EN TRANSITO' }));
+    expect(faltaGuia.resultados[0]).toEqual({
+      idVenta: otro.id,
+      ok: false,
+      mensaje: `Indica el courier y el número de guía del pedido N.° ${otro.id}.`,
+    });
+    expect((await detalle(otro.id)).estado).toBe('EN PREPARACION');
+    const preparar = await json<ResultadoLote>(
+      await admin('POST', '/admin/api/pedidos/lote', { ids: [otro.id], estado: 'EN PREPARACION' }),
+    );
+    expect(preparar.resultados[0]!.ok).toBe(false);
     const sinGuia = await json<ResultadoLote>(
       await admin('POST', '/admin/api/pedidos/lote', { ids: [callado.id + 100_000], estado: 'ENTREGADO' }),
     );

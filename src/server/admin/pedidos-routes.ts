@@ -117,7 +117,9 @@ export function pedidosRoutes({ db, config }: Deps) {
             ? { idVenta: id, ok: true, mensaje: `Pedido N.° ${id}: pasó a ${lote.estado}.` }
             : movimiento.resultado === 'sin-pedido'
               ? { idVenta: id, ok: false, mensaje: `No existe el pedido N.° ${id}.` }
-              : { idVenta: id, ok: false, mensaje: movimiento.mensaje },
+              : movimiento.resultado === 'incompleto'
+                ? { idVenta: id, ok: false, mensaje: `Indica el courier y el número de guía del pedido N.° ${id}.` }
+                : { idVenta: id, ok: false, mensaje: movimiento.mensaje },
         );
       }
       const hechos = resultados.filter((r) => r.ok).length;
