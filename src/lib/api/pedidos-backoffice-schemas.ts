@@ -57,9 +57,8 @@ export const filtroPedidosSchema = z
 export const consultaSinVacios = (query: Record<string, string>) =>
   Object.fromEntries(Object.entries(query).filter(([, valor]) => valor.trim() !== ''));
 
-export type FiltroPedidosServidor = z.output<typeof filtroPedidosSchema>;
-/** The parsed query is the wire's FiltroPedidos. */
-export const comoFiltro = (f: FiltroPedidosServidor): FiltroPedidos => f;
+/** The parsed query: the wire's FiltroPedidos. */
+export type FiltroPedidosServidor = z.output<typeof filtroPedidosSchema> & FiltroPedidos;
 
 /** 'avisar al cliente': false leaves the customer's e-mail out (true by default). */
 const avisar = z.boolean({ error: 'avisar debe ser true o false.' }).optional();

@@ -93,9 +93,16 @@ export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, not
  * Notes something the shop must look at (a payment, the order's comprobante) on the order's timeline, in
  * its current state, and queues the shop's e-mail about it (SHOP_EMAIL); returns the note's id.
  */
-export async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: string, tema: TemaAlerta = 'pago'): Promise<number> {
+export async function avisarTienda(
+  tx: Tx,
+  pedidoId: number,
+  nota: string,
+  asunto: string,
+  tema: TemaAlerta = 'pago',
+  actor = ACTOR_SISTEMA,
+): Promise<number> {
   const [pedido] = await tx.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, pedidoId));
-  const historialId = await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota);
+  const historialId = await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota, actor);
   await alertShop(tx, pedidoId, historialId, asunto, tema);
   return historialId;
 }

@@ -74,7 +74,7 @@ function paymentNotice(
 /** A payment the operator must look at: noted on the order's timeline and e-mailed to the shop. */
 async function alertOperator(tx: Tx, pedidoId: number, aviso: AvisoPago): Promise<void> {
   console.warn(`Pedido ${pedidoId}: ${aviso.nota}`);
-  await avisarTienda(tx, pedidoId, aviso.nota, aviso.asunto);
+  await avisarTienda(tx, pedidoId, aviso.nota, aviso.asunto, 'pago', ACTOR_PAGOS);
 }
 
 /**
