@@ -126,8 +126,8 @@ export function condiciones(filtro: FiltroPedidos): SQL | undefined {
           return sql`${pedidos.busqueda} LIKE ${patron}`;
         }),
     );
-    // A number is the order's own (exactly) or part of a document.
-    partes.push(/^\d{1,9}$/.test(q) ? or(eq(pedidos.id, Number(q)), porTexto) : porTexto);
+    // A short number is an order's (exactly); a longer one, an order's or part of a document (a DNI has 8 digits).
+    partes.push(/^\d{1,4}$/.test(q) ? eq(pedidos.id, Number(q)) : /^\d{5,9}$/.test(q) ? or(eq(pedidos.id, Number(q)), porTexto) : porTexto);
   }
   return partes.length ? and(...partes) : undefined;
 }
