@@ -103,7 +103,8 @@ console.log(report.join('\n'));
 async function benchBackoffice() {
   const pedidos = 10_000;
   const measured = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/backoffice.ts', '--orders', String(pedidos)], true);
-  const results = JSON.parse(measured.output.trim().split('\n').pop()!) as LatenciaBackoffice[];
+  // Its JSON line, wherever its log lines (stderr, captured with it) fell.
+  const results = JSON.parse(measured.output.split('\n').findLast((line) => line.startsWith('[{'))!) as LatenciaBackoffice[];
   report.push(
     `## Back office (${pedidos} orders in embedded PGlite, 40 warm requests each through the API in one process)`,
     '',

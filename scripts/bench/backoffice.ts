@@ -123,6 +123,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const resultados = await medirBackoffice({ pedidos: Number(values.orders), count: Number(values.count), url: values.url });
   for (const r of resultados)
     console.error(`${r.nombre.padEnd(40)} median ${r.medianMs.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms  (${r.total ?? '-'} matched)`);
-  console.log(JSON.stringify(resultados));
-  process.exit(0);
+  // The answer's last line; then out, whatever the services left running.
+  process.stdout.write(`${JSON.stringify(resultados)}\n`, () => process.exit(0));
 }
