@@ -150,6 +150,22 @@ export const PEDIDOS = {
   listaOperadorMaxima: 200,
 } as const;
 
+/** The back office's orders desk and home (issue 36). */
+export const MESA = {
+  /** Orders one bulk move takes (BULK_ORDERS_MAX). */
+  loteMaximo: 100,
+  /** Orders one call for packing slips takes. */
+  hojasMaximas: 50,
+  /** A product with this many units or fewer (and more than none) is low on stock on the home (LOW_STOCK_THRESHOLD). */
+  stockBajo: 3,
+  /** A receipt still pending this long (minutes) is waiting on the home. */
+  comprobantePendienteMinutos: 60,
+  /** Characters of an internal note. */
+  notaMaxima: 2_000,
+  /** Characters of the search box. */
+  busquedaMaxima: 100,
+} as const;
+
 /** Rebuilds of a static deployment on Netlify through its build hook (BUILD_HOOK_URL). */
 export const RECONSTRUCCION = {
   /**

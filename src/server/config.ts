@@ -7,6 +7,7 @@ import {
   AVISOS_TIENDA,
   COMPROBANTES,
   LIMITES,
+  MESA,
   PEDIDOS,
   RECLAMOS,
   RECONSTRUCCION,
@@ -252,6 +253,14 @@ export interface ServerConfig {
   transferencia: TransferenciaConfig;
   /** The shop's notices to SHOP_EMAIL (issue 36): each paid order or an hourly digest (AVISO_PEDIDOS). */
   avisosTienda: AvisosTiendaConfig;
+  /** The back office's orders desk and home (issue 36): the ids one bulk move takes (BULK_ORDERS_MAX) and the home's low-stock threshold (LOW_STOCK_THRESHOLD). */
+  mesa: MesaConfig;
+}
+
+/** The orders desk's settings (issue 36). */
+export interface MesaConfig {
+  loteMaximo: number;
+  stockBajo: number;
 }
 
 /** The complaints book's settings. */
@@ -359,6 +368,10 @@ export function serverConfig(
     personal: personalFromEnv(env),
     transferencia: transferenciaFromEnv(env),
     avisosTienda: avisosTiendaFromEnv(env),
+    mesa: {
+      loteMaximo: positiveIntFromEnv(env.BULK_ORDERS_MAX, MESA.loteMaximo, 'BULK_ORDERS_MAX'),
+      stockBajo: positiveIntFromEnv(env.LOW_STOCK_THRESHOLD, MESA.stockBajo, 'LOW_STOCK_THRESHOLD'),
+    },
   };
 }
 

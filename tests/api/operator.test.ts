@@ -140,6 +140,15 @@ describeEachDatabase('operator API', (target) => {
       recojo: false,
       metodo_envio: PROVINCIA,
       productos: 3,
+      // The desk's own fields (issue 36).
+      metodo_pago: 'mercadopago',
+      documento: 'DNI 12345678',
+      distrito: 'Cayma',
+      edadHoras: 0,
+      atrasado: false,
+      courier: null,
+      guia: null,
+      resumen: expect.stringMatching(/ ×3$/),
     });
     const preparing = (await (
       await admin('GET', `/admin/api/pedidos?estado=${encodeURIComponent('EN PREPARACION')}`)

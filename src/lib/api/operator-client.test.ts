@@ -28,6 +28,40 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
   ['orders by state', (c) => c.orders('EN TRANSITO'), json({ pedidos: [] }), 'GET', '/admin/api/pedidos?estado=EN%20TRANSITO'],
   ['order', (c) => c.order(12), json({ pedido: { idVenta: 12 } }), 'GET', '/admin/api/pedidos/12'],
   [
+    'ordersPage',
+    (c) => c.ordersPage({ vista: 'por-preparar', estado: ['EN PREPARACION', 'EN TRANSITO'], q: 'Peña', pagina: 2 }),
+    json({ pedidos: [], total: 0, pagina: 2, porPagina: 50 }),
+    'GET',
+    '/admin/api/pedidos?vista=por-preparar&estado=EN%20PREPARACION%2CEN%20TRANSITO&q=Pe%C3%B1a&pagina=2',
+  ],
+  [
+    'moveOrders',
+    (c) => c.moveOrders({ ids: [1, 2], estado: 'EN TRANSITO', envios: [{ idVenta: 1, courier: 'olva', guia: 'AB-1234' }] }),
+    json({ mensaje: 'ok', resultados: [] }),
+    'POST',
+    '/admin/api/pedidos/lote',
+    { ids: [1, 2], estado: 'EN TRANSITO', envios: [{ idVenta: 1, courier: 'olva', guia: 'AB-1234' }] },
+  ],
+  [
+    'correctTracking',
+    (c) => c.correctTracking(7, { courier: 'shalom', guia: 'XY-9876', avisar: false }),
+    json({ mensaje: 'ok', pedido: {} }),
+    'POST',
+    '/admin/api/pedidos/7/guia',
+    { courier: 'shalom', guia: 'XY-9876', avisar: false },
+  ],
+  ['resendOrderEmail', (c) => c.resendOrderEmail(7), json({ mensaje: 'ok' }), 'POST', '/admin/api/pedidos/7/reenviar-correo', {}],
+  [
+    'addOrderNote',
+    (c) => c.addOrderNote(7, 'Llamar'),
+    json({ mensaje: 'ok', nota: {} }),
+    'POST',
+    '/admin/api/pedidos/7/notas',
+    { texto: 'Llamar' },
+  ],
+  ['packingSlips', (c) => c.packingSlips([3, 4]), json({ pedidos: [] }), 'GET', '/admin/api/pedidos/hojas?ids=3%2C4'],
+  ['home', (c) => c.home(), json({ hoy: {}, ayer: {}, semana: {}, semanaAnterior: {}, pendientes: [] }), 'GET', '/admin/api/inicio'],
+  [
     'moveOrder',
     (c) => c.moveOrder('12', { estado: 'EN TRANSITO', courier: 'olva', guia: 'AB-1234' }),
     json({ mensaje: 'ok' }),
@@ -454,7 +488,7 @@ describeEachDatabase('operator client against the operator API', (target) => {
   });
 
   it('lists orders, reviews, receipts and complaint sheets, and exports the book as CSV', async () => {
-    await expect(ana.orders('PENDIENTE')).resolves.toEqual({ pedidos: [] });
+    await expect(ana.orders('PENDIENTE')).resolves.toMatchObject({ pedidos: [] });
     await expect(ana.resenas('PENDIENTE')).resolves.toEqual({ resenas: [] });
     await expect(ana.comprobantes()).resolves.toEqual({ comprobantes: [] });
     await expect(ana.reclamos()).resolves.toEqual({ reclamos: [] });

@@ -41,7 +41,16 @@ import {
   type ProductoOperadorRespuesta,
   type RespuestaImportacion,
 } from './operator-schemas.ts';
-import type { cambioEstadoSchema, CambioEstadoRespuesta, ListaPedidosOperador, PedidoOperadorRespuesta } from './orders-schemas.ts';
+import type { CambioEstadoRespuesta, ListaPedidosOperador } from './orders-schemas.ts';
+import type {
+  DetallePedidoBackoffice,
+  FiltroPedidos,
+  InicioRespuesta,
+  NotaInterna,
+  PaginaPedidos,
+  ResultadoLote,
+} from './backoffice-schemas.ts';
+import type { cambioEstadoMesaSchema, CorreccionGuia, loteSchema } from './pedidos-backoffice-schemas.ts';
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
 import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
@@ -94,7 +103,17 @@ const isMensaje = fieldsOf<{ mensaje: string }>({ mensaje: 'string' });
 /** A change's answer: its callers rely on the Spanish `mensaje` (the rest is the thing after the change). */
 const conMensaje = <T extends { mensaje: string }>() => isMensaje as Check<{ mensaje: string }> as Check<T>;
 const isListaPedidos = fieldsOf<ListaPedidosOperador>({ pedidos: 'array' });
-const isPedido = fieldsOf<PedidoOperadorRespuesta>({ pedido: 'object' });
+const isPedido = fieldsOf<{ pedido: DetallePedidoBackoffice }>({ pedido: 'object' });
+const isPagina = fieldsOf<PaginaPedidos>({ pedidos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
+const isLote = fieldsOf<ResultadoLote>({ mensaje: 'string', resultados: 'array' });
+const isHojas = fieldsOf<{ pedidos: DetallePedidoBackoffice[] }>({ pedidos: 'array' });
+const isInicio = fieldsOf<InicioRespuesta>({
+  hoy: 'object',
+  ayer: 'object',
+  semana: 'object',
+  semanaAnterior: 'object',
+  pendientes: 'array',
+});
 const isProducto = fieldsOf<ProductoOperadorRespuesta>({ producto: 'object' });
 const isImagen = fieldsOf<ImagenGuardada>({ url: 'string', sha256: 'string' });
 const isExistentes = fieldsOf<{ existentes: Record<string, string> }>({ existentes: 'object' });
@@ -158,12 +177,12 @@ export function operatorClient(conexion: ConexionOperador) {
   const reclamoPath = (numero: string) => ({ param: { numero: param(numero) } });
   return {
     // Orders and tracking (checkout §4).
-    /** GET /admin/api/pedidos[?estado=…]: the newest orders, all or those in one state. */
+    /** GET /admin/api/pedidos[?estado=…]: the newest orders (at most PEDIDOS.listaOperadorMaxima), all or those in one state. */
     orders: (estado?: EstadoPedido) => call(conConsulta(admin.pedidos.$path(), { estado }), isListaPedidos),
-    /** GET /admin/api/pedidos/{idVenta}: one order with its customer, payments, receipts and timeline. */
+    /** GET /admin/api/pedidos/{idVenta}: one order with its customer, payments, receipts, timeline (who took each step), internal notes and actions. */
     order: (idVenta: number | string) => call(pedidoPath(idVenta), isPedido),
     /** POST /admin/api/pedidos/{idVenta}/estado: moves an order (EN TRANSITO with its courier and tracking number); the customer is e-mailed. */
-    moveOrder: (idVenta: number | string, cambio: z.input<typeof cambioEstadoSchema>) =>
+    moveOrder: (idVenta: number | string, cambio: z.input<typeof cambioEstadoMesaSchema>) =>
       call(
         admin.pedidos[':idVenta'].estado.$path({ param: { idVenta: param(idVenta) } }),
         conMensaje<CambioEstadoRespuesta>(),
@@ -350,6 +369,51 @@ export function operatorClient(conexion: ConexionOperador) {
         'POST',
         datos,
       ),
+
+    // Orders desk (issue 36).
+    /** GET /admin/api/pedidos?…: one page of the desk's list, filtered, searched and sorted by the server. */
+    ordersPage: (filtro: FiltroPedidos = {}) =>
+      call(
+        conConsulta(admin.pedidos.$path(), {
+          vista: filtro.vista,
+          estado: filtro.estado?.join(','),
+          metodo: filtro.metodo,
+          entrega: filtro.entrega,
+          distrito: filtro.distrito,
+          desde: filtro.desde,
+          hasta: filtro.hasta,
+          q: filtro.q,
+          orden: filtro.orden,
+          pagina: filtro.pagina,
+          porPagina: filtro.porPagina,
+        }),
+        isPagina,
+      ),
+    /** POST /admin/api/pedidos/lote: several orders moved, each on its own (EN TRANSITO with a courier and guía per order). */
+    moveOrders: (lote: z.input<typeof loteSchema>) => call(admin.pedidos.lote.$path(), isLote, 'POST', lote),
+    /** POST /admin/api/pedidos/{idVenta}/guia: corrects the courier and guía of an order EN TRANSITO (the customer told unless avisar is false). */
+    correctTracking: (idVenta: number | string, cambio: CorreccionGuia) =>
+      call(
+        admin.pedidos[':idVenta'].guia.$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<{ mensaje: string; pedido: DetallePedidoBackoffice }>(),
+        'POST',
+        cambio,
+      ),
+    /** POST /admin/api/pedidos/{idVenta}/reenviar-correo: the customer's last e-mail about the order, sent again. */
+    resendOrderEmail: (idVenta: number | string) =>
+      call(admin.pedidos[':idVenta']['reenviar-correo'].$path({ param: { idVenta: param(idVenta) } }), isMensaje, 'POST', {}),
+    /** POST /admin/api/pedidos/{idVenta}/notas: an internal note (never shown to the customer). */
+    addOrderNote: (idVenta: number | string, texto: string) =>
+      call(
+        admin.pedidos[':idVenta'].notas.$path({ param: { idVenta: param(idVenta) } }),
+        conMensaje<{ mensaje: string; nota: NotaInterna }>(),
+        'POST',
+        { texto },
+      ),
+    /** GET /admin/api/pedidos/hojas?ids=…: the orders' details for packing slips and the pick list (at most MESA.hojasMaximas). */
+    packingSlips: (ids: readonly number[]) => call(conConsulta(admin.pedidos.hojas.$path(), { ids: ids.join(',') }), isHojas),
+    /** GET /admin/api/inicio: today's and this week's sales against the previous period, and what waits on the shop. */
+    home: () => call(admin.inicio.$path(), isInicio),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

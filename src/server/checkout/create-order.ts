@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { intentosYape, pedidoLineas, pedidos, type Cliente } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
-import { cancelOrder, record } from '../orders/life.ts';
+import { ACTOR_CLIENTE, cancelOrder, record } from '../orders/life.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
 import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
 import type { Finalizacion, MetodoServidor } from './metodos/metodo.ts';
@@ -385,7 +385,7 @@ async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
       .where(and(eq(intentosYape.pedidoId, id), eq(intentosYape.estado, 'en-curso')))
       .limit(1);
     // No e-mail: the customer replaced the order themselves, a moment ago.
-    if (!enPago) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null);
+    if (!enPago) await cancelOrder(tx, id, 'Reemplazado por un nuevo intento de pago del cliente.', null, ACTOR_CLIENTE);
   }
 }
 
@@ -468,7 +468,7 @@ async function insertOrder(
       precioCobrado: cotizada.cobrado,
     })),
   );
-  await record(tx, pedido!.id, 'PENDIENTE', 'Pedido creado; stock reservado a la espera del pago.');
+  await record(tx, pedido!.id, 'PENDIENTE', 'Pedido creado; stock reservado a la espera del pago.', ACTOR_CLIENTE);
   return pedido!.id;
 }
 

@@ -226,7 +226,7 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
         if (ya) throw new NoReembolsable(yaReembolsado(pedidoId, ya));
         porReembolsar(pedido!);
         const nuevo = await registrarReembolso(tx, { pedido: pedido!, monto: pedido!.total, motivo, quien, clave });
-        await record(tx, pedidoId, 'CANCELADO', `Reembolso de ${formatCentimos(pedido!.total)} solicitado: ${motivo}`);
+        await record(tx, pedidoId, 'CANCELADO', `Reembolso de ${formatCentimos(pedido!.total)} solicitado: ${motivo}`, quien);
         await opciones.alCambiar?.(tx, pedido!);
         return nuevo;
       });
@@ -424,6 +424,7 @@ export async function devolverLineas(
       pedidoId,
       'ENTREGADO',
       `Devolución de ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'} aceptada (${motivo}): ${formatCentimos(monto)} por reembolsar${envio > 0 ? ', envío incluido' : ''}.`,
+      quien,
     );
     await enqueue(
       tx,

@@ -37,6 +37,7 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     metodoPago: 'mercadopago',
     courier: null,
     guia: null,
+    busqueda: null,
     codigoDescuento: 'KBEAUTY10',
     porcentajeDescuento: 1000,
     cuponUsuarioId: null,

@@ -19,6 +19,11 @@ import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.
  * checked against TRANSICIONES.
  */
 
+/** The names the timeline records for who took a step besides an operator's own (issue 36). */
+export const ACTOR_CLIENTE = 'Cliente';
+export const ACTOR_PAGOS = 'Mercado Pago';
+export const ACTOR_SISTEMA = 'Sistema';
+
 /** Who changes an order: the shop's own machinery (payment outcomes, expiry) or its operator. */
 export type Actor = 'sistema' | 'operador';
 
@@ -78,9 +83,9 @@ export function transitionRefusal(pedido: Movible, hacia: EstadoPedido, por: Act
 export const nextStates = (pedido: Movible): EstadoPedido[] =>
   ESTADOS_PEDIDO.filter((estado) => transitionRefusal(pedido, estado) === null);
 
-/** Records a state (or a note on the current one) in the order's timeline; returns the entry's id. */
-export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = ''): Promise<number> {
-  const [entry] = await tx.insert(pedidoHistorial).values({ pedidoId, estado, nota }).returning({ id: pedidoHistorial.id });
+/** Records a state (or a note on the current one) in the order's timeline, with who took it; returns the entry's id. */
+export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, nota = '', actor = ACTOR_SISTEMA): Promise<number> {
+  const [entry] = await tx.insert(pedidoHistorial).values({ pedidoId, estado, nota, actor }).returning({ id: pedidoHistorial.id });
   return entry!.id;
 }
 
@@ -88,9 +93,16 @@ export async function record(tx: Tx, pedidoId: number, estado: EstadoPedido, not
  * Notes something the shop must look at (a payment, the order's comprobante) on the order's timeline, in
  * its current state, and queues the shop's e-mail about it (SHOP_EMAIL); returns the note's id.
  */
-export async function avisarTienda(tx: Tx, pedidoId: number, nota: string, asunto: string, tema: TemaAlerta = 'pago'): Promise<number> {
+export async function avisarTienda(
+  tx: Tx,
+  pedidoId: number,
+  nota: string,
+  asunto: string,
+  tema: TemaAlerta = 'pago',
+  actor = ACTOR_SISTEMA,
+): Promise<number> {
   const [pedido] = await tx.select({ estado: pedidos.estado }).from(pedidos).where(eq(pedidos.id, pedidoId));
-  const historialId = await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota);
+  const historialId = await record(tx, pedidoId, pedido!.estado as EstadoPedido, nota, actor);
   await alertShop(tx, pedidoId, historialId, asunto, tema);
   return historialId;
 }
@@ -117,7 +129,13 @@ async function notify(tx: Tx, pedidoId: number, historialId: number, aviso: Avis
  * PENDIENTE → CANCELADO with its stock and coupon released; false when the order was no longer pending. With a
  * `motivo`, the customer is told why by e-mail (null: they need no word, e.g. they replaced the order).
  */
-export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo: MotivoCancelacion | null): Promise<boolean> {
+export async function cancelOrder(
+  tx: Tx,
+  pedidoId: number,
+  nota: string,
+  motivo: MotivoCancelacion | null,
+  actor = ACTOR_SISTEMA,
+): Promise<boolean> {
   const cancelled = await tx
     .update(pedidos)
     .set({ estado: 'CANCELADO', actualizado: new Date() })
@@ -126,7 +144,7 @@ export async function cancelOrder(tx: Tx, pedidoId: number, nota: string, motivo
   if (cancelled.length === 0) return false;
   await releaseStock(tx, pedidoId);
   await releaseCoupon(tx, cancelled[0]!);
-  const historialId = await record(tx, pedidoId, 'CANCELADO', nota);
+  const historialId = await record(tx, pedidoId, 'CANCELADO', nota, actor);
   if (motivo) await notify(tx, pedidoId, historialId, { estado: 'CANCELADO', motivo });
   return true;
 }
@@ -148,6 +166,10 @@ export interface OpcionesMovimiento {
   invitacionResenaDias?: number;
   /** Runs in the move's transaction once it is done, with the order as it was (the operator's audit entry). */
   alMover?: (tx: Tx, antes: Pedido) => Promise<void>;
+  /** Who moves it, for the timeline (the operator's name, operadorDe); 'Sistema' by default. */
+  actor?: string;
+  /** E-mail the customer about the move (true by default; the operator may say not to). */
+  avisar?: boolean;
 }
 
 /**
@@ -160,7 +182,15 @@ export async function moveOrder(
   db: Db,
   pedidoId: number,
   hacia: EstadoPedido,
-  { nota = '', comprobantes, alMover, envio = {}, invitacionResenaDias = RESENAS.invitacionDias }: OpcionesMovimiento,
+  {
+    nota = '',
+    comprobantes,
+    alMover,
+    envio = {},
+    invitacionResenaDias = RESENAS.invitacionDias,
+    actor = ACTOR_SISTEMA,
+    avisar = true,
+  }: OpcionesMovimiento,
 ): Promise<Movimiento> {
   return db.transaction(async (tx) => {
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
@@ -199,12 +229,12 @@ export async function moveOrder(
         await comprobantes.anulacion(tx, pedidoId);
       }
     }
-    const historialId = await record(tx, pedidoId, hacia, historial);
+    const historialId = await record(tx, pedidoId, hacia, historial, actor);
     const aviso: AvisoEstado =
       hacia === 'CANCELADO'
         ? { estado: hacia, motivo: pedido.pagado ? 'reembolso' : 'tienda', ...(nota ? { nota } : {}) }
         : { estado: hacia as Exclude<AvisoEstado['estado'], 'CANCELADO'> };
-    await notify(tx, pedidoId, historialId, aviso);
+    if (avisar) await notify(tx, pedidoId, historialId, aviso);
     if (hacia === 'ENTREGADO') await programarInvitacion(tx, pedidoId, invitacionResenaDias, now);
     await alMover?.(tx, pedido);
     return { resultado: 'movido', pedido: movido! };
@@ -212,11 +242,18 @@ export async function moveOrder(
 }
 
 /** Paid: EN PREPARACION, the customer's coupon used, its comprobante numbered, the confirmation e-mail queued. */
-async function markPaid(tx: Tx, pedido: Pedido, pagoId: string, nota: string, comprobantes: ComprobantesDelPedido): Promise<void> {
+async function markPaid(
+  tx: Tx,
+  pedido: Pedido,
+  pagoId: string,
+  nota: string,
+  comprobantes: ComprobantesDelPedido,
+  actor: string,
+): Promise<void> {
   const now = new Date();
   await tx.update(pedidos).set({ estado: 'EN PREPARACION', pagado: now, pagoId, actualizado: now }).where(eq(pedidos.id, pedido.id));
   if (pedido.cuponUsuarioId) await tx.update(cuponesUsuario).set({ usado: true }).where(eq(cuponesUsuario.id, pedido.cuponUsuarioId));
-  await record(tx, pedido.id, 'EN PREPARACION', nota);
+  await record(tx, pedido.id, 'EN PREPARACION', nota, actor);
   await comprobantes.venta(tx, pedido);
   await enqueue(tx, 'correo-confirmacion', { pedidoId: pedido.id }, { clave: `correo-confirmacion:${pedido.id}` });
   // The shop's notice of a new paid order (issue 36: avisos-tienda/jobs.ts sends it, or the hour's digest).
@@ -238,10 +275,16 @@ export type Aprobacion = 'aprobado' | 'sin-stock' | 'sin-cambio';
  * already cancelled by expiry is revived when its stock and coupon can be held again; when they cannot, the
  * payment must be refunded: noted on the timeline (CANCELADO), the customer and the shop e-mailed.
  */
-export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, comprobantes: ComprobantesDelPedido): Promise<Aprobacion> {
+export async function approvePayment(
+  tx: Tx,
+  pedido: Pedido,
+  pagoId: string,
+  comprobantes: ComprobantesDelPedido,
+  actor = ACTOR_PAGOS,
+): Promise<Aprobacion> {
   if (transitionRefusal(pedido, 'EN PREPARACION', 'sistema')) return 'sin-cambio';
   if (pedido.estado === 'PENDIENTE') {
-    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, comprobantes);
+    await markPaid(tx, pedido, pagoId, `Pago ${pagoId} aprobado.`, comprobantes, actor);
     return 'aprobado';
   }
   const lineas = await tx
@@ -258,7 +301,7 @@ export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, com
     const falta = error.falta === 'stock' ? 'ya no hay stock' : `su cupón ${pedido.codigoDescuento ?? ''} ya se usó en otro pedido`;
     const nota = `Pago ${pagoId} aprobado después de cancelado el pedido y ${falta}: hay que devolver el pago.`;
     console.error(`Pedido ${pedido.id}: ${nota}`);
-    const historialId = await record(tx, pedido.id, 'CANCELADO', nota);
+    const historialId = await record(tx, pedido.id, 'CANCELADO', nota, actor);
     await notify(tx, pedido.id, historialId, { estado: 'CANCELADO', motivo: 'pago-tardio' });
     await alertShop(tx, pedido.id, historialId, 'pago tardío por devolver');
     return 'sin-stock';
@@ -269,6 +312,7 @@ export async function approvePayment(tx: Tx, pedido: Pedido, pagoId: string, com
     pagoId,
     `Pago ${pagoId} aprobado después de cancelado el pedido; el stock y el cupón se volvieron a reservar.`,
     comprobantes,
+    actor,
   );
   return 'aprobado';
 }

@@ -6,7 +6,7 @@ import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';
 import { comprobantesDelPedido, type Emision } from '../comprobantes/emision.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { pagos, pedidos, type Pedido } from '../db/schema/index.ts';
-import { approvePayment, avisarTienda, cancelOrder, record } from '../orders/life.ts';
+import { ACTOR_PAGOS, approvePayment, avisarTienda, cancelOrder, record } from '../orders/life.ts';
 import { reembolsadoPorLaTienda } from '../orders/devoluciones-vista.ts';
 import { PAGO_FALLIDO, type PagoRemoto } from './gateway.ts';
 
@@ -75,7 +75,7 @@ function paymentNotice(
 /** A payment the operator must look at: noted on the order's timeline and e-mailed to the shop. */
 async function alertOperator(tx: Tx, pedidoId: number, aviso: AvisoPago): Promise<void> {
   console.warn(`Pedido ${pedidoId}: ${aviso.nota}`);
-  await avisarTienda(tx, pedidoId, aviso.nota, aviso.asunto);
+  await avisarTienda(tx, pedidoId, aviso.nota, aviso.asunto, 'pago', ACTOR_PAGOS);
 }
 
 /**
@@ -126,7 +126,7 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
       } else {
         const nota = `Pago ${pago.id} rechazado por la tienda: ${pago.transaction_amount} ${pago.currency_id} no es el total del pedido.`;
         console.error(`Pedido ${pedidoId}: ${nota}`);
-        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota);
+        await record(tx, pedidoId, pedido.estado as EstadoPedido, nota, ACTOR_PAGOS);
       }
       return 'no-coincide';
     }
@@ -152,10 +152,10 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
       const enPagina = metodoPagoInfo(pedido.metodoPago);
       if (enPagina?.finaliza === 'in-page') {
         if (pedido.estado === 'PENDIENTE')
-          await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`);
+          await record(tx, pedidoId, 'PENDIENTE', `${nota} El pedido sigue esperando su pago con ${enPagina.nombre}.`, ACTOR_PAGOS);
         return 'rechazado';
       }
-      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado')) ? 'cancelado' : 'sin-cambio';
+      return (await cancelOrder(tx, pedidoId, nota, 'pago-rechazado', ACTOR_PAGOS)) ? 'cancelado' : 'sin-cambio';
     }
     return pago.status === 'pending' || pago.status === 'in_process' ? 'pendiente' : 'sin-cambio';
   });

@@ -215,13 +215,14 @@ export async function confirmarTransferencia(
         moneda: TIENDA.moneda,
         tipo: 'bank_transfer',
       });
-      const aprobacion = await approvePayment(tx, pedido, pagoId, comprobantesDelPedido(config.comprobantes));
+      const aprobacion = await approvePayment(tx, pedido, pagoId, comprobantesDelPedido(config.comprobantes), operador);
       if (aprobacion !== 'aprobado') throw new Error(`La transferencia del pedido ${pedidoId} no se pudo aplicar (${aprobacion}).`);
       await record(
         tx,
         pedidoId,
         'EN PREPARACION',
         `Transferencia de ${formatCentimos(pedido.total)} recibida (operación ${operacion}${banco ? `, ${banco}` : ''}), confirmada por ${operador}.`,
+        operador,
       );
       await audit(tx, operador, [
         {

@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientes } from './customers.ts';
+
+/** Accented letters and their plain ones, for the orders desk's search (translate() before lower(): lower() of a C-locale database leaves 'Á' alone). */
+export const CON_ACENTO = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
+export const SIN_ACENTO = 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc';
 
 /**
  * Orders (checkout §3): created PENDIENTE with reserved stock, line snapshots, delivery, document,
@@ -64,6 +68,11 @@ export const pedidos = pgTable(
     /** The courier (an id of COURIERS) and tracking number a delivery order left with (issue 25); null before EN TRANSITO. */
     courier: text('courier'),
     guia: text('guia'),
+    /** What the orders desk searches (issue 36): the name, e-mail and document without accents, in lower case. */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(translate(${pedidos.nombre} || ' ' || ${pedidos.apellido} || ' ' || ${pedidos.correo} || ' ' || ${pedidos.documentoNumero}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`,
+    ),
   },
   (t) => [
     uniqueIndex('pedidos_idempotencia_idx').on(t.clienteId, t.claveIdempotencia),
@@ -72,6 +81,18 @@ export const pedidos = pgTable(
     index('pedidos_pendientes_idx')
       .on(t.expira)
       .where(sql`${t.estado} = 'PENDIENTE'`),
+    // The orders desk (issue 36): its list newest first, by state, payment method, district and total; the home's sales; the last courier.
+    index('pedidos_creado_idx').on(t.creado.desc(), t.id.desc()),
+    index('pedidos_estado_creado_idx').on(t.estado, t.creado.desc(), t.id.desc()),
+    index('pedidos_metodo_pago_idx').on(t.metodoPago, t.creado.desc()),
+    index('pedidos_distrito_idx').on(sql`lower(translate(${t.distrito}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`),
+    index('pedidos_total_idx').on(t.total, t.id),
+    index('pedidos_pagado_idx')
+      .on(t.pagado)
+      .where(sql`${t.pagado} IS NOT NULL`),
+    index('pedidos_courier_idx')
+      .on(t.actualizado.desc())
+      .where(sql`${t.courier} IS NOT NULL`),
     check(
       'pedidos_comprobante_check',
       sql`${t.comprobanteTipo} = '03' OR (${t.comprobanteTipo} = '01' AND ${t.facturaRuc} IS NOT NULL AND ${t.facturaRazonSocial} IS NOT NULL AND ${t.facturaDireccion} IS NOT NULL)`,
@@ -115,22 +136,44 @@ export const pedidoHistorial = pgTable(
     estado: text('estado').notNull(),
     fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     nota: text('nota').notNull().default(''),
+    /** Who took the step (issue 36): 'Cliente', 'Mercado Pago', 'Sistema', or the operator's name (operadorDe). */
+    actor: text('actor').notNull().default('Sistema'),
   },
   (t) => [index('pedido_historial_pedido_idx').on(t.pedidoId)],
 );
 
+/** The staff's internal notes on an order (issue 36): never shown to the customer. */
+export const pedidoNotas = pgTable(
+  'pedido_notas',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Who wrote it (operadorDe). */
+    autor: text('autor').notNull(),
+    texto: text('texto').notNull(),
+  },
+  (t) => [index('pedido_notas_pedido_idx').on(t.pedidoId, t.fecha)],
+);
+
 /** Payments the shop has applied, by the provider's payment id: each status is applied once. */
-export const pagos = pgTable('pagos', {
-  id: text('id').primaryKey(),
-  pedidoId: integer('pedido_id').references(() => pedidos.id),
-  pasarela: text('pasarela').notNull(),
-  estado: text('estado').notNull(),
-  detalle: text('detalle').notNull().default(''),
-  monto: integer('monto').notNull(),
-  moneda: text('moneda').notNull(),
-  tipo: text('tipo').notNull().default(''),
-  actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const pagos = pgTable(
+  'pagos',
+  {
+    id: text('id').primaryKey(),
+    pedidoId: integer('pedido_id').references(() => pedidos.id),
+    pasarela: text('pasarela').notNull(),
+    estado: text('estado').notNull(),
+    detalle: text('detalle').notNull().default(''),
+    monto: integer('monto').notNull(),
+    moneda: text('moneda').notNull(),
+    tipo: text('tipo').notNull().default(''),
+    actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('pagos_pedido_idx').on(t.pedidoId)],
+);
 
 /** The offline test mode's own payments: what Mercado Pago's API would answer for them. */
 export const pagosPrueba = pgTable('pagos_prueba', {
