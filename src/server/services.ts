@@ -10,7 +10,7 @@ import { rebuildJobs } from './jobs/rebuild.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
-import { devolucionJobs } from './orders/devoluciones-jobs.ts';
+import { devolucionJobs } from './payments/devoluciones-jobs.ts';
 import { efectivoMinutos } from './checkout/create-order.ts';
 import { METODOS_SERVIDOR } from './checkout/metodos/index.ts';
 import type { MetodoServidor } from './checkout/metodos/metodo.ts';

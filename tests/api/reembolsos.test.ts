@@ -18,7 +18,7 @@ import {
   reembolsosPrueba,
   trabajos,
 } from '../../src/server/db/schema/index.ts';
-import { devolucionRoutes } from '../../src/server/orders/devoluciones-routes.ts';
+import { devolucionRoutes } from '../../src/server/payments/devoluciones-routes.ts';
 import { ReembolsoRechazado, type Pasarela } from '../../src/server/payments/gateway.ts';
 import { mercadoPagoPasarela } from '../../src/server/payments/mercadopago.ts';
 import { pruebaPasarela } from '../../src/server/payments/prueba.ts';

@@ -3,7 +3,7 @@ import { OPERACIONES } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
 import { clientError } from '../http/errors.ts';
-import { devolucionRoutes } from '../orders/devoluciones-routes.ts';
+import { devolucionRoutes } from '../payments/devoluciones-routes.ts';
 import type { Pagos } from '../payments/services.ts';
 import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';

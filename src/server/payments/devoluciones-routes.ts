@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
-import type { Pagos } from '../payments/services.ts';
+import type { Pagos } from './services.ts';
 import { DevolucionRechazada, devolverLineas, fraseReembolso, reembolsarPedido } from './devoluciones.ts';
 
 /**

@@ -6,9 +6,9 @@ import { devoluciones as devolucionesPedido, pedidos, type Pedido } from '../db/
 import type { Handlers } from '../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { celda, emailHtml, escapeHtml, FIRMA, MUTED } from '../mail/templates.ts';
-import type { Pasarela } from '../payments/gateway.ts';
+import type { Pasarela } from './gateway.ts';
 import { procesarReembolso, TRABAJO_CORREO_DEVOLUCION, TRABAJO_REEMBOLSO } from './devoluciones.ts';
-import { devolucionesDelPedido, type DevolucionConLineas } from './devoluciones-vista.ts';
+import { devolucionesDelPedido, type DevolucionConLineas } from '../orders/devoluciones-vista.ts';
 
 /** The customer's e-mail about an accepted return (issue 36): the units taken back and the amount refunded, in the shop's one frame. */
 export function devolucionEmail(pedido: Pedido, { devolucion, lineas }: DevolucionConLineas): MailMessage {

@@ -19,8 +19,8 @@ import {
   type Reembolso,
 } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { ReembolsoRechazado, type Pasarela } from '../payments/gateway.ts';
-import { avisarTienda, moveOrder, record, type ComprobantesDelPedido } from './life.ts';
+import { ReembolsoRechazado, type Pasarela } from './gateway.ts';
+import { avisarTienda, moveOrder, record, type ComprobantesDelPedido } from '../orders/life.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 
 /**
