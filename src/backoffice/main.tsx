@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import { operatorClient, type ConexionOperador } from '../lib/api/operator-client.ts';
+import App from './App.tsx';
+import type { ClienteBackoffice } from './cliente.ts';
+import '../styles/global.css';
+import '../ui/fields.css';
+import '../ui/modal.css';
+import './backoffice.css';
+
+/**
+ * The back office's entry (src/pages/admin/index.astro loads it): the operator client over the page's own
+ * origin, with the session cookie (no token), and the app mounted in #app.
+ */
+// MERGE ADAPTER (issue 36): until the merge adds the people/desk/refund/transfer calls (and makes the token optional), OperatorClient is cast to ClienteBackoffice; the merge removes this cast.
+const cliente = operatorClient({} as ConexionOperador) as unknown as ClienteBackoffice;
+
+createRoot(document.getElementById('app')!).render(<App cliente={cliente} />);
