@@ -1,3 +1,5 @@
+// First: zod's schemas (the operator client's) must be built jitless, under a CSP without 'unsafe-eval'.
+import './sin-eval.ts';
 import { createRoot } from 'react-dom/client';
 import { operatorClient, type ConexionOperador } from '../lib/api/operator-client.ts';
 import App from './App.tsx';
