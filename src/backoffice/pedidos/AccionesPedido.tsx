@@ -170,7 +170,7 @@ function DialogoCourier({
   return (
     <Modal title={titulo} lead={lead} size="narrow" onClose={alCerrar}>
       <form className="bo-form bo-dialogo" onSubmit={(event) => void enviar(event)} noValidate>
-        <Selector etiqueta="Courier" {...register('courier')}>
+        <Selector etiqueta="Courier" defaultValue={courierInicial} {...register('courier')}>
           {COURIERS.map((courier) => (
             <option key={courier.id} value={courier.id}>
               {courier.nombre}

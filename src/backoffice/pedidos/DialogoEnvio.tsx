@@ -71,6 +71,7 @@ export default function DialogoEnvio({
                 </p>
                 <Selector
                   etiqueta={`Courier del pedido ${pedido.idVenta}`}
+                  defaultValue={idDeCourier(pedido.courier) ?? previo}
                   {...register(`envios.${indice}.courier`, { onChange: (event) => elegirCourier(indice, event.target.value) })}
                 >
                   {COURIERS.map((courier) => (

@@ -43,10 +43,12 @@ export const esperar = () => act(() => new Promise((resolve) => setTimeout(resol
 /** The page's text. */
 export const texto = () => document.body.textContent ?? '';
 
-/** The control labelled `etiqueta` (exactly), through its <label for>. */
+/** The control labelled `etiqueta` (exactly): through its <label> (for, or around it), or its aria-label. */
 export function campo<T extends HTMLElement = HTMLInputElement>(etiqueta: string): T {
   const label = [...document.querySelectorAll('label')].find((uno) => uno.textContent?.trim() === etiqueta);
-  const control = label?.htmlFor ? document.getElementById(label.htmlFor) : label?.querySelector('input');
+  const control =
+    (label?.htmlFor ? document.getElementById(label.htmlFor) : label?.querySelector('input')) ??
+    [...document.querySelectorAll('input, select, textarea')].find((uno) => uno.getAttribute('aria-label') === etiqueta);
   if (!control) throw new Error(`No hay campo «${etiqueta}». Etiquetas: ${[...document.querySelectorAll('label')].map((uno) => uno.textContent).join(' | ')}`);
   return control as T;
 }
