@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NOMBRE_ROL, ROLES, type ClaveCreada, type Rol } from '../../lib/api/backoffice-schemas.ts';
 import { useCliente } from '../cliente.ts';
-import { mensajeDe } from '../errores.ts';
+import { mensajeDe, pideReautenticar } from '../errores.ts';
 import { fechaHora } from '../formato.ts';
 import { Campo, Selector } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla, SoloDueno } from '../marco/Pantalla.tsx';
@@ -64,7 +64,7 @@ function ListaClaves() {
             problema={formState.errors.nombre?.message}
             {...register('nombre', { validate: (nombre) => nombre.trim() !== '' || 'Escribe un nombre para la clave.' })}
           />
-          <Selector etiqueta="Rol" {...register('rol')}>
+          <Selector etiqueta="Rol" defaultValue="personal" {...register('rol')}>
             {ROLES.map((rol) => (
               <option key={rol} value={rol}>
                 {NOMBRE_ROL[rol]}
@@ -90,7 +90,23 @@ function ListaClaves() {
       {claves.isPending ? (
         <Cargando />
       ) : claves.isError ? (
-        <p role="alert">{mensajeDe(claves.error)}</p>
+        <>
+          <p role="alert">{mensajeDe(claves.error)}</p>
+          {pideReautenticar(claves.error) && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                void conReautenticacion(() => cliente.apiKeys()).then(
+                  () => claves.refetch(),
+                  (fallo: unknown) => setAviso({ error: mensajeDe(fallo) }),
+                )
+              }
+            >
+              Confirmar que soy yo
+            </button>
+          )}
+        </>
       ) : claves.data.claves.length === 0 ? (
         <p className="bo-vacio">Aún no hay claves.</p>
       ) : (

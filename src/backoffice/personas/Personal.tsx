@@ -64,7 +64,7 @@ function ListaPersonal() {
             problema={formState.errors.correo?.message}
             {...register('correo', { required: 'Escribe el correo de la persona.' })}
           />
-          <Selector etiqueta="Rol" {...register('rol')}>
+          <Selector etiqueta="Rol" defaultValue="personal" {...register('rol')}>
             {ROLES.map((rol) => (
               <option key={rol} value={rol}>
                 {NOMBRE_ROL[rol]}
