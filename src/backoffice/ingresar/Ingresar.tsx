@@ -31,7 +31,7 @@ export default function Ingresar() {
     navigate(destinoSeguro(volver), { replace: true });
   };
   return (
-    <div className="bo-solo">
+    <main id="contenido" className="bo-solo">
       <Pantalla titulo="Ingresar al panel">
         {paso ? (
           <SegundoPaso paso={paso} alEntrar={entrar} alError={setError} alVolver={() => setPaso(null)} />
@@ -47,7 +47,7 @@ export default function Ingresar() {
         <Aviso error={error} />
         {!paso && volver && <p className="bo-nota">Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.</p>}
       </Pantalla>
-    </div>
+    </main>
   );
 }
 

@@ -36,7 +36,7 @@ export default function Invitacion() {
     navigate('/admin', { replace: true });
   };
   return (
-    <div className="bo-solo">
+    <main id="contenido" className="bo-solo">
       <Pantalla titulo="Tu cuenta en el panel">
         {!token ? (
           <p role="alert">Este enlace no tiene invitación. Pide a la dueña o el dueño de la tienda que te invite de nuevo.</p>
@@ -100,7 +100,7 @@ export default function Invitacion() {
           </>
         )}
       </Pantalla>
-    </div>
+    </main>
   );
 }
 
