@@ -47,7 +47,7 @@ export async function measureBackofficeJs(distDir: string): Promise<BackofficeJs
   const follow = (code: string, from: string) => {
     const [imports] = parse(code);
     for (const entry of imports) {
-      if (!entry.n || !entry.n.startsWith('.') && !entry.n.startsWith('/')) continue;
+      if (!entry.n || (!entry.n.startsWith('.') && !entry.n.startsWith('/'))) continue;
       const target = entry.n.startsWith('/') ? entry.n : resolve(from, entry.n);
       if (entry.d === -1) visit(target);
       else if (entry.d >= 0) lazy.push(target);

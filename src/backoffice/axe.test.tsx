@@ -49,7 +49,10 @@ describe('axe on every back-office screen', () => {
 
   it('finds nothing in the dialogs: ship several, refund, sign in again', async () => {
     const cliente = new ClienteFalso();
-    cliente.pedidos = [pedidoFalso(31, { estado: 'EN PREPARACION', acciones: ['reembolsar'] }), pedidoFalso(32, { estado: 'EN PREPARACION' })];
+    cliente.pedidos = [
+      pedidoFalso(31, { estado: 'EN PREPARACION', acciones: ['reembolsar'] }),
+      pedidoFalso(32, { estado: 'EN PREPARACION' }),
+    ];
     await montar(cliente, '/admin/pedidos');
     await hasta(() => document.querySelectorAll('tbody tr').length === 2);
     await pulsar(campo('Elegir todos los pedidos de esta página'));

@@ -1,6 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -20,7 +20,6 @@ interface Desafio {
 
 /** 'Ingresar': e-mail and password, then the authenticator's code, a recovery code or a passkey. */
 export default function Ingresar() {
-  const cliente = useCliente();
   const consultas = useQueryClient();
   const volver = new URLSearchParams(useSearch()).get('volver');
   const [paso, setPaso] = useState<Desafio | null>(null);
@@ -101,7 +100,9 @@ function SegundoPaso({
   const cliente = useCliente();
   const [recuperacion, setRecuperacion] = useState(false);
   const [conPasskey, setConPasskey] = useState(false);
-  const { register, handleSubmit, formState, reset } = useForm({ defaultValues: { codigo: '' } });
+  const { register, handleSubmit, formState, reset, setFocus } = useForm({ defaultValues: { codigo: '' } });
+  // The step (or the kind of code) just changed: the code's field is where the person types next.
+  useEffect(() => setFocus('codigo'), [recuperacion, setFocus]);
   const enviar = handleSubmit(async ({ codigo }) => {
     alError(null);
     try {
@@ -139,7 +140,6 @@ function SegundoPaso({
             autoCapitalize="characters"
             spellCheck={false}
             required
-            autoFocus
             problema={formState.errors.codigo?.message}
             {...register('codigo', { required: 'Escribe un código de recuperación.' })}
           />
@@ -150,7 +150,6 @@ function SegundoPaso({
             pista="Los 6 números que muestra tu app de autenticación."
             {...CODIGO_TOTP}
             required
-            autoFocus
             problema={formState.errors.codigo?.message}
             {...register('codigo', {
               required: 'Escribe el código de tu app.',

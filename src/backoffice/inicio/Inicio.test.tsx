@@ -12,7 +12,14 @@ describe('Inicio', () => {
     cliente.inicio.pendientes = [
       { clave: 'resenas', titulo: 'Reseñas por revisar', cantidad: 2, urgente: false, enlace: '/admin/resenas' },
       { clave: 'stock-bajo', titulo: 'Productos con poco stock', cantidad: 0, urgente: false, enlace: '/admin/productos' },
-      { clave: 'por-preparar', titulo: 'Pedidos pagados por preparar', cantidad: 4, detalle: 'el más antiguo, hace 2 días', urgente: true, enlace: '/admin/pedidos?vista=por-preparar' },
+      {
+        clave: 'por-preparar',
+        titulo: 'Pedidos pagados por preparar',
+        cantidad: 4,
+        detalle: 'el más antiguo, hace 2 días',
+        urgente: true,
+        enlace: '/admin/pedidos?vista=por-preparar',
+      },
     ];
     await montar(cliente, '/admin');
     await hasta(() => texto().includes('Qué necesita tu atención'));

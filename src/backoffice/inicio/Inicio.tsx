@@ -26,7 +26,12 @@ export default function Inicio() {
           <h2 className="visually-hidden">Ventas</h2>
           <div className="bo-ventas">
             <TarjetaVentas titulo="Hoy" ventas={inicio.data.hoy} anterior={inicio.data.ayer} contra="ayer" />
-            <TarjetaVentas titulo="Esta semana" ventas={inicio.data.semana} anterior={inicio.data.semanaAnterior} contra="la semana pasada" />
+            <TarjetaVentas
+              titulo="Esta semana"
+              ventas={inicio.data.semana}
+              anterior={inicio.data.semanaAnterior}
+              contra="la semana pasada"
+            />
           </div>
           <h2>Qué necesita tu atención</h2>
           <Pendientes pendientes={inicio.data.pendientes} />
@@ -46,13 +51,19 @@ function TarjetaVentas({ titulo, ventas, anterior, contra }: { titulo: string; v
         <div>
           <dt>Pedidos</dt>
           <dd>
-            {ventas.pedidos} <span className="bo-nota">({anterior.pedidos} {contra})</span>
+            {ventas.pedidos}{' '}
+            <span className="bo-nota">
+              ({anterior.pedidos} {contra})
+            </span>
           </dd>
         </div>
         <div>
           <dt>Ticket promedio</dt>
           <dd>
-            {soles(ventas.ticketPromedio)} <span className="bo-nota">({soles(anterior.ticketPromedio)} {contra})</span>
+            {soles(ventas.ticketPromedio)}{' '}
+            <span className="bo-nota">
+              ({soles(anterior.ticketPromedio)} {contra})
+            </span>
           </dd>
         </div>
       </dl>

@@ -16,12 +16,20 @@ import CodigosRecuperacion from './CodigosRecuperacion.tsx';
 export const CONTRASENA_MINIMA = 12;
 
 /** A TOTP secret as people type it: groups of four ('JBSW Y3DP EHPK 3PXP'). */
-export const enGrupos = (secreto: string) => secreto.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
+export const enGrupos = (secreto: string) =>
+  secreto
+    .replace(/\s+/g, '')
+    .match(/.{1,4}/g)
+    ?.join(' ') ?? '';
 
 /** An SVG document as an image address: drawn by the browser as a picture, never as the page's markup. */
 export const imagenSvg = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
-type Paso = { paso: 'datos' } | { paso: 'totp'; inscripcion: InscripcionTotp } | { paso: 'codigos'; confirmada: InscripcionConfirmada } | { paso: 'passkey' };
+type Paso =
+  | { paso: 'datos' }
+  | { paso: 'totp'; inscripcion: InscripcionTotp }
+  | { paso: 'codigos'; confirmada: InscripcionConfirmada }
+  | { paso: 'passkey' };
 
 /** The invitation (/admin/invitacion?token=…): name and password, the authenticator app, the recovery codes, then an optional passkey. */
 export default function Invitacion() {
@@ -47,8 +55,8 @@ export default function Invitacion() {
         ) : (
           <>
             <p>
-              Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>. La invitación
-              vence el {fechaHora(invitacion.data.expira)}.
+              Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>.
+              La invitación vence el {fechaHora(invitacion.data.expira)}.
             </p>
             <ol className="bo-pasos-alta" aria-label="Pasos">
               {['Tus datos', 'App de autenticación', 'Códigos de recuperación', 'Llave de acceso'].map((nombre, indice) => (
@@ -76,14 +84,19 @@ export default function Invitacion() {
                 alSeguir={async (codigo) => {
                   setError(null);
                   try {
-                    setEstado({ paso: 'codigos', confirmada: await cliente.confirmTotp(token, { inscripcion: estado.inscripcion.inscripcion, codigo }) });
+                    setEstado({
+                      paso: 'codigos',
+                      confirmada: await cliente.confirmTotp(token, { inscripcion: estado.inscripcion.inscripcion, codigo }),
+                    });
                   } catch (fallo) {
                     setError(mensajeDe(fallo));
                   }
                 }}
               />
             )}
-            {estado.paso === 'codigos' && <CodigosRecuperacion codigos={estado.confirmada.codigosRecuperacion} alSeguir={() => setEstado({ paso: 'passkey' })} />}
+            {estado.paso === 'codigos' && (
+              <CodigosRecuperacion codigos={estado.confirmada.codigosRecuperacion} alSeguir={() => setEstado({ paso: 'passkey' })} />
+            )}
             {estado.paso === 'passkey' && (
               <section aria-labelledby="bo-alta-passkey">
                 <h2 id="bo-alta-passkey">Agregar llave de acceso (opcional)</h2>
@@ -104,7 +117,12 @@ export default function Invitacion() {
   );
 }
 
-function Datos({ alSeguir }: { alSeguir: (datos: { nombre: string; contrasena: string }) => Promise<void>; alError: (mensaje: string | null) => void }) {
+function Datos({
+  alSeguir,
+}: {
+  alSeguir: (datos: { nombre: string; contrasena: string }) => Promise<void>;
+  alError: (mensaje: string | null) => void;
+}) {
   const { register, handleSubmit, formState } = useForm({ defaultValues: { nombre: '', contrasena: '' } });
   const enviar = handleSubmit(async ({ nombre, contrasena }) => alSeguir({ nombre: nombre.trim(), contrasena }));
   return (
@@ -143,7 +161,13 @@ function Totp({ inscripcion, alSeguir }: { inscripcion: InscripcionTotp; alSegui
     <section aria-labelledby="bo-alta-totp">
       <h2 id="bo-alta-totp">Tu app de autenticación</h2>
       <p>Abre tu app (Google Authenticator, Microsoft Authenticator, 1Password…) y escanea este código, o escribe la clave.</p>
-      <img className="bo-qr" src={imagenSvg(inscripcion.qrSvg)} alt="Código QR para agregar K-Beauty Perú a tu app de autenticación" width={200} height={200} />
+      <img
+        className="bo-qr"
+        src={imagenSvg(inscripcion.qrSvg)}
+        alt="Código QR para agregar K-Beauty Perú a tu app de autenticación"
+        width={200}
+        height={200}
+      />
       <p>
         Clave: <code className="bo-clave-totp">{enGrupos(inscripcion.secreto)}</code>
       </p>
@@ -154,7 +178,10 @@ function Totp({ inscripcion, alSeguir }: { inscripcion: InscripcionTotp; alSegui
           {...CODIGO_TOTP}
           required
           problema={formState.errors.codigo?.message}
-          {...register('codigo', { pattern: { value: /^\s*\d{6}\s*$/, message: 'El código tiene 6 números.' }, required: 'Escribe el código de tu app.' })}
+          {...register('codigo', {
+            pattern: { value: /^\s*\d{6}\s*$/, message: 'El código tiene 6 números.' },
+            required: 'Escribe el código de tu app.',
+          })}
         />
         <button type="submit" className="btn" disabled={formState.isSubmitting}>
           Confirmar

@@ -70,7 +70,14 @@ describe('the session', () => {
   it('only ever sends back into the panel', () => {
     expect(destinoSeguro('/admin/pedidos/7?x=1')).toBe('/admin/pedidos/7?x=1');
     expect(destinoSeguro('/admin')).toBe('/admin');
-    for (const malo of ['https://malo.example/admin', '//malo.example', '/administrador', '/admin/ingresar?volver=x', null, 'javascript:alert(1)'])
+    for (const malo of [
+      'https://malo.example/admin',
+      '//malo.example',
+      '/administrador',
+      '/admin/ingresar?volver=x',
+      null,
+      'javascript:alert(1)',
+    ])
       expect(destinoSeguro(malo)).toBe('/admin');
   });
 });

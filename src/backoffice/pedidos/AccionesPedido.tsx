@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { DetallePedidoBackoffice } from '../../lib/api/backoffice-schemas.ts';
 import { COURIERS } from '../../lib/tienda.ts';
 import Modal from '../../ui/Modal.tsx';
@@ -52,14 +52,21 @@ export default function AccionesPedido({ pedido }: { pedido: DetallePedidoBackof
   const botones: ReactNode[] = [];
   const boton = (clave: string, texto: string, alPulsar: () => void, secundario = false) =>
     botones.push(
-      <button key={clave} type="button" className={secundario ? 'btn btn--outline bo-btn--sm' : 'btn bo-btn--sm'} disabled={ocupado} onClick={alPulsar}>
+      <button
+        key={clave}
+        type="button"
+        className={secundario ? 'btn btn--outline bo-btn--sm' : 'btn bo-btn--sm'}
+        disabled={ocupado}
+        onClick={alPulsar}
+      >
         {texto}
       </button>,
     );
   if (tiene('confirmar-transferencia')) boton('transferencia', 'Confirmar pago recibido', () => setDialogo('transferencia'));
   if (puede('EN PREPARACION')) boton('preparar', 'Preparar', () => void hacer(() => cliente.moveOrder(id, { estado: 'EN PREPARACION' })));
   if (puede('EN TRANSITO') && !pedido.recojo) boton('enviar', 'Enviar', () => setDialogo('enviar'));
-  if (puede('LISTO PARA RECOGER')) boton('listo', 'Listo para recoger', () => void hacer(() => cliente.moveOrder(id, { estado: 'LISTO PARA RECOGER' })));
+  if (puede('LISTO PARA RECOGER'))
+    boton('listo', 'Listo para recoger', () => void hacer(() => cliente.moveOrder(id, { estado: 'LISTO PARA RECOGER' })));
   if (puede('ENTREGADO')) boton('entregado', 'Marcar entregado', () => void hacer(() => cliente.moveOrder(id, { estado: 'ENTREGADO' })));
   if (tiene('corregir-guia')) boton('guia', 'Corregir guía', () => setDialogo('guia'), true);
   if (tiene('reenviar-correo')) boton('correo', 'Reenviar correo', () => void hacer(() => cliente.resendOrderEmail(id)), true);
@@ -121,7 +128,12 @@ export default function AccionesPedido({ pedido }: { pedido: DetallePedidoBackof
         />
       )}
       {dialogo === 'transferencia' && (
-        <DialogoTransferencia total={pedido.total} error={aviso.error} alCerrar={cerrar} alEnviar={(operacion) => hacer(() => cliente.confirmTransfer(id, { operacion }))} />
+        <DialogoTransferencia
+          total={pedido.total}
+          error={aviso.error}
+          alCerrar={cerrar}
+          alEnviar={(operacion) => hacer(() => cliente.confirmTransfer(id, { operacion }))}
+        />
       )}
       {dialogo === 'devolucion' && (
         <DialogoDevolucion
@@ -164,8 +176,16 @@ function DialogoCourier({
   error,
   alCerrar,
   alEnviar,
-}: DialogoBase<{ courier: string; guia: string; avisar: boolean }> & { titulo: string; lead: string; boton: string; courierInicial: string; guiaInicial?: string }) {
-  const { register, handleSubmit, formState } = useForm({ defaultValues: { courier: courierInicial, guia: guiaInicial ?? '', avisar: true } });
+}: DialogoBase<{ courier: string; guia: string; avisar: boolean }> & {
+  titulo: string;
+  lead: string;
+  boton: string;
+  courierInicial: string;
+  guiaInicial?: string;
+}) {
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { courier: courierInicial, guia: guiaInicial ?? '', avisar: true },
+  });
   const enviar = handleSubmit(async (valores) => void (await alEnviar({ ...valores, guia: valores.guia.trim() })));
   return (
     <Modal title={titulo} lead={lead} size="narrow" onClose={alCerrar}>
@@ -198,7 +218,14 @@ function DialogoCourier({
 }
 
 /** A cancellation's reason (said to the customer). */
-function DialogoMotivo({ titulo, lead, boton, error, alCerrar, alEnviar }: DialogoBase<string> & { titulo: string; lead: string; boton: string }) {
+function DialogoMotivo({
+  titulo,
+  lead,
+  boton,
+  error,
+  alCerrar,
+  alEnviar,
+}: DialogoBase<string> & { titulo: string; lead: string; boton: string }) {
   const { register, handleSubmit, formState } = useForm({ defaultValues: { motivo: '' } });
   const enviar = handleSubmit(async ({ motivo }) => void (await alEnviar(motivo.trim())));
   return (
@@ -258,11 +285,14 @@ function DialogoDevolucion({
   alCerrar,
   alEnviar,
 }: DialogoBase<Parameters<ReturnType<typeof useCliente>['returnLines']>[1]> & { pedido: DetallePedidoBackoffice }) {
-  const { register, handleSubmit, formState, watch } = useForm<ValoresDevolucion>({
+  const { register, handleSubmit, formState, control } = useForm<ValoresDevolucion>({
     defaultValues: { lineas: pedido.productos.map(() => ({ cantidad: 0, revendible: true })), motivo: '' },
   });
-  const lineas = watch('lineas');
-  const monto = pedido.productos.reduce((suma, linea, indice) => suma + linea.precio_con_descuento * (Number(lineas[indice]?.cantidad) || 0), 0);
+  const lineas = useWatch({ control, name: 'lineas' });
+  const monto = pedido.productos.reduce(
+    (suma, linea, indice) => suma + linea.precio_con_descuento * (Number(lineas[indice]?.cantidad) || 0),
+    0,
+  );
   const [sinLineas, setSinLineas] = useState(false);
   const enviar = handleSubmit(async (valores) => {
     const elegidas = pedido.productos

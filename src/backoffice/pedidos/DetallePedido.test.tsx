@@ -8,7 +8,10 @@ import { alertas, boton, campo, desmontar, enviar, escribir, hasta, hayBoton, mo
 afterEach(desmontar);
 
 /** The detail of order 31 (with `cambios`) open for an owner or a staff member. */
-async function abrir(cambios: Partial<DetallePedidoBackoffice>, { rol = 'dueno', fresca = false }: { rol?: 'dueno' | 'personal'; fresca?: boolean } = {}) {
+async function abrir(
+  cambios: Partial<DetallePedidoBackoffice>,
+  { rol = 'dueno', fresca = false }: { rol?: 'dueno' | 'personal'; fresca?: boolean } = {},
+) {
   const cliente = new ClienteFalso({ rol, fresca });
   cliente.pedidos = [pedidoFalso(31, cambios)];
   await montar(cliente, '/admin/pedidos/31');
@@ -28,10 +31,24 @@ describe('Detalle de pedido', () => {
         { estado: 'EN PREPARACION', fecha: '2026-11-27T16:00:00Z', nota: '', actor: 'Beto Ramos' },
       ],
       estado: 'EN PREPARACION',
-      pagos: [{ id: 'mp-1', estado: 'approved', detalle: 'accredited', monto: 120.5, moneda: 'PEN', tipo: 'Tarjeta', fecha: '2026-11-27T15:01:00Z', del_pedido: true }],
+      pagos: [
+        {
+          id: 'mp-1',
+          estado: 'approved',
+          detalle: 'accredited',
+          monto: 120.5,
+          moneda: 'PEN',
+          tipo: 'Tarjeta',
+          fecha: '2026-11-27T15:01:00Z',
+          del_pedido: true,
+        },
+      ],
     });
     expect(document.querySelector('h1')?.textContent).toBe('Pedido N.º 31');
-    expect([...document.querySelectorAll('.bo-linea img')].map((foto) => foto.getAttribute('src'))).toEqual(['/img/serum.webp', '/img/tonico.webp']);
+    expect([...document.querySelectorAll('.bo-linea img')].map((foto) => foto.getAttribute('src'))).toEqual([
+      '/img/serum.webp',
+      '/img/tonico.webp',
+    ]);
     expect(texto()).toContain('DNI 40000031');
     expect(texto()).toContain('Av. Larco 345, Miraflores');
     expect(texto()).toContain('Por Beto Ramos');
@@ -54,7 +71,11 @@ describe('Detalle de pedido', () => {
     await abrir({ estado: 'EN PREPARACION', recojo: true });
     expect(acciones()).toEqual(['Listo para recoger']);
     desmontar();
-    await abrir({ estado: 'EN TRANSITO', acciones: ['corregir-guia', 'reenviar-correo'], seguimiento: { courier: 'Olva Courier', guia: 'OL-1', url: null } });
+    await abrir({
+      estado: 'EN TRANSITO',
+      acciones: ['corregir-guia', 'reenviar-correo'],
+      seguimiento: { courier: 'Olva Courier', guia: 'OL-1', url: null },
+    });
     expect(acciones()).toEqual(['Marcar entregado', 'Corregir guía', 'Reenviar correo']);
     desmontar();
     await abrir({ estado: 'ENTREGADO', acciones: ['devolver', 'reenviar-correo'] });
@@ -100,7 +121,10 @@ describe('Detalle de pedido', () => {
     escribir(campo<HTMLTextAreaElement>('Motivo'), 'El cliente lo pidió por WhatsApp.');
     await enviar('Cancelar el pedido');
     await hasta(() => dialogo() === null);
-    expect(cliente.llamadas.find(({ metodo }) => metodo === 'moveOrder')?.args).toEqual([31, { estado: 'CANCELADO', nota: 'El cliente lo pidió por WhatsApp.' }]);
+    expect(cliente.llamadas.find(({ metodo }) => metodo === 'moveOrder')?.args).toEqual([
+      31,
+      { estado: 'CANCELADO', nota: 'El cliente lo pidió por WhatsApp.' },
+    ]);
   });
 
   it('asks the owner to sign in again for a refund, then retries it', async () => {
@@ -170,7 +194,10 @@ describe('Detalle de pedido', () => {
   });
 
   it('confirms a bank transfer with its operation number, once', async () => {
-    const cliente = await abrir({ estado: 'PENDIENTE', pagado: false, metodo_pago: 'transferencia', acciones: ['confirmar-transferencia'] }, { rol: 'personal' });
+    const cliente = await abrir(
+      { estado: 'PENDIENTE', pagado: false, metodo_pago: 'transferencia', acciones: ['confirmar-transferencia'] },
+      { rol: 'personal' },
+    );
     await pulsar(boton('Confirmar pago recibido'));
     escribir(campo('Número de operación'), ' 00123456 ');
     await enviar('Confirmar el pago');
@@ -180,14 +207,21 @@ describe('Detalle de pedido', () => {
   });
 
   it('corrects a guía after shipping and resends the last e-mail', async () => {
-    const cliente = await abrir({ estado: 'EN TRANSITO', acciones: ['corregir-guia', 'reenviar-correo'], seguimiento: { courier: 'Olva Courier', guia: 'OL-1111', url: null } });
+    const cliente = await abrir({
+      estado: 'EN TRANSITO',
+      acciones: ['corregir-guia', 'reenviar-correo'],
+      seguimiento: { courier: 'Olva Courier', guia: 'OL-1111', url: null },
+    });
     await pulsar(boton('Corregir guía'));
     expect(campo<HTMLSelectElement>('Courier').value).toBe('olva');
     expect(campo('Número de guía').value).toBe('OL-1111');
     escribir(campo('Número de guía'), 'OL-2222');
     await enviar('Guardar la guía');
     await hasta(() => texto().includes('Corregimos la guía.'));
-    expect(cliente.llamadas.find(({ metodo }) => metodo === 'correctTracking')?.args).toEqual([31, { courier: 'olva', guia: 'OL-2222', avisar: true }]);
+    expect(cliente.llamadas.find(({ metodo }) => metodo === 'correctTracking')?.args).toEqual([
+      31,
+      { courier: 'olva', guia: 'OL-2222', avisar: true },
+    ]);
     await pulsar(boton('Reenviar correo'));
     await hasta(() => texto().includes('Reenviamos el último correo al cliente.'));
   });

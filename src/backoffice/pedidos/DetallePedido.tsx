@@ -28,7 +28,13 @@ export default function DetallePedido({ id }: { id: number }) {
     );
   return (
     <Pantalla titulo={`Pedido N.º ${id}`} acciones={<Link href="/pedidos">← Volver a los pedidos</Link>}>
-      {detalle.isPending ? <Cargando /> : detalle.isError ? <p role="alert">{mensajeDe(detalle.error)}</p> : <Detalle pedido={detalle.data.pedido} />}
+      {detalle.isPending ? (
+        <Cargando />
+      ) : detalle.isError ? (
+        <p role="alert">{mensajeDe(detalle.error)}</p>
+      ) : (
+        <Detalle pedido={detalle.data.pedido} />
+      )}
     </Pantalla>
   );
 }
@@ -41,7 +47,9 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           Resumen
         </h2>
         <p>
-          <span className={`bo-estado bo-estado--${pedido.estado.replace(/\s+/g, '-').toLowerCase()}`}>{ESTADO_PEDIDO_TEXTO[pedido.estado]}</span>{' '}
+          <span className={`bo-estado bo-estado--${pedido.estado.replace(/\s+/g, '-').toLowerCase()}`}>
+            {ESTADO_PEDIDO_TEXTO[pedido.estado]}
+          </span>{' '}
           {pedido.pagado ? <span className="pill pill--success">Pagado</span> : <span className="pill">Sin pagar</span>}
         </p>
         <p>
@@ -104,7 +112,8 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           {pedido.cliente.documento_tipo} {pedido.cliente.documento_numero}
         </p>
         <p>
-          <a href={`mailto:${pedido.cliente.correo}`}>{pedido.cliente.correo}</a> · <a href={`tel:${pedido.cliente.telefono}`}>{pedido.cliente.telefono}</a>
+          <a href={`mailto:${pedido.cliente.correo}`}>{pedido.cliente.correo}</a> ·{' '}
+          <a href={`tel:${pedido.cliente.telefono}`}>{pedido.cliente.telefono}</a>
         </p>
       </section>
       <section className="card" aria-labelledby="bo-entrega">

@@ -28,8 +28,11 @@ export default function DialogoEnvio({
   const deRecojo = pedidos.length - conEnvio.length;
   const previo = ultimoCourier() ?? COURIERS[0].id;
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, watch, setValue } = useForm<Valores>({
-    defaultValues: { envios: conEnvio.map((pedido) => ({ courier: idDeCourier(pedido.courier) ?? previo, guia: pedido.guia ?? '' })), avisar: true },
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<Valores>({
+    defaultValues: {
+      envios: conEnvio.map((pedido) => ({ courier: idDeCourier(pedido.courier) ?? previo, guia: pedido.guia ?? '' })),
+      avisar: true,
+    },
   });
   const enviar = handleSubmit(async ({ envios, avisar }) => {
     setError(null);
@@ -37,7 +40,11 @@ export default function DialogoEnvio({
       await alEnviar({
         ids: conEnvio.map((pedido) => pedido.idVenta),
         estado: 'EN TRANSITO',
-        envios: conEnvio.map((pedido, indice) => ({ idVenta: pedido.idVenta, courier: envios[indice]!.courier, guia: envios[indice]!.guia.trim() })),
+        envios: conEnvio.map((pedido, indice) => ({
+          idVenta: pedido.idVenta,
+          courier: envios[indice]!.courier,
+          guia: envios[indice]!.guia.trim(),
+        })),
         avisar,
       });
       const ultimo = envios.at(-1)?.courier;
@@ -48,16 +55,17 @@ export default function DialogoEnvio({
   });
   /** A courier chosen in one row becomes the default of the rows below still on the first prefill. */
   const elegirCourier = (indice: number, courier: string) => {
-    const envios = watch('envios');
-    for (let abajo = indice + 1; abajo < envios.length; abajo++) if (envios[abajo]!.courier === previo) setValue(`envios.${abajo}.courier`, courier);
+    const envios = getValues('envios');
+    for (let abajo = indice + 1; abajo < envios.length; abajo++)
+      if (envios[abajo]!.courier === previo) setValue(`envios.${abajo}.courier`, courier);
   };
   return (
     <Modal title="Marcar enviados" lead="Escribe el courier y el número de guía de cada pedido." size="wide" onClose={alCerrar}>
       <form className="bo-form bo-dialogo" onSubmit={(event) => void enviar(event)} noValidate>
         {deRecojo > 0 && (
           <p className="bo-nota">
-            {deRecojo === 1 ? '1 pedido elegido es' : `${deRecojo} pedidos elegidos son`} de recojo en tienda: no se envían (usa «Listo para recoger» en el
-            pedido).
+            {deRecojo === 1 ? '1 pedido elegido es' : `${deRecojo} pedidos elegidos son`} de recojo en tienda: no se envían (usa «Listo para
+            recoger» en el pedido).
           </p>
         )}
         {conEnvio.length === 0 ? (

@@ -58,7 +58,10 @@ export default function Filtros({ filtro, alFiltrar }: { filtro: FiltroPedidos; 
         className="bo-filtros__buscar"
         {...register('q')}
       />
-      <details className="bo-filtros__mas" open={Boolean(filtro.estado || filtro.metodo || filtro.entrega || filtro.distrito || filtro.desde || filtro.hasta)}>
+      <details
+        className="bo-filtros__mas"
+        open={Boolean(filtro.estado || filtro.metodo || filtro.entrega || filtro.distrito || filtro.desde || filtro.hasta)}
+      >
         <summary>Más filtros</summary>
         <div className="bo-filtros__rejilla">
           <Selector etiqueta="Estado" {...register('estado')}>
@@ -104,7 +107,16 @@ export default function Filtros({ filtro, alFiltrar }: { filtro: FiltroPedidos; 
           className="btn btn--ghost bo-btn--sm"
           onClick={() => {
             reset(valoresDe({}));
-            alFiltrar({ q: undefined, estado: undefined, metodo: undefined, entrega: undefined, distrito: undefined, desde: undefined, hasta: undefined, orden: undefined });
+            alFiltrar({
+              q: undefined,
+              estado: undefined,
+              metodo: undefined,
+              entrega: undefined,
+              distrito: undefined,
+              desde: undefined,
+              hasta: undefined,
+              orden: undefined,
+            });
           }}
         >
           Limpiar

@@ -37,7 +37,11 @@ export function HojasEmpaque({ pedidos }: { pedidos: DetallePedidoBackoffice[] }
             </strong>{' '}
             · {pedido.cliente.documento_tipo} {pedido.cliente.documento_numero} · {pedido.cliente.telefono}
           </p>
-          <p>{pedido.recojo ? `Recojo en tienda: ${pedido.metodo_envio}` : `${pedido.direccion}${pedido.instrucciones ? ` (${pedido.instrucciones})` : ''}`}</p>
+          <p>
+            {pedido.recojo
+              ? `Recojo en tienda: ${pedido.metodo_envio}`
+              : `${pedido.direccion}${pedido.instrucciones ? ` (${pedido.instrucciones})` : ''}`}
+          </p>
           <table>
             <thead>
               <tr>

@@ -29,7 +29,10 @@ const elegir = async (id: number) => pulsar(campo(`Elegir el pedido ${id}`));
 
 describe('Pedidos', () => {
   it('reads its view, search, filters, sort and page from the URL and asks the server for exactly those', async () => {
-    await montar(cliente, '/admin/pedidos?vista=por-enviar&q=cliente3&entrega=envio&orden=antiguo&pagina=1&estado=EN%20PREPARACION,NADA&desde=2026-11-01&hasta=mal');
+    await montar(
+      cliente,
+      '/admin/pedidos?vista=por-enviar&q=cliente3&entrega=envio&orden=antiguo&pagina=1&estado=EN%20PREPARACION,NADA&desde=2026-11-01&hasta=mal',
+    );
     await hasta(() => filas().length > 0);
     expect(filtros().at(-1)).toEqual({
       vista: 'por-enviar',
@@ -57,7 +60,12 @@ describe('Pedidos', () => {
     escribir(campo('Distrito'), 'Surco');
     await enviar('Filtrar');
     await hasta(() => location.search.includes('q='));
-    expect(Object.fromEntries(new URLSearchParams(location.search))).toEqual({ estado: 'PENDIENTE', metodo: 'yape', distrito: 'Surco', q: '45000033' });
+    expect(Object.fromEntries(new URLSearchParams(location.search))).toEqual({
+      estado: 'PENDIENTE',
+      metodo: 'yape',
+      distrito: 'Surco',
+      q: '45000033',
+    });
     await hasta(() => filtros().at(-1)?.q === '45000033');
     expect(filtros().at(-1)).toMatchObject({ metodo: 'yape', estado: ['PENDIENTE'], distrito: 'Surco' });
 
@@ -161,13 +169,18 @@ describe('Pedidos', () => {
     await elegir(32);
     await pulsar(boton('Imprimir hojas de empaque'));
     await hasta(() => imprimir.mock.calls.length === 1);
-    expect([...document.querySelectorAll('#bo-impresion .bo-hoja h1')].map((titulo) => titulo.textContent)).toEqual(['Pedido N.º 31', 'Pedido N.º 32']);
+    expect([...document.querySelectorAll('#bo-impresion .bo-hoja h1')].map((titulo) => titulo.textContent)).toEqual([
+      'Pedido N.º 31',
+      'Pedido N.º 32',
+    ]);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.getElementById('bo-impresion')).toBeNull();
 
     await pulsar(boton('Lista de recojo'));
     await hasta(() => imprimir.mock.calls.length === 2);
-    const lineas = [...document.querySelectorAll('#bo-impresion tbody tr')].map((fila) => [...fila.querySelectorAll('td')].map((celda) => celda.textContent));
+    const lineas = [...document.querySelectorAll('#bo-impresion tbody tr')].map((fila) =>
+      [...fila.querySelectorAll('td')].map((celda) => celda.textContent),
+    );
     expect(lineas).toEqual([
       ['Sérum de arroz', '—', '30 ml', '4', '31, 32'],
       ['Tónico', 'Rosa', '—', '2', '31, 32'],
@@ -176,7 +189,8 @@ describe('Pedidos', () => {
 
   it('shows cards instead of a table on a phone', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (consulta) => ({ matches: true, media: consulta, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+      (consulta) =>
+        ({ matches: true, media: consulta, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
     );
     await montar(cliente, '/admin/pedidos');
     await hasta(() => document.querySelectorAll('.bo-tarjeta').length === 5);

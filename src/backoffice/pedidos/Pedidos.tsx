@@ -2,13 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  NOMBRE_VISTA,
-  VISTAS_PEDIDOS,
-  type FilaPedido,
-  type FiltroPedidos,
-  type ResultadoLote,
-} from '../../lib/api/backoffice-schemas.ts';
+import { NOMBRE_VISTA, VISTAS_PEDIDOS, type FilaPedido, type FiltroPedidos, type ResultadoLote } from '../../lib/api/backoffice-schemas.ts';
 import { METODOS_PAGO } from '../../lib/api/metodos-pago.ts';
 import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
 import { useCliente } from '../cliente.ts';
@@ -197,7 +191,9 @@ export default function Pedidos() {
       <Filtros filtro={filtro} alFiltrar={ir} />
       <div className="bo-lote" role="group" aria-label="Acciones con los pedidos elegidos">
         <p className="bo-lote__cuenta" aria-live="polite">
-          {ids.length === 0 ? 'Elige pedidos para actuar sobre varios a la vez.' : `${ids.length} ${ids.length === 1 ? 'pedido elegido' : 'pedidos elegidos'}`}
+          {ids.length === 0
+            ? 'Elige pedidos para actuar sobre varios a la vez.'
+            : `${ids.length} ${ids.length === 1 ? 'pedido elegido' : 'pedidos elegidos'}`}
         </p>
         <button type="button" className="btn bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void preparar()}>
           Preparar
@@ -208,7 +204,12 @@ export default function Pedidos() {
         <button type="button" className="btn btn--outline bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void hojas('hojas')}>
           Imprimir hojas de empaque
         </button>
-        <button type="button" className="btn btn--outline bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void hojas('recojo')}>
+        <button
+          type="button"
+          className="btn btn--outline bo-btn--sm"
+          disabled={!ids.length || ocupado}
+          onClick={() => void hojas('recojo')}
+        >
           Lista de recojo
         </button>
       </div>
@@ -276,7 +277,7 @@ export default function Pedidos() {
             </thead>
             <tbody>
               {tabla.getRowModel().rows.map((fila) => (
-                <tr key={fila.id} className={fila.getIsSelected() ? "bo-fila--elegida" : undefined}>
+                <tr key={fila.id} className={fila.getIsSelected() ? 'bo-fila--elegida' : undefined}>
                   {fila.getAllCells().map((celda) => (
                     <td key={celda.id}>
                       <tabla.FlexRender cell={celda} />
@@ -295,7 +296,12 @@ export default function Pedidos() {
         <button type="button" className="btn btn--outline bo-btn--sm" disabled={actual <= 1} onClick={() => ir({ pagina: actual - 1 })}>
           Anterior
         </button>
-        <button type="button" className="btn btn--outline bo-btn--sm" disabled={actual >= paginas} onClick={() => ir({ pagina: actual + 1 })}>
+        <button
+          type="button"
+          className="btn btn--outline bo-btn--sm"
+          disabled={actual >= paginas}
+          onClick={() => ir({ pagina: actual + 1 })}
+        >
           Siguiente
         </button>
       </nav>

@@ -5,7 +5,9 @@ import { pedidoFalso } from '../pruebas/cliente-falso.ts';
 
 describe('the orders filter in the URL', () => {
   it('reads what the API accepts and leaves out the rest', () => {
-    expect(filtroDeUrl('?vista=nada&estado=PENDIENTE,ENTREGADO,X&entrega=avion&orden=raro&pagina=0&porPagina=abc&desde=2026-1-1&q=%20%20')).toEqual({
+    expect(
+      filtroDeUrl('?vista=nada&estado=PENDIENTE,ENTREGADO,X&entrega=avion&orden=raro&pagina=0&porPagina=abc&desde=2026-1-1&q=%20%20'),
+    ).toEqual({
       estado: ['PENDIENTE', 'ENTREGADO'],
     });
     expect(filtroDeUrl('?vista=con-alerta&metodo=yape&distrito=San%20Isidro&hasta=2026-11-30&pagina=3')).toEqual({
@@ -33,7 +35,18 @@ describe('the orders filter in the URL', () => {
 describe('the pick list', () => {
   it('adds up the units by product, colour and size, naming the orders, by name', () => {
     const otro = pedidoFalso(9, {
-      productos: [{ nombreProducto: 'Agua micelar', idProducto: 2, img: '', cantidad: 3, color: '', tamano: '', precio_unitario: 1, precio_con_descuento: 1 }],
+      productos: [
+        {
+          nombreProducto: 'Agua micelar',
+          idProducto: 2,
+          img: '',
+          cantidad: 3,
+          color: '',
+          tamano: '',
+          precio_unitario: 1,
+          precio_con_descuento: 1,
+        },
+      ],
     });
     expect(listaDeRecojo([pedidoFalso(7), otro, pedidoFalso(8)])).toEqual([
       { idProducto: 2, nombre: 'Agua micelar', color: '', tamano: '', cantidad: 3, pedidos: [9] },

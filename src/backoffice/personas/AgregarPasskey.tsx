@@ -24,7 +24,10 @@ export default function AgregarPasskey({ alAgregar }: { alAgregar?: () => void }
       alAgregar?.();
     } catch (fallo) {
       setAviso({
-        error: fallo instanceof Error && fallo.name === 'NotAllowedError' ? 'Se canceló la llave de acceso. Puedes intentarlo otra vez.' : mensajeDe(fallo),
+        error:
+          fallo instanceof Error && fallo.name === 'NotAllowedError'
+            ? 'Se canceló la llave de acceso. Puedes intentarlo otra vez.'
+            : mensajeDe(fallo),
       });
     } finally {
       setOcupado(false);

@@ -26,7 +26,9 @@ function ListaClaves() {
   const claves = useQuery({ queryKey: ['claves'], queryFn: () => cliente.apiKeys() });
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const [creada, setCreada] = useState<ClaveCreada | null>(null);
-  const { register, handleSubmit, reset, formState } = useForm<{ nombre: string; rol: Rol }>({ defaultValues: { nombre: '', rol: 'personal' } });
+  const { register, handleSubmit, reset, formState } = useForm<{ nombre: string; rol: Rol }>({
+    defaultValues: { nombre: '', rol: 'personal' },
+  });
   const crear = handleSubmit(async (datos) => {
     setAviso({});
     setCreada(null);
@@ -51,7 +53,10 @@ function ListaClaves() {
   };
   return (
     <Pantalla titulo="Claves de API">
-      <p>Las claves dejan que la línea de comandos o un programa trabajen con la tienda. Cada acción queda registrada con el nombre de la clave.</p>
+      <p>
+        Las claves dejan que la línea de comandos o un programa trabajen con la tienda. Cada acción queda registrada con el nombre de la
+        clave.
+      </p>
       <Aviso error={aviso.error} ok={aviso.ok} />
       <section className="card" aria-labelledby="bo-nueva-clave">
         <h2 id="bo-nueva-clave">Crear una clave</h2>

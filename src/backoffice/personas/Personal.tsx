@@ -40,7 +40,9 @@ function ListaPersonal() {
       return false;
     }
   };
-  const { register, handleSubmit, reset, formState } = useForm<{ correo: string; rol: Rol }>({ defaultValues: { correo: '', rol: 'personal' } });
+  const { register, handleSubmit, reset, formState } = useForm<{ correo: string; rol: Rol }>({
+    defaultValues: { correo: '', rol: 'personal' },
+  });
   const invitar = handleSubmit(async (datos) => {
     setEnlace(null);
     await hacer(async () => {
@@ -131,7 +133,15 @@ function ListaPersonal() {
   );
 }
 
-function FilaPersona({ persona, soyYo, hacer }: { persona: Persona; soyYo: boolean; hacer: (llamada: () => Promise<Mensaje>) => Promise<boolean> }) {
+function FilaPersona({
+  persona,
+  soyYo,
+  hacer,
+}: {
+  persona: Persona;
+  soyYo: boolean;
+  hacer: (llamada: () => Promise<Mensaje>) => Promise<boolean>;
+}) {
   const cliente = useCliente();
   const [rol, setRol] = useState<Rol>(persona.rol);
   return (

@@ -77,7 +77,15 @@ describe('Claves de API', () => {
     await montar(cliente, '/admin/claves');
     // The list itself needs a fresh sign-in: its 403 is said, with the way to give it.
     await hasta(() => texto().includes('Por seguridad, vuelve a ingresar'));
-    cliente.claves.push({ id: 9, nombre: 'Importación diaria', prefijo: 'kbk_9…', creada: '2026-11-01T12:00:00Z', creadaPor: 'Ana Torres', ultimoUso: null, revocada: null });
+    cliente.claves.push({
+      id: 9,
+      nombre: 'Importación diaria',
+      prefijo: 'kbk_9…',
+      creada: '2026-11-01T12:00:00Z',
+      creadaPor: 'Ana Torres',
+      ultimoUso: null,
+      revocada: null,
+    });
     await pulsar(boton('Confirmar que soy yo'));
     await reautenticar();
     await hasta(() => hayBoton('Revocar Importación diaria'));

@@ -171,7 +171,14 @@ export class ClienteFalso implements ClienteBackoffice {
   }
 
   private persona(cuenta: Cuenta): PersonaSesion {
-    return { id: cuenta.id, nombre: cuenta.nombre, correo: cuenta.correo, rol: cuenta.rol, passkeys: cuenta.passkeys, codigosRestantes: cuenta.codigos.length };
+    return {
+      id: cuenta.id,
+      nombre: cuenta.nombre,
+      correo: cuenta.correo,
+      rol: cuenta.rol,
+      passkeys: cuenta.passkeys,
+      codigosRestantes: cuenta.codigos.length,
+    };
   }
 
   private respuestaSesion(cuenta: Cuenta): SesionRespuesta {
@@ -447,11 +454,18 @@ export class ClienteFalso implements ClienteBackoffice {
         (filtro.vista !== 'recojo' || pedido.recojo) &&
         (!filtro.entrega || pedido.recojo === (filtro.entrega === 'recojo')) &&
         (!filtro.metodo || pedido.metodo_pago === filtro.metodo) &&
-        (!q || String(pedido.idVenta) === q || `${pedido.cliente.nombre} ${pedido.cliente.correo} ${pedido.cliente.documento_numero}`.toLowerCase().includes(q)),
+        (!q ||
+          String(pedido.idVenta) === q ||
+          `${pedido.cliente.nombre} ${pedido.cliente.correo} ${pedido.cliente.documento_numero}`.toLowerCase().includes(q)),
     );
     const porPagina = filtro.porPagina ?? 25;
     const pagina = filtro.pagina ?? 1;
-    return { pedidos: elegidos.slice((pagina - 1) * porPagina, pagina * porPagina).map((pedido) => this.fila(pedido)), total: elegidos.length, pagina, porPagina };
+    return {
+      pedidos: elegidos.slice((pagina - 1) * porPagina, pagina * porPagina).map((pedido) => this.fila(pedido)),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
   }
 
   async order(id: number) {

@@ -49,14 +49,22 @@ export function campo<T extends HTMLElement = HTMLInputElement>(etiqueta: string
   const control =
     (label?.htmlFor ? document.getElementById(label.htmlFor) : label?.querySelector('input')) ??
     [...document.querySelectorAll('input, select, textarea')].find((uno) => uno.getAttribute('aria-label') === etiqueta);
-  if (!control) throw new Error(`No hay campo «${etiqueta}». Etiquetas: ${[...document.querySelectorAll('label')].map((uno) => uno.textContent).join(' | ')}`);
+  if (!control)
+    throw new Error(
+      `No hay campo «${etiqueta}». Etiquetas: ${[...document.querySelectorAll('label')].map((uno) => uno.textContent).join(' | ')}`,
+    );
   return control as T;
 }
 
 /** The button whose text (or aria-label) is `nombre`. */
 export function boton(nombre: string): HTMLButtonElement {
   const encontrado = botones().find((uno) => uno.textContent?.trim() === nombre || uno.getAttribute('aria-label') === nombre);
-  if (!encontrado) throw new Error(`No hay botón «${nombre}». Botones: ${botones().map((uno) => uno.textContent?.trim()).join(' | ')}`);
+  if (!encontrado)
+    throw new Error(
+      `No hay botón «${nombre}». Botones: ${botones()
+        .map((uno) => uno.textContent?.trim())
+        .join(' | ')}`,
+    );
   return encontrado;
 }
 

@@ -55,7 +55,11 @@ export function adminPage(distDir: string): Response {
   const page = join(distDir, 'admin', 'index.html');
   if (!existsSync(page)) return notFoundPage(distDir);
   return new Response(readFileSync(page, 'utf8'), {
-    headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'public, max-age=0, must-revalidate', 'X-Robots-Tag': 'noindex, nofollow' },
+    headers: {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'X-Robots-Tag': 'noindex, nofollow',
+    },
   });
 }
 
