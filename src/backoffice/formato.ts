@@ -1,3 +1,5 @@
+import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import { METODOS_PAGO } from '../lib/api/metodos-pago.ts';
 import { formatSoles } from '../lib/pricing/money.ts';
 
 /** Soles as the shop writes them (S/ 1234.50): the wire's amounts are soles. */
@@ -26,3 +28,19 @@ export function variacion(actual: number, anterior: number, contra: string): str
   if (cambio === 0) return `igual que ${contra}`;
   return `${cambio > 0 ? '+' : '−'}${Math.abs(cambio)} % vs. ${contra}`;
 }
+
+/**
+ * An order's state as staff read it. Not the shopper's badge (ESTADO_PEDIDO_TEXTO says 'Pendiente de pago'):
+ * a paid order waits in PENDIENTE until it is prepared, and the desk shows whether it is paid beside it.
+ */
+export const ESTADO_PANEL: Record<EstadoPedido, string> = {
+  PENDIENTE: 'Pendiente',
+  'EN PREPARACION': 'En preparación',
+  'EN TRANSITO': 'En tránsito',
+  'LISTO PARA RECOGER': 'Listo para recoger',
+  ENTREGADO: 'Entregado',
+  CANCELADO: 'Cancelado',
+};
+
+/** A payment method's name from its id ('yape' → 'Yape'); an unknown id as it came. */
+export const nombreMetodo = (id: string) => METODOS_PAGO.find((metodo) => metodo.id === id)?.nombre ?? id;

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { DetallePedidoBackoffice } from '../../lib/api/backoffice-schemas.ts';
-import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
-import { fechaHora, soles } from '../formato.ts';
+import { ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.ts';
 import { Texto } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import AccionesPedido from './AccionesPedido.tsx';
@@ -47,13 +46,11 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           Resumen
         </h2>
         <p>
-          <span className={`bo-estado bo-estado--${pedido.estado.replace(/\s+/g, '-').toLowerCase()}`}>
-            {ESTADO_PEDIDO_TEXTO[pedido.estado]}
-          </span>{' '}
+          <span className={`bo-estado bo-estado--${pedido.estado.replace(/\s+/g, '-').toLowerCase()}`}>{ESTADO_PANEL[pedido.estado]}</span>{' '}
           {pedido.pagado ? <span className="pill pill--success">Pagado</span> : <span className="pill">Sin pagar</span>}
         </p>
         <p>
-          {fechaHora(pedido.fecha)} · <strong>{soles(pedido.total)}</strong> · {pedido.metodo_pago}
+          {fechaHora(pedido.fecha)} · <strong>{soles(pedido.total)}</strong> · {nombreMetodo(pedido.metodo_pago)}
         </p>
         {pedido.alerta && (
           <p className="bo-etiqueta bo-etiqueta--alerta" role="note">
@@ -134,7 +131,7 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           {pedido.pasos.map((paso, indice) => (
             <li key={indice}>
               <p>
-                <strong>{ESTADO_PEDIDO_TEXTO[paso.estado]}</strong> · {fechaHora(paso.fecha)}
+                <strong>{ESTADO_PANEL[paso.estado]}</strong> · {fechaHora(paso.fecha)}
               </p>
               <p className="bo-nota">Por {paso.actor}</p>
               {paso.nota && <p>{paso.nota}</p>}

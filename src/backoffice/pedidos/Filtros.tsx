@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { ORDENES_PEDIDOS, type FiltroPedidos, type OrdenPedidos } from '../../lib/api/backoffice-schemas.ts';
 import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { METODOS_PAGO } from '../../lib/api/metodos-pago.ts';
-import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
+import { ESTADO_PANEL } from '../formato.ts';
 import { Campo, Selector } from '../marco/Campo.tsx';
 
 const NOMBRE_ORDEN: Record<OrdenPedidos, string> = {
@@ -68,7 +68,7 @@ export default function Filtros({ filtro, alFiltrar }: { filtro: FiltroPedidos; 
             <option value="">Todos</option>
             {ESTADOS_PEDIDO.map((estado) => (
               <option key={estado} value={estado}>
-                {ESTADO_PEDIDO_TEXTO[estado]}
+                {ESTADO_PANEL[estado]}
               </option>
             ))}
           </Selector>

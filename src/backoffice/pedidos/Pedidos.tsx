@@ -3,11 +3,9 @@ import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type 
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { NOMBRE_VISTA, VISTAS_PEDIDOS, type FilaPedido, type FiltroPedidos, type ResultadoLote } from '../../lib/api/backoffice-schemas.ts';
-import { METODOS_PAGO } from '../../lib/api/metodos-pago.ts';
-import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
-import { edad, fechaHora, soles } from '../formato.ts';
+import { edad, ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.ts';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import DialogoEnvio from './DialogoEnvio.tsx';
 import { cambiarFiltro, filtroDeUrl, urlDeFiltro } from './filtro-url.ts';
@@ -77,7 +75,7 @@ const columnas = columna.columns([
       </>
     ),
   }),
-  columna.accessor('total', { header: 'Total', cell: ({ row }) => soles(row.original.total) }),
+  columna.accessor('total', { header: 'Total', cell: ({ row }) => <span className="bo-monto">{soles(row.original.total)}</span> }),
   columna.accessor('metodo_pago', { header: 'Pago', cell: ({ row }) => nombreMetodo(row.original.metodo_pago) }),
   columna.accessor('estado', { header: 'Estado', cell: ({ row }) => <Estado fila={row.original} /> }),
   columna.accessor('edadHoras', {
@@ -95,12 +93,10 @@ const columnas = columna.columns([
   }),
 ]);
 
-const nombreMetodo = (id: string) => METODOS_PAGO.find((metodo) => metodo.id === id)?.nombre ?? id;
-
 function Estado({ fila }: { fila: FilaPedido }) {
   return (
     <>
-      <span className={`bo-estado bo-estado--${fila.estado.replace(/\s+/g, '-').toLowerCase()}`}>{ESTADO_PEDIDO_TEXTO[fila.estado]}</span>
+      <span className={`bo-estado bo-estado--${fila.estado.replace(/\s+/g, '-').toLowerCase()}`}>{ESTADO_PANEL[fila.estado]}</span>
       {fila.alerta && (
         <span className="bo-etiqueta bo-etiqueta--alerta">
           <span className="visually-hidden">Alerta: </span>

@@ -439,6 +439,7 @@ export class ClienteFalso implements ClienteBackoffice {
       courier: pedido.seguimiento?.courier ?? null,
       guia: pedido.seguimiento?.guia ?? null,
       resumen: pedido.productos.map((linea) => `${linea.nombreProducto} ×${linea.cantidad}`).join(', '),
+      ...(pedido.alerta ? { alerta: pedido.alerta } : {}),
     };
   }
 
