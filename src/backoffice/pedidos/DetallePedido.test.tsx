@@ -44,7 +44,7 @@ describe('Detalle de pedido', () => {
         },
       ],
     });
-    expect(document.querySelector('h1')?.textContent).toBe('Pedido N.º 31');
+    expect(document.querySelector('h1')?.textContent).toBe('Pedido N.° 31');
     expect([...document.querySelectorAll('.bo-linea img')].map((foto) => foto.getAttribute('src'))).toEqual([
       '/img/serum.webp',
       '/img/tonico.webp',

@@ -26,7 +26,7 @@ export default function DetallePedido({ id }: { id: number }) {
       </Pantalla>
     );
   return (
-    <Pantalla titulo={`Pedido N.º ${id}`} acciones={<Link href="/pedidos">← Volver a los pedidos</Link>}>
+    <Pantalla titulo={`Pedido N.° ${id}`} acciones={<Link href="/pedidos">← Volver a los pedidos</Link>}>
       {detalle.isPending ? (
         <Cargando />
       ) : detalle.isError ? (

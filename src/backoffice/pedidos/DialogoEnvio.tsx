@@ -75,7 +75,7 @@ export default function DialogoEnvio({
             {conEnvio.map((pedido, indice) => (
               <li key={pedido.idVenta} className="bo-envios__fila">
                 <p className="bo-envios__pedido">
-                  <strong>N.º {pedido.idVenta}</strong> · {pedido.cliente} · {pedido.distrito}
+                  <strong>N.° {pedido.idVenta}</strong> · {pedido.cliente} · {pedido.distrito}
                 </p>
                 <Selector
                   etiqueta={`Courier del pedido ${pedido.idVenta}`}

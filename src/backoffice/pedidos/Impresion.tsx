@@ -28,7 +28,7 @@ export function HojasEmpaque({ pedidos }: { pedidos: DetallePedidoBackoffice[] }
       {pedidos.map((pedido) => (
         <article key={pedido.idVenta} className="bo-hoja">
           <header>
-            <h1>Pedido N.º {pedido.idVenta}</h1>
+            <h1>Pedido N.° {pedido.idVenta}</h1>
             <p>{fechaHora(pedido.fecha)}</p>
           </header>
           <p>
@@ -79,7 +79,7 @@ export function ListaRecojo({ pedidos }: { pedidos: DetallePedidoBackoffice[] })
   return (
     <article className="bo-hoja">
       <h1>Lista de recojo</h1>
-      <p>Pedidos: {pedidos.map((pedido) => `N.º ${pedido.idVenta}`).join(', ')}</p>
+      <p>Pedidos: {pedidos.map((pedido) => `N.° ${pedido.idVenta}`).join(', ')}</p>
       <table>
         <thead>
           <tr>

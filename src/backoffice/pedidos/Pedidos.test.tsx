@@ -44,7 +44,7 @@ describe('Pedidos', () => {
       desde: '2026-11-01',
       porPagina: 25,
     });
-    expect(filas()).toEqual(['N.º 31', 'N.º 32', 'N.º 33']);
+    expect(filas()).toEqual(['N.° 31', 'N.° 32', 'N.° 33']);
     expect(document.querySelector('.bo-vistas [aria-current="page"]')?.textContent).toBe('Por enviar');
     // The form shows what the URL says.
     expect(campo('Buscar').value).toBe('cliente3');
@@ -72,7 +72,7 @@ describe('Pedidos', () => {
     await pulsar(enlace('Recojo en tienda'));
     await hasta(() => filas().length === 1);
     expect(location.search).toBe('?vista=recojo');
-    expect(filas()).toEqual(['N.º 34']);
+    expect(filas()).toEqual(['N.° 34']);
     await pulsar(enlace('Todos'));
     await hasta(() => filas().length === 5);
     expect(location.search).toBe('');
@@ -155,7 +155,7 @@ describe('Pedidos', () => {
     expect(texto()).toContain('5 pedidos elegidos');
     await pulsar(boton('Preparar'));
     await hasta(() => texto().includes('1 de 5 pedidos actualizados.'));
-    expect(texto()).toContain('Pedido N.º 31: El pedido 31 no puede pasar a EN PREPARACION.');
+    expect(texto()).toContain('Pedido N.° 31: El pedido 31 no puede pasar a EN PREPARACION.');
     expect(cliente.pedidos.find((pedido) => pedido.idVenta === 35)?.estado).toBe('EN PREPARACION');
   });
 
@@ -170,8 +170,8 @@ describe('Pedidos', () => {
     await pulsar(boton('Imprimir hojas de empaque'));
     await hasta(() => imprimir.mock.calls.length === 1);
     expect([...document.querySelectorAll('#bo-impresion .bo-hoja h1')].map((titulo) => titulo.textContent)).toEqual([
-      'Pedido N.º 31',
-      'Pedido N.º 32',
+      'Pedido N.° 31',
+      'Pedido N.° 32',
     ]);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.getElementById('bo-impresion')).toBeNull();

@@ -47,7 +47,7 @@ const columnas = columna.columns([
     cell: ({ row }) => (
       <>
         <Link href={`/pedidos/${row.original.idVenta}`} className="bo-enlace-fuerte">
-          N.º {row.original.idVenta}
+          N.° {row.original.idVenta}
         </Link>
         <span className="bo-nota">{fechaHora(row.original.fecha)}</span>
       </>
@@ -216,7 +216,7 @@ export default function Pedidos() {
             .filter((uno) => !uno.ok)
             .map((uno) => (
               <li key={uno.idVenta}>
-                Pedido N.º {uno.idVenta}: {uno.mensaje}
+                Pedido N.° {uno.idVenta}: {uno.mensaje}
               </li>
             ))}
         </ul>
@@ -237,7 +237,7 @@ export default function Pedidos() {
               </label>
               <p className="bo-tarjeta__cabeza">
                 <Link href={`/pedidos/${fila.original.idVenta}`} className="bo-enlace-fuerte">
-                  N.º {fila.original.idVenta}
+                  N.° {fila.original.idVenta}
                 </Link>{' '}
                 <strong>{soles(fila.original.total)}</strong>
               </p>
