@@ -3,7 +3,8 @@
  * spelling of every built page whose name has a sub-delimiter (/marcas/Dr.%20Jart%2B) to the page
  * (/marcas/Dr.%20Jart+): Netlify's static server does not decode those escapes, the Node server
  * redirects them the same way (src/server/node/server.ts). The rules: escapedSpellingRedirects, and
- * the rewrites that let Netlify's local server find those pages too (decodedSpellingRewrites).
+ * the rewrites that let Netlify's local server find those pages too (decodedSpellingRewrites); and the
+ * back office's one page for every /admin/* path (ADMIN_REWRITE).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -26,10 +27,17 @@ function pageFolders(dir: string, base = dir): string[] {
   ];
 }
 
-/** The lines of dist/_redirects for these page folders: the 301s of escapedSpellingRedirects, then decodedSpellingRewrites. */
+/**
+ * The back office (src/backoffice) is one page whose app routes inside the browser: every /admin/* path that
+ * is no file gets that page, as the Node server does (src/server/node/static-site.ts, adminPage). Not forced,
+ * so a file wins; the API's /admin/api/* is the function's (a function's own paths are matched before any rule).
+ */
+export const ADMIN_REWRITE = '/admin/* /admin/index.html 200';
+
+/** The lines of dist/_redirects for these page folders: the 301s of escapedSpellingRedirects, then decodedSpellingRewrites, then the back office's rewrite when the build has it. */
 export function redirectRules(folders: string[]): string[] {
   const escaped = escapedSpellingRedirects(folders);
-  return [...escaped, ...decodedSpellingRewrites(escaped)];
+  return [...escaped, ...decodedSpellingRewrites(escaped), ...(folders.includes('admin') ? [ADMIN_REWRITE] : [])];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {

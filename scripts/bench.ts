@@ -5,8 +5,8 @@
  * sizes, the data a search, the header suggestions and a 3-item cart fetch over the wire, the
  * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, the interaction
  * latency (INP-style, 4× CPU) of adding to the cart, opening the cart, a listing filter and the quick
- * view, and Lighthouse mobile (scores, LCP, requests, JS; median of 3); the back office's orders list and home with 10,000 orders
- * (scripts/bench/backoffice.ts, issue 36); then every figure beside its target (issues 15 and 26).
+ * view, Lighthouse mobile (scores, LCP, requests, JS; median of 3), the back office's orders list and home with 10,000 orders
+ * (scripts/bench/backoffice.ts) and its first-load JavaScript (scripts/bench/backoffice-js.ts); then every figure beside its target (issues 15, 26 and 36).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -21,6 +21,7 @@ import type { Menu, Producto } from '../src/lib/api/schemas.ts';
 import { listingPath, productPath } from '../src/lib/catalogue/routes.ts';
 import { measureAddToCart } from './bench/add-to-cart.ts';
 import type { LatenciaBackoffice } from './bench/backoffice.ts';
+import { BACKOFFICE_JS_BUDGET_KB, backofficeJsReport, measureBackofficeJs } from './bench/backoffice-js.ts';
 import type { Latency } from './bench/catalogue-latency.ts';
 import { measureInteractions, type InteractionRun } from './bench/interactions.ts';
 import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
@@ -152,6 +153,10 @@ async function benchBuild() {
   figure('dist/ as deployed to Netlify', bytes((file) => !precompressed(file)) / 1e6, 'MB', 1000);
   summary.push(['dist/ files (with precompressed copies)', String(files.length), '', undefined]);
   figure('product page raw HTML', productHtml / 1024, 'KB', 40);
+  // The back office's first load (issue 36): its page's scripts and their static imports, gzip.
+  const backoffice = await measureBackofficeJs(distDir);
+  report.push(...backofficeJsReport(backoffice));
+  figure('back office (/admin/) first-load JavaScript, gzip', backoffice.firstGzip / 1024, 'KB', BACKOFFICE_JS_BUDGET_KB);
 }
 
 async function benchPages(browser: Browser, product: string, listing: string) {

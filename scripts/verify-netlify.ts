@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { ADMIN_REWRITE } from '../netlify/redirects.ts';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
 import { BROWSER_TEST_RATE_LIMITS, freePort } from '../tests/e2e/support/start-shop.ts';
@@ -134,6 +135,9 @@ function checkSite(dist: string) {
     ensure(existsSync(join(dist, folder!, 'index.html')), `dist/${folder}/index.html no existe.`);
     ensure(redirects.includes(rule!), `dist/_redirects no tiene «${rule}».`);
   }
+  // The back office is one page for every /admin/* path (netlify/redirects.ts).
+  ensure(existsSync(join(dist, 'admin', 'index.html')), 'dist/admin/index.html no existe.');
+  ensure(redirects.includes(ADMIN_REWRITE), `dist/_redirects no tiene «${ADMIN_REWRITE}».`);
 }
 
 interface ManifestFunction {

@@ -202,6 +202,24 @@ const env = process.env.SITE;
     expect(crossings(PAGES, ['server', 'cli'])).toEqual([]);
   });
 
+  it('the back office uses lib and the UI kit only, reads no environment, and nothing of the storefront imports it', () => {
+    const backoffice = partsIn(['backoffice']);
+    // The reader sees the imports it judges (the app does use lib/ and the UI kit).
+    expect(crossingsOf(backoffice, ['lib']).length).toBeGreaterThan(10);
+    expect(crossingsOf(backoffice, ['ui']).length).toBeGreaterThan(0);
+    expect(
+      crossingsOf(backoffice, ['server', 'cli', 'site-builder', 'demo', 'islands', 'stores', 'components', 'layouts', 'pages'], [API_TYPE]),
+    ).toEqual([]);
+    expect(backoffice.filter(({ text }) => /\bprocess\.env\b/.test(text)).map(({ file }) => relative(SRC, file))).toEqual([]);
+    // The storefront's JavaScript never carries the back office: only its own page (pages/admin/) loads it.
+    const storefront = [
+      ...partsIn([...BROWSER, 'layouts']),
+      ...partsIn(['pages']).filter(({ file }) => !relative(SRC, file).startsWith('pages/admin/')),
+    ];
+    expect(crossingsOf(storefront, ['backoffice'])).toEqual([]);
+    expect(crossingsOf(partsIn(['pages']), ['backoffice'])).toEqual([['pages/admin/index.astro', 'backoffice/main.tsx']]);
+  });
+
   it('the API imports no command-line, build or demo code', () => {
     // The reader sees the imports it judges (the API does use lib/).
     expect(crossings(['server'], ['lib']).length).toBeGreaterThan(50);

@@ -41,7 +41,8 @@ export default function Modal({ title, lead, mark, onClose, size = 'normal', chi
         aria-describedby={lead ? `${id}-lead` : undefined}
         tabIndex={-1}
       >
-        <header className={mark ? 'kb-modal__head kb-modal__head--mark' : 'kb-modal__head'}>
+        {/* Not a <header>: portalled onto <body>, it would be a second banner landmark beside the page's own. */}
+        <div className={mark ? 'kb-modal__head kb-modal__head--mark' : 'kb-modal__head'}>
           {mark && (
             <span className="icon-disc kb-modal__mark" aria-hidden="true">
               {mark}
@@ -52,7 +53,7 @@ export default function Modal({ title, lead, mark, onClose, size = 'normal', chi
           <button type="button" className="icon-btn icon-btn--sm icon-btn--raised kb-modal__close" aria-label="Cerrar" onClick={onClose}>
             <Icon name="close" size={20} />
           </button>
-        </header>
+        </div>
         {children}
       </div>
     </div>,

@@ -15,6 +15,12 @@ export const ROLES = ['dueno', 'personal'] as const;
 export type Rol = (typeof ROLES)[number];
 export const NOMBRE_ROL: Record<Rol, string> = { dueno: 'Dueña o dueño', personal: 'Personal' };
 
+/**
+ * The 403 `mensaje` of a route that needs a fresh sign-in (refunds, people, keys, exports): the back office
+ * answers it by asking the password and a code again (reauthenticate), then retrying.
+ */
+export const MENSAJE_REAUTENTICAR = 'Por seguridad, vuelve a ingresar tu contraseña y tu código para continuar.';
+
 /** A signed-in person as GET /admin/api/sesion answers it. */
 export interface PersonaSesion {
   id: number;

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { z } from 'zod';
 import type {
   ClaveApi,
@@ -289,7 +290,7 @@ export function operatorClient(conexion: ConexionOperador) {
     verifySignIn: (desafio: string, codigo: string) => call(admin.sesion.verificar.$path(), isSesion, 'POST', { desafio, codigo }),
     /** POST /admin/api/sesion/passkey/opciones: WebAuthn request options for the half-done sign-in. */
     passkeySignInOptions: (desafio: string) =>
-      call(admin.sesion.passkey.opciones.$path(), isObjeto<Record<string, unknown>>(), 'POST', { desafio }),
+      call(admin.sesion.passkey.opciones.$path(), isObjeto<PublicKeyCredentialRequestOptionsJSON>(), 'POST', { desafio }),
     /** POST /admin/api/sesion/passkey: the browser's WebAuthn answer; the session cookie is set. */
     passkeySignIn: (desafio: string, respuesta: unknown) => call(admin.sesion.passkey.$path(), isSesion, 'POST', { desafio, respuesta }),
     /** GET /admin/api/sesion: the signed-in person and the session's clocks (401 without one). */
@@ -310,7 +311,7 @@ export function operatorClient(conexion: ConexionOperador) {
     confirmTotp: (token: string, datos: z.input<typeof confirmarTotpSchema>) =>
       call(admin.invitaciones[':token'].totp.$path({ param: { token: param(token) } }), conMensaje<InscripcionConfirmada>(), 'POST', datos),
     /** POST /admin/api/yo/passkeys/opciones: WebAuthn creation options for the signed-in person. */
-    passkeyEnrolOptions: () => call(admin.yo.passkeys.opciones.$path(), isObjeto<Record<string, unknown>>(), 'POST'),
+    passkeyEnrolOptions: () => call(admin.yo.passkeys.opciones.$path(), isObjeto<PublicKeyCredentialCreationOptionsJSON>(), 'POST'),
     /** POST /admin/api/yo/passkeys: the browser's WebAuthn answer. */
     enrolPasskey: (respuesta: unknown) =>
       call(admin.yo.passkeys.$path(), conMensaje<{ mensaje: string; persona: PersonaSesion }>(), 'POST', { respuesta }),

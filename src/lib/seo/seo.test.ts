@@ -417,13 +417,16 @@ describe('sitemap and robots', () => {
       './search.astro',
       './Creador_de_piel.astro',
       './success.astro',
+      './admin/index.astro',
     ];
+    // The back office's page sits in a folder of its own (src/pages/admin/): never a static page of the sitemap.
     expect(staticPagesFrom(files)).toEqual(['/Creador_de_piel', '/tienda-fisica']);
   });
   it('writes escaped absolute URLs and the robots rules', () => {
     expect(sitemapXml(['https://kbeauty.pe/a?b&c'])).toContain('<loc>https://kbeauty.pe/a?b&amp;c</loc>');
     const robots = robotsTxt('https://kbeauty.pe/sitemap.xml');
     expect(robots).toContain('Disallow: /carrito');
+    expect(robots).toMatch(/^Disallow: \/admin$/m);
     expect(robots).toContain('Disallow: /search');
     expect(robots).toMatch(/^Sitemap: https:\/\/kbeauty\.pe\/sitemap\.xml$/m);
   });

@@ -1,8 +1,8 @@
 import type { Marca, Menu, Producto } from '../api/schemas.ts';
 import { BRANDS_PATH, brandRoutes, childRoutes, MENUS_PATH, productPath, SEARCH_PATH, topLevelRoutes } from '../catalogue/routes.ts';
 
-/** Routes crawlers should skip: search results, cart, account, orders and checkout. */
-export const DISALLOWED = [SEARCH_PATH, '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago', '/pago-de-prueba'];
+/** Routes crawlers should skip: search results, cart, account, orders, checkout and the back office. */
+export const DISALLOWED = [SEARCH_PATH, '/carrito', '/cuenta', '/mis-pedidos', '/procesoDePago', '/pago-de-prueba', '/admin'];
 
 /** Pages that are not content: home (listed first anyway), errors, payment results and the shared menus. */
 const NOT_IN_SITEMAP = new Set(['/', '/404', '/success', '/pending', '/failure', MENUS_PATH, ...DISALLOWED]);

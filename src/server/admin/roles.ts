@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { NOMBRE_ROL, type Rol } from '../../lib/api/backoffice-schemas.ts';
+import { MENSAJE_REAUTENTICAR, NOMBRE_ROL, type Rol } from '../../lib/api/backoffice-schemas.ts';
 import { clientError } from '../http/errors.ts';
 import type { OperatorEnv } from './audit.ts';
 
 /** Refusals of a route the caller's role or session does not open (issue 36). */
 export const SOLO_ROL = (rol: Rol) => `Solo ${NOMBRE_ROL[rol].toLowerCase()} de la tienda puede hacer esto.`;
-export const REAUTENTICAR = 'Por seguridad, vuelve a ingresar tu contraseña y tu código para continuar.';
+/** The refusal the back office answers with its re-authentication dialog (one text for both sides). */
+export const REAUTENTICAR = MENSAJE_REAUTENTICAR;
 
 /**
  * Lets through only callers of `rol` (`dueno` is every role's superset); with `fresca`, only those who

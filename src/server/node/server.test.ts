@@ -75,6 +75,46 @@ describe('the one-process shop server', () => {
     expect(await unknownApi.json()).toEqual({ mensaje: 'Ruta no encontrada.' });
   });
 
+  it("serves the back office's page for every path of its app that is no file, never for its API, never indexed", async () => {
+    const dist = join(dir, 'dist-admin');
+    mkdirSync(join(dist, 'admin'), { recursive: true });
+    writeFileSync(join(dist, 'admin', 'index.html'), '<div id="app">Panel</div>');
+    writeFileSync(join(dist, 'admin', 'robots.txt'), 'archivo');
+    writeFileSync(join(dist, '404.html'), '<h1>Página no encontrada</h1>');
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
+
+    for (const path of ['/admin/', '/admin', '/admin/pedidos', '/admin/pedidos/7?x=1', '/admin/invitacion?token=abc', '/admin/cuenta/']) {
+      const res = await shop.request(path);
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(await res.text()).toBe('<div id="app">Panel</div>');
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+      // The site's one policy: scripts from the shop (and hashed inline ones), never eval nor unhashed inline code.
+      const scripts = /script-src ([^;]*)/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1]?.split(' ');
+      expect(scripts).toContain("'self'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(scripts).not.toContain("'unsafe-inline'");
+    }
+    // A file under /admin is the file.
+    expect(await (await shop.request('/admin/robots.txt')).text()).toBe('archivo');
+    // The API's paths stay the API's: JSON refusals, never the page.
+    const api = await shop.request('/admin/api/pedidos');
+    expect(api.status).toBe(401);
+    expect(api.headers.get('Content-Type')).toContain('application/json');
+    // A path merely starting with the word is not the back office.
+    expect((await shop.request('/administracion')).status).toBe(404);
+    // A write to a page path is not answered with the page.
+    expect((await shop.request('/admin/pedidos', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers the 404 page for the back office paths of a build without it', async () => {
+    const dist = join(dir, 'dist-sin-admin');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, '404.html'), '<h1>Página no encontrada</h1>');
+    const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
+    const res = await shop.request('/admin/pedidos');
+    expect(res.status).toBe(404);
+  });
+
   it('serves the precompressed copy a browser accepts', async () => {
     const dist = join(dir, 'dist-gz');
     mkdirSync(dist, { recursive: true });

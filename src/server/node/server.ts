@@ -5,7 +5,7 @@ import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
 import { esRutaTienda } from '../../lib/site/rutas.ts';
 import type { Services } from '../services.ts';
-import { builtVersion, notFoundPage, staticSite } from './static-site.ts';
+import { adminPage, builtVersion, esRutaDelPanel, notFoundPage, staticSite } from './static-site.ts';
 
 /** The one-process shop: the API at its paths, the static storefront everywhere else; with `logRequest`, one line per request of either. */
 export function createShopServer({ services, distDir, logRequest }: { services: Services; distDir: string; logRequest?: LogLine }) {
@@ -17,8 +17,14 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
   server.use('*', compress());
   server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));
   // c.env (Node's bindings: the socket) goes along, or the API could not tell one client's address from another's.
-  server.all('*', (c) => {
+  server.all('*', async (c) => {
     if (isApiPath(c.req.path)) return api.fetch(c.req.raw, c.env);
+    // The back office is one page whose app routes inside the browser: its paths that are no file get that page.
+    if (esRutaDelPanel(c.req.path)) {
+      const res = await site.fetch(c.req.raw, c.env);
+      if (res.status !== 404 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return withNoIndex(res);
+      return adminPage(distDir);
+    }
     // /marcas/Dr.%20Jart%2B is another spelling of /marcas/Dr.%20Jart+: sent there, as dist/_redirects does on Netlify.
     const literal = withLiteralSubDelims(c.req.raw);
     if (literal !== c.req.raw && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
@@ -30,6 +36,13 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
     return site.fetch(literal, c.env);
   });
   return server;
+}
+
+/** A response of the back office's paths, never indexed. */
+function withNoIndex(res: Response): Response {
+  const headers = new Headers(res.headers);
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /**

@@ -43,6 +43,26 @@ export function staticSite(distDir: string) {
   return site;
 }
 
+/** Paths of the back office's app (src/backoffice): the page under /admin/ and every path below it that is not the API. */
+export const esRutaDelPanel = (path: string) => /^\/admin(?:\/|$)/.test(path) && !/^\/admin\/api(?:\/|$)/.test(path);
+
+/**
+ * The back office's one page (dist/admin/index.html) for a path of its app that is no file: the app routes
+ * inside the browser (/admin/pedidos/7 is that page too), as Netlify's rewrite does (netlify/redirects.ts).
+ * Never indexed; the 404 page when the build has no back office.
+ */
+export function adminPage(distDir: string): Response {
+  const page = join(distDir, 'admin', 'index.html');
+  if (!existsSync(page)) return notFoundPage(distDir);
+  return new Response(readFileSync(page, 'utf8'), {
+    headers: {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'X-Robots-Tag': 'noindex, nofollow',
+    },
+  });
+}
+
 /** The build's 404 page (uncached), or the Spanish "preparing" page (503) while no build exists yet: what the site answers to a path it does not have. */
 export function notFoundPage(distDir: string): Response {
   const notFound = join(distDir, '404.html');

@@ -1,0 +1,131 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import { createContext, useContext } from 'react';
+import type {
+  ClaveApi,
+  ClaveCreada,
+  DetallePedidoBackoffice,
+  FiltroPedidos,
+  InicioRespuesta,
+  InscripcionConfirmada,
+  InscripcionTotp,
+  InvitacionCreada,
+  InvitacionPublica,
+  ListaPersonal,
+  NotaInterna,
+  PaginaPedidos,
+  PersonaSesion,
+  PrimerPasoRespuesta,
+  ResultadoLote,
+  Rol,
+  SesionRespuesta,
+} from '../lib/api/backoffice-schemas.ts';
+import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type { DetallePedidoOperador } from '../lib/api/orders-schemas.ts';
+
+/**
+ * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the
+ * calls its screens make (issue 36, notes CONTRACT36.md §1–4), with the answers they read. After the
+ * merge OperatorClient satisfies it; tests give an in-memory fake. A refusal is an ApiError (request.ts)
+ * carrying the API's Spanish `mensaje` and its status.
+ */
+
+/** A `{ mensaje }` answer: what was done, in Spanish. */
+export interface Mensaje {
+  mensaje: string;
+}
+
+/** A change to one order: what was done and the order after it. */
+export interface PedidoCambiado {
+  mensaje: string;
+  pedido: DetallePedidoOperador;
+}
+
+/** POST /pedidos/{id}/estado: the move, with the courier and guía of EN TRANSITO, a note (the cancel's reason) and whether to e-mail the customer. */
+export interface CambioEstadoPedido {
+  estado: EstadoPedido;
+  courier?: string;
+  guia?: string;
+  nota?: string;
+  avisar?: boolean;
+}
+
+/** One delivery order's shipment in a bulk move to EN TRANSITO. */
+export interface EnvioLote {
+  idVenta: number;
+  courier: string;
+  guia: string;
+}
+
+/** POST /pedidos/lote. */
+export interface LotePedidos {
+  ids: number[];
+  estado: EstadoPedido;
+  envios?: EnvioLote[];
+  avisar?: boolean;
+}
+
+/** POST /pedidos/{id}/devolucion: the lines given back and why. */
+export interface Devolucion {
+  lineas: { idProducto: number; color: string; tamano: string; cantidad: number; revendible: boolean }[];
+  motivo: string;
+}
+
+export interface ClienteBackoffice {
+  // People, sign-in and sessions (§1).
+  signIn(correo: string, contrasena: string): Promise<PrimerPasoRespuesta>;
+  verifySignIn(desafio: string, codigo: string): Promise<SesionRespuesta>;
+  passkeySignInOptions(desafio: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  passkeySignIn(desafio: string, respuesta: AuthenticationResponseJSON): Promise<SesionRespuesta>;
+  session(): Promise<SesionRespuesta>;
+  signOut(): Promise<Mensaje>;
+  signOutEverywhere(): Promise<Mensaje>;
+  reauthenticate(contrasena: string, codigo: string): Promise<SesionRespuesta>;
+  invitation(token: string): Promise<InvitacionPublica>;
+  acceptInvitation(token: string, datos: { nombre: string; contrasena: string }): Promise<InscripcionTotp>;
+  confirmTotp(token: string, datos: { inscripcion: string; codigo: string }): Promise<InscripcionConfirmada>;
+  passkeyEnrolOptions(): Promise<PublicKeyCredentialCreationOptionsJSON>;
+  enrolPasskey(respuesta: RegistrationResponseJSON): Promise<{ mensaje: string; persona: PersonaSesion }>;
+  staff(): Promise<ListaPersonal>;
+  invite(datos: { correo: string; rol: Rol }): Promise<InvitacionCreada>;
+  revokeInvitation(id: number): Promise<Mensaje>;
+  setPersonActive(id: number, activa: boolean): Promise<Mensaje>;
+  setPersonRole(id: number, rol: Rol): Promise<Mensaje>;
+  apiKeys(): Promise<{ claves: ClaveApi[] }>;
+  createApiKey(datos: { nombre: string; rol: Rol }): Promise<ClaveCreada>;
+  revokeApiKey(id: number): Promise<Mensaje>;
+
+  // The orders desk and the home (§2).
+  home(): Promise<InicioRespuesta>;
+  ordersPage(filtro: FiltroPedidos): Promise<PaginaPedidos>;
+  order(id: number): Promise<{ pedido: DetallePedidoBackoffice }>;
+  moveOrder(id: number, cambio: CambioEstadoPedido): Promise<PedidoCambiado>;
+  moveOrders(lote: LotePedidos): Promise<ResultadoLote>;
+  correctTracking(id: number, cambio: { courier: string; guia: string; avisar?: boolean }): Promise<PedidoCambiado>;
+  resendOrderEmail(id: number): Promise<Mensaje>;
+  addOrderNote(id: number, texto: string): Promise<{ mensaje: string; nota: NotaInterna }>;
+  packingSlips(ids: number[]): Promise<{ pedidos: DetallePedidoBackoffice[] }>;
+
+  // Refunds and returns (§3).
+  refundOrder(id: number, datos: { motivo: string }): Promise<PedidoCambiado>;
+  returnLines(id: number, devolucion: Devolucion): Promise<PedidoCambiado>;
+
+  // Transfers (§4).
+  confirmTransfer(id: number, datos: { operacion: string }): Promise<PedidoCambiado>;
+}
+
+const ClienteContexto = createContext<ClienteBackoffice | null>(null);
+
+/** Gives the app (or a test) its client. */
+export const ProveedorCliente = ClienteContexto.Provider;
+
+/** The back office's client, from the nearest ProveedorCliente. */
+export function useCliente(): ClienteBackoffice {
+  const cliente = useContext(ClienteContexto);
+  if (!cliente) throw new Error('useCliente fuera de ProveedorCliente');
+  return cliente;
+}

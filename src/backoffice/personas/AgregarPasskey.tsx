@@ -1,0 +1,44 @@
+import { startRegistration } from '@simplewebauthn/browser';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCliente } from '../cliente.ts';
+import { mensajeDe } from '../errores.ts';
+import { Aviso } from '../marco/Pantalla.tsx';
+import { CLAVE_SESION } from '../marco/sesion.ts';
+
+/** 'Agregar llave de acceso': the browser creates a passkey with the shop's options; the shop keeps it for the signed-in person. */
+export default function AgregarPasskey({ alAgregar }: { alAgregar?: () => void }) {
+  const cliente = useCliente();
+  const consultas = useQueryClient();
+  const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
+  const [ocupado, setOcupado] = useState(false);
+  const agregar = async () => {
+    setAviso({});
+    setOcupado(true);
+    try {
+      const opciones = await cliente.passkeyEnrolOptions();
+      const respuesta = await startRegistration({ optionsJSON: opciones });
+      const { mensaje } = await cliente.enrolPasskey(respuesta);
+      setAviso({ ok: mensaje });
+      await consultas.invalidateQueries({ queryKey: CLAVE_SESION });
+      alAgregar?.();
+    } catch (fallo) {
+      setAviso({
+        error:
+          fallo instanceof Error && fallo.name === 'NotAllowedError'
+            ? 'Se canceló la llave de acceso. Puedes intentarlo otra vez.'
+            : mensajeDe(fallo),
+      });
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => void agregar()} disabled={ocupado}>
+        Agregar llave de acceso
+      </button>
+      <Aviso error={aviso.error} ok={aviso.ok} />
+    </>
+  );
+}

@@ -1,0 +1,566 @@
+import type {
+  ClaveApi,
+  DetallePedidoBackoffice,
+  FilaPedido,
+  FiltroPedidos,
+  InicioRespuesta,
+  Invitacion,
+  Persona,
+  PersonaSesion,
+  Rol,
+  SesionRespuesta,
+} from '../../lib/api/backoffice-schemas.ts';
+import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schemas.ts';
+import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import { ApiError } from '../../lib/api/request.ts';
+import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
+
+/**
+ * An in-memory shop for the back office's component tests: a real object holding people, sessions,
+ * invitations, keys and orders, answering each call as CONTRACT36.md says — 401 without a session, 403
+ * for staff on the owner's routes, 403 with the re-authentication message when a fresh sign-in is due —
+ * and recording every call it got.
+ */
+
+/** The authenticator code the fake accepts (any other six digits are wrong). */
+export const CODIGO_BUENO = '123456';
+export const CONTRASENA_BUENA = 'una frase muy larga';
+
+interface Cuenta extends Persona {
+  contrasena: string;
+  codigos: string[];
+  passkeys: number;
+}
+
+/** An order's detail with sensible defaults: paid, pending preparation, delivered to Miraflores. */
+export function pedidoFalso(idVenta: number, cambios: Partial<DetallePedidoBackoffice> = {}): DetallePedidoBackoffice {
+  const estado = cambios.estado ?? 'PENDIENTE';
+  return {
+    idVenta,
+    fecha: '2026-11-27T15:00:00Z',
+    fechaEntrega: null,
+    total: 120.5,
+    subtotal: 110.5,
+    descuento: 0,
+    envio: 10,
+    estado,
+    metodo_pago: 'mercadopago',
+    metodo_envio: 'Envío a domicilio',
+    recojo: false,
+    direccion: 'Av. Larco 345, Miraflores',
+    productos: [
+      {
+        nombreProducto: 'Sérum de arroz',
+        idProducto: 5,
+        img: '/img/serum.webp',
+        cantidad: 2,
+        color: '',
+        tamano: '30 ml',
+        precio_unitario: 45,
+        precio_con_descuento: 45,
+      },
+      {
+        nombreProducto: 'Tónico',
+        idProducto: 7,
+        img: '/img/tonico.webp',
+        cantidad: 1,
+        color: 'Rosa',
+        tamano: '',
+        precio_unitario: 20.5,
+        precio_con_descuento: 20.5,
+      },
+    ],
+    productos_comprados: 3,
+    codigo_descuento: null,
+    porcentaje_descuento: 0,
+    pagado: true,
+    historial: [{ estado: 'PENDIENTE', fecha: '2026-11-27T15:00:00Z' }],
+    seguimiento: null,
+    cliente: {
+      nombre: `Cliente${idVenta}`,
+      apellido: 'Quispe',
+      correo: `cliente${idVenta}@correo.pe`,
+      telefono: '987654321',
+      documento_tipo: 'DNI',
+      documento_numero: `4${String(idVenta).padStart(7, '0')}`,
+    },
+    instrucciones: '',
+    horario: '',
+    notas: [],
+    siguientes: siguientesDe(estado, cambios.recojo ?? false),
+    pagos: [],
+    comprobantes: [],
+    pasos: [{ estado: 'PENDIENTE', fecha: '2026-11-27T15:00:00Z', nota: '', actor: 'Cliente' }],
+    notasInternas: [],
+    ultimoCourier: null,
+    acciones: [],
+    ...cambios,
+  };
+}
+
+/** The moves an order allows from `estado` (the shop's state machine, as the API lists them). */
+function siguientesDe(estado: EstadoPedido, recojo: boolean): EstadoPedido[] {
+  switch (estado) {
+    case 'PENDIENTE':
+      return ['EN PREPARACION', 'CANCELADO'];
+    case 'EN PREPARACION':
+      return [recojo ? 'LISTO PARA RECOGER' : 'EN TRANSITO', 'CANCELADO'];
+    case 'EN TRANSITO':
+    case 'LISTO PARA RECOGER':
+      return ['ENTREGADO'];
+    default:
+      return [];
+  }
+}
+
+export class ClienteFalso implements ClienteBackoffice {
+  cuentas: Cuenta[] = [];
+  invitaciones: (Invitacion & { token: string; usada: boolean })[] = [];
+  claves: ClaveApi[] = [];
+  pedidos: DetallePedidoBackoffice[] = [];
+  inicio: InicioRespuesta = {
+    hoy: { soles: 350.5, pedidos: 3, ticketPromedio: 116.83 },
+    ayer: { soles: 200, pedidos: 2, ticketPromedio: 100 },
+    semana: { soles: 1200, pedidos: 10, ticketPromedio: 120 },
+    semanaAnterior: { soles: 1500, pedidos: 12, ticketPromedio: 125 },
+    pendientes: [],
+  };
+  /** Every call, by name with its arguments, oldest first. */
+  llamadas: { metodo: string; args: unknown[] }[] = [];
+  private sesion: Cuenta | null = null;
+  private fresca = false;
+  private desafios = new Map<string, Cuenta>();
+  private inscripciones = new Map<string, { token: string; nombre: string; contrasena: string }>();
+
+  constructor({ rol = 'dueno', conSesion = true, fresca = false }: { rol?: Rol; conSesion?: boolean; fresca?: boolean } = {}) {
+    const ana = this.agregarCuenta({ nombre: 'Ana Torres', correo: 'ana@kbeauty.pe', rol });
+    this.agregarCuenta({ nombre: 'Beto Ramos', correo: 'beto@kbeauty.pe', rol: 'personal' });
+    if (conSesion) this.sesion = ana;
+    this.fresca = fresca;
+  }
+
+  agregarCuenta({ nombre, correo, rol, passkeys = 0 }: { nombre: string; correo: string; rol: Rol; passkeys?: number }): Cuenta {
+    const cuenta: Cuenta = {
+      id: this.cuentas.length + 1,
+      nombre,
+      correo,
+      rol,
+      activa: true,
+      creada: '2026-11-01T12:00:00Z',
+      ultimoIngreso: null,
+      contrasena: CONTRASENA_BUENA,
+      codigos: ['AAAA-1111', 'BBBB-2222'],
+      passkeys,
+    };
+    this.cuentas.push(cuenta);
+    return cuenta;
+  }
+
+  /** The session ends (idle, signed out elsewhere): every signed-in call answers 401 from now on. */
+  vencerSesion() {
+    this.sesion = null;
+  }
+
+  /** The names of the calls made, in order. */
+  get nombres() {
+    return this.llamadas.map(({ metodo }) => metodo);
+  }
+
+  private anotar(metodo: string, args: unknown[]) {
+    this.llamadas.push({ metodo, args });
+  }
+
+  private persona(cuenta: Cuenta): PersonaSesion {
+    return {
+      id: cuenta.id,
+      nombre: cuenta.nombre,
+      correo: cuenta.correo,
+      rol: cuenta.rol,
+      passkeys: cuenta.passkeys,
+      codigosRestantes: cuenta.codigos.length,
+    };
+  }
+
+  private respuestaSesion(cuenta: Cuenta): SesionRespuesta {
+    return {
+      persona: this.persona(cuenta),
+      expira: '2026-11-29T12:30:00Z',
+      expiraMaximo: '2026-11-30T00:00:00Z',
+      reautenticadaHasta: this.fresca ? '2026-11-29T12:05:00Z' : null,
+    };
+  }
+
+  /** The signed-in person, or 401. */
+  private quien(): Cuenta {
+    if (!this.sesion) throw new ApiError(401, 'Tu sesión terminó. Ingresa de nuevo.');
+    return this.sesion;
+  }
+
+  /** The owner with a fresh sign-in, or the API's 403s. */
+  private duenoFresco(): Cuenta {
+    const cuenta = this.quien();
+    if (cuenta.rol !== 'dueno') throw new ApiError(403, `Solo ${NOMBRE_ROL.dueno.toLowerCase()} de la tienda puede hacer esto.`);
+    if (!this.fresca) throw new ApiError(403, MENSAJE_REAUTENTICAR);
+    return cuenta;
+  }
+
+  private pedido(id: number): DetallePedidoBackoffice {
+    const pedido = this.pedidos.find((uno) => uno.idVenta === id);
+    if (!pedido) throw new ApiError(404, 'No existe ese pedido.');
+    return pedido;
+  }
+
+  private mover(pedido: DetallePedidoBackoffice, estado: EstadoPedido, actor: string, nota = '') {
+    if (!pedido.siguientes.includes(estado)) throw new ApiError(409, `El pedido ${pedido.idVenta} no puede pasar a ${estado}.`);
+    pedido.estado = estado;
+    pedido.siguientes = siguientesDe(estado, pedido.recojo);
+    pedido.pasos = [...pedido.pasos, { estado, fecha: '2026-11-29T12:00:00Z', nota, actor }];
+  }
+
+  // People, sign-in and sessions.
+  async signIn(correo: string, contrasena: string) {
+    this.anotar('signIn', [correo, contrasena]);
+    const cuenta = this.cuentas.find((uno) => uno.correo === correo && uno.activa);
+    if (!cuenta || cuenta.contrasena !== contrasena) throw new ApiError(401, 'Correo o contraseña incorrectos.');
+    const desafio = `desafio-${this.desafios.size + 1}`;
+    this.desafios.set(desafio, cuenta);
+    return { desafio, passkey: cuenta.passkeys > 0 };
+  }
+
+  async verifySignIn(desafio: string, codigo: string) {
+    this.anotar('verifySignIn', [desafio, codigo]);
+    const cuenta = this.desafios.get(desafio);
+    if (!cuenta) throw new ApiError(401, 'Empieza de nuevo: el ingreso venció.');
+    const recuperacion = cuenta.codigos.indexOf(codigo);
+    if (codigo !== CODIGO_BUENO && recuperacion < 0) throw new ApiError(401, 'El código no es correcto.');
+    if (recuperacion >= 0) cuenta.codigos.splice(recuperacion, 1);
+    this.desafios.delete(desafio);
+    this.sesion = cuenta;
+    this.fresca = true;
+    return this.respuestaSesion(cuenta);
+  }
+
+  async passkeySignInOptions(desafio: string) {
+    this.anotar('passkeySignInOptions', [desafio]);
+    return { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [], userVerification: 'preferred' as const };
+  }
+
+  async passkeySignIn(desafio: string, respuesta: unknown) {
+    this.anotar('passkeySignIn', [desafio, respuesta]);
+    const cuenta = this.desafios.get(desafio);
+    if (!cuenta) throw new ApiError(401, 'Empieza de nuevo: el ingreso venció.');
+    this.sesion = cuenta;
+    return this.respuestaSesion(cuenta);
+  }
+
+  async session() {
+    this.anotar('session', []);
+    return this.respuestaSesion(this.quien());
+  }
+
+  async signOut() {
+    this.anotar('signOut', []);
+    this.sesion = null;
+    return { mensaje: 'Cerraste sesión.' };
+  }
+
+  async signOutEverywhere() {
+    this.anotar('signOutEverywhere', []);
+    this.quien();
+    this.sesion = null;
+    return { mensaje: 'Cerramos tu sesión en todos los dispositivos.' };
+  }
+
+  async reauthenticate(contrasena: string, codigo: string) {
+    this.anotar('reauthenticate', [contrasena, codigo]);
+    const cuenta = this.quien();
+    if (contrasena !== cuenta.contrasena || codigo !== CODIGO_BUENO) throw new ApiError(401, 'La contraseña o el código no son correctos.');
+    this.fresca = true;
+    return this.respuestaSesion(cuenta);
+  }
+
+  async invitation(token: string) {
+    this.anotar('invitation', [token]);
+    const invitacion = this.invitaciones.find((uno) => uno.token === token && !uno.usada);
+    if (!invitacion) throw new ApiError(404, 'Esta invitación no existe, ya se usó o venció.');
+    return { correo: invitacion.correo, rol: invitacion.rol, expira: invitacion.expira };
+  }
+
+  async acceptInvitation(token: string, datos: { nombre: string; contrasena: string }) {
+    this.anotar('acceptInvitation', [token, datos]);
+    await this.invitation(token);
+    if (datos.contrasena.length < 12) throw new ApiError(400, 'La contraseña debe tener al menos 12 caracteres.');
+    const inscripcion = `inscripcion-${this.inscripciones.size + 1}`;
+    this.inscripciones.set(inscripcion, { token, ...datos });
+    return {
+      inscripcion,
+      secreto: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+      uri: 'otpauth://totp/K-Beauty%20Per%C3%BA:nueva?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+      qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>',
+    };
+  }
+
+  async confirmTotp(token: string, datos: { inscripcion: string; codigo: string }) {
+    this.anotar('confirmTotp', [token, datos]);
+    const alta = this.inscripciones.get(datos.inscripcion);
+    const invitacion = this.invitaciones.find((uno) => uno.token === token && !uno.usada);
+    if (!alta || alta.token !== token || !invitacion) throw new ApiError(404, 'Esta invitación no existe, ya se usó o venció.');
+    if (datos.codigo !== CODIGO_BUENO) throw new ApiError(400, 'El código no es correcto. Revisa la hora de tu teléfono.');
+    invitacion.usada = true;
+    const cuenta = this.agregarCuenta({ nombre: alta.nombre, correo: invitacion.correo, rol: invitacion.rol });
+    cuenta.contrasena = alta.contrasena;
+    cuenta.codigos = Array.from({ length: 10 }, (_, indice) => `REC${indice}-${indice}${indice}${indice}${indice}`);
+    this.sesion = cuenta;
+    return { mensaje: 'Tu cuenta está lista.', persona: this.persona(cuenta), codigosRecuperacion: [...cuenta.codigos] };
+  }
+
+  async passkeyEnrolOptions() {
+    this.anotar('passkeyEnrolOptions', []);
+    this.quien();
+    return {
+      challenge: 'Y2hhbGxlbmdl',
+      rp: { name: 'K-Beauty Perú', id: 'localhost' },
+      user: { id: 'dXNlcg', name: 'ana@kbeauty.pe', displayName: 'Ana' },
+      pubKeyCredParams: [{ alg: -7, type: 'public-key' as const }],
+    };
+  }
+
+  async enrolPasskey(respuesta: unknown) {
+    this.anotar('enrolPasskey', [respuesta]);
+    const cuenta = this.quien();
+    cuenta.passkeys += 1;
+    return { mensaje: 'Agregamos tu llave de acceso.', persona: this.persona(cuenta) };
+  }
+
+  async staff() {
+    this.anotar('staff', []);
+    const cuenta = this.quien();
+    if (cuenta.rol !== 'dueno') throw new ApiError(403, `Solo ${NOMBRE_ROL.dueno.toLowerCase()} de la tienda puede hacer esto.`);
+    return {
+      personas: this.cuentas.map(({ contrasena: _c, codigos: _r, passkeys: _p, ...persona }) => persona),
+      invitaciones: this.invitaciones.filter((uno) => !uno.usada).map(({ token: _t, usada: _u, ...invitacion }) => invitacion),
+    };
+  }
+
+  async invite(datos: { correo: string; rol: Rol }) {
+    this.anotar('invite', [datos]);
+    const cuenta = this.duenoFresco();
+    const invitacion = {
+      id: this.invitaciones.length + 1,
+      token: `token-${this.invitaciones.length + 1}`,
+      usada: false,
+      correo: datos.correo,
+      rol: datos.rol,
+      creada: '2026-11-29T12:00:00Z',
+      expira: '2026-12-01T12:00:00Z',
+      invitadaPor: cuenta.nombre,
+    };
+    this.invitaciones.push(invitacion);
+    const { token, usada: _u, ...publica } = invitacion;
+    return { mensaje: `Invitamos a ${datos.correo}.`, invitacion: publica, enlace: `http://localhost/admin/invitacion?token=${token}` };
+  }
+
+  async revokeInvitation(id: number) {
+    this.anotar('revokeInvitation', [id]);
+    this.duenoFresco();
+    this.invitaciones = this.invitaciones.filter((uno) => uno.id !== id);
+    return { mensaje: 'Anulamos la invitación.' };
+  }
+
+  async setPersonActive(id: number, activa: boolean) {
+    this.anotar('setPersonActive', [id, activa]);
+    this.duenoFresco();
+    const cuenta = this.cuentas.find((uno) => uno.id === id)!;
+    cuenta.activa = activa;
+    return { mensaje: activa ? `Activamos a ${cuenta.nombre}.` : `Desactivamos a ${cuenta.nombre}.` };
+  }
+
+  async setPersonRole(id: number, rol: Rol) {
+    this.anotar('setPersonRole', [id, rol]);
+    this.duenoFresco();
+    const cuenta = this.cuentas.find((uno) => uno.id === id)!;
+    cuenta.rol = rol;
+    return { mensaje: `${cuenta.nombre} ahora es ${NOMBRE_ROL[rol]}.` };
+  }
+
+  async apiKeys() {
+    this.anotar('apiKeys', []);
+    this.duenoFresco();
+    return { claves: [...this.claves] };
+  }
+
+  async createApiKey(datos: { nombre: string; rol: Rol }) {
+    this.anotar('createApiKey', [datos]);
+    const cuenta = this.duenoFresco();
+    const clave: ClaveApi = {
+      id: this.claves.length + 1,
+      nombre: datos.nombre,
+      prefijo: `kbk_${this.claves.length + 1}abc…`,
+      creada: '2026-11-29T12:00:00Z',
+      creadaPor: cuenta.nombre,
+      ultimoUso: null,
+      revocada: null,
+    };
+    this.claves.push(clave);
+    return { mensaje: `Creamos la clave «${datos.nombre}».`, clave, secreto: `kbk_${clave.id}abcsecreto` };
+  }
+
+  async revokeApiKey(id: number) {
+    this.anotar('revokeApiKey', [id]);
+    this.duenoFresco();
+    this.claves.find((uno) => uno.id === id)!.revocada = '2026-11-29T12:00:00Z';
+    return { mensaje: 'Revocamos la clave.' };
+  }
+
+  // The orders desk and the home.
+  async home() {
+    this.anotar('home', []);
+    this.quien();
+    return this.inicio;
+  }
+
+  /** A row of the list as the desk shows it. */
+  fila(pedido: DetallePedidoBackoffice): FilaPedido {
+    return {
+      idVenta: pedido.idVenta,
+      fecha: pedido.fecha,
+      estado: pedido.estado,
+      cliente: `${pedido.cliente.nombre} ${pedido.cliente.apellido}`,
+      correo: pedido.cliente.correo,
+      total: pedido.total,
+      recojo: pedido.recojo,
+      metodo_envio: pedido.metodo_envio,
+      productos: pedido.productos_comprados,
+      metodo_pago: pedido.metodo_pago,
+      documento: pedido.cliente.documento_numero,
+      distrito: pedido.recojo ? '' : 'Miraflores',
+      edadHoras: 30,
+      atrasado: pedido.estado === 'PENDIENTE' && pedido.pagado,
+      courier: pedido.seguimiento?.courier ?? null,
+      guia: pedido.seguimiento?.guia ?? null,
+      resumen: pedido.productos.map((linea) => `${linea.nombreProducto} ×${linea.cantidad}`).join(', '),
+      ...(pedido.alerta ? { alerta: pedido.alerta } : {}),
+    };
+  }
+
+  async ordersPage(filtro: FiltroPedidos) {
+    this.anotar('ordersPage', [filtro]);
+    this.quien();
+    const q = filtro.q?.toLowerCase();
+    const elegidos = this.pedidos.filter(
+      (pedido) =>
+        (!filtro.estado || filtro.estado.includes(pedido.estado)) &&
+        (filtro.vista !== 'por-preparar' || (pedido.estado === 'PENDIENTE' && pedido.pagado)) &&
+        (filtro.vista !== 'por-enviar' || (pedido.estado === 'EN PREPARACION' && !pedido.recojo)) &&
+        (filtro.vista !== 'recojo' || pedido.recojo) &&
+        (!filtro.entrega || pedido.recojo === (filtro.entrega === 'recojo')) &&
+        (!filtro.metodo || pedido.metodo_pago === filtro.metodo) &&
+        (!q ||
+          String(pedido.idVenta) === q ||
+          `${pedido.cliente.nombre} ${pedido.cliente.correo} ${pedido.cliente.documento_numero}`.toLowerCase().includes(q)),
+    );
+    const porPagina = filtro.porPagina ?? 25;
+    const pagina = filtro.pagina ?? 1;
+    return {
+      pedidos: elegidos.slice((pagina - 1) * porPagina, pagina * porPagina).map((pedido) => this.fila(pedido)),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
+  }
+
+  async order(id: number) {
+    this.anotar('order', [id]);
+    this.quien();
+    return { pedido: structuredClone(this.pedido(id)) };
+  }
+
+  async moveOrder(id: number, cambio: CambioEstadoPedido) {
+    this.anotar('moveOrder', [id, cambio]);
+    const cuenta = this.quien();
+    const pedido = this.pedido(id);
+    if (cambio.estado === 'CANCELADO' && pedido.pagado) throw new ApiError(409, 'Un pedido pagado se cancela con su reembolso.');
+    this.mover(pedido, cambio.estado, cuenta.nombre, cambio.nota);
+    if (cambio.estado === 'EN TRANSITO') pedido.seguimiento = { courier: cambio.courier!, guia: cambio.guia!, url: null };
+    return { mensaje: `El pedido ${id} pasó a ${cambio.estado}.`, pedido: structuredClone(pedido) };
+  }
+
+  async moveOrders(lote: LotePedidos) {
+    this.anotar('moveOrders', [lote]);
+    const cuenta = this.quien();
+    const resultados = lote.ids.map((idVenta) => {
+      try {
+        const pedido = this.pedido(idVenta);
+        this.mover(pedido, lote.estado, cuenta.nombre);
+        const envio = lote.envios?.find((uno) => uno.idVenta === idVenta);
+        if (envio) pedido.seguimiento = { courier: envio.courier, guia: envio.guia, url: null };
+        return { idVenta, ok: true, mensaje: 'Listo.' };
+      } catch (error) {
+        return { idVenta, ok: false, mensaje: (error as ApiError).message };
+      }
+    });
+    return { mensaje: `${resultados.filter((uno) => uno.ok).length} de ${resultados.length} pedidos actualizados.`, resultados };
+  }
+
+  async correctTracking(id: number, cambio: { courier: string; guia: string; avisar?: boolean }) {
+    this.anotar('correctTracking', [id, cambio]);
+    this.quien();
+    const pedido = this.pedido(id);
+    pedido.seguimiento = { courier: cambio.courier, guia: cambio.guia, url: null };
+    return { mensaje: 'Corregimos la guía.', pedido: structuredClone(pedido) };
+  }
+
+  async resendOrderEmail(id: number) {
+    this.anotar('resendOrderEmail', [id]);
+    this.quien();
+    this.pedido(id);
+    return { mensaje: 'Reenviamos el último correo al cliente.' };
+  }
+
+  async addOrderNote(id: number, texto: string) {
+    this.anotar('addOrderNote', [id, texto]);
+    const cuenta = this.quien();
+    const pedido = this.pedido(id);
+    const nota = { id: pedido.notasInternas.length + 1, fecha: '2026-11-29T12:00:00Z', autor: cuenta.nombre, texto };
+    pedido.notasInternas = [...pedido.notasInternas, nota];
+    return { mensaje: 'Guardamos la nota.', nota };
+  }
+
+  async packingSlips(ids: number[]) {
+    this.anotar('packingSlips', [ids]);
+    this.quien();
+    return { pedidos: ids.map((id) => structuredClone(this.pedido(id))) };
+  }
+
+  // Refunds and returns.
+  async refundOrder(id: number, datos: { motivo: string }) {
+    this.anotar('refundOrder', [id, datos]);
+    const cuenta = this.duenoFresco();
+    const pedido = this.pedido(id);
+    if (!pedido.acciones.includes('reembolsar')) throw new ApiError(409, 'Este pedido no se puede reembolsar.');
+    pedido.estado = 'CANCELADO';
+    pedido.siguientes = [];
+    pedido.acciones = [];
+    pedido.pasos = [...pedido.pasos, { estado: 'CANCELADO', fecha: '2026-11-29T12:00:00Z', nota: datos.motivo, actor: cuenta.nombre }];
+    return { mensaje: `Reembolsamos S/ ${pedido.total.toFixed(2)}.`, pedido: structuredClone(pedido) };
+  }
+
+  async returnLines(id: number, devolucion: Devolucion) {
+    this.anotar('returnLines', [id, devolucion]);
+    this.duenoFresco();
+    const pedido = this.pedido(id);
+    if (!pedido.acciones.includes('devolver')) throw new ApiError(409, 'Este pedido no admite devoluciones.');
+    return { mensaje: 'Registramos la devolución.', pedido: structuredClone(pedido) };
+  }
+
+  // Transfers.
+  async confirmTransfer(id: number, datos: { operacion: string }) {
+    this.anotar('confirmTransfer', [id, datos]);
+    this.quien();
+    const pedido = this.pedido(id);
+    if (pedido.pagado) throw new ApiError(409, 'Este pedido ya está pagado.');
+    pedido.pagado = true;
+    pedido.acciones = pedido.acciones.filter((accion) => accion !== 'confirmar-transferencia');
+    return { mensaje: 'Confirmamos el pago.', pedido: structuredClone(pedido) };
+  }
+}
