@@ -41,7 +41,7 @@ import type {
   ReclamosOperadorRespuesta,
   RespuestaReclamoRespuesta,
 } from '../lib/api/reclamos-schemas.ts';
-import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from '../lib/api/resenas-schemas.ts';
+import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
 
 /**
@@ -141,7 +141,6 @@ export interface ClienteBackoffice {
   /** The book as CSV (the owner, freshly signed in). */
   reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
-  resena(id: number): Promise<{ resena: ResenaOperador }>;
   moderateResena(id: number, accion: 'aprobar' | 'rechazar'): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;
   comprobante(numero: string): Promise<ComprobanteOperadorRespuesta>;

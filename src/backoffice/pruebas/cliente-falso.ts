@@ -627,12 +627,6 @@ export class ClienteFalso implements ClienteBackoffice {
     return { resenas: structuredClone(elegidas.sort((a, b) => a.creada.localeCompare(b.creada) || a.id - b.id)) };
   }
 
-  async resena(id: number) {
-    this.anotar('resena', [id]);
-    this.quien();
-    return { resena: structuredClone(this.resenaDe(id)) };
-  }
-
   async moderateResena(id: number, accion: 'aprobar' | 'rechazar') {
     this.anotar('moderateResena', [id, accion]);
     const cuenta = this.quien();
