@@ -24,7 +24,14 @@ describeEachDatabase("the back office's Stock list (issue 36)", (target) => {
   const esperando = (productoId: number, n: number, extra: { enviado?: Date; baja?: Date } = {}) =>
     shop.database.db
       .insert(avisosStock)
-      .values(Array.from({ length: n }, () => ({ productoId, correo: `espera${++clave}@example.pe`, clave: String(clave).padStart(32, '0'), ...extra })));
+      .values(
+        Array.from({ length: n }, () => ({
+          productoId,
+          correo: `espera${++clave}@example.pe`,
+          clave: String(clave).padStart(32, '0'),
+          ...extra,
+        })),
+      );
 
   beforeAll(async () => {
     shop = await openShop(target, { config: { adminToken: TOKEN, mesa: { ...serverConfig({}).mesa, stockBajo: 3 } } });
@@ -36,7 +43,16 @@ describeEachDatabase("the back office's Stock list (issue 36)", (target) => {
   afterAll(() => shop?.close());
 
   it("lists sold-out products with the people waiting on 'Avísame', the most awaited first, and low stock the fewest first", async () => {
-    const [a, b, c, oculto, ocultoSinAvisos, bajo1, bajo3, justoEncima] = ids as [number, number, number, number, number, number, number, number];
+    const [a, b, c, oculto, ocultoSinAvisos, bajo1, bajo3, justoEncima] = ids as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     for (const id of [a, b, c, oculto, ocultoSinAvisos]) await shop.setStock(id, 0);
     await shop.database.db.execute(sql`UPDATE productos SET visible = false WHERE id IN (${oculto}, ${ocultoSinAvisos})`);
     await esperando(b, 3);
@@ -83,7 +99,9 @@ describeEachDatabase("the back office's Stock list (issue 36)", (target) => {
 
   it('pages without overlap', async () => {
     const agotar = ids.slice(0, STOCK_PANEL.porPagina + 5);
-    await shop.database.db.execute(sql`UPDATE productos SET stock = 0, stock_total = 0, visible = true WHERE id IN ${sql.raw(`(${agotar.join(',')})`)}`);
+    await shop.database.db.execute(
+      sql`UPDATE productos SET stock = 0, stock_total = 0, visible = true WHERE id IN ${sql.raw(`(${agotar.join(',')})`)}`,
+    );
     const uno = await pagina('?stock=agotado&pagina=1');
     const dos = await pagina('?stock=agotado&pagina=2');
     const total = uno.total;

@@ -12,7 +12,14 @@ import '../libros/libros.css';
 import { EstadoComprobante } from './Comprobantes.tsx';
 
 /** SUNAT's document codes (catálogo 06) as people read them. */
-const DOCUMENTO: Record<string, string> = { '0': 'Sin documento', '1': 'DNI', '4': 'Carné de extranjería', '6': 'RUC', '7': 'Pasaporte', '-': 'Sin documento' };
+const DOCUMENTO: Record<string, string> = {
+  '0': 'Sin documento',
+  '1': 'DNI',
+  '4': 'Carné de extranjería',
+  '6': 'RUC',
+  '7': 'Pasaporte',
+  '-': 'Sin documento',
+};
 
 const clave = (numero: string) => ['comprobante', numero] as const;
 

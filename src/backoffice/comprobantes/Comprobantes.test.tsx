@@ -48,11 +48,13 @@ describe('Comprobantes', () => {
     await montar(cliente, '/admin/comprobantes');
     await hasta(() => tarjetas().length > 0);
     expect(llamadas('comprobantes')).toEqual([['rechazado'], ['pendiente']]);
-    expect(tarjetas().map((tarjeta) => [tarjeta.querySelector('a')?.textContent, tarjeta.querySelector('.bo-plazo')?.textContent])).toEqual([
-      ['Boleta de venta electrónica B001-00000012', 'Rechazado por SUNAT'],
-      ['Factura electrónica F001-00000003', 'Rechazado por SUNAT'],
-      ['Boleta de venta electrónica B001-00000011', 'Pendiente de SUNAT'],
-    ]);
+    expect(tarjetas().map((tarjeta) => [tarjeta.querySelector('a')?.textContent, tarjeta.querySelector('.bo-plazo')?.textContent])).toEqual(
+      [
+        ['Boleta de venta electrónica B001-00000012', 'Rechazado por SUNAT'],
+        ['Factura electrónica F001-00000003', 'Rechazado por SUNAT'],
+        ['Boleta de venta electrónica B001-00000011', 'Pendiente de SUNAT'],
+      ],
+    );
     expect(texto()).toContain('SUNAT: El número de DNI del adquirente no es válido (2800).');
     expect(texto()).toContain('SUNAT: Nubefact no respondió (tiempo de espera).');
     expect(document.querySelector('.bo-menu [aria-current="page"]')?.textContent).toBe('Comprobantes');
@@ -67,7 +69,15 @@ describe('Comprobantes', () => {
     await hasta(() => tarjetas().length > 0);
     await pulsar(enlace('Boleta de venta electrónica B001-00000012'));
     await hasta(() => texto().includes('Intentos de envío'));
-    for (const dato of ['Sérum de arroz 30 ml', '2 × S/ 45.00', 'Envío a domicilio', 'S/ 16.78', 'S/ 110.00', 'DNI 41234567', '1 de 8 intentos'])
+    for (const dato of [
+      'Sérum de arroz 30 ml',
+      '2 × S/ 45.00',
+      'Envío a domicilio',
+      'S/ 16.78',
+      'S/ 110.00',
+      'DNI 41234567',
+      '1 de 8 intentos',
+    ])
       expect(texto()).toContain(dato);
     expect(await violaciones()).toEqual([]);
 
@@ -79,7 +89,9 @@ describe('Comprobantes', () => {
     escribir(campo('Número de documento'), ' 001234567 ');
     await enviar('Guardar corrección');
     await hasta(() => texto().includes('Corregimos los datos del comprador'));
-    expect(llamadas('correctComprobanteCliente')).toEqual([['B001-00000012', { documento_tipo: 'CARNET_EXTRANJERIA', documento_numero: '001234567' }]]);
+    expect(llamadas('correctComprobanteCliente')).toEqual([
+      ['B001-00000012', { documento_tipo: 'CARNET_EXTRANJERIA', documento_numero: '001234567' }],
+    ]);
     await hasta(() => texto().includes('Carné de extranjería 001234567'));
 
     await pulsar(boton('Reintentar'));

@@ -9,10 +9,19 @@ import { Cargando, Pantalla } from '../marco/Pantalla.tsx';
 
 const FILTROS = ['por-atender', 'rechazado', 'pendiente', 'aceptado'] as const;
 type Filtro = (typeof FILTROS)[number];
-const NOMBRE: Record<Filtro, string> = { 'por-atender': 'Por atender', rechazado: 'Rechazados', pendiente: 'Pendientes', aceptado: 'Aceptados' };
+const NOMBRE: Record<Filtro, string> = {
+  'por-atender': 'Por atender',
+  rechazado: 'Rechazados',
+  pendiente: 'Pendientes',
+  aceptado: 'Aceptados',
+};
 
 /** A receipt's state in words: a rejected one says whether it was already replaced. */
-export function EstadoComprobante({ comprobante }: { comprobante: Pick<ComprobanteOperador, 'estado' | 'reemplazadoPor' | 'porCorregir'> }) {
+export function EstadoComprobante({
+  comprobante,
+}: {
+  comprobante: Pick<ComprobanteOperador, 'estado' | 'reemplazadoPor' | 'porCorregir'>;
+}) {
   if (comprobante.estado === 'rechazado')
     return comprobante.reemplazadoPor ? (
       <span className="bo-plazo">Rechazado · reemplazado por {comprobante.reemplazadoPor}</span>
@@ -61,7 +70,9 @@ export default function Comprobantes() {
         <>
           <p className="bo-nota">
             {cuantos(lista.data.length, 'comprobante', 'comprobantes')}
-            {filtro === 'por-atender' ? ': los rechazados primero, luego los pendientes, el más antiguo primero.' : ', el más reciente primero.'}
+            {filtro === 'por-atender'
+              ? ': los rechazados primero, luego los pendientes, el más antiguo primero.'
+              : ', el más reciente primero.'}
           </p>
           <ul className="bo-libro-lista bo-libro-lista--dos" aria-label="Comprobantes">
             {lista.data.map((comprobante) => (

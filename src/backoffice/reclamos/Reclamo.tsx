@@ -72,7 +72,9 @@ function Detalle({ reclamo }: { reclamo: ReclamoOperador }) {
           <Dato termino="Correo">
             <a href={`mailto:${consumidor.correo}`}>{consumidor.correo}</a>
           </Dato>
-          <Dato termino="Celular">{consumidor.telefono ? <a href={`tel:${consumidor.telefono}`}>{consumidor.telefono}</a> : 'No indicó'}</Dato>
+          <Dato termino="Celular">
+            {consumidor.telefono ? <a href={`tel:${consumidor.telefono}`}>{consumidor.telefono}</a> : 'No indicó'}
+          </Dato>
           <Dato termino="Dirección">{consumidor.direccion}</Dato>
           {consumidor.menorDeEdad && consumidor.apoderado && (
             <Dato termino="Menor de edad; su apoderado">
@@ -86,7 +88,9 @@ function Detalle({ reclamo }: { reclamo: ReclamoOperador }) {
         <section className="card" aria-labelledby="bo-reclamo-respuesta">
           <h2 id="bo-reclamo-respuesta">Respuesta enviada</h2>
           <Aviso ok={enviada} />
-          <p className="bo-nota">El {fechaHora(reclamo.respuesta.fecha)}, por correo a {consumidor.correo}.</p>
+          <p className="bo-nota">
+            El {fechaHora(reclamo.respuesta.fecha)}, por correo a {consumidor.correo}.
+          </p>
           <p className="bo-libro__texto">{reclamo.respuesta.texto}</p>
         </section>
       ) : (
@@ -125,8 +129,7 @@ function Responder({ reclamo, alResponder }: { reclamo: ReclamoOperador; alRespo
           maxLength={RECLAMOS.respuestaMaxima}
           problema={problema}
           {...register('texto', {
-            validate: (texto) =>
-              texto.trim().length >= 10 || 'Escribe la respuesta al consumidor (al menos 10 caracteres).',
+            validate: (texto) => texto.trim().length >= 10 || 'Escribe la respuesta al consumidor (al menos 10 caracteres).',
           })}
         />
         <Aviso error={error} />

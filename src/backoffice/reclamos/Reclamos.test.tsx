@@ -63,7 +63,15 @@ describe('Reclamos', () => {
     await pulsar(enlace('Queja LR-2026-000002'));
     await hasta(() => texto().includes('Pedido del consumidor'));
     expect(location.pathname).toBe('/admin/reclamos/LR-2026-000002');
-    for (const dato of ['rosa2@correo.pe', 'DNI 40000002', 'Jr. Huallaga 120, Lima', '987654321', 'El sérum llegó con la tapa rota', 'Que me envíen uno nuevo', 'S/ 45.00'])
+    for (const dato of [
+      'rosa2@correo.pe',
+      'DNI 40000002',
+      'Jr. Huallaga 120, Lima',
+      '987654321',
+      'El sérum llegó con la tapa rota',
+      'Que me envíen uno nuevo',
+      'S/ 45.00',
+    ])
       expect(texto()).toContain(dato);
     expect(enlace('N.° 42').getAttribute('href')).toBe('/admin/pedidos/42');
     expect(await violaciones()).toEqual([]);

@@ -40,7 +40,7 @@ describe('Reseñas', () => {
     expect(await violaciones()).toEqual([]);
   });
 
-  it("publishes one in a tap, and rejects another after saying its photo goes; each leaves the list", async () => {
+  it('publishes one in a tap, and rejects another after saying its photo goes; each leaves the list', async () => {
     await montar(cliente, '/admin/resenas');
     await hasta(() => tarjetas().length === 2);
     await pulsar(tarjetas()[0]!.querySelector('button')!);

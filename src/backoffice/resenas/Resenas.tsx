@@ -70,7 +70,12 @@ export default function Resenas() {
           </p>
           <ul className="bo-libro-lista bo-libro-lista--dos" aria-label="Reseñas">
             {lista.data.resenas.map((resena) => (
-              <Tarjeta key={resena.id} resena={resena} ocupada={ocupada === resena.id} alModerar={(accion) => void moderar(resena, accion)} />
+              <Tarjeta
+                key={resena.id}
+                resena={resena}
+                ocupada={ocupada === resena.id}
+                alModerar={(accion) => void moderar(resena, accion)}
+              />
             ))}
           </ul>
         </>

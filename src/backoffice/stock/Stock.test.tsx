@@ -69,7 +69,9 @@ describe('Stock', () => {
   });
 
   it('pages a long list by links', async () => {
-    cliente.productosStock = Array.from({ length: 60 }, (_, indice) => productoStockFalso(100 + indice, 0, 0, { nombre: `P${String(indice).padStart(2, '0')}` }));
+    cliente.productosStock = Array.from({ length: 60 }, (_, indice) =>
+      productoStockFalso(100 + indice, 0, 0, { nombre: `P${String(indice).padStart(2, '0')}` }),
+    );
     await montar(cliente, '/admin/productos?stock=agotado');
     await hasta(() => nombres().length > 0);
     expect(nombres()).toHaveLength(50);

@@ -47,7 +47,9 @@ export default function Stock() {
         <p role="alert">{mensajeDe(lista.error)}</p>
       ) : lista.data.productos.length === 0 ? (
         <p className="bo-vacio">
-          {filtro === 'agotado' ? 'No hay productos agotados. ¡Todo en stock!' : `Ningún producto tiene ${lista.data.umbral} unidades o menos.`}
+          {filtro === 'agotado'
+            ? 'No hay productos agotados. ¡Todo en stock!'
+            : `Ningún producto tiene ${lista.data.umbral} unidades o menos.`}
         </p>
       ) : (
         <>
@@ -114,9 +116,7 @@ function Producto({ producto, alGuardar }: { producto: FilaStock; alGuardar: (me
               <span className="bo-plazo">{cuantos(producto.stock, 'unidad', 'unidades')}</span>
             )}{' '}
             {producto.avisos > 0 && (
-              <strong>
-                {producto.avisos === 1 ? '1 persona espera' : `${producto.avisos} personas esperan`} 'Avísame'
-              </strong>
+              <strong>{producto.avisos === 1 ? '1 persona espera' : `${producto.avisos} personas esperan`} 'Avísame'</strong>
             )}
           </p>
         </div>

@@ -106,7 +106,13 @@ const isMensaje = fieldsOf<{ mensaje: string }>({ mensaje: 'string' });
 const conMensaje = <T extends { mensaje: string }>() => isMensaje as Check<{ mensaje: string }> as Check<T>;
 const isListaPedidos = fieldsOf<ListaPedidosOperador>({ pedidos: 'array' });
 const isPedido = fieldsOf<{ pedido: DetallePedidoBackoffice }>({ pedido: 'object' });
-const isPaginaStock = fieldsOf<PaginaStock>({ productos: 'array', total: 'number', pagina: 'number', porPagina: 'number', umbral: 'number' });
+const isPaginaStock = fieldsOf<PaginaStock>({
+  productos: 'array',
+  total: 'number',
+  pagina: 'number',
+  porPagina: 'number',
+  umbral: 'number',
+});
 const isPagina = fieldsOf<PaginaPedidos>({ pedidos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
 const isLote = fieldsOf<ResultadoLote>({ mensaje: 'string', resultados: 'array' });
 const isHojas = fieldsOf<{ pedidos: DetallePedidoBackoffice[] }>({ pedidos: 'array' });

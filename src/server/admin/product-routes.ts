@@ -63,7 +63,10 @@ export async function paginaStock(db: Db, filtro: FiltroStock, pagina: number, u
     filtro === 'agotado'
       ? and(eq(productos.stock, 0), or(eq(productos.visible, true), gt(avisos, 0)))!
       : and(eq(productos.visible, true), gt(productos.stock, 0), lte(productos.stock, umbral))!;
-  const orden = filtro === 'agotado' ? [desc(avisos), asc(productos.nombre), asc(productos.id)] : [asc(productos.stock), asc(productos.nombre), asc(productos.id)];
+  const orden =
+    filtro === 'agotado'
+      ? [desc(avisos), asc(productos.nombre), asc(productos.id)]
+      : [asc(productos.stock), asc(productos.nombre), asc(productos.id)];
   const base = () =>
     db
       .select({
@@ -85,11 +88,7 @@ export async function paginaStock(db: Db, filtro: FiltroStock, pagina: number, u
       .orderBy(...orden)
       .limit(porPagina)
       .offset((pagina - 1) * porPagina),
-    db
-      .select({ n: count() })
-      .from(productos)
-      .leftJoin(esperando, eq(esperando.productoId, productos.id))
-      .where(donde),
+    db.select({ n: count() }).from(productos).leftJoin(esperando, eq(esperando.productoId, productos.id)).where(donde),
   ]);
   return {
     filtro,
