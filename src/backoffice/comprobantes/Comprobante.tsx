@@ -92,7 +92,6 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
           </p>
         )}
       </section>
-      {(comprobante.estado === 'pendiente' || rechazadoSinReemplazo) && <Reintentar comprobante={comprobante} alReintentar={setHecho} />}
       <section className="card" aria-labelledby="bo-comp-cliente">
         <h2 id="bo-comp-cliente">Comprador</h2>
         <p>
@@ -105,11 +104,12 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
         {comprobante.clienteCorregido && <p className="bo-nota">Datos corregidos: el reemplazo saldrá con ellos.</p>}
         {corregible && <Corregir comprobante={comprobante} />}
       </section>
+      {(comprobante.estado === 'pendiente' || rechazadoSinReemplazo) && <Reintentar comprobante={comprobante} alReintentar={setHecho} />}
       <section className="card" aria-labelledby="bo-comp-lineas">
         <h2 id="bo-comp-lineas">Líneas</h2>
         <ul className="bo-lineas">
           {comprobante.items.map((item, indice) => (
-            <li key={`${item.codigo}-${indice}`} className="bo-linea">
+            <li key={`${item.codigo}-${indice}`} className="bo-libro__linea">
               <div>
                 <p>
                   <strong>{item.descripcion}</strong>

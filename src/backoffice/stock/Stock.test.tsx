@@ -50,13 +50,13 @@ describe('Stock', () => {
   it('restocks a product in place: a wrong number is said and not sent; the product leaves the list when restocked', async () => {
     await montar(cliente, '/admin/productos?stock=agotado');
     await hasta(() => nombres().length > 0);
-    escribir(campo('Stock de Sérum de arroz'), '-2');
+    escribir(campo('Unidades en stock de Sérum de arroz'), '-2');
     await enviar('Guardar');
     expect(texto()).toContain('Escribe las unidades: un número entero de 0 o más.');
-    expect(campo('Stock de Sérum de arroz').getAttribute('aria-invalid')).toBe('true');
+    expect(campo('Unidades en stock de Sérum de arroz').getAttribute('aria-invalid')).toBe('true');
     expect(cambios()).toEqual([]);
 
-    escribir(campo('Stock de Sérum de arroz'), '12');
+    escribir(campo('Unidades en stock de Sérum de arroz'), '12');
     const guardar = document.querySelector('.bo-libro')!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     await pulsar(guardar);
     await hasta(() => !nombres().includes('Sérum de arroz'));

@@ -123,7 +123,9 @@ function Producto({ producto, alGuardar }: { producto: FilaStock; alGuardar: (me
       </div>
       <form className="bo-stock-edicion" onSubmit={(event) => void guardar(event)} noValidate>
         <div>
-          <label htmlFor={idCampo}>Stock de {producto.nombre}</label>
+          <label htmlFor={idCampo}>
+            Unidades en stock<span className="visually-hidden"> de {producto.nombre}</span>
+          </label>
           <input
             id={idCampo}
             className="auth-field__input"
