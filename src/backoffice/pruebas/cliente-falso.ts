@@ -14,6 +14,7 @@ import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schem
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
 import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
+import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
@@ -795,7 +796,8 @@ export class ClienteFalso implements ClienteBackoffice {
     producto.stock = cambio.stock;
     return {
       mensaje: `Producto ${ref} (${producto.nombre}): stock ${antes} → stock ${cambio.stock}.`,
-      producto: { idProducto: producto.idProducto, nombre: producto.nombre, stock: producto.stock } as never,
+      // Only what the Stock screen reads of the answer (its message); the rest of the product is the API's.
+      producto: { idProducto: producto.idProducto, nombre: producto.nombre, stock: producto.stock } as unknown as ProductoOperador,
     };
   }
 }
