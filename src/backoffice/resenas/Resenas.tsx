@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ESTADOS_RESENA, type EstadoResena, type ResenaOperador } from '../../lib/api/resenas-schemas.ts';
+import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import { RESENAS } from '../../lib/tienda.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
@@ -9,6 +9,8 @@ import { fechaHora } from '../formato.ts';
 import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 
+/** resenas-schemas.ts's ESTADOS_RESENA, spelled here so the screen loads no zod. */
+const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA'] as const satisfies readonly EstadoResena[];
 const NOMBRE: Record<EstadoResena, string> = { PENDIENTE: 'Por moderar', APROBADA: 'Publicadas', RECHAZADA: 'Rechazadas' };
 
 /** '★★★★☆' read as '4 de 5 estrellas'. */

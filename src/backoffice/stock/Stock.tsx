@@ -2,12 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { FILTROS_STOCK, type FiltroStock, type FilaStock } from '../../lib/api/stock-schemas.ts';
+import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 
+/** The lists (stock-schemas.ts's FILTROS_STOCK, spelled here so the screen loads no zod). */
+const FILTROS_STOCK = ['agotado', 'bajo'] as const satisfies readonly FiltroStock[];
 const NOMBRE: Record<FiltroStock, string> = { agotado: 'Agotados', bajo: 'Stock bajo' };
 
 /** The page number of the URL (1 when absent or not a page). */
