@@ -22,16 +22,14 @@ describeEachDatabase("the back office's Stock list (issue 36)", (target) => {
   const mensaje = async (res: Response) => ((await res.json()) as { mensaje: string }).mensaje;
   let clave = 0;
   const esperando = (productoId: number, n: number, extra: { enviado?: Date; baja?: Date } = {}) =>
-    shop.database.db
-      .insert(avisosStock)
-      .values(
-        Array.from({ length: n }, () => ({
-          productoId,
-          correo: `espera${++clave}@example.pe`,
-          clave: String(clave).padStart(32, '0'),
-          ...extra,
-        })),
-      );
+    shop.database.db.insert(avisosStock).values(
+      Array.from({ length: n }, () => ({
+        productoId,
+        correo: `espera${++clave}@example.pe`,
+        clave: String(clave).padStart(32, '0'),
+        ...extra,
+      })),
+    );
 
   beforeAll(async () => {
     shop = await openShop(target, { config: { adminToken: TOKEN, mesa: { ...serverConfig({}).mesa, stockBajo: 3 } } });
