@@ -17,6 +17,12 @@ const DetallePedido = lazy(() => import('./pedidos/DetallePedido.tsx'));
 const Personal = lazy(() => import('./personas/Personal.tsx'));
 const Claves = lazy(() => import('./personas/Claves.tsx'));
 const Cuenta = lazy(() => import('./personas/Cuenta.tsx'));
+const Reclamos = lazy(() => import('./reclamos/Reclamos.tsx'));
+const Reclamo = lazy(() => import('./reclamos/Reclamo.tsx'));
+const Resenas = lazy(() => import('./resenas/Resenas.tsx'));
+const Comprobantes = lazy(() => import('./comprobantes/Comprobantes.tsx'));
+const Comprobante = lazy(() => import('./comprobantes/Comprobante.tsx'));
+const Stock = lazy(() => import('./stock/Stock.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -62,6 +68,12 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/personal" component={Personal} />
                         <Route path="/claves" component={Claves} />
                         <Route path="/cuenta" component={Cuenta} />
+                        <Route path="/reclamos" component={Reclamos} />
+                        <Route path="/reclamos/:numero">{(params) => <Reclamo numero={params.numero} />}</Route>
+                        <Route path="/resenas" component={Resenas} />
+                        <Route path="/comprobantes" component={Comprobantes} />
+                        <Route path="/comprobantes/:numero">{(params) => <Comprobante numero={params.numero} />}</Route>
+                        <Route path="/productos" component={Stock} />
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

@@ -25,7 +25,24 @@ import type {
   SesionRespuesta,
 } from '../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type {
+  ComprobanteOperadorRespuesta,
+  CorreccionClienteRespuesta,
+  CorreccionClienteWire,
+  EstadoComprobanteWire,
+  ListaComprobantesOperador,
+  ReintentoComprobanteRespuesta,
+} from '../lib/api/comprobantes-schemas.ts';
+import type { ProductoOperadorRespuesta } from '../lib/api/operator-schemas.ts';
 import type { DetallePedidoOperador } from '../lib/api/orders-schemas.ts';
+import type {
+  EstadoReclamo,
+  ReclamoOperadorRespuesta,
+  ReclamosOperadorRespuesta,
+  RespuestaReclamoRespuesta,
+} from '../lib/api/reclamos-schemas.ts';
+import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
+import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
 
 /**
  * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the
@@ -116,6 +133,21 @@ export interface ClienteBackoffice {
 
   // Transfers (§4).
   confirmTransfer(id: number, datos: { operacion: string }): Promise<PedidoCambiado>;
+
+  // The day's books: complaints, reviews, receipts and stock (issue 36; the operator API of issues 14, 23, 25).
+  reclamos(estado?: EstadoReclamo): Promise<ReclamosOperadorRespuesta>;
+  reclamo(numero: string): Promise<ReclamoOperadorRespuesta>;
+  answerReclamo(numero: string, texto: string): Promise<RespuestaReclamoRespuesta>;
+  /** The book as CSV (the owner, freshly signed in). */
+  reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
+  resenas(estado?: EstadoResena): Promise<ResenasOperador>;
+  moderateResena(id: number, accion: 'aprobar' | 'rechazar'): Promise<ModeracionRespuesta>;
+  comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;
+  comprobante(numero: string): Promise<ComprobanteOperadorRespuesta>;
+  retryComprobante(numero: string): Promise<ReintentoComprobanteRespuesta>;
+  correctComprobanteCliente(numero: string, cliente: CorreccionClienteWire): Promise<CorreccionClienteRespuesta>;
+  stockProducts(filtro: { stock: FiltroStock; pagina?: number }): Promise<PaginaStock>;
+  updateProduct(ref: string, cambio: { stock: number }): Promise<ProductoOperadorRespuesta>;
 }
 
 const ClienteContexto = createContext<ClienteBackoffice | null>(null);

@@ -166,6 +166,14 @@ export const MESA = {
   busquedaMaxima: 100,
 } as const;
 
+/** The back office's 'Stock' screen: sold-out and low-stock products (issue 36; the threshold is MESA.stockBajo). */
+export const STOCK_PANEL = {
+  /** Products on one page of the list. */
+  porPagina: 50,
+  /** Highest page number the query takes. */
+  paginaMaxima: 10_000,
+} as const;
+
 /** Rebuilds of a static deployment on Netlify through its build hook (BUILD_HOOK_URL). */
 export const RECONSTRUCCION = {
   /**

@@ -8,6 +8,10 @@ import { useCliente } from '../cliente.ts';
 const ENTRADAS = [
   { ruta: '/', texto: 'Inicio' },
   { ruta: '/pedidos', texto: 'Pedidos' },
+  { ruta: '/reclamos', texto: 'Reclamos' },
+  { ruta: '/resenas', texto: 'Reseñas' },
+  { ruta: '/comprobantes', texto: 'Comprobantes' },
+  { ruta: '/productos', texto: 'Stock' },
   { ruta: '/personal', texto: 'Personal', dueno: true },
   { ruta: '/claves', texto: 'Claves de API', dueno: true },
   { ruta: '/cuenta', texto: 'Mi cuenta' },

@@ -13,6 +13,11 @@ import type {
 import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
+import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
+import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
+import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
+import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
+import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
 
 /**
@@ -562,5 +567,237 @@ export class ClienteFalso implements ClienteBackoffice {
     pedido.pagado = true;
     pedido.acciones = pedido.acciones.filter((accion) => accion !== 'confirmar-transferencia');
     return { mensaje: 'Confirmamos el pago.', pedido: structuredClone(pedido) };
+  }
+
+  // The day's books: complaints, reviews, receipts and stock (sample data: libros-falsos.ts).
+  reclamosHojas: ReclamoOperador[] = [];
+  resenasLista: ResenaOperador[] = [];
+  comprobantesLista: DetalleComprobanteOperador[] = [];
+  productosStock: FilaStock[] = [];
+  umbralStock = 3;
+
+  private hoja(numero: string): ReclamoOperador {
+    const hoja = this.reclamosHojas.find((uno) => uno.numero === numero);
+    if (!hoja) throw new ApiError(404, `No existe la hoja de reclamación ${numero}.`);
+    return hoja;
+  }
+
+  async reclamos(estado?: EstadoReclamo) {
+    this.anotar('reclamos', [estado]);
+    this.quien();
+    const elegidas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado);
+    return { reclamos: structuredClone(elegidas.sort((a, b) => a.plazo.localeCompare(b.plazo))) };
+  }
+
+  async reclamo(numero: string) {
+    this.anotar('reclamo', [numero]);
+    this.quien();
+    return { reclamo: structuredClone(this.hoja(numero)) };
+  }
+
+  async answerReclamo(numero: string, texto: string) {
+    this.anotar('answerReclamo', [numero, texto]);
+    this.quien();
+    const hoja = this.hoja(numero);
+    if (texto.trim().length < 10) throw new ApiError(400, 'La respuesta es demasiado corta: escribe al menos 10 caracteres.');
+    if (hoja.respuesta) throw new ApiError(409, `La hoja de reclamación ${numero} ya fue respondida: la respuesta no se cambia.`);
+    Object.assign(hoja, { estado: 'respondido', respuesta: { texto: texto.trim(), fecha: '2026-11-29T12:00:00Z' }, alerta: null });
+    return {
+      mensaje: `Respuesta registrada en la hoja ${numero}. La enviaremos a ${hoja.consumidor.correo} por correo.`,
+      reclamo: structuredClone(hoja),
+    };
+  }
+
+  async reclamosCsv(estado?: EstadoReclamo) {
+    this.anotar('reclamosCsv', [estado]);
+    this.duenoFresco();
+    const filas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado).map((hoja) => `${hoja.numero},${hoja.estado}`);
+    return new TextEncoder().encode(`\uFEFFnumero,estado\n${filas.join('\n')}\n`);
+  }
+
+  private resenaDe(id: number): ResenaOperador {
+    const resena = this.resenasLista.find((uno) => uno.id === id);
+    if (!resena) throw new ApiError(404, `No existe la reseña N.° ${id}.`);
+    return resena;
+  }
+
+  async resenas(estado?: EstadoResena) {
+    this.anotar('resenas', [estado]);
+    this.quien();
+    const elegidas = this.resenasLista.filter((resena) => !estado || resena.estado === estado);
+    return { resenas: structuredClone(elegidas.sort((a, b) => a.creada.localeCompare(b.creada) || a.id - b.id)) };
+  }
+
+  async moderateResena(id: number, accion: 'aprobar' | 'rechazar') {
+    this.anotar('moderateResena', [id, accion]);
+    const cuenta = this.quien();
+    const resena = this.resenaDe(id);
+    const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
+    if (resena.estado === hacia)
+      throw new ApiError(409, `La reseña N.° ${id} ya está ${accion === 'aprobar' ? 'publicada' : 'rechazada'}.`);
+    Object.assign(resena, {
+      estado: hacia,
+      moderada: '2026-11-29T12:00:00Z',
+      operador: cuenta.nombre,
+      foto: accion === 'aprobar' && resena.fotoOperador ? `/imagenes/resenas/r${id}.webp` : null,
+      fotoOperador: accion === 'aprobar' ? resena.fotoOperador : null,
+    });
+    return {
+      mensaje: accion === 'aprobar' ? `Publicamos la reseña N.° ${id}.` : `Rechazamos la reseña N.° ${id}: no se publicará.`,
+      resena: structuredClone(resena),
+    };
+  }
+
+  private comprobanteDe(numero: string): DetalleComprobanteOperador {
+    const comprobante = this.comprobantesLista.find((uno) => uno.numero === numero);
+    if (!comprobante) throw new ApiError(404, `No existe el comprobante ${numero}.`);
+    return comprobante;
+  }
+
+  async comprobantes(estado?: EstadoComprobanteWire) {
+    this.anotar('comprobantes', [estado]);
+    this.quien();
+    const elegidos = this.comprobantesLista.filter((uno) => !estado || uno.estado === estado);
+    return {
+      comprobantes: structuredClone(elegidos.sort((a, b) => b.emitido.localeCompare(a.emitido))).map(
+        ({
+          items: _i,
+          gravada: _g,
+          igv: _v,
+          descuentos: _d,
+          motivo: _m,
+          codigoSunat: _c,
+          clienteCorregido: _k,
+          actualizado: _a,
+          trabajos: _t,
+          ...fila
+        }) => ({
+          ...fila,
+          cliente: {
+            tipoDocumento: fila.cliente.tipoDocumento,
+            numeroDocumento: fila.cliente.numeroDocumento,
+            denominacion: fila.cliente.denominacion,
+          },
+        }),
+      ),
+    };
+  }
+
+  async comprobante(numero: string) {
+    this.anotar('comprobante', [numero]);
+    this.quien();
+    return { comprobante: structuredClone(this.comprobanteDe(numero)) };
+  }
+
+  async retryComprobante(numero: string) {
+    this.anotar('retryComprobante', [numero]);
+    this.quien();
+    const comprobante = this.comprobanteDe(numero);
+    if (comprobante.estado === 'aceptado') throw new ApiError(409, `El comprobante ${numero} ya fue aceptado por SUNAT: no se reintenta.`);
+    if (comprobante.reemplazadoPor)
+      throw new ApiError(409, `El comprobante ${numero} fue rechazado por SUNAT y ya lo reemplaza ${comprobante.reemplazadoPor}.`);
+    if (comprobante.estado === 'pendiente') {
+      comprobante.trabajos = [
+        ...comprobante.trabajos,
+        {
+          clave: `emitir-comprobante:${numero}:reintento-1`,
+          creado: '2026-11-29T12:00:00Z',
+          intentos: 0,
+          maxIntentos: 8,
+          terminado: null,
+          proximo: '2026-11-29T12:00:00Z',
+          ultimoError: null,
+        },
+      ];
+      return { mensaje: `Reenviamos el comprobante ${numero} con el mismo número.`, comprobante: structuredClone(comprobante) };
+    }
+    const [serie] = numero.split('-');
+    const nuevo = `${serie}-${String(this.comprobantesLista.length + 100).padStart(8, '0')}`;
+    comprobante.reemplazadoPor = nuevo;
+    const reemplazo: DetalleComprobanteOperador = {
+      ...structuredClone(comprobante),
+      numero: nuevo,
+      estado: 'pendiente',
+      mensaje: null,
+      reemplaza: numero,
+      reemplazadoPor: null,
+      cliente: { ...comprobante.cliente, ...(comprobante.clienteCorregido ?? {}) },
+      clienteCorregido: null,
+      trabajos: [],
+    };
+    this.comprobantesLista.push(reemplazo);
+    return {
+      mensaje: `El comprobante ${numero} se reemplaza con ${nuevo}, que enviamos a SUNAT.`,
+      comprobante: structuredClone(reemplazo),
+    };
+  }
+
+  async correctComprobanteCliente(numero: string, cliente: CorreccionClienteWire) {
+    this.anotar('correctComprobanteCliente', [numero, cliente]);
+    this.quien();
+    const comprobante = this.comprobanteDe(numero);
+    if (comprobante.estado !== 'rechazado' || comprobante.reemplazadoPor)
+      throw new ApiError(409, `El comprobante ${numero} no está rechazado sin reemplazo: sus datos no se corrigen.`);
+    if ('ruc' in cliente) {
+      if (!/^(10|20)\d{9}$/.test(cliente.ruc)) throw new ApiError(400, 'El RUC debe tener 11 dígitos y empezar con 10 o 20.');
+      comprobante.clienteCorregido = {
+        ...comprobante.cliente,
+        tipoDocumento: '6',
+        numeroDocumento: cliente.ruc,
+        denominacion: cliente.razon_social,
+        direccion: cliente.direccion_fiscal ?? comprobante.cliente.direccion,
+      };
+    } else {
+      if (cliente.documento_tipo === 'DNI' && !/^\d{8}$/.test(cliente.documento_numero))
+        throw new ApiError(400, 'El DNI debe tener 8 dígitos.');
+      const tipos = { DNI: '1', CARNET_EXTRANJERIA: '4', PASAPORTE: '7' } as const;
+      comprobante.clienteCorregido = {
+        ...comprobante.cliente,
+        tipoDocumento: tipos[cliente.documento_tipo],
+        numeroDocumento: cliente.documento_numero,
+      };
+    }
+    return {
+      mensaje: `Corregimos los datos del comprador del comprobante ${numero}. Reinténtalo para emitir su reemplazo.`,
+      comprobante: structuredClone(comprobante),
+    };
+  }
+
+  async stockProducts(filtro: { stock: FiltroStock; pagina?: number }) {
+    this.anotar('stockProducts', [filtro]);
+    this.quien();
+    const pagina = filtro.pagina ?? 1;
+    const porPagina = 50;
+    const elegidos =
+      filtro.stock === 'agotado'
+        ? this.productosStock
+            .filter((p) => p.stock === 0 && (p.visible || p.avisos > 0))
+            .sort((a, b) => b.avisos - a.avisos || a.nombre.localeCompare(b.nombre))
+        : this.productosStock
+            .filter((p) => p.visible && p.stock > 0 && p.stock <= this.umbralStock)
+            .sort((a, b) => a.stock - b.stock || a.nombre.localeCompare(b.nombre));
+    return {
+      filtro: filtro.stock,
+      umbral: this.umbralStock,
+      productos: structuredClone(elegidos.slice((pagina - 1) * porPagina, pagina * porPagina)),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
+  }
+
+  async updateProduct(ref: string, cambio: { stock: number }) {
+    this.anotar('updateProduct', [ref, cambio]);
+    this.quien();
+    const producto = this.productosStock.find((p) => String(p.idProducto) === ref);
+    if (!producto) throw new ApiError(404, `No existe el producto ${ref} (indica su idProducto o su SKU).`);
+    if (!Number.isInteger(cambio.stock) || cambio.stock < 0) throw new ApiError(400, 'El stock debe ser un número entero de 0 o más.');
+    const antes = producto.stock;
+    producto.stock = cambio.stock;
+    return {
+      mensaje: `Producto ${ref} (${producto.nombre}): stock ${antes} → stock ${cambio.stock}.`,
+      // Only what the Stock screen reads of the answer (its message); the rest of the product is the API's.
+      producto: { idProducto: producto.idProducto, nombre: producto.nombre, stock: producto.stock } as unknown as ProductoOperador,
+    };
   }
 }

@@ -55,6 +55,7 @@ import type { cambioEstadoMesaSchema, CorreccionGuia, loteSchema } from './pedid
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
 import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
+import type { FiltroStock, PaginaStock } from './stock-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
@@ -105,6 +106,13 @@ const isMensaje = fieldsOf<{ mensaje: string }>({ mensaje: 'string' });
 const conMensaje = <T extends { mensaje: string }>() => isMensaje as Check<{ mensaje: string }> as Check<T>;
 const isListaPedidos = fieldsOf<ListaPedidosOperador>({ pedidos: 'array' });
 const isPedido = fieldsOf<{ pedido: DetallePedidoBackoffice }>({ pedido: 'object' });
+const isPaginaStock = fieldsOf<PaginaStock>({
+  productos: 'array',
+  total: 'number',
+  pagina: 'number',
+  porPagina: 'number',
+  umbral: 'number',
+});
 const isPagina = fieldsOf<PaginaPedidos>({ pedidos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
 const isLote = fieldsOf<ResultadoLote>({ mensaje: 'string', resultados: 'array' });
 const isHojas = fieldsOf<{ pedidos: DetallePedidoBackoffice[] }>({ pedidos: 'array' });
@@ -415,6 +423,11 @@ export function operatorClient(conexion: ConexionOperador) {
     packingSlips: (ids: readonly number[]) => call(conConsulta(admin.pedidos.hojas.$path(), { ids: ids.join(',') }), isHojas),
     /** GET /admin/api/inicio: today's and this week's sales against the previous period, and what waits on the shop. */
     home: () => call(admin.inicio.$path(), isInicio),
+
+    // Stock (issue 36).
+    /** GET /admin/api/productos?stock=agotado|bajo&pagina=N: the sold-out products (with people waiting on 'Avísame') or the low ones. */
+    stockProducts: (filtro: { stock: FiltroStock; pagina?: number }) =>
+      call(conConsulta(admin.productos.$path(), { stock: filtro.stock, pagina: filtro.pagina }), isPaginaStock),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

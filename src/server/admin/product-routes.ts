@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ServerConfig } from '../config.ts';
 import {
@@ -9,12 +9,15 @@ import {
   type ProductoOperador,
   type ProductoOperadorRespuesta,
 } from '../../lib/api/operator-schemas.ts';
+import { consultaStockSchema, type FiltroStock, type PaginaStock } from '../../lib/api/stock-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
+import { STOCK_PANEL } from '../../lib/tienda.ts';
 import { selectProductosOperador } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
-import { productos } from '../db/schema/index.ts';
+import { avisosStock, marcas, productos } from '../db/schema/index.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
+import { consultaSinVacios } from '../../lib/api/pedidos-backoffice-schemas.ts';
 import { refuseFile, storedImages, storeImage } from '../images/store.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 import { motivoCifras, stockTotalTras } from './product-rules.ts';
@@ -23,7 +26,7 @@ import { importarLote } from './import/importar.ts';
 /** What the product, image and import calls need. */
 export interface ProductRoutesDeps {
   db: Db;
-  config: Pick<ServerConfig, 'imagenMaximaBytes'>;
+  config: Pick<ServerConfig, 'imagenMaximaBytes' | 'mesa'>;
 }
 
 /**
@@ -40,6 +43,61 @@ export async function productoPorReferencia(db: Db, ref: string): Promise<Produc
   if (!sku || sku.length > 64) return undefined;
   const [porSku] = await selectProductosOperador(db, eq(productos.sku, sku));
   return porSku;
+}
+
+/**
+ * A page of the 'Stock' screen (issue 36): 'agotado' is every product with no units that is on sale or
+ * that people wait for ('Avísame'), the most awaited first; 'bajo' is every product on sale with 1 to
+ * `umbral` units, the fewest first. Ties by name, then id, so pages never overlap.
+ */
+export async function paginaStock(db: Db, filtro: FiltroStock, pagina: number, umbral: number): Promise<PaginaStock> {
+  const porPagina = STOCK_PANEL.porPagina;
+  const esperando = db
+    .select({ productoId: avisosStock.productoId, n: count().as('n') })
+    .from(avisosStock)
+    .where(and(isNull(avisosStock.enviado), isNull(avisosStock.baja)))
+    .groupBy(avisosStock.productoId)
+    .as('esperando');
+  const avisos = sql<number>`coalesce(${esperando.n}, 0)::int`;
+  const donde: SQL =
+    filtro === 'agotado'
+      ? and(eq(productos.stock, 0), or(eq(productos.visible, true), gt(avisos, 0)))!
+      : and(eq(productos.visible, true), gt(productos.stock, 0), lte(productos.stock, umbral))!;
+  const orden =
+    filtro === 'agotado'
+      ? [desc(avisos), asc(productos.nombre), asc(productos.id)]
+      : [asc(productos.stock), asc(productos.nombre), asc(productos.id)];
+  const base = () =>
+    db
+      .select({
+        idProducto: productos.id,
+        sku: productos.sku,
+        nombre: productos.nombre,
+        marca: marcas.nombre,
+        img: productos.img,
+        stock: productos.stock,
+        visible: productos.visible,
+        avisos,
+      })
+      .from(productos)
+      .innerJoin(marcas, eq(productos.marcaId, marcas.id))
+      .leftJoin(esperando, eq(esperando.productoId, productos.id))
+      .where(donde);
+  const [filas, [cuenta]] = await Promise.all([
+    base()
+      .orderBy(...orden)
+      .limit(porPagina)
+      .offset((pagina - 1) * porPagina),
+    db.select({ n: count() }).from(productos).leftJoin(esperando, eq(esperando.productoId, productos.id)).where(donde),
+  ]);
+  return {
+    filtro,
+    umbral,
+    productos: filas.map((fila) => ({ ...fila, img: fila.img.split(',')[0]?.trim() ?? '', avisos: Number(fila.avisos) })),
+    total: Number(cuenta?.n ?? 0),
+    pagina,
+    porPagina,
+  };
 }
 
 const nombreCorto = (p: ProductoOperador) => `producto ${p.idProducto}${p.sku ? ` (${p.sku})` : ''}`;
@@ -61,6 +119,12 @@ const DESCRIBIR: Record<string, (value: unknown) => string> = {
  */
 export function productRoutes({ db, config }: ProductRoutesDeps) {
   return new Hono<OperatorEnv>()
+    .get('/productos', async (c) => {
+      const parsed = consultaStockSchema.safeParse(consultaSinVacios(c.req.query()));
+      if (!parsed.success) throw clientError(400, parsed.error.issues[0]?.message ?? 'La consulta no es válida.');
+      const { stock, pagina = 1 } = parsed.data;
+      return c.json(await paginaStock(db, stock, pagina, config.mesa.stockBajo));
+    })
     .get('/productos/:ref', async (c) => {
       const producto = await productoPorReferencia(db, c.req.param('ref'));
       if (!producto) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);

@@ -1,0 +1,152 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
+import { RESENAS } from '../../lib/tienda.ts';
+import { useCliente } from '../cliente.ts';
+import { mensajeDe } from '../errores.ts';
+import { fechaHora } from '../formato.ts';
+import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
+import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
+
+/** resenas-schemas.ts's ESTADOS_RESENA, spelled here so the screen loads no zod. */
+const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA'] as const satisfies readonly EstadoResena[];
+const NOMBRE: Record<EstadoResena, string> = { PENDIENTE: 'Por moderar', APROBADA: 'Publicadas', RECHAZADA: 'Rechazadas' };
+
+/** '★★★★☆' read as '4 de 5 estrellas'. */
+export function Estrellas({ n }: { n: number }) {
+  const maximo = RESENAS.estrellasMaximas;
+  return (
+    <span className="bo-estrellas" role="img" aria-label={`${n} de ${maximo} estrellas`}>
+      {'★'.repeat(n)}
+      {'☆'.repeat(Math.max(0, maximo - n))}
+    </span>
+  );
+}
+
+/** 'Reseñas': what buyers wrote, the oldest waiting first, each published or rejected in one tap. */
+export default function Resenas() {
+  const cliente = useCliente();
+  const consultas = useQueryClient();
+  const estado = deLaConsulta(useSearch(), 'estado', ESTADOS_RESENA, 'PENDIENTE');
+  const lista = useQuery({ queryKey: ['resenas', estado], queryFn: () => cliente.resenas(estado) });
+  const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
+  const [ocupada, setOcupada] = useState<number | null>(null);
+  const anuncio = useRef<HTMLDivElement>(null);
+  const moderar = async (resena: ResenaOperador, accion: 'aprobar' | 'rechazar') => {
+    setAviso({});
+    setOcupada(resena.id);
+    try {
+      const respuesta = await cliente.moderateResena(resena.id, accion);
+      setAviso({ ok: respuesta.mensaje });
+      await Promise.all([consultas.invalidateQueries({ queryKey: ['resenas'] }), consultas.invalidateQueries({ queryKey: ['inicio'] })]);
+    } catch (fallo) {
+      setAviso({ error: mensajeDe(fallo) });
+    } finally {
+      setOcupada(null);
+      // The card may be gone: the keyboard continues from the message, just above the list.
+      anuncio.current?.focus();
+    }
+  };
+  return (
+    <Pantalla titulo="Reseñas">
+      <Vistas
+        etiqueta="Filtrar reseñas"
+        actual={estado}
+        vistas={ESTADOS_RESENA.map((clave) => ({ clave, texto: NOMBRE[clave], href: `/resenas?estado=${clave}` }))}
+      />
+      <div ref={anuncio} tabIndex={-1}>
+        <Aviso error={aviso.error} ok={aviso.ok} />
+      </div>
+      {lista.isPending ? (
+        <Cargando />
+      ) : lista.isError ? (
+        <p role="alert">{mensajeDe(lista.error)}</p>
+      ) : lista.data.resenas.length === 0 ? (
+        <p className="bo-vacio">{estado === 'PENDIENTE' ? 'No hay reseñas por moderar. ¡Todo al día!' : 'No hay reseñas aquí.'}</p>
+      ) : (
+        <>
+          <p className="bo-nota">
+            {cuantos(lista.data.resenas.length, 'reseña', 'reseñas')}
+            {estado === 'PENDIENTE' ? ', la más antigua primero.' : ', la más reciente primero.'}
+          </p>
+          <ul className="bo-libro-lista bo-libro-lista--dos" aria-label="Reseñas">
+            {lista.data.resenas.map((resena) => (
+              <Tarjeta
+                key={resena.id}
+                resena={resena}
+                ocupada={ocupada === resena.id}
+                alModerar={(accion) => void moderar(resena, accion)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </Pantalla>
+  );
+}
+
+function Tarjeta({
+  resena,
+  ocupada,
+  alModerar,
+}: {
+  resena: ResenaOperador;
+  ocupada: boolean;
+  alModerar: (accion: 'aprobar' | 'rechazar') => void;
+}) {
+  const [confirmar, setConfirmar] = useState(false);
+  const titulo = `bo-resena-${resena.id}`;
+  const foto = resena.fotoOperador ?? resena.foto;
+  return (
+    <li className="card bo-libro">
+      <p className="bo-libro__cabeza">
+        <strong id={titulo}>{resena.producto.nombre}</strong>
+        <Estrellas n={resena.estrellas} />
+      </p>
+      <p>
+        <strong>«{resena.titulo}»</strong>
+      </p>
+      <p className="bo-libro__texto">{resena.texto}</p>
+      {foto && (
+        <a href={foto} target="_blank" rel="noopener noreferrer">
+          <img className="bo-libro__foto" src={foto} alt={`Foto que subió ${resena.autor}`} loading="lazy" width={220} height={220} />
+        </a>
+      )}
+      <p className="bo-nota">
+        {resena.autor} ({resena.cliente.correo}) · <Link href={`/pedidos/${resena.pedido}`}>pedido N.° {resena.pedido}</Link> ·{' '}
+        {fechaHora(resena.creada)}
+      </p>
+      {resena.moderada && (
+        <p className="bo-nota">
+          {resena.estado === 'APROBADA' ? 'Publicada' : 'Rechazada'} el {fechaHora(resena.moderada)}
+          {resena.operador ? ` por ${resena.operador}` : ''}.
+        </p>
+      )}
+      {confirmar ? (
+        <div className="bo-acciones" role="group" aria-label={`¿Rechazar la reseña de ${resena.autor}?`}>
+          <p>¿Rechazarla? No se publicará{foto ? ' y su foto se borra' : ''}.</p>
+          <button type="button" className="btn bo-btn--sm" disabled={ocupada} onClick={() => alModerar('rechazar')}>
+            Sí, rechazar
+          </button>
+          <button type="button" className="btn btn--ghost bo-btn--sm" onClick={() => setConfirmar(false)}>
+            No
+          </button>
+        </div>
+      ) : (
+        <div className="bo-acciones">
+          {resena.estado !== 'APROBADA' && (
+            <button type="button" className="btn bo-btn--sm" disabled={ocupada} onClick={() => alModerar('aprobar')}>
+              Publicar
+            </button>
+          )}
+          {resena.estado !== 'RECHAZADA' && (
+            <button type="button" className="btn btn--outline bo-btn--sm" disabled={ocupada} onClick={() => setConfirmar(true)}>
+              {resena.estado === 'APROBADA' ? 'Retirar' : 'Rechazar'}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
