@@ -56,6 +56,10 @@ export interface InvitacionPublica {
   correo: string;
   rol: Rol;
   expira: string;
+  /** The owner reset this existing account's access ('Restablecer acceso'): a new password and second factor, same account. */
+  restablecimiento?: boolean;
+  /** The account's name, for a reset (the page fills it in). */
+  nombre?: string;
 }
 
 /** POST /admin/api/invitaciones/{token} (nombre, contrasena): the account exists; its TOTP secret to enrol. */
@@ -130,6 +134,29 @@ export interface ClaveCreada {
   mensaje: string;
   clave: ClaveApi;
   secreto: string;
+}
+
+// ── A person's own account and the owner's reset (issue 36, accounts) ──────────────────────────
+
+/** A passkey of the signed-in person, as 'Mi cuenta' lists it (GET /admin/api/yo/passkeys). */
+export interface PasskeyPropia {
+  id: number;
+  nombre: string;
+  creada: string;
+  ultimoUso: string | null;
+}
+
+/** POST /admin/api/yo/codigos: ten fresh recovery codes, shown this once (the old ones no longer work). */
+export interface CodigosNuevos {
+  mensaje: string;
+  codigosRecuperacion: string[];
+  persona: PersonaSesion;
+}
+
+/** A change to the signed-in person's own account (password, a passkey removed): what was done and the account after it. */
+export interface CuentaCambiada {
+  mensaje: string;
+  persona: PersonaSesion;
 }
 
 // ── Inicio: what needs me ───────────────────────────────────────────────────────────────────────
