@@ -171,6 +171,11 @@ export class ClienteFalso implements ClienteBackoffice {
     this.sesion = null;
   }
 
+  /** The fresh sign-in's minutes ran out: money, people, keys and one's own account ask the password and code again. */
+  envejecerSesion() {
+    this.fresca = false;
+  }
+
   /** The names of the calls made, in order. */
   get nombres() {
     return this.llamadas.map(({ metodo }) => metodo);
