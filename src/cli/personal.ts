@@ -101,14 +101,14 @@ export async function runPersonalCommand(
       const correo = resto[0]!.trim().toLowerCase();
       const persona = (await cliente.staff()).personas.find((p) => p.correo === correo);
       if (!persona)
-        throw new CliError(`No hay una cuenta con el correo ${correo}. Para una persona nueva: npm run shop -- personal invitar ${correo} --rol personal`);
+        throw new CliError(
+          `No hay una cuenta con el correo ${correo}. Para una persona nueva: npm run shop -- personal invitar ${correo} --rol personal`,
+        );
       const { mensaje, enlace } = await cliente.resetAccess(persona.id);
       out(`${mensaje}\nEnlace de un solo uso (no lo compartas):\n${enlace}`);
       return true;
     }
-    throw new CliError(
-      'Uso: npm run shop -- personal invitar CORREO --rol dueno|personal, personal restablecer CORREO, o personal lista',
-    );
+    throw new CliError('Uso: npm run shop -- personal invitar CORREO --rol dueno|personal, personal restablecer CORREO, o personal lista');
   }
   if (accion === 'lista' && resto.length === 0) {
     out(formatClaves((await cliente.apiKeys()).claves));

@@ -79,7 +79,9 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
   it('regenerates the ten recovery codes (fresh): shown once, the old ones stop working, the count is back to ten', async () => {
     const teo = await p.alta('teo@example.pe', 'personal', 'Teo Ramos');
     // One code used: nine left.
-    const { desafio } = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: teo.correo, contrasena: CONTRASENA } }));
+    const { desafio } = await json<PrimerPasoRespuesta>(
+      await api('POST', '/sesion', { body: { correo: teo.correo, contrasena: CONTRASENA } }),
+    );
     await json<SesionRespuesta>(await api('POST', '/sesion/verificar', { body: { desafio, codigo: teo.codigos[0] } }));
     expect((await json<SesionRespuesta>(await api('GET', '/sesion', { cookie: teo.cookie }))).persona.codigosRestantes).toBe(9);
 
@@ -111,6 +113,11 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
       await json(await api('POST', '/yo/passkeys', { cookie: persona.cookie, body: { respuesta: llave.crear(opciones), nombre } }));
       return llave;
     };
+    // A name past 40 characters, or with control characters, is refused before the passkey is looked at.
+    for (const nombre of ['x'.repeat(41), 'Celular\u0000']) {
+      const res = await api('POST', '/yo/passkeys', { cookie: nora.cookie, body: { respuesta: { id: 'x' }, nombre } });
+      expect(res.status).toBe(400);
+    }
     const celular = await registrar(nora, 'Celular de Nora');
     await registrar(nora);
     await registrar(ivan, 'Laptop');
@@ -142,7 +149,9 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
     // The removed passkey no longer signs in.
     const otra = await json<PrimerPasoRespuesta>(await api('POST', '/sesion', { body: { correo: nora.correo, contrasena: CONTRASENA } }));
     const opciones = await json<{ challenge: string }>(await api('POST', '/sesion/passkey/opciones', { body: { desafio: otra.desafio } }));
-    expect((await api('POST', '/sesion/passkey', { body: { desafio: otra.desafio, respuesta: celular.firmar(opciones) } })).status).toBe(401);
+    expect((await api('POST', '/sesion/passkey', { body: { desafio: otra.desafio, respuesta: celular.firmar(opciones) } })).status).toBe(
+      401,
+    );
     expect((await p.auditoria()).find((e) => e.accion === 'personal.passkey-quitada')).toMatchObject({
       operador: 'Nora Paz',
       antes: { passkey: 'Celular de Nora' },
@@ -172,11 +181,15 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
     expect(propia.status).toBe(409);
     expect((await api('POST', '/personal/999999/restablecer', { cookie: duena.cookie })).status).toBe(404);
     // Inviting an existing address is still refused: the reset is the way.
-    expect((await api('POST', '/personal/invitaciones', { cookie: duena.cookie, body: { correo: sara.correo, rol: 'personal' } })).status).toBe(409);
+    expect(
+      (await api('POST', '/personal/invitaciones', { cookie: duena.cookie, body: { correo: sara.correo, rol: 'personal' } })).status,
+    ).toBe(409);
 
     const enviados = shop.sent.length;
     const hecho = await json<InvitacionCreada>(await api('POST', `/personal/${sara.id}/restablecer`, { cookie: duena.cookie }));
-    expect(hecho.mensaje).toBe('Restablecimos el acceso de Sara León y cerramos sus 2 sesión(es). Le enviamos un enlace nuevo que vence en 48 horas.');
+    expect(hecho.mensaje).toBe(
+      'Restablecimos el acceso de Sara León y cerramos sus 2 sesión(es). Le enviamos un enlace nuevo que vence en 48 horas.',
+    );
     expect(hecho.invitacion).toMatchObject({ correo: sara.correo, rol: 'personal', invitadaPor: 'Rosa Díaz' });
     expect(Date.parse(hecho.invitacion.expira) - reloj.ahora().getTime()).toBe(48 * 60 * MIN);
     expect(shop.sent.length).toBe(enviados + 1);

@@ -122,9 +122,9 @@ export function personas(shop: () => TestShop, token: string, reloj: Reloj) {
     /** The audit trail's newest entries (read with the operator token). */
     async auditoria() {
       return (
-        await json<{ entradas: { operador: string; accion: string; objetivo: string; antes: unknown; despues: Record<string, unknown> | null }[] }>(
-          await api('GET', '/auditoria?limite=200', { token }),
-        )
+        await json<{
+          entradas: { operador: string; accion: string; objetivo: string; antes: unknown; despues: Record<string, unknown> | null }[];
+        }>(await api('GET', '/auditoria?limite=200', { token }))
       ).entradas;
     },
   };

@@ -58,7 +58,11 @@ describe('the first owner of a production shop, invited from the command line wi
     // The e-mail is in the outbox (no SMTP_URL here), quoted-printable: its soft line breaks undone.
     const correos = readdirSync(join(dir, 'outbox'))
       .filter((nombre) => nombre.endsWith('-duena@example.pe.eml'))
-      .map((nombre) => readFileSync(join(dir, 'outbox', nombre), 'utf8').replace(/=\n/g, '').replace(/=3D/g, '='));
+      .map((nombre) =>
+        readFileSync(join(dir, 'outbox', nombre), 'utf8')
+          .replace(/=\n/g, '')
+          .replace(/=3D/g, '='),
+      );
     expect(correos).toHaveLength(1);
     expect(correos[0]).toContain(enlace);
     return enlace!;

@@ -52,7 +52,9 @@ describeEachDatabase('roles with real people: refunds, returns, bulk moves and t
     expect(await shop.database.db.select().from(reembolsos).where(eq(reembolsos.pedidoId, idVenta))).toEqual([]);
 
     await p.reautenticar(duena.cookie, duena);
-    const hecho = await json<CambioEstadoRespuesta>(await api('POST', `/pedidos/${idVenta}/reembolso`, { cookie: duena.cookie, body: cuerpo }));
+    const hecho = await json<CambioEstadoRespuesta>(
+      await api('POST', `/pedidos/${idVenta}/reembolso`, { cookie: duena.cookie, body: cuerpo }),
+    );
     expect(hecho.pedido.estado).toBe('CANCELADO');
     expect(hecho.pedido.reembolsos).toEqual([expect.objectContaining({ estado: 'aprobado', quien: 'Rosa Díaz' })]);
     expect((await timeline(idVenta)).find((paso) => paso.estado === 'CANCELADO')).toMatchObject({ actor: 'Rosa Díaz' });
@@ -77,7 +79,9 @@ describeEachDatabase('roles with real people: refunds, returns, bulk moves and t
     expect([rancia.status, await mensaje(rancia)]).toEqual([403, REAUTENTICAR]);
 
     await p.reautenticar(duena.cookie, duena);
-    const hecho = await json<CambioEstadoRespuesta>(await api('POST', `/pedidos/${idVenta}/devolucion`, { cookie: duena.cookie, body: cuerpo }));
+    const hecho = await json<CambioEstadoRespuesta>(
+      await api('POST', `/pedidos/${idVenta}/devolucion`, { cookie: duena.cookie, body: cuerpo }),
+    );
     expect(hecho.pedido.reembolsos).toEqual([expect.objectContaining({ quien: 'Rosa Díaz' })]);
     const [reembolso] = await shop.database.db.select().from(reembolsos).where(eq(reembolsos.pedidoId, idVenta));
     expect(reembolso).toMatchObject({ quien: 'Rosa Díaz' });

@@ -61,8 +61,8 @@ export default function Invitacion() {
               </p>
             ) : (
               <p>
-                Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>.
-                La invitación vence el {fechaHora(invitacion.data.expira)}.
+                Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>
+                . La invitación vence el {fechaHora(invitacion.data.expira)}.
               </p>
             )}
             <ol className="bo-pasos-alta" aria-label="Pasos">

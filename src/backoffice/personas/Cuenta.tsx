@@ -214,7 +214,7 @@ function Passkeys() {
           ))}
         </ul>
       )}
-      <AgregarPasskey alAgregar={() => void recargar()} />
+      <AgregarPasskey conNombre alAgregar={() => void recargar()} />
       <Aviso error={aviso.error} ok={aviso.ok} />
     </section>
   );

@@ -102,6 +102,16 @@ describe('Mi cuenta: password, recovery codes, passkeys', () => {
     await hasta(() => !hayBoton('Quitar Celular'));
     await pulsar(boton('Agregar llave de acceso'));
     await hasta(() => hayBoton('Quitar Passkey de este equipo'));
+    // Named, it is listed by that name.
+    escribir(campo('Nombre de la llave (opcional)'), '  Laptop de la tienda ');
+    await pulsar(boton('Agregar llave de acceso'));
+    await hasta(() => hayBoton('Quitar Laptop de la tienda'));
+    expect(
+      cliente.llamadas
+        .filter(({ metodo }) => metodo === 'enrolPasskey')
+        .at(-1)
+        ?.args.at(-1),
+    ).toBe('Laptop de la tienda');
   });
 });
 

@@ -198,9 +198,9 @@ function FilaPersona({
       {confirmando && (
         <div className="bo-secreto" role="group" aria-label={`Restablecer acceso de ${persona.nombre}`}>
           <p>
-            ¿Perdió su celular? Se cerrarán sus sesiones y dejarán de servir su contraseña, su código, sus llaves de acceso y sus códigos
-            de recuperación. Le enviaremos por correo un enlace nuevo (vale 48 horas) para elegir otra contraseña y activar su código
-            otra vez. Su cuenta, su rol y su historial se mantienen.
+            ¿Perdió su celular? Se cerrarán sus sesiones y dejarán de servir su contraseña, su código, sus llaves de acceso y sus códigos de
+            recuperación. Le enviaremos por correo un enlace nuevo (vale 48 horas) para elegir otra contraseña y activar su código otra vez.
+            Su cuenta, su rol y su historial se mantienen.
           </p>
           <div className="bo-acciones">
             <button type="button" className="btn bo-btn--sm" onClick={() => void restablecer()}>

@@ -350,11 +350,16 @@ export class ClienteFalso implements ClienteBackoffice {
     };
   }
 
-  async enrolPasskey(respuesta: unknown) {
-    this.anotar('enrolPasskey', [respuesta]);
+  async enrolPasskey(respuesta: unknown, nombre?: string) {
+    this.anotar('enrolPasskey', nombre === undefined ? [respuesta] : [respuesta, nombre]);
     const cuenta = this.quien();
     cuenta.passkeys += 1;
-    cuenta.llaves.push({ id: ++this.siguienteLlave, nombre: 'Passkey de este equipo', creada: '2026-11-29T12:00:00Z', ultimoUso: null });
+    cuenta.llaves.push({
+      id: ++this.siguienteLlave,
+      nombre: nombre ?? 'Passkey de este equipo',
+      creada: '2026-11-29T12:00:00Z',
+      ultimoUso: null,
+    });
     return { mensaje: 'Agregamos tu llave de acceso.', persona: this.persona(cuenta) };
   }
 
@@ -491,8 +496,7 @@ export class ClienteFalso implements ClienteBackoffice {
     if (!cuenta) throw new ApiError(404, `No existe la persona N.° ${id}.`);
     if (cuenta === dueno)
       throw new ApiError(409, 'No puedes restablecer tu propio acceso: cambia tu contraseña o tus códigos en Mi cuenta.');
-    if (!cuenta.activa)
-      throw new ApiError(409, `La cuenta de ${cuenta.nombre} está desactivada: actívala antes de restablecer su acceso.`);
+    if (!cuenta.activa) throw new ApiError(409, `La cuenta de ${cuenta.nombre} está desactivada: actívala antes de restablecer su acceso.`);
     cuenta.codigos = [];
     cuenta.llaves = [];
     cuenta.passkeys = 0;

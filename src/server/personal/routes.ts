@@ -266,7 +266,6 @@ async function reinscribir(
   datos: { nombre: string; contrasena: string; secreto: string },
   paso: number,
   codigos: string[],
-  momento: Date,
 ): Promise<FilaPersona> {
   const [cuenta] = await tx
     .update(personas)
@@ -431,7 +430,7 @@ export function personalPublicRoutes(deps: PersonalDeps) {
           .where(and(eq(invitacionesPersonal.id, invitada.id), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)))
           .returning({ id: invitacionesPersonal.id });
         if (!usada.length || !(await gastarDesafio(tx, desafio.id, momento))) throw clientError(410, INVITACION_USADA);
-        if (invitada.personaId !== null) return reinscribir(tx, invitada, datos, paso, codigos, momento);
+        if (invitada.personaId !== null) return reinscribir(tx, invitada, datos, paso, codigos);
         const [creada] = await tx
           .insert(personas)
           .values({
@@ -553,9 +552,12 @@ export function personalRoutes(deps: PersonalDeps) {
       const { persona } = suya(c);
       const filas = await db.select().from(passkeys).where(eq(passkeys.personaId, persona)).orderBy(asc(passkeys.creada), asc(passkeys.id));
       return c.json({
-        passkeys: filas.map(
-          (fila): PasskeyPropia => ({ id: fila.id, nombre: nombrePasskey(fila), creada: fila.creada.toISOString(), ultimoUso: iso(fila.ultimoUso) }),
-        ),
+        passkeys: filas.map((fila): PasskeyPropia => ({
+          id: fila.id,
+          nombre: nombrePasskey(fila),
+          creada: fila.creada.toISOString(),
+          ultimoUso: iso(fila.ultimoUso),
+        })),
       });
     })
     .delete('/yo/passkeys/:id', exigirRol('personal', { fresca: true }), async (c) => {
@@ -568,7 +570,9 @@ export function personalRoutes(deps: PersonalDeps) {
         .returning();
       if (!fila) throw clientError(404, `No tienes una passkey N.° ${id}.`);
       const quien = await personaPorId(persona);
-      await audit(db, quien.nombre, [{ accion: 'personal.passkey-quitada', objetivo: `persona ${persona}`, antes: { passkey: nombrePasskey(fila) } }]);
+      await audit(db, quien.nombre, [
+        { accion: 'personal.passkey-quitada', objetivo: `persona ${persona}`, antes: { passkey: nombrePasskey(fila) } },
+      ]);
       return c.json({
         mensaje: `Quitamos la passkey "${nombrePasskey(fila)}": ya no sirve para ingresar.`,
         persona: await personaSesion(db, persona),
@@ -613,7 +617,9 @@ export function personalRoutes(deps: PersonalDeps) {
         await tx
           .insert(codigosRecuperacionPersonal)
           .values(codigos.map((codigo) => ({ personaId: persona, codigoHash: huella(normalizarCodigo(codigo)) })));
-        await audit(tx, fila.nombre, [{ accion: 'personal.codigos', objetivo: `persona ${persona}`, despues: { codigos: codigos.length } }]);
+        await audit(tx, fila.nombre, [
+          { accion: 'personal.codigos', objetivo: `persona ${persona}`, despues: { codigos: codigos.length } },
+        ]);
       });
       return c.json({
         mensaje: 'Estos son tus nuevos códigos de recuperación. Guárdalos ahora: no volverán a mostrarse y los anteriores ya no sirven.',
@@ -645,7 +651,9 @@ export function personalRoutes(deps: PersonalDeps) {
         await tx
           .update(invitacionesPersonal)
           .set({ revocada: momento })
-          .where(and(eq(invitacionesPersonal.correo, fila.correo), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)));
+          .where(
+            and(eq(invitacionesPersonal.correo, fila.correo), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)),
+          );
         const [creada] = await tx
           .insert(invitacionesPersonal)
           .values({
@@ -668,7 +676,14 @@ export function personalRoutes(deps: PersonalDeps) {
         return { nueva: creada!, cerradas: n };
       });
       await mailer.send(
-        invitacionEmail({ to: fila.correo, rol: fila.rol, enlace, horas, invitadaPor: nombreVisible(operadorDe(c)), restablecimiento: true }),
+        invitacionEmail({
+          to: fila.correo,
+          rol: fila.rol,
+          enlace,
+          horas,
+          invitadaPor: nombreVisible(operadorDe(c)),
+          restablecimiento: true,
+        }),
       );
       return c.json({
         mensaje: `Restablecimos el acceso de ${fila.nombre}${cerradas ? ` y cerramos sus ${cerradas} sesión(es)` : ''}. Le enviamos un enlace nuevo que vence en ${horas} horas.`,
