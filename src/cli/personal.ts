@@ -45,7 +45,7 @@ export function formatPersonal({ personas, invitaciones }: ListaPersonal): strin
             p.nombre,
             p.correo,
             NOMBRE_ROL[p.rol],
-            p.activa ? 'activa' : 'desactivada',
+            !p.activa ? 'desactivada' : p.accesoPendiente ? 'acceso restablecido (enlace sin usar)' : 'activa',
             fecha(p.ultimoIngreso),
           ]),
         ]),

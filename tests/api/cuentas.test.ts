@@ -201,9 +201,10 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
     expect(await sesionViva(sara.cookie)).toBe(401);
     expect(await sesionViva(otraSesion)).toBe(401);
     expect((await api('POST', '/sesion', { body: { correo: sara.correo, contrasena: CONTRASENA } })).status).toBe(401);
-    expect(await json<ListaPersonal>(await api('GET', '/personal', { cookie: duena.cookie }))).toMatchObject({
-      invitaciones: expect.arrayContaining([expect.objectContaining({ id: hecho.invitacion.id, correo: sara.correo })]),
-    });
+    const lista = await json<ListaPersonal>(await api('GET', '/personal', { cookie: duena.cookie }));
+    expect(lista.invitaciones).toEqual(expect.arrayContaining([expect.objectContaining({ id: hecho.invitacion.id, correo: sara.correo })]));
+    expect(lista.personas.find((una) => una.id === sara.id)).toMatchObject({ activa: true, accesoPendiente: true });
+    expect(lista.personas.find((una) => una.id === duena.id)).not.toHaveProperty('accesoPendiente');
 
     // The new link: the same account, its name filled in; a new password and a new TOTP secret.
     const token = new URL(hecho.enlace).searchParams.get('token')!;
@@ -221,6 +222,8 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
     expect(vuelta.id).toBe(sara.id);
     expect(vuelta.secreto).not.toBe(sara.secreto);
     expect(vuelta.codigos).toHaveLength(10);
+    const despues = await json<ListaPersonal>(await api('GET', '/personal', { cookie: duena.cookie }));
+    expect(despues.personas.find((una) => una.id === sara.id)).not.toHaveProperty('accesoPendiente');
     const sesion = await json<SesionRespuesta>(await api('GET', '/sesion', { cookie: vuelta.cookie }));
     expect(sesion.persona).toMatchObject({ id: sara.id, rol: 'personal', passkeys: 0, codigosRestantes: 10 });
     for (const codigo of [sara.codigos[0]!]) {
@@ -274,6 +277,7 @@ describeEachDatabase('accounts: my password, codes and passkeys; the owner reset
     const sesion = await p.ingresar(leo);
     const hecho = await run(['personal', 'restablecer', ' LEO@example.pe ']);
     expect(hecho.code, hecho.out).toBe(0);
+    expect((await run(['personal', 'lista'])).out).toMatch(/leo@example\.pe\s+Personal\s+acceso restablecido \(enlace sin usar\)/);
     expect(hecho.out).toMatch(
       /^Restablecimos el acceso de Leo Vera y cerramos sus 1 sesión\(es\)\. .*\nEnlace de un solo uso \(no lo compartas\):\nhttp:\/\/localhost:4321\/admin\/invitacion\?token=[\w-]{43}$/,
     );

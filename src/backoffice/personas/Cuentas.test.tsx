@@ -134,6 +134,7 @@ describe('Personal: Restablecer acceso', () => {
     await hasta(() => texto().includes('Restablecimos el acceso de Beto Ramos.'));
     await hasta(() => texto().includes('http://localhost/admin/invitacion?token=token-1'));
     expect(texto()).toContain('Le enviamos este enlace a beto@kbeauty.pe.');
+    await hasta(() => texto().includes('Acceso restablecido: aún no usa su enlace nuevo'));
     expect(cliente.llamadas.filter(({ metodo }) => metodo === 'resetAccess').at(-1)?.args).toEqual([2]);
     // The new link is listed with the pending invitations (it can be revoked there).
     await hasta(() => hayBoton('Anular invitación de beto@kbeauty.pe'));

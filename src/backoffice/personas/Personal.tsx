@@ -163,6 +163,7 @@ function FilaPersona({
       <p className="bo-nota">
         {NOMBRE_ROL[persona.rol]} · {persona.activa ? 'Activa' : 'Desactivada'} · desde {fecha(persona.creada)} · último ingreso{' '}
         {persona.ultimoIngreso ? fechaHora(persona.ultimoIngreso) : 'nunca'}
+        {persona.accesoPendiente && ' · Acceso restablecido: aún no usa su enlace nuevo'}
       </p>
       {!soyYo && (
         <div className="bo-acciones">

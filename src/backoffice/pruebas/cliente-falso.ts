@@ -333,6 +333,7 @@ export class ClienteFalso implements ClienteBackoffice {
       this.cuentas.find((una) => una.id === invitacion.personaId) ??
       this.agregarCuenta({ nombre: alta.nombre, correo: invitacion.correo, rol: invitacion.rol });
     cuenta.nombre = alta.nombre;
+    delete cuenta.accesoPendiente;
     cuenta.contrasena = alta.contrasena;
     cuenta.codigos = Array.from({ length: 10 }, (_, indice) => `REC${indice}-${indice}${indice}${indice}${indice}`);
     this.sesion = cuenta;
@@ -501,6 +502,7 @@ export class ClienteFalso implements ClienteBackoffice {
     cuenta.llaves = [];
     cuenta.passkeys = 0;
     cuenta.contrasena = '';
+    cuenta.accesoPendiente = true;
     for (const vieja of this.invitaciones) if (vieja.correo === cuenta.correo) vieja.usada = true;
     const invitacion = {
       id: this.invitaciones.length + 1,

@@ -91,6 +91,8 @@ export interface Persona {
   activa: boolean;
   creada: string;
   ultimoIngreso: string | null;
+  /** The owner reset this person's access and they have not used their new link yet (they cannot sign in until then). */
+  accesoPendiente?: boolean;
 }
 
 /** An invitation not yet used, as the people screen lists it. */

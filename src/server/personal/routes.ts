@@ -91,6 +91,7 @@ const persona = (fila: FilaPersona): Persona => ({
   activa: fila.activa,
   creada: fila.creada.toISOString(),
   ultimoIngreso: iso(fila.ultimoIngreso),
+  ...(fila.totpSecreto === SIN_SEGUNDO_FACTOR ? { accesoPendiente: true } : {}),
 });
 
 const invitacion = (fila: typeof invitacionesPersonal.$inferSelect): Invitacion => ({
