@@ -142,7 +142,6 @@ function Codigos() {
     try {
       const respuesta = await conReautenticacion(() => cliente.regenerateRecoveryCodes());
       setNuevos(respuesta.codigosRecuperacion);
-      setAviso({ ok: respuesta.mensaje });
       await consultas.invalidateQueries({ queryKey: CLAVE_SESION });
     } catch (fallo) {
       setAviso(avisoDe(fallo));
@@ -156,7 +155,13 @@ function Codigos() {
         Te {quedan === 1 ? 'queda' : 'quedan'} {quedan} {quedan === 1 ? 'código' : 'códigos'} de recuperación.
       </p>
       {nuevos ? (
-        <CodigosRecuperacion codigos={nuevos} alSeguir={() => setNuevos(null)} />
+        <CodigosRecuperacion
+          codigos={nuevos}
+          alSeguir={() => {
+            setNuevos(null);
+            setAviso({});
+          }}
+        />
       ) : (
         <>
           <p className="bo-nota">Si te quedan pocos o crees que alguien los vio, genera diez nuevos: los anteriores dejarán de servir.</p>
@@ -165,7 +170,8 @@ function Codigos() {
           </button>
         </>
       )}
-      <Aviso error={aviso.error} ok={nuevos ? null : aviso.ok} />
+      {/* The new codes' own message is said with them (CodigosRecuperacion); errors here. */}
+      <Aviso error={aviso.error} />
     </section>
   );
 }
