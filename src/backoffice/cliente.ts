@@ -8,6 +8,8 @@ import { createContext, useContext } from 'react';
 import type {
   ClaveApi,
   ClaveCreada,
+  CodigosNuevos,
+  CuentaCambiada,
   DetallePedidoBackoffice,
   FiltroPedidos,
   InicioRespuesta,
@@ -18,6 +20,7 @@ import type {
   ListaPersonal,
   NotaInterna,
   PaginaPedidos,
+  PasskeyPropia,
   PersonaSesion,
   PrimerPasoRespuesta,
   ResultadoLote,
@@ -106,7 +109,7 @@ export interface ClienteBackoffice {
   acceptInvitation(token: string, datos: { nombre: string; contrasena: string }): Promise<InscripcionTotp>;
   confirmTotp(token: string, datos: { inscripcion: string; codigo: string }): Promise<InscripcionConfirmada>;
   passkeyEnrolOptions(): Promise<PublicKeyCredentialCreationOptionsJSON>;
-  enrolPasskey(respuesta: RegistrationResponseJSON): Promise<{ mensaje: string; persona: PersonaSesion }>;
+  enrolPasskey(respuesta: RegistrationResponseJSON, nombre?: string): Promise<{ mensaje: string; persona: PersonaSesion }>;
   staff(): Promise<ListaPersonal>;
   invite(datos: { correo: string; rol: Rol }): Promise<InvitacionCreada>;
   revokeInvitation(id: number): Promise<Mensaje>;
@@ -115,6 +118,13 @@ export interface ClienteBackoffice {
   apiKeys(): Promise<{ claves: ClaveApi[] }>;
   createApiKey(datos: { nombre: string; rol: Rol }): Promise<ClaveCreada>;
   revokeApiKey(id: number): Promise<Mensaje>;
+
+  // A person's own account and the owner's reset (accounts).
+  changePassword(datos: { actual: string; nueva: string }): Promise<CuentaCambiada>;
+  regenerateRecoveryCodes(): Promise<CodigosNuevos>;
+  myPasskeys(): Promise<{ passkeys: PasskeyPropia[] }>;
+  removePasskey(id: number): Promise<CuentaCambiada>;
+  resetAccess(id: number): Promise<InvitacionCreada>;
 
   // The orders desk and the home (§2).
   home(): Promise<InicioRespuesta>;

@@ -5,7 +5,8 @@ import { columns } from './format.ts';
 
 /**
  * The people commands of `npm run shop` (issue 36): invite a person to the back office (the first
- * owner is invited this way: the shop prints the one-time link and e-mails it), list the staff, and
+ * owner is invited this way: the shop prints the one-time link and e-mails it), reset a person's access
+ * (a lost phone: a new one-time link for the same account), list the staff, and
  * manage the named API keys scripts and this command line use (SHOP_API_KEY).
  */
 
@@ -44,7 +45,7 @@ export function formatPersonal({ personas, invitaciones }: ListaPersonal): strin
             p.nombre,
             p.correo,
             NOMBRE_ROL[p.rol],
-            p.activa ? 'activa' : 'desactivada',
+            !p.activa ? 'desactivada' : p.accesoPendiente ? 'acceso restablecido (enlace sin usar)' : 'activa',
             fecha(p.ultimoIngreso),
           ]),
         ]),
@@ -96,7 +97,18 @@ export async function runPersonalCommand(
       out(`${mensaje} También se lo enviamos por correo.\nEnlace de un solo uso (no lo compartas):\n${enlace}`);
       return true;
     }
-    throw new CliError('Uso: npm run shop -- personal invitar CORREO --rol dueno|personal, o personal lista');
+    if (accion === 'restablecer' && resto.length === 1) {
+      const correo = resto[0]!.trim().toLowerCase();
+      const persona = (await cliente.staff()).personas.find((p) => p.correo === correo);
+      if (!persona)
+        throw new CliError(
+          `No hay una cuenta con el correo ${correo}. Para una persona nueva: npm run shop -- personal invitar ${correo} --rol personal`,
+        );
+      const { mensaje, enlace } = await cliente.resetAccess(persona.id);
+      out(`${mensaje}\nEnlace de un solo uso (no lo compartas):\n${enlace}`);
+      return true;
+    }
+    throw new CliError('Uso: npm run shop -- personal invitar CORREO --rol dueno|personal, personal restablecer CORREO, o personal lista');
   }
   if (accion === 'lista' && resto.length === 0) {
     out(formatClaves((await cliente.apiKeys()).claves));

@@ -88,6 +88,8 @@ Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000
 Personas y claves de API (solo la dueña o el dueño)
   personal invitar CORREO --rol dueno|personal  Crea una invitación de un solo uso a la administración (/admin/),
                                        que vence en 48 horas: muestra el enlace y la tienda lo envía por correo.
+  personal restablecer CORREO          Restablece el acceso de una persona que perdió su celular: cierra sus sesiones,
+                                       anula su código, passkeys y códigos de recuperación, y le envía un enlace nuevo (48 horas).
   personal lista                       Las personas (rol, activa o no, último ingreso) y las invitaciones pendientes.
   claves crear NOMBRE --rol dueno|personal  Crea una clave de API con nombre (para scripts y este comando: SHOP_API_KEY);
                                        se muestra una sola vez.

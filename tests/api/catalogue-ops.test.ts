@@ -50,7 +50,8 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
     ] as [string, string, unknown?][]) {
       for (const token of [undefined, 'otro-token-cualquiera-123456', customerToken]) {
         const res = await shop.call(method, path, { token, body });
-        expect([path, res.status, await mensaje(res)]).toEqual([path, 401, 'Token de operador inválido.']);
+        const esperado = token === undefined ? 'Inicia sesión para continuar.' : 'Token de operador inválido.';
+        expect([path, res.status, await mensaje(res)]).toEqual([path, 401, esperado]);
       }
     }
     // Nothing was written by any refused call.

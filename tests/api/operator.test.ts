@@ -69,7 +69,10 @@ describeEachDatabase('operator API', (target) => {
     >[]) {
       const res = await shop.app.request('/admin/api/pedidos', { headers: { ...headers, 'X-Forwarded-For': '10.2.0.1' } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ mensaje: 'Token de operador inválido.' });
+      // No credential at all is a browser not signed in; a wrong Bearer is a wrong token.
+      expect(await res.json()).toEqual({
+        mensaje: headers.Authorization === undefined ? 'Inicia sesión para continuar.' : 'Token de operador inválido.',
+      });
     }
     // Three failures used up this IP's window: even the right token waits now, elsewhere it works.
     expect((await admin('GET', '/admin/api/pedidos', { token: 'adivinanza', ip: '10.2.0.1' })).status).toBe(429);

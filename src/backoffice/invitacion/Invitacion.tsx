@@ -54,10 +54,17 @@ export default function Invitacion() {
           <p role="alert">{mensajeDe(invitacion.error)}</p>
         ) : (
           <>
-            <p>
-              Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>.
-              La invitación vence el {fechaHora(invitacion.data.expira)}.
-            </p>
+            {invitacion.data.restablecimiento ? (
+              <p>
+                Restablecieron tu acceso a la cuenta <strong>{invitacion.data.correo}</strong>: elige una contraseña nueva y vuelve a
+                activar tu código de verificación. El enlace vence el {fechaHora(invitacion.data.expira)}.
+              </p>
+            ) : (
+              <p>
+                Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>
+                . La invitación vence el {fechaHora(invitacion.data.expira)}.
+              </p>
+            )}
             <ol className="bo-pasos-alta" aria-label="Pasos">
               {['Tus datos', 'App de autenticación', 'Códigos de recuperación', 'Llave de acceso'].map((nombre, indice) => (
                 <li key={nombre} aria-current={['datos', 'totp', 'codigos', 'passkey'][indice] === estado.paso ? 'step' : undefined}>
@@ -67,6 +74,7 @@ export default function Invitacion() {
             </ol>
             {estado.paso === 'datos' && (
               <Datos
+                nombre={invitacion.data.nombre}
                 alError={setError}
                 alSeguir={async ({ nombre, contrasena }) => {
                   setError(null);
@@ -119,11 +127,14 @@ export default function Invitacion() {
 
 function Datos({
   alSeguir,
+  nombre: nombreActual = '',
 }: {
   alSeguir: (datos: { nombre: string; contrasena: string }) => Promise<void>;
   alError: (mensaje: string | null) => void;
+  /** The account's name when the link resets an existing account's access. */
+  nombre?: string;
 }) {
-  const { register, handleSubmit, formState } = useForm({ defaultValues: { nombre: '', contrasena: '' } });
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { nombre: nombreActual, contrasena: '' } });
   const enviar = handleSubmit(async ({ nombre, contrasena }) => alSeguir({ nombre: nombre.trim(), contrasena }));
   return (
     <form className="bo-form" onSubmit={(event) => void enviar(event)} noValidate>

@@ -3,22 +3,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
+import { Campo } from '../marco/Campo.tsx';
 import { Aviso } from '../marco/Pantalla.tsx';
 import { CLAVE_SESION } from '../marco/sesion.ts';
 
-/** 'Agregar llave de acceso': the browser creates a passkey with the shop's options; the shop keeps it for the signed-in person. */
-export default function AgregarPasskey({ alAgregar }: { alAgregar?: () => void }) {
+/**
+ * 'Agregar llave de acceso': the browser creates a passkey with the shop's options; the shop keeps it for
+ * the signed-in person. With `conNombre`, an optional name to tell it apart later ('Celular', 'Laptop').
+ */
+export default function AgregarPasskey({ alAgregar, conNombre = false }: { alAgregar?: () => void; conNombre?: boolean }) {
   const cliente = useCliente();
   const consultas = useQueryClient();
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const [ocupado, setOcupado] = useState(false);
+  const [nombre, setNombre] = useState('');
   const agregar = async () => {
     setAviso({});
     setOcupado(true);
     try {
       const opciones = await cliente.passkeyEnrolOptions();
       const respuesta = await startRegistration({ optionsJSON: opciones });
-      const { mensaje } = await cliente.enrolPasskey(respuesta);
+      const { mensaje } = await (nombre.trim() ? cliente.enrolPasskey(respuesta, nombre.trim()) : cliente.enrolPasskey(respuesta));
+      setNombre('');
       setAviso({ ok: mensaje });
       await consultas.invalidateQueries({ queryKey: CLAVE_SESION });
       alAgregar?.();
@@ -35,6 +41,16 @@ export default function AgregarPasskey({ alAgregar }: { alAgregar?: () => void }
   };
   return (
     <>
+      {conNombre && (
+        <Campo
+          etiqueta="Nombre de la llave (opcional)"
+          pista="Por ejemplo: Celular, Laptop de la tienda."
+          maxLength={40}
+          autoComplete="off"
+          value={nombre}
+          onChange={(event) => setNombre(event.target.value)}
+        />
+      )}
       <button type="button" className="btn" onClick={() => void agregar()} disabled={ocupado}>
         Agregar llave de acceso
       </button>

@@ -144,6 +144,17 @@ function FilaPersona({
 }) {
   const cliente = useCliente();
   const [rol, setRol] = useState<Rol>(persona.rol);
+  const [confirmando, setConfirmando] = useState(false);
+  const [enlace, setEnlace] = useState<string | null>(null);
+  const restablecer = async () => {
+    setEnlace(null);
+    const hecho = await hacer(async () => {
+      const creada = await cliente.resetAccess(persona.id);
+      setEnlace(creada.enlace);
+      return creada;
+    });
+    if (hecho) setConfirmando(false);
+  };
   return (
     <li className="card bo-persona">
       <p>
@@ -152,6 +163,7 @@ function FilaPersona({
       <p className="bo-nota">
         {NOMBRE_ROL[persona.rol]} · {persona.activa ? 'Activa' : 'Desactivada'} · desde {fecha(persona.creada)} · último ingreso{' '}
         {persona.ultimoIngreso ? fechaHora(persona.ultimoIngreso) : 'nunca'}
+        {persona.accesoPendiente && ' · Acceso restablecido: aún no usa su enlace nuevo'}
       </p>
       {!soyYo && (
         <div className="bo-acciones">
@@ -177,6 +189,37 @@ function FilaPersona({
           >
             {persona.activa ? `Desactivar a ${persona.nombre}` : `Activar a ${persona.nombre}`}
           </button>
+          {persona.activa && !confirmando && (
+            <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => setConfirmando(true)}>
+              Restablecer acceso de {persona.nombre}
+            </button>
+          )}
+        </div>
+      )}
+      {confirmando && (
+        <div className="bo-secreto" role="group" aria-label={`Restablecer acceso de ${persona.nombre}`}>
+          <p>
+            ¿Perdió su celular? Se cerrarán sus sesiones y dejarán de servir su contraseña, su código, sus llaves de acceso y sus códigos de
+            recuperación. Le enviaremos por correo un enlace nuevo (vale 48 horas) para elegir otra contraseña y activar su código otra vez.
+            Su cuenta, su rol y su historial se mantienen.
+          </p>
+          <div className="bo-acciones">
+            <button type="button" className="btn bo-btn--sm" onClick={() => void restablecer()}>
+              Sí, restablecer el acceso
+            </button>
+            <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => setConfirmando(false)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+      {enlace && (
+        <div className="bo-secreto">
+          <p>Le enviamos este enlace a {persona.correo}. Vale 48 horas y sirve una sola vez:</p>
+          <p>
+            <code>{enlace}</code>
+          </p>
+          <Copiar texto={enlace} etiqueta={`Copiar enlace de ${persona.nombre}`} />
         </div>
       )}
     </li>

@@ -100,7 +100,7 @@ describe('Mi cuenta', () => {
     expect(texto()).toContain('Te quedan 2 códigos de recuperación.');
     await pulsar(boton('Agregar llave de acceso'));
     await hasta(() => texto().includes('Agregamos tu llave de acceso.'));
-    await hasta(() => texto().includes('Tienes 1 llave de acceso.'));
+    await hasta(() => texto().includes('Passkey de este equipo'));
     await pulsar(boton('Cerrar sesión en todos los dispositivos'));
     await hasta(() => location.pathname === '/admin/ingresar');
     expect(cliente.nombres).toContain('signOutEverywhere');

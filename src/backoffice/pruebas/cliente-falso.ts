@@ -5,6 +5,7 @@ import type {
   FiltroPedidos,
   InicioRespuesta,
   Invitacion,
+  PasskeyPropia,
   Persona,
   PersonaSesion,
   Rol,
@@ -35,6 +36,8 @@ interface Cuenta extends Persona {
   contrasena: string;
   codigos: string[];
   passkeys: number;
+  /** The passkeys themselves ('Mi cuenta' lists them); `passkeys` is their count. */
+  llaves: PasskeyPropia[];
 }
 
 /** An order's detail with sensible defaults: paid, pending preparation, delivered to Miraflores. */
@@ -120,7 +123,7 @@ function siguientesDe(estado: EstadoPedido, recojo: boolean): EstadoPedido[] {
 
 export class ClienteFalso implements ClienteBackoffice {
   cuentas: Cuenta[] = [];
-  invitaciones: (Invitacion & { token: string; usada: boolean })[] = [];
+  invitaciones: (Invitacion & { token: string; usada: boolean; personaId?: number })[] = [];
   claves: ClaveApi[] = [];
   pedidos: DetallePedidoBackoffice[] = [];
   inicio: InicioRespuesta = {
@@ -133,6 +136,7 @@ export class ClienteFalso implements ClienteBackoffice {
   /** Every call, by name with its arguments, oldest first. */
   llamadas: { metodo: string; args: unknown[] }[] = [];
   private sesion: Cuenta | null = null;
+  private siguienteLlave = 0;
   private fresca = false;
   private desafios = new Map<string, Cuenta>();
   private inscripciones = new Map<string, { token: string; nombre: string; contrasena: string }>();
@@ -156,6 +160,12 @@ export class ClienteFalso implements ClienteBackoffice {
       contrasena: CONTRASENA_BUENA,
       codigos: ['AAAA-1111', 'BBBB-2222'],
       passkeys,
+      llaves: Array.from({ length: passkeys }, (_, indice) => ({
+        id: ++this.siguienteLlave,
+        nombre: indice === 0 ? 'Celular' : `Passkey ${indice + 1}`,
+        creada: '2026-11-02T12:00:00Z',
+        ultimoUso: indice === 0 ? '2026-11-28T09:00:00Z' : null,
+      })),
     };
     this.cuentas.push(cuenta);
     return cuenta;
@@ -164,6 +174,11 @@ export class ClienteFalso implements ClienteBackoffice {
   /** The session ends (idle, signed out elsewhere): every signed-in call answers 401 from now on. */
   vencerSesion() {
     this.sesion = null;
+  }
+
+  /** The fresh sign-in's minutes ran out: money, people, keys and one's own account ask the password and code again. */
+  envejecerSesion() {
+    this.fresca = false;
   }
 
   /** The names of the calls made, in order. */
@@ -288,7 +303,13 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('invitation', [token]);
     const invitacion = this.invitaciones.find((uno) => uno.token === token && !uno.usada);
     if (!invitacion) throw new ApiError(404, 'Esta invitación no existe, ya se usó o venció.');
-    return { correo: invitacion.correo, rol: invitacion.rol, expira: invitacion.expira };
+    const cuenta = this.cuentas.find((una) => una.id === invitacion.personaId);
+    return {
+      correo: invitacion.correo,
+      rol: invitacion.rol,
+      expira: invitacion.expira,
+      ...(cuenta ? { restablecimiento: true, nombre: cuenta.nombre } : {}),
+    };
   }
 
   async acceptInvitation(token: string, datos: { nombre: string; contrasena: string }) {
@@ -312,7 +333,12 @@ export class ClienteFalso implements ClienteBackoffice {
     if (!alta || alta.token !== token || !invitacion) throw new ApiError(404, 'Esta invitación no existe, ya se usó o venció.');
     if (datos.codigo !== CODIGO_BUENO) throw new ApiError(400, 'El código no es correcto. Revisa la hora de tu teléfono.');
     invitacion.usada = true;
-    const cuenta = this.agregarCuenta({ nombre: alta.nombre, correo: invitacion.correo, rol: invitacion.rol });
+    // A reset's link enrols the same account again; any other creates a new one.
+    const cuenta =
+      this.cuentas.find((una) => una.id === invitacion.personaId) ??
+      this.agregarCuenta({ nombre: alta.nombre, correo: invitacion.correo, rol: invitacion.rol });
+    cuenta.nombre = alta.nombre;
+    delete cuenta.accesoPendiente;
     cuenta.contrasena = alta.contrasena;
     cuenta.codigos = Array.from({ length: 10 }, (_, indice) => `REC${indice}-${indice}${indice}${indice}${indice}`);
     this.sesion = cuenta;
@@ -330,10 +356,16 @@ export class ClienteFalso implements ClienteBackoffice {
     };
   }
 
-  async enrolPasskey(respuesta: unknown) {
-    this.anotar('enrolPasskey', [respuesta]);
+  async enrolPasskey(respuesta: unknown, nombre?: string) {
+    this.anotar('enrolPasskey', nombre === undefined ? [respuesta] : [respuesta, nombre]);
     const cuenta = this.quien();
     cuenta.passkeys += 1;
+    cuenta.llaves.push({
+      id: ++this.siguienteLlave,
+      nombre: nombre ?? 'Passkey de este equipo',
+      creada: '2026-11-29T12:00:00Z',
+      ultimoUso: null,
+    });
     return { mensaje: 'Agregamos tu llave de acceso.', persona: this.persona(cuenta) };
   }
 
@@ -342,8 +374,10 @@ export class ClienteFalso implements ClienteBackoffice {
     const cuenta = this.quien();
     if (cuenta.rol !== 'dueno') throw new ApiError(403, `Solo ${NOMBRE_ROL.dueno.toLowerCase()} de la tienda puede hacer esto.`);
     return {
-      personas: this.cuentas.map(({ contrasena: _c, codigos: _r, passkeys: _p, ...persona }) => persona),
-      invitaciones: this.invitaciones.filter((uno) => !uno.usada).map(({ token: _t, usada: _u, ...invitacion }) => invitacion),
+      personas: this.cuentas.map(({ contrasena: _c, codigos: _r, passkeys: _p, llaves: _l, ...persona }) => persona),
+      invitaciones: this.invitaciones
+        .filter((uno) => !uno.usada)
+        .map(({ token: _t, usada: _u, personaId: _p, ...invitacion }) => invitacion),
     };
   }
 
@@ -415,6 +449,84 @@ export class ClienteFalso implements ClienteBackoffice {
     this.duenoFresco();
     this.claves.find((uno) => uno.id === id)!.revocada = '2026-11-29T12:00:00Z';
     return { mensaje: 'Revocamos la clave.' };
+  }
+
+  // A person's own account and the owner's reset.
+  /** The signed-in person (any role) with a fresh sign-in, or the API's 401/403. */
+  private fresco(): Cuenta {
+    const cuenta = this.quien();
+    if (!this.fresca) throw new ApiError(403, MENSAJE_REAUTENTICAR);
+    return cuenta;
+  }
+
+  async changePassword(datos: { actual: string; nueva: string }) {
+    this.anotar('changePassword', [datos]);
+    const cuenta = this.fresco();
+    if (datos.actual !== cuenta.contrasena) throw new ApiError(401, 'La contraseña actual no es correcta.');
+    if (datos.nueva.length < 12) throw new ApiError(400, 'La contraseña debe tener al menos 12 caracteres.');
+    if (datos.nueva === datos.actual) throw new ApiError(400, 'La nueva contraseña debe ser distinta de la actual.');
+    cuenta.contrasena = datos.nueva;
+    return { mensaje: 'Cambiaste tu contraseña. Cerramos tus otras 1 sesión(es).', persona: this.persona(cuenta) };
+  }
+
+  async regenerateRecoveryCodes() {
+    this.anotar('regenerateRecoveryCodes', []);
+    const cuenta = this.fresco();
+    cuenta.codigos = Array.from({ length: 10 }, (_, indice) => `NUEV-${String(indice).padStart(4, '0')}`);
+    return {
+      mensaje: 'Estos son tus nuevos códigos de recuperación. Guárdalos ahora: no volverán a mostrarse y los anteriores ya no sirven.',
+      codigosRecuperacion: [...cuenta.codigos],
+      persona: this.persona(cuenta),
+    };
+  }
+
+  async myPasskeys() {
+    this.anotar('myPasskeys', []);
+    return { passkeys: this.quien().llaves.map((llave) => ({ ...llave })) };
+  }
+
+  async removePasskey(id: number) {
+    this.anotar('removePasskey', [id]);
+    const cuenta = this.fresco();
+    const llave = cuenta.llaves.find((una) => una.id === id);
+    if (!llave) throw new ApiError(404, `No tienes una passkey N.° ${id}.`);
+    cuenta.llaves = cuenta.llaves.filter((una) => una !== llave);
+    cuenta.passkeys = cuenta.llaves.length;
+    return { mensaje: `Quitamos la passkey "${llave.nombre}": ya no sirve para ingresar.`, persona: this.persona(cuenta) };
+  }
+
+  async resetAccess(id: number) {
+    this.anotar('resetAccess', [id]);
+    const dueno = this.duenoFresco();
+    const cuenta = this.cuentas.find((una) => una.id === id);
+    if (!cuenta) throw new ApiError(404, `No existe la persona N.° ${id}.`);
+    if (cuenta === dueno)
+      throw new ApiError(409, 'No puedes restablecer tu propio acceso: cambia tu contraseña o tus códigos en Mi cuenta.');
+    if (!cuenta.activa) throw new ApiError(409, `La cuenta de ${cuenta.nombre} está desactivada: actívala antes de restablecer su acceso.`);
+    cuenta.codigos = [];
+    cuenta.llaves = [];
+    cuenta.passkeys = 0;
+    cuenta.contrasena = '';
+    cuenta.accesoPendiente = true;
+    for (const vieja of this.invitaciones) if (vieja.correo === cuenta.correo) vieja.usada = true;
+    const invitacion = {
+      id: this.invitaciones.length + 1,
+      token: `token-${this.invitaciones.length + 1}`,
+      usada: false,
+      personaId: cuenta.id,
+      correo: cuenta.correo,
+      rol: cuenta.rol,
+      creada: '2026-11-29T12:00:00Z',
+      expira: '2026-12-01T12:00:00Z',
+      invitadaPor: dueno.nombre,
+    };
+    this.invitaciones.push(invitacion);
+    const { token, usada: _u, personaId: _p, ...publica } = invitacion;
+    return {
+      mensaje: `Restablecimos el acceso de ${cuenta.nombre}. Le enviamos un enlace nuevo que vence en 48 horas.`,
+      invitacion: publica,
+      enlace: `http://localhost/admin/invitacion?token=${token}`,
+    };
   }
 
   // The orders desk and the home.

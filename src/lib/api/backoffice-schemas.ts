@@ -56,6 +56,10 @@ export interface InvitacionPublica {
   correo: string;
   rol: Rol;
   expira: string;
+  /** The owner reset this existing account's access ('Restablecer acceso'): a new password and second factor, same account. */
+  restablecimiento?: boolean;
+  /** The account's name, for a reset (the page fills it in). */
+  nombre?: string;
 }
 
 /** POST /admin/api/invitaciones/{token} (nombre, contrasena): the account exists; its TOTP secret to enrol. */
@@ -87,6 +91,8 @@ export interface Persona {
   activa: boolean;
   creada: string;
   ultimoIngreso: string | null;
+  /** The owner reset this person's access and they have not used their new link yet (they cannot sign in until then). */
+  accesoPendiente?: boolean;
 }
 
 /** An invitation not yet used, as the people screen lists it. */
@@ -130,6 +136,29 @@ export interface ClaveCreada {
   mensaje: string;
   clave: ClaveApi;
   secreto: string;
+}
+
+// ── A person's own account and the owner's reset (issue 36, accounts) ──────────────────────────
+
+/** A passkey of the signed-in person, as 'Mi cuenta' lists it (GET /admin/api/yo/passkeys). */
+export interface PasskeyPropia {
+  id: number;
+  nombre: string;
+  creada: string;
+  ultimoUso: string | null;
+}
+
+/** POST /admin/api/yo/codigos: ten fresh recovery codes, shown this once (the old ones no longer work). */
+export interface CodigosNuevos {
+  mensaje: string;
+  codigosRecuperacion: string[];
+  persona: PersonaSesion;
+}
+
+/** A change to the signed-in person's own account (password, a passkey removed): what was done and the account after it. */
+export interface CuentaCambiada {
+  mensaje: string;
+  persona: PersonaSesion;
 }
 
 // ── Inicio: what needs me ───────────────────────────────────────────────────────────────────────

@@ -44,16 +44,25 @@ import {
 } from './operator-schemas.ts';
 import type { CambioEstadoRespuesta, ListaPedidosOperador } from './orders-schemas.ts';
 import type {
+  CodigosNuevos,
+  CuentaCambiada,
   DetallePedidoBackoffice,
   FiltroPedidos,
   InicioRespuesta,
   NotaInterna,
   PaginaPedidos,
+  PasskeyPropia,
   ResultadoLote,
 } from './backoffice-schemas.ts';
 import type { cambioEstadoMesaSchema, CorreccionGuia, loteSchema } from './pedidos-backoffice-schemas.ts';
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
-import type { aceptarInvitacionSchema, confirmarTotpSchema, invitacionSchema, nuevaClaveSchema } from './personal-schemas.ts';
+import type {
+  aceptarInvitacionSchema,
+  cambioContrasenaSchema,
+  confirmarTotpSchema,
+  invitacionSchema,
+  nuevaClaveSchema,
+} from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { FiltroStock, PaginaStock } from './stock-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
@@ -321,8 +330,13 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/yo/passkeys/opciones: WebAuthn creation options for the signed-in person. */
     passkeyEnrolOptions: () => call(admin.yo.passkeys.opciones.$path(), isObjeto<PublicKeyCredentialCreationOptionsJSON>(), 'POST'),
     /** POST /admin/api/yo/passkeys: the browser's WebAuthn answer. */
-    enrolPasskey: (respuesta: unknown) =>
-      call(admin.yo.passkeys.$path(), conMensaje<{ mensaje: string; persona: PersonaSesion }>(), 'POST', { respuesta }),
+    enrolPasskey: (respuesta: unknown, nombre?: string) =>
+      call(
+        admin.yo.passkeys.$path(),
+        conMensaje<{ mensaje: string; persona: PersonaSesion }>(),
+        'POST',
+        nombre ? { respuesta, nombre } : { respuesta },
+      ),
     /** GET /admin/api/personal: the staff and the pending invitations. */
     staff: () => call(admin.personal.$path(), isListaPersonal),
     /** POST /admin/api/personal/invitaciones: a one-time link, e-mailed. */
@@ -428,6 +442,21 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/productos?stock=agotado|bajo&pagina=N: the sold-out products (with people waiting on 'Avísame') or the low ones. */
     stockProducts: (filtro: { stock: FiltroStock; pagina?: number }) =>
       call(conConsulta(admin.productos.$path(), { stock: filtro.stock, pagina: filtro.pagina }), isPaginaStock),
+    // Accounts (issue 36).
+    /** POST /admin/api/yo/contrasena: the current password and a new one (fresh sign-in); the person's other sessions end. */
+    changePassword: (datos: z.input<typeof cambioContrasenaSchema>) =>
+      call(admin.yo.contrasena.$path(), conMensaje<CuentaCambiada>(), 'POST', datos),
+    /** POST /admin/api/yo/codigos: ten fresh recovery codes, shown this once (fresh sign-in); the old ones stop working. */
+    regenerateRecoveryCodes: () => call(admin.yo.codigos.$path(), conMensaje<CodigosNuevos>(), 'POST', {}),
+    /** GET /admin/api/yo/passkeys: the signed-in person's passkeys (name, created, last used). */
+    myPasskeys: () => call(admin.yo.passkeys.$path(), isObjeto<{ passkeys: PasskeyPropia[] }>()),
+    /** DELETE /admin/api/yo/passkeys/{id}: removes one of the person's own passkeys (fresh sign-in). */
+    removePasskey: (id: number | string) =>
+      call(admin.yo.passkeys[':id'].$path({ param: { id: param(id) } }), conMensaje<CuentaCambiada>(), 'DELETE'),
+    /** POST /admin/api/personal/{id}/restablecer: a lost phone; ends their sessions, clears their factors and e-mails a new one-time link (owner, fresh). */
+    resetAccess: (id: number | string) =>
+      call(admin.personal[':id'].restablecer.$path({ param: { id: param(id) } }), conMensaje<InvitacionCreada>(), 'POST', {}),
+
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

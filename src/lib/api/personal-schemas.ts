@@ -63,8 +63,24 @@ export const verificacionSchema = z.object({ desafio, codigo });
 export const passkeyOpcionesSchema = z.object({ desafio });
 /** POST /admin/api/sesion/passkey: the browser's WebAuthn answer as @simplewebauthn/browser gives it. */
 export const passkeyIngresoSchema = z.object({ desafio, respuesta: z.record(z.string(), z.unknown()) });
-/** POST /admin/api/yo/passkeys. */
-export const passkeyRegistroSchema = z.object({ respuesta: z.record(z.string(), z.unknown()) });
+/** A passkey's name as its owner types it ('Celular', 'Laptop de la tienda'). */
+export const NOMBRE_PASSKEY_MAXIMO = 40;
+/** POST /admin/api/yo/passkeys: the browser's answer and, optionally, a name for the passkey. */
+export const passkeyRegistroSchema = z.object({
+  respuesta: z.record(z.string(), z.unknown()),
+  nombre: textoPlano('El nombre de la passkey', { error: 'El nombre de la passkey no es válido.' })
+    .transform((texto) => texto.trim())
+    .pipe(z.string().max(NOMBRE_PASSKEY_MAXIMO, { error: `El nombre puede tener hasta ${NOMBRE_PASSKEY_MAXIMO} caracteres.` }))
+    .optional(),
+});
+/** POST /admin/api/yo/contrasena: the current password and the new one (checked with problemaContrasena). */
+export const cambioContrasenaSchema = z.object({
+  actual: contrasena,
+  nueva: z
+    .string({ error: 'Ingresa la nueva contraseña.' })
+    .min(1, { error: 'Ingresa la nueva contraseña.' })
+    .max(CONTRASENA_MAXIMA, { error: `La contraseña puede tener hasta ${CONTRASENA_MAXIMA} caracteres.` }),
+});
 /** POST /admin/api/sesion/reautenticar. */
 export const reautenticacionSchema = z.object({ contrasena, codigo });
 /** POST /admin/api/invitaciones/{token}: the new person's name and password (checked with problemaContrasena). */

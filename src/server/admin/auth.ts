@@ -31,6 +31,8 @@ export const NOMBRE_TOKEN = 'token de operador';
 export const nombreDeClave = (nombre: string) => `clave: ${nombre}`;
 
 export const TOKEN_INVALIDO = 'Token de operador inválido.';
+/** The 401 of a call with no credential at all (a browser not signed in): what to do, not a token it never sent. */
+export const SIN_CREDENCIAL = 'Inicia sesión para continuar.';
 export const CLAVE_INVALIDA = 'Clave de API inválida o revocada.';
 
 /**
@@ -94,7 +96,7 @@ export function requireOperator({ db, config, operatorToken }: OperatorAuthDeps)
     if (given !== undefined && !expected) throw clientError(503, 'La API de operador está desactivada: define SHOP_ADMIN_TOKEN.');
     if (!given || !expected || !isOperatorToken(given, expected)) {
       await enforceRateLimit(db, clave, config.rateLimits.operadorPorIp);
-      throw clientError(401, TOKEN_INVALIDO);
+      throw clientError(401, c.req.header('Authorization') === undefined ? SIN_CREDENCIAL : TOKEN_INVALIDO);
     }
     const nombre = nombreDeCabecera(c);
     c.set('operador', nombre ? `${NOMBRE_TOKEN} (${nombre})` : NOMBRE_TOKEN);

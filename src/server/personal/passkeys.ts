@@ -67,7 +67,13 @@ export async function opcionesRegistroPasskey(db: Db, config: Config, persona: t
 }
 
 /** Verifies and stores a new passkey of `personaId`; a 400 in Spanish when the answer is not acceptable. */
-export async function registrarPasskey(db: Db, config: Config, personaId: number, respuesta: Record<string, unknown>): Promise<void> {
+export async function registrarPasskey(
+  db: Db,
+  config: Config,
+  personaId: number,
+  respuesta: Record<string, unknown>,
+  nombre?: string,
+): Promise<void> {
   const { rpID, origin } = parteConfiable(config);
   const ahora = config.personal.ahora();
   const reto = desafioDeRespuesta(respuesta);
@@ -111,6 +117,7 @@ export async function registrarPasskey(db: Db, config: Config, personaId: number
       contador: credential.counter,
       transportes: credential.transports ?? [],
       creada: ahora,
+      nombre: nombre || null,
     })
     .onConflictDoNothing()
     .returning({ id: passkeys.id });
@@ -175,4 +182,13 @@ export async function ingresoConPasskey(
   } catch {
     return false;
   }
+}
+
+/** A passkey's name as 'Mi cuenta' shows it: the one its owner gave, or what its transports say it is. */
+export function nombrePasskey(fila: { nombre: string | null; transportes: string[] }): string {
+  if (fila.nombre) return fila.nombre;
+  if (fila.transportes.includes('internal')) return 'Passkey de este equipo';
+  if (fila.transportes.includes('hybrid')) return 'Passkey de un celular';
+  if (fila.transportes.some((t) => t === 'usb' || t === 'nfc' || t === 'ble')) return 'Llave de seguridad';
+  return 'Passkey';
 }

@@ -3,6 +3,9 @@ import { Hono, type Context } from 'hono';
 import {
   type ClaveApi,
   type ClaveCreada,
+  type CodigosNuevos,
+  type CuentaCambiada,
+  type PasskeyPropia,
   type InscripcionConfirmada,
   type InscripcionTotp,
   type Invitacion,
@@ -16,6 +19,7 @@ import {
 } from '../../lib/api/backoffice-schemas.ts';
 import {
   aceptarInvitacionSchema,
+  cambioContrasenaSchema,
   cambioRolSchema,
   confirmarTotpSchema,
   ingresoSchema,
@@ -49,7 +53,7 @@ import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitacionEmail } from './correo.ts';
-import { ingresoConPasskey, opcionesIngresoPasskey, opcionesRegistroPasskey, registrarPasskey } from './passkeys.ts';
+import { ingresoConPasskey, nombrePasskey, opcionesIngresoPasskey, opcionesRegistroPasskey, registrarPasskey } from './passkeys.ts';
 import { huella, nuevaClave, nuevoCodigoRecuperacion, nuevoSecreto, normalizarCodigo, prefijoDe } from './secretos.ts';
 import { abrirSesion, borrarCookie, cerrarSesion, cerrarSesionesDe, personaSesion, reautenticar, respuestaSesion } from './sesiones.ts';
 import { inscripcionTotp, nuevoSecretoTotp, pasoDelCodigo } from './totp.ts';
@@ -68,6 +72,9 @@ export const INVITACION_NO_EXISTE = 'Esta invitación no existe. Revisa el enlac
 export const INVITACION_VENCIDA = 'Esta invitación venció. Pide una nueva a la dueña o dueño de la tienda.';
 export const INVITACION_USADA = 'Esta invitación ya se usó. Si ya tienes cuenta, ingresa con tu correo y contraseña.';
 export const INVITACION_REVOCADA = 'Esta invitación fue anulada. Pide una nueva a la dueña o dueño de la tienda.';
+/** The TOTP secret of an account whose access the owner reset: none, until it enrols again through its new link. */
+export const SIN_SEGUNDO_FACTOR = '';
+export const RESTABLECER_PROPIO = 'No puedes restablecer tu propio acceso: cambia tu contraseña o tus códigos en Mi cuenta.';
 export const SOLO_PERSONAS = 'Esto es de una persona con sesión iniciada: una clave de API o el token de operador no tienen sesión.';
 
 const minutos = (n: number) => n * 60_000;
@@ -84,6 +91,7 @@ const persona = (fila: FilaPersona): Persona => ({
   activa: fila.activa,
   creada: fila.creada.toISOString(),
   ultimoIngreso: iso(fila.ultimoIngreso),
+  ...(fila.totpSecreto === SIN_SEGUNDO_FACTOR ? { accesoPendiente: true } : {}),
 });
 
 const invitacion = (fila: typeof invitacionesPersonal.$inferSelect): Invitacion => ({
@@ -167,6 +175,8 @@ function tooMany(segundos: number) {
 async function segundoFactor(db: Db | Tx, fila: FilaPersona, codigo: string, ahora: Date): Promise<'totp' | 'recuperacion' | null> {
   const limpio = codigo.replace(/\s+/g, '');
   if (/^\d{6}$/.test(limpio)) {
+    // An account whose access the owner reset has no TOTP secret until it enrols again.
+    if (!fila.totpSecreto) return null;
     const paso = pasoDelCodigo(fila.totpSecreto, limpio, ahora);
     if (paso === null) return null;
     const usado = await db
@@ -244,6 +254,45 @@ async function ingresar(deps: PersonalDeps, c: Context, fila: FilaPersona, via: 
   await audit(db, fila.nombre, [{ accion: 'personal.ingreso', objetivo: `persona ${fila.id}`, despues: { via, ip: clientIp(c, config) } }]);
   const [sesion] = await db.select().from(sesionesPersonal).where(eq(sesionesPersonal.id, id));
   return respuestaSesion(db, sesion!, ahora);
+}
+
+/**
+ * Enrols again the account a reset invitation names (the owner's 'Restablecer acceso'): its new name,
+ * password, TOTP secret and recovery codes; only while the reset is pending (no TOTP secret), so a
+ * second use of any link never replaces a working account's factors. Same account, same role and history.
+ */
+async function reinscribir(
+  tx: Tx,
+  invitada: typeof invitacionesPersonal.$inferSelect,
+  datos: { nombre: string; contrasena: string; secreto: string },
+  paso: number,
+  codigos: string[],
+): Promise<FilaPersona> {
+  const [cuenta] = await tx
+    .update(personas)
+    .set({
+      nombre: datos.nombre,
+      contrasena: datos.contrasena,
+      totpSecreto: datos.secreto,
+      totpUltimoPaso: paso,
+      fallos: 0,
+      ultimoFallo: null,
+    })
+    .where(and(eq(personas.id, invitada.personaId!), eq(personas.totpSecreto, SIN_SEGUNDO_FACTOR), eq(personas.activa, true)))
+    .returning();
+  if (!cuenta) throw clientError(410, INVITACION_USADA);
+  await tx.delete(codigosRecuperacionPersonal).where(eq(codigosRecuperacionPersonal.personaId, cuenta.id));
+  await tx
+    .insert(codigosRecuperacionPersonal)
+    .values(codigos.map((codigo) => ({ personaId: cuenta.id, codigoHash: huella(normalizarCodigo(codigo)) })));
+  await audit(tx, cuenta.nombre, [
+    {
+      accion: 'personal.reinscripcion',
+      objetivo: `persona ${cuenta.id} (${cuenta.correo})`,
+      despues: { invitacion: invitada.id, restablecidaPor: invitada.invitadaPor },
+    },
+  ]);
+  return cuenta;
 }
 
 /**
@@ -325,7 +374,15 @@ export function personalPublicRoutes(deps: PersonalDeps) {
     })
     .get('/invitaciones/:token', async (c) => {
       const fila = await invitacionPorToken(db, c.req.param('token'), ahora());
-      return c.json({ correo: fila.correo, rol: fila.rol, expira: fila.expira.toISOString() } satisfies InvitacionPublica);
+      const [cuenta] = fila.personaId
+        ? await db.select({ nombre: personas.nombre }).from(personas).where(eq(personas.id, fila.personaId))
+        : [];
+      return c.json({
+        correo: fila.correo,
+        rol: fila.rol,
+        expira: fila.expira.toISOString(),
+        ...(cuenta ? { restablecimiento: true, nombre: cuenta.nombre } : {}),
+      } satisfies InvitacionPublica);
     })
     .post('/invitaciones/:token', async (c) => {
       const fila = await invitacionPorToken(db, c.req.param('token'), ahora());
@@ -333,7 +390,8 @@ export function personalPublicRoutes(deps: PersonalDeps) {
       const problema = problemaContrasena(contrasena, fila.correo);
       if (problema) throw clientError(400, problema);
       const [existe] = await db.select({ id: personas.id }).from(personas).where(eq(personas.correo, fila.correo));
-      if (existe) throw clientError(409, `Ya existe una cuenta con el correo ${fila.correo}. Ingresa con tu contraseña.`);
+      if (existe && existe.id !== fila.personaId)
+        throw clientError(409, `Ya existe una cuenta con el correo ${fila.correo}. Ingresa con tu contraseña.`);
       const secreto = nuevoSecretoTotp();
       const valor = nuevoSecreto();
       const momento = ahora();
@@ -373,6 +431,7 @@ export function personalPublicRoutes(deps: PersonalDeps) {
           .where(and(eq(invitacionesPersonal.id, invitada.id), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)))
           .returning({ id: invitacionesPersonal.id });
         if (!usada.length || !(await gastarDesafio(tx, desafio.id, momento))) throw clientError(410, INVITACION_USADA);
+        if (invitada.personaId !== null) return reinscribir(tx, invitada, datos, paso, codigos);
         const [creada] = await tx
           .insert(personas)
           .values({
@@ -481,14 +540,157 @@ export function personalRoutes(deps: PersonalDeps) {
     })
     .post('/yo/passkeys', exigirRol('personal', { fresca: true }), async (c) => {
       const { persona } = suya(c);
-      const { respuesta } = await parseBody(c, passkeyRegistroSchema);
+      const { respuesta, nombre } = await parseBody(c, passkeyRegistroSchema);
       const fila = await personaPorId(persona);
-      await registrarPasskey(db, config, fila.id, respuesta);
+      await registrarPasskey(db, config, fila.id, respuesta, nombre);
       await audit(db, fila.nombre, [{ accion: 'personal.passkey', objetivo: `persona ${fila.id}` }]);
       return c.json({
         mensaje: 'Registraste tu passkey: la próxima vez puedes ingresar con ella.',
         persona: await personaSesion(db, fila.id),
       });
+    })
+    .get('/yo/passkeys', async (c) => {
+      const { persona } = suya(c);
+      const filas = await db.select().from(passkeys).where(eq(passkeys.personaId, persona)).orderBy(asc(passkeys.creada), asc(passkeys.id));
+      return c.json({
+        passkeys: filas.map((fila): PasskeyPropia => ({
+          id: fila.id,
+          nombre: nombrePasskey(fila),
+          creada: fila.creada.toISOString(),
+          ultimoUso: iso(fila.ultimoUso),
+        })),
+      });
+    })
+    .delete('/yo/passkeys/:id', exigirRol('personal', { fresca: true }), async (c) => {
+      const { persona } = suya(c);
+      const id = parseId(c.req.param('id'), 'número de passkey');
+      // Only one's own: another person's passkey is as absent as one that never existed.
+      const [fila] = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.personaId, persona)))
+        .returning();
+      if (!fila) throw clientError(404, `No tienes una passkey N.° ${id}.`);
+      const quien = await personaPorId(persona);
+      await audit(db, quien.nombre, [
+        { accion: 'personal.passkey-quitada', objetivo: `persona ${persona}`, antes: { passkey: nombrePasskey(fila) } },
+      ]);
+      return c.json({
+        mensaje: `Quitamos la passkey "${nombrePasskey(fila)}": ya no sirve para ingresar.`,
+        persona: await personaSesion(db, persona),
+      } satisfies CuentaCambiada);
+    })
+    .post('/yo/contrasena', exigirRol('personal', { fresca: true }), async (c) => {
+      const { persona, sesion } = suya(c);
+      const { actual, nueva } = await parseBody(c, cambioContrasenaSchema);
+      const fila = await personaPorId(persona);
+      await limites.comprobar(c, fila.correo, fila);
+      if (!(await verifyPassword(fila.contrasena, actual))) {
+        await limites.fallo(c, fila.correo, fila, 'contraseña (cambio de contraseña)');
+        throw clientError(401, 'La contraseña actual no es correcta.');
+      }
+      const problema = problemaContrasena(nueva, fila.correo);
+      if (problema) throw clientError(400, problema);
+      if (nueva === actual) throw clientError(400, 'La nueva contraseña debe ser distinta de la actual.');
+      const hash = await hashPassword(nueva);
+      const cerradas = await db.transaction(async (tx) => {
+        await tx.update(personas).set({ contrasena: hash, fallos: 0, ultimoFallo: null }).where(eq(personas.id, persona));
+        // Every other session ends (a stolen password's sessions with it); this one stays.
+        const otras = await tx
+          .update(sesionesPersonal)
+          .set({ cerrada: ahora() })
+          .where(and(eq(sesionesPersonal.personaId, persona), isNull(sesionesPersonal.cerrada), ne(sesionesPersonal.id, sesion)))
+          .returning({ expira: sesionesPersonal.expira, expiraMaximo: sesionesPersonal.expiraMaximo });
+        const n = otras.filter((s) => s.expira > ahora() && s.expiraMaximo > ahora()).length;
+        await audit(tx, fila.nombre, [{ accion: 'personal.contrasena', objetivo: `persona ${persona}`, despues: { sesionesCerradas: n } }]);
+        return n;
+      });
+      return c.json({
+        mensaje: `Cambiaste tu contraseña.${cerradas ? ` Cerramos tus otras ${cerradas} sesión(es).` : ''}`,
+        persona: await personaSesion(db, persona),
+      } satisfies CuentaCambiada);
+    })
+    .post('/yo/codigos', exigirRol('personal', { fresca: true }), async (c) => {
+      const { persona } = suya(c);
+      const fila = await personaPorId(persona);
+      const codigos = Array.from({ length: PERSONAL.codigosRecuperacion }, nuevoCodigoRecuperacion);
+      await db.transaction(async (tx) => {
+        await tx.delete(codigosRecuperacionPersonal).where(eq(codigosRecuperacionPersonal.personaId, persona));
+        await tx
+          .insert(codigosRecuperacionPersonal)
+          .values(codigos.map((codigo) => ({ personaId: persona, codigoHash: huella(normalizarCodigo(codigo)) })));
+        await audit(tx, fila.nombre, [
+          { accion: 'personal.codigos', objetivo: `persona ${persona}`, despues: { codigos: codigos.length } },
+        ]);
+      });
+      return c.json({
+        mensaje: 'Estos son tus nuevos códigos de recuperación. Guárdalos ahora: no volverán a mostrarse y los anteriores ya no sirven.',
+        codigosRecuperacion: codigos,
+        persona: await personaSesion(db, persona),
+      } satisfies CodigosNuevos);
+    })
+    .post('/personal/:id/restablecer', soloDueno, async (c) => {
+      const id = parseId(c.req.param('id'), 'número de persona');
+      const fila = await personaPorId(id);
+      if (c.get('persona') === id) throw clientError(409, RESTABLECER_PROPIO);
+      if (!fila.activa) throw clientError(409, `La cuenta de ${fila.nombre} está desactivada: actívala antes de restablecer su acceso.`);
+      const token = nuevoSecreto();
+      const momento = ahora();
+      const horas = config.personal.invitacionHoras;
+      const enlace = enlaceInvitacion(config.siteUrl, token);
+      // A password nobody knows: the account cannot sign in until its new link is used.
+      const sinContrasena = await hashPassword(nuevoSecreto());
+      const { nueva, cerradas } = await db.transaction(async (tx) => {
+        await tx
+          .update(personas)
+          .set({ contrasena: sinContrasena, totpSecreto: SIN_SEGUNDO_FACTOR, totpUltimoPaso: null, fallos: 0, ultimoFallo: null })
+          .where(eq(personas.id, id));
+        const n = await cerrarSesionesDe(tx, id, momento);
+        const llaves = await tx.delete(passkeys).where(eq(passkeys.personaId, id)).returning({ id: passkeys.id });
+        await tx.delete(codigosRecuperacionPersonal).where(eq(codigosRecuperacionPersonal.personaId, id));
+        await tx.delete(desafiosPersonal).where(eq(desafiosPersonal.personaId, id));
+        // Any earlier link for this address stops working: only the new one enrols the account.
+        await tx
+          .update(invitacionesPersonal)
+          .set({ revocada: momento })
+          .where(
+            and(eq(invitacionesPersonal.correo, fila.correo), isNull(invitacionesPersonal.usada), isNull(invitacionesPersonal.revocada)),
+          );
+        const [creada] = await tx
+          .insert(invitacionesPersonal)
+          .values({
+            tokenHash: huella(token),
+            correo: fila.correo,
+            rol: fila.rol,
+            creada: momento,
+            expira: new Date(momento.getTime() + minutos(horas * 60)),
+            invitadaPor: operadorDe(c),
+            personaId: id,
+          })
+          .returning();
+        await audit(tx, operadorDe(c), [
+          {
+            accion: 'personal.restablecer',
+            objetivo: `persona ${id} (${fila.correo})`,
+            despues: { sesionesCerradas: n, passkeysQuitadas: llaves.length, invitacion: creada!.id },
+          },
+        ]);
+        return { nueva: creada!, cerradas: n };
+      });
+      await mailer.send(
+        invitacionEmail({
+          to: fila.correo,
+          rol: fila.rol,
+          enlace,
+          horas,
+          invitadaPor: nombreVisible(operadorDe(c)),
+          restablecimiento: true,
+        }),
+      );
+      return c.json({
+        mensaje: `Restablecimos el acceso de ${fila.nombre}${cerradas ? ` y cerramos sus ${cerradas} sesión(es)` : ''}. Le enviamos un enlace nuevo que vence en ${horas} horas.`,
+        invitacion: invitacion(nueva),
+        enlace,
+      } satisfies InvitacionCreada);
     })
     .get('/personal', exigirRol('dueno'), async (c) => {
       const filas = await db.select().from(personas).orderBy(asc(personas.nombre), asc(personas.id));
@@ -506,7 +708,7 @@ export function personalRoutes(deps: PersonalDeps) {
       const token = nuevoSecreto();
       const momento = ahora();
       const horas = config.personal.invitacionHoras;
-      const enlace = `${config.siteUrl.replace(/\/+$/, '')}/admin/invitacion?token=${token}`;
+      const enlace = enlaceInvitacion(config.siteUrl, token);
       const fila = await db.transaction(async (tx) => {
         const [nueva] = await tx
           .insert(invitacionesPersonal)
@@ -626,6 +828,8 @@ export function personalRoutes(deps: PersonalDeps) {
     });
 }
 
+/** The one-time link of an invitation (or a reset's). */
+const enlaceInvitacion = (siteUrl: string, token: string) => `${siteUrl.replace(/\/+$/, '')}/admin/invitacion?token=${token}`;
 const rolEnTexto = (rol: Rol) => (rol === 'dueno' ? 'dueña o dueño' : 'personal');
 /** The inviter's name as the e-mail says it ('token de operador (Ana)' reads as Ana). */
 const nombreVisible = (operador: string) =>

@@ -39,6 +39,8 @@ export const invitacionesPersonal = pgTable(
     usada: fecha('usada'),
     revocada: fecha('revocada'),
     invitadaPor: text('invitada_por').notNull(),
+    /** The account a reset re-enrols (the owner's 'Restablecer acceso'); null when the invitation creates a new person. */
+    personaId: integer('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('invitaciones_personal_token_idx').on(t.tokenHash)],
 );
@@ -121,6 +123,8 @@ export const passkeys = pgTable(
     transportes: jsonb('transportes').$type<string[]>().notNull().default([]),
     creada: fecha('creada').notNull().defaultNow(),
     ultimoUso: fecha('ultimo_uso'),
+    /** The name its owner gave it ('Celular', 'Laptop'); null for one enrolled before names (shown from its transports). */
+    nombre: text('nombre'),
   },
   (t) => [uniqueIndex('passkeys_credencial_idx').on(t.credencial)],
 );
