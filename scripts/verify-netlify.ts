@@ -15,7 +15,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,14 +101,17 @@ function freshCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kbeauty-netlify-'));
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
   for (const file of new Set(listed.split('\0').filter(Boolean))) {
-    if (!existsSync(join(root, file))) continue;
+    // A checkout whose node_modules is a link (a git worktree beside the main one) lists it as a file: copied below.
+    if (!existsSync(join(root, file)) || /^node_modules\/?$/.test(file)) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(root, file), join(dir, file));
   }
   const modules = join(dir, 'node_modules');
-  if (spawnSync('cp', ['-al', join(root, 'node_modules'), modules]).status !== 0) {
+  // Through a link to the folder it names: the copy holds a real folder.
+  const installed = realpathSync(join(root, 'node_modules'));
+  if (spawnSync('cp', ['-al', installed, modules]).status !== 0) {
     rmSync(modules, { recursive: true, force: true });
-    cpSync(join(root, 'node_modules'), modules, { recursive: true, verbatimSymlinks: true });
+    cpSync(installed, modules, { recursive: true, verbatimSymlinks: true });
   }
   for (const cache of ['.vite', '.astro']) rmSync(join(modules, cache), { recursive: true, force: true });
   return dir;
