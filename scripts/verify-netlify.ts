@@ -250,8 +250,8 @@ async function buildAndServe(copy: string, serverUrl: string) {
     const t1 = performance.now();
     await checkScheduledFunctions(server, databaseUrl, hook);
     console.log(`verify:netlify: funciones programadas con netlify functions:invoke (${seconds(t1)} s).`);
-    await checkBackoffice(server, adminToken);
-    console.log('verify:netlify: la administración (/admin/) servida por netlify serve: página, API e ingreso.');
+    const visto = await checkBackoffice(server, adminToken);
+    console.log(`verify:netlify: la administración (/admin/) servida por netlify serve: página, API e ingreso (${visto}).`);
     const t2 = performance.now();
     // Netlify runs jobs every minute; the journeys run it every few seconds, as npm start's worker does in the browser tests.
     const jobs = setInterval(() => void fetch(`${server!.url}/.netlify/functions/jobs`, { method: 'POST' }).catch(() => {}), 3000);
@@ -432,7 +432,8 @@ async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: strin
  * password and TOTP through the function gets the session cookie with its flags intact (HttpOnly,
  * Secure, SameSite=Strict, Path=/admin), and that cookie sent back opens GET /admin/api/sesion.
  */
-async function checkBackoffice(server: NetlifyServer, adminToken: string) {
+async function checkBackoffice(server: NetlifyServer, adminToken: string): Promise<string> {
+  const visto: string[] = [];
   const page = readFileSync(join(server.dir, 'dist', 'admin', 'index.html'), 'utf8');
   const marker = /<title>[^<]*<\/title>/.exec(page)?.[0] ?? '<div id="app">';
   for (const path of ['/admin/', '/admin/pedidos/12', '/admin/ingresar']) {
@@ -445,6 +446,7 @@ async function checkBackoffice(server: NetlifyServer, adminToken: string) {
         body.includes('id="app"'),
       `${path} no sirvió la página de la administración (${res.status}, ${res.headers.get('content-type')}).`,
     );
+    if (path === '/admin/pedidos/12') visto.push(`${path}: ${res.status}, X-Robots-Tag «${res.headers.get('x-robots-tag')}»`);
     ensure(
       /noindex/.test(res.headers.get('x-robots-tag') ?? ''),
       `${path} no lleva X-Robots-Tag: noindex (tiene «${res.headers.get('x-robots-tag')}»).`,
@@ -458,12 +460,15 @@ async function checkBackoffice(server: NetlifyServer, adminToken: string) {
       typeof cuerpo?.mensaje === 'string',
     `GET /admin/api/sesion sin sesión respondió ${anonima.status} (${anonima.headers.get('content-type')}); se esperaba 401 JSON con un mensaje.`,
   );
+  visto.push(`GET /admin/api/sesion sin sesión: ${anonima.status}`);
   let sesion: Awaited<ReturnType<typeof sesionDeDueno>>;
   try {
     sesion = await sesionDeDueno(server.url, adminToken);
   } catch (error) {
-    return void problems.push(`el ingreso a la administración por la función falló: ${String(error)}`);
+    problems.push(`el ingreso a la administración por la función falló: ${String(error)}`);
+    return visto.join('; ');
   }
+  visto.push(`cookie «${sesion.setCookieIngreso.split(';').slice(1).join(';').trim()}»`);
   for (const [paso, header] of [
     ['la confirmación de la invitación', sesion.setCookieAlta],
     ['el ingreso con contraseña y código', sesion.setCookieIngreso],
@@ -484,6 +489,8 @@ async function checkBackoffice(server: NetlifyServer, adminToken: string) {
     abierta.status === 200 && yo?.persona?.correo === sesion.correo,
     `GET /admin/api/sesion con la cookie del ingreso respondió ${abierta.status} (se esperaba 200 con ${sesion.correo}).`,
   );
+  visto.push(`con ella: ${abierta.status}`);
+  return visto.join('; ');
 }
 
 interface BuildHook {
