@@ -1,14 +1,19 @@
 /**
- * `npm run bench [-- --products N] [-- --no-lighthouse]`: measures the shop on a temporary data
+ * `npm run bench [-- --products N] [-- --no-lighthouse] [-- --solo backoffice] [-- --postgres URL]`: measures the shop on a temporary data
  * directory with the demo catalogue (or a synthetic one of N products) and prints a Markdown report:
  * the build (stages, time, peak memory, dist/ size), start time, per page the HTML and JavaScript
  * sizes, the data a search, the header suggestions and a 3-item cart fetch over the wire, the
  * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, the interaction
  * latency (INP-style, 4× CPU) of adding to the cart, opening the cart, a listing filter and the quick
- * view, Lighthouse mobile (scores, LCP, requests, JS; median of 3), the back office's orders list and home with 10,000 orders
- * (scripts/bench/backoffice.ts) and its first-load JavaScript (scripts/bench/backoffice-js.ts); then every figure beside its target (issues 15, 26 and 36).
+ * view, Lighthouse mobile (scores, LCP, requests, JS; median of 3); then the back office (issue 36) with 10,000 orders: its
+ * first-load JavaScript (scripts/bench/backoffice-js.ts), when its sign-in, home and orders list are usable on a
+ * throttled phone (scripts/bench/backoffice-ui.ts, the shop restarted with the orders written into its database), and
+ * the orders list and home on the server (scripts/bench/backoffice.ts: embedded PGlite, and PostgreSQL on a scratch
+ * database of the server of --postgres, by default TEST_DATABASE_URL, when one is given); then every figure beside
+ * its target (issues 15, 26 and 36). `--solo backoffice` measures only the back office (after the seed and the build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,6 +27,8 @@ import { listingPath, productPath } from '../src/lib/catalogue/routes.ts';
 import { measureAddToCart } from './bench/add-to-cart.ts';
 import type { LatenciaBackoffice } from './bench/backoffice.ts';
 import { BACKOFFICE_JS_BUDGET_KB, backofficeJsReport, measureBackofficeJs } from './bench/backoffice-js.ts';
+import { BACKOFFICE_USABLE_BUDGET_S, PERFILES, measureBackofficeUi } from './bench/backoffice-ui.ts';
+import { createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
 import type { Latency } from './bench/catalogue-latency.ts';
 import { measureInteractions, type InteractionRun } from './bench/interactions.ts';
 import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
@@ -31,8 +38,20 @@ const { values } = parseArgs({
     products: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     port: { type: 'string', default: '4390' },
+    /** One part only: `backoffice` (the seed and the build still run first). */
+    solo: { type: 'string' },
+    /** A PostgreSQL server for the back office's server-side figures besides PGlite (a scratch database is made on it and dropped). */
+    postgres: { type: 'string', default: process.env.TEST_DATABASE_URL },
   },
 });
+const PARTS = ['backoffice'] as const;
+if (values.solo !== undefined && !PARTS.includes(values.solo as (typeof PARTS)[number])) {
+  console.error(`--solo acepta: ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const soloBackoffice = values.solo === 'backoffice';
+/** Orders in the back office's database for its figures (issue 36). */
+const BACKOFFICE_ORDERS = 10_000;
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'kbeauty-bench-'));
@@ -72,49 +91,129 @@ report.push(
   '',
 );
 
-await benchBuild();
-const shop = await startShop();
-report.push('## Start', '', `Existing data directory and build: "lista" after ${shop.seconds.toFixed(1)} s.`, '');
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const productos = (await (await fetch(`${base}/web/listprod`)).json()) as Producto[];
-  const menu = (await (await fetch(`${base}/web/menu`)).json()) as Menu;
-  const product = productPath(productos[0]!);
-  const listing = listingPath(menu[0]!.linea);
-  await benchPages(browser, product, listing);
-  await benchData(browser, productos);
-  await benchLatency(menu, productos);
-  await benchAddToCart(browser, product);
-  await benchInteractions(browser, product, listing);
-  if (!values['no-lighthouse']) await benchLighthouse(product, listing);
+  if (soloBackoffice) {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
+    await benchBackofficeJs();
+  } else {
+    await benchBuild();
+    await benchStorefront();
+  }
+  await benchBackofficeScreens();
 } finally {
-  await browser.close();
-  await stopShop(shop.child);
   rmSync(work, { recursive: true, force: true });
 }
 await benchBackoffice();
+if (values.postgres) await benchBackoffice(values.postgres);
 
 report.push('## Against the targets', '', '| figure | measured | target | met |', '|---|---|---|---|');
 for (const [name, measured, target, met] of summary)
   report.push(`| ${name} | ${measured} | ${target} | ${met === undefined ? '' : met ? 'yes' : '**no**'} |`);
 console.log(report.join('\n'));
 
-/** The back office's server side with 10,000 orders (issue 36): the orders list's first page, four filters and the home, p95 ≤ 150 ms. */
-async function benchBackoffice() {
-  const pedidos = 10_000;
-  const measured = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/backoffice.ts', '--orders', String(pedidos)], true);
-  // Its JSON line, wherever its log lines (stderr, captured with it) fell.
-  const results = JSON.parse(measured.output.split('\n').findLast((line) => line.startsWith('[{'))!) as LatenciaBackoffice[];
+async function benchStorefront() {
+  const shop = await startShop();
+  report.push('## Start', '', `Existing data directory and build: "lista" after ${shop.seconds.toFixed(1)} s.`, '');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const productos = (await (await fetch(`${base}/web/listprod`)).json()) as Producto[];
+    const menu = (await (await fetch(`${base}/web/menu`)).json()) as Menu;
+    const product = productPath(productos[0]!);
+    const listing = listingPath(menu[0]!.linea);
+    await benchPages(browser, product, listing);
+    await benchData(browser, productos);
+    await benchLatency(menu, productos);
+    await benchAddToCart(browser, product);
+    await benchInteractions(browser, product, listing);
+    if (!values['no-lighthouse']) await benchLighthouse(product, listing);
+  } finally {
+    await browser.close();
+    await stopShop(shop.child);
+  }
+}
+
+/**
+ * The back office on a throttled phone (issue 36: usable within 2 s): the orders written into the
+ * shop's own database (no server holds it meanwhile), the shop started again on it with an operator
+ * token, an owner signed in through the API, then the sign-in, the home and the orders list, 5 runs each.
+ */
+async function benchBackofficeScreens() {
+  await run(process.execPath, ['--import', 'tsx', 'scripts/bench/backoffice.ts', '--sembrar', '--orders', String(BACKOFFICE_ORDERS)]);
+  const token = randomBytes(24).toString('hex');
+  const shop = await startShop({ SHOP_ADMIN_TOKEN: token });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    for (const perfil of PERFILES) {
+      const screens = await measureBackofficeUi(base, token, { runs: 5, perfil, browser });
+      report.push(
+        `## Back office usable on a phone: ${perfil.nombre}, 4× CPU, 390 px, empty cache; ${BACKOFFICE_ORDERS} orders; 5 runs`,
+        '',
+        '| screen | median | worst | runs | the worst run’s requests until then (ms from navigation start) |',
+        '|---|---|---|---|---|',
+      );
+      for (const screen of screens) {
+        report.push(
+          `| ${screen.nombre} | ${s(screen.median)} | ${s(screen.worst)} | ${screen.runs.map(s).join(', ')} | ${screen.cadena} |`,
+        );
+        figure(
+          `back office usable, ${screen.nombre}, ${perfil.corto}, median of 5`,
+          screen.median / 1000,
+          's',
+          BACKOFFICE_USABLE_BUDGET_S,
+          false,
+          2,
+        );
+        figure(
+          `back office usable, ${screen.nombre}, ${perfil.corto}, worst of 5`,
+          screen.worst / 1000,
+          's',
+          BACKOFFICE_USABLE_BUDGET_S,
+          false,
+          2,
+        );
+      }
+      report.push('');
+    }
+    report.push(
+      'From navigation start; signed in = the session cookie of an owner invited, enrolled and signed in (password and TOTP) through the operator API.',
+      '',
+    );
+  } finally {
+    await browser.close();
+    await stopShop(shop.child);
+  }
+}
+
+/**
+ * The back office's server side with 10,000 orders (issue 36): the orders list's first page, four filters and the home, p95 ≤ 150 ms;
+ * on embedded PGlite, or on a scratch database of the PostgreSQL server of `postgres`.
+ */
+async function benchBackoffice(postgres?: string) {
+  const pedidos = BACKOFFICE_ORDERS;
+  const scratch = postgres ? await createScratchPostgres(postgres, 'kbeauty_bench') : undefined;
+  let results: LatenciaBackoffice[];
+  try {
+    const measured = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/backoffice.ts', '--orders', String(pedidos), ...(scratch ? ['--url', scratch.url] : [])],
+      true,
+    );
+    // Its JSON line, wherever its log lines (stderr, captured with it) fell.
+    results = JSON.parse(measured.output.split('\n').findLast((line) => line.startsWith('[{'))!) as LatenciaBackoffice[];
+  } finally {
+    await scratch?.drop();
+  }
+  const where = scratch ? 'PostgreSQL' : 'embedded PGlite';
   report.push(
-    `## Back office (${pedidos} orders in embedded PGlite, 40 warm requests each through the API in one process)`,
+    `## Back office on the server (${pedidos} orders in ${where}, 40 warm requests each through the API in one process)`,
     '',
     '| call | median | p95 | orders matched |',
     '|---|---|---|---|',
   );
   for (const r of results) {
     report.push(`| ${r.nombre} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.total ?? ''} |`);
-    figure(`p95, ${r.nombre} (${pedidos} orders)`, r.p95Ms, 'ms', 150);
+    figure(`p95, ${r.nombre} (${pedidos} orders, ${scratch ? 'PostgreSQL' : 'PGlite'})`, r.p95Ms, 'ms', 150);
   }
   report.push('');
 }
@@ -153,7 +252,11 @@ async function benchBuild() {
   figure('dist/ as deployed to Netlify', bytes((file) => !precompressed(file)) / 1e6, 'MB', 1000);
   summary.push(['dist/ files (with precompressed copies)', String(files.length), '', undefined]);
   figure('product page raw HTML', productHtml / 1024, 'KB', 40);
-  // The back office's first load (issue 36): its page's scripts and their static imports, gzip.
+  await benchBackofficeJs();
+}
+
+/** The back office's first load (issue 36): its page's scripts and their static imports, gzip. */
+async function benchBackofficeJs() {
   const backoffice = await measureBackofficeJs(distDir);
   report.push(...backofficeJsReport(backoffice));
   figure('back office (/admin/) first-load JavaScript, gzip', backoffice.firstGzip / 1024, 'KB', BACKOFFICE_JS_BUDGET_KB);
@@ -388,9 +491,12 @@ async function gzipSize(url: string): Promise<number> {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
-function startShop(): Promise<{ child: ChildProcess; seconds: number }> {
+function startShop(settings: Record<string, string> = {}): Promise<{ child: ChildProcess; seconds: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...env, ...settings },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -15,7 +15,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,7 @@ import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
 import { BROWSER_TEST_RATE_LIMITS, freePort } from '../tests/e2e/support/start-shop.ts';
 import { adminQuery, createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
+import { cookieDe, sesionDeDueno } from './bench/backoffice-sesion.ts';
 import { listZip, type ZipEntry } from './zip.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -100,14 +101,17 @@ function freshCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kbeauty-netlify-'));
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
   for (const file of new Set(listed.split('\0').filter(Boolean))) {
-    if (!existsSync(join(root, file))) continue;
+    // A checkout whose node_modules is a link (a git worktree beside the main one) lists it as a file: copied below.
+    if (!existsSync(join(root, file)) || /^node_modules\/?$/.test(file)) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(root, file), join(dir, file));
   }
   const modules = join(dir, 'node_modules');
-  if (spawnSync('cp', ['-al', join(root, 'node_modules'), modules]).status !== 0) {
+  // Through a link to the folder it names: the copy holds a real folder.
+  const installed = realpathSync(join(root, 'node_modules'));
+  if (spawnSync('cp', ['-al', installed, modules]).status !== 0) {
     rmSync(modules, { recursive: true, force: true });
-    cpSync(join(root, 'node_modules'), modules, { recursive: true, verbatimSymlinks: true });
+    cpSync(installed, modules, { recursive: true, verbatimSymlinks: true });
   }
   for (const cache of ['.vite', '.astro']) rmSync(join(modules, cache), { recursive: true, force: true });
   return dir;
@@ -246,6 +250,8 @@ async function buildAndServe(copy: string, serverUrl: string) {
     const t1 = performance.now();
     await checkScheduledFunctions(server, databaseUrl, hook);
     console.log(`verify:netlify: funciones programadas con netlify functions:invoke (${seconds(t1)} s).`);
+    const visto = await checkBackoffice(server, adminToken);
+    console.log(`verify:netlify: la administración (/admin/) servida por netlify serve: página, API e ingreso (${visto}).`);
     const t2 = performance.now();
     // Netlify runs jobs every minute; the journeys run it every few seconds, as npm start's worker does in the browser tests.
     const jobs = setInterval(() => void fetch(`${server!.url}/.netlify/functions/jobs`, { method: 'POST' }).catch(() => {}), 3000);
@@ -417,6 +423,74 @@ async function checkScheduledFunctions(server: NetlifyServer, databaseUrl: strin
     /Response with status 20\d/.test(jobs) && !/error/i.test(jobs),
     `la función jobs falló: ${jobs.trim().split('\n').slice(-3).join(' | ')}`,
   );
+}
+
+/**
+ * The back office through Netlify's server (issue 36): a deep link is the app's one page (the rewrite
+ * of dist/_redirects) with its noindex header (netlify.toml); the API's /admin/api/sesion is the
+ * function's JSON 401 without a session; an owner invited with the token, enrolled and signed in with
+ * password and TOTP through the function gets the session cookie with its flags intact (HttpOnly,
+ * Secure, SameSite=Strict, Path=/admin), and that cookie sent back opens GET /admin/api/sesion.
+ */
+async function checkBackoffice(server: NetlifyServer, adminToken: string): Promise<string> {
+  const visto: string[] = [];
+  const page = readFileSync(join(server.dir, 'dist', 'admin', 'index.html'), 'utf8');
+  const marker = /<title>[^<]*<\/title>/.exec(page)?.[0] ?? '<div id="app">';
+  for (const path of ['/admin/', '/admin/pedidos/12', '/admin/ingresar']) {
+    const res = await fetch(server.url + path, { redirect: 'manual' });
+    const body = await res.text();
+    ensure(
+      res.status === 200 &&
+        (res.headers.get('content-type') ?? '').startsWith('text/html') &&
+        body.includes(marker) &&
+        body.includes('id="app"'),
+      `${path} no sirvió la página de la administración (${res.status}, ${res.headers.get('content-type')}).`,
+    );
+    if (path === '/admin/pedidos/12') visto.push(`${path}: ${res.status}, X-Robots-Tag «${res.headers.get('x-robots-tag')}»`);
+    ensure(
+      /noindex/.test(res.headers.get('x-robots-tag') ?? ''),
+      `${path} no lleva X-Robots-Tag: noindex (tiene «${res.headers.get('x-robots-tag')}»).`,
+    );
+  }
+  const anonima = await fetch(`${server.url}/admin/api/sesion`);
+  const cuerpo = (await anonima.json().catch(() => undefined)) as { mensaje?: unknown } | undefined;
+  ensure(
+    anonima.status === 401 &&
+      (anonima.headers.get('content-type') ?? '').startsWith('application/json') &&
+      typeof cuerpo?.mensaje === 'string',
+    `GET /admin/api/sesion sin sesión respondió ${anonima.status} (${anonima.headers.get('content-type')}); se esperaba 401 JSON con un mensaje.`,
+  );
+  visto.push(`GET /admin/api/sesion sin sesión: ${anonima.status}`);
+  let sesion: Awaited<ReturnType<typeof sesionDeDueno>>;
+  try {
+    sesion = await sesionDeDueno(server.url, adminToken);
+  } catch (error) {
+    problems.push(`el ingreso a la administración por la función falló: ${String(error)}`);
+    return visto.join('; ');
+  }
+  visto.push(`cookie «${sesion.setCookieIngreso.split(';').slice(1).join(';').trim()}»`);
+  for (const [paso, header] of [
+    ['la confirmación de la invitación', sesion.setCookieAlta],
+    ['el ingreso con contraseña y código', sesion.setCookieIngreso],
+  ] as const) {
+    const atributos = header
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+    const faltan = ['httponly', 'secure', 'samesite=strict', 'path=/admin'].filter((flag) => !atributos.includes(flag));
+    ensure(
+      cookieDe(header) !== undefined && faltan.length === 0,
+      `la cookie de sesión de ${paso} llegó por la función sin ${faltan.join(', ') || 'su valor'}: «${header.replace(/=[^;]{8,}/, '=…')}».`,
+    );
+  }
+  const abierta = await fetch(`${server.url}/admin/api/sesion`, { headers: { Cookie: `kb_personal=${sesion.cookie}` } });
+  const yo = (await abierta.json().catch(() => undefined)) as { persona?: { correo?: string } } | undefined;
+  ensure(
+    abierta.status === 200 && yo?.persona?.correo === sesion.correo,
+    `GET /admin/api/sesion con la cookie del ingreso respondió ${abierta.status} (se esperaba 200 con ${sesion.correo}).`,
+  );
+  visto.push(`con ella: ${abierta.status}`);
+  return visto.join('; ');
 }
 
 interface BuildHook {

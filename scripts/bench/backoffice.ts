@@ -6,7 +6,9 @@
  * after two warm-up requests. `npm run bench` runs it in a process of its own.
  *
  * Standalone: `node --import tsx scripts/bench/backoffice.ts [--orders 10000] [--count 40] [--url postgres://…]`
- * prints a table, then one JSON line of `LatenciaBackoffice`s.
+ * prints a table, then one JSON line of `LatenciaBackoffice`s. With `--sembrar` it only writes the
+ * orders into the configured database (DATABASE_URL, or the embedded one of DATA_DIR, which no server
+ * may hold open): the shop the bench's browser then measures (backoffice-ui.ts).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import { seedIfEmpty } from '../../src/demo/seed.ts';
 import { createApp } from '../../src/server/app.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { startDatabase } from '../../src/server/db/startup.ts';
 import type { Mailer } from '../../src/server/mail/mailer.ts';
 import { createServices } from '../../src/server/services.ts';
 
@@ -118,8 +121,23 @@ export async function medirBackoffice(opciones: { pedidos: number; count: number
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { orders: { type: 'string', default: '10000' }, count: { type: 'string', default: '40' }, url: { type: 'string' } },
+    options: {
+      orders: { type: 'string', default: '10000' },
+      count: { type: 'string', default: '40' },
+      url: { type: 'string' },
+      sembrar: { type: 'boolean', default: false },
+    },
   });
+  if (values.sembrar) {
+    const { database } = await startDatabase(serverConfig());
+    try {
+      await sembrarPedidos(database.db, Number(values.orders));
+    } finally {
+      await database.close();
+    }
+    console.error(`${values.orders} pedidos escritos en la base de datos configurada.`);
+    process.exit(0);
+  }
   const resultados = await medirBackoffice({ pedidos: Number(values.orders), count: Number(values.count), url: values.url });
   for (const r of resultados)
     console.error(`${r.nombre.padEnd(40)} median ${r.medianMs.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms  (${r.total ?? '-'} matched)`);
