@@ -2,7 +2,8 @@
 import './sin-eval.ts';
 import { createRoot } from 'react-dom/client';
 import { operatorClient } from '../lib/api/operator-client.ts';
-import App from './App.tsx';
+import App, { crearQueryClient } from './App.tsx';
+import { adelantar } from './arranque.ts';
 import type { ClienteBackoffice } from './cliente.ts';
 import '../styles/global.css';
 import '../ui/fields.css';
@@ -16,4 +17,8 @@ import './backoffice.css';
 // Typed as the narrow view: the compiler checks here that the operator client has every call the screens make.
 const cliente: ClienteBackoffice = operatorClient({});
 
-createRoot(document.getElementById('app')!).render(<App cliente={cliente} />);
+const consultas = crearQueryClient();
+// The first screen's session, data and code start downloading now, together, not one after another.
+void adelantar(window.location.pathname, cliente, consultas);
+
+createRoot(document.getElementById('app')!).render(<App cliente={cliente} queryClient={consultas} />);

@@ -23,7 +23,7 @@ describe('Ingresar', () => {
     const cliente = new ClienteFalso({ conSesion: false });
     await montar(cliente, `/admin/ingresar?volver=${encodeURIComponent('/admin/pedidos?vista=recojo')}`);
     expect(document.querySelector('h1')?.textContent).toBe('Ingresar al panel');
-    expect(texto()).toContain('Tu sesión terminó');
+    expect(texto()).toContain('Ingresa para continuar donde estabas');
 
     await primerPaso('ana@kbeauty.pe', 'equivocada');
     await hasta(() => alertas().includes('Correo o contraseña incorrectos.'));

@@ -44,7 +44,7 @@ export default function Ingresar() {
           />
         )}
         <Aviso error={error} />
-        {!paso && volver && <p className="bo-nota">Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.</p>}
+        {!paso && volver && <p className="bo-nota">Ingresa para continuar donde estabas.</p>}
       </Pantalla>
     </main>
   );

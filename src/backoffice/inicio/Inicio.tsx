@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Pendiente, Ventas } from '../../lib/api/backoffice-schemas.ts';
+import { CLAVE_INICIO } from '../arranque.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { soles, variacion } from '../formato.ts';
@@ -14,7 +15,7 @@ const rutaDelPanel = (enlace: string) => (enlace.startsWith('/admin') ? enlace.s
 export default function Inicio() {
   const cliente = useCliente();
   const persona = usePersona();
-  const inicio = useQuery({ queryKey: ['inicio'], queryFn: () => cliente.home(), refetchInterval: 60_000 });
+  const inicio = useQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home(), refetchInterval: 60_000 });
   return (
     <Pantalla titulo={`Hola, ${persona.nombre.split(' ')[0]}`}>
       {inicio.isPending ? (
