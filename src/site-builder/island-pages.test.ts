@@ -46,6 +46,17 @@ describe('finishIslandPages', () => {
     expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('modulepreload');
   });
 
+  it("preloads the back office's whole module chain (an app page), and no other page's module scripts", async () => {
+    const script = '<script type="module" src="/_astro/BuyBox.a.js"></script>';
+    write('admin/index.html', page(script));
+    write('acerca/index.html', page(script));
+    expect(await finishIslandPages(dir, [join(dir, 'admin/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
+    const html = readFileSync(join(dir, 'admin/index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js']);
+    expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('modulepreload');
+  });
+
   it('adds its links once', () => {
     const once = withPreloads(page(''), '<link rel="modulepreload" href="/a.js">');
     expect(withPreloads(once, '<link rel="modulepreload" href="/a.js">')).toBe(once);

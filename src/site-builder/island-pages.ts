@@ -61,6 +61,10 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
       if (roots.length > 0) {
         const urls = [...new Set((await Promise.all(roots.map(chainOf))).flat())];
         next = withPreloads(next, urls.map((url) => `<link rel="modulepreload" href="${url}" fetchpriority="low">`).join(''));
+      } else if (isAppPage(dir, page)) {
+        // The back office is its module script and nothing else: its whole chain, at normal priority.
+        const urls = [...new Set((await Promise.all(moduleScriptUrls(html).map(chainOf))).flat())];
+        next = withPreloads(next, urls.map((url) => `<link rel="modulepreload" href="${url}">`).join(''));
       }
       if (next === html) continue;
       await writeFile(page, next);
@@ -122,6 +126,19 @@ export function eagerIslandUrls(html: string): string[] {
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)) urls.add(url!);
   }
   return [...urls];
+}
+
+/**
+ * The pages that are one client-rendered app (the back office, /admin/: issue 36): nothing shows until its
+ * module script and every file it imports have arrived, which a browser finds one level at a time (three round
+ * trips on a phone), so their whole chain is preloaded like a `client:load` island's.
+ */
+const APP_PAGES = ['admin/index.html'];
+const isAppPage = (dir: string, page: string) => APP_PAGES.some((app) => page === join(dir, app));
+
+/** The root-relative URLs of a page's `<script type="module" src="…">` tags. */
+export function moduleScriptUrls(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="(\/[^"]+)"[^>]*>/g)].map(([, url]) => url!);
 }
 
 /** `links` right after the head's charset declaration (which must come first), once. */
