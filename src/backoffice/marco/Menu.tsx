@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PersonaSesion } from '../../lib/api/backoffice-schemas.ts';
 import { useCliente } from '../cliente.ts';
@@ -27,6 +27,11 @@ export default function Menu({ persona, rol }: { persona: PersonaSesion; rol: st
   const consultas = useQueryClient();
   const [ubicacion, navegar] = useLocation();
   const [saliendo, setSaliendo] = useState(false);
+  const lista = useRef<HTMLUListElement>(null);
+  // On a phone the menu is one row that scrolls sideways: the open screen's entry is kept in view.
+  useEffect(() => {
+    lista.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [ubicacion]);
   const salir = async () => {
     setSaliendo(true);
     try {
@@ -46,7 +51,7 @@ export default function Menu({ persona, rol }: { persona: PersonaSesion; rol: st
         K-Beauty Perú <span>Panel</span>
       </p>
       <nav aria-label="Menú del panel">
-        <ul className="bo-menu__lista">
+        <ul className="bo-menu__lista" ref={lista}>
           {ENTRADAS.filter((entrada) => !('dueno' in entrada) || persona.rol === 'dueno').map((entrada) => (
             <li key={entrada.ruta}>
               <Link href={entrada.ruta} aria-current={esActual(entrada.ruta, ubicacion) ? 'page' : undefined}>
