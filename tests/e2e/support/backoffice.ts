@@ -225,6 +225,8 @@ export async function foto(page: Page, testInfo: TestInfo, nombre: string) {
 
 /** Axe on the whole page: no violation (`estado` names the screen in the failure). */
 export async function sinViolaciones(page: Page, estado: string) {
+  // A dialog fades in: its colours are measured once it has.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
     violations.map((violation) => `${estado}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
