@@ -75,6 +75,11 @@ test('the owner cancels a paid order and refunds it, confirming it is her when h
   await expect(page.getByText(`Pedido N.° ${idVenta} cancelado.`)).toBeVisible();
   await expect(page.locator('.bo-detalle__resumen')).toContainText('Cancelado');
   await expect(page.getByRole('region', { name: 'Comprobantes' })).toContainText(/Nota de crédito/i);
+  await expect(page.getByRole('region', { name: 'Reembolsos' })).toContainText(
+    `${formatSoles(precioFinal(producto))} · devuelto al cliente · el pedido entero`,
+  );
+  // The timeline names her, not 'Sistema', as who cancelled it.
+  await expect(page.getByRole('region', { name: 'Historial' })).toContainText('Por Ana Dueña Salas');
   await foto(page, testInfo, 'detalle-reembolsado');
   const pedido = await pedidoSegunApi(request, idVenta);
   expect(pedido.estado).toBe('CANCELADO');
@@ -101,6 +106,7 @@ test('a delivered order’s line is returned, and the customer’s Mis Compras s
   await foto(page, testInfo, 'devolucion');
   await quizasConfirmar(page, duena, () => dialogo.getByRole('button', { name: 'Registrar la devolución' }).click(), page.getByText(`Devolución del pedido N.° ${idVenta} registrada`));
   await expect(dialogo).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Reembolsos' })).toContainText(`${formatSoles(precioFinal(producto))} · devuelto al cliente · devolución N.°`);
   await foto(page, testInfo, 'detalle-devuelto');
 
   const compras = await compradora.newPage();

@@ -129,7 +129,8 @@ test('signing in and marking an order shipped need only the keyboard', async ({ 
       await page.keyboard.press('Tab');
       const actual = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        return el ? (el.getAttribute('aria-label') ?? el.innerText ?? '').trim() : '';
+        const etiqueta = el && 'labels' in el ? (el as HTMLInputElement).labels?.[0]?.innerText : undefined;
+        return el ? (el.getAttribute('aria-label') ?? etiqueta ?? el.innerText ?? '').trim() : '';
       });
       if (typeof nombre === 'string' ? actual === nombre : nombre.test(actual)) return;
     }

@@ -38,6 +38,13 @@ export default function DetallePedido({ id }: { id: number }) {
   );
 }
 
+/** A refund's state as the owner reads it: a failed one is hers to refund by hand. */
+const ESTADO_REEMBOLSO = {
+  pendiente: 'pendiente (el proveedor aún no responde; se reintenta)',
+  aprobado: 'devuelto al cliente',
+  fallido: 'no se pudo: devuélvelo a mano',
+} as const;
+
 function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
   return (
     <div className="bo-detalle">
@@ -155,6 +162,24 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           </ul>
         )}
       </section>
+      {!!pedido.reembolsos?.length && (
+        <section className="card" aria-labelledby="bo-reembolsos">
+          <h2 id="bo-reembolsos">Reembolsos</h2>
+          <ul className="bo-lista-simple">
+            {pedido.reembolsos.map((reembolso) => (
+              <li key={reembolso.id}>
+                <strong>{soles(reembolso.monto)}</strong> · {ESTADO_REEMBOLSO[reembolso.estado]}
+                {reembolso.devolucion !== null ? ` · devolución N.° ${reembolso.devolucion}` : ' · el pedido entero'} ·{' '}
+                <span className="bo-nota">
+                  {fechaHora(reembolso.fecha)} · {reembolso.quien}
+                </span>
+                <p className="bo-nota">Motivo: {reembolso.motivo}</p>
+                {reembolso.mensaje && <p className="bo-nota">{reembolso.mensaje}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="card" aria-labelledby="bo-comprobantes">
         <h2 id="bo-comprobantes">Comprobantes</h2>
         {pedido.comprobantes.length === 0 ? (

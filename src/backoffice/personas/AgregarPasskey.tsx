@@ -4,19 +4,22 @@ import { useState } from 'react';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { Aviso } from '../marco/Pantalla.tsx';
+import { useReautenticar } from '../marco/Reautenticar.tsx';
 import { CLAVE_SESION } from '../marco/sesion.ts';
 
 /** 'Agregar llave de acceso': the browser creates a passkey with the shop's options; the shop keeps it for the signed-in person. */
 export default function AgregarPasskey({ alAgregar }: { alAgregar?: () => void }) {
   const cliente = useCliente();
   const consultas = useQueryClient();
+  const conReautenticacion = useReautenticar();
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const [ocupado, setOcupado] = useState(false);
   const agregar = async () => {
     setAviso({});
     setOcupado(true);
     try {
-      const opciones = await cliente.passkeyEnrolOptions();
+      // Adding a passkey wants a fresh sign-in: asked here when it is not (the enrolment right after follows within it).
+      const opciones = await conReautenticacion(() => cliente.passkeyEnrolOptions());
       const respuesta = await startRegistration({ optionsJSON: opciones });
       const { mensaje } = await cliente.enrolPasskey(respuesta);
       setAviso({ ok: mensaje });

@@ -233,6 +233,8 @@ export async function reembolsarPedido(db: Db, pedidoId: number, opciones: Opcio
     } else {
       const movimiento = await moveOrder(db, pedidoId, 'CANCELADO', {
         nota: motivo,
+        // The timeline names who cancelled it (the owner), as the refund's own entry does.
+        actor: quien,
         comprobantes: opciones.comprobantes,
         alMover: async (tx, antes) => {
           porReembolsar(antes);

@@ -218,9 +218,12 @@ export async function pedidoADomicilio(
   return idVenta;
 }
 
-/** A screenshot of the whole page for looking at later: test-results/…/<nombre>-<project>.png. */
+/** A screenshot of the screen as seen, for looking at later (test-results/…/<nombre>-<project>.png); the page no wider than it. */
 export async function foto(page: Page, testInfo: TestInfo, nombre: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${nombre}-${testInfo.project.name}.png`), fullPage: true });
+  // Nothing wider than the screen (at 390 px a long e-mail or a table would push the page sideways).
+  const ancho = await page.evaluate(() => ({ pagina: document.documentElement.scrollWidth, ventana: window.innerWidth }));
+  expect(ancho.pagina, `${nombre}: la página es más ancha que la pantalla`).toBeLessThanOrEqual(ancho.ventana);
+  await page.screenshot({ path: testInfo.outputPath(`${nombre}-${testInfo.project.name}.png`) });
 }
 
 /** Axe on the whole page: no violation (`estado` names the screen in the failure). */
