@@ -25,6 +25,9 @@ export const enGrupos = (secreto: string) =>
 /** An SVG document as an image address: drawn by the browser as a picture, never as the page's markup. */
 export const imagenSvg = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+/** A sentence's end after a time that may already end in a period ('11:38 p. m.'): one period, never two. */
+const conPunto = (texto: string) => (texto.endsWith('.') ? texto : `${texto}.`);
+
 type Paso =
   | { paso: 'datos' }
   | { paso: 'totp'; inscripcion: InscripcionTotp }
@@ -56,7 +59,7 @@ export default function Invitacion() {
           <>
             <p>
               Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>.
-              La invitación vence el {fechaHora(invitacion.data.expira)}.
+              La invitación vence el {conPunto(fechaHora(invitacion.data.expira))}
             </p>
             <ol className="bo-pasos-alta" aria-label="Pasos">
               {['Tus datos', 'App de autenticación', 'Códigos de recuperación', 'Llave de acceso'].map((nombre, indice) => (

@@ -9,6 +9,7 @@ import { ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.ts';
 import { Texto } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import AccionesPedido from './AccionesPedido.tsx';
+import { nombreDeCourier } from './courier.ts';
 
 /** The query key of one order's detail. */
 export const clavePedido = (id: number) => ['pedido', id] as const;
@@ -128,7 +129,7 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
         {pedido.horario && <p className="bo-nota">Horario: {pedido.horario}</p>}
         {pedido.seguimiento && (
           <p>
-            {pedido.seguimiento.courier} · guía <strong>{pedido.seguimiento.guia}</strong>
+            {nombreDeCourier(pedido.seguimiento.courier)} · guía <strong>{pedido.seguimiento.guia}</strong>
           </p>
         )}
       </section>
