@@ -104,15 +104,26 @@ test('a delivered order’s line is returned, and the customer’s Mis Compras s
   await expect(dialogo).toContainText(`Se devolverán ${formatSoles(precioFinal(producto))}`);
   await sinViolaciones(page, 'Registrar devolución');
   await foto(page, testInfo, 'devolucion');
-  await quizasConfirmar(page, duena, () => dialogo.getByRole('button', { name: 'Registrar la devolución' }).click(), page.getByText(`Devolución del pedido N.° ${idVenta} registrada`));
+  await quizasConfirmar(
+    page,
+    duena,
+    () => dialogo.getByRole('button', { name: 'Registrar la devolución' }).click(),
+    page.getByText(`Devolución del pedido N.° ${idVenta} registrada`),
+  );
   await expect(dialogo).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Reembolsos' })).toContainText(`${formatSoles(precioFinal(producto))} · devuelto al cliente · devolución N.°`);
+  await expect(page.getByRole('region', { name: 'Reembolsos' })).toContainText(
+    `${formatSoles(precioFinal(producto))} · devuelto al cliente · devolución N.°`,
+  );
   await foto(page, testInfo, 'detalle-devuelto');
 
   const compras = await compradora.newPage();
   await compras.setViewportSize(page.viewportSize()!);
   await compras.goto('/mis-pedidos');
-  await compras.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+  await compras
+    .getByTestId('pedido')
+    .filter({ hasText: `Pedido N.° ${idVenta}` })
+    .getByRole('button', { name: 'Ver detalle' })
+    .click();
   const devolucion = compras.getByRole('dialog', { name: 'Detalle del Pedido' }).getByTestId('devolucion');
   await expect(devolucion).toContainText(`${formatSoles(precioFinal(producto))} reembolsados`);
   await expect(devolucion).toContainText(`1 × ${producto.nombre}`);

@@ -36,7 +36,9 @@ test.beforeAll(async ({ request }) => {
   catalogue = (await (await request.get(`${backofficeUrl()}/web/listprod`)).json()) as Producto[];
 });
 
-test('an owner invited from the command line enrols TOTP, signs in and invites a staff member from Personal', async ({ page }, testInfo) => {
+test('an owner invited from the command line enrols TOTP, signs in and invites a staff member from Personal', async ({
+  page,
+}, testInfo) => {
   duena = await duenaDesdeConsola(page, testInfo);
   expect(duena.codigos).toHaveLength(10);
 
@@ -122,10 +124,17 @@ test('the staff member adds a passkey, signs in with it, marks three orders ship
   await compras.goto('/mis-pedidos');
   await compras.getByRole('button', { name: /Mostrar otros pedidos/ }).click();
   for (const { idVenta, courier, guia } of envios) {
-    await compras.getByTestId('pedido').filter({ hasText: `Pedido N.° ${idVenta}` }).getByRole('button', { name: 'Ver detalle' }).click();
+    await compras
+      .getByTestId('pedido')
+      .filter({ hasText: `Pedido N.° ${idVenta}` })
+      .getByRole('button', { name: 'Ver detalle' })
+      .click();
     const modal = compras.getByRole('dialog', { name: 'Detalle del Pedido' });
     await expect(modal.getByTestId('seguimiento')).toContainText(`${courier} · Guía N.° ${guia}`);
-    await modal.getByRole('button', { name: /Cerrar/ }).first().click();
+    await modal
+      .getByRole('button', { name: /Cerrar/ })
+      .first()
+      .click();
     await expect(modal).toBeHidden();
   }
 });

@@ -73,7 +73,10 @@ test('every back-office screen, from the invitation to Mi cuenta, has no axe vio
   await expect(page.getByRole('dialog', { name: 'Marcar enviados' })).toBeVisible();
   await pantalla('pedidos-marcar-enviados');
   await page.getByRole('dialog', { name: 'Marcar enviados' }).getByRole('button', { name: 'Cancelar' }).click();
-  await page.getByRole('link', { name: new RegExp(`${idVenta}`) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(`${idVenta}`) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Pedido N.° ${idVenta}` })).toBeVisible();
   await pantalla('detalle');
   await page.getByRole('button', { name: 'Enviar', exact: true }).click();

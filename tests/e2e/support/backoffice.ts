@@ -152,7 +152,11 @@ export async function duenaDesdeConsola(page: Page, testInfo: TestInfo, nombre =
 
 /** Signs in `persona` with a code of the authenticator not used yet. */
 export async function ingresarComo(page: Page, persona: Persona) {
-  await ingresar(page, { correo: persona.correo, contrasena: persona.contrasena, codigo: await codigoNuevo(persona.secreto, persona.usados) });
+  await ingresar(page, {
+    correo: persona.correo,
+    contrasena: persona.contrasena,
+    codigo: await codigoNuevo(persona.secreto, persona.usados),
+  });
 }
 
 /**
@@ -199,7 +203,13 @@ export async function pedidoADomicilio(
   producto: Producto,
 ): Promise<number> {
   const body = preferenceBody(pickupPayload([lineFromProducto(producto)]), shopper.idUsuario, {});
-  const destino = { departamento: 'Arequipa', provincia: 'Arequipa', distrito: 'Cayma', direccion: 'Calle Los Arces 123', referencia: 'Frente al parque' };
+  const destino = {
+    departamento: 'Arequipa',
+    provincia: 'Arequipa',
+    distrito: 'Cayma',
+    direccion: 'Calle Los Arces 123',
+    referencia: 'Frente al parque',
+  };
   const envio = { ...body, Recojo: false, destino, metadata: { ...body.metadata, recojo: false, metodo_envio: ENVIO_PROVINCIA } };
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const quote = (await (await request.post(`/carrito/cotizar/${shopper.idUsuario}`, { data: envio, headers: auth })).json()) as {
@@ -243,12 +253,7 @@ export async function sinViolaciones(page: Page, estado: string) {
 export function productoDelPanel(catalogue: Producto[], testInfo: TestInfo): Producto {
   const propios = catalogue.filter(
     (p) =>
-      !pasoDeCategoria(p.categoria) &&
-      p.stock >= 20 &&
-      p.newores === '' &&
-      !p.colores.trim() &&
-      !p.tamaños.trim() &&
-      precioFinal(p) >= 120,
+      !pasoDeCategoria(p.categoria) && p.stock >= 20 && p.newores === '' && !p.colores.trim() && !p.tamaños.trim() && precioFinal(p) >= 120,
   );
   const producto = propios[testInfo.project.name === 'mobile' ? 1 : 0];
   if (!producto) throw new Error('El catálogo demo no tiene productos para el panel');
