@@ -116,7 +116,7 @@ test('the staff member adds a passkey, signs in with it, marks three orders ship
     guia: `GU-${testInfo.project.name}-${idVenta}`,
   }));
   await marcarEnviados(page, envios);
-  await expect(page.getByText('3 pedido(s) pasaron a EN TRANSITO.')).toBeVisible();
+  await expect(page.getByText('3 pedidos pasaron a «En Tránsito».')).toBeVisible();
   await foto(page, testInfo, 'pedidos-tras-lote');
 
   // The shopper's Mis Compras shows each one's courier and guía.

@@ -162,7 +162,7 @@ test('signing in and marking an order shipped need only the keyboard', async ({ 
   await page.keyboard.type(`TECLADO-${idVenta}`);
   await page.keyboard.press('Enter');
   await expect(dialogo).toBeHidden();
-  await expect(page.getByText('1 pedido(s) pasaron a EN TRANSITO.')).toBeVisible();
+  await expect(page.getByText('1 pedido pasó a «En Tránsito».')).toBeVisible();
   await foto(page, testInfo, 'pedidos-teclado');
 });
 
