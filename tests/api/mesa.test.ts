@@ -251,7 +251,7 @@ describeEachDatabase('orders desk and home (issue 36)', (target) => {
       [dos.id, true],
     ]);
     expect(lote.resultados[1]!.mensaje).toContain('aún no se ha pagado');
-    expect(lote.mensaje).toBe('2 de 3 pedido(s) pasaron a EN TRANSITO; 1 no se movieron (mira el motivo de cada uno).');
+    expect(lote.mensaje).toBe('2 de 3 pedidos pasaron a «En Tránsito»; 1 no se movió (mira el motivo de cada uno).');
     const [p1, p2, p3] = [await detalle(uno.id), await detalle(dos.id), await detalle(pendiente.id)];
     expect(p1).toMatchObject({ estado: 'EN TRANSITO', acciones: expect.arrayContaining(['corregir-guia']) });
     expect(p2.estado).toBe('EN TRANSITO');

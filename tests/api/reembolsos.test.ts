@@ -111,6 +111,9 @@ describeEachDatabase('refunds', (target) => {
       expect(audits.map((a) => a.accion)).toContain('pedido.reembolso');
       const timeline = await shop.database.db.select().from(pedidoHistorial).where(eq(pedidoHistorial.pedidoId, idVenta));
       expect(timeline.some((t) => /Reembolso de S\/ .* hecho por el modo de prueba/.test(t.nota))).toBe(true);
+      // The cancellation names who did it (the operator), not 'Sistema'.
+      const cancelado = timeline.find((t) => t.estado === 'CANCELADO' && t.nota.includes('Sin stock del tono pedido'));
+      expect(cancelado?.actor).toMatch(/^token de operador/);
 
       // Replayed: refused in Spanish, nothing more refunded.
       const replay = await admin('POST', `/pedidos/${idVenta}/reembolso`, { motivo: 'Sin stock del tono pedido' });

@@ -26,12 +26,17 @@ export default async function globalSetup() {
     RECEIPTS_TEST_MODE: 'true',
     SMTP_URL: smtp.url,
     SHOP_ADMIN_TOKEN: adminToken,
+    // The shop's own address is localhost (the back office's passkeys need a host name; E2E_BACKOFFICE_URL is it)…
+    SITE_URL: 'http://localhost:{port}',
+    // …and a sign-in stays fresh 12 seconds, so the back-office journeys see the owner's re-authentication asked.
+    STAFF_REAUTH_MINUTES: '0.2',
     ...BROWSER_TEST_RATE_LIMITS,
   });
   process.env.E2E_BASE_URL = shop.url;
   process.env.E2E_DIST_DIR = shop.distDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_ADMIN_TOKEN = adminToken;
+  process.env.E2E_BACKOFFICE_URL = shop.url.replace('127.0.0.1', 'localhost');
 
   return async () => {
     await shop.stop();

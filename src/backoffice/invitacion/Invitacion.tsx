@@ -25,6 +25,9 @@ export const enGrupos = (secreto: string) =>
 /** An SVG document as an image address: drawn by the browser as a picture, never as the page's markup. */
 export const imagenSvg = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+/** A sentence's end after a time that may already end in a period ('11:38 p. m.'): one period, never two. */
+const conPunto = (texto: string) => (texto.endsWith('.') ? texto : `${texto}.`);
+
 type Paso =
   | { paso: 'datos' }
   | { paso: 'totp'; inscripcion: InscripcionTotp }
@@ -57,12 +60,12 @@ export default function Invitacion() {
             {invitacion.data.restablecimiento ? (
               <p>
                 Restablecieron tu acceso a la cuenta <strong>{invitacion.data.correo}</strong>: elige una contraseña nueva y vuelve a
-                activar tu código de verificación. El enlace vence el {fechaHora(invitacion.data.expira)}.
+                activar tu código de verificación. El enlace vence el {conPunto(fechaHora(invitacion.data.expira))}
               </p>
             ) : (
               <p>
                 Te invitaron como <strong>{NOMBRE_ROL[invitacion.data.rol]}</strong> con el correo <strong>{invitacion.data.correo}</strong>
-                . La invitación vence el {fechaHora(invitacion.data.expira)}.
+                . La invitación vence el {conPunto(fechaHora(invitacion.data.expira))}
               </p>
             )}
             <ol className="bo-pasos-alta" aria-label="Pasos">

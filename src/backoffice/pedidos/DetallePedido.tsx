@@ -9,6 +9,7 @@ import { ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.ts';
 import { Texto } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import AccionesPedido from './AccionesPedido.tsx';
+import { nombreDeCourier } from './courier.ts';
 
 /** The query key of one order's detail. */
 export const clavePedido = (id: number) => ['pedido', id] as const;
@@ -37,6 +38,13 @@ export default function DetallePedido({ id }: { id: number }) {
     </Pantalla>
   );
 }
+
+/** A refund's state as the owner reads it: a failed one is hers to refund by hand. */
+const ESTADO_REEMBOLSO = {
+  pendiente: 'pendiente (el proveedor aún no responde; se reintenta)',
+  aprobado: 'devuelto al cliente',
+  fallido: 'no se pudo: devuélvelo a mano',
+} as const;
 
 function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
   return (
@@ -121,7 +129,7 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
         {pedido.horario && <p className="bo-nota">Horario: {pedido.horario}</p>}
         {pedido.seguimiento && (
           <p>
-            {pedido.seguimiento.courier} · guía <strong>{pedido.seguimiento.guia}</strong>
+            {nombreDeCourier(pedido.seguimiento.courier)} · guía <strong>{pedido.seguimiento.guia}</strong>
           </p>
         )}
       </section>
@@ -155,6 +163,24 @@ function Detalle({ pedido }: { pedido: DetallePedidoBackoffice }) {
           </ul>
         )}
       </section>
+      {!!pedido.reembolsos?.length && (
+        <section className="card" aria-labelledby="bo-reembolsos">
+          <h2 id="bo-reembolsos">Reembolsos</h2>
+          <ul className="bo-lista-simple">
+            {pedido.reembolsos.map((reembolso) => (
+              <li key={reembolso.id}>
+                <strong>{soles(reembolso.monto)}</strong> · {ESTADO_REEMBOLSO[reembolso.estado]}
+                {reembolso.devolucion !== null ? ` · devolución N.° ${reembolso.devolucion}` : ' · el pedido entero'} ·{' '}
+                <span className="bo-nota">
+                  {fechaHora(reembolso.fecha)} · {reembolso.quien}
+                </span>
+                <p className="bo-nota">Motivo: {reembolso.motivo}</p>
+                {reembolso.mensaje && <p className="bo-nota">{reembolso.mensaje}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="card" aria-labelledby="bo-comprobantes">
         <h2 id="bo-comprobantes">Comprobantes</h2>
         {pedido.comprobantes.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FilaPedido } from '../../lib/api/backoffice-schemas.ts';
 import { COURIERS } from '../../lib/tienda.ts';
@@ -53,11 +53,14 @@ export default function DialogoEnvio({
       setError(mensajeDe(fallo));
     }
   });
-  /** A courier chosen in one row becomes the default of the rows below still on the first prefill. */
+  /** The rows whose courier the person chose: a later choice above never changes them (even when it equals the prefill). */
+  const elegidos = useRef(new Set<number>());
+  /** A courier chosen in one row becomes the default of the rows below still on the first prefill and not chosen by hand. */
   const elegirCourier = (indice: number, courier: string) => {
+    elegidos.current.add(indice);
     const envios = getValues('envios');
     for (let abajo = indice + 1; abajo < envios.length; abajo++)
-      if (envios[abajo]!.courier === previo) setValue(`envios.${abajo}.courier`, courier);
+      if (!elegidos.current.has(abajo) && envios[abajo]!.courier === previo) setValue(`envios.${abajo}.courier`, courier);
   };
   return (
     <Modal title="Marcar enviados" lead="Escribe el courier y el número de guía de cada pedido." size="wide" onClose={alCerrar}>

@@ -104,9 +104,13 @@ describe('Pedidos', () => {
     for (const id of [31, 32, 33]) expect(campo<HTMLSelectElement>(`Courier del pedido ${id}`).value).toBe('shalom');
     expect(campo('Avisar al cliente por correo').checked).toBe(true);
 
-    // Choosing a courier in the first row carries it to the rows below still on the prefill.
+    // Choosing a courier in the first row carries it to the rows below still on the prefill, not to one chosen
+    // by hand (even when the hand chose the prefill's courier).
+    escribir(campo<HTMLSelectElement>('Courier del pedido 33'), 'shalom');
     escribir(campo<HTMLSelectElement>('Courier del pedido 31'), 'olva');
-    expect(campo<HTMLSelectElement>('Courier del pedido 33').value).toBe('olva');
+    expect(campo<HTMLSelectElement>('Courier del pedido 32').value).toBe('olva');
+    expect(campo<HTMLSelectElement>('Courier del pedido 33').value).toBe('shalom');
+    escribir(campo<HTMLSelectElement>('Courier del pedido 33'), 'olva');
     escribir(campo('Guía del pedido 31'), 'OL-0001');
     escribir(campo('Guía del pedido 32'), 'x');
     await enviar('Marcar 3 enviados');

@@ -7,6 +7,7 @@ import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { edad, ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.ts';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
+import { nombreDeCourier } from './courier.ts';
 import DialogoEnvio from './DialogoEnvio.tsx';
 import { cambiarFiltro, filtroDeUrl, urlDeFiltro } from './filtro-url.ts';
 import Filtros from './Filtros.tsx';
@@ -89,7 +90,7 @@ const columnas = columna.columns([
   }),
   columna.accessor('courier', {
     header: 'Courier',
-    cell: ({ row }) => (row.original.courier ? `${row.original.courier} · ${row.original.guia ?? ''}` : '—'),
+    cell: ({ row }) => (row.original.courier ? `${nombreDeCourier(row.original.courier)} · ${row.original.guia ?? ''}` : '—'),
   }),
 ]);
 

@@ -25,3 +25,7 @@ export function recordarCourier(id: string): void {
 /** A courier as the API may name it (its id or its name) as its id. */
 export const idDeCourier = (valor: string | null | undefined) =>
   COURIERS.find((courier) => courier.id === valor || courier.nombre === valor)?.id;
+
+/** A courier as people read it (its name), whether the API gave its id or its name; as given when unknown. */
+export const nombreDeCourier = (valor: string) =>
+  COURIERS.find((courier) => courier.id === valor || courier.nombre === valor)?.nombre ?? valor;

@@ -5,6 +5,7 @@ import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { Campo } from '../marco/Campo.tsx';
 import { Aviso } from '../marco/Pantalla.tsx';
+import { useReautenticar } from '../marco/Reautenticar.tsx';
 import { CLAVE_SESION } from '../marco/sesion.ts';
 
 /**
@@ -14,6 +15,7 @@ import { CLAVE_SESION } from '../marco/sesion.ts';
 export default function AgregarPasskey({ alAgregar, conNombre = false }: { alAgregar?: () => void; conNombre?: boolean }) {
   const cliente = useCliente();
   const consultas = useQueryClient();
+  const conReautenticacion = useReautenticar();
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const [ocupado, setOcupado] = useState(false);
   const [nombre, setNombre] = useState('');
@@ -21,7 +23,8 @@ export default function AgregarPasskey({ alAgregar, conNombre = false }: { alAgr
     setAviso({});
     setOcupado(true);
     try {
-      const opciones = await cliente.passkeyEnrolOptions();
+      // Adding a passkey wants a fresh sign-in: asked here when it is not (the enrolment right after follows within it).
+      const opciones = await conReautenticacion(() => cliente.passkeyEnrolOptions());
       const respuesta = await startRegistration({ optionsJSON: opciones });
       const { mensaje } = await (nombre.trim() ? cliente.enrolPasskey(respuesta, nombre.trim()) : cliente.enrolPasskey(respuesta));
       setNombre('');

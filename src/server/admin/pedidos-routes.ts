@@ -10,6 +10,7 @@ import {
   loteSchema,
   notaInternaSchema,
 } from '../../lib/api/pedidos-backoffice-schemas.ts';
+import { ESTADO_PEDIDO_TEXTO } from '../../lib/orders/timeline.ts';
 import { COURIERS, MESA } from '../../lib/tienda.ts';
 import { comprobantesDelPedido } from '../comprobantes/emision.ts';
 import type { ServerConfig } from '../config.ts';
@@ -114,7 +115,7 @@ export function pedidosRoutes({ db, config }: Deps) {
         const movimiento = await mover(c, id, lote.estado, { courier: envio?.courier, guia: envio?.guia, avisar: lote.avisar });
         resultados.push(
           movimiento.resultado === 'movido'
-            ? { idVenta: id, ok: true, mensaje: `Pedido N.° ${id}: pasó a ${lote.estado}.` }
+            ? { idVenta: id, ok: true, mensaje: `Pedido N.° ${id}: pasó a «${ESTADO_PEDIDO_TEXTO[lote.estado]}».` }
             : movimiento.resultado === 'sin-pedido'
               ? { idVenta: id, ok: false, mensaje: `No existe el pedido N.° ${id}.` }
               : movimiento.resultado === 'incompleto'
@@ -123,10 +124,13 @@ export function pedidosRoutes({ db, config }: Deps) {
         );
       }
       const hechos = resultados.filter((r) => r.ok).length;
+      // In words: '3 pedidos pasaron a «En Tránsito».', '1 pedido pasó…', '2 de 3 pedidos pasaron…; 1 no se movió…'.
+      const estado = `«${ESTADO_PEDIDO_TEXTO[lote.estado]}»`;
+      const fallidos = resultados.length - hechos;
       const mensaje =
         hechos === resultados.length
-          ? `${hechos} pedido(s) pasaron a ${lote.estado}.`
-          : `${hechos} de ${resultados.length} pedido(s) pasaron a ${lote.estado}; ${resultados.length - hechos} no se movieron (mira el motivo de cada uno).`;
+          ? `${hechos} ${hechos === 1 ? 'pedido pasó' : 'pedidos pasaron'} a ${estado}.`
+          : `${hechos} de ${resultados.length} pedidos ${hechos === 1 ? 'pasó' : 'pasaron'} a ${estado}; ${fallidos} no ${fallidos === 1 ? 'se movió' : 'se movieron'} (mira el motivo de cada uno).`;
       return c.json({ mensaje, resultados } satisfies ResultadoLote);
     })
     .get('/pedidos/:idVenta', async (c) => {

@@ -24,7 +24,9 @@ export interface StartedShop {
 
 /**
  * Starts `scripts/start.ts` on `dataDir` (data in `data/`, the built site in `dist/`) with `env` over
- * the test defaults (embedded database, no scheduled rebuilds), and waits until it is ready.
+ * the test defaults (embedded database, no scheduled rebuilds), and waits until it is ready. `{port}` in
+ * a value of `env` becomes the port chosen (e.g. SITE_URL: 'http://localhost:{port}', which passkeys need:
+ * WebAuthn takes a host name, never an IP address, as the relying party).
  */
 export async function startShop(dataDir: string, env: Record<string, string> = {}): Promise<StartedShop> {
   const port = await freePort();
@@ -38,7 +40,7 @@ export async function startShop(dataDir: string, env: Record<string, string> = {
       DIST_DIR: distDir,
       DATABASE_URL: '',
       REBUILD_CHECK_SECONDS: '0',
-      ...env,
+      ...Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
