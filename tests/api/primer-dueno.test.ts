@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { createScratchPostgres } from './databases.ts';
 
 /**
- * The first owner of a production shop without SHOP_ADMIN_TOKEN (decision docs/decisions/NEW-primer-dueno.md):
+ * The first owner of a production shop without SHOP_ADMIN_TOKEN (decision docs/decisions/0173-primer-dueno.md):
  * on the server, with the shop's own settings and no shop running on the database, `npm run shop --
  * personal invitar … --rol dueno` opens the database itself and invites through the same operator API
  * in-process, under a token made for that run only; the shop's operator API itself stays closed to

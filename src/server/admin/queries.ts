@@ -80,7 +80,7 @@ export const conAlerta = sql`EXISTS (
     )
 )`;
 
-/** The saved views (docs/decisions/NEW-vistas-pedidos.md): paid orders wait EN PREPARACION until they leave or are ready for pickup. */
+/** The saved views (docs/decisions/0174-vistas-pedidos.md): paid orders wait EN PREPARACION until they leave or are ready for pickup. */
 const VISTA: Record<VistaPedidos, SQL> = {
   'por-preparar': sql`${pedidos.estado} = 'EN PREPARACION'`,
   'por-enviar': sql`${pedidos.estado} = 'EN PREPARACION' AND NOT ${pedidos.recojo}`,

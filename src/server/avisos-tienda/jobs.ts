@@ -12,7 +12,7 @@ import { reclamoOperador } from '../reclamos/queries.ts';
 import { pedidoPagadoEmail, reclamoPlazoEmail, resumenPedidosEmail, sinEnviarEmail } from './emails.ts';
 
 /**
- * The shop's notices to SHOP_EMAIL (issue 36, docs/decisions/NEW-avisos-tienda.md): each new paid order
+ * The shop's notices to SHOP_EMAIL (issue 36, docs/decisions/0180-avisos-tienda.md): each new paid order
  * (or the hour's digest, AVISO_PEDIDOS=resumen), a complaint with 3 working days left or fewer, a paid order
  * not shipped one working day after its payment. Each notice is a row of `avisos_tienda` (one per kind
  * and subject, so it is decided once) sent by a job of the queue under the row's lock and marked sent in

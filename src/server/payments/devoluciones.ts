@@ -31,7 +31,7 @@ import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
  * and the customer's e-mail. Each refund is first recorded (pendiente) in the transaction that makes the
  * change, under a unique idempotency key, with the order locked — so a replay or two owners at once make
  * one refund — and then asked of the provider with that key, at once and again by a job while the
- * provider cannot be reached (docs/decisions/NEW-reembolso-pendiente.md).
+ * provider cannot be reached (docs/decisions/0177-reembolso-pendiente.md).
  */
 
 /** The job that asks the provider for a recorded refund (retried with back-off while it is pending). */
