@@ -457,7 +457,6 @@ export function operatorClient(conexion: ConexionOperador) {
     resetAccess: (id: number | string) =>
       call(admin.personal[':id'].restablecer.$path({ param: { id: param(id) } }), conMensaje<InvitacionCreada>(), 'POST', {}),
 
-
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */
     backup: async (): Promise<RespaldoDescarga> => {
