@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const CODE = /\.(ts|tsx|astro|mjs)$/;
 const TEST = /\.(test|spec)\.tsx?$/;
+/** Folders of test support beside the code (the back office's in-memory shop and axe helper): only tests import them. */
+const TEST_SUPPORT = /[/\\]pruebas(?:[/\\]|$)/;
 /** Bare specifiers of `from '…'`, `import('…')` and side-effect `import '…'`; a whole `import type`/`export type` statement is erased and left out. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"./][^'"]*)\1/gm;
 const TYPE_ONLY = /^\s*(?:import|export)\s+type\s+[^'";]*?\bfrom\s+(['"])[^'"]+\1;?/gm;
@@ -19,7 +21,7 @@ const TYPE_ONLY = /^\s*(?:import|export)\s+type\s+[^'";]*?\bfrom\s+(['"])[^'"]+\
 function runtimeFiles(): string[] {
   const under = (folder: string) =>
     readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && CODE.test(entry.name) && !TEST.test(entry.name))
+      .filter((entry) => entry.isFile() && CODE.test(entry.name) && !TEST.test(entry.name) && !TEST_SUPPORT.test(entry.parentPath))
       .map((entry) => join(entry.parentPath, entry.name));
   const scripts = ['start', 'build', 'api', 'dev', 'seed', 'shop'].map((name) => join(ROOT, 'scripts', `${name}.ts`));
   return [...under('src'), ...under('netlify'), ...scripts, join(ROOT, 'astro.config.mjs')];
@@ -33,6 +35,11 @@ function packageOf(specifier: string): string | undefined {
 }
 
 describe('dependencies', () => {
+  it('no code the shop runs imports test support (a pruebas/ folder), which may use development packages', () => {
+    const leaks = runtimeFiles().filter((file) => /(?:from\s+|import\s*\(\s*)['"][^'"]*\/pruebas\//.test(readFileSync(file, 'utf8')));
+    expect(leaks.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('every package the shop imports at run time is a dependency, not only a devDependency', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const missing = new Set<string>();
