@@ -62,11 +62,12 @@ describe('Detalle de pedido', () => {
   });
 
   it('offers the actions of each state', async () => {
-    await abrir({ estado: 'PENDIENTE', pagado: true, acciones: ['reembolsar'] });
-    expect(acciones()).toEqual(['Preparar', 'Cancelar y reembolsar']);
+    // A paid order is EN PREPARACION (only a payment moves it there): no 'Preparar' anywhere.
+    await abrir({ estado: 'EN PREPARACION', pagado: true, acciones: ['reembolsar'] });
+    expect(acciones()).toEqual(['Enviar', 'Cancelar y reembolsar']);
     desmontar();
     await abrir({ estado: 'PENDIENTE', pagado: false, metodo_pago: 'transferencia', acciones: ['confirmar-transferencia'] });
-    expect(acciones()).toEqual(['Confirmar pago recibido', 'Preparar', 'Cancelar pedido']);
+    expect(acciones()).toEqual(['Confirmar pago recibido', 'Cancelar pedido']);
     desmontar();
     await abrir({ estado: 'EN PREPARACION', recojo: true });
     expect(acciones()).toEqual(['Listo para recoger']);
@@ -87,11 +88,9 @@ describe('Detalle de pedido', () => {
     expect(texto()).toContain('Solo la dueña o el dueño puede reembolsar o registrar devoluciones.');
   });
 
-  it('prepares, then ships with courier, guía and the customer told', async () => {
+  it('ships a paid order with courier, guía and the customer told', async () => {
     localStorage.setItem('kb-panel-ultimo-courier', 'urbano');
-    const cliente = await abrir({ estado: 'PENDIENTE' });
-    await pulsar(boton('Preparar'));
-    await hasta(() => texto().includes('El pedido 31 pasó a EN PREPARACION.'));
+    const cliente = await abrir({ estado: 'EN PREPARACION', pagado: true });
     await hasta(() => hayBoton('Enviar'));
     await pulsar(boton('Enviar'));
     expect(dialogo()?.querySelector('h2')?.textContent).toBe('Enviar pedido');
@@ -101,7 +100,6 @@ describe('Detalle de pedido', () => {
     await enviar('Marcar enviado');
     await hasta(() => dialogo() === null && texto().includes('El pedido 31 pasó a EN TRANSITO.'));
     expect(cliente.llamadas.filter(({ metodo }) => metodo === 'moveOrder').map(({ args }) => args)).toEqual([
-      [31, { estado: 'EN PREPARACION' }],
       [31, { estado: 'EN TRANSITO', courier: 'urbano', guia: 'UR-778899', avisar: true }],
     ]);
     await hasta(() => texto().includes('Urbano') || texto().includes('urbano · guía UR-778899'));
@@ -227,9 +225,9 @@ describe('Detalle de pedido', () => {
   });
 
   it('says what the API refused', async () => {
-    const cliente = await abrir({ estado: 'PENDIENTE' });
+    const cliente = await abrir({ estado: 'EN PREPARACION', recojo: true });
     cliente.pedidos[0]!.siguientes = [];
-    await pulsar(boton('Preparar'));
-    await hasta(() => alertas().includes('El pedido 31 no puede pasar a EN PREPARACION.'));
+    await pulsar(boton('Listo para recoger'));
+    await hasta(() => alertas().includes('El pedido 31 no puede pasar a LISTO PARA RECOGER.'));
   });
 });

@@ -152,15 +152,18 @@ describe('Pedidos', () => {
     expect(boton('Marcar 1 enviado')).toBeDefined();
   });
 
-  it('prepares the chosen orders and reports each refusal', async () => {
+  it('makes the chosen pickups ready in one action and reports each refusal (a delivery or an unpaid order cannot be)', async () => {
     await montar(cliente, '/admin/pedidos');
     await hasta(() => filas().length === 5);
     await pulsar(campo('Elegir todos los pedidos de esta página'));
     expect(texto()).toContain('5 pedidos elegidos');
-    await pulsar(boton('Preparar'));
+    // No bulk 'Preparar': only a payment makes an order EN PREPARACION.
+    expect(() => boton('Preparar')).toThrow();
+    await pulsar(boton('Listos para recoger'));
     await hasta(() => texto().includes('1 de 5 pedidos actualizados.'));
-    expect(texto()).toContain('Pedido N.° 31: El pedido 31 no puede pasar a EN PREPARACION.');
-    expect(cliente.pedidos.find((pedido) => pedido.idVenta === 35)?.estado).toBe('EN PREPARACION');
+    expect(texto()).toContain('Pedido N.° 31: El pedido 31 no puede pasar a LISTO PARA RECOGER.');
+    expect(cliente.pedidos.find((pedido) => pedido.idVenta === 34)?.estado).toBe('LISTO PARA RECOGER');
+    expect(cliente.pedidos.find((pedido) => pedido.idVenta === 35)?.estado).toBe('PENDIENTE');
   });
 
   it('prints one packing slip per order and a pick list added up by product, colour and size', async () => {

@@ -160,7 +160,9 @@ export default function Pedidos() {
       setOcupado(false);
     }
   };
-  const preparar = () => enLote(async () => alTerminarLote(await cliente.moveOrders({ ids, estado: 'EN PREPARACION' })));
+  // A paid order is already EN PREPARACION (only a payment moves it there); in bulk, staff make pickups ready and mark deliveries done.
+  const mover = (estado: 'LISTO PARA RECOGER' | 'ENTREGADO') =>
+    enLote(async () => alTerminarLote(await cliente.moveOrders({ ids, estado })));
   const hojas = (tipo: 'hojas' | 'recojo') =>
     enLote(async () => {
       const { pedidos } = await cliente.packingSlips(ids);
@@ -192,11 +194,19 @@ export default function Pedidos() {
             ? 'Elige pedidos para actuar sobre varios a la vez.'
             : `${ids.length} ${ids.length === 1 ? 'pedido elegido' : 'pedidos elegidos'}`}
         </p>
-        <button type="button" className="btn bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void preparar()}>
-          Preparar
-        </button>
         <button type="button" className="btn bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => setEnviando(true)}>
           Marcar enviados
+        </button>
+        <button type="button" className="btn bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void mover('LISTO PARA RECOGER')}>
+          Listos para recoger
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline bo-btn--sm"
+          disabled={!ids.length || ocupado}
+          onClick={() => void mover('ENTREGADO')}
+        >
+          Marcar entregados
         </button>
         <button type="button" className="btn btn--outline bo-btn--sm" disabled={!ids.length || ocupado} onClick={() => void hojas('hojas')}>
           Imprimir hojas de empaque

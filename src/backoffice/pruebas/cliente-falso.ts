@@ -109,8 +109,9 @@ export function pedidoFalso(idVenta: number, cambios: Partial<DetallePedidoBacko
 /** The moves an order allows from `estado` (the shop's state machine, as the API lists them). */
 function siguientesDe(estado: EstadoPedido, recojo: boolean): EstadoPedido[] {
   switch (estado) {
+    // Only an approved payment (or a confirmed transfer) moves a pending order on: staff may only cancel it.
     case 'PENDIENTE':
-      return ['EN PREPARACION', 'CANCELADO'];
+      return ['CANCELADO'];
     case 'EN PREPARACION':
       return [recojo ? 'LISTO PARA RECOGER' : 'EN TRANSITO', 'CANCELADO'];
     case 'EN TRANSITO':
