@@ -5,7 +5,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import App, { crearQueryClient } from './App.tsx';
 import { adelantar } from './arranque.ts';
-import { ClienteFalso } from './pruebas/cliente-falso.ts';
+import { ClienteFalso, pedidoFalso } from './pruebas/cliente-falso.ts';
 import { desmontar, hasta } from './pruebas/montar.tsx';
 
 describe('the boot’s head start (issue 36: usable within 2 s on a phone)', () => {
@@ -27,6 +27,24 @@ describe('the boot’s head start (issue 36: usable within 2 s on a phone)', () 
     act(() => raiz.unmount());
   });
 
+  it('asks the orders page the address filters, and the list renders it without asking again', async () => {
+    const cliente = new ClienteFalso();
+    cliente.pedidos = [pedidoFalso(31, { estado: 'EN PREPARACION' }), pedidoFalso(32, { estado: 'EN PREPARACION', recojo: true })];
+    const consultas = crearQueryClient();
+    await Promise.all(adelantar('/admin/pedidos', cliente, consultas, '?vista=recojo'));
+    expect(cliente.llamadas.map(({ metodo, args }) => [metodo, ...args])).toEqual([
+      ['session'],
+      ['ordersPage', { porPagina: 25, vista: 'recojo' }],
+    ]);
+
+    history.replaceState(null, '', '/admin/pedidos?vista=recojo');
+    const raiz = createRoot(document.body.appendChild(document.createElement('div')));
+    await act(async () => raiz.render(<App cliente={cliente} queryClient={consultas} />));
+    await hasta(() => document.body.textContent!.includes('32'));
+    expect(cliente.nombres).toEqual(['session', 'ordersPage']);
+    act(() => raiz.unmount());
+  });
+
   it('asks nothing on the sign-in and invitation pages, and only the session elsewhere', async () => {
     for (const ruta of ['/admin/ingresar', '/admin/invitacion', '/tienda']) {
       const cliente = new ClienteFalso();
@@ -34,7 +52,7 @@ describe('the boot’s head start (issue 36: usable within 2 s on a phone)', () 
       expect(cliente.nombres).toEqual([]);
     }
     const cliente = new ClienteFalso();
-    await Promise.all(adelantar('/admin/pedidos', cliente, crearQueryClient()));
+    await Promise.all(adelantar('/admin/cuenta', cliente, crearQueryClient()));
     expect(cliente.nombres).toEqual(['session']);
   });
 });

@@ -1,22 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClienteBackoffice } from './cliente.ts';
 import { CLAVE_SESION } from './marco/sesion.ts';
+import { pedidoDeUrl } from './pedidos/filtro-url.ts';
 
 /** The home's query key, shared by Inicio and the boot's head start. */
 export const CLAVE_INICIO = ['inicio'] as const;
 
 /**
  * What the first screen needs, asked for at boot and all at once instead of one after another: the session
- * (ConSesion waits for it), the home's figures on /admin/, and the code of the screen the address opens, so a
+ * (ConSesion waits for it), the home's figures on /admin/ or the orders' page on /admin/pedidos (its filter from
+ * `busqueda`, the address's query), and the code of the screen the address opens, so a
  * phone on a slow network pays one round trip for them, not three (the bench's "usable within 2 s", issue 36).
  * Sign-in and invitation pages need no session: nothing is asked there. Answers the promises it started.
  */
-export function adelantar(ruta: string, cliente: ClienteBackoffice, consultas: QueryClient): Promise<unknown>[] {
+export function adelantar(ruta: string, cliente: ClienteBackoffice, consultas: QueryClient, busqueda = ''): Promise<unknown>[] {
   const camino = ruta.replace(/\/+$/, '') || '/admin';
   if (!camino.startsWith('/admin') || /^\/admin\/(?:ingresar|invitacion)(?:\/|$)/.test(camino)) return [];
   const pedidos: Promise<unknown>[] = [consultas.prefetchQuery({ queryKey: CLAVE_SESION, queryFn: () => cliente.session() })];
   if (camino === '/admin') pedidos.push(consultas.prefetchQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home() }));
   else if (/^\/admin\/pedidos\/\d+$/.test(camino)) pedidos.push(import('./pedidos/DetallePedido.tsx'));
-  else if (camino === '/admin/pedidos') pedidos.push(import('./pedidos/Pedidos.tsx'));
+  else if (camino === '/admin/pedidos') {
+    const filtro = pedidoDeUrl(busqueda);
+    pedidos.push(
+      import('./pedidos/Pedidos.tsx'),
+      consultas.prefetchQuery({ queryKey: ['pedidos', filtro], queryFn: () => cliente.ordersPage(filtro) }),
+    );
+  }
   return pedidos;
 }

@@ -19,6 +19,6 @@ const cliente: ClienteBackoffice = operatorClient({});
 
 const consultas = crearQueryClient();
 // The first screen's session, data and code start downloading now, together, not one after another.
-void adelantar(window.location.pathname, cliente, consultas);
+void adelantar(window.location.pathname, cliente, consultas, window.location.search);
 
 createRoot(document.getElementById('app')!).render(<App cliente={cliente} queryClient={consultas} />);

@@ -9,7 +9,7 @@ import { edad, ESTADO_PANEL, fechaHora, nombreMetodo, soles } from '../formato.t
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { nombreDeCourier } from './courier.ts';
 import DialogoEnvio from './DialogoEnvio.tsx';
-import { cambiarFiltro, filtroDeUrl, urlDeFiltro } from './filtro-url.ts';
+import { cambiarFiltro, filtroDeUrl, POR_PAGINA, urlDeFiltro } from './filtro-url.ts';
 import Filtros from './Filtros.tsx';
 import { imprimir } from './Impresion.tsx';
 import { useEsTelefono } from './useEsTelefono.ts';
@@ -17,7 +17,6 @@ import { useEsTelefono } from './useEsTelefono.ts';
 const funciones = tableFeatures({ rowSelectionFeature });
 const columna = createColumnHelper<typeof funciones, FilaPedido>();
 const SIN_FILAS: FilaPedido[] = [];
-const POR_PAGINA = 25;
 
 /** The columns enough to act without opening the order (issue 36 §4). */
 const columnas = columna.columns([

@@ -13,6 +13,12 @@ import { ESTADOS_PEDIDO, type EstadoPedido } from '../../lib/api/checkout-schema
  * that the API would refuse is left out.
  */
 
+/** Orders a page of the list shows (the URL's `porPagina` may ask otherwise). */
+export const POR_PAGINA = 25;
+
+/** What the list asks the API for a URL's query: its filter over the list's own page size. */
+export const pedidoDeUrl = (consulta: string): FiltroPedidos => ({ porPagina: POR_PAGINA, ...filtroDeUrl(consulta) });
+
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const entero = (texto: string | null) => (texto && /^\d{1,6}$/.test(texto) && Number(texto) > 0 ? Number(texto) : undefined);
 const texto = (valor: string | null) => valor?.trim() || undefined;
