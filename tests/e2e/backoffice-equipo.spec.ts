@@ -95,7 +95,9 @@ test('the staff member adds a passkey, signs in with it, marks three orders ship
   const menu = page.getByRole('navigation', { name: 'Menú del panel' });
   await expect(menu.getByRole('link', { name: 'Personal' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'Mi cuenta' }).click();
-  await expect(page.getByText('Tienes 1 llave de acceso.')).toBeVisible();
+  // 'Llaves de acceso' lists the one passkey just added, by name, with its 'Quitar' button.
+  const llaves = page.getByRole('region', { name: 'Llaves de acceso' });
+  await expect(llaves.getByRole('button', { name: /^Quitar / })).toHaveCount(1);
   personal.correo = (await page.locator('#bo-yo + p').textContent())!.split(' · ')[0]!.trim();
 
   // Signs out, and in with the password and the passkey instead of the app's code.
