@@ -63,7 +63,6 @@ export default function AccionesPedido({ pedido }: { pedido: DetallePedidoBackof
       </button>,
     );
   if (tiene('confirmar-transferencia')) boton('transferencia', 'Confirmar pago recibido', () => setDialogo('transferencia'));
-  if (puede('EN PREPARACION')) boton('preparar', 'Preparar', () => void hacer(() => cliente.moveOrder(id, { estado: 'EN PREPARACION' })));
   if (puede('EN TRANSITO') && !pedido.recojo) boton('enviar', 'Enviar', () => setDialogo('enviar'));
   if (puede('LISTO PARA RECOGER'))
     boton('listo', 'Listo para recoger', () => void hacer(() => cliente.moveOrder(id, { estado: 'LISTO PARA RECOGER' })));
