@@ -13,3 +13,4 @@ export * from './resenas.ts';
 export * from './personal.ts';
 export * from './devoluciones.ts';
 export * from './transferencias.ts';
+export * from './stock.ts';
