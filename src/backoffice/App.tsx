@@ -23,6 +23,14 @@ const Resenas = lazy(() => import('./resenas/Resenas.tsx'));
 const Comprobantes = lazy(() => import('./comprobantes/Comprobantes.tsx'));
 const Comprobante = lazy(() => import('./comprobantes/Comprobante.tsx'));
 const Stock = lazy(() => import('./stock/Stock.tsx'));
+const Productos = lazy(() => import('./productos/Productos.tsx'));
+const Producto = lazy(() => import('./productos/Producto.tsx'));
+const Importar = lazy(() => import('./importar/Importar.tsx'));
+const Lote = lazy(() => import('./lote/Lote.tsx'));
+const Cupones = lazy(() => import('./cupones/Cupones.tsx'));
+const Contenido = lazy(() => import('./contenido/Contenido.tsx'));
+const Envios = lazy(() => import('./tienda/Envios.tsx'));
+const Tienda = lazy(() => import('./tienda/Tienda.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -73,7 +81,16 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/resenas" component={Resenas} />
                         <Route path="/comprobantes" component={Comprobantes} />
                         <Route path="/comprobantes/:numero">{(params) => <Comprobante numero={params.numero} />}</Route>
-                        <Route path="/productos" component={Stock} />
+                        <Route path="/stock" component={Stock} />
+                        <Route path="/productos" component={Productos} />
+                        <Route path="/productos/nuevo">{() => <Producto />}</Route>
+                        <Route path="/productos/importar" component={Importar} />
+                        <Route path="/productos/lote" component={Lote} />
+                        <Route path="/productos/:id">{(params) => <Producto id={Number(params.id)} />}</Route>
+                        <Route path="/cupones" component={Cupones} />
+                        <Route path="/contenido" component={Contenido} />
+                        <Route path="/envios" component={Envios} />
+                        <Route path="/tienda" component={Tienda} />
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

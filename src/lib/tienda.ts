@@ -174,6 +174,16 @@ export const STOCK_PANEL = {
   paginaMaxima: 10_000,
 } as const;
 
+/** The back office's product list (issue 37): its pages and the longest search text. */
+export const CATALOGO_PANEL = {
+  /** Products on one page of the list. */
+  porPagina: 50,
+  /** Highest page number the query takes. */
+  paginaMaxima: 10_000,
+  /** Characters of a search. */
+  busquedaMaxima: 100,
+} as const;
+
 /** Rebuilds of a static deployment on Netlify through its build hook (BUILD_HOOK_URL). */
 export const RECONSTRUCCION = {
   /**

@@ -13,8 +13,8 @@ describe("Inicio's links to the day's books", () => {
       ['reclamos', 'Reclamos por responder', '/admin/reclamos', 'Reclamos'],
       ['resenas', 'Reseñas por moderar', '/admin/resenas', 'Reseñas'],
       ['comprobantes', 'Comprobantes rechazados o sin respuesta', '/admin/comprobantes', 'Comprobantes'],
-      ['agotados-con-avisos', "Agotados con clientes esperando 'Avísame'", '/admin/productos?stock=agotado', 'Stock'],
-      ['stock-bajo', 'Productos con 3 unidades o menos', '/admin/productos?stock=bajo', 'Stock'],
+      ['agotados-con-avisos', "Agotados con clientes esperando 'Avísame'", '/admin/stock?stock=agotado', 'Stock'],
+      ['stock-bajo', 'Productos con 3 unidades o menos', '/admin/stock?stock=bajo', 'Stock'],
     ];
     for (const [clave, titulo, ruta, pantalla] of destinos) {
       const cliente = new ClienteFalso({ rol: 'personal' });

@@ -13,7 +13,22 @@ describe('the session', () => {
   it('shows the menu for the role with the person’s name and role', async () => {
     await montar(new ClienteFalso({ rol: 'dueno' }), '/admin');
     await hasta(() => menu().length > 0);
-    expect(menu()).toEqual(['Inicio', 'Pedidos', 'Reclamos', 'Reseñas', 'Comprobantes', 'Stock', 'Personal', 'Claves de API', 'Mi cuenta']);
+    expect(menu()).toEqual([
+      'Inicio',
+      'Pedidos',
+      'Productos',
+      'Stock',
+      'Cupones',
+      'Contenido',
+      'Reclamos',
+      'Reseñas',
+      'Comprobantes',
+      'Envíos',
+      'Tienda',
+      'Personal',
+      'Claves de API',
+      'Mi cuenta',
+    ]);
     expect(document.querySelector('.bo-menu__persona')?.textContent).toContain('Ana Torres Dueña o dueño');
     expect(document.querySelector('[aria-current="page"]')?.textContent).toBe('Inicio');
   });
@@ -22,7 +37,18 @@ describe('the session', () => {
     const cliente = new ClienteFalso({ rol: 'personal' });
     await montar(cliente, '/admin');
     await hasta(() => menu().length > 0);
-    expect(menu()).toEqual(['Inicio', 'Pedidos', 'Reclamos', 'Reseñas', 'Comprobantes', 'Stock', 'Mi cuenta']);
+    expect(menu()).toEqual([
+      'Inicio',
+      'Pedidos',
+      'Productos',
+      'Stock',
+      'Cupones',
+      'Contenido',
+      'Reclamos',
+      'Reseñas',
+      'Comprobantes',
+      'Mi cuenta',
+    ]);
     for (const ruta of ['/admin/personal', '/admin/claves']) {
       desmontar();
       await montar(cliente, ruta);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// @vitest-environment-options { "url": "http://localhost/admin/productos?stock=agotado" }
+// @vitest-environment-options { "url": "http://localhost/admin/stock?stock=agotado" }
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClienteFalso } from '../pruebas/cliente-falso.ts';
 import { productoStockFalso } from '../pruebas/libros-falsos.ts';
@@ -27,7 +27,7 @@ const cambios = () => cliente.llamadas.filter(({ metodo }) => metodo === 'update
 
 describe('Stock', () => {
   it("lists the sold-out products, the most awaited on 'Avísame' first, and the low ones, the fewest units first", async () => {
-    await montar(cliente, '/admin/productos?stock=agotado');
+    await montar(cliente, '/admin/stock?stock=agotado');
     await hasta(() => nombres().length > 0);
     expect(cliente.llamadas.find(({ metodo }) => metodo === 'stockProducts')?.args).toEqual([{ stock: 'agotado', pagina: 1 }]);
     expect(nombres()).toEqual(['Sérum de arroz', 'Tónico', 'Bálsamo labial']);
@@ -48,7 +48,7 @@ describe('Stock', () => {
   });
 
   it('restocks a product in place: a wrong number is said and not sent; the product leaves the list when restocked', async () => {
-    await montar(cliente, '/admin/productos?stock=agotado');
+    await montar(cliente, '/admin/stock?stock=agotado');
     await hasta(() => nombres().length > 0);
     escribir(campo('Unidades en stock de Sérum de arroz'), '-2');
     await enviar('Guardar');
@@ -72,7 +72,7 @@ describe('Stock', () => {
     cliente.productosStock = Array.from({ length: 60 }, (_, indice) =>
       productoStockFalso(100 + indice, 0, 0, { nombre: `P${String(indice).padStart(2, '0')}` }),
     );
-    await montar(cliente, '/admin/productos?stock=agotado');
+    await montar(cliente, '/admin/stock?stock=agotado');
     await hasta(() => nombres().length > 0);
     expect(nombres()).toHaveLength(50);
     expect(texto()).toContain('Página 1 de 2');

@@ -38,7 +38,7 @@ export default function Stock() {
       <Vistas
         etiqueta="Filtrar productos"
         actual={filtro}
-        vistas={FILTROS_STOCK.map((clave) => ({ clave, texto: NOMBRE[clave], href: `/productos?stock=${clave}` }))}
+        vistas={FILTROS_STOCK.map((clave) => ({ clave, texto: NOMBRE[clave], href: `/stock?stock=${clave}` }))}
       />
       <div ref={anuncio} tabIndex={-1}>
         <Aviso ok={hecho} />
@@ -67,11 +67,11 @@ export default function Stock() {
           </ul>
           {paginas > 1 && (
             <nav className="bo-paginas" aria-label="Páginas">
-              {pagina > 1 && <Link href={`/productos?stock=${filtro}&pagina=${pagina - 1}`}>← Anterior</Link>}
+              {pagina > 1 && <Link href={`/stock?stock=${filtro}&pagina=${pagina - 1}`}>← Anterior</Link>}
               <span>
                 Página {pagina} de {paginas}
               </span>
-              {pagina < paginas && <Link href={`/productos?stock=${filtro}&pagina=${pagina + 1}`}>Siguiente →</Link>}
+              {pagina < paginas && <Link href={`/stock?stock=${filtro}&pagina=${pagina + 1}`}>Siguiente →</Link>}
             </nav>
           )}
         </>

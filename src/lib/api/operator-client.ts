@@ -457,6 +457,24 @@ export function operatorClient(conexion: ConexionOperador) {
     resetAccess: (id: number | string) =>
       call(admin.personal[':id'].restablecer.$path({ param: { id: param(id) } }), conMensaje<InvitacionCreada>(), 'POST', {}),
 
+    // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+    // (end of productos)
+
+    // Photos and the import in the browser (issue 37, fotos).
+    // (end of fotos)
+
+    // Bulk changes and their undo (issue 37, lote).
+    // (end of lote)
+
+    // Coupons and the stock history (issue 37, cupones).
+    // (end of cupones)
+
+    // Home content, static pages and publishing (issue 37, contenido).
+    // (end of contenido)
+
+    // Shipping and the shop's own settings (issue 37, tienda).
+    // (end of tienda)
+
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */
     backup: async (): Promise<RespaldoDescarga> => {

@@ -173,7 +173,7 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
     cantidad: Number(ago.productos),
     ...(Number(ago.personas) > 0 ? { detalle: `${Number(ago.personas)} aviso(s) en espera` } : {}),
     urgente: false,
-    enlace: '/admin/productos?stock=agotado',
+    enlace: '/admin/stock?stock=agotado',
   });
   const bajo = bajos[0]!;
   lista.push({
@@ -181,7 +181,7 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
     titulo: `Productos con ${stockBajo} unidades o menos`,
     cantidad: Number(bajo.n),
     urgente: false,
-    enlace: '/admin/productos?stock=bajo',
+    enlace: '/admin/stock?stock=bajo',
   });
   const tra = transferencias[0]!;
   lista.push({

@@ -38,41 +38,55 @@ export function adminRoutes(
 ) {
   const { db } = deps;
   // Sign-in and invitations answer before the guard (they are how a person gets a session).
-  return new Hono<OperatorEnv>()
-    .route('/', personalPublicRoutes(deps))
-    .use('*', requireOperator(deps))
-    .route('/', personalRoutes(deps))
-    .use('*', rebuildAfterCatalogueChange(deps))
-    .route('/', productRoutes(deps))
-    .route('/', couponRoutes(db))
-    .route('/', contentRoutes(db))
-    .route('/', reclamoOperatorRoutes(db, deps.config))
-    .route('/', resenaOperatorRoutes(db))
-    .route('/', comprobanteOperatorRoutes(deps))
-    .route('/', pedidosRoutes(deps))
-    .route('/', inicioRoutes(db, deps.config))
-    .route('/', devolucionRoutes(deps))
-    .route('/', transferenciaOperatorRoutes(deps))
-    .get('/auditoria', async (c) => {
-      const raw = c.req.query('limite');
-      const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
-      if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima)
-        throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
-      return c.json({ entradas: await recentAudit(db, limite) });
-    })
-    .get('/respaldo', exigirRol('dueno', { fresca: true }), async (c) => {
-      const client = embeddedClient(db);
-      if (!client) throw clientError(409, PG_DUMP_ADVICE);
-      const dump = await dumpEmbedded(client);
-      // Who took a copy of every customer's data is on record, like every change.
-      await audit(db, operadorDe(c), [
-        { accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } },
-      ]);
-      return c.body(dump.stream(), 200, {
-        'Content-Type': 'application/gzip',
-        'Content-Length': String(dump.size),
-        'Content-Disposition': `attachment; filename="${backupFileName(new Date())}"`,
-        'Cache-Control': 'no-store',
-      });
-    });
+  return (
+    new Hono<OperatorEnv>()
+      .route('/', personalPublicRoutes(deps))
+      .use('*', requireOperator(deps))
+      .route('/', personalRoutes(deps))
+      .use('*', rebuildAfterCatalogueChange(deps))
+      .route('/', productRoutes(deps))
+      // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+      // (end of productos)
+      // Photos and the import in the browser (issue 37, fotos).
+      // (end of fotos)
+      // Bulk changes and their undo (issue 37, lote).
+      // (end of lote)
+      // Coupons and the stock history (issue 37, cupones).
+      // (end of cupones)
+      // Home content, static pages and publishing (issue 37, contenido).
+      // (end of contenido)
+      // Shipping and the shop's own settings (issue 37, tienda).
+      // (end of tienda)
+      .route('/', couponRoutes(db))
+      .route('/', contentRoutes(db))
+      .route('/', reclamoOperatorRoutes(db, deps.config))
+      .route('/', resenaOperatorRoutes(db))
+      .route('/', comprobanteOperatorRoutes(deps))
+      .route('/', pedidosRoutes(deps))
+      .route('/', inicioRoutes(db, deps.config))
+      .route('/', devolucionRoutes(deps))
+      .route('/', transferenciaOperatorRoutes(deps))
+      .get('/auditoria', async (c) => {
+        const raw = c.req.query('limite');
+        const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
+        if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima)
+          throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
+        return c.json({ entradas: await recentAudit(db, limite) });
+      })
+      .get('/respaldo', exigirRol('dueno', { fresca: true }), async (c) => {
+        const client = embeddedClient(db);
+        if (!client) throw clientError(409, PG_DUMP_ADVICE);
+        const dump = await dumpEmbedded(client);
+        // Who took a copy of every customer's data is on record, like every change.
+        await audit(db, operadorDe(c), [
+          { accion: 'respaldo.descarga', objetivo: 'base de datos', despues: { via: 'api', bytes: dump.size } },
+        ]);
+        return c.body(dump.stream(), 200, {
+          'Content-Type': 'application/gzip',
+          'Content-Length': String(dump.size),
+          'Content-Disposition': `attachment; filename="${backupFileName(new Date())}"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+  );
 }

@@ -1,4 +1,4 @@
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** Brands (spec: Brand idMarca, nombre); `logo` feeds the home brand marquee. */
@@ -91,6 +91,13 @@ export const productos = pgTable(
     /** False hides the product from every public call and the static build; orders keep their snapshots. */
     visible: boolean('visible').notNull().default(true),
     fechaAgregado: timestamp('fecha_agregado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the product was archived (issue 37): hidden from the shop and the back office's lists, kept for orders and receipts. */
+    archivado: timestamp('archivado', { withTimezone: true, mode: 'date' }),
+    /** Each photo's alternative text by its URL (issue 37): reordering the photos of `img` keeps their texts. */
+    fotosAlt: jsonb('fotos_alt').$type<Record<string, string>>().notNull().default({}),
+    /** The first and last Lima calendar day the product's own discount applies (issue 37); null: no limit. */
+    descuentoDesde: date('descuento_desde', { mode: 'string' }),
+    descuentoHasta: date('descuento_hasta', { mode: 'string' }),
     /** How many approved reviews it has and the sum of their stars (issue 25): kept by the reviews' moderation. */
     resenasCantidad: integer('resenas_cantidad').notNull().default(0),
     resenasSuma: integer('resenas_suma').notNull().default(0),
