@@ -9,6 +9,7 @@ import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { exigirRol } from './roles.ts';
 import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
+import { catalogoRoutes } from './catalogo/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
@@ -46,6 +47,7 @@ export function adminRoutes(
       .use('*', rebuildAfterCatalogueChange(deps))
       .route('/', productRoutes(deps))
       // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+      .route('/', catalogoRoutes(deps))
       // (end of productos)
       // Photos and the import in the browser (issue 37, fotos).
       // (end of fotos)
