@@ -46,6 +46,7 @@ import type {
 } from '../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
+import type { FotoSubida } from '../lib/api/fotos-schemas.ts';
 
 /**
  * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the
@@ -163,6 +164,8 @@ export interface ClienteBackoffice {
   // (end of productos)
 
   // Photos and the import in the browser (issue 37, fotos).
+  /** POST /admin/api/fotos: a product photo (base64), re-encoded by the server (type from its bytes, no EXIF): its store URL. */
+  uploadPhoto(nombre: string, datos: string): Promise<FotoSubida>;
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).

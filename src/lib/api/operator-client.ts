@@ -16,6 +16,7 @@ import type {
 } from './backoffice-schemas.ts';
 import { type Check, fieldsOf } from './checks.ts';
 import type { EstadoPedido } from './checkout-schemas.ts';
+import type { FotoSubida } from './fotos-schemas.ts';
 import type { SolicitudDevolucion, SolicitudReembolsoPedido } from './devoluciones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
@@ -134,6 +135,7 @@ const isInicio = fieldsOf<InicioRespuesta>({
 });
 const isProducto = fieldsOf<ProductoOperadorRespuesta>({ producto: 'object' });
 const isImagen = fieldsOf<ImagenGuardada>({ url: 'string', sha256: 'string' });
+const isFotoSubida = fieldsOf<FotoSubida>({ url: 'string', tipo: 'string', ancho: 'number', alto: 'number' });
 const isExistentes = fieldsOf<{ existentes: Record<string, string> }>({ existentes: 'object' });
 const isImportacion = fieldsOf<RespuestaImportacion>({ resultados: 'array', nuevas: 'object' });
 const isCupones = fieldsOf<{ cupones: CuponOperador[] }>({ cupones: 'array' });
@@ -461,6 +463,8 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of productos)
 
     // Photos and the import in the browser (issue 37, fotos).
+    /** POST /admin/api/fotos: a product photo (base64), re-encoded and stored (no EXIF, at most FOTOS_PRODUCTO.ladoMaximo): its URL. */
+    uploadPhoto: (nombre: string, datos: string) => call(admin.fotos.$path(), isFotoSubida, 'POST', { nombre, datos }),
     // (end of fotos)
 
     // Bulk changes and their undo (issue 37, lote).

@@ -8,6 +8,7 @@ import type { Pagos } from '../payments/services.ts';
 import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { exigirRol } from './roles.ts';
+import { fotoRoutes } from './fotos/routes.ts';
 import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
 import { catalogoRoutes } from './catalogo/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
@@ -50,6 +51,7 @@ export function adminRoutes(
       .route('/', catalogoRoutes(deps))
       // (end of productos)
       // Photos and the import in the browser (issue 37, fotos).
+      .route('/', fotoRoutes(deps))
       // (end of fotos)
       // Bulk changes and their undo (issue 37, lote).
       // (end of lote)
