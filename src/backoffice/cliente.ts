@@ -175,6 +175,8 @@ export interface ClienteBackoffice {
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).
+  /** Whether the storefront shows the catalogue and content as they are now (or is being rebuilt, or failed). */
+  publishingStatus(): Promise<import('../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta>;
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).

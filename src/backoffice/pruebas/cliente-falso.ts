@@ -949,6 +949,22 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).
+  /** What GET /admin/api/publicacion answers (tests change it to show a rebuild or a failure). */
+  publicacion: import('../../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta = {
+    estado: 'al-dia',
+    version: 7,
+    versionPublicada: 7,
+    publicadaEn: '2026-11-28T15:42:00Z',
+    cambioEn: '2026-11-28T15:40:00Z',
+    desde: null,
+    error: null,
+  };
+
+  async publishingStatus() {
+    this.anotar('publishingStatus', []);
+    this.quien();
+    return structuredClone(this.publicacion);
+  }
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).

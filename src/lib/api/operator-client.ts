@@ -474,6 +474,12 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of cupones)
 
     // Home content, static pages and publishing (issue 37, contenido).
+    /** GET /admin/api/publicacion: live, pending, being built or failed (with the error). */
+    publishingStatus: () =>
+      call(
+        admin.publicacion.$path(),
+        fieldsOf<import('./publicacion-schemas.ts').EstadoPublicacionRespuesta>({ estado: 'string', version: 'number' }),
+      ),
     // (end of contenido)
 
     // Shipping and the shop's own settings (issue 37, tienda).

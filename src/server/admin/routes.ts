@@ -21,6 +21,7 @@ import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
 import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
+import { publicacionRoutes } from '../publicacion/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -58,6 +59,7 @@ export function adminRoutes(
       // Coupons and the stock history (issue 37, cupones).
       // (end of cupones)
       // Home content, static pages and publishing (issue 37, contenido).
+      .route('/', publicacionRoutes(deps))
       // (end of contenido)
       // Shipping and the shop's own settings (issue 37, tienda).
       // (end of tienda)
