@@ -219,8 +219,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/imagenes/existentes: which of these sha256 the store holds, with their URLs. */
     storedImages: (sha256: string[]) => call(admin.imagenes.existentes.$path(), isExistentes, 'POST', { sha256 }),
     /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
-    importBatch: (filas: FilaImportacion[], simulacro: boolean) =>
-      call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro }),
+    importBatch: (filas: FilaImportacion[], simulacro: boolean, archivo?: string) =>
+      call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro, ...(archivo ? { archivo } : {}) }),
 
     // Shop coupons.
     /** GET /admin/api/cupones. */
