@@ -165,15 +165,3 @@ export const consultaMovimientosSchema = z.strictObject(
 
 /** How many movements a page of the history holds. */
 export const MOVIMIENTOS_POR_PAGINA = 20;
-
-/** Each reason of the stock history, as the back office reads it. */
-export const MOTIVO_LEGIBLE: Record<string, string> = {
-  venta: 'Venta',
-  cancelacion: 'Cancelación',
-  devolucion: 'Devolución',
-  importacion: 'Importación',
-  manual: 'Cambio manual',
-  lote: 'Edición en bloque',
-  deshacer: 'Deshacer edición en bloque',
-  'sin motivo': 'Sin motivo registrado',
-};
