@@ -47,7 +47,13 @@ describeEachDatabase('shop coupons', (target) => {
   async function comoElCarrito(c: { id: number; token: string }, cart: [Producto, number][], codigo: string) {
     const list = parseGlobalCoupons(await json(await shop.call('GET', '/api/descuentos', { token: c.token })));
     const lines = cart.map(([p, cantidad]) => lineFromProducto(p, { cantidad }));
-    const result = evaluateCoupon(codigo, { userCoupon: null, globalCoupons: list }, lines, (id) => cart.find(([p]) => p.idProducto === id)?.[0].idMarca, todayInLima());
+    const result = evaluateCoupon(
+      codigo,
+      { userCoupon: null, globalCoupons: list },
+      lines,
+      (id) => cart.find(([p]) => p.idProducto === id)?.[0].idMarca,
+      todayInLima(),
+    );
     if (!result.ok) return { mensaje: result.mensaje };
     return { cotizacion: priceOrder(lines, { cupon: result.applied, metodo: RECOJO }) };
   }
@@ -128,7 +134,8 @@ describeEachDatabase('shop coupons', (target) => {
     const usados = await shop.database.db.select().from(pedidos).where(eq(pedidos.codigoDescuento, 'TRES-USOS'));
     expect(usados).toHaveLength(3);
 
-    const lista = async () => (await json<{ cupones: CuponBackoffice[] }>(await admin('GET', '/cupones'))).cupones.find((c) => c.codigo === 'TRES-USOS')!;
+    const lista = async () =>
+      (await json<{ cupones: CuponBackoffice[] }>(await admin('GET', '/cupones'))).cupones.find((c) => c.codigo === 'TRES-USOS')!;
     expect(await lista()).toMatchObject({ usos: 3, estado: 'agotado' });
     const otro = clientes[respuestas.findIndex((r) => r.status !== 200)]!;
     expect(await comoElCarrito(otro, [[p, 1]], 'TRES-USOS')).toEqual({ mensaje: MENSAJES_CUPON.agotado });
@@ -198,7 +205,9 @@ describeEachDatabase('shop coupons', (target) => {
     const { cupon, mensaje: texto } = await json<RespuestaCupon>(editado);
     expect(texto).toBe('Cupón EDITABLE guardado: S/ 5.00 del 2020-01-01 al 2099-12-31 (10 uso(s) en total) (vigente).');
     expect(cupon).toMatchObject({ tipo: 'monto', monto: 5, descuento: 0, usos_maximos: 10 });
-    const auditoria = await json<{ entradas: { accion: string; antes: unknown; despues: unknown }[] }>(await admin('GET', '/auditoria?limite=1'));
+    const auditoria = await json<{ entradas: { accion: string; antes: unknown; despues: unknown }[] }>(
+      await admin('GET', '/auditoria?limite=1'),
+    );
     expect(auditoria.entradas[0]).toMatchObject({
       accion: 'cupon.editar',
       antes: { tipo: 'porcentaje', descuento: 10, monto: 0, usos_maximos: null },
@@ -213,13 +222,22 @@ describeEachDatabase('shop coupons', (target) => {
     expect((await admin('POST', '/cupones/EDITABLE/activar')).status).toBe(200);
     expect((await comprar(ana, [[p, 1]], 'EDITABLE')).status).toBe(200);
 
-    const renombrar = await admin('PUT', '/cupones/EDITABLE', { codigo: 'OTRO', descuento: 5, fecha_inicio: '2020-01-01', fecha_fin: '2099-12-31' });
+    const renombrar = await admin('PUT', '/cupones/EDITABLE', {
+      codigo: 'OTRO',
+      descuento: 5,
+      fecha_inicio: '2020-01-01',
+      fecha_fin: '2099-12-31',
+    });
     expect(renombrar.status).toBe(409);
     expect(await mensaje(renombrar)).toBe('El cupón EDITABLE ya se usó en pedidos: su código no puede cambiar. Termínalo y crea otro.');
 
     const fin = await admin('POST', '/cupones/EDITABLE/terminar');
     expect(await mensaje(fin)).toBe('Cupón EDITABLE terminado: ya no se puede usar ni reanudar. Sus 1 uso(s) quedan en los pedidos.');
-    expect((await json<RespuestaCupon>(await admin('GET', '/cupones/EDITABLE'))).cupon).toMatchObject({ estado: 'terminado', usos: 1, descontado: 5 });
+    expect((await json<RespuestaCupon>(await admin('GET', '/cupones/EDITABLE'))).cupon).toMatchObject({
+      estado: 'terminado',
+      usos: 1,
+      descontado: 5,
+    });
     const reanudar = await admin('POST', '/cupones/EDITABLE/activar');
     expect(reanudar.status).toBe(409);
     expect(await mensaje(reanudar)).toBe('El cupón EDITABLE está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.');

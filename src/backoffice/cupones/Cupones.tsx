@@ -12,7 +12,12 @@ import { FormularioCupon } from './FormularioCupon.tsx';
 
 const VISTAS = ['activos', 'pausados', 'cerrados', 'todos'] as const;
 type VistaCupones = (typeof VISTAS)[number];
-const NOMBRE_VISTA: Record<VistaCupones, string> = { activos: 'Activos', pausados: 'Pausados', cerrados: 'Terminados y vencidos', todos: 'Todos' };
+const NOMBRE_VISTA: Record<VistaCupones, string> = {
+  activos: 'Activos',
+  pausados: 'Pausados',
+  cerrados: 'Terminados y vencidos',
+  todos: 'Todos',
+};
 const EN_VISTA: Record<VistaCupones, readonly EstadoCupon[]> = {
   activos: ['vigente', 'programado', 'agotado'],
   pausados: ['desactivado'],
@@ -67,7 +72,11 @@ export default function Cupones() {
         <Aviso ok={hecho} />
       </div>
       {editando !== null && (
-        <FormularioCupon cupon={editando === 'nuevo' ? null : editando} alGuardar={(r) => void alCambiar(r)} alCancelar={() => setEditando(null)} />
+        <FormularioCupon
+          cupon={editando === 'nuevo' ? null : editando}
+          alGuardar={(r) => void alCambiar(r)}
+          alCancelar={() => setEditando(null)}
+        />
       )}
       <Vistas
         etiqueta="Filtrar cupones"
@@ -169,7 +178,12 @@ function TarjetaCupon({
         <div className="bo-cupon__confirmar" role="group" aria-label={`Terminar ${cupon.codigo}`}>
           <p>Terminar {cupon.codigo} es definitivo: nadie podrá usarlo y no se puede reanudar. Sus usos quedan en los pedidos.</p>
           <div className="bo-acciones">
-            <button type="button" className="btn bo-btn--sm" disabled={ocupado} onClick={() => void hacer(() => cliente.endCoupon(cupon.codigo))}>
+            <button
+              type="button"
+              className="btn bo-btn--sm"
+              disabled={ocupado}
+              onClick={() => void hacer(() => cliente.endCoupon(cupon.codigo))}
+            >
               Sí, terminar {cupon.codigo}
             </button>
             <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => setConfirmando(false)}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { CuponBackoffice, CuponForm, RespuestaCupon } from '../../lib/api/cupones-schemas.ts';
 import { todayInLima } from '../../lib/pricing/coupons.ts';
 import { useCliente } from '../cliente.ts';
@@ -80,7 +80,8 @@ function cuerpo(v: Valores): CuponForm {
   };
 }
 
-const numero = (campo: string) => (valor: string) => !valor.trim() || /^\d+(\.\d{1,2})?$/.test(valor.trim()) || `${campo}: un número con hasta 2 decimales.`;
+const numero = (campo: string) => (valor: string) =>
+  !valor.trim() || /^\d+(\.\d{1,2})?$/.test(valor.trim()) || `${campo}: un número con hasta 2 decimales.`;
 
 /**
  * A coupon's form (new or edit): percent or fixed amount, dates, minimum order, uses in all, one per
@@ -97,8 +98,8 @@ export function FormularioCupon({
 }) {
   const cliente = useCliente();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, watch, formState } = useForm<Valores>({ defaultValues: valoresDe(cupon) });
-  const tipo = watch('tipo');
+  const { register, handleSubmit, control, formState } = useForm<Valores>({ defaultValues: valoresDe(cupon) });
+  const tipo = useWatch({ control, name: 'tipo' });
   const e = formState.errors;
   const guardar = handleSubmit(async (valores) => {
     setError(null);
@@ -109,7 +110,12 @@ export function FormularioCupon({
     }
   });
   return (
-    <form className="card bo-form bo-cupon-form" onSubmit={(event) => void guardar(event)} noValidate aria-label={cupon ? `Editar ${cupon.codigo}` : 'Nuevo cupón'}>
+    <form
+      className="card bo-form bo-cupon-form"
+      onSubmit={(event) => void guardar(event)}
+      noValidate
+      aria-label={cupon ? `Editar ${cupon.codigo}` : 'Nuevo cupón'}
+    >
       <h2>{cupon ? `Editar el cupón ${cupon.codigo}` : 'Nuevo cupón'}</h2>
       <Campo
         etiqueta="Código"
@@ -152,8 +158,18 @@ export function FormularioCupon({
         />
       </div>
       <div className="bo-cupon-form__fila">
-        <Campo etiqueta="Desde" type="date" problema={e.fecha_inicio?.message} {...register('fecha_inicio', { required: 'Elige la fecha de inicio.' })} />
-        <Campo etiqueta="Hasta" type="date" problema={e.fecha_fin?.message} {...register('fecha_fin', { required: 'Elige la fecha de fin.' })} />
+        <Campo
+          etiqueta="Desde"
+          type="date"
+          problema={e.fecha_inicio?.message}
+          {...register('fecha_inicio', { required: 'Elige la fecha de inicio.' })}
+        />
+        <Campo
+          etiqueta="Hasta"
+          type="date"
+          problema={e.fecha_fin?.message}
+          {...register('fecha_fin', { required: 'Elige la fecha de fin.' })}
+        />
       </div>
       <Campo
         etiqueta="Usos en total"
@@ -165,7 +181,10 @@ export function FormularioCupon({
       <label className="bo-casilla">
         <input type="checkbox" {...register('uno_por_cliente')} /> Un solo uso por cliente
       </label>
-      <details className="bo-cupon-form__alcance" open={Boolean(cupon && (cupon.productos.length || cupon.marcas.length || cupon.clientes.length))}>
+      <details
+        className="bo-cupon-form__alcance"
+        open={Boolean(cupon && (cupon.productos.length || cupon.marcas.length || cupon.clientes.length))}
+      >
         <summary>Solo para algunos productos, marcas o clientes</summary>
         <Campo etiqueta="Productos" pista="N.° o SKU separados por comas. Vacío: todos." {...register('productos')} />
         <Campo etiqueta="Marcas" pista="Nombres separados por comas. Vacío: todas." {...register('marcas')} />

@@ -955,7 +955,8 @@ export class ClienteFalso implements ClienteBackoffice {
     if (!/^[A-Z0-9][A-Z0-9_-]{2,39}$/.test(nuevoCodigo))
       throw new ApiError(400, 'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.');
     const tipo = datos.tipo ?? 'porcentaje';
-    if (tipo === 'monto' && !(datos.monto && datos.monto > 0)) throw new ApiError(400, 'Indica el monto del descuento en soles, mayor que 0.');
+    if (tipo === 'monto' && !(datos.monto && datos.monto > 0))
+      throw new ApiError(400, 'Indica el monto del descuento en soles, mayor que 0.');
     const otro = this.cupones.find((c) => c.codigo === nuevoCodigo);
     const actual = codigo === null ? null : this.cuponDe(codigo);
     if (otro && otro !== actual) throw new ApiError(409, `Ya existe el cupón ${nuevoCodigo}.`);
@@ -981,10 +982,14 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('pauseCoupon', [codigo, pausar]);
     this.quien();
     const cupon = this.cuponDe(codigo);
-    if (cupon.terminado) throw new ApiError(409, `El cupón ${cupon.codigo} está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.`);
+    if (cupon.terminado)
+      throw new ApiError(409, `El cupón ${cupon.codigo} está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.`);
     cupon.activo = !pausar;
     cupon.estado = pausar ? 'desactivado' : 'vigente';
-    return { mensaje: `Cupón ${cupon.codigo} ${pausar ? 'desactivado: ya no se puede usar' : 'activado (vigente)'}.`, cupon: structuredClone(cupon) };
+    return {
+      mensaje: `Cupón ${cupon.codigo} ${pausar ? 'desactivado: ya no se puede usar' : 'activado (vigente)'}.`,
+      cupon: structuredClone(cupon),
+    };
   }
 
   async endCoupon(codigo: string) {

@@ -472,7 +472,10 @@ export function operatorClient(conexion: ConexionOperador) {
     couponList: () => call(admin.cupones.$path(), fieldsOf<{ cupones: CuponBackoffice[] }>({ cupones: 'array' })),
     /** GET /admin/api/cupones/{codigo}: one coupon and its latest orders. */
     couponDetail: (codigo: string) =>
-      call(admin.cupones[':codigo'].$path({ param: { codigo: param(codigo) } }), fieldsOf<DetalleCupon>({ cupon: 'object', pedidos: 'array' })),
+      call(
+        admin.cupones[':codigo'].$path({ param: { codigo: param(codigo) } }),
+        fieldsOf<DetalleCupon>({ cupon: 'object', pedidos: 'array' }),
+      ),
     /** POST /admin/api/cupones (codigo null: a new coupon) or PUT /admin/api/cupones/{codigo} (its full edit). */
     saveCoupon: (codigo: string | null, cupon: CuponForm) =>
       codigo === null

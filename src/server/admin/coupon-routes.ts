@@ -1,6 +1,12 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { cuponSchema, type CuponBackoffice, type CuponDatos, type DetalleCupon, type RespuestaCupon } from '../../lib/api/cupones-schemas.ts';
+import {
+  cuponSchema,
+  type CuponBackoffice,
+  type CuponDatos,
+  type DetalleCupon,
+  type RespuestaCupon,
+} from '../../lib/api/cupones-schemas.ts';
 import type { EstadoCupon } from '../../lib/api/operator-schemas.ts';
 import { toIdList } from '../../lib/cart/coupons.ts';
 import { todayInLima, valorCupon } from '../../lib/pricing/coupons.ts';
@@ -136,7 +142,9 @@ async function clienteIds(db: Db | Tx, refs: (number | string)[]): Promise<numbe
   const missing: string[] = [];
   for (const ref of refs) {
     const texto = typeof ref === 'string' ? ref.trim().toLowerCase() : '';
-    const row = rows.find((r) => (typeof ref === 'number' ? r.id === ref : r.correo.toLowerCase() === texto || r.usuario.toLowerCase() === texto));
+    const row = rows.find((r) =>
+      typeof ref === 'number' ? r.id === ref : r.correo.toLowerCase() === texto || r.usuario.toLowerCase() === texto,
+    );
     if (!row) missing.push(String(ref));
     else if (!ids.includes(row.id)) ids.push(row.id);
   }
@@ -223,7 +231,8 @@ export function couponRoutes(db: Db) {
   };
   const cambiarActivo = (activo: boolean) => async (c: Context<OperatorEnv>) => {
     const row = await encontrar(c.req.param('codigo') ?? '');
-    if (row.terminado) throw clientError(409, `El cupón ${row.codigo} está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.`);
+    if (row.terminado)
+      throw clientError(409, `El cupón ${row.codigo} está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.`);
     if (row.activo === activo) {
       const cupon = await uno(row.id);
       return c.json({ mensaje: `El cupón ${row.codigo} ya estaba ${activo ? 'activo' : 'desactivado'}.`, cupon });
@@ -285,7 +294,8 @@ export function couponRoutes(db: Db) {
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(cuponesGlobales).values(valores).onConflictDoNothing().returning();
         if (!inserted) throw clientError(409, `Ya existe el cupón ${body.codigo}.`);
-        if (clientesIds.length) await tx.insert(cuponesClientes).values(clientesIds.map((clienteId) => ({ cuponId: inserted.id, clienteId })));
+        if (clientesIds.length)
+          await tx.insert(cuponesClientes).values(clientesIds.map((clienteId) => ({ cuponId: inserted.id, clienteId })));
         const { codigo: _codigo, ...despues } = reglas(inserted, clientesIds);
         await audit(tx, operadorDe(c), [{ accion: 'cupon.crear', objetivo: `cupón ${body.codigo}`, despues }]);
         return inserted;
@@ -299,7 +309,10 @@ export function couponRoutes(db: Db) {
           .filter(Boolean)
           .join(' y ') || 'todos los productos sin descuento';
       return c.json(
-        { mensaje: `Cupón ${row.codigo} creado: ${resumenReglas(cupon)}, para ${alcance} (${cupon.estado}).`, cupon } satisfies RespuestaCupon,
+        {
+          mensaje: `Cupón ${row.codigo} creado: ${resumenReglas(cupon)}, para ${alcance} (${cupon.estado}).`,
+          cupon,
+        } satisfies RespuestaCupon,
         201,
       );
     })
@@ -318,16 +331,26 @@ export function couponRoutes(db: Db) {
       const antesClientes = (
         await db.select({ id: cuponesClientes.clienteId }).from(cuponesClientes).where(eq(cuponesClientes.cuponId, actual.id))
       ).map((r) => r.id);
-      const antes = reglas(actual, antesClientes.sort((a, b) => a - b));
-      const despues = reglas({ ...actual, ...valores, descuento: valores.descuento }, [...clientesIds].sort((a, b) => a - b));
-      const cambios = (Object.keys(despues) as (keyof typeof despues)[]).filter((k) => JSON.stringify(antes[k]) !== JSON.stringify(despues[k]));
-      if (cambios.length === 0) return c.json({ mensaje: `Sin cambios: el cupón ${actual.codigo} ya tenía esos valores.`, cupon: await uno(actual.id) });
+      const antes = reglas(
+        actual,
+        antesClientes.sort((a, b) => a - b),
+      );
+      const despues = reglas(
+        { ...actual, ...valores, descuento: valores.descuento },
+        [...clientesIds].sort((a, b) => a - b),
+      );
+      const cambios = (Object.keys(despues) as (keyof typeof despues)[]).filter(
+        (k) => JSON.stringify(antes[k]) !== JSON.stringify(despues[k]),
+      );
+      if (cambios.length === 0)
+        return c.json({ mensaje: `Sin cambios: el cupón ${actual.codigo} ya tenía esos valores.`, cupon: await uno(actual.id) });
       await db.transaction(async (tx) => {
         // Locked like a checkout takes a use: a change never lands between a checkout's count and its order.
         await tx.select({ id: cuponesGlobales.id }).from(cuponesGlobales).where(eq(cuponesGlobales.id, actual.id)).for('update');
         await tx.update(cuponesGlobales).set(valores).where(eq(cuponesGlobales.id, actual.id));
         await tx.delete(cuponesClientes).where(eq(cuponesClientes.cuponId, actual.id));
-        if (clientesIds.length) await tx.insert(cuponesClientes).values(clientesIds.map((clienteId) => ({ cuponId: actual.id, clienteId })));
+        if (clientesIds.length)
+          await tx.insert(cuponesClientes).values(clientesIds.map((clienteId) => ({ cuponId: actual.id, clienteId })));
         await audit(tx, operadorDe(c), [
           {
             accion: 'cupon.editar',
@@ -338,7 +361,10 @@ export function couponRoutes(db: Db) {
         ]);
       });
       const cupon = await uno(actual.id);
-      return c.json({ mensaje: `Cupón ${cupon.codigo} guardado: ${resumenReglas(cupon)} (${cupon.estado}).`, cupon } satisfies RespuestaCupon);
+      return c.json({
+        mensaje: `Cupón ${cupon.codigo} guardado: ${resumenReglas(cupon)} (${cupon.estado}).`,
+        cupon,
+      } satisfies RespuestaCupon);
     })
     .post('/cupones/:codigo/terminar', async (c) => {
       const row = await encontrar(c.req.param('codigo'));

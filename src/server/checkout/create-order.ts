@@ -504,7 +504,11 @@ function paymentOrder({
   expiraEfectivo,
   clave,
   siteUrl,
-}: Omit<NewOrder, 'id' | 'pasarela' | 'comprobante' | 'metodoPago'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
+}: Omit<NewOrder, 'id' | 'pasarela' | 'comprobante' | 'metodoPago'> & {
+  pedidoId: number;
+  expiraEfectivo: Date;
+  siteUrl: string;
+}): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),

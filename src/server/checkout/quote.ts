@@ -327,7 +327,9 @@ export function quoteToWire({ lineas, cotizacion, cupon, entrega }: PedidoCotiza
     envio: toSoles(cotizacion.envio),
     total: toSoles(cotizacion.total),
     envioGratis: cotizacion.envioGratis,
-    cupon: cupon ? { codigo: cupon.codigo, porcentaje: cupon.porcentaje, tipo: cupon.tipo, ...(cupon.monto > 0 ? { monto: cupon.monto } : {}) } : null,
+    cupon: cupon
+      ? { codigo: cupon.codigo, porcentaje: cupon.porcentaje, tipo: cupon.tipo, ...(cupon.monto > 0 ? { monto: cupon.monto } : {}) }
+      : null,
     metodo_envio: entrega.metodo,
     direccion: entrega.direccion,
   };

@@ -32,11 +32,7 @@ export type CuponParaCliente = ReturnType<typeof globalCouponWire> & { id: numbe
 
 /** Orders that hold a use of a coupon: every order but the cancelled ones (and, when given, but these). */
 const usosDe = (cuponId: number, excluir: number[] = []) =>
-  and(
-    eq(pedidos.cuponGlobalId, cuponId),
-    ne(pedidos.estado, 'CANCELADO'),
-    excluir.length ? notInArray(pedidos.id, excluir) : undefined,
-  );
+  and(eq(pedidos.cuponGlobalId, cuponId), ne(pedidos.estado, 'CANCELADO'), excluir.length ? notInArray(pedidos.id, excluir) : undefined);
 
 /**
  * The coupons customer `clienteId` may type (paused and ended ones left out, as are those reserved
@@ -52,7 +48,10 @@ export async function cuponesParaCliente(
     .select({ uno: sql`1` })
     .from(cuponesClientes)
     .where(and(eq(cuponesClientes.cuponId, cuponesGlobales.id), eq(cuponesClientes.clienteId, clienteId)));
-  const reservado = db.select({ uno: sql`1` }).from(cuponesClientes).where(eq(cuponesClientes.cuponId, cuponesGlobales.id));
+  const reservado = db
+    .select({ uno: sql`1` })
+    .from(cuponesClientes)
+    .where(eq(cuponesClientes.cuponId, cuponesGlobales.id));
   const rows = await db
     .select()
     .from(cuponesGlobales)

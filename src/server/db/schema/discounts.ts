@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { clientes } from './customers.ts';
 
 /** One-use coupons of a customer (spec: User discount code, porcentaje, usado). */
@@ -62,5 +75,8 @@ export const cuponesClientes = pgTable(
       .notNull()
       .references(() => clientes.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ name: 'cupones_clientes_pk', columns: [t.cuponId, t.clienteId] }), index('cupones_clientes_cliente_idx').on(t.clienteId)],
+  (t) => [
+    primaryKey({ name: 'cupones_clientes_pk', columns: [t.cuponId, t.clienteId] }),
+    index('cupones_clientes_cliente_idx').on(t.clienteId),
+  ],
 );
