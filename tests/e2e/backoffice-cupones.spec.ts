@@ -5,13 +5,15 @@ import { MENSAJES_CUPON } from '../../src/lib/pricing/coupons.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
 import { PUNTOS_RECOJO } from '../../src/lib/shipping/methods.ts';
 import { backofficeUrl, duenaDesdeConsola, foto, sinViolaciones } from './support/backoffice.ts';
-import { hydrated, productFor, signedIn } from './support/shop.ts';
+import { pasoDeCategoria } from '../../src/lib/routine/pasos.ts';
+import { hydrated, signedIn } from './support/shop.ts';
 
 /**
  * Coupons from the back office (issue 37, item 6): the owner creates a fixed-amount coupon with a minimum
  * order in the browser; a shopper's cart refuses it below the minimum and applies it above, and the checkout
  * and the payment charge the same total; the coupon's card then counts the use and what it took off.
- * The product is productFor's slot 23 (one per project), so no other journey counts its stock.
+ * The product is the last simple coupon-eligible ones of the demo catalogue (one per project), which productFor's
+ * slots, taken from the start of the same list, do not reach.
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 test.use({ baseURL: async ({}, use) => use(backofficeUrl()) });
@@ -39,7 +41,18 @@ test('a fixed-amount coupon with a minimum, created in the browser, is charged i
   page,
   request,
 }, testInfo) => {
-  const producto = productFor(catalogue, testInfo, 23);
+  const simples = catalogue.filter(
+    (p) =>
+      !pasoDeCategoria(p.categoria) &&
+      p.stock >= 3 &&
+      p.newores === '' &&
+      p.descuento === 0 &&
+      p.descuentoN === 0 &&
+      !p.colores.trim() &&
+      !p.tamaños.trim() &&
+      precioFinal(p) < 120,
+  );
+  const producto = simples.at(testInfo.project.name === 'mobile' ? -2 : -1)!;
   const precio = precioFinal(producto);
   // One unit stays below the minimum, two reach it.
   const minimo = Math.ceil(precio * 1.5);

@@ -15,7 +15,7 @@ type VistaCupones = (typeof VISTAS)[number];
 const NOMBRE_VISTA: Record<VistaCupones, string> = {
   activos: 'Activos',
   pausados: 'Pausados',
-  cerrados: 'Terminados y vencidos',
+  cerrados: 'Terminados',
   todos: 'Todos',
 };
 const EN_VISTA: Record<VistaCupones, readonly EstadoCupon[]> = {
@@ -56,7 +56,8 @@ export default function Cupones() {
     anuncio.current?.focus();
     await consultas.invalidateQueries({ queryKey: ['cupones'] });
   };
-  const visibles = lista.data?.cupones.filter((c) => EN_VISTA[vista].includes(c.estado)) ?? [];
+  // The newest first: the one just created or edited is the one the owner looks for.
+  const visibles = lista.data?.cupones.filter((c) => EN_VISTA[vista].includes(c.estado)).sort((a, b) => b.id - a.id) ?? [];
   return (
     <Pantalla
       titulo="Cupones"
