@@ -969,6 +969,7 @@ export class ClienteFalso implements ClienteBackoffice {
       archivado: null,
       fechaAgregado: '2026-11-20T12:00:00Z',
       ...cambios,
+      idProducto,
     };
     this.catalogo.push(producto);
     return producto;
@@ -1007,11 +1008,13 @@ export class ClienteFalso implements ClienteBackoffice {
     const cambios: Record<string, unknown> = {};
     for (const [clave, valor] of Object.entries(datos)) {
       if (clave === 'stockLeido' || clave === 'motivoStock') continue;
-      const nuevo =
-        clave === 'precio' || clave === 'descuento' || clave === 'descuentoN' || clave === 'stock'
-          ? Number(texto(valor).replace(',', '.') || 0)
-          : valor;
-      if (JSON.stringify((producto as unknown as Record<string, unknown>)[clave]) !== JSON.stringify(nuevo)) cambios[clave] = nuevo;
+      const numero = ['precio', 'descuento', 'descuentoN', 'stock', 'stock_total'].includes(clave);
+      const nuevo = numero ? Number(texto(valor).replace(',', '.') || 0) : valor;
+      const antes = (producto as unknown as Record<string, unknown>)[clave];
+      // As the API reads a form: a blank date is none, a blank text 'No especificado.' where the shop writes it.
+      const plano = (v: unknown) =>
+        v === null || v === undefined || v === 'No especificado.' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if (plano(antes) !== plano(nuevo)) cambios[clave] = nuevo;
     }
     Object.assign(producto, cambios);
     if (typeof cambios.stock === 'number' && producto.stock_total < cambios.stock) producto.stock_total = cambios.stock;
