@@ -936,7 +936,6 @@ export class ClienteFalso implements ClienteBackoffice {
   agregarProducto(cambios: Partial<import('../../lib/api/productos-schemas.ts').ProductoEditable> = {}) {
     const idProducto = cambios.idProducto ?? Math.max(0, ...this.catalogo.map((p) => p.idProducto)) + 1;
     const producto = {
-      idProducto,
       sku: `SKU-${idProducto}`,
       nombre: `Producto ${idProducto}`,
       descripcion: '',
