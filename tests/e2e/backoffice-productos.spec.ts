@@ -43,7 +43,7 @@ test.describe('in the suite’s shop', () => {
     await foto(page, testInfo, 'productos-lista');
 
     // A search by brand without its accents, then a filter: the address keeps both.
-    await page.getByLabel('Buscar').fill(marca.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(marca.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page).toHaveURL(/\/admin\/productos\?q=/);
     await expect(page.getByRole('list', { name: 'Productos' }).getByRole('listitem').first()).toContainText(marca);
