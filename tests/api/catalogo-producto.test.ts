@@ -256,6 +256,10 @@ describeEachDatabase("the back office's product form: create, edit, duplicate, a
       }),
     );
     expect(otra.mensaje).toBe(`Sin cambios: el producto ${id} ya tenía esos valores.`);
+    // A product whose imgHover an import set apart keeps it when the form sends the same photos.
+    await shop.database.db.update(productos).set({ imgHover: fotos[1]! }).where(eq(productos.id, id));
+    const igual = await ok<RespuestaProductoEditable>(await api('PUT', `/productos/${id}`, { fotos: producto.fotos }));
+    expect(igual.mensaje).toBe(`Sin cambios: el producto ${id} ya tenía esos valores.`);
     expect((await ok<{ entradas: unknown[] }>(await api('GET', `/productos/${id}/auditoria`))).entradas).toHaveLength(2);
   });
 

@@ -114,9 +114,12 @@ async function columnas(
     );
     const perdida = urls.find((url) => parseImageUrl(url) && !guardadas.has(parseImageUrl(url)!.sha256));
     if (perdida) errores.fotos = `La imagen ${perdida} no está en la tienda.`;
-    valores.img = urls.join(',');
-    valores.imagen = urls[0] ?? '';
-    valores.imgHover = urls[1] ?? '';
+    // The same photos in the same order leave `imagen` and `imgHover` as they are (an import may have set them apart).
+    if (urls.join(',') !== existente?.img) {
+      valores.img = urls.join(',');
+      valores.imagen = urls[0] ?? '';
+      valores.imgHover = urls[1] ?? '';
+    }
     valores.fotosAlt = Object.fromEntries(f.fotos.filter((foto) => foto.alt).map((foto) => [foto.url, foto.alt]));
   }
 
