@@ -277,6 +277,25 @@ describeEachDatabase("the back office's product form: create, edit, duplicate, a
     );
   });
 
+  it('under concurrent edits from the same form state, exactly one stock change wins; the others are told the units now', async () => {
+    const leido = await shop.stockOf(id);
+    const respuestas = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => api('PUT', `/productos/${id}`, { stock: leido + n, stockLeido: leido, motivoStock: `caja ${n}` })),
+    );
+    const estados = respuestas.map((r) => r.status).sort();
+    expect(estados).toEqual([200, 409, 409, 409, 409, 409]);
+    const ganador = respuestas.findIndex((r) => r.status === 200) + 1;
+    expect(await shop.stockOf(id)).toBe(leido + ganador);
+    const movimientos = await shop.database.db
+      .select()
+      .from(movimientosStock)
+      .where(eq(movimientosStock.productoId, id))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(movimientos[0]).toMatchObject({ antes: leido, despues: leido + ganador, motivo: 'manual', nota: `caja ${ganador}` });
+    await shop.database.db.update(productos).set({ stock: leido }).where(eq(productos.id, id));
+  });
+
   it('duplicates a product hidden, without SKU nor stock, audited', async () => {
     const { mensaje, producto } = await ok<RespuestaProductoEditable>(await api('POST', `/productos/${id}/duplicar`), 201);
     expect(mensaje).toMatch(/^Copia creada: producto \d+, oculta en la tienda y sin stock/);
