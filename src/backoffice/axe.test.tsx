@@ -24,6 +24,8 @@ describe('axe on every back-office screen', () => {
       ['/admin/personal', 'Personal', () => texto().includes('Beto Ramos')],
       ['/admin/cuenta', 'Cuenta', () => texto().includes('Llaves de acceso')],
       ['/admin/cupones', 'Cupones', () => texto().includes('No hay cupones activos')],
+      ['/admin/productos', 'Productos', () => texto().includes('Ningún producto coincide')],
+      ['/admin/productos/nuevo', 'Nuevo producto', () => texto().includes('Lo básico')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

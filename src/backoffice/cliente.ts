@@ -162,6 +162,23 @@ export interface ClienteBackoffice {
   updateProduct(ref: string, cambio: { stock: number }): Promise<ProductoOperadorRespuesta>;
 
   // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+  catalogueProducts(
+    filtro: import('../lib/api/catalogo-schemas.ts').FiltroCatalogoConsulta & { pagina?: number },
+  ): Promise<import('../lib/api/productos-schemas.ts').PaginaCatalogo>;
+  catalogueOptions(): Promise<import('../lib/api/productos-schemas.ts').OpcionesCatalogo>;
+  catalogueProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').ProductoEditable>;
+  /** A refusal with each field's reason is an ErrorFormularioApi (productos-schemas.ts). */
+  createProduct(
+    datos: import('../lib/api/productos-schemas.ts').ProductoFormulario,
+  ): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  saveProduct(
+    ref: number | string,
+    datos: import('../lib/api/productos-schemas.ts').ProductoFormulario,
+  ): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  duplicateProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  archiveProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  restoreProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  productAudit(ref: number | string): Promise<{ entradas: import('../lib/api/productos-schemas.ts').EntradaAuditoriaProducto[] }>;
   // (end of productos)
 
   // Photos and the import in the browser (issue 37, fotos).

@@ -15,6 +15,7 @@ import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schem
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { CuponBackoffice, CuponForm, MovimientoStock } from '../../lib/api/cupones-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
+import { ErrorFormularioApi } from '../../lib/api/productos-errores.ts';
 import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
 import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
@@ -917,6 +918,247 @@ export class ClienteFalso implements ClienteBackoffice {
   }
 
   // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+  opcionesCatalogo: import('../../lib/api/productos-schemas.ts').OpcionesCatalogo = {
+    marcas: [
+      { id: 1, nombre: 'Anua' },
+      { id: 2, nombre: 'COSRX' },
+    ],
+    lineas: [{ id: 1, nombre: 'Cuidado' }],
+    categorias: [
+      { id: 1, nombre: 'Limpieza', lineaId: 1 },
+      { id: 2, nombre: 'Serúm', lineaId: 1 },
+    ],
+    hijas: [{ id: 1, nombre: 'Aceites limpiadores', categoriaId: 1 }],
+  };
+  catalogo: import('../../lib/api/productos-schemas.ts').ProductoEditable[] = [];
+  /** Audit entries by product id, newest first. */
+  auditoriaCatalogo = new Map<number, import('../../lib/api/productos-schemas.ts').EntradaAuditoriaProducto[]>();
+
+  /** A product of the fake catalogue with sensible defaults. */
+  agregarProducto(cambios: Partial<import('../../lib/api/productos-schemas.ts').ProductoEditable> = {}) {
+    const idProducto = cambios.idProducto ?? Math.max(0, ...this.catalogo.map((p) => p.idProducto)) + 1;
+    const producto = {
+      sku: `SKU-${idProducto}`,
+      nombre: `Producto ${idProducto}`,
+      descripcion: '',
+      precio: 50,
+      descuento: 0,
+      descuentoN: 0,
+      descuentoDesde: null,
+      descuentoHasta: null,
+      fotos: [],
+      newores: '',
+      etiquetalogo: '',
+      marca: 'Anua',
+      linea: 'Cuidado',
+      categoria: 'Limpieza',
+      child: '',
+      colores: '',
+      tamaños: '',
+      stock: 10,
+      stock_total: 10,
+      modouso: 'No especificado.',
+      beneficios: 'No especificado.',
+      ingredientes: 'No especificado.',
+      fechaLlegada: null,
+      sedes: '',
+      tipo_piel: '',
+      edad: '',
+      inquietud_piel: '',
+      esSet: false,
+      visible: true,
+      archivado: null,
+      fechaAgregado: '2026-11-20T12:00:00Z',
+      ...cambios,
+      idProducto,
+    };
+    this.catalogo.push(producto);
+    return producto;
+  }
+
+  private productoCatalogo(ref: number | string) {
+    const producto = this.catalogo.find((p) => String(p.idProducto) === String(ref) || p.sku === String(ref));
+    if (!producto) throw new ApiError(404, `No existe el producto ${ref} (indica su idProducto o su SKU).`);
+    return producto;
+  }
+
+  private auditarProducto(id: number, accion: string, antes: Record<string, unknown> | null, despues: Record<string, unknown> | null) {
+    const lista = this.auditoriaCatalogo.get(id) ?? [];
+    lista.unshift({ id: lista.length + 1, fecha: '2026-11-29T12:00:00Z', operador: this.quien().nombre, accion, antes, despues });
+    this.auditoriaCatalogo.set(id, lista);
+  }
+
+  /** The form's values on a product, or the API's per-field refusal (a few of the import's rules). */
+  private aplicarFormulario(
+    producto: import('../../lib/api/productos-schemas.ts').ProductoEditable,
+    datos: import('../../lib/api/productos-schemas.ts').ProductoFormulario,
+  ) {
+    const errores: Record<string, string> = {};
+    const texto = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+    if ('nombre' in datos && !texto(datos.nombre)) errores.nombre = 'Falta el nombre.';
+    const precio = texto(datos.precio).replace(',', '.');
+    if ('precio' in datos && !precio) errores.precio = 'Falta el precio.';
+    else if ('precio' in datos && !/^\d+(\.\d{1,2})?$/.test(precio)) errores.precio = 'El precio debe ser un número (por ejemplo 49.90).';
+    if ('marca' in datos && !texto(datos.marca)) errores.marca = 'Falta la marca.';
+    if ('categoria' in datos && !texto(datos.categoria)) errores.categoria = 'Falta la categoría.';
+    if (datos.stock !== undefined && datos.stockLeido !== undefined && datos.stockLeido !== producto.stock)
+      throw new ErrorFormularioApi(409, `El stock cambió mientras editabas (ahora ${producto.stock}).`, {
+        stock: `El stock cambió mientras editabas (ahora ${producto.stock}).`,
+      });
+    if (Object.keys(errores).length) throw new ErrorFormularioApi(400, Object.values(errores)[0], errores);
+    const cambios: Record<string, unknown> = {};
+    for (const [clave, valor] of Object.entries(datos)) {
+      if (clave === 'stockLeido' || clave === 'motivoStock') continue;
+      const numero = ['precio', 'descuento', 'descuentoN', 'stock', 'stock_total'].includes(clave);
+      const nuevo = numero ? Number(texto(valor).replace(',', '.') || 0) : valor;
+      const antes = (producto as unknown as Record<string, unknown>)[clave];
+      // As the API reads a form: a blank date is none, a blank text 'No especificado.' where the shop writes it.
+      const plano = (v: unknown) =>
+        v === null || v === undefined || v === 'No especificado.' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if (plano(antes) !== plano(nuevo)) cambios[clave] = nuevo;
+    }
+    Object.assign(producto, cambios);
+    if (typeof cambios.stock === 'number' && producto.stock_total < cambios.stock) producto.stock_total = cambios.stock;
+    return Object.keys(cambios);
+  }
+
+  async catalogueProducts(filtro: import('../../lib/api/catalogo-schemas.ts').FiltroCatalogoConsulta & { pagina?: number }) {
+    this.anotar('catalogueProducts', [filtro]);
+    this.quien();
+    const plano = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const palabras = plano(filtro.q ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const marca = this.opcionesCatalogo.marcas.find((m) => String(m.id) === filtro.marca)?.nombre;
+    const elegidos = this.catalogo
+      .filter((p) => (filtro.archivados === 'todos' ? true : filtro.archivados === 'solo' ? p.archivado !== null : p.archivado === null))
+      .filter((p) => palabras.every((w) => plano(`${p.sku ?? ''} ${p.nombre} ${p.marca}`).includes(w)))
+      .filter((p) => !filtro.marca || p.marca === marca)
+      .filter((p) => filtro.stock !== 'agotado' || p.stock === 0)
+      .filter((p) => filtro.stock !== 'bajo' || (p.stock > 0 && p.stock <= 3))
+      .filter((p) => filtro.stock !== 'disponible' || p.stock > 3)
+      .sort((a, b) => b.idProducto - a.idProducto);
+    const pagina = filtro.pagina ?? 1;
+    const porPagina = 50;
+    return {
+      productos: elegidos.slice((pagina - 1) * porPagina, pagina * porPagina).map((p) => ({
+        idProducto: p.idProducto,
+        sku: p.sku,
+        nombre: p.nombre,
+        marca: p.marca,
+        categoria: p.categoria,
+        child: p.child,
+        img: p.fotos[0]?.url ?? '',
+        precio: p.precio,
+        descuento: p.descuento,
+        descuentoN: p.descuentoN,
+        descuentoDesde: p.descuentoDesde,
+        descuentoHasta: p.descuentoHasta,
+        stock: p.stock,
+        stock_total: p.stock_total,
+        newores: p.newores,
+        visible: p.visible,
+        archivado: p.archivado,
+      })),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
+  }
+
+  async catalogueOptions() {
+    this.anotar('catalogueOptions', []);
+    this.quien();
+    return structuredClone(this.opcionesCatalogo);
+  }
+
+  async catalogueProduct(ref: number | string) {
+    this.anotar('catalogueProduct', [ref]);
+    this.quien();
+    return structuredClone(this.productoCatalogo(ref));
+  }
+
+  async createProduct(datos: import('../../lib/api/productos-schemas.ts').ProductoFormulario) {
+    this.anotar('createProduct', [datos]);
+    this.quien();
+    const borrador = this.agregarProducto({ nombre: '' });
+    this.catalogo.pop();
+    this.aplicarFormulario(borrador, { nombre: '', precio: '', marca: '', categoria: '', ...datos });
+    this.catalogo.push(borrador);
+    this.auditarProducto(borrador.idProducto, 'producto.crear', null, { nombre: borrador.nombre, precio: borrador.precio });
+    return { mensaje: `Producto ${borrador.idProducto} creado: ${borrador.nombre}.`, producto: structuredClone(borrador) };
+  }
+
+  async saveProduct(ref: number | string, datos: import('../../lib/api/productos-schemas.ts').ProductoFormulario) {
+    this.anotar('saveProduct', [ref, datos]);
+    this.quien();
+    const producto = this.productoCatalogo(ref);
+    const antes = structuredClone(producto) as unknown as Record<string, unknown>;
+    const campos = this.aplicarFormulario(producto, datos);
+    if (campos.length === 0)
+      return { mensaje: `Sin cambios: el producto ${producto.idProducto} ya tenía esos valores.`, producto: structuredClone(producto) };
+    const ahora = producto as unknown as Record<string, unknown>;
+    this.auditarProducto(
+      producto.idProducto,
+      'producto.editar',
+      Object.fromEntries(campos.map((c) => [c, antes[c]])),
+      Object.fromEntries(campos.map((c) => [c, ahora[c]])),
+    );
+    return { mensaje: `Producto ${producto.idProducto} guardado (${campos.join(', ')}).`, producto: structuredClone(producto) };
+  }
+
+  async duplicateProduct(ref: number | string) {
+    this.anotar('duplicateProduct', [ref]);
+    this.quien();
+    const original = this.productoCatalogo(ref);
+    const copia = this.agregarProducto({
+      ...structuredClone(original),
+      idProducto: undefined,
+      nombre: `${original.nombre} (copia)`,
+      sku: null,
+      stock: 0,
+      stock_total: 0,
+      visible: false,
+    });
+    this.auditarProducto(copia.idProducto, 'producto.duplicar', null, { de: `producto ${original.idProducto}` });
+    return {
+      mensaje: `Copia creada: producto ${copia.idProducto}, oculta en la tienda y sin stock; dale su sku y revísala.`,
+      producto: structuredClone(copia),
+    };
+  }
+
+  async archiveProduct(ref: number | string) {
+    this.anotar('archiveProduct', [ref]);
+    this.quien();
+    const producto = this.productoCatalogo(ref);
+    if (producto.archivado) throw new ApiError(409, `El producto ${producto.idProducto} ya está archivado.`);
+    this.auditarProducto(producto.idProducto, 'producto.archivar', { archivado: null, visible: producto.visible }, { visible: false });
+    Object.assign(producto, { archivado: '2026-11-29T12:00:00Z', visible: false });
+    return {
+      mensaje: `Producto ${producto.idProducto} archivado: ya no se muestra en la tienda; sus pedidos y comprobantes lo conservan.`,
+      producto: structuredClone(producto),
+    };
+  }
+
+  async restoreProduct(ref: number | string) {
+    this.anotar('restoreProduct', [ref]);
+    this.quien();
+    const producto = this.productoCatalogo(ref);
+    if (!producto.archivado) throw new ApiError(409, `El producto ${producto.idProducto} no está archivado.`);
+    this.auditarProducto(producto.idProducto, 'producto.restaurar', { archivado: producto.archivado }, { archivado: null });
+    producto.archivado = null;
+    return {
+      mensaje: `Producto ${producto.idProducto} restaurado: sigue oculto en la tienda hasta que lo marques visible.`,
+      producto: structuredClone(producto),
+    };
+  }
+
+  async productAudit(ref: number | string) {
+    this.anotar('productAudit', [ref]);
+    this.quien();
+    const producto = this.productoCatalogo(ref);
+    return { entradas: structuredClone(this.auditoriaCatalogo.get(producto.idProducto) ?? []) };
+  }
   // (end of productos)
 
   // Photos and the import in the browser (issue 37, fotos).

@@ -67,6 +67,16 @@ import type {
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { CuponBackoffice, CuponForm, DetalleCupon, PaginaMovimientos, RespuestaCupon } from './cupones-schemas.ts';
 import type { FiltroStock, PaginaStock } from './stock-schemas.ts';
+import type { FiltroCatalogoConsulta } from './catalogo-schemas.ts';
+import { errorDeFormulario } from './productos-errores.ts';
+import type {
+  EntradaAuditoriaProducto,
+  OpcionesCatalogo,
+  PaginaCatalogo,
+  ProductoEditable,
+  ProductoFormulario,
+  RespuestaProductoEditable,
+} from './productos-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
@@ -153,6 +163,10 @@ const isInvitacionPublica = fieldsOf<InvitacionPublica>({ correo: 'string', rol:
 const isInscripcionTotp = fieldsOf<InscripcionTotp>({ inscripcion: 'string', secreto: 'string', uri: 'string', qrSvg: 'string' });
 const isListaPersonal = fieldsOf<ListaPersonal>({ personas: 'array', invitaciones: 'array' });
 const isClaves = fieldsOf<{ claves: ClaveApi[] }>({ claves: 'array' });
+const isPaginaCatalogo = fieldsOf<PaginaCatalogo>({ productos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
+const isOpcionesCatalogo = fieldsOf<OpcionesCatalogo>({ marcas: 'array', lineas: 'array', categorias: 'array', hijas: 'array' });
+const isProductoEditable = fieldsOf<ProductoEditable>({ idProducto: 'number', nombre: 'string', fotos: 'array' });
+const isRespuestaProducto = fieldsOf<RespuestaProductoEditable>({ mensaje: 'string', producto: 'object' });
 const isObjeto =
   <T>(): Check<T> =>
   (data): data is T =>
@@ -461,6 +475,50 @@ export function operatorClient(conexion: ConexionOperador) {
       call(admin.personal[':id'].restablecer.$path({ param: { id: param(id) } }), conMensaje<InvitacionCreada>(), 'POST', {}),
 
     // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+    /** GET /admin/api/catalogo/productos?{filtro}&pagina=: a page of the filtered catalogue, newest first. */
+    catalogueProducts: (filtro: FiltroCatalogoConsulta & { pagina?: number }) =>
+      call(conConsulta(admin.catalogo.productos.$path(), filtro), isPaginaCatalogo),
+    /** GET /admin/api/catalogo/opciones: brands, lines, categories and child categories for the selects. */
+    catalogueOptions: () => call(admin.catalogo.opciones.$path(), isOpcionesCatalogo),
+    /** GET /admin/api/catalogo/productos/{ref}: every field of one product, as its form edits it. */
+    catalogueProduct: (ref: number | string) =>
+      call(admin.catalogo.productos[':ref'].$path({ param: { ref: param(ref) } }), isProductoEditable),
+    /** POST /admin/api/productos: a new product (a refusal carries each field's reason: ErrorFormularioApi). */
+    createProduct: (datos: ProductoFormulario) =>
+      request(admin.productos.$path(), {
+        method: 'POST',
+        body: datos,
+        token,
+        headers,
+        base,
+        fetch,
+        check: isRespuestaProducto,
+        errorFrom: errorDeFormulario,
+      }),
+    /** PUT /admin/api/productos/{ref}: the product's whole form (send `stock` only when changed, with `stockLeido`). */
+    saveProduct: (ref: number | string, datos: ProductoFormulario) =>
+      request(admin.productos[':ref'].$path({ param: { ref: param(ref) } }), {
+        method: 'PUT',
+        body: datos,
+        token,
+        headers,
+        base,
+        fetch,
+        check: isRespuestaProducto,
+        errorFrom: errorDeFormulario,
+      }),
+    /** POST /admin/api/productos/{ref}/duplicar: a hidden copy without SKU nor stock. */
+    duplicateProduct: (ref: number | string) =>
+      call(admin.productos[':ref'].duplicar.$path({ param: { ref: param(ref) } }), isRespuestaProducto, 'POST', {}),
+    /** POST /admin/api/productos/{ref}/archivar: hidden from the shop and the lists, kept for orders and receipts. */
+    archiveProduct: (ref: number | string) =>
+      call(admin.productos[':ref'].archivar.$path({ param: { ref: param(ref) } }), isRespuestaProducto, 'POST', {}),
+    /** POST /admin/api/productos/{ref}/restaurar: back in the catalogue, still hidden until shown. */
+    restoreProduct: (ref: number | string) =>
+      call(admin.productos[':ref'].restaurar.$path({ param: { ref: param(ref) } }), isRespuestaProducto, 'POST', {}),
+    /** GET /admin/api/productos/{ref}/auditoria: the product's audit entries, newest first. */
+    productAudit: (ref: number | string) =>
+      call(admin.productos[':ref'].auditoria.$path({ param: { ref: param(ref) } }), isObjeto<{ entradas: EntradaAuditoriaProducto[] }>()),
     // (end of productos)
 
     // Photos and the import in the browser (issue 37, fotos).

@@ -147,6 +147,8 @@ export const productoFormularioSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Campo desconocido: ${issue.keys.join(', ')}.` : undefined) },
 );
 export type ProductoFormulario = z.input<typeof productoFormularioSchema>;
+/** The body once parsed (photos' texts defaulted). */
+export type ProductoFormularioLeido = z.output<typeof productoFormularioSchema>;
 
 /** The answer of a create, edit, duplicate, archive or restore: what was done and the product now. */
 export interface RespuestaProductoEditable {

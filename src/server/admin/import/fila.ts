@@ -106,7 +106,7 @@ const fechaValida = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
-const fecha = (campo: string) =>
+export const fecha = (campo: string) =>
   z.preprocess(
     (value) => (vacio(value) ? null : comoFecha(value)),
     z
