@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { Producto } from '../../src/lib/api/schemas.ts';
+import { reducirFoto } from '../../src/backoffice/fotos/reducir.ts';
+import { FOTOS_PRODUCTO } from '../../src/lib/tienda.ts';
 import { backofficeUrl, conToken, duenaDesdeConsola, foto, ingresarComo, sinViolaciones, type Persona } from './support/backoffice.ts';
 
 /**
@@ -118,4 +121,48 @@ test('the catalogue downloaded, one price changed in the file and imported again
   expect((await producto(request, creados.get(skus[0]!)!)).precio).toBe(45.9);
   await sinViolaciones(page, 'Reimportación');
   await foto(page, testInfo, 'importar-ida-y-vuelta');
+});
+
+test("a phone's heavy camera photo is made lighter in the browser before it uploads, upright and at most 2000 px", async ({ page }) => {
+  // A 3000×1500 camera JPEG of noise (about 5 MB) that its EXIF orientation 6 shows standing, as a phone writes it.
+  const ruido = Buffer.alloc(3000 * 1500 * 3);
+  for (let i = 0; i < ruido.length; i++) ruido[i] = (i * 7919) % 251;
+  const camara = await sharp(ruido, { raw: { width: 3000, height: 1500, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  expect(camara.length).toBeGreaterThan(FOTOS_PRODUCTO.reducirDesdeBytes);
+  // reducirFoto (the product form's photos) runs as it is in Chromium, on a blank page.
+  await page.goto('about:blank');
+  const resultado = await page.evaluate(
+    async ({ fuente, base64, lado, desde }) => {
+      const reducir = (0, eval)(`(${fuente})`) as (archivo: Blob, lado: number, desde: number) => Promise<Blob>;
+      const pesada = new Blob([Uint8Array.from(atob(base64), (letra) => letra.charCodeAt(0))], { type: 'image/jpeg' });
+      const ligera = await reducir(pesada, lado, desde);
+      const { width, height } = await createImageBitmap(ligera, { imageOrientation: 'none' });
+      const dibujo = (ancho: number, alto: number) => {
+        const lienzo = new OffscreenCanvas(ancho, alto);
+        lienzo.getContext('2d')!.fillRect(0, 0, ancho / 2, alto / 2);
+        return lienzo;
+      };
+      const png = await dibujo(3000, 2000).convertToBlob({ type: 'image/png' });
+      const chica = await dibujo(300, 200).convertToBlob({ type: 'image/jpeg' });
+      return {
+        despues: ligera.size,
+        tipo: ligera.type,
+        medidas: [width, height],
+        pngIgual: (await reducir(png, lado, 1)) === png,
+        chicaIgual: (await reducir(chica, lado, desde)) === chica,
+      };
+    },
+    {
+      fuente: reducirFoto.toString(),
+      base64: camara.toString('base64'),
+      lado: FOTOS_PRODUCTO.ladoMaximo,
+      desde: FOTOS_PRODUCTO.reducirDesdeBytes,
+    },
+  );
+  // Standing (1000×2000 in its pixels, no orientation left to apply), a fraction of the weight; other files go as they were.
+  expect(resultado).toMatchObject({ tipo: 'image/jpeg', medidas: [1000, 2000], pngIgual: true, chicaIgual: true });
+  expect(resultado.despues).toBeLessThan(camara.length / 2);
 });

@@ -80,6 +80,8 @@ describe('the product photos (Fotos)', () => {
     // Two uploading, the third waiting its turn: each file shows its own state.
     await hasta(() => document.querySelectorAll('progress[aria-label^="Subiendo"]').length === 2);
     expect(document.querySelectorAll('progress[aria-label="En espera: textura.jpg"]')).toHaveLength(1);
+    const tanda = () => document.querySelector<HTMLProgressElement>('progress[aria-label="Fotos subidas"]')!;
+    expect([tanda().value, tanda().max]).toEqual([0, 3]);
     expect(cambios).toHaveLength(0);
     expect(await violaciones()).toEqual([]);
 
