@@ -141,5 +141,7 @@ describe('Importar y exportar', () => {
     await pulsar(boton('Revisar el archivo'));
     await hasta(() => texto().includes('Revisión de catalogo-2026-11-29.csv'));
     expect(texto()).toContain('0 se crearían, 0 se actualizarían, 2 sin cambios, 0 rechazados.');
+    // Unchanged rows are counted, not listed: nothing needs the owner.
+    expect(document.querySelector('.bo-importar__informe')).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ interface Pasada {
 }
 
 const entero = (n: number) => n.toLocaleString('es-PE');
-/** Rows shown in the report: the rejected first (what needs the owner), then the rest, at most this many. */
+/** Rows shown in the report (the rejected first, then those that change), at most this many. */
 const FILAS_EN_INFORME = 200;
 
 const NOMBRE_RESULTADO: Record<ResultadoFila['resultado'], [string, string]> = {
@@ -175,10 +175,12 @@ export default function Importar() {
   const enCurso = pasada !== null && !pasada.terminada;
   const revisado = pasada?.simulacro && pasada.terminada && !pasada.interrumpida;
   const aEnviar = archivo ? archivo.filas.length - archivo.rechazadas.size : 0;
+  // What needs the owner first: rejected rows, then what changes; unchanged rows are only counted in the summary.
+  const ORDEN: Record<ResultadoFila['resultado'], number> = { rechazado: 0, creado: 1, actualizado: 1, 'sin cambios': 2 };
   const filasInforme = pasada
-    ? [...pasada.resultados.values()].sort(
-        (a, b) => Number(b.resultado === 'rechazado') - Number(a.resultado === 'rechazado') || a.fila - b.fila,
-      )
+    ? [...pasada.resultados.values()]
+        .filter((uno) => uno.resultado !== 'sin cambios')
+        .sort((a, b) => ORDEN[a.resultado] - ORDEN[b.resultado] || a.fila - b.fila)
     : [];
 
   return (
