@@ -28,8 +28,7 @@ export async function base64DeArchivo(archivo: Blob): Promise<string> {
 }
 
 /** The text a new photo gets: the product's name (the owner may say more), so no photo ever reaches the shop without one. */
-const altPorDefecto = (nombreProducto: string, posicion: number) =>
-  nombreProducto.trim() ? (posicion === 0 ? nombreProducto.trim() : `${nombreProducto.trim()}, foto ${posicion + 1}`) : '';
+const altPorDefecto = (nombreProducto: string) => nombreProducto.trim();
 
 /**
  * A product's photos in its form (issue 37): add them from the phone's camera roll or by dropping
@@ -55,6 +54,9 @@ export function Fotos({
   // The files of the uploads under way, together (several drops or picks add up): how many ended.
   const [tanda, setTanda] = useState({ total: 0, hechas: 0 });
   const siguiente = useRef(0);
+  // Each uploaded photo's place in the order its files were chosen (their upload's id): a small file that
+  // arrives first still takes its place after the larger one chosen before it.
+  const elegidas = useRef(new Map<string, number>());
   // The latest list, for uploads that end after the form re-rendered (each adds to what is there then).
   const actuales = useRef(fotos);
   actuales.current = fotos;
@@ -93,7 +95,12 @@ export function Fotos({
             setAviso(`${archivo.name} ya está entre las fotos.`);
             continue;
           }
-          cambiar([...actuales.current, { url: foto.url, alt: altPorDefecto(nombreProducto, actuales.current.length) }]);
+          const lista = [...actuales.current];
+          const antesDe = lista.findIndex((una) => (elegidas.current.get(una.url) ?? -1) > subida.id);
+          const lugar = antesDe === -1 ? lista.length : antesDe;
+          elegidas.current.set(foto.url, subida.id);
+          lista.splice(lugar, 0, { url: foto.url, alt: altPorDefecto(nombreProducto) });
+          cambiar(lista);
           listas++;
         } catch (error) {
           cambiarSubida(subida.id, { estado: 'error', mensaje: mensajeDe(error) });
