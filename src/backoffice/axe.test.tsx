@@ -26,6 +26,8 @@ describe('axe on every back-office screen', () => {
       ['/admin/cupones', 'Cupones', () => texto().includes('No hay cupones activos')],
       ['/admin/productos', 'Productos', () => texto().includes('Ningún producto coincide')],
       ['/admin/productos/nuevo', 'Nuevo producto', () => texto().includes('Lo básico')],
+
+      ['/admin/productos/importar', 'Importar y exportar', () => texto().includes('Exportar el catálogo')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

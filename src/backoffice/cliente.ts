@@ -37,7 +37,7 @@ import type {
   ListaComprobantesOperador,
   ReintentoComprobanteRespuesta,
 } from '../lib/api/comprobantes-schemas.ts';
-import type { ProductoOperadorRespuesta } from '../lib/api/operator-schemas.ts';
+import type { FilaImportacion, ProductoOperadorRespuesta, RespuestaImportacion } from '../lib/api/operator-schemas.ts';
 import type { DetallePedidoOperador } from '../lib/api/orders-schemas.ts';
 import type {
   EstadoReclamo,
@@ -47,7 +47,8 @@ import type {
 } from '../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
-import type { FotoSubida } from '../lib/api/fotos-schemas.ts';
+import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../lib/api/fotos-schemas.ts';
+import type { FiltroCatalogoConsulta } from '../lib/api/catalogo-schemas.ts';
 
 /**
  * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the
@@ -184,6 +185,10 @@ export interface ClienteBackoffice {
   // Photos and the import in the browser (issue 37, fotos).
   /** POST /admin/api/fotos: a product photo (base64), re-encoded by the server (type from its bytes, no EXIF): its store URL. */
   uploadPhoto(nombre: string, datos: string): Promise<FotoSubida>;
+  /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
+  importBatch(filas: FilaImportacion[], simulacro: boolean): Promise<RespuestaImportacion>;
+  /** GET /admin/api/catalogo/exportar?{filtro}&formato=: the filtered catalogue in the import's columns, as a file. */
+  exportCatalogue(filtro: FiltroCatalogoConsulta, formato: FormatoExportacion): Promise<ArchivoExportado>;
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { LIMITES, OPERACIONES } from '../lib/tienda.ts';
 import type { OperatorClient } from '../lib/api/operator-client.ts';
 import type { FilaImportacion, RespuestaImportacion, ResultadoFila } from '../lib/api/operator-schemas.ts';
 import { detectType, megas } from '../lib/catalogue/image-files.ts';
 import { FORMATOS } from '../lib/catalogue/image-urls.ts';
-import { columnaDe, COLUMNAS, COLUMNAS_IMAGEN, type Columna } from '../lib/catalogue/import-columns.ts';
+import { COLUMNAS_IMAGEN, type Columna } from '../lib/catalogue/import-columns.ts';
 import { CliError } from './errors.ts';
 import { columns, formatDuracion, formatEntero, progressBar } from './format.ts';
 import type { ShopCliDeps } from './deps.ts';
-import { CsvError, parseCsv } from './csv.ts';
+import {
+  ArchivoCatalogoError,
+  leerCatalogo,
+  lotesImportacion,
+  referenciasImagen,
+  type CatalogoLeido,
+} from '../lib/catalogue/import-file.ts';
 
 /**
  * `npm run shop -- importar ARCHIVO [--dry-run]`: reads a catalogue CSV or JSON, uploads the local
@@ -29,15 +35,9 @@ export interface ResumenImportacion {
   segundos: number;
 }
 
-interface Leido {
-  filas: FilaImportacion[];
-  /** Rows refused before any call (shape, images), by row number. */
-  rechazadas: Map<number, string>;
-}
+type Leido = CatalogoLeido;
 
-const FORMATO_JSON = 'El JSON debe ser una lista de productos (objetos con las columnas de la importación) o { "productos": [...] }.';
-
-/** The file's rows with their values by column; headers are matched leniently (lib/catalogue/import-columns.ts), unknown ones refused. */
+/** The file's rows with their values by column (lib/catalogue/import-file.ts reads them, as the back office does in the browser). */
 export function leerArchivo(file: string): Leido {
   let text: string;
   try {
@@ -45,71 +45,13 @@ export function leerArchivo(file: string): Leido {
   } catch {
     throw new CliError(`No se pudo leer ${file}.`);
   }
-  const ext = extname(file).toLowerCase();
-  const rechazadas = new Map<number, string>();
-  if (ext === '.json') {
-    let data: unknown;
-    try {
-      data = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch (error) {
-      throw new CliError(`${file} no es un JSON válido: ${(error as Error).message}`);
-    }
-    const lista = Array.isArray(data) ? data : (data as { productos?: unknown })?.productos;
-    if (!Array.isArray(lista)) throw new CliError(FORMATO_JSON);
-    const desconocidas = new Set<string>();
-    const filas = lista.map((item, i): FilaImportacion => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-        rechazadas.set(i + 1, 'Debe ser un objeto con las columnas del producto.');
-        return { fila: i + 1, valores: {} };
-      }
-      const valores: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(item)) {
-        const columna = columnaDe(key);
-        if (columna === undefined) desconocidas.add(key);
-        else if (columna !== null) valores[columna] = value;
-      }
-      return { fila: i + 1, valores };
-    });
-    if (desconocidas.size) throw columnasDesconocidas([...desconocidas]);
-    return { filas, rechazadas };
-  }
-  if (ext !== '.csv' && ext !== '.txt') throw new CliError(`${file}: el catálogo debe ser un archivo .csv o .json.`);
-  let csv;
   try {
-    csv = parseCsv(text);
+    return leerCatalogo(text, file);
   } catch (error) {
-    if (error instanceof CsvError) throw new CliError(`${file}: ${error.message}`);
+    if (error instanceof ArchivoCatalogoError) throw new CliError(error.message);
     throw error;
   }
-  const mapa = csv.cabecera.map((header) => ({ header, columna: columnaDe(header) }));
-  const desconocidas = mapa.filter((m) => m.columna === undefined && m.header !== '').map((m) => m.header);
-  if (desconocidas.length) throw columnasDesconocidas(desconocidas);
-  const vistas = new Map<Columna, string>();
-  for (const { header, columna } of mapa) {
-    if (!columna) continue;
-    if (vistas.has(columna))
-      throw new CliError(`Las columnas "${vistas.get(columna)}" y "${header}" son la misma (${columna}): deja solo una.`);
-    vistas.set(columna, header);
-  }
-  const filas = csv.registros.map(({ fila, celdas }): FilaImportacion => {
-    if (celdas.length > mapa.length)
-      rechazadas.set(
-        fila,
-        `La fila tiene ${celdas.length} columnas y la cabecera ${mapa.length}: ¿una coma sin comillas dentro de un texto?`,
-      );
-    const valores: Record<string, unknown> = {};
-    mapa.forEach(({ columna }, i) => {
-      if (columna) valores[columna] = celdas[i] ?? '';
-    });
-    return { fila, valores };
-  });
-  return { filas, rechazadas };
 }
-
-const columnasDesconocidas = (nombres: string[]) =>
-  new CliError(
-    `Columna(s) desconocida(s): ${nombres.join(', ')}. Las columnas válidas son: ${COLUMNAS.join(', ')} (docs/operations.md las describe, «The catalogue import»).`,
-  );
 
 interface ArchivoLocal {
   ruta: string;
@@ -118,9 +60,7 @@ interface ArchivoLocal {
   bytes: Buffer;
 }
 
-/** The image references of a value: a comma-separated text or a list. */
-const referencias = (value: unknown): string[] =>
-  (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : []).map((ref) => ref.trim()).filter(Boolean);
+const referencias = referenciasImagen;
 
 /**
  * Turns the rows' image references into paths the shop serves: local files (relative to the file's
@@ -243,25 +183,7 @@ async function subirImagenes(
   return { subidas, yaEstaban };
 }
 
-/** Batches of rows: at most `filasPorLote` rows and well under the API's body limit. */
-function lotes(filas: FilaImportacion[]): FilaImportacion[][] {
-  const maximo = LIMITES.loteImportacionBytes * 0.8;
-  const result: FilaImportacion[][] = [];
-  let actual: FilaImportacion[] = [];
-  let bytes = 0;
-  for (const fila of filas) {
-    const size = Buffer.byteLength(JSON.stringify(fila));
-    if (actual.length && (actual.length >= OPERACIONES.filasPorLote || bytes + size > maximo)) {
-      result.push(actual);
-      actual = [];
-      bytes = 0;
-    }
-    actual.push(fila);
-    bytes += size;
-  }
-  if (actual.length) result.push(actual);
-  return result;
-}
+const lotes = lotesImportacion;
 
 /** Runs the import; answers its summary (the caller's exit code is 1 when rows were rejected). */
 export async function importar(

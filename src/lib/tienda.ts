@@ -116,6 +116,8 @@ export const FOTOS_PRODUCTO = {
   calidad: 88,
   /** Photos uploaded at once from the form. */
   subidasSimultaneas: 2,
+  /** A JPEG heavier than this is made smaller in the browser before it uploads (a phone's camera photo). */
+  reducirDesdeBytes: 1_500_000,
 } as const;
 
 /** Password recovery: code lifetime and attempts (DESIGN.md, security). */

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FotoSubida } from '../../src/lib/api/fotos-schemas.ts';
@@ -6,11 +6,12 @@ import type { EntradaAuditoria } from '../../src/lib/api/operator-schemas.ts';
 import { PHOTO_FORMATS } from '../../src/lib/catalogue/photos.ts';
 import { FOTOS, FOTOS_PRODUCTO } from '../../src/lib/tienda.ts';
 import { MENSAJES_FOTO } from '../../src/server/admin/fotos/reencode.ts';
-import { imagenes } from '../../src/server/db/schema/index.ts';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { imagenes, pedidoLineas, productos } from '../../src/server/db/schema/index.ts';
 import { encode } from '../../src/site-builder/photos.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';
-import { openShop, type TestShop } from './shop.ts';
+import { openShop, placeOrder, plainProducts, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-fotos-0123456789abcdef';
 const MAXIMO = 2 * 1024 * 1024;
@@ -147,5 +148,50 @@ describeEachDatabase('product photos uploaded from the back office (POST /admin/
     expect(sinToken.status).toBe(401);
     expect(await cuantas()).toBe(antes);
     expect((await json<{ entradas: unknown[] }>(await admin('GET', '/admin/api/auditoria?limite=100'))).entradas.length).toBe(auditadas);
+  });
+
+  it('never deletes a photo a product shows or an order kept in its lines, whatever deletes it; an unused one goes', async () => {
+    const db = shop.database.db;
+    const subida = async (color: [number, number, number]) => (await json<FotoSubida>(await subir(png(8, 8, color), 'x.png'))).url;
+    const [deProducto, deHover, dePedido, suelta] = await Promise.all([
+      subida([1, 2, 3]),
+      subida([4, 5, 6]),
+      subida([7, 8, 9]),
+      subida([10, 11, 12]),
+    ]);
+    const sha = (url: string) => url.slice('/imagenes/'.length, -'.png'.length);
+    const [producto, otro] = plainProducts(await shop.catalogue());
+    await db
+      .update(productos)
+      .set({ img: `/demo/a.svg,${deProducto}`, imgHover: deHover })
+      .where(eq(productos.id, producto!.idProducto));
+    // An order bought the other product with this photo; the product shows another one since.
+    await db.update(productos).set({ img: dePedido, imagen: dePedido }).where(eq(productos.id, otro!.idProducto));
+    const cliente = await shop.customer('fotos1');
+    const pedido = await placeOrder(shop, cliente, otro!);
+    await db.update(productos).set({ img: '/demo/b.svg', imagen: '' }).where(eq(productos.id, otro!.idProducto));
+    const lineas = await db.select({ img: pedidoLineas.img }).from(pedidoLineas).where(eq(pedidoLineas.pedidoId, pedido.idVenta));
+    expect(lineas.map(({ img }) => img)).toEqual([dePedido]);
+
+    await db.delete(imagenes).where(eq(imagenes.sha256, sha(suelta)));
+    for (const url of [deProducto, deHover, dePedido]) await db.delete(imagenes).where(eq(imagenes.sha256, sha(url)));
+    const quedan = (await db.select({ sha256: imagenes.sha256 }).from(imagenes)).map(({ sha256 }) => sha256);
+    expect([deProducto, deHover, dePedido].map((url) => quedan.includes(sha(url)))).toEqual([true, true, true]);
+    expect(quedan.includes(sha(suelta))).toBe(false);
+    for (const url of [deProducto, deHover, dePedido]) expect((await shop.call('GET', url)).status).toBe(200);
+  });
+
+  it("sends each photo's alternative text with the product, for the storefront", async () => {
+    const db = shop.database.db;
+    const url = (await json<FotoSubida>(await subir(png(9, 9, [90, 30, 60]), 'frasco.png'))).url;
+    const [producto] = plainProducts(await shop.catalogue());
+    await db
+      .update(productos)
+      .set({ img: `${url},/demo/x.svg`, fotosAlt: { [url]: 'Frasco de 150 ml con su caja' } })
+      .where(eq(productos.id, producto!.idProducto));
+    const res = await shop.call('GET', `/web/detailprod/${producto!.idProducto}`);
+    expect(res.status).toBe(200);
+    const detalle = (await res.json()) as { mensaje: Producto[] };
+    expect(detalle.mensaje[0]!.fotosAlt).toEqual({ [url]: 'Frasco de 150 ml con su caja' });
   });
 });

@@ -80,12 +80,14 @@ describe('the product photos (Fotos)', () => {
     // Two uploading, the third waiting its turn: each file shows its own state.
     await hasta(() => document.querySelectorAll('progress[aria-label^="Subiendo"]').length === 2);
     expect(document.querySelectorAll('progress[aria-label="En espera: textura.jpg"]')).toHaveLength(1);
+    const tanda = () => document.querySelector<HTMLProgressElement>('progress[aria-label="Fotos subidas"]')!;
+    expect([tanda().value, tanda().max]).toEqual([0, 3]);
     expect(cambios).toHaveLength(0);
     expect(await violaciones()).toEqual([]);
 
     soltar();
     await hasta(() => texto().includes('Se agregaron 3 fotos.'));
-    expect(alts()).toEqual(['Tónico Anua', 'Tónico Anua, foto 2', 'Tónico Anua, foto 3']);
+    expect(alts()).toEqual(['Tónico Anua', 'Tónico Anua', 'Tónico Anua']);
     expect(cliente.nombres.filter((nombre) => nombre === 'uploadPhoto')).toHaveLength(3);
     // The bytes went as base64 ('uno' is 4 characters of it).
     expect(cliente.llamadas[0]).toEqual({ metodo: 'uploadPhoto', args: ['frente.jpg', 4] });
@@ -94,6 +96,27 @@ describe('the product photos (Fotos)', () => {
     expect(ultima.every((foto) => /^\/imagenes\/[0-9a-f]{64}\.jpg$/.test(foto.url))).toBe(true);
     expect(document.querySelectorAll('progress')).toHaveLength(0);
     expect(await violaciones()).toEqual([]);
+  });
+
+  it('keeps the order the files were chosen in, whichever upload ends first', async () => {
+    const cliente = new ClienteFalso();
+    const original = cliente.uploadPhoto.bind(cliente);
+    const puertas = new Map<string, () => void>();
+    cliente.uploadPhoto = async (nombre, datos) => {
+      await new Promise<void>((abrir) => puertas.set(nombre, abrir));
+      return original(nombre, datos);
+    };
+    const cambios = await montarFotos(cliente, [{ url: '/imagenes/antes.jpg', alt: 'Ya estaba' }]);
+    await elegir([archivo('grande.jpg', 'uno'), archivo('chica.jpg', 'dos')]);
+    await hasta(() => puertas.size === 2);
+    puertas.get('chica.jpg')!();
+    await hasta(() => alts().length === 2);
+    const chica = cambios.at(-1)![1]!.url;
+    puertas.get('grande.jpg')!();
+    await hasta(() => alts().length === 3);
+    const [antes, grande, ultima] = cambios.at(-1)!.map(({ url }) => url);
+    expect([antes, grande === chica, ultima]).toEqual(['/imagenes/antes.jpg', false, chica]);
+    expect(alts()).toEqual(['Ya estaba', 'Tónico Anua', 'Tónico Anua']);
   });
 
   it('orders the photos, makes one the main one, edits its alt text and takes one away', async () => {

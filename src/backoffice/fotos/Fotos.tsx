@@ -2,6 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { FOTOS_PRODUCTO } from '../../lib/tienda.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
+import { reducirFoto } from './reducir.ts';
 
 /** One photo of a product: its store URL (/imagenes/… or /demo/…) and its alternative text. The first is the main one. */
 export interface FotoProducto {
@@ -27,8 +28,7 @@ export async function base64DeArchivo(archivo: Blob): Promise<string> {
 }
 
 /** The text a new photo gets: the product's name (the owner may say more), so no photo ever reaches the shop without one. */
-const altPorDefecto = (nombreProducto: string, posicion: number) =>
-  nombreProducto.trim() ? (posicion === 0 ? nombreProducto.trim() : `${nombreProducto.trim()}, foto ${posicion + 1}`) : '';
+const altPorDefecto = (nombreProducto: string) => nombreProducto.trim();
 
 /**
  * A product's photos in its form (issue 37): add them from the phone's camera roll or by dropping
@@ -51,7 +51,12 @@ export function Fotos({
   const [subidas, setSubidas] = useState<Subida[]>([]);
   const [encima, setEncima] = useState(false);
   const [aviso, setAviso] = useState('');
+  // The files of the uploads under way, together (several drops or picks add up): how many ended.
+  const [tanda, setTanda] = useState({ total: 0, hechas: 0 });
   const siguiente = useRef(0);
+  // Each uploaded photo's place in the order its files were chosen (their upload's id): a small file that
+  // arrives first still takes its place after the larger one chosen before it.
+  const elegidas = useRef(new Map<string, number>());
   // The latest list, for uploads that end after the form re-rendered (each adds to what is there then).
   const actuales = useRef(fotos);
   actuales.current = fotos;
@@ -73,6 +78,9 @@ export function Fotos({
       subida: { id: ++siguiente.current, nombre: archivo.name, estado: 'en-cola' as const },
     }));
     setSubidas((todas) => [...todas, ...nuevas.map(({ subida }) => subida)]);
+    setTanda((antes) =>
+      antes.hechas === antes.total ? { total: nuevas.length, hechas: 0 } : { ...antes, total: antes.total + nuevas.length },
+    );
     const cola = [...nuevas];
     let listas = 0;
     const trabajador = async () => {
@@ -80,16 +88,24 @@ export function Fotos({
         const { archivo, subida } = uno;
         cambiarSubida(subida.id, { estado: 'subiendo' });
         try {
-          const foto = await cliente.uploadPhoto(archivo.name, await base64DeArchivo(archivo));
+          const ligera = await reducirFoto(archivo, FOTOS_PRODUCTO.ladoMaximo, FOTOS_PRODUCTO.reducirDesdeBytes);
+          const foto = await cliente.uploadPhoto(archivo.name, await base64DeArchivo(ligera));
           cambiarSubida(subida.id, null);
           if (actuales.current.some((una) => una.url === foto.url)) {
             setAviso(`${archivo.name} ya está entre las fotos.`);
             continue;
           }
-          cambiar([...actuales.current, { url: foto.url, alt: altPorDefecto(nombreProducto, actuales.current.length) }]);
+          const lista = [...actuales.current];
+          const antesDe = lista.findIndex((una) => (elegidas.current.get(una.url) ?? -1) > subida.id);
+          const lugar = antesDe === -1 ? lista.length : antesDe;
+          elegidas.current.set(foto.url, subida.id);
+          lista.splice(lugar, 0, { url: foto.url, alt: altPorDefecto(nombreProducto) });
+          cambiar(lista);
           listas++;
         } catch (error) {
           cambiarSubida(subida.id, { estado: 'error', mensaje: mensajeDe(error) });
+        } finally {
+          setTanda((antes) => ({ ...antes, hechas: antes.hechas + 1 }));
         }
       }
     };
@@ -165,6 +181,14 @@ export function Fotos({
             </li>
           ))}
         </ul>
+      )}
+      {enCurso > 0 && tanda.total > 1 && (
+        <div className="bo-fotos__tanda">
+          <progress aria-label="Fotos subidas" value={tanda.hechas} max={tanda.total} />
+          <span>
+            {tanda.hechas} de {tanda.total}
+          </span>
+        </div>
       )}
       <p className="bo-nota" role="status">
         {enCurso > 0 ? (enCurso === 1 ? 'Subiendo 1 foto…' : `Subiendo ${enCurso} fotos…`) : aviso}

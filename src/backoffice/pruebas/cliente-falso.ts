@@ -17,11 +17,12 @@ import type { CuponBackoffice, CuponForm, MovimientoStock } from '../../lib/api/
 import { ApiError } from '../../lib/api/request.ts';
 import { ErrorFormularioApi } from '../../lib/api/productos-errores.ts';
 import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
-import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
+import type { FilaImportacion, ProductoOperador, RespuestaImportacion, ResultadoFila } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
-import type { FotoSubida } from '../../lib/api/fotos-schemas.ts';
+import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
+import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
 
 /**
@@ -1182,6 +1183,56 @@ export class ClienteFalso implements ClienteBackoffice {
     const nueva = !this.fotosSubidas.has(url);
     this.fotosSubidas.set(url, nombre);
     return { url, tipo: 'image/jpeg', ancho: 800, alto: 800, bytes: Math.floor((datos.length * 3) / 4), nueva };
+  }
+
+  /** The fake catalogue the import writes and the export reads: each product's values by SKU (the API's rules are tested in tests/api). */
+  catalogoImportado = new Map<string, Record<string, unknown>>();
+  /** While set, each import batch waits for it (a test sees the progress bar). */
+  loteEnCurso: Promise<void> | undefined;
+
+  async importBatch(filas: FilaImportacion[], simulacro: boolean): Promise<RespuestaImportacion> {
+    this.anotar('importBatch', [filas.map(({ fila }) => fila), simulacro]);
+    this.quien();
+    await this.loteEnCurso;
+    const marcas = new Set([...this.catalogoImportado.values()].map((valores) => String(valores.marca)));
+    const nuevas: RespuestaImportacion['nuevas'] = { marcas: [], lineas: [], categorias: [], subcategorias: [] };
+    const resultados = filas.map(({ fila, valores }): ResultadoFila => {
+      const sku = String(valores.sku ?? '').trim();
+      if (!sku) return { fila, resultado: 'rechazado', motivo: 'Falta el SKU.' };
+      const precio = Number(valores.precio);
+      if (valores.precio !== undefined && (!Number.isFinite(precio) || precio <= 0))
+        return { fila, resultado: 'rechazado', motivo: 'El precio debe ser un número mayor que 0.' };
+      const antes = this.catalogoImportado.get(sku);
+      const idProducto = antes ? Number(antes.idProducto) : 1000 + this.catalogoImportado.size + 1;
+      const cambios = Object.entries(valores)
+        .filter(([columna, valor]) => columna !== 'sku' && String(antes?.[columna] ?? '') !== String(valor))
+        .map(([columna]) => columna);
+      if (antes && cambios.length === 0) return { fila, resultado: 'sin cambios', idProducto };
+      const marca = String(valores.marca ?? '');
+      if (marca && !marcas.has(marca) && !nuevas.marcas.includes(marca)) nuevas.marcas.push(marca);
+      if (!simulacro) this.catalogoImportado.set(sku, { ...antes, ...valores, idProducto });
+      return antes
+        ? { fila, resultado: 'actualizado', idProducto, cambios }
+        : { fila, resultado: 'creado', ...(simulacro ? {} : { idProducto }) };
+    });
+    return { resultados, nuevas };
+  }
+
+  async exportCatalogue(filtro: FiltroCatalogoConsulta, formato: FormatoExportacion): Promise<ArchivoExportado> {
+    this.anotar('exportCatalogue', [filtro, formato]);
+    this.quien();
+    const filas = [...this.catalogoImportado.values()].map(({ idProducto: _id, ...valores }) => valores);
+    const columnas = [...new Set(filas.flatMap((valores) => Object.keys(valores)))];
+    const celda = (valor: unknown) =>
+      /[",\n]/.test(String(valor ?? '')) ? `"${String(valor).replaceAll('"', '""')}"` : String(valor ?? '');
+    const texto =
+      formato === 'json'
+        ? JSON.stringify(filas)
+        : [columnas.join(','), ...filas.map((valores) => columnas.map((columna) => celda(valores[columna])).join(','))].join('\r\n');
+    return {
+      nombre: `catalogo-2026-11-29.${formato}`,
+      datos: new Blob([texto], { type: formato === 'json' ? 'application/json' : 'text/csv' }),
+    };
   }
   // (end of fotos)
 

@@ -1,22 +1,26 @@
+import { photoAlt } from '../../lib/product/fields.ts';
 import Photo from '../../ui/Photo.tsx';
 
 interface Props {
   images: string[];
   nombre: string;
+  /** Each photo's alternative text by URL (the product's fotosAlt); a photo without one says the product's name. */
+  fotosAlt?: Record<string, string>;
 }
 
 /**
  * The main image (eager, high priority: the page's LCP) and its thumbnails. The thumbnails switch the
- * main image through `initGallery` (product-page.ts); without JavaScript the first image stays.
+ * main image and its alternative text through `initGallery` (product-page.ts); without JavaScript the first image stays.
  */
-export default function ProductGallery({ images, nombre }: Props) {
+export default function ProductGallery({ images, nombre, fotosAlt }: Props) {
   const [first] = images;
+  const alt = (src: string) => photoAlt({ fotosAlt }, src, nombre);
   return (
     <div className="pdp-gallery" data-gallery>
       <div className="pdp-gallery__main">
         <Photo
           src={first!}
-          alt={nombre}
+          alt={alt(first!)}
           width={800}
           height={800}
           sizes="(max-width: 1024px) 100vw, 560px"
@@ -33,6 +37,7 @@ export default function ProductGallery({ images, nombre }: Props) {
                 type="button"
                 className="pdp-gallery__thumb"
                 data-gallery-thumb={src}
+                data-gallery-alt={alt(src)}
                 aria-pressed={index === 0}
                 aria-label={`Ver imagen ${index + 1} de ${images.length}`}
               >

@@ -32,7 +32,7 @@ export default function ProductView({ producto, children }: Props) {
     <article className="pdp">
       <Breadcrumb trail={productTrail(producto)} />
       <div className="pdp__top">
-        <ProductGallery images={productImages(producto)} nombre={producto.nombre} />
+        <ProductGallery images={productImages(producto)} nombre={producto.nombre} fotosAlt={producto.fotosAlt} />
         <div className="pdp__info">
           <div className="pdp__meta">
             <a className="pdp__brand" href={brandPath(producto.marca)}>

@@ -22,6 +22,8 @@ export function initGallery(gallery: HTMLElement): void {
     thumb.addEventListener('click', () => {
       const src = thumb.dataset.galleryThumb!;
       main.src = src;
+      // Each photo says what it shows (its alternative text, issue 37).
+      if (thumb.dataset.galleryAlt) main.alt = thumb.dataset.galleryAlt;
       // A store photo's <picture> offers AVIF and WebP copies, which win over src: they follow too.
       const sets = photoSrcSets(src);
       main

@@ -35,7 +35,7 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
 
   return (
     <div className="preview__body">
-      <PreviewGallery images={productImages(producto)} nombre={producto.nombre} />
+      <PreviewGallery images={productImages(producto)} nombre={producto.nombre} fotosAlt={producto.fotosAlt} />
       <div className="preview__info">
         <a className="preview__brand" href={brandPath(producto.marca)}>
           {producto.marca}

@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { photoAlt } from '../../lib/product/fields.ts';
 import Photo from '../../ui/Photo.tsx';
 
 interface Props {
   images: string[];
   nombre: string;
+  /** Each photo's alternative text by URL (the product's fotosAlt). */
+  fotosAlt?: Record<string, string>;
 }
 
 /** The quick view's images, with previous/next arrows that wrap around and an 'n / total' counter. */
-export default function PreviewGallery({ images, nombre }: Props) {
+export default function PreviewGallery({ images, nombre, fotosAlt }: Props) {
   const [index, setIndex] = useState(0);
   const total = images.length;
   const go = (step: number) => setIndex((index + step + total) % total);
@@ -17,7 +20,7 @@ export default function PreviewGallery({ images, nombre }: Props) {
         key={images[index]}
         className="gallery__img"
         src={images[index]!}
-        alt={`${nombre}, imagen ${index + 1} de ${total}`}
+        alt={photoAlt({ fotosAlt }, images[index]!, `${nombre}, imagen ${index + 1} de ${total}`)}
         width={600}
         height={600}
         sizes="(max-width: 640px) 100vw, 480px"

@@ -14,6 +14,12 @@ export interface FotoSubida {
   nueva: boolean;
 }
 
+/** The export's formats: CSV for a spreadsheet, JSON as the import reads it too. */
+export const FORMATOS_EXPORTACION = ['csv', 'json'] as const;
+export type FormatoExportacion = (typeof FORMATOS_EXPORTACION)[number];
+/** The content type each format's file comes with. */
+export const TIPO_EXPORTACION: Record<FormatoExportacion, string> = { csv: 'text/csv', json: 'application/json' };
+
 /** What the export downloads: the file's name and bytes. */
 export interface ArchivoExportado {
   nombre: string;

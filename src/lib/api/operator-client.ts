@@ -16,7 +16,8 @@ import type {
 } from './backoffice-schemas.ts';
 import { type Check, fieldsOf } from './checks.ts';
 import type { EstadoPedido } from './checkout-schemas.ts';
-import type { FotoSubida } from './fotos-schemas.ts';
+import { TIPO_EXPORTACION, type ArchivoExportado, type FormatoExportacion, type FotoSubida } from './fotos-schemas.ts';
+import type { FiltroCatalogoConsulta } from './catalogo-schemas.ts';
 import type { SolicitudDevolucion, SolicitudReembolsoPedido } from './devoluciones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
@@ -524,6 +525,12 @@ export function operatorClient(conexion: ConexionOperador) {
     // Photos and the import in the browser (issue 37, fotos).
     /** POST /admin/api/fotos: a product photo (base64), re-encoded and stored (no EXIF, at most FOTOS_PRODUCTO.ladoMaximo): its URL. */
     uploadPhoto: (nombre: string, datos: string) => call(admin.fotos.$path(), isFotoSubida, 'POST', { nombre, datos }),
+    /** GET /admin/api/catalogo/exportar?{filtro}&formato=csv|json (the productos routes): the filtered catalogue as a file, with its name. */
+    exportCatalogue: async (filtro: FiltroCatalogoConsulta, formato: FormatoExportacion): Promise<ArchivoExportado> => {
+      const res = await download(conConsulta('/admin/api/catalogo/exportar', { ...filtro, formato }), TIPO_EXPORTACION[formato]);
+      const fecha = new Date().toISOString().slice(0, 10);
+      return { nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `catalogo-${fecha}.${formato}`, datos: await res.blob() };
+    },
     // (end of fotos)
 
     // Bulk changes and their undo (issue 37, lote).

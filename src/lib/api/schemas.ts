@@ -50,6 +50,8 @@ export const productoSchema = z.object({
   resenasPromedio: z.number().default(0),
   /** How many approved reviews the product has. */
   resenasCantidad: z.number().int().default(0),
+  /** Each photo's alternative text by its URL (issue 37; not in the spec's table: optional for its clients). */
+  fotosAlt: z.record(z.string(), z.string()).optional(),
 });
 export type Producto = z.infer<typeof productoSchema>;
 

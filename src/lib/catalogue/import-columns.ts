@@ -46,9 +46,10 @@ export const COLUMNAS_IMAGEN = ['img', 'imagen', 'imgHover'] as const satisfies 
 /**
  * Fields of the API's product that an import takes from elsewhere and ignores (a `/web/listprod`
  * answer, saved as JSON, imports as it is): the brand's id comes from `marca`; the reviews' average
- * and count come from the approved reviews (issue 25).
+ * and count come from the approved reviews (issue 25); the photos' alternative texts from the product
+ * form (issue 37).
  */
-export const COLUMNAS_IGNORADAS = ['idMarca', 'resenasPromedio', 'resenasCantidad'] as const;
+export const COLUMNAS_IGNORADAS = ['idMarca', 'resenasPromedio', 'resenasCantidad', 'fotosAlt'] as const;
 
 /** A header folded for matching: lower case, no accents, letters and digits only ("Stock total" = stock_total, tamanos = tamaños). */
 export const plegar = (header: string) =>

@@ -12,6 +12,11 @@ export function productImages(producto: { img: string; imagen?: string }): strin
   return [producto.imagen || DEFAULT_IMAGE];
 }
 
+/** The alternative text of one of a product's photos: the one the shop wrote for it (its `fotosAlt`), else `porDefecto`. */
+export function photoAlt(producto: { fotosAlt?: Record<string, string> }, url: string, porDefecto: string): string {
+  return producto.fotosAlt?.[url]?.trim() || porDefecto;
+}
+
 /** Fallback product image (storefront §3: img falls back to a default image): the shop's own, drawn by the build (src/pages/sin-imagen.svg.ts). */
 export const DEFAULT_IMAGE = '/sin-imagen.svg';
 

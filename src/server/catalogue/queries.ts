@@ -40,6 +40,7 @@ const productoColumns = {
   resenasPromedio:
     sql<number>`coalesce(round(${productos.resenasSuma}::numeric / nullif(${productos.resenasCantidad}, 0), 1), 0)::float8`.mapWith(Number),
   resenasCantidad: productos.resenasCantidad,
+  fotosAlt: productos.fotosAlt,
 };
 
 /** The condition every public product query carries: a hidden product is in no call and no page. */
