@@ -1,3 +1,5 @@
+import { FORMATOS_EXPORTACION, type FormatoExportacion } from './productos-schemas.ts';
+
 /**
  * Wire types of the product photos and the import in the browser (issue 37, helper fotos):
  * POST /admin/api/fotos answers a FotoSubida.
@@ -14,9 +16,8 @@ export interface FotoSubida {
   nueva: boolean;
 }
 
-/** The export's formats: CSV for a spreadsheet, JSON as the import reads it too. */
-export const FORMATOS_EXPORTACION = ['csv', 'json'] as const;
-export type FormatoExportacion = (typeof FORMATOS_EXPORTACION)[number];
+/** The export's formats (productos-schemas.ts): CSV for a spreadsheet, JSON as the import reads it too. */
+export { FORMATOS_EXPORTACION, type FormatoExportacion };
 /** The content type each format's file comes with. */
 export const TIPO_EXPORTACION: Record<FormatoExportacion, string> = { csv: 'text/csv', json: 'application/json' };
 

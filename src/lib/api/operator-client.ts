@@ -68,7 +68,6 @@ import type {
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
 import type { CuponBackoffice, CuponForm, DetalleCupon, PaginaMovimientos, RespuestaCupon } from './cupones-schemas.ts';
 import type { FiltroStock, PaginaStock } from './stock-schemas.ts';
-import type { FiltroCatalogoConsulta } from './catalogo-schemas.ts';
 import { errorDeFormulario } from './productos-errores.ts';
 import type {
   EntradaAuditoriaProducto,
