@@ -13,6 +13,7 @@ import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
 import { inicioRoutes } from './inicio.ts';
+import { loteRoutes } from './lote/routes.ts';
 import { pedidosRoutes } from './pedidos-routes.ts';
 import { productRoutes } from './product-routes.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
@@ -50,6 +51,7 @@ export function adminRoutes(
       // Photos and the import in the browser (issue 37, fotos).
       // (end of fotos)
       // Bulk changes and their undo (issue 37, lote).
+      .route('/', loteRoutes(deps))
       // (end of lote)
       // Coupons and the stock history (issue 37, cupones).
       // (end of cupones)
