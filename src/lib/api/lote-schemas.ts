@@ -207,6 +207,8 @@ export interface FilaLote extends ValoresLote {
 /** GET /admin/api/productos/lote/filas?{filtro}&pagina=: a page of the grid. */
 export interface PaginaLote {
   productos: FilaLote[];
+  /** Every brand, by name, for the filter's select. */
+  marcas: { idMarca: number; nombre: string }[];
   total: number;
   pagina: number;
   porPagina: number;

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FiltroCatalogo } from '../../../lib/api/catalogo-schemas.ts';
 import type { CambioLote, FilaLote, LoteFiltroCuerpo, PaginaLote } from '../../../lib/api/lote-schemas.ts';
 import { fechaLima } from '../../../lib/dates.ts';
@@ -15,7 +15,7 @@ import { describirValor } from './valores.ts';
 export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number, umbralBajo: number, ahora = new Date()): Promise<PaginaLote> {
   const donde = condicionCatalogo(filtro, { umbralBajo, ahora });
   const porPagina = CATALOGO_PANEL.porPagina;
-  const [filas, [cuenta]] = await Promise.all([
+  const [filas, [cuenta], listaMarcas] = await Promise.all([
     db
       .select({
         idProducto: productos.id,
@@ -41,6 +41,7 @@ export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number,
       .limit(porPagina)
       .offset((pagina - 1) * porPagina),
     db.select({ n: count() }).from(productos).where(donde),
+    db.select({ idMarca: marcas.id, nombre: marcas.nombre }).from(marcas).orderBy(sql`lower(${marcas.nombre})`),
   ]);
   const hoy = fechaLima(ahora);
   return {
@@ -55,6 +56,7 @@ export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number,
         archivado: fila.archivado !== null,
       }),
     ),
+    marcas: listaMarcas,
     total: Number(cuenta?.n ?? 0),
     pagina,
     porPagina,
