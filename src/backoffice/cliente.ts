@@ -47,7 +47,14 @@ import type {
 import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../lib/api/catalogo-schemas.ts';
-import type { CambioLote, LoteDeshecho, LoteFiltroCuerpo, PaginaLote, ResultadoLoteProductos, UltimoLote } from '../lib/api/lote-schemas.ts';
+import type {
+  CambioLote,
+  LoteDeshecho,
+  LoteFiltroCuerpo,
+  PaginaLote,
+  ResultadoLoteProductos,
+  UltimoLote,
+} from '../lib/api/lote-schemas.ts';
 
 /**
  * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the

@@ -26,7 +26,7 @@ describeEachDatabase("a product's discount dates, priced alike by the storefront
   const ayer = fechaLima(new Date(ahora.getTime() - DIA));
   const manana = fechaLima(new Date(ahora.getTime() + DIA));
   const pasado = fechaLima(new Date(ahora.getTime() + 2 * DIA));
-  const json = async <T,>(res: Promise<Response>) => (await (await res).json()) as T;
+  const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T;
   const publicos = async () => new Map((await json<Producto[]>(shop.call('GET', '/web/listprod'))).map((p) => [p.idProducto, p]));
 
   beforeAll(async () => {
@@ -50,7 +50,9 @@ describeEachDatabase("a product's discount dates, priced alike by the storefront
 
   it('every public call sends a discount only on its days', async () => {
     const lista = await publicos();
-    expect([lista.get(a.idProducto)!.descuento, lista.get(b.idProducto)!.descuento, lista.get(c.idProducto)!.descuentoN]).toEqual([0, 0, 5]);
+    expect([lista.get(a.idProducto)!.descuento, lista.get(b.idProducto)!.descuento, lista.get(c.idProducto)!.descuentoN]).toEqual([
+      0, 0, 5,
+    ]);
     const detalle = await json<{ mensaje: Producto[] }>(shop.call('GET', `/web/detailprod/${a.idProducto}`));
     expect(detalle.mensaje[0]!.descuento).toBe(0);
     const vivos = await json<Producto[]>(shop.call('GET', `/web/productos?ids=${a.idProducto},${b.idProducto},${c.idProducto}`));
@@ -67,7 +69,9 @@ describeEachDatabase("a product's discount dates, priced alike by the storefront
       cliente.id,
       [a, b, c].map((p) => lineOf(lista.get(p.idProducto)!)),
     );
-    const cotizacion = await json<CotizacionServidor>(shop.call('POST', `/carrito/cotizar/${cliente.id}`, { token: cliente.token, body: cuerpo }));
+    const cotizacion = await json<CotizacionServidor>(
+      shop.call('POST', `/carrito/cotizar/${cliente.id}`, { token: cliente.token, body: cuerpo }),
+    );
     expect(cotizacion.productos.map((l) => l.precio_con_descuento)).toEqual([a, b, c].map((p) => precioFinal(lista.get(p.idProducto)!)));
     const pedido = await shop.call('POST', `/carrito/create-preference/${cliente.id}`, {
       token: cliente.token,
@@ -78,7 +82,9 @@ describeEachDatabase("a product's discount dates, priced alike by the storefront
 
     // Tomorrow A's discount starts and C's has ended: the checkout prices for its own day, never from the client.
     const manana12 = new Date(`${manana}T17:00:00Z`);
-    const precios = quoteToWire(await quoteOrder(shop.database.db, cliente.id, preferenciaSchema.parse(cuerpo), { unidadesPorProducto: 10, now: manana12 }));
+    const precios = quoteToWire(
+      await quoteOrder(shop.database.db, cliente.id, preferenciaSchema.parse(cuerpo), { unidadesPorProducto: 10, now: manana12 }),
+    );
     expect(precios.productos.map((l) => l.precio_con_descuento)).toEqual([Math.round(a.precio * 80) / 100, b.precio, c.precio]);
     // And the API's in-memory list, asked on that day, says the same.
     const cache = new ListprodCache(shop.database.db, () => manana12);

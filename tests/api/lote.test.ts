@@ -162,8 +162,8 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
   it('refuses the whole batch when one row is wrong, naming the row, with the product change’s message; nothing is written', async () => {
     const antes = await valores(ids);
     const [auditorias, lotes, version] = [await contar(auditoria), await contar(lotesProductos), await catalogueVersion(shop.database.db)];
-    const cambios = ids.map((idProducto) => ({ idProducto, precio: 70, stock: 3 }));
-    cambios[316] = { idProducto: ids[316]!, precio: 20, descuentoN: 25 } as (typeof cambios)[number];
+    const cambios: Record<string, number>[] = ids.map((idProducto) => ({ idProducto, precio: 70, stock: 3 }));
+    cambios[316] = { idProducto: ids[316]!, precio: 20, descuentoN: 25 };
     let res = await admin('POST', '/productos/lote', { simulacro: false, cambios });
     expect(res.status).toBe(400);
     expect(await res.clone().json()).toMatchObject({ fila: 317 });
@@ -174,8 +174,14 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
       [{ idProducto: ids[2], precio: -1 }, `Fila 3 (producto ${ids[2]}): El precio debe ser mayor que 0.`],
       [{ idProducto: ids[2], descuento: 120 }, `Fila 3 (producto ${ids[2]}): El descuento es un porcentaje de 0 a 99.`],
       [{ idProducto: ids[2], stock: 1.5 }, `Fila 3 (producto ${ids[2]}): El stock debe ser un número entero.`],
-      [{ idProducto: ids[2], newores: 'Oferta' }, `Fila 3 (producto ${ids[2]}): newores debe estar vacío o ser Nuevo, Reestok, Preventa, Sale.`],
-      [{ idProducto: ids[2], descuentoHasta: '2026-02-30' }, `Fila 3 (producto ${ids[2]}): La fecha de fin del descuento no es una fecha que exista.`],
+      [
+        { idProducto: ids[2], newores: 'Oferta' },
+        `Fila 3 (producto ${ids[2]}): newores debe estar vacío o ser Nuevo, Reestok, Preventa, Sale.`,
+      ],
+      [
+        { idProducto: ids[2], descuentoHasta: '2026-02-30' },
+        `Fila 3 (producto ${ids[2]}): La fecha de fin del descuento no es una fecha que exista.`,
+      ],
       [
         { idProducto: ids[2], nombre: 'x' },
         `Fila 3 (producto ${ids[2]}): Campo desconocido: nombre. Se pueden cambiar precio, descuento, descuentoN, descuentoDesde, descuentoHasta, stock, visible, newores.`,
@@ -188,7 +194,10 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
       [{ idProducto: ids[0], precio: 10 }, `Fila 3: el producto ${ids[0]} ya está en la fila 1.`],
     ];
     for (const [fila, esperado] of casos) {
-      res = await admin('POST', '/productos/lote', { simulacro: false, cambios: [{ idProducto: ids[0], precio: 60 }, { idProducto: ids[1], precio: 60 }, fila] });
+      res = await admin('POST', '/productos/lote', {
+        simulacro: false,
+        cambios: [{ idProducto: ids[0], precio: 60 }, { idProducto: ids[1], precio: 60 }, fila],
+      });
       expect(res.status, esperado).toBe(400);
       expect(await mensaje(res)).toBe(esperado);
     }
@@ -223,7 +232,10 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
     expect((await valores(ids.slice(0, 3))).map((v) => v.visible)).toEqual([false, true, false]);
     expect(await catalogueVersion(shop.database.db)).toBe(versionAntes);
     // A sale meanwhile (stock, a field this batch left alone) does not stand in the way.
-    await shop.database.db.update(productos).set({ stock: sql`${productos.stock} - 1` }).where(eq(productos.id, ids[2]!));
+    await shop.database.db
+      .update(productos)
+      .set({ stock: sql`${productos.stock} - 1` })
+      .where(eq(productos.id, ids[2]!));
     await admin('PATCH', `/productos/${ids[1]}`, { visible: false });
     res = await admin('POST', `/productos/lote/${nuevo.idLote}/deshacer`);
     expect(res.status).toBe(200);
@@ -312,21 +324,32 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
   it('runs beside checkouts of the same product without losing or overselling a unit', async () => {
     const { db } = shop.database;
     const objetivo = ids[10]!;
-    await db.update(productos).set({ stock: 40, stockTotal: 40, precio: 60, descuento: 0, descuentoHasta: null, visible: true }).where(eq(productos.id, objetivo));
+    await db
+      .update(productos)
+      .set({ stock: 40, stockTotal: 40, precio: 60, descuento: 0, descuentoHasta: null, visible: true })
+      .where(eq(productos.id, objetivo));
     const [producto] = (await (await shop.call('GET', `/web/detailprod/${objetivo}`)).json()).mensaje as Producto[];
     const clientes = await Promise.all(Array.from({ length: 6 }, (_, i) => shop.customer(`lote-concurrente-${i}`)));
     const cuerpos = await Promise.all(clientes.map((c) => validBody(shop, c, preferenceBody(c.id, [lineOf(producto!, 1)]))));
     const [loteRes, ...pedidos] = await Promise.all([
       admin('POST', '/productos/lote', { simulacro: false, cambios: ids.map((idProducto) => ({ idProducto, stock: 30 })) }),
       ...clientes.map((c, i) =>
-        shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body: cuerpos[i], headers: { 'Idempotency-Key': newKey() } }),
+        shop.call('POST', `/carrito/create-preference/${c.id}`, {
+          token: c.token,
+          body: cuerpos[i],
+          headers: { 'Idempotency-Key': newKey() },
+        }),
       ),
     ]);
     expect(loteRes.status).toBe(200);
     expect(pedidos.map((r) => r.status)).toEqual(Array(6).fill(200));
     // Whatever the order the database ran them in, the history is one unbroken chain ending at the stock there is:
     // the batch set 30 at its moment, and every sale after it took one unit from there.
-    const historial = await db.select().from(movimientosStock).where(eq(movimientosStock.productoId, objetivo)).orderBy(asc(movimientosStock.id));
+    const historial = await db
+      .select()
+      .from(movimientosStock)
+      .where(eq(movimientosStock.productoId, objetivo))
+      .orderBy(asc(movimientosStock.id));
     const desdeLote = historial.slice(historial.findLastIndex((m) => m.motivo === 'lote'));
     expect(desdeLote[0]!.despues).toBe(30);
     for (let i = 1; i < historial.length; i++) expect(historial[i]!.antes).toBe(historial[i - 1]!.despues);

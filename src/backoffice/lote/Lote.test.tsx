@@ -103,7 +103,9 @@ describe('Edición en bloque', () => {
     await hasta(() => texto().includes('1 producto editado'));
     await pulsar(boton('Ver vista previa'));
     await hasta(() => alertas().length > 0 || texto().includes('debe ser menor'));
-    expect(texto()).toContain('Fila 1, producto 1 (Tónico de arroz): El descuento en soles (S/ 60.00) debe ser menor que el precio (S/ 50.00).');
+    expect(texto()).toContain(
+      'Fila 1, producto 1 (Tónico de arroz): El descuento en soles (S/ 60.00) debe ser menor que el precio (S/ 50.00).',
+    );
     expect(texto()).not.toContain('Vista previa:');
     expect(cliente.filasLote[0]!.descuentoN).toBe(0);
   });
@@ -118,7 +120,9 @@ describe('Edición en bloque', () => {
     escribir(campo('Descuento hasta'), '2026-12-31');
     await pulsar(boton('Ver vista previa del cambio por filtro'));
     await hasta(() => texto().includes('Vista previa: 2 productos'));
-    expect(llamadas('bulkChangeByFilter')).toEqual([{ filtro: { marca: '1' }, descuento: 10, descuentoHasta: '2026-12-31', simulacro: true }]);
+    expect(llamadas('bulkChangeByFilter')).toEqual([
+      { filtro: { marca: '1' }, descuento: 10, descuentoHasta: '2026-12-31', simulacro: true },
+    ]);
     expect(await violaciones()).toEqual([]);
     await pulsar(boton('Guardar 2 cambios'));
     await hasta(() => texto().includes('Listo: 2 productos.'));

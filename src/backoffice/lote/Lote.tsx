@@ -122,8 +122,8 @@ export default function Lote() {
       {lote && (
         <div className="card bo-lote-ultimo" role="group" aria-label="Último cambio en bloque">
           <p>
-            Último cambio en bloque: N.° {lote.idLote}, {lote.descripcion} ({lote.productos} {lote.productos === 1 ? 'producto' : 'productos'},{' '}
-            {lote.operador}, {fechaHora(lote.fecha)}).
+            Último cambio en bloque: N.° {lote.idLote}, {lote.descripcion} ({lote.productos}{' '}
+            {lote.productos === 1 ? 'producto' : 'productos'}, {lote.operador}, {fechaHora(lote.fecha)}).
           </p>
           {confirmarDeshacer ? (
             <p>
@@ -176,7 +176,12 @@ export default function Lote() {
             ? 'Edita precios, descuentos, stock o insignias en la tabla; nada se guarda sin la vista previa.'
             : `${cambios.length} ${cambios.length === 1 ? 'producto editado' : 'productos editados'}`}
         </p>
-        <button type="button" className="btn bo-btn--sm" disabled={!cambios.length || ocupado} onClick={() => void prever({ tipo: 'rejilla', cambios })}>
+        <button
+          type="button"
+          className="btn bo-btn--sm"
+          disabled={!cambios.length || ocupado}
+          onClick={() => void prever({ tipo: 'rejilla', cambios })}
+        >
           Ver vista previa
         </button>
         <button
@@ -226,7 +231,12 @@ export default function Lote() {
             <button type="button" className="btn btn--outline bo-btn--sm" disabled={pagina <= 1} onClick={() => setPagina(pagina - 1)}>
               Anterior
             </button>
-            <button type="button" className="btn btn--outline bo-btn--sm" disabled={pagina >= paginas} onClick={() => setPagina(pagina + 1)}>
+            <button
+              type="button"
+              className="btn btn--outline bo-btn--sm"
+              disabled={pagina >= paginas}
+              onClick={() => setPagina(pagina + 1)}
+            >
               Siguiente
             </button>
           </nav>

@@ -29,7 +29,15 @@ export function cambioDe(valores: Valores): CambioPorFiltro {
  * 'Cambiar todo el filtro': one change for every product the filter finds (not only this page), e.g.
  * 'Marca Anua: −10 % hasta el 31/12'. It asks for the preview first; saving happens from the preview.
  */
-export default function PorFiltro({ total, ocupado, alPrever }: { total: number; ocupado: boolean; alPrever: (cambio: CambioPorFiltro) => void }) {
+export default function PorFiltro({
+  total,
+  ocupado,
+  alPrever,
+}: {
+  total: number;
+  ocupado: boolean;
+  alPrever: (cambio: CambioPorFiltro) => void;
+}) {
   const { register, handleSubmit } = useForm<Valores>({
     defaultValues: { precioPorcentaje: '', descuento: '', descuentoDesde: '', descuentoHasta: '', visible: '' },
   });

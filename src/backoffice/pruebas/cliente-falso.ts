@@ -931,9 +931,7 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('bulkRows', [filtro]);
     this.quien();
     const q = (filtro.q ?? '').toLowerCase();
-    const filas = this.filasLote.filter(
-      (fila) => !q || `${fila.nombre} ${fila.marca} ${fila.sku ?? ''}`.toLowerCase().includes(q),
-    );
+    const filas = this.filasLote.filter((fila) => !q || `${fila.nombre} ${fila.marca} ${fila.sku ?? ''}`.toLowerCase().includes(q));
     const pagina = filtro.pagina ?? 1;
     const marcas = [...new Set(this.filasLote.map((fila) => fila.marca))].map((nombre, i) => ({ idMarca: i + 1, nombre }));
     const marca = marcas.find((uno) => String(uno.idMarca) === filtro.marca)?.nombre;
@@ -978,7 +976,14 @@ export class ClienteFalso implements ClienteBackoffice {
     if (!simulacro && cambian.length) {
       idLote = this.lotesFalsos.length + 1;
       this.lotesFalsos.push({
-        lote: { idLote, fecha: '2026-11-29T12:00:00Z', operador: this.quien().nombre, descripcion: texto, productos: cambian.length, deshecho: null },
+        lote: {
+          idLote,
+          fecha: '2026-11-29T12:00:00Z',
+          operador: this.quien().nombre,
+          descripcion: texto,
+          productos: cambian.length,
+          deshecho: null,
+        },
         filas: detalle.map(({ idProducto, antes }) => ({ idProducto, antes })),
       });
       for (const { fila, despues } of cambian) Object.assign(fila, despues);
@@ -992,7 +997,9 @@ export class ClienteFalso implements ClienteBackoffice {
       descripcion: texto,
       cambios: detalle,
       idLote,
-      mensaje: simulacro ? `Vista previa: ${resumen}. Aún no se guardó nada.` : `Listo: ${resumen}. Cambio en bloque N.° ${idLote}; puedes deshacerlo.`,
+      mensaje: simulacro
+        ? `Vista previa: ${resumen}. Aún no se guardó nada.`
+        : `Listo: ${resumen}. Cambio en bloque N.° ${idLote}; puedes deshacerlo.`,
     };
   }
 
@@ -1022,7 +1029,11 @@ export class ClienteFalso implements ClienteBackoffice {
     const lote = this.lotesFalsos.find((uno) => uno.lote.idLote === id);
     if (!lote) throw new ApiError(404, `No existe el cambio en bloque N.° ${id}.`);
     if (lote.lote.deshecho) throw new ApiError(409, `El cambio en bloque N.° ${id} ya se deshizo.`);
-    for (const { idProducto, antes } of lote.filas) Object.assign(this.filasLote.find((fila) => fila.idProducto === idProducto)!, antes);
+    for (const { idProducto, antes } of lote.filas)
+      Object.assign(
+        this.filasLote.find((fila) => fila.idProducto === idProducto)!,
+        antes,
+      );
     lote.lote.deshecho = '2026-11-29T12:05:00Z';
     return {
       mensaje: `Se deshizo el cambio en bloque N.° ${id} (${lote.lote.descripcion}): ${lote.filas.length} productos volvieron a sus valores anteriores.`,

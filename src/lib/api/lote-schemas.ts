@@ -14,7 +14,16 @@ import { cambioProductoSchema } from './operator-schemas.ts';
 export const INSIGNIAS = ['', 'Nuevo', 'Reestok', 'Preventa', 'Sale'] as const;
 
 /** The fields a batch may change, in the order the preview and the audit list them. */
-export const CAMPOS_LOTE = ['precio', 'descuento', 'descuentoN', 'descuentoDesde', 'descuentoHasta', 'stock', 'visible', 'newores'] as const;
+export const CAMPOS_LOTE = [
+  'precio',
+  'descuento',
+  'descuentoN',
+  'descuentoDesde',
+  'descuentoHasta',
+  'stock',
+  'visible',
+  'newores',
+] as const;
 export type CampoLote = (typeof CAMPOS_LOTE)[number];
 
 /** A product's values of those fields (plus stock_total, which follows the stock). */

@@ -12,7 +12,13 @@ import { condicionCatalogo } from '../catalogo/filtro.ts';
 import { describirValor } from './valores.ts';
 
 /** A page of the grid: the filtered products with their batch fields as stored, by name then id. */
-export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number, umbralBajo: number, ahora = new Date()): Promise<PaginaLote> {
+export async function paginaLote(
+  db: Db,
+  filtro: FiltroCatalogo,
+  pagina: number,
+  umbralBajo: number,
+  ahora = new Date(),
+): Promise<PaginaLote> {
   const donde = condicionCatalogo(filtro, { umbralBajo, ahora });
   const porPagina = CATALOGO_PANEL.porPagina;
   const [filas, [cuenta], listaMarcas] = await Promise.all([
@@ -41,21 +47,22 @@ export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number,
       .limit(porPagina)
       .offset((pagina - 1) * porPagina),
     db.select({ n: count() }).from(productos).where(donde),
-    db.select({ idMarca: marcas.id, nombre: marcas.nombre }).from(marcas).orderBy(sql`lower(${marcas.nombre})`),
+    db
+      .select({ idMarca: marcas.id, nombre: marcas.nombre })
+      .from(marcas)
+      .orderBy(sql`lower(${marcas.nombre})`),
   ]);
   const hoy = fechaLima(ahora);
   return {
-    productos: filas.map(
-      (fila): FilaLote => ({
-        ...fila,
-        img: fila.img.split(',')[0]?.trim() ?? '',
-        precio: Number(fila.precio),
-        descuento: Number(fila.descuento),
-        descuentoN: Number(fila.descuentoN),
-        descuentoVigente: descuentoEnFechas(hoy, fila.descuentoDesde, fila.descuentoHasta),
-        archivado: fila.archivado !== null,
-      }),
-    ),
+    productos: filas.map((fila): FilaLote => ({
+      ...fila,
+      img: fila.img.split(',')[0]?.trim() ?? '',
+      precio: Number(fila.precio),
+      descuento: Number(fila.descuento),
+      descuentoN: Number(fila.descuentoN),
+      descuentoVigente: descuentoEnFechas(hoy, fila.descuentoDesde, fila.descuentoHasta),
+      archivado: fila.archivado !== null,
+    })),
     marcas: listaMarcas,
     total: Number(cuenta?.n ?? 0),
     pagina,
@@ -65,7 +72,9 @@ export async function paginaLote(db: Db, filtro: FiltroCatalogo, pagina: number,
 
 /** A price moved by a percent, to the céntimo (−10 on S/ 89.90 is S/ 80.91). */
 export const precioConPorcentaje = (precio: number, porcentaje: number) =>
-  porcentaje < 0 ? toSoles(lessPercent(toCentimos(precio), -porcentaje)) : toSoles(Math.round((toCentimos(precio) * (100 + porcentaje)) / 100));
+  porcentaje < 0
+    ? toSoles(lessPercent(toCentimos(precio), -porcentaje))
+    : toSoles(Math.round((toCentimos(precio) * (100 + porcentaje)) / 100));
 
 /**
  * The rows of a change by filter: every product the filter finds (at most LOTE_PRODUCTOS.maximo, else
@@ -104,7 +113,10 @@ export async function cambiosPorFiltro(
 async function describirFiltro(db: Db, filtro: FiltroCatalogo): Promise<string> {
   const nombre = async (tabla: typeof marcas | typeof categorias | typeof categoriasHijas, id: number | undefined) => {
     if (id === undefined) return undefined;
-    const [fila] = await db.select({ nombre: tabla.nombre }).from(tabla).where(inArray(tabla.id, [id]));
+    const [fila] = await db
+      .select({ nombre: tabla.nombre })
+      .from(tabla)
+      .where(inArray(tabla.id, [id]));
     return fila?.nombre ?? String(id);
   };
   const [marca, categoria, hija] = await Promise.all([
@@ -139,7 +151,8 @@ function describirCambio(cuerpo: Omit<LoteFiltroCuerpo, 'filtro' | 'simulacro'>)
     .filter(Boolean)
     .join(' ');
   if (cuerpo.descuento !== undefined) partes.push(`descuento ${cuerpo.descuento} %${fechas ? ` ${fechas}` : ''}`);
-  if (cuerpo.descuentoN !== undefined) partes.push(`descuento ${describirValor('descuentoN', cuerpo.descuentoN)}${fechas ? ` ${fechas}` : ''}`);
+  if (cuerpo.descuentoN !== undefined)
+    partes.push(`descuento ${describirValor('descuentoN', cuerpo.descuentoN)}${fechas ? ` ${fechas}` : ''}`);
   if (cuerpo.descuento === undefined && cuerpo.descuentoN === undefined && fechas) partes.push(`descuento ${fechas}`);
   if (cuerpo.descuentoDesde === null) partes.push('descuento sin fecha de inicio');
   if (cuerpo.descuentoHasta === null) partes.push('descuento sin fecha de fin');

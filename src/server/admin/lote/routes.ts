@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { consultaCatalogoSchema } from '../../../lib/api/catalogo-schemas.ts';
-import { loteFiltroSchema, loteSchema, type LoteDeshecho, type PaginaLote, type ResultadoLoteProductos, type UltimoLote } from '../../../lib/api/lote-schemas.ts';
+import {
+  loteFiltroSchema,
+  loteSchema,
+  type LoteDeshecho,
+  type PaginaLote,
+  type ResultadoLoteProductos,
+  type UltimoLote,
+} from '../../../lib/api/lote-schemas.ts';
 import { consultaSinVacios } from '../../../lib/api/pedidos-backoffice-schemas.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

@@ -58,7 +58,12 @@ export async function leerProductos(db: Db | Tx, ids: number[], { bloquear = fal
         idProducto,
         sku,
         nombre,
-        valores: { ...valores, precio: Number(valores.precio), descuento: Number(valores.descuento), descuentoN: Number(valores.descuentoN) },
+        valores: {
+          ...valores,
+          precio: Number(valores.precio),
+          descuento: Number(valores.descuento),
+          descuentoN: Number(valores.descuentoN),
+        },
       },
     ]),
   );

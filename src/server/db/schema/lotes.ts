@@ -25,5 +25,9 @@ export const lotesProductos = pgTable(
     deshecho: timestamp('deshecho', { withTimezone: true, mode: 'date' }),
     deshechoPor: text('deshecho_por'),
   },
-  (t) => [index('lotes_productos_pendiente_idx').on(t.id).where(sql`${t.deshecho} IS NULL`)],
+  (t) => [
+    index('lotes_productos_pendiente_idx')
+      .on(t.id)
+      .where(sql`${t.deshecho} IS NULL`),
+  ],
 );
