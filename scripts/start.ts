@@ -21,6 +21,7 @@ import { createServices, startBackgroundWork } from '../src/server/services.ts';
 import { buildSite } from '../src/site-builder/site-build.ts';
 import { avisoPorCorreo, siteRefresher } from '../src/site-builder/site-refresh.ts';
 import type { Worker } from '../src/server/jobs/worker.ts';
+import { registroPublicacion } from '../src/server/publicacion/estado.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 /** Longest a stop may take (a build, a job or a query stuck on a silent database) before the process exits anyway. */
@@ -91,6 +92,7 @@ const refreshSite = siteRefresher({
   notify: avisoPorCorreo(services.mailer, config.correoTienda),
   signal: builds.signal,
   minIntervalMs: config.reconstruccionIntervaloSegundos * 1000,
+  registro: registroPublicacion(database.db),
 });
 
 const built = existsSync(distDir);

@@ -46,6 +46,7 @@ import type {
 } from '../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
+import type { FotoSubida } from '../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../lib/api/catalogo-schemas.ts';
 import type {
   CambioLote,
@@ -172,6 +173,8 @@ export interface ClienteBackoffice {
   // (end of productos)
 
   // Photos and the import in the browser (issue 37, fotos).
+  /** POST /admin/api/fotos: a product photo (base64), re-encoded by the server (type from its bytes, no EXIF): its store URL. */
+  uploadPhoto(nombre: string, datos: string): Promise<FotoSubida>;
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).
@@ -186,6 +189,8 @@ export interface ClienteBackoffice {
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).
+  /** Whether the storefront shows the catalogue and content as they are now (or is being rebuilt, or failed). */
+  publishingStatus(): Promise<import('../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta>;
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).

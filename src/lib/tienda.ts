@@ -106,6 +106,18 @@ export const FOTOS = {
   calidadWebp: 75,
 } as const;
 
+/** A product photo the operator uploads (issue 37): re-encoded on arrival, its metadata (EXIF, GPS) dropped. */
+export const FOTOS_PRODUCTO = {
+  /** The stored original's longest side at most (a phone's 4000 px photo is cut down; the build's largest copy is 960). */
+  ladoMaximo: 2000,
+  /** A file with more pixels than this is refused before it is decoded (a 48 MP phone photo fits). */
+  pixelesMaximos: 50_000_000,
+  /** JPEG and WebP quality of the stored original (high: the build's copies come from it). */
+  calidad: 88,
+  /** Photos uploaded at once from the form. */
+  subidasSimultaneas: 2,
+} as const;
+
 /** Password recovery: code lifetime and attempts (DESIGN.md, security). */
 export const RECUPERACION = {
   codigoMinutos: 10,

@@ -113,7 +113,7 @@ function bodyLimits(
     base64(config.resenas.fotoMaximaBytes) + 64 * 1024,
     `La foto es demasiado grande: el máximo es ${megas(config.resenas.fotoMaximaBytes)}.`,
   );
-  const porRuta: Record<string, MiddlewareHandler> = { '/admin/api/imagenes': imagen, '/admin/api/importar': lote, '/api/resenas': resena };
+  const porRuta: Record<string, MiddlewareHandler> = { '/admin/api/imagenes': imagen, '/admin/api/fotos': imagen, '/admin/api/importar': lote, '/api/resenas': resena };
   return (c, next) => (c.req.method === 'POST' ? (porRuta[c.req.path] ?? general) : general)(c, next);
 }
 

@@ -83,7 +83,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
-    ...rebuildJobs(config.buildHookUrl),
+    ...rebuildJobs(config.buildHookUrl, db),
     ...transferenciaJobs({ db, mailer, config: config.transferencia }),
     ...avisosTiendaJobs({ db, mailer, config }),
   });

@@ -24,6 +24,15 @@ export interface SiteRefreshDeps {
   minIntervalMs?: number;
   /** The clock (milliseconds, Date.now by default). */
   now?: () => number;
+  /** Where each version's build is recorded for the back office's publishing status (src/server/publicacion/estado.ts). */
+  registro?: RegistroPublicacion;
+}
+
+/** The publishing status's recorders; their own failure is only logged (the build goes on). */
+export interface RegistroPublicacion {
+  construyendo(version: number): Promise<void>;
+  publicada(version: number): Promise<void>;
+  fallida(version: number, error: string): Promise<void>;
 }
 
 /**
@@ -48,14 +57,26 @@ export function siteRefresher({
   signal,
   minIntervalMs = 0,
   now = Date.now,
+  registro,
 }: SiteRefreshDeps): () => Promise<void> {
   let building: Promise<void> | undefined;
+  let recordedLive: number | undefined;
+  const record = (step: Promise<void> | undefined) =>
+    step?.catch((error: unknown) =>
+      logFailure(`No se pudo registrar el estado de la publicación: ${describeError(error, { stack: false })}`),
+    );
   let failedVersion: number | undefined;
   let lastBuildEnd: number | undefined;
   let waitTold = false;
   const run = async (): Promise<void> => {
     const version = await catalogueVersion();
-    if (version === failedVersion || !isStale(distDir, version)) return;
+    if (version === failedVersion) return;
+    if (!isStale(distDir, version)) {
+      // The site served is current (built now, before a restart, or by `npm run build`): the back office says it is live.
+      if (recordedLive !== version) await record(registro?.publicada(version));
+      recordedLive = version;
+      return;
+    }
     const due = lastBuildEnd === undefined ? 0 : lastBuildEnd + minIntervalMs;
     if (now() < due) {
       if (!waitTold)
@@ -69,10 +90,13 @@ export function siteRefresher({
     const served = builtVersion(distDir);
     log(`Construyendo la tienda (${served === undefined ? 'no hay una versión construida' : 'el catálogo o el código cambió'})…`);
     const t0 = performance.now();
+    await record(registro?.construyendo(version));
     try {
       await build(version);
       failedVersion = undefined;
       log(`Tienda construida en ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+      await record(registro?.publicada(version));
+      recordedLive = version;
     } catch (error) {
       if (signal?.aborted) throw error;
       failedVersion = version;
@@ -82,6 +106,7 @@ export function siteRefresher({
           : `se sigue sirviendo el último sitio construido (${distDir}/, catálogo ${served})`;
       const texto = `No se pudo construir la tienda con el catálogo ${version}: ${error instanceof Error ? error.message : String(error)}\n${sitio}. No se reintenta hasta que el catálogo cambie o se reinicie la tienda: corrige el dato que lo impide (npm run shop) y la tienda se reconstruirá sola.`;
       logFailure(texto);
+      await record(registro?.fallida(version, error instanceof Error ? error.message : String(error)));
       await notify?.(`La tienda no se pudo reconstruir (catálogo ${version})`, texto).catch((mailError: unknown) =>
         logFailure(`No se pudo avisar por correo del build fallido: ${describeError(mailError, { stack: false })}`),
       );

@@ -5,6 +5,7 @@ import { CLAVE_INICIO } from '../arranque.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { soles, variacion } from '../formato.ts';
+import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { usePersona } from '../marco/sesion.ts';
 
@@ -18,6 +19,7 @@ export default function Inicio() {
   const inicio = useQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home(), refetchInterval: 60_000 });
   return (
     <Pantalla titulo={`Hola, ${persona.nombre.split(' ')[0]}`}>
+      <EstadoPublicacion />
       {inicio.isPending ? (
         <Cargando />
       ) : inicio.isError ? (

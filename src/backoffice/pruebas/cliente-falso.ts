@@ -19,6 +19,7 @@ import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
+import type { FotoSubida } from '../../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
 import type { CambioLote, FilaLote, LoteFiltroCuerpo, LoteProductosResumen } from '../../lib/api/lote-schemas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
@@ -920,6 +921,27 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of productos)
 
   // Photos and the import in the browser (issue 37, fotos).
+  /** Photos the fake store took, by URL (the API's re-encoding is tested in tests/api). */
+  fotosSubidas = new Map<string, string>();
+  /** File names whose upload the fake refuses, with the API's Spanish message. */
+  fotosRechazadas = new Map<string, string>();
+  /** While set, uploads wait for it (a test sees the progress). */
+  subidaEnCurso: Promise<void> | undefined;
+
+  async uploadPhoto(nombre: string, datos: string): Promise<FotoSubida> {
+    this.anotar('uploadPhoto', [nombre, datos.length]);
+    this.quien();
+    await this.subidaEnCurso;
+    const rechazo = this.fotosRechazadas.get(nombre);
+    if (rechazo) throw new ApiError(400, `${nombre}: ${rechazo}`);
+    // A URL that names the content, as the store's: a short stand-in hash of the bytes.
+    let hash = 0;
+    for (const letra of datos) hash = (hash * 31 + letra.charCodeAt(0)) >>> 0;
+    const url = `/imagenes/${hash.toString(16).padStart(8, '0').repeat(8)}.jpg`;
+    const nueva = !this.fotosSubidas.has(url);
+    this.fotosSubidas.set(url, nombre);
+    return { url, tipo: 'image/jpeg', ancho: 800, alto: 800, bytes: Math.floor((datos.length * 3) / 4), nueva };
+  }
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).
@@ -1046,6 +1068,22 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).
+  /** What GET /admin/api/publicacion answers (tests change it to show a rebuild or a failure). */
+  publicacion: import('../../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta = {
+    estado: 'al-dia',
+    version: 7,
+    versionPublicada: 7,
+    publicadaEn: '2026-11-28T15:42:00Z',
+    cambioEn: '2026-11-28T15:40:00Z',
+    desde: null,
+    error: null,
+  };
+
+  async publishingStatus() {
+    this.anotar('publishingStatus', []);
+    this.quien();
+    return structuredClone(this.publicacion);
+  }
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).

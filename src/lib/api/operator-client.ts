@@ -16,6 +16,7 @@ import type {
 } from './backoffice-schemas.ts';
 import { type Check, fieldsOf } from './checks.ts';
 import type { EstadoPedido } from './checkout-schemas.ts';
+import type { FotoSubida } from './fotos-schemas.ts';
 import type { SolicitudDevolucion, SolicitudReembolsoPedido } from './devoluciones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
@@ -136,6 +137,7 @@ const isInicio = fieldsOf<InicioRespuesta>({
 });
 const isProducto = fieldsOf<ProductoOperadorRespuesta>({ producto: 'object' });
 const isImagen = fieldsOf<ImagenGuardada>({ url: 'string', sha256: 'string' });
+const isFotoSubida = fieldsOf<FotoSubida>({ url: 'string', tipo: 'string', ancho: 'number', alto: 'number' });
 const isExistentes = fieldsOf<{ existentes: Record<string, string> }>({ existentes: 'object' });
 const isImportacion = fieldsOf<RespuestaImportacion>({ resultados: 'array', nuevas: 'object' });
 const isCupones = fieldsOf<{ cupones: CuponOperador[] }>({ cupones: 'array' });
@@ -464,6 +466,8 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of productos)
 
     // Photos and the import in the browser (issue 37, fotos).
+    /** POST /admin/api/fotos: a product photo (base64), re-encoded and stored (no EXIF, at most FOTOS_PRODUCTO.ladoMaximo): its URL. */
+    uploadPhoto: (nombre: string, datos: string) => call(admin.fotos.$path(), isFotoSubida, 'POST', { nombre, datos }),
     // (end of fotos)
 
     // Bulk changes and their undo (issue 37, lote).
@@ -487,6 +491,12 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of cupones)
 
     // Home content, static pages and publishing (issue 37, contenido).
+    /** GET /admin/api/publicacion: live, pending, being built or failed (with the error). */
+    publishingStatus: () =>
+      call(
+        admin.publicacion.$path(),
+        fieldsOf<import('./publicacion-schemas.ts').EstadoPublicacionRespuesta>({ estado: 'string', version: 'number' }),
+      ),
     // (end of contenido)
 
     // Shipping and the shop's own settings (issue 37, tienda).

@@ -8,7 +8,9 @@ import type { Pagos } from '../payments/services.ts';
 import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { exigirRol } from './roles.ts';
+import { fotoRoutes } from './fotos/routes.ts';
 import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
+import { catalogoRoutes } from './catalogo/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
@@ -20,6 +22,7 @@ import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
 import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
+import { publicacionRoutes } from '../publicacion/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -47,8 +50,10 @@ export function adminRoutes(
       .use('*', rebuildAfterCatalogueChange(deps))
       .route('/', productRoutes(deps))
       // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+      .route('/', catalogoRoutes(deps))
       // (end of productos)
       // Photos and the import in the browser (issue 37, fotos).
+      .route('/', fotoRoutes(deps))
       // (end of fotos)
       // Bulk changes and their undo (issue 37, lote).
       .route('/', loteRoutes(deps))
@@ -56,6 +61,7 @@ export function adminRoutes(
       // Coupons and the stock history (issue 37, cupones).
       // (end of cupones)
       // Home content, static pages and publishing (issue 37, contenido).
+      .route('/', publicacionRoutes(deps))
       // (end of contenido)
       // Shipping and the shop's own settings (issue 37, tienda).
       // (end of tienda)

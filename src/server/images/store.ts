@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { imagenes } from '../db/schema/index.ts';
 import { detectType, megas } from '../../lib/catalogue/image-files.ts';
 import { imageUrl, type TipoImagen } from '../../lib/catalogue/image-urls.ts';
@@ -42,7 +42,7 @@ export function refuseFile(bytes: Uint8Array, maximo: number): { status: 400 | 4
 }
 
 /** Stores a file (checked with refuseFile first) unless the same bytes are there already. */
-export async function storeImage(db: Db, bytes: Uint8Array, nombre: string): Promise<ImagenGuardada> {
+export async function storeImage(db: Db | Tx, bytes: Uint8Array, nombre: string): Promise<ImagenGuardada> {
   const tipo = detectType(bytes)!;
   const sha256 = sha256Hex(bytes);
   const size = readSize(bytes, tipo);

@@ -3,6 +3,7 @@ import { catalogueVersion } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 import { trabajos } from '../db/schema/index.ts';
 import type { Handlers } from './queue.ts';
+import { registrarConstruccion, registrarFallida, registrarPublicada } from '../publicacion/estado.ts';
 
 /** The job type, and the key of its one row, of a requested rebuild of the static site. */
 const RECONSTRUIR = 'reconstruir-sitio';
@@ -34,11 +35,27 @@ export async function requestRebuild(db: Db, delaySeconds: number, minIntervalSe
     });
 }
 
-/** The queue's rebuild job: calls the build hook (retried with back-off when it fails); nothing without one. */
-export function rebuildJobs(hookUrl: string | undefined): Handlers {
+/**
+ * The queue's rebuild job: calls the build hook (retried with back-off when it fails); nothing without one.
+ * With the database, the call is recorded for the publishing status: the version being built, or the hook's error.
+ */
+export function rebuildJobs(hookUrl: string | undefined, db?: Db): Handlers {
   return {
     [RECONSTRUIR]: async () => {
-      if (hookUrl) await callBuildHook(hookUrl, 'Cambio en el catálogo');
+      if (!hookUrl) return;
+      const version = db ? await catalogueVersion(db) : undefined;
+      try {
+        await callBuildHook(hookUrl, 'Cambio en el catálogo');
+      } catch (error) {
+        if (db && version !== undefined)
+          await registrarFallida(
+            db,
+            version,
+            `Netlify no aceptó el pedido de construcción: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        throw error;
+      }
+      if (db && version !== undefined) await registrarConstruccion(db, version);
     },
   };
 }
@@ -85,6 +102,7 @@ export async function checkDeployedVersion(
   { siteUrl, hookUrl, buildMinutes, minIntervalSeconds }: CheckOptions,
 ): Promise<Comprobacion> {
   const [deployed, current] = await Promise.all([deployedVersion(siteUrl), catalogueVersion(db)]);
+  if (deployed !== undefined) await registrarPublicada(db, deployed);
   if (deployed === current) return 'al-dia';
   const result = await db.execute(sql`
     SELECT (terminado IS NULL AND intentos < max_intentos) AS pendiente,
@@ -95,7 +113,14 @@ export async function checkDeployedVersion(
   const [row] = (result as unknown as { rows: { pendiente: boolean; reciente: boolean; espera: boolean; pedida: unknown }[] }).rows;
   if (row?.pendiente) return 'pendiente';
   if (row?.reciente) return 'construyendo';
-  if (row?.pedida === current) return 'fallida';
+  if (row?.pedida === current) {
+    await registrarFallida(
+      db,
+      current,
+      `Netlify no publicó el catálogo ${current}: su construcción falló y sigue en línea el sitio anterior. Revisa el registro del despliegue en Netlify; el próximo cambio la vuelve a pedir.`,
+    );
+    return 'fallida';
+  }
   if (row?.espera) return 'espera';
   await callBuildHook(hookUrl, `Catálogo ${current} (publicado: ${deployed ?? 'ninguno'})`);
   await db
@@ -105,6 +130,7 @@ export async function checkDeployedVersion(
       target: trabajos.clave,
       set: { datos: { version: current }, terminado: sql`now()`, intentos: 0, bloqueadoHasta: null, ultimoError: null },
     });
+  await registrarConstruccion(db, current);
   return 'solicitada';
 }
 

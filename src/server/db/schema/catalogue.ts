@@ -1,5 +1,6 @@
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { CON_ACENTO, SIN_ACENTO } from './orders.ts';
 
 /** Brands (spec: Brand idMarca, nombre); `logo` feeds the home brand marquee. */
 export const marcas = pgTable(
@@ -101,11 +102,17 @@ export const productos = pgTable(
     /** How many approved reviews it has and the sum of their stars (issue 25): kept by the reviews' moderation. */
     resenasCantidad: integer('resenas_cantidad').notNull().default(0),
     resenasSuma: integer('resenas_suma').notNull().default(0),
+    /** What the back office's list searches (issue 37, migration 0024): the SKU and the name without accents, in lower case. */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(translate(coalesce(${productos.sku}, '') || ' ' || ${productos.nombre}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`,
+    ),
   },
   (t) => [
     index('productos_marca_idx').on(t.marcaId),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_child_idx').on(t.childId),
+    index('productos_stock_idx').on(t.stock),
     uniqueIndex('productos_sku_idx').on(t.sku),
     // Checkout reserves stock with conditional updates; this is the last line of defence.
     check('productos_stock_check', sql`${t.stock} >= 0 AND ${t.stockTotal} >= 0`),

@@ -1,19 +1,29 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** From when to when an item runs (migration 0028); null: no limit. */
+const vigencia = () => ({
+  desde: timestamp('desde', { withTimezone: true, mode: 'date' }),
+  hasta: timestamp('hasta', { withTimezone: true, mode: 'date' }),
+});
 
 /** Top-strip announcements (spec: Top-bar message). */
 export const mensajesBarra = pgTable('mensajes_barra', {
   id: serial('id').primaryKey(),
   mensaje: text('mensaje').notNull(),
   orden: integer('orden').notNull().default(0),
+  ...vigencia(),
 });
 
 /** Home carousel banners; `rutabutton` null means no 'SHOP NOW!' button. */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   imgUrl: text('img_url').notNull(),
+  /** The phone's image (narrower and taller); null: the desktop image everywhere. */
+  imgMovilUrl: text('img_movil_url'),
   rutabutton: text('rutabutton'),
   alt: text('alt').notNull().default(''),
   orden: integer('orden').notNull().default(0),
+  ...vigencia(),
 });
 
 /** Home popups; visible = 1 means public. */
@@ -24,6 +34,7 @@ export const popups = pgTable('popups', {
   rutabutton: text('rutabutton'),
   alt: text('alt').notNull().default(''),
   orden: integer('orden').notNull().default(0),
+  ...vigencia(),
 });
 
 /** Social block items: tipo 'image' or 'video'. */
@@ -32,4 +43,11 @@ export const sociales = pgTable('sociales', {
   tipo: text('tipo', { enum: ['image', 'video'] }).notNull(),
   url: text('url').notNull(),
   orden: integer('orden').notNull().default(0),
+});
+
+/** The shop's texts by key (static pages, locations and hours, social links): JSON, the code's copy until edited (migration 0028). */
+export const textosTienda = pgTable('textos_tienda', {
+  clave: text('clave').primaryKey(),
+  contenido: jsonb('contenido').notNull(),
+  actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -37,5 +37,9 @@ export const auditoria = pgTable(
     antes: jsonb('antes'),
     despues: jsonb('despues'),
   },
-  (t) => [index('auditoria_fecha_idx').on(t.fecha)],
+  (t) => [
+    index('auditoria_fecha_idx').on(t.fecha),
+    // The product page's audit trail (issue 37): entries of 'producto 12' and 'producto 12 (SKU)' by prefix.
+    index('auditoria_objetivo_idx').on(t.objetivo.op('text_pattern_ops')),
+  ],
 );
