@@ -35,7 +35,12 @@ export const PRODUCTOS_POR_LOTE = 1_000;
 const percentil = (ordenadas: number[], p: number) => ordenadas[Math.min(ordenadas.length - 1, Math.ceil(p * ordenadas.length) - 1)]!;
 
 /** Seeds a fresh database and measures the list and the bulk change; closes the database. */
-export async function medirCatalogo(opciones: { productos: number; count: number; lotes: number; url?: string }): Promise<LatenciaCatalogo[]> {
+export async function medirCatalogo(opciones: {
+  productos: number;
+  count: number;
+  lotes: number;
+  url?: string;
+}): Promise<LatenciaCatalogo[]> {
   const database = await openDatabase({ url: opciones.url });
   try {
     await seedIfEmpty(database.db, { products: opciones.productos });
@@ -56,13 +61,10 @@ export async function medirCatalogo(opciones: { productos: number; count: number
     };
 
     // A brand of the middle of the list and a word of a product's name: a realistic search and filter.
-    const [marca] = await database.db
-      .select({ id: marcas.id })
-      .from(marcas)
-      .orderBy(asc(marcas.id))
-      .offset(3)
-      .limit(1);
-    const primera = (await (await app.request('/admin/api/catalogo/productos', { headers: { Authorization: `Bearer ${TOKEN}` } })).json()) as PaginaCatalogo;
+    const [marca] = await database.db.select({ id: marcas.id }).from(marcas).orderBy(asc(marcas.id)).offset(3).limit(1);
+    const primera = (await (
+      await app.request('/admin/api/catalogo/productos', { headers: { Authorization: `Bearer ${TOKEN}`, 'X-Forwarded-For': '10.9.0.2' } })
+    ).json()) as PaginaCatalogo;
     const palabra = primera.productos[7]?.nombre.split(/\s+/).find((w) => w.length >= 5) ?? 'crema';
     const llamadas: [string, string][] = [
       ['product list, first page', '/admin/api/catalogo/productos'],
