@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull } from 'drizzle-orm';
 import type { LoteDeshecho, LoteProductosResumen, ValoresLote } from '../../../lib/api/lote-schemas.ts';
 import { fechaHoraLarga } from '../../../lib/dates.ts';
 import { motivoStock } from '../../catalogue/movimientos.ts';
@@ -42,7 +42,7 @@ export async function deshacerLote(db: Db, id: number, operador: string): Promis
     const [ultimo] = await tx
       .select({ id: lotesProductos.id, descripcion: lotesProductos.descripcion })
       .from(lotesProductos)
-      .where(and(isNull(lotesProductos.deshecho)))
+      .where(isNull(lotesProductos.deshecho))
       .orderBy(desc(lotesProductos.id))
       .limit(1);
     if (ultimo && ultimo.id !== id)
