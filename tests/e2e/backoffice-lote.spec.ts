@@ -82,6 +82,7 @@ test('a 10 % brand discount in bulk shows on the listing, and is undone', async 
   await page.getByRole('button', { name: 'Sí, deshacer' }).click();
   await expect(page.getByText(new RegExp(`^Se deshizo el cambio en bloque N\\.° \\d+ \\(Marca ${marca}`))).toBeVisible();
   await tienda.reload();
-  for (const producto of productos) await expect(precioEnTarjeta(tienda, producto)).toHaveText(formatSoles(producto.precio), { timeout: 20_000 });
+  for (const producto of productos)
+    await expect(precioEnTarjeta(tienda, producto)).toHaveText(formatSoles(producto.precio), { timeout: 20_000 });
   await tienda.close();
 });
