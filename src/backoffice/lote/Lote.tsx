@@ -165,7 +165,7 @@ export default function Lote() {
             <option value="no">Sin descuento hoy</option>
           </Selector>
         </div>
-        <button type="submit" className="btn btn--outline bo-btn--sm">
+        <button type="submit" className="btn btn--outline bo-btn--sm bo-lote-filtrar">
           Filtrar
         </button>
       </form>

@@ -61,7 +61,7 @@ export default function PorFiltro({
             <option value="no">Ocultar</option>
           </Selector>
         </div>
-        <button type="submit" className="btn bo-btn--sm" disabled={ocupado || total === 0}>
+        <button type="submit" className="btn bo-btn--sm bo-lote-filtrar" disabled={ocupado || total === 0}>
           Ver vista previa del cambio por filtro
         </button>
       </form>
