@@ -102,6 +102,21 @@ describeEachDatabase('bulk changes of products (issue 37 item 3)', (target) => {
     expect([await contar(auditoria), await contar(lotesProductos)]).toEqual([auditorias, lotes]);
   });
 
+  it('reads a batch over the 64 KB of other calls (thousands of rows fit)', async () => {
+    const cambios = ids.map((idProducto) => ({
+      idProducto,
+      precio: 99.9,
+      descuento: 12.5,
+      descuentoN: 0,
+      descuentoDesde: '2026-12-01',
+      descuentoHasta: '2026-12-31',
+      visible: true,
+      newores: 'Reestok',
+    }));
+    expect(JSON.stringify({ cambios, simulacro: true }).length).toBeGreaterThan(64 * 1024);
+    expect((await lote({ simulacro: true, cambios })).productos).toBe(N);
+  });
+
   it('applies 500 products in one transaction: one statement, each product audited, its stock moved as lote', async () => {
     const version = await catalogueVersion(shop.database.db);
     const antes = await valores(ids);
