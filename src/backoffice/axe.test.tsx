@@ -24,6 +24,7 @@ describe('axe on every back-office screen', () => {
       ['/admin/personal', 'Personal', () => texto().includes('Beto Ramos')],
       ['/admin/cuenta', 'Cuenta', () => texto().includes('Llaves de acceso')],
       ['/admin/productos/lote', 'Edición en bloque', () => texto().includes('Ningún producto cumple este filtro.')],
+      ['/admin/cupones', 'Cupones', () => texto().includes('No hay cupones activos')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

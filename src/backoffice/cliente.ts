@@ -28,6 +28,7 @@ import type {
   SesionRespuesta,
 } from '../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type { CuponBackoffice, CuponForm, DetalleCupon, PaginaMovimientos, RespuestaCupon } from '../lib/api/cupones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
   CorreccionClienteRespuesta,
@@ -186,6 +187,12 @@ export interface ClienteBackoffice {
   // (end of lote)
 
   // Coupons and the stock history (issue 37, cupones).
+  couponList(): Promise<{ cupones: CuponBackoffice[] }>;
+  couponDetail(codigo: string): Promise<DetalleCupon>;
+  saveCoupon(codigo: string | null, cupon: CuponForm): Promise<RespuestaCupon>;
+  pauseCoupon(codigo: string, pausar: boolean): Promise<RespuestaCupon>;
+  endCoupon(codigo: string): Promise<RespuestaCupon>;
+  stockHistory(ref: string | number, antes?: number): Promise<PaginaMovimientos>;
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).

@@ -1,3 +1,5 @@
+import type { CuponBackoffice } from '../lib/api/cupones-schemas.ts';
+import { valorCupon } from '../lib/pricing/coupons.ts';
 import { PEDIDOS } from '../lib/tienda.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PedidoOperador } from '../lib/api/orders-schemas.ts';
@@ -154,7 +156,12 @@ export function formatCupones(cupones: CuponOperador[]): string {
       .join('; ') || 'todos';
   return columns([
     ['Código', 'Desc.', 'Desde', 'Hasta', 'Estado', 'Aplica a'],
-    ...cupones.map((c) => [c.codigo, `${c.descuento}%`, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)]),
+    // A shop since issue 37 also sends the fixed-amount coupons' soles (cupones-schemas.ts CuponBackoffice).
+    ...cupones.map((c) => {
+      const { tipo, monto } = c as Partial<CuponBackoffice>;
+      const valor = valorCupon({ porcentaje: c.descuento, monto: tipo === 'monto' ? monto : 0 });
+      return [c.codigo, valor, c.fecha_inicio, c.fecha_fin, c.estado, corto(alcance(c), 60)];
+    }),
   ]);
 }
 

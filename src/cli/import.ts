@@ -298,7 +298,7 @@ export async function importar(
   for (const lote of lotes(enviar)) {
     let respuesta: RespuestaImportacion;
     try {
-      respuesta = await cliente.importBatch(lote, simulacro);
+      respuesta = await cliente.importBatch(lote, simulacro, basename(file));
     } catch (error) {
       if (!(error instanceof CliError)) throw error;
       if (mostrarProgreso && deps.progress!.tty) deps.progress!.write('\n');

@@ -46,9 +46,12 @@ describeEachDatabase("the back office's product list and its filter (issue 37)",
   afterAll(() => shop?.close());
 
   it('pages the catalogue newest first with its total, leaving archived products out by default', async () => {
-    const [{ n }] = (await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM productos WHERE archivado IS NULL`)).rows as [
-      { n: number },
-    ];
+    const resultado = (await shop.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM productos WHERE archivado IS NULL`,
+    )) as unknown as {
+      rows: [{ n: number }];
+    };
+    const [{ n }] = resultado.rows;
     const primera = await lista();
     expect(primera.total).toBe(n);
     expect(primera.porPagina).toBe(CATALOGO_PANEL.porPagina);

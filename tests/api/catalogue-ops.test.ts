@@ -232,7 +232,7 @@ describeEachDatabase('catalogue operations through the operator API', (target) =
       [
         { codigo: 'NUEVO', descuento: 5, fecha_inicio: '2030-01-01', fecha_fin: '2030-03-01', tope: 3 },
         400,
-        'Campos del cupón: codigo, descuento, fecha_inicio, fecha_fin, productos y marcas.',
+        'Campos del cupón: codigo, tipo, descuento, monto, minimo, fecha_inicio, fecha_fin, usos_maximos, uno_por_cliente, productos, marcas y clientes.',
       ],
     ];
     for (const [body, status, expected] of refusals) {

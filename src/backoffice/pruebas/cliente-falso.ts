@@ -13,6 +13,7 @@ import type {
 } from '../../lib/api/backoffice-schemas.ts';
 import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import type { CuponBackoffice, CuponForm, MovimientoStock } from '../../lib/api/cupones-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
 import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
 import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
@@ -1065,6 +1066,91 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of lote)
 
   // Coupons and the stock history (issue 37, cupones).
+  /** The shop's coupons (tests add their own with `cuponFalso`). */
+  cupones: CuponBackoffice[] = [];
+  /** Each product's stock history, newest first. */
+  movimientos: Record<number, MovimientoStock[]> = {};
+
+  async couponList() {
+    this.anotar('couponList', []);
+    this.quien();
+    return { cupones: structuredClone(this.cupones) };
+  }
+
+  private cuponDe(codigo: string): CuponBackoffice {
+    const cupon = this.cupones.find((c) => c.codigo.toLowerCase() === codigo.toLowerCase());
+    if (!cupon) throw new ApiError(404, `No existe el cupón ${codigo}.`);
+    return cupon;
+  }
+
+  async couponDetail(codigo: string) {
+    this.anotar('couponDetail', [codigo]);
+    this.quien();
+    return { cupon: structuredClone(this.cuponDe(codigo)), pedidos: [] };
+  }
+
+  async saveCoupon(codigo: string | null, datos: CuponForm) {
+    this.anotar('saveCoupon', [codigo, datos]);
+    this.quien();
+    const nuevoCodigo = datos.codigo.trim().toUpperCase();
+    if (!/^[A-Z0-9][A-Z0-9_-]{2,39}$/.test(nuevoCodigo))
+      throw new ApiError(400, 'El código debe tener de 3 a 40 letras, números, guiones o guiones bajos, sin espacios ni tildes.');
+    const tipo = datos.tipo ?? 'porcentaje';
+    if (tipo === 'monto' && !(datos.monto && datos.monto > 0))
+      throw new ApiError(400, 'Indica el monto del descuento en soles, mayor que 0.');
+    const otro = this.cupones.find((c) => c.codigo === nuevoCodigo);
+    const actual = codigo === null ? null : this.cuponDe(codigo);
+    if (otro && otro !== actual) throw new ApiError(409, `Ya existe el cupón ${nuevoCodigo}.`);
+    const cupon = cuponFalso({
+      ...(actual ?? { id: this.cupones.length + 1 }),
+      codigo: nuevoCodigo,
+      tipo,
+      descuento: tipo === 'monto' ? 0 : (datos.descuento ?? 0),
+      monto: tipo === 'monto' ? datos.monto! : 0,
+      minimo: datos.minimo ?? 0,
+      fecha_inicio: datos.fecha_inicio,
+      fecha_fin: datos.fecha_fin,
+      usos_maximos: datos.usos_maximos ?? null,
+      uno_por_cliente: datos.uno_por_cliente ?? false,
+      clientes: (datos.clientes ?? []).map((ref, i) => ({ idCliente: i + 1, nombre: String(ref), correo: String(ref) })),
+    });
+    if (actual) this.cupones[this.cupones.indexOf(actual)] = cupon;
+    else this.cupones.push(cupon);
+    return { mensaje: `Cupón ${nuevoCodigo} ${actual ? 'guardado' : 'creado'}.`, cupon: structuredClone(cupon) };
+  }
+
+  async pauseCoupon(codigo: string, pausar: boolean) {
+    this.anotar('pauseCoupon', [codigo, pausar]);
+    this.quien();
+    const cupon = this.cuponDe(codigo);
+    if (cupon.terminado)
+      throw new ApiError(409, `El cupón ${cupon.codigo} está terminado: no se puede reanudar. Crea uno nuevo si lo necesitas.`);
+    cupon.activo = !pausar;
+    cupon.estado = pausar ? 'desactivado' : 'vigente';
+    return {
+      mensaje: `Cupón ${cupon.codigo} ${pausar ? 'desactivado: ya no se puede usar' : 'activado (vigente)'}.`,
+      cupon: structuredClone(cupon),
+    };
+  }
+
+  async endCoupon(codigo: string) {
+    this.anotar('endCoupon', [codigo]);
+    this.quien();
+    const cupon = this.cuponDe(codigo);
+    Object.assign(cupon, { activo: false, estado: 'terminado', terminado: '2026-11-28T12:00:00.000Z' });
+    return {
+      mensaje: `Cupón ${cupon.codigo} terminado: ya no se puede usar ni reanudar. Sus ${cupon.usos} uso(s) quedan en los pedidos.`,
+      cupon: structuredClone(cupon),
+    };
+  }
+
+  async stockHistory(ref: string | number, antes?: number) {
+    this.anotar('stockHistory', [ref, antes]);
+    this.quien();
+    const todos = (this.movimientos[Number(ref)] ?? []).filter((m) => antes === undefined || m.id < antes);
+    const pagina = todos.slice(0, 20);
+    return { idProducto: Number(ref), movimientos: structuredClone(pagina), siguiente: todos.length > 20 ? pagina.at(-1)!.id : null };
+  }
   // (end of cupones)
 
   // Home content, static pages and publishing (issue 37, contenido).
@@ -1088,4 +1174,32 @@ export class ClienteFalso implements ClienteBackoffice {
 
   // Shipping and the shop's own settings (issue 37, tienda).
   // (end of tienda)
+}
+
+/** A shop coupon as the API lists it, with sensible defaults: 10 % all year, no limits, unused (issue 37, cupones). */
+export function cuponFalso(cambios: Partial<CuponBackoffice> = {}): CuponBackoffice {
+  return {
+    id: 1,
+    codigo: 'KBEAUTY10',
+    descuento: 10,
+    fecha_inicio: '2026-01-01',
+    fecha_fin: '2026-12-31',
+    activo: true,
+    usado: false,
+    assignedProducts: '',
+    assignedBrands: '',
+    estado: 'vigente',
+    productos: [],
+    marcas: [],
+    tipo: 'porcentaje',
+    monto: 0,
+    minimo: 0,
+    usos_maximos: null,
+    uno_por_cliente: false,
+    terminado: null,
+    clientes: [],
+    usos: 0,
+    descontado: 0,
+    ...cambios,
+  };
 }

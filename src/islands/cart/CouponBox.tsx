@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { splitMensaje } from '../../lib/cart/coupons.ts';
-import { MENSAJES_CUPON } from '../../lib/pricing/coupons.ts';
+import { MENSAJES_CUPON, valorCupon } from '../../lib/pricing/coupons.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
 import type { Coupons } from './useCoupons.ts';
 
@@ -33,7 +33,7 @@ export default function CouponBox({
           </span>
           <p className="coupon__applied-text">
             <span>
-              Cupón <strong>{applied.codigo}</strong> aplicado ({applied.porcentaje}%)
+              Cupón <strong>{applied.codigo}</strong> aplicado ({valorCupon(applied)})
             </span>
             <span className="coupon__amount">-{formatSoles(amount)}</span>
           </p>

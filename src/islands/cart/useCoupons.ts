@@ -5,6 +5,8 @@ import {
   discountStillApplies,
   evaluateCoupon,
   todayInLima,
+  valorCupon,
+  subtotalDeProductos,
   type AppliedCoupon,
   type GlobalCoupon,
   type UserCoupon,
@@ -14,6 +16,7 @@ import { clearCoupon, setCoupon, storedCoupon } from '../../stores/checkout.ts';
 import { openAuthDialog } from '../../stores/ui.ts';
 import { showAlert, showToast } from '../../ui/alerts.ts';
 import { fetchGlobalCoupons, fetchUserCoupon } from '../../lib/api/cart-client.ts';
+import { formatSoles, toCentimos } from '../../lib/pricing/money.ts';
 
 interface CouponData {
   userCoupon: UserCoupon | null;
@@ -95,10 +98,13 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
     setApplied(null);
     clearCoupon();
     if (lines.length > 0) {
+      const bajoMinimo = !!applied.minimo && subtotalDeProductos(lines) < toCentimos(applied.minimo);
       void showToast({
         icon: 'info',
         title: 'Descuento eliminado',
-        text: 'Ya no quedan productos elegibles para el descuento en tu carrito.',
+        text: bajoMinimo
+          ? `Tu pedido ya no llega al mínimo de ${formatSoles(applied.minimo!)} en productos del cupón ${applied.codigo}.`
+          : 'Ya no quedan productos elegibles para el descuento en tu carrito.',
         timerMs: 3500,
       });
     }
@@ -131,7 +137,7 @@ export function useCoupons(lines: CartLine[], marcaDe: (id: number) => number | 
     void showToast({
       icon: 'success',
       title: '¡Cupón aplicado!',
-      text: `${result.applied.codigo}: ${result.applied.porcentaje}% de descuento`,
+      text: `${result.applied.codigo}: ${valorCupon(result.applied)} de descuento`,
       timerMs: 2500,
     });
   }

@@ -151,7 +151,8 @@ function Detail({ pedido }: { pedido: DetallePedido }) {
               !!pedido.codigo_descuento && {
                 label: (
                   <>
-                    Cupón {pedido.codigo_descuento} ({pedido.porcentaje_descuento}%)
+                    Cupón {pedido.codigo_descuento}
+                    {pedido.porcentaje_descuento > 0 ? ` (${pedido.porcentaje_descuento}%)` : ''}
                   </>
                 ),
                 valor: <>-{formatSoles(pedido.descuento)}</>,

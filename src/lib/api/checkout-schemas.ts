@@ -186,7 +186,12 @@ export interface CotizacionServidor {
   total: number;
   envioGratis: boolean;
   /** The coupon the server applied; null when none was sent. */
-  cupon: { codigo: string; porcentaje: number; tipo: 'usuario' | 'tienda' } | null;
+  cupon: {
+    codigo: string;
+    porcentaje: number;
+    tipo: 'usuario' | 'tienda';
+    /** Soles off (a fixed-amount shop coupon, issue 37). */ monto?: number;
+  } | null;
   metodo_envio: string;
   direccion: string;
 }

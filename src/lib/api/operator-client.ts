@@ -65,6 +65,7 @@ import type {
   nuevaClaveSchema,
 } from './personal-schemas.ts';
 import { ApiError, refusal, request, send, type SendOptions } from './request.ts';
+import type { CuponBackoffice, CuponForm, DetalleCupon, PaginaMovimientos, RespuestaCupon } from './cupones-schemas.ts';
 import type { FiltroStock, PaginaStock } from './stock-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
@@ -224,8 +225,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/imagenes/existentes: which of these sha256 the store holds, with their URLs. */
     storedImages: (sha256: string[]) => call(admin.imagenes.existentes.$path(), isExistentes, 'POST', { sha256 }),
     /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
-    importBatch: (filas: FilaImportacion[], simulacro: boolean) =>
-      call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro }),
+    importBatch: (filas: FilaImportacion[], simulacro: boolean, archivo?: string) =>
+      call(admin.importar.$path(), isImportacion, 'POST', { filas, simulacro, ...(archivo ? { archivo } : {}) }),
 
     // Shop coupons.
     /** GET /admin/api/cupones. */
@@ -488,6 +489,36 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of lote)
 
     // Coupons and the stock history (issue 37, cupones).
+    /** GET /admin/api/cupones: every shop coupon with its rules, where it stands, its uses and what it took off. */
+    couponList: () => call(admin.cupones.$path(), fieldsOf<{ cupones: CuponBackoffice[] }>({ cupones: 'array' })),
+    /** GET /admin/api/cupones/{codigo}: one coupon and its latest orders. */
+    couponDetail: (codigo: string) =>
+      call(
+        admin.cupones[':codigo'].$path({ param: { codigo: param(codigo) } }),
+        fieldsOf<DetalleCupon>({ cupon: 'object', pedidos: 'array' }),
+      ),
+    /** POST /admin/api/cupones (codigo null: a new coupon) or PUT /admin/api/cupones/{codigo} (its full edit). */
+    saveCoupon: (codigo: string | null, cupon: CuponForm) =>
+      codigo === null
+        ? call(admin.cupones.$path(), conMensaje<RespuestaCupon>(), 'POST', cupon)
+        : call(admin.cupones[':codigo'].$path({ param: { codigo: param(codigo) } }), conMensaje<RespuestaCupon>(), 'PUT', cupon),
+    /** POST /admin/api/cupones/{codigo}/desactivar (pausar) or …/activar (reanudar). */
+    pauseCoupon: (codigo: string, pausar: boolean) =>
+      call(
+        (pausar ? admin.cupones[':codigo'].desactivar : admin.cupones[':codigo'].activar).$path({ param: { codigo: param(codigo) } }),
+        conMensaje<RespuestaCupon>(),
+        'POST',
+        {},
+      ),
+    /** POST /admin/api/cupones/{codigo}/terminar: ends it for good (its uses stay on the orders). */
+    endCoupon: (codigo: string) =>
+      call(admin.cupones[':codigo'].terminar.$path({ param: { codigo: param(codigo) } }), conMensaje<RespuestaCupon>(), 'POST', {}),
+    /** GET /admin/api/productos/{ref}/movimientos[?antes=id]: a page of the product's stock history, newest first. */
+    stockHistory: (ref: string | number, antes?: number) =>
+      call(
+        conConsulta(admin.productos[':ref'].movimientos.$path({ param: { ref: param(ref) } }), { antes }),
+        fieldsOf<PaginaMovimientos>({ movimientos: 'array', idProducto: 'number' }),
+      ),
     // (end of cupones)
 
     // Home content, static pages and publishing (issue 37, contenido).

@@ -53,6 +53,8 @@ export const cambioProductoSchema = soloCampos(
       .min(0, 'El stock_total no puede ser negativo.')
       .max(OPERACIONES.unidadesMaximas, `El stock_total no puede pasar de ${miles(OPERACIONES.unidadesMaximas)}.`),
     visible: z.boolean({ error: 'visible debe ser true o false.' }),
+    /** Why the stock changes (issue 37: the stock history's note); optional. */
+    motivo: textoPlano('El motivo').trim().max(300, 'El motivo admite como máximo 300 caracteres.'),
   },
   'Solo se pueden cambiar precio, descuento, descuentoN, stock, stock_total y visible.',
 )
@@ -115,8 +117,8 @@ export const nuevoCuponSchema = soloCampos(
 ).refine((c) => c.fecha_fin >= c.fecha_inicio, { message: 'La fecha de fin no puede ser anterior a la de inicio.', path: ['fecha_fin'] });
 export type NuevoCupon = z.output<typeof nuevoCuponSchema>;
 
-/** Where a coupon stands today (Lima). */
-export type EstadoCupon = 'vigente' | 'programado' | 'vencido' | 'desactivado';
+/** Where a coupon stands today (Lima); 'desactivado' is paused, 'terminado' ended for good, 'agotado' its uses taken (issue 37). */
+export type EstadoCupon = 'vigente' | 'programado' | 'vencido' | 'desactivado' | 'terminado' | 'agotado';
 
 /** A shop coupon as the operator lists it: the wire fields plus its assignments by name. */
 export interface CuponOperador extends Omit<GlobalCoupon, 'assignedProducts' | 'assignedBrands'> {
@@ -234,8 +236,10 @@ export const importacionSchema = soloCampos(
       .min(1, 'No hay filas que importar.')
       .max(2_000, 'Como máximo 2000 filas por lote.'),
     simulacro: z.boolean({ error: 'simulacro debe ser true o false.' }).default(false),
+    /** The file's name, for the stock history's note (issue 37). */
+    archivo: textoPlano('El nombre del archivo').trim().max(200, 'El nombre del archivo es demasiado largo.').optional(),
   },
-  'Campos de la importación: filas y simulacro.',
+  'Campos de la importación: filas, simulacro y archivo.',
 );
 
 /** The header that names the operator for the audit trail; percent-encoded so a name with accents fits in a header. */

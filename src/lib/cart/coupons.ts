@@ -54,7 +54,17 @@ function parseGlobalCoupon(value: unknown): GlobalCoupon | null {
     assignedProducts: isIdList(value.assignedProducts) ? toIdList(value.assignedProducts) : undefined,
     assignedBrands: isIdList(value.assignedBrands) ? toIdList(value.assignedBrands) : undefined,
   };
-  return Object.values(coupon).includes(undefined) ? null : (coupon as GlobalCoupon);
+  if (Object.values(coupon).includes(undefined)) return null;
+  // Issue 37's fields are optional: a shop API without them serves percent coupons as before.
+  const monto = readNumber(value.monto) ?? 0;
+  const minimo = readNumber(value.minimo) ?? 0;
+  return {
+    ...(coupon as GlobalCoupon),
+    ...(value.tipo === 'monto' && monto > 0 ? { tipo: 'monto' as const, monto } : {}),
+    ...(minimo > 0 ? { minimo } : {}),
+    ...(readFlag(value.usadoPorTi) ? { usadoPorTi: true } : {}),
+    ...(readFlag(value.agotado) ? { agotado: true } : {}),
+  };
 }
 
 /** The shop's coupons; entries that cannot be read are left out. */

@@ -13,8 +13,10 @@ import {
   isLineCouponEligible,
   MENSAJES_CUPON,
   todayInLima,
+  valorCupon,
   type GlobalCoupon,
 } from './coupons.ts';
+import { parseGlobalCoupons } from '../cart/coupons.ts';
 
 const plain = lineFromProducto(makeProducto({ idProducto: 1, precio: 100, idMarca: 7 }));
 const plain2 = { ...lineFromProducto(makeProducto({ idProducto: 2, precio: 50, idMarca: 8 })), cantidad: 2 };
@@ -138,5 +140,46 @@ describe('coupons and routines', () => {
     if (!result.ok) throw new Error(result.mensaje);
     expect(discountStillApplies([...intermedio, plain], result.applied)).toBe(true);
     expect(discountStillApplies(intermedio, result.applied)).toBe(false);
+  });
+});
+
+describe('shop coupon rules of the back office (issue 37)', () => {
+  it('applies a fixed amount and says it as soles', () => {
+    const result = evaluate('KBEAUTY10', [global({ tipo: 'monto', monto: 20, descuento: 0 })]);
+    expect(result.ok && result.applied).toMatchObject({ kind: 'global', porcentaje: 0, monto: 20 });
+    expect(result.ok && valorCupon(result.applied)).toBe('S/ 20.00');
+    expect(valorCupon({ porcentaje: 15 })).toBe('15%');
+  });
+  it('refuses an order below the minimum, naming what is missing, and drops the coupon when the cart falls below it', () => {
+    // plain 100 + plain2 2 × 50 = S/ 200 of products.
+    expect(evaluate('KBEAUTY10', [global({ minimo: 250 })])).toEqual({ ok: false, mensaje: MENSAJES_CUPON.minimo(250, 50) });
+    expect(MENSAJES_CUPON.minimo(250, 50)).toBe(
+      'Pedido mínimo no alcanzado: Este cupón es para pedidos desde S/ 250.00 en productos; te faltan S/ 50.00.',
+    );
+    const result = evaluate('KBEAUTY10', [global({ minimo: 200 })]);
+    expect(result.ok && result.applied.minimo).toBe(200);
+    const applied = result.ok ? result.applied : null;
+    expect(discountStillApplies([plain, plain2], applied)).toBe(true);
+    expect(discountStillApplies([plain, { ...plain2, cantidad: 1 }], applied)).toBe(false);
+  });
+  it('says a coupon this customer already used, or whose uses are all taken', () => {
+    expect(evaluate('KBEAUTY10', [global({ usadoPorTi: true })])).toEqual({ ok: false, mensaje: 'Cupón ya utilizado' });
+    expect(evaluate('KBEAUTY10', [global({ agotado: true })])).toEqual({ ok: false, mensaje: MENSAJES_CUPON.agotado });
+  });
+  it('reads the rules from the wire, and a shop API without them as the percent coupons they were', () => {
+    const wire = {
+      codigo: 'X20',
+      descuento: 0,
+      fecha_inicio: '2026-01-01',
+      fecha_fin: '2026-12-31',
+      activo: true,
+      usado: false,
+      assignedProducts: '',
+      assignedBrands: '',
+    };
+    expect(parseGlobalCoupons([{ ...wire, tipo: 'monto', monto: 20, minimo: 100, agotado: true, usadoPorTi: false }])).toEqual([
+      { ...wire, assignedProducts: [], assignedBrands: [], tipo: 'monto', monto: 20, minimo: 100, agotado: true },
+    ]);
+    expect(parseGlobalCoupons([wire])).toEqual([{ ...wire, assignedProducts: [], assignedBrands: [] }]);
   });
 });

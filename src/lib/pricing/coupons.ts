@@ -1,6 +1,7 @@
 import { fechaLima } from '../dates.ts';
 import { lineRef, type CartLine } from '../cart/lines.ts';
 import { formatFecha } from '../dates.ts';
+import { formatSoles, toCentimos } from './money.ts';
 import { routineDiscounts } from './routine.ts';
 
 /**
@@ -25,6 +26,16 @@ export interface GlobalCoupon {
   usado: boolean;
   assignedProducts: number[];
   assignedBrands: number[];
+  /** 'monto': `monto` soles off the lines it reaches instead of a percent (issue 37; absent: 'porcentaje'). */
+  tipo?: 'porcentaje' | 'monto';
+  /** Soles off, for a 'monto' coupon. */
+  monto?: number;
+  /** The least subtotal of products (soles, before coupons) the order must reach; 0 or absent: none. */
+  minimo?: number;
+  /** This customer already used it and it allows one use per customer. */
+  usadoPorTi?: boolean;
+  /** Its uses in all are taken. */
+  agotado?: boolean;
 }
 
 export const MENSAJES_CUPON = {
@@ -36,7 +47,18 @@ export const MENSAJES_CUPON = {
   noVigente: (inicio: string) => `Descuento no vigente: Este descuento comienza el ${formatFecha(inicio)}`,
   algunosNoAplican: 'Algunos productos no aplican a este descuento',
   algunosConDescuento: 'Algunos productos ya tienen descuento o están en Sale y no recibieron el cupón.',
+  agotado: 'Cupón agotado: Este cupón ya alcanzó su número máximo de usos.',
+  minimo: (minimo: number, falta: number) =>
+    `Pedido mínimo no alcanzado: Este cupón es para pedidos desde ${formatSoles(minimo)} en productos; te faltan ${formatSoles(falta)}.`,
 } as const;
+
+/** How a coupon reads to a shopper or an operator: '15%' or 'S/ 20.00'. */
+export const valorCupon = (cupon: { porcentaje: number; monto?: number }) =>
+  cupon.monto && cupon.monto > 0 ? formatSoles(cupon.monto) : `${cupon.porcentaje}%`;
+
+/** Céntimos of products a cart adds up to before any coupon (what a coupon's minimum is judged on). */
+export const subtotalDeProductos = (lines: readonly Pick<CartLine, 'precio' | 'cantidad'>[]) =>
+  lines.reduce((total, line) => total + toCentimos(line.precio) * line.cantidad, 0);
 
 /** Coupons apply only to products with no percent discount, no fixed discount and not flagged Sale. */
 export const isLineEligible = (line: Pick<CartLine, 'descuento' | 'descuentoN' | 'newores'>): boolean =>
@@ -60,7 +82,12 @@ export const hasEligibleLines = (lines: CartLine[]) => couponEligibleLines(lines
 export interface AppliedCoupon {
   kind: 'user' | 'global';
   codigo: string;
+  /** Percent off each unit reached (0 for a fixed-amount coupon). */
   porcentaje: number;
+  /** Soles off the lines reached, shared among them (a fixed-amount coupon; absent or 0: a percent one). */
+  monto?: number;
+  /** The least products' subtotal (soles) the cart must keep for the coupon to hold. */
+  minimo?: number;
   /** The lines that receive the discount. */
   lineas: string[];
   notas: string[];
@@ -105,7 +132,12 @@ export function evaluateCoupon(
   if (!coupon) return { ok: false, mensaje: MENSAJES_CUPON.invalido };
   if (hoy < coupon.fecha_inicio.slice(0, 10)) return { ok: false, mensaje: MENSAJES_CUPON.noVigente(coupon.fecha_inicio) };
   if (hoy > coupon.fecha_fin.slice(0, 10)) return { ok: false, mensaje: MENSAJES_CUPON.expirado };
+  if (coupon.usadoPorTi) return { ok: false, mensaje: MENSAJES_CUPON.usado };
+  if (coupon.agotado) return { ok: false, mensaje: MENSAJES_CUPON.agotado };
   if (eligible.length === 0) return { ok: false, mensaje: MENSAJES_CUPON.todosInelegibles };
+  const minimo = coupon.minimo ?? 0;
+  const falta = toCentimos(minimo) - subtotalDeProductos(lines);
+  if (falta > 0) return { ok: false, mensaje: MENSAJES_CUPON.minimo(minimo, falta / 100) };
 
   const restricted = coupon.assignedProducts.length > 0 || coupon.assignedBrands.length > 0;
   const targets = restricted
@@ -117,13 +149,24 @@ export function evaluateCoupon(
   const notas = [...(targets.length < eligible.length ? [MENSAJES_CUPON.algunosNoAplican] : []), ...withDiscount];
   return {
     ok: true,
-    applied: { kind: 'global', codigo: coupon.codigo, porcentaje: coupon.descuento, lineas: targets.map(lineRef), notas },
+    applied: {
+      kind: 'global',
+      codigo: coupon.codigo,
+      ...(coupon.tipo === 'monto' ? { porcentaje: 0, monto: coupon.monto ?? 0 } : { porcentaje: coupon.descuento }),
+      ...(minimo > 0 ? { minimo } : {}),
+      lineas: targets.map(lineRef),
+      notas,
+    },
   };
 }
 
-/** Discount state resets when the cart is empty or no line it reached remains eligible (storefront §4). */
+/**
+ * Discount state resets when the cart is empty, no line it reached remains eligible (storefront §4), or
+ * the products fall below the coupon's minimum order.
+ */
 export function discountStillApplies(lines: CartLine[], applied: AppliedCoupon | null): boolean {
   if (!applied || lines.length === 0) return false;
+  if (applied.minimo && subtotalDeProductos(lines) < toCentimos(applied.minimo)) return false;
   const reached = new Set(applied.lineas);
   return couponEligibleLines(lines).some((line) => reached.has(lineRef(line)));
 }

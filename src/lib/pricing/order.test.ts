@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { lineFromProducto, lineRef } from '../cart/lines.ts';
 import { toSoles } from './money.ts';
-import { priceOrder } from './order.ts';
+import { priceOrder, repartirMonto } from './order.ts';
 
 const PROVINCIA = 'Envío a provincia (2-5 días hábiles)';
 const RECOJO = 'Recojo en Miraflores';
@@ -64,5 +64,29 @@ describe('priceOrder', () => {
       rutinaPaso: 'serum' as const,
     }));
     expect(priceOrder(seven, { metodo: RECOJO }).descuento).toBe(0);
+  });
+});
+
+describe('a fixed-amount coupon (issue 37)', () => {
+  it('shares the amount among the lines it reaches in proportion, unit × quantity, summing to it exactly', () => {
+    const a = line(100, 1);
+    const b = line(50, 2);
+    const onSale = line(80, 1, { newores: 'Sale' });
+    const quote = priceOrder([a, b, onSale], { cupon: { porcentaje: 0, monto: 20, lineas: [a, b, onSale].map(lineRef) }, metodo: RECOJO });
+    expect(quote.lineas.map((l) => l.cobrado)).toEqual([9000, 4500, 8000]);
+    expect(quote.descuento).toBe(2000);
+    expect(quote.total).toBe(quote.lineas.reduce((sum, l) => sum + l.cobrado * l.cantidad, 0));
+  });
+  it('puts the rounding céntimos on the lines with the fewest units', () => {
+    const tres = line(33.33, 3);
+    const uno = line(10, 1);
+    const quote = priceOrder([tres, uno], { cupon: { porcentaje: 0, monto: 10, lineas: [tres, uno].map(lineRef) }, metodo: RECOJO });
+    expect(quote.descuento).toBe(1000);
+    expect(repartirMonto(1000, [{ precio: 3333, cantidad: 3 }])).toEqual([333]);
+  });
+  it('never takes more than the lines cost', () => {
+    const a = line(15, 1);
+    const quote = priceOrder([a], { cupon: { porcentaje: 0, monto: 20, lineas: [lineRef(a)] }, metodo: RECOJO });
+    expect(quote).toMatchObject({ descuento: 1500, productos: 0, total: 0 });
   });
 });

@@ -22,10 +22,34 @@ export type LineaAPreciar = Pick<
   | 'rutinaPaso'
 >;
 
-/** A coupon as pricing needs it: its percent and the lines (by `lineRef`) it reaches. */
+/** A coupon as pricing needs it: its percent (or fixed soles off, `monto`) and the lines (by `lineRef`) it reaches. */
 export interface CuponParaPrecio {
   porcentaje: number;
+  /** Soles off the lines reached, shared among them; when above 0 it replaces the percent. */
+  monto?: number;
   lineas: readonly string[];
+}
+
+/**
+ * A fixed amount (céntimos) shared among lines as a discount per unit: in proportion to each line's
+ * price (rounded down to the céntimo), then what rounding left goes, whole céntimos per unit, to the
+ * lines with the fewest units first, so a line stays unit × quantity and the sum is the amount exactly
+ * whenever units allow (at worst a few céntimos less, never more). Never more than a unit's price.
+ */
+export function repartirMonto(monto: Centimos, lineas: readonly { precio: Centimos; cantidad: number }[]): Centimos[] {
+  const total = sum(lineas.map((l) => l.precio * l.cantidad));
+  if (total <= 0 || monto <= 0) return lineas.map(() => 0);
+  if (monto >= total) return lineas.map((l) => l.precio);
+  const porUnidad = lineas.map((l) => Math.floor((monto * l.precio) / total));
+  let resto = monto - sum(porUnidad.map((d, i) => d * lineas[i]!.cantidad));
+  const orden = lineas.map((_, i) => i).sort((a, b) => lineas[a]!.cantidad - lineas[b]!.cantidad || a - b);
+  for (const i of orden) {
+    const { precio, cantidad } = lineas[i]!;
+    const mas = Math.min(Math.floor(resto / cantidad), precio - porUnidad[i]!);
+    porUnidad[i]! += mas;
+    resto -= mas * cantidad;
+  }
+  return porUnidad;
 }
 
 /** One priced line; unit amounts are per unit, the rest for the whole line. */
@@ -74,7 +98,7 @@ export interface OpcionesDePrecio {
 
 /**
  * Prices an order: each unit loses the coupon's or the routine's percent, rounded to the céntimo
- * once per unit, so a line is always unit × quantity and the lines add up to the total. A line of a
+ * once per unit (a fixed-amount coupon: its share of the amount, `repartirMonto`), so a line is always unit × quantity and the lines add up to the total. A line of a
  * complete intermedio or avanzado routine takes its bundle percent and counts as already discounted,
  * so no coupon reaches it (a principiante line, at 0%, is ordinary for coupons); shipping is
  * free above S/250 of products, else the district's tariff for province delivery and 0 for pickup.
@@ -83,12 +107,22 @@ export interface OpcionesDePrecio {
 export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, metodo, tarifa = null }: OpcionesDePrecio): Cotizacion {
   const reached = new Set(cupon?.lineas ?? []);
   const rutinas = routineDiscounts(lines);
+  const alcanzada = (line: LineaAPreciar, index: number) =>
+    rutinas[index]! === 0 && !!cupon && reached.has(lineRef(line)) && isLineEligible(line);
+  const monto = cupon?.monto && cupon.monto > 0 ? toCentimos(cupon.monto) : 0;
+  // A fixed-amount coupon: its céntimos per unit of each line it reaches.
+  const alcanzadas = lines.flatMap((line, index) => (monto > 0 && alcanzada(line, index) ? [index] : []));
+  const repartido = repartirMonto(
+    monto,
+    alcanzadas.map((index) => ({ precio: toCentimos(lines[index]!.precio), cantidad: lines[index]!.cantidad })),
+  );
+  const menosMonto = new Map(alcanzadas.map((index, i) => [index, repartido[i]!]));
   const lineas = lines.map((line, index): LineaCotizada => {
     const ref = lineRef(line);
     const conDescuento = toCentimos(line.precio);
     const rutina = rutinas[index]!;
-    const percent = rutina > 0 ? rutina : cupon && reached.has(ref) && isLineEligible(line) ? cupon.porcentaje : 0;
-    const cobrado = lessPercent(conDescuento, percent);
+    const percent = rutina > 0 ? rutina : monto === 0 && alcanzada(line, index) ? cupon!.porcentaje : 0;
+    const cobrado = lessPercent(conDescuento, percent) - (menosMonto.get(index) ?? 0);
     return {
       ref,
       cantidad: line.cantidad,

@@ -12,6 +12,7 @@ import {
 import { consultaStockSchema, type FiltroStock, type PaginaStock } from '../../lib/api/stock-schemas.ts';
 import { formatSoles } from '../../lib/pricing/money.ts';
 import { STOCK_PANEL } from '../../lib/tienda.ts';
+import { motivoStock } from '../catalogue/movimientos.ts';
 import { selectProductosOperador } from '../catalogue/queries.ts';
 import type { Db } from '../db/client.ts';
 import { avisosStock, marcas, productos } from '../db/schema/index.ts';
@@ -131,7 +132,7 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
       return c.json({ producto } satisfies ProductoOperadorRespuesta);
     })
     .patch('/productos/:ref', async (c) => {
-      const cambio = await parseBody(c, cambioProductoSchema);
+      const { motivo: motivoEscrito, ...cambio } = await parseBody(c, cambioProductoSchema);
       const encontrado = await productoPorReferencia(db, c.req.param('ref'));
       if (!encontrado) throw clientError(404, `No existe el producto ${c.req.param('ref')} (indica su idProducto o su SKU).`);
       // Read and written under the row's lock: a checkout reserving units at the same moment is neither
@@ -154,6 +155,8 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
         const campos = (Object.keys(despues) as (keyof typeof despues)[]).filter((campo) => despues[campo] !== producto[campo]);
         if (campos.length === 0) return { producto, despues, campos };
         const { stock_total: total, ...resto } = Object.fromEntries(campos.map((campo) => [campo, despues[campo]])) as typeof despues;
+        // The stock history (issue 37): a manual change by this person, with the reason they typed.
+        if (campos.includes('stock')) await motivoStock(tx, { motivo: 'manual', actor: operadorDe(c), nota: motivoEscrito ?? '' });
         await tx
           .update(productos)
           .set({ ...resto, ...(total === undefined ? {} : { stockTotal: total }) })
@@ -195,10 +198,10 @@ export function productRoutes({ db, config }: ProductRoutesDeps) {
       return c.json({ existentes: Object.fromEntries(await storedImages(db, [...new Set(sha256)])) });
     })
     .post('/importar', async (c) => {
-      const { filas, simulacro } = await parseBody(c, importacionSchema);
+      const { filas, simulacro, archivo } = await parseBody(c, importacionSchema);
       const vistas = new Set<number>();
       const repetida = filas.find(({ fila }) => vistas.size === vistas.add(fila).size);
       if (repetida) throw clientError(400, `El lote repite la fila ${repetida.fila}.`);
-      return c.json(await importarLote(db, filas, { simulacro, operador: operadorDe(c) }));
+      return c.json(await importarLote(db, filas, { simulacro, operador: operadorDe(c), archivo }));
     });
 }

@@ -14,6 +14,7 @@ import { catalogoRoutes } from './catalogo/routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
+import { movimientosRoutes } from './movimientos-routes.ts';
 import { inicioRoutes } from './inicio.ts';
 import { loteRoutes } from './lote/routes.ts';
 import { pedidosRoutes } from './pedidos-routes.ts';
@@ -59,6 +60,7 @@ export function adminRoutes(
       .route('/', loteRoutes(deps))
       // (end of lote)
       // Coupons and the stock history (issue 37, cupones).
+      .route('/', movimientosRoutes(db))
       // (end of cupones)
       // Home content, static pages and publishing (issue 37, contenido).
       .route('/', publicacionRoutes(deps))

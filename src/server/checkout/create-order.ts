@@ -14,6 +14,8 @@ import { intentosYape, pedidoLineas, pedidos, type Cliente } from '../db/schema/
 import { clientError } from '../http/errors.ts';
 import { ACTOR_CLIENTE, cancelOrder, record } from '../orders/life.ts';
 import { claimCoupon, reserveStock } from '../orders/stock.ts';
+import { motivoStock } from '../catalogue/movimientos.ts';
+import { tomarUsoCupon } from '../discounts/cupones-tienda.ts';
 import type { OrdenDePago, Pasarela } from '../payments/gateway.ts';
 import type { Finalizacion, MetodoServidor } from './metodos/metodo.ts';
 import { quoteOrder, quoteToWire, replaceableOrders, sameFigures, stockError, type PedidoCotizado } from './quote.ts';
@@ -265,6 +267,13 @@ async function reserve(
   }
   if (quote.cupon?.cuponUsuarioId && !(await claimCoupon(tx, quote.cupon.cuponUsuarioId)))
     throw clientError(409, 'Cupón ya utilizado', { cupon: quote.cupon.codigo });
+  if (quote.cupon?.cuponGlobalId) {
+    const rechazo = await tomarUsoCupon(tx, quote.cupon.cuponGlobalId, cliente.id);
+    if (rechazo) throw clientError(409, rechazo, { cupon: quote.cupon.codigo });
+  }
+  // The order's id first, so the stock history names the order its units went to.
+  const pedidoId = await nextOrderId(tx);
+  await motivoStock(tx, { motivo: 'venta', actor: ACTOR_CLIENTE, pedidoId });
   const faltante = await reserveStock(
     tx,
     quote.lineas.map(({ linea }) => ({ productoId: linea.idProducto, cantidad: linea.cantidad })),
@@ -281,7 +290,8 @@ async function reserve(
   // The cash code's deadline Mercado Pago gives the payer, and the end of this order's hold when one is issued (expireOrders).
   const expiraEfectivo = new Date(creado.getTime() + efectivoMinutos(config) * 60_000);
   const valor = clave.tipo === 'cliente' ? clave.valor : `${clave.actual}${randomUUID().slice(0, 8)}`;
-  const pedidoId = await insertOrder(tx, {
+  await insertOrder(tx, {
+    id: pedidoId,
     cliente,
     documento,
     clave: valor,
@@ -389,7 +399,14 @@ async function cancelAbandoned(tx: Tx, clienteId: number): Promise<void> {
   }
 }
 
+/** The id the order about to be written will have (drawn from its sequence, so no other order takes it). */
+async function nextOrderId(tx: Tx): Promise<number> {
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('pedidos', 'id'))::int as id`);
+  return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+}
+
 interface NewOrder {
+  id: number;
   cliente: Cliente;
   documento: { tipo: string; numero: string };
   clave: string;
@@ -416,12 +433,13 @@ function receiptColumns(comprobante: Comprobante) {
 /** Writes the order PENDIENTE with its line snapshots and first timeline entry; returns its id. */
 async function insertOrder(
   tx: Tx,
-  { cliente, documento, clave, quote, creado, expira, pasarela, comprobante, metodoPago }: NewOrder,
+  { id, cliente, documento, clave, quote, creado, expira, pasarela, comprobante, metodoPago }: NewOrder,
 ): Promise<number> {
   const { cotizacion, cupon, entrega } = quote;
   const [pedido] = await tx
     .insert(pedidos)
     .values({
+      id,
       clienteId: cliente.id,
       claveIdempotencia: clave,
       creado,
@@ -444,6 +462,9 @@ async function insertOrder(
       codigoDescuento: cupon?.codigo ?? null,
       porcentajeDescuento: Math.round((cupon?.porcentaje ?? 0) * 100),
       cuponUsuarioId: cupon?.cuponUsuarioId ?? null,
+      cuponGlobalId: cupon?.cuponGlobalId ?? null,
+      // What the coupon took off: the lines' discounts but a routine bundle's.
+      descuentoCupon: cupon ? cotizacion.lineas.reduce((total, linea) => total + (linea.rutina > 0 ? 0 : linea.descuento), 0) : 0,
       subtotal: cotizacion.subtotal,
       descuento: cotizacion.descuento,
       envio: cotizacion.envio,
@@ -483,7 +504,11 @@ function paymentOrder({
   expiraEfectivo,
   clave,
   siteUrl,
-}: Omit<NewOrder, 'pasarela' | 'comprobante' | 'metodoPago'> & { pedidoId: number; expiraEfectivo: Date; siteUrl: string }): OrdenDePago {
+}: Omit<NewOrder, 'id' | 'pasarela' | 'comprobante' | 'metodoPago'> & {
+  pedidoId: number;
+  expiraEfectivo: Date;
+  siteUrl: string;
+}): OrdenDePago {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : url.startsWith('/') ? `${siteUrl}${url}` : undefined);
   const items: OrdenDePago['items'] = quote.lineas.map(({ producto, linea, cotizada }) => ({
     id: String(producto.idProducto),

@@ -11,9 +11,9 @@ import { pasoDeCategoria } from '../../lib/routine/pasos.ts';
 import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
 import { productosPorIds } from '../catalogue/queries.ts';
-import { globalCouponWire } from '../discounts/routes.ts';
+import { cuponesParaCliente } from '../discounts/cupones-tienda.ts';
 import type { Db } from '../db/client.ts';
-import { cuponesGlobales, cuponesUsuario, departamentos, distritos, intentosYape, pagos, pedidos, provincias } from '../db/schema/index.ts';
+import { cuponesUsuario, departamentos, distritos, intentosYape, pagos, pedidos, provincias } from '../db/schema/index.ts';
 import { clientError } from '../http/errors.ts';
 import { PAGO_EN_CURSO } from '../payments/gateway.ts';
 
@@ -32,7 +32,11 @@ export interface CuponDelPedido {
   tipo: 'usuario' | 'tienda';
   codigo: string;
   porcentaje: number;
+  /** Soles off for a fixed-amount shop coupon (0 for a percent one). */
+  monto: number;
   cuponUsuarioId: number | null;
+  /** The shop coupon's id (issue 37: its uses are taken under its lock when the order is written). */
+  cuponGlobalId: number | null;
   applied: AppliedCoupon;
 }
 
@@ -185,10 +189,8 @@ async function couponFor(
     .select()
     .from(cuponesUsuario)
     .where(and(eq(cuponesUsuario.clienteId, clienteId), sql`lower(${cuponesUsuario.code}) = ${code}`));
-  const globals = await db
-    .select()
-    .from(cuponesGlobales)
-    .where(sql`lower(${cuponesGlobales.codigo}) = ${code}`);
+  // The same list the cart reads (GET /api/descuentos), for this customer and code.
+  const globals = await cuponesParaCliente(db, clienteId, { codigo: code, reemplazables: await replaceableOrderIds(db, clienteId) });
   const marcas = new Map(lines.map(({ producto }) => [producto.idProducto, producto.idMarca]));
   const result = evaluateCoupon(
     codigo,
@@ -196,7 +198,7 @@ async function couponFor(
       userCoupon: own
         ? { code: own.code, porcentaje: Number(own.porcentaje), usado: own.usado && !(await heldByReplaceable(db, clienteId, own.id)) }
         : null,
-      globalCoupons: parseGlobalCoupons(globals.map(globalCouponWire)),
+      globalCoupons: parseGlobalCoupons(globals),
     },
     lines.map(({ linea }) => linea),
     (id) => marcas.get(id),
@@ -208,7 +210,9 @@ async function couponFor(
     tipo: applied.kind === 'user' ? 'usuario' : 'tienda',
     codigo: applied.codigo,
     porcentaje: applied.porcentaje,
+    monto: applied.monto ?? 0,
     cuponUsuarioId: applied.kind === 'user' ? own!.id : null,
+    cuponGlobalId: applied.kind === 'global' ? (globals.find((g) => g.codigo === applied.codigo)?.id ?? null) : null,
     applied,
   };
 }
@@ -241,6 +245,12 @@ export function replaceableOrders(db: Db, clienteId: number) {
         .where(and(eq(intentosYape.pedidoId, pedidos.id), eq(intentosYape.estado, 'en-curso'))),
     ),
   );
+}
+
+/** The customer's orders their next checkout replaces (their coupons' uses come back then). */
+export async function replaceableOrderIds(db: Db, clienteId: number): Promise<number[]> {
+  const rows = await db.select({ id: pedidos.id }).from(pedidos).where(replaceableOrders(db, clienteId));
+  return rows.map((row) => row.id);
 }
 
 /** Whether the coupon is held only by an order the customer's next checkout replaces (it comes back then). */
@@ -317,7 +327,9 @@ export function quoteToWire({ lineas, cotizacion, cupon, entrega }: PedidoCotiza
     envio: toSoles(cotizacion.envio),
     total: toSoles(cotizacion.total),
     envioGratis: cotizacion.envioGratis,
-    cupon: cupon ? { codigo: cupon.codigo, porcentaje: cupon.porcentaje, tipo: cupon.tipo } : null,
+    cupon: cupon
+      ? { codigo: cupon.codigo, porcentaje: cupon.porcentaje, tipo: cupon.tipo, ...(cupon.monto > 0 ? { monto: cupon.monto } : {}) }
+      : null,
     metodo_envio: entrega.metodo,
     direccion: entrega.direccion,
   };

@@ -1,9 +1,10 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { LIMITES } from '../../lib/tienda.ts';
 import { Hono } from 'hono';
 import { ownUserId, requireAuth, type AuthDeps, type AuthEnv } from '../auth/context.ts';
-import { heldByReplaceable } from '../checkout/quote.ts';
-import { cuponesGlobales, cuponesUsuario } from '../db/schema/index.ts';
+import { heldByReplaceable, replaceableOrderIds } from '../checkout/quote.ts';
+import { cuponesUsuario } from '../db/schema/index.ts';
+import { cuponesParaCliente } from './cupones-tienda.ts';
 import { clientError } from '../http/errors.ts';
 
 /** The customer's coupon and the shop's coupons (storefront §7), for signed-in customers only. */
@@ -29,19 +30,13 @@ export function discountRoutes({ db, secret }: AuthDeps) {
       return c.json({ ...coupon, porcentaje: Number(coupon.porcentaje) });
     })
     .get('/descuentos', async (c) => {
-      const rows = await db.select().from(cuponesGlobales).where(eq(cuponesGlobales.activo, true)).orderBy(asc(cuponesGlobales.id));
-      return c.json(rows.map(globalCouponWire));
+      // Only the coupons this customer may use (issue 37: reserved ones to their customers), each saying
+      // whether they used it already or its uses are all taken, as the checkout will judge it.
+      const clienteId = c.get('claims').idUsuario;
+      const reemplazables = await replaceableOrderIds(db, clienteId);
+      const cupones = await cuponesParaCliente(db, clienteId, { reemplazables });
+      return c.json(cupones.map(({ id: _id, ...cupon }) => cupon));
     });
 }
 
-/** A shop coupon as the API sends it (storefront §3 Global discount; assignments as id lists in text). */
-export const globalCouponWire = (row: typeof cuponesGlobales.$inferSelect) => ({
-  codigo: row.codigo,
-  descuento: Number(row.descuento),
-  fecha_inicio: row.fechaInicio,
-  fecha_fin: row.fechaFin,
-  activo: row.activo,
-  usado: row.usado,
-  assignedProducts: row.assignedProducts,
-  assignedBrands: row.assignedBrands,
-});
+export { globalCouponWire } from './cupones-tienda.ts';

@@ -41,6 +41,8 @@ function pedido(overrides: Partial<Pedido> = {}): Pedido {
     codigoDescuento: 'KBEAUTY10',
     porcentajeDescuento: 1000,
     cuponUsuarioId: null,
+    cuponGlobalId: null,
+    descuentoCupon: 0,
     subtotal: 12_000,
     descuento: 1_200,
     envio: 0,

@@ -7,6 +7,8 @@ import { enqueue } from '../jobs/queue.ts';
 import { programarInvitacion } from '../resenas/jobs.ts';
 import type { AvisoEstado, MotivoCancelacion } from './emails.ts';
 import { alertShop, type TemaAlerta } from './payment-alerts.ts';
+import { motivoStock } from '../catalogue/movimientos.ts';
+import { tomarUsoCupon } from '../discounts/cupones-tienda.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
 /**
@@ -142,7 +144,7 @@ export async function cancelOrder(
     .where(and(eq(pedidos.id, pedidoId), eq(pedidos.estado, 'PENDIENTE')))
     .returning({ id: pedidos.id, cuponUsuarioId: pedidos.cuponUsuarioId });
   if (cancelled.length === 0) return false;
-  await releaseStock(tx, pedidoId);
+  await releaseStock(tx, pedidoId, actor);
   await releaseCoupon(tx, cancelled[0]!);
   const historialId = await record(tx, pedidoId, 'CANCELADO', nota, actor);
   if (motivo) await notify(tx, pedidoId, historialId, { estado: 'CANCELADO', motivo });
@@ -222,7 +224,7 @@ export async function moveOrder(
       .returning();
     let historial = nota || 'Movido por la tienda.';
     if (hacia === 'CANCELADO') {
-      await releaseStock(tx, pedidoId);
+      await releaseStock(tx, pedidoId, actor);
       await releaseCoupon(tx, pedido);
       if (pedido.pagado) {
         historial = `${/[.!?…]$/.test(historial) ? historial : `${historial}.`} Pedido pagado (pago ${pedido.pagoId ?? 'sin id'}): hay que devolver el pago.`;
@@ -293,8 +295,12 @@ export async function approvePayment(
     .where(eq(pedidoLineas.pedidoId, pedido.id));
   try {
     await tx.transaction(async (savepoint) => {
+      await motivoStock(savepoint, { motivo: 'venta', actor, pedidoId: pedido.id });
       if (await reserveStock(savepoint, lineas)) throw new SinStock('stock');
       if (pedido.cuponUsuarioId && !(await claimCoupon(savepoint, pedido.cuponUsuarioId))) throw new SinStock('cupon');
+      // A shop coupon with N uses (or one per customer) may have been taken meanwhile (issue 37).
+      if (pedido.cuponGlobalId && (await tomarUsoCupon(savepoint, pedido.cuponGlobalId, pedido.clienteId, pedido.id)))
+        throw new SinStock('cupon');
     });
   } catch (error) {
     if (!(error instanceof SinStock)) throw error;

@@ -1,4 +1,5 @@
 import { and, eq, ne, notExists, sql, sum } from 'drizzle-orm';
+import { motivoStock } from '../catalogue/movimientos.ts';
 import type { Tx } from '../db/client.ts';
 import { cuponesUsuario, pedidoLineas, pedidos, productos } from '../db/schema/index.ts';
 
@@ -62,8 +63,12 @@ async function unpaidUnitsOf(tx: Tx, productoId: number): Promise<number> {
   return Number(row?.unidades ?? 0);
 }
 
-/** Puts an order's units back in stock (a product removed from the catalogue meanwhile is skipped). */
-export async function releaseStock(tx: Tx, pedidoId: number): Promise<void> {
+/**
+ * Puts an order's units back in stock (a product removed from the catalogue meanwhile is skipped),
+ * recorded in the stock history as a 'cancelacion' of the order by `actor`.
+ */
+export async function releaseStock(tx: Tx, pedidoId: number, actor: string): Promise<void> {
+  await motivoStock(tx, { motivo: 'cancelacion', actor, pedidoId });
   const lineas = await tx
     .select({ productoId: pedidoLineas.productoId, cantidad: pedidoLineas.cantidad })
     .from(pedidoLineas)

@@ -1,3 +1,4 @@
+import { motivoStock } from '../catalogue/movimientos.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LineaDevolucion } from '../../lib/api/devoluciones-schemas.ts';
 import { fechaLima, formatFecha } from '../../lib/dates.ts';
@@ -391,6 +392,7 @@ export async function devolverLineas(
     // Resellable units back to stock, one update per product in product order (as releaseStock does).
     const alStock = new Map<number, number>();
     for (const t of tomadas) if (t.revendible) alStock.set(t.linea.productoId, (alStock.get(t.linea.productoId) ?? 0) + t.cantidad);
+    if (alStock.size) await motivoStock(tx, { motivo: 'devolucion', actor: quien, nota: motivo, pedidoId });
     for (const [productoId, cantidad] of [...alStock].sort(([a], [b]) => a - b)) {
       await tx
         .update(productos)

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categorias, categoriasHijas, lineas, marcas, productos, type NuevoProducto, type ProductoRow } from '../../db/schema/index.ts';
 import { parseImageUrl, storedImages } from '../../images/store.ts';
 import { audit, type Cambio } from '../audit.ts';
+import { motivoStock } from '../../catalogue/movimientos.ts';
 import { motivoCifras, stockTotalTras } from '../product-rules.ts';
 import type { Columna } from '../../../lib/catalogue/import-columns.ts';
 import { validarFila, type Fila } from './fila.ts';
@@ -104,7 +105,7 @@ const vista = (value: unknown) => (value instanceof Date ? value.toISOString() :
 export async function importarLote(
   db: Db,
   filas: FilaImportacion[],
-  { simulacro, operador }: { simulacro: boolean; operador: string },
+  { simulacro, operador, archivo }: { simulacro: boolean; operador: string; archivo?: string | undefined },
 ): Promise<RespuestaImportacion> {
   const resultados = new Map<number, ResultadoFila>();
   const rechazar = (fila: number, motivo: string) => resultados.set(fila, { fila, resultado: 'rechazado', motivo });
@@ -138,6 +139,12 @@ export async function importarLote(
   if (validas.length === 0) return { resultados: ordenados(filas, resultados), nuevas };
 
   const run = async (tx: Tx) => {
+    // The stock history (issue 37): units set by this import, by this person, with the file's name or the batch's rows.
+    await motivoStock(tx, {
+      motivo: 'importacion',
+      actor: operador,
+      nota: archivo ? `archivo ${archivo}` : `lote de ${filas.length} fila(s), desde la fila ${filas[0]?.fila ?? 1}`,
+    });
     // 2. What the rows name, each kind in one query: products (locked, in id order like checkout's
     // reservations), brands, lines, categorías, children and stored images.
     const porClave: SQL[] = [];

@@ -46,6 +46,10 @@ export const pedidos = pgTable(
     codigoDescuento: text('codigo_descuento'),
     porcentajeDescuento: integer('porcentaje_descuento_bp').notNull().default(0),
     cuponUsuarioId: integer('cupon_usuario_id'),
+    /** The shop coupon the order used (issue 37): its uses are counted from the orders that are not cancelled. */
+    cuponGlobalId: integer('cupon_global_id'),
+    /** What the coupon (the customer's or the shop's) took off the order, in céntimos (issue 37). */
+    descuentoCupon: integer('descuento_cupon').notNull().default(0),
     subtotal: integer('subtotal').notNull(),
     descuento: integer('descuento').notNull(),
     envio: integer('envio').notNull(),
@@ -87,6 +91,7 @@ export const pedidos = pgTable(
     index('pedidos_metodo_pago_idx').on(t.metodoPago, t.creado.desc()),
     index('pedidos_distrito_idx').on(sql`lower(translate(${t.distrito}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`),
     index('pedidos_total_idx').on(t.total, t.id),
+    index('pedidos_cupon_global_idx').on(t.cuponGlobalId, t.clienteId),
     index('pedidos_pagado_idx')
       .on(t.pagado)
       .where(sql`${t.pagado} IS NOT NULL`),
