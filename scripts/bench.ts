@@ -11,6 +11,9 @@
  * the orders list and home on the server (scripts/bench/backoffice.ts: embedded PGlite, and PostgreSQL on a scratch
  * database of the server of --postgres, by default TEST_DATABASE_URL, when one is given); then every figure beside
  * its target (issues 15, 26 and 36). `--solo backoffice` measures only the back office (after the seed and the build).
+ * The back office's catalogue (issue 37, scripts/bench/catalogo.ts): the product list's first page, a search and a filter
+ * (p95 ≤ 150 ms) and a bulk change of 1,000 products (≤ 2 s) on a synthetic catalogue of --products (30,000 by default),
+ * in PGlite and in PostgreSQL; `--solo catalogo` measures only that (no seed, no build: it makes its own databases).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +33,7 @@ import { BACKOFFICE_JS_BUDGET_KB, backofficeJsReport, measureBackofficeJs } from
 import { BACKOFFICE_USABLE_BUDGET_S, PERFILES, measureBackofficeUi } from './bench/backoffice-ui.ts';
 import { createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
 import type { Latency } from './bench/catalogue-latency.ts';
+import type { LatenciaCatalogo } from './bench/catalogo.ts';
 import { measureInteractions, type InteractionRun } from './bench/interactions.ts';
 import { isApiData, isSearchData, recordedPage, settle, sumBytes } from './bench/network.ts';
 
@@ -38,18 +42,21 @@ const { values } = parseArgs({
     products: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     port: { type: 'string', default: '4390' },
-    /** One part only: `backoffice` (the seed and the build still run first). */
+    /** One part only: `backoffice` (the seed and the build still run first) or `catalogo` (its own databases only). */
     solo: { type: 'string' },
     /** A PostgreSQL server for the back office's server-side figures besides PGlite (a scratch database is made on it and dropped). */
     postgres: { type: 'string', default: process.env.TEST_DATABASE_URL },
   },
 });
-const PARTS = ['backoffice'] as const;
+const PARTS = ['backoffice', 'catalogo'] as const;
 if (values.solo !== undefined && !PARTS.includes(values.solo as (typeof PARTS)[number])) {
   console.error(`--solo acepta: ${PARTS.join(', ')}.`);
   process.exit(2);
 }
 const soloBackoffice = values.solo === 'backoffice';
+const soloCatalogo = values.solo === 'catalogo';
+/** Products of the back office catalogue's figures when --products is not given (issue 37). */
+const CATALOGO_PRODUCTOS = 30_000;
 /** Orders in the back office's database for its figures (issue 36). */
 const BACKOFFICE_ORDERS = 10_000;
 const port = Number(values.port);
@@ -80,31 +87,37 @@ const figure = (name: string, value: number, unit: string, target: number, more 
     more ? value >= target : value <= target,
   ]);
 
-const seeded = await run(process.execPath, [
-  '--import',
-  'tsx',
-  'scripts/seed.ts',
-  ...(values.products ? ['--products', values.products] : []),
-]);
-report.push(
-  `Catálogo: ${values.products ? `sintético de ${values.products} productos` : 'de demostración'} (seed ${seeded.seconds.toFixed(1)} s).`,
-  '',
-);
+if (!soloCatalogo) {
+  const seeded = await run(process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/seed.ts',
+    ...(values.products ? ['--products', values.products] : []),
+  ]);
+  report.push(
+    `Catálogo: ${values.products ? `sintético de ${values.products} productos` : 'de demostración'} (seed ${seeded.seconds.toFixed(1)} s).`,
+    '',
+  );
 
-try {
-  if (soloBackoffice) {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
-    await benchBackofficeJs();
-  } else {
-    await benchBuild();
-    await benchStorefront();
+  try {
+    if (soloBackoffice) {
+      await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
+      await benchBackofficeJs();
+    } else {
+      await benchBuild();
+      await benchStorefront();
+    }
+    await benchBackofficeScreens();
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  await benchBackofficeScreens();
-} finally {
-  rmSync(work, { recursive: true, force: true });
+  await benchBackoffice();
+  if (values.postgres) await benchBackoffice(values.postgres);
+} else rmSync(work, { recursive: true, force: true });
+if (!soloBackoffice) {
+  await benchCatalogo();
+  if (values.postgres) await benchCatalogo(values.postgres);
 }
-await benchBackoffice();
-if (values.postgres) await benchBackoffice(values.postgres);
 
 report.push('## Against the targets', '', '| figure | measured | target | met |', '|---|---|---|---|');
 for (const [name, measured, target, met] of summary)
@@ -214,6 +227,40 @@ async function benchBackoffice(postgres?: string) {
   for (const r of results) {
     report.push(`| ${r.nombre} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.total ?? ''} |`);
     figure(`p95, ${r.nombre} (${pedidos} orders, ${scratch ? 'PostgreSQL' : 'PGlite'})`, r.p95Ms, 'ms', 150);
+  }
+  report.push('');
+}
+
+/**
+ * The back office's catalogue (issue 37) on a synthetic catalogue of --products (30,000 by default): the product list's
+ * first page, a search and a filter (p95 ≤ 150 ms) and a bulk change of 1,000 products (≤ 2 s, its slowest of 5 runs);
+ * on embedded PGlite, or on a scratch database of the PostgreSQL server of `postgres`.
+ */
+async function benchCatalogo(postgres?: string) {
+  const cantidad = values.products ?? String(CATALOGO_PRODUCTOS);
+  const scratch = postgres ? await createScratchPostgres(postgres, 'kbeauty_bench_catalogo') : undefined;
+  let results: LatenciaCatalogo[];
+  try {
+    const measured = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/catalogo.ts', '--products', cantidad, ...(scratch ? ['--url', scratch.url] : [])],
+      true,
+    );
+    results = JSON.parse(measured.output.split('\n').findLast((line) => line.startsWith('[{'))!) as LatenciaCatalogo[];
+  } finally {
+    await scratch?.drop();
+  }
+  const where = scratch ? 'PostgreSQL' : 'PGlite';
+  report.push(
+    `## Back office catalogue on the server (${cantidad} products in ${where}; 40 warm requests each, the bulk change 5 times)`,
+    '',
+    '| call | median | p95 (bulk: slowest) | products |',
+    '|---|---|---|---|',
+  );
+  for (const r of results) {
+    report.push(`| ${r.nombre} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.total} |`);
+    if (r.nombre.startsWith('bulk')) figure(`${r.nombre} (${cantidad} products, ${where}), slowest`, r.p95Ms / 1000, 's', 2, false, 2);
+    else figure(`p95, ${r.nombre} (${cantidad} products, ${where})`, r.p95Ms, 'ms', 150);
   }
   report.push('');
 }

@@ -23,6 +23,7 @@ describe('axe on every back-office screen', () => {
       ['/admin/pedidos/31', 'Detalle', () => texto().includes('Historial')],
       ['/admin/personal', 'Personal', () => texto().includes('Beto Ramos')],
       ['/admin/cuenta', 'Cuenta', () => texto().includes('Llaves de acceso')],
+      ['/admin/productos/lote', 'Edición en bloque', () => texto().includes('Ningún producto cumple este filtro.')],
       ['/admin/cupones', 'Cupones', () => texto().includes('No hay cupones activos')],
       ['/admin/productos', 'Productos', () => texto().includes('Ningún producto coincide')],
       ['/admin/productos/nuevo', 'Nuevo producto', () => texto().includes('Lo básico')],

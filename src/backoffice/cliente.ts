@@ -49,6 +49,14 @@ import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../lib/api/catalogo-schemas.ts';
+import type {
+  CambioLote,
+  LoteDeshecho,
+  LoteFiltroCuerpo,
+  PaginaLote,
+  ResultadoLoteProductos,
+  UltimoLote,
+} from '../lib/api/lote-schemas.ts';
 
 /**
  * The back office's narrow view of the operator client (src/lib/api/operator-client.ts): exactly the
@@ -192,6 +200,11 @@ export interface ClienteBackoffice {
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).
+  bulkRows(filtro: FiltroCatalogoConsulta & { pagina?: number }): Promise<PaginaLote>;
+  bulkChange(lote: { cambios: CambioLote[]; simulacro: boolean; descripcion?: string }): Promise<ResultadoLoteProductos>;
+  bulkChangeByFilter(lote: LoteFiltroCuerpo): Promise<ResultadoLoteProductos>;
+  lastBulkChange(): Promise<UltimoLote>;
+  undoBulkChange(id: number): Promise<LoteDeshecho>;
   // (end of lote)
 
   // Coupons and the stock history (issue 37, cupones).

@@ -366,3 +366,13 @@ export const AVISOS_TIENDA = {
   reclamoDiasHabiles: 3,
   sinEnviarDiasHabiles: 1,
 } as const;
+
+/**
+ * Bulk changes of products (issue 37, helper "lote"): the most products one batch may change (the grid's
+ * rows or a filter's products, in one transaction), and the range of a price change in percent by filter.
+ */
+export const LOTE_PRODUCTOS = {
+  maximo: 5_000,
+  porcentajeMinimo: -90,
+  porcentajeMaximo: 300,
+} as const;

@@ -92,7 +92,8 @@ const cuerpoDemasiadoGrande = (bytes: number) => `La solicitud es demasiado gran
 /**
  * Every route reads at most `cuerpoMaximoBytes`, except the uploads: the operator's image (its base64
  * is a third larger than the file, IMAGE_MAX_BYTES) and catalogue-import batch (IMPORT_BODY_LIMIT_BYTES),
- * and a customer's review with its photo (REVIEW_PHOTO_MAX_BYTES, plus room for its texts). Those routes
+ * a bulk change of products (within IMPORT_BODY_LIMIT_BYTES too), and a customer's review with its photo
+ * (REVIEW_PHOTO_MAX_BYTES, plus room for its texts). Those routes
  * check the operator's or the customer's token before reading any of it.
  */
 function bodyLimits(
@@ -109,6 +110,11 @@ function bodyLimits(
     config.loteImportacionBytes,
     `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`,
   );
+  // A bulk change of products (issue 37, lote): thousands of rows of a few fields, within the import's limit.
+  const loteProductos = limit(
+    config.loteImportacionBytes,
+    `El cambio en bloque es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`,
+  );
   const resena = limit(
     base64(config.resenas.fotoMaximaBytes) + 64 * 1024,
     `La foto es demasiado grande: el máximo es ${megas(config.resenas.fotoMaximaBytes)}.`,
@@ -118,6 +124,7 @@ function bodyLimits(
     '/admin/api/fotos': imagen,
     '/admin/api/importar': lote,
     '/api/resenas': resena,
+    '/admin/api/productos/lote': loteProductos,
   };
   return (c, next) => (c.req.method === 'POST' ? (porRuta[c.req.path] ?? general) : general)(c, next);
 }

@@ -23,6 +23,7 @@ import { avisoJobs } from './avisos/jobs.ts';
 import { transferenciaJobs } from './checkout/metodos/transferencia.ts';
 import { avisosTiendaJobs, programarAvisosTienda } from './avisos-tienda/jobs.ts';
 import { resenaJobs } from './resenas/jobs.ts';
+import { renovarDescuentosDelDia } from './catalogue/descuentos-del-dia.ts';
 
 export interface ServiceOptions {
   db: Db;
@@ -89,6 +90,8 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
   await expireOrders(db, now, config.reservaHoras, efectivoMinutos(config));
   // The shop's notices due now (issue 36): complaints near their deadline, paid orders not shipped, the hourly digest.
   await programarAvisosTienda(db, config, now);
+  // A product discount that starts or ends today (Lima) moves the catalogue versions once (issue 37, lote).
+  await renovarDescuentosDelDia(db, now);
 }
 
 /** Starts the background worker of a long-running server (`npm start`, `npm run api`); null when disabled. */

@@ -23,6 +23,7 @@ import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
+import type { CambioLote, FilaLote, LoteFiltroCuerpo, LoteProductosResumen } from '../../lib/api/lote-schemas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
 
 /**
@@ -1237,6 +1238,123 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of fotos)
 
   // Bulk changes and their undo (issue 37, lote).
+  /** The bulk grid's products, and the batches applied (newest last). */
+  filasLote: FilaLote[] = [];
+  lotesFalsos: { lote: LoteProductosResumen; filas: { idProducto: number; antes: Partial<FilaLote> }[] }[] = [];
+
+  async bulkRows(filtro: FiltroCatalogoConsulta & { pagina?: number }) {
+    this.anotar('bulkRows', [filtro]);
+    this.quien();
+    const q = (filtro.q ?? '').toLowerCase();
+    const filas = this.filasLote.filter((fila) => !q || `${fila.nombre} ${fila.marca} ${fila.sku ?? ''}`.toLowerCase().includes(q));
+    const pagina = filtro.pagina ?? 1;
+    const marcas = [...new Set(this.filasLote.map((fila) => fila.marca))].map((nombre, i) => ({ idMarca: i + 1, nombre }));
+    const marca = marcas.find((uno) => String(uno.idMarca) === filtro.marca)?.nombre;
+    const elegidas = filas.filter((fila) => !marca || fila.marca === marca);
+    return {
+      productos: structuredClone(elegidas.slice((pagina - 1) * 50, pagina * 50)),
+      marcas,
+      total: elegidas.length,
+      pagina,
+      porPagina: 50,
+    };
+  }
+
+  async bulkChange({ cambios, simulacro, descripcion }: { cambios: CambioLote[]; simulacro: boolean; descripcion?: string }) {
+    this.anotar('bulkChange', [{ cambios, simulacro, descripcion }]);
+    this.quien();
+    const hechos = cambios.map((cambio, i) => {
+      const fila = this.filasLote.find((uno) => uno.idProducto === cambio.idProducto);
+      if (!fila) throw new ApiError(400, `Fila ${i + 1}: no existe el producto ${cambio.idProducto}.`);
+      const { idProducto: _id, ...campos } = cambio;
+      const despues = { ...fila, ...Object.fromEntries(Object.entries(campos).filter(([, v]) => v !== undefined)) } as FilaLote;
+      if (despues.descuentoN >= despues.precio)
+        throw new ApiError(
+          400,
+          `Fila ${i + 1}, producto ${fila.idProducto} (${fila.nombre}): El descuento en soles (S/ ${despues.descuentoN.toFixed(2)}) debe ser menor que el precio (S/ ${despues.precio.toFixed(2)}).`,
+        );
+      const claves = (Object.keys(campos) as (keyof FilaLote)[]).filter((k) => fila[k] !== despues[k]);
+      return { fila, despues, claves };
+    });
+    const cambian = hechos.filter((h) => h.claves.length > 0);
+    const agotados = cambian.filter((h) => h.despues.stock === 0 && h.fila.stock > 0).length;
+    const resumen = `${cambian.length} ${cambian.length === 1 ? 'producto' : 'productos'}${agotados ? `, ${agotados} ${agotados === 1 ? 'queda agotado' : 'quedan agotados'}` : ''}`;
+    const detalle = cambian.map(({ fila, despues, claves }) => ({
+      idProducto: fila.idProducto,
+      sku: fila.sku,
+      nombre: fila.nombre,
+      antes: Object.fromEntries(claves.map((k) => [k, fila[k]])),
+      despues: Object.fromEntries(claves.map((k) => [k, despues[k]])),
+    }));
+    let idLote: number | null = null;
+    const texto = descripcion ?? `Edición en bloque de ${resumen}`;
+    if (!simulacro && cambian.length) {
+      idLote = this.lotesFalsos.length + 1;
+      this.lotesFalsos.push({
+        lote: {
+          idLote,
+          fecha: '2026-11-29T12:00:00Z',
+          operador: this.quien().nombre,
+          descripcion: texto,
+          productos: cambian.length,
+          deshecho: null,
+        },
+        filas: detalle.map(({ idProducto, antes }) => ({ idProducto, antes })),
+      });
+      for (const { fila, despues } of cambian) Object.assign(fila, despues);
+    }
+    return {
+      simulacro,
+      resumen,
+      productos: cambian.length,
+      sinCambios: hechos.length - cambian.length,
+      agotados,
+      descripcion: texto,
+      cambios: detalle,
+      idLote,
+      mensaje: simulacro
+        ? `Vista previa: ${resumen}. Aún no se guardó nada.`
+        : `Listo: ${resumen}. Cambio en bloque N.° ${idLote}; puedes deshacerlo.`,
+    };
+  }
+
+  async bulkChangeByFilter(lote: LoteFiltroCuerpo) {
+    this.anotar('bulkChangeByFilter', [lote]);
+    const { filtro, simulacro, precioPorcentaje, ...campos } = lote;
+    const filas = (await this.bulkRows({ ...filtro, pagina: 1 })).productos;
+    if (filas.length === 0) throw new ApiError(400, 'Ningún producto cumple el filtro: no hay nada que cambiar.');
+    const cambios = filas.map((fila) => ({
+      idProducto: fila.idProducto,
+      ...campos,
+      ...(precioPorcentaje === undefined ? {} : { precio: Math.round(fila.precio * (100 + precioPorcentaje)) / 100 }),
+    })) as CambioLote[];
+    return this.bulkChange({ cambios, simulacro, descripcion: `Filtro ${JSON.stringify(filtro)}` });
+  }
+
+  async lastBulkChange() {
+    this.anotar('lastBulkChange', []);
+    this.quien();
+    const ultimo = this.lotesFalsos.findLast((uno) => uno.lote.deshecho === null);
+    return { lote: ultimo ? structuredClone(ultimo.lote) : null };
+  }
+
+  async undoBulkChange(id: number) {
+    this.anotar('undoBulkChange', [id]);
+    this.quien();
+    const lote = this.lotesFalsos.find((uno) => uno.lote.idLote === id);
+    if (!lote) throw new ApiError(404, `No existe el cambio en bloque N.° ${id}.`);
+    if (lote.lote.deshecho) throw new ApiError(409, `El cambio en bloque N.° ${id} ya se deshizo.`);
+    for (const { idProducto, antes } of lote.filas)
+      Object.assign(
+        this.filasLote.find((fila) => fila.idProducto === idProducto)!,
+        antes,
+      );
+    lote.lote.deshecho = '2026-11-29T12:05:00Z';
+    return {
+      mensaje: `Se deshizo el cambio en bloque N.° ${id} (${lote.lote.descripcion}): ${lote.filas.length} productos volvieron a sus valores anteriores.`,
+      lote: structuredClone(lote.lote),
+    };
+  }
   // (end of lote)
 
   // Coupons and the stock history (issue 37, cupones).

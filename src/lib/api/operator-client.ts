@@ -80,6 +80,7 @@ import type {
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import { api, param } from './routes.ts';
+import type { CambioLote, LoteDeshecho, LoteFiltroCuerpo, PaginaLote, ResultadoLoteProductos, UltimoLote } from './lote-schemas.ts';
 
 /**
  * The operator API's one client (under /admin/api): every call `npm run shop` makes, and the ones a
@@ -167,6 +168,7 @@ const isPaginaCatalogo = fieldsOf<PaginaCatalogo>({ productos: 'array', total: '
 const isOpcionesCatalogo = fieldsOf<OpcionesCatalogo>({ marcas: 'array', lineas: 'array', categorias: 'array', hijas: 'array' });
 const isProductoEditable = fieldsOf<ProductoEditable>({ idProducto: 'number', nombre: 'string', fotos: 'array' });
 const isRespuestaProducto = fieldsOf<RespuestaProductoEditable>({ mensaje: 'string', producto: 'object' });
+const isPaginaLote = fieldsOf<PaginaLote>({ productos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
 const isObjeto =
   <T>(): Check<T> =>
   (data): data is T =>
@@ -533,6 +535,20 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of fotos)
 
     // Bulk changes and their undo (issue 37, lote).
+    /** GET /admin/api/productos/lote/filas?{filtro}&pagina=: a page of the bulk grid, each product's batch fields as stored. */
+    bulkRows: (filtro: FiltroCatalogoConsulta & { pagina?: number }) =>
+      call(conConsulta(admin.productos.lote.filas.$path(), { ...filtro }), isPaginaLote),
+    /** POST /admin/api/productos/lote: a batch previewed (simulacro) or applied in one transaction, refused whole naming its row. */
+    bulkChange: (lote: { cambios: CambioLote[]; simulacro: boolean; descripcion?: string }) =>
+      call(admin.productos.lote.$path(), conMensaje<ResultadoLoteProductos>(), 'POST', lote),
+    /** POST /admin/api/productos/lote-filtro: the same change for every product of a filter (a price by percent, a discount with dates…). */
+    bulkChangeByFilter: (lote: LoteFiltroCuerpo) =>
+      call(admin.productos['lote-filtro'].$path(), conMensaje<ResultadoLoteProductos>(), 'POST', lote),
+    /** GET /admin/api/productos/lote/ultimo: the batch 'Deshacer el último cambio' would undo (null: none). */
+    lastBulkChange: () => call(admin.productos.lote.ultimo.$path(), isObjeto<UltimoLote>()),
+    /** POST /admin/api/productos/lote/{id}/deshacer: every product of that batch back to its values, refused if one changed since. */
+    undoBulkChange: (id: number) =>
+      call(admin.productos.lote[':id'].deshacer.$path({ param: { id: param(id) } }), conMensaje<LoteDeshecho>(), 'POST', {}),
     // (end of lote)
 
     // Coupons and the stock history (issue 37, cupones).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from './index.ts';
+import { descuentoEnFechas, etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from './index.ts';
 
 describe('precioFinal', () => {
   it('applies a percent discount', () => {
@@ -29,5 +29,17 @@ describe('discount labels', () => {
   it('formats soles with two decimals', () => {
     expect(formatSoles(89.9)).toBe('S/ 89.90');
     expect(formatSoles(0.005)).toBe('S/ 0.01');
+  });
+});
+
+describe('descuentoEnFechas', () => {
+  it('applies from the first to the last Lima day, both included, an open end being no limit', () => {
+    expect(descuentoEnFechas('2026-12-01', '2026-12-01', '2026-12-31')).toBe(true);
+    expect(descuentoEnFechas('2026-12-31', '2026-12-01', '2026-12-31')).toBe(true);
+    expect(descuentoEnFechas('2026-11-30', '2026-12-01', '2026-12-31')).toBe(false);
+    expect(descuentoEnFechas('2027-01-01', '2026-12-01', '2026-12-31')).toBe(false);
+    expect(descuentoEnFechas('2030-01-01', '2026-12-01', null)).toBe(true);
+    expect(descuentoEnFechas('2020-01-01', null, '2026-12-31')).toBe(true);
+    expect(descuentoEnFechas('2020-01-01', null, null)).toBe(true);
   });
 });

@@ -23,3 +23,12 @@ export function etiquetaDescuento(producto: Priced): string {
   if (producto.descuentoN > 0) return `-${formatSoles(producto.descuentoN)}`;
   return '';
 }
+
+/**
+ * Whether a product's own discount applies on the Lima day `hoy` (YYYY-MM-DD): from `desde` to `hasta`,
+ * both included; a missing end is no limit on that side. The server zeroes a discount outside its days
+ * before any price leaves it (catalogue/queries.ts), so the storefront, the static pages and the checkout
+ * all price from the same figures.
+ */
+export const descuentoEnFechas = (hoy: string, desde: string | null, hasta: string | null): boolean =>
+  (desde === null || desde <= hoy) && (hasta === null || hoy <= hasta);

@@ -16,6 +16,7 @@ import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
 import { movimientosRoutes } from './movimientos-routes.ts';
 import { inicioRoutes } from './inicio.ts';
+import { loteRoutes } from './lote/routes.ts';
 import { pedidosRoutes } from './pedidos-routes.ts';
 import { productRoutes } from './product-routes.ts';
 import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
@@ -56,6 +57,7 @@ export function adminRoutes(
       .route('/', fotoRoutes(deps))
       // (end of fotos)
       // Bulk changes and their undo (issue 37, lote).
+      .route('/', loteRoutes(deps))
       // (end of lote)
       // Coupons and the stock history (issue 37, cupones).
       .route('/', movimientosRoutes(db))

@@ -1,12 +1,15 @@
 import type { Db } from '../db/client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
+import { fechaLima } from '../../lib/dates.ts';
 import { compressJson, type CompressedJson } from './compressed-json.ts';
-import { dataVersion, listProductos } from './queries.ts';
+import { dataVersion, selectProductos } from './queries.ts';
 
 /** The whole product list of one catalogue data version, which the catalogue calls answered from memory read. */
 export interface ListprodSnapshot {
   /** The data version (dataVersion), which moves with stock too. */
   version: number;
+  /** The Lima day its prices are for: a product's discount applies only on its dates (selectProductos). */
+  dia: string;
   productos: Producto[];
   /** The same products by id. */
   byId: ReadonlyMap<number, Producto>;
@@ -23,17 +26,23 @@ export class ListprodCache {
   private current: ListprodSnapshot | undefined;
   private pending: Promise<ListprodSnapshot> | undefined;
 
-  constructor(private readonly db: Db) {}
+  /** `reloj` tells the Lima day the prices are for (tests move it). */
+  constructor(
+    private readonly db: Db,
+    private readonly reloj: () => Date = () => new Date(),
+  ) {}
 
-  /** The snapshot for the catalogue as it is now, rebuilt when the data version moved. */
+  /** The snapshot for the catalogue as it is now, rebuilt when the data version moved or a new Lima day began. */
   async get(): Promise<ListprodSnapshot> {
     const version = await dataVersion(this.db);
-    if (this.current?.version === version) return this.current;
+    const ahora = this.reloj();
+    const dia = fechaLima(ahora);
+    if (this.current?.version === version && this.current.dia === dia) return this.current;
     if (this.pending) {
       const snapshot = await this.pending;
-      if (snapshot.version === version) return snapshot;
+      if (snapshot.version === version && snapshot.dia === dia) return snapshot;
     }
-    this.pending = this.build(version);
+    this.pending = this.build(version, dia, ahora);
     try {
       this.current = await this.pending;
       return this.current;
@@ -42,10 +51,10 @@ export class ListprodCache {
     }
   }
 
-  private async build(version: number): Promise<ListprodSnapshot> {
-    const productos = await listProductos(this.db);
+  private async build(version: number, dia: string, ahora: Date): Promise<ListprodSnapshot> {
+    const productos = await selectProductos(this.db, undefined, undefined, ahora);
     const byId = new Map(productos.map((producto) => [producto.idProducto, producto]));
     let body: Promise<CompressedJson> | undefined;
-    return { version, productos, byId, body: () => (body ??= compressJson(JSON.stringify(productos))) };
+    return { version, dia, productos, byId, body: () => (body ??= compressJson(JSON.stringify(productos))) };
   }
 }

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { categorias, categoriasHijas, catalogoEstado, lineas, marcas, productos } from '../db/schema/index.ts';
 import type { ProductoOperador } from '../../lib/api/operator-schemas.ts';
 import type { CategoriaHija, Marca, Menu, Producto } from '../../lib/api/schemas.ts';
+import { fechaLima } from '../../lib/dates.ts';
+import { descuentoEnFechas } from '../../lib/pricing/product.ts';
 
 /** The columns of a product as the API sends it, joined with its brand, categoría, line and child. */
 const productoColumns = {
@@ -46,16 +48,35 @@ const productoColumns = {
 /** The condition every public product query carries: a hidden product is in no call and no page. */
 export const productoVisible = eq(productos.visible, true);
 
-/** Products matching `where` (all when omitted) that the shop shows, by id; `limit` caps how many. */
-export async function selectProductos(db: Db, where?: SQL, limit?: number): Promise<Producto[]> {
-  const rows = await selectProductosOperador(db, where ? and(productoVisible, where)! : productoVisible, limit);
-  return rows.map(({ sku: _sku, visible: _visible, ...producto }) => producto);
+/**
+ * Products matching `where` (all when omitted) that the shop shows, by id; `limit` caps how many. Priced
+ * for the Lima day of `ahora`: a product's own discount outside its dates (descuento_desde/hasta) is sent
+ * as none, so every caller (the catalogue calls, the static build, the cart, the checkout) sees one price.
+ */
+export async function selectProductos(db: Db, where?: SQL, limit?: number, ahora = new Date()): Promise<Producto[]> {
+  const rows = await filasProductos(db, where ? and(productoVisible, where)! : productoVisible, limit);
+  const hoy = fechaLima(ahora);
+  return rows.map(({ sku: _sku, visible: _visible, descuentoDesde, descuentoHasta, ...producto }) =>
+    descuentoEnFechas(hoy, descuentoDesde, descuentoHasta) ? producto : { ...producto, descuento: 0, descuentoN: 0 },
+  );
 }
 
-/** The operator's view of products: hidden ones too, with their SKU and visibility. */
+/** The operator's view of products: hidden ones too, with their SKU and visibility (the discount as stored). */
 export async function selectProductosOperador(db: Db, where: SQL, limit?: number): Promise<ProductoOperador[]> {
+  const rows = await filasProductos(db, where, limit);
+  return rows.map(({ descuentoDesde: _desde, descuentoHasta: _hasta, ...producto }) => producto);
+}
+
+/** Products with their SKU, visibility and discount dates, by id. */
+async function filasProductos(db: Db, where: SQL, limit?: number) {
   const query = db
-    .select({ ...productoColumns, sku: productos.sku, visible: productos.visible })
+    .select({
+      ...productoColumns,
+      sku: productos.sku,
+      visible: productos.visible,
+      descuentoDesde: productos.descuentoDesde,
+      descuentoHasta: productos.descuentoHasta,
+    })
     .from(productos)
     .innerJoin(marcas, eq(productos.marcaId, marcas.id))
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
@@ -83,9 +104,9 @@ export async function productoPorId(db: Db, id: number): Promise<Producto | unde
   return producto;
 }
 
-/** The products with these ids (the ones that exist), by id. */
-export const productosPorIds = (db: Db, ids: number[]) =>
-  ids.length ? selectProductos(db, inArray(productos.id, ids)) : Promise.resolve([]);
+/** The products with these ids (the ones that exist), by id, priced for the Lima day of `ahora`. */
+export const productosPorIds = (db: Db, ids: number[], ahora = new Date()) =>
+  ids.length ? selectProductos(db, inArray(productos.id, ids), undefined, ahora) : Promise.resolve([]);
 
 /** Brands sorted by name. */
 export async function listMarcas(db: Db): Promise<Marca[]> {

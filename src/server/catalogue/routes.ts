@@ -61,7 +61,8 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
     const compute = () => searchAnswer(selectListing(snapshot.productos, { kind, name: nombre }), page);
     // An empty answer (nothing matched, or a page past the end) is cheap and not kept, so made-up names and pages cannot crowd the cache.
     // Names that differ only in case share one answer (the match ignores case; parseNombre trimmed it).
-    const key = [call, nombre.toLocaleLowerCase('es'), page?.pagina, page?.porPagina].join('\n');
+    // The day too: a product's discount dates change its price at Lima's midnight, with no data version moving.
+    const key = [snapshot.dia, call, nombre.toLocaleLowerCase('es'), page?.pagina, page?.porPagina].join('\n');
     const answer = await answers.get(snapshot.version, key, () => {
       const body = compute();
       return body.mensaje.length > 0 ? body : undefined;
@@ -97,6 +98,7 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
         const common = filters.min === 0 && filters.max === Number.POSITIVE_INFINITY && filters.marcas.length <= 1;
         if (!common) return c.json(compute());
         const key = [
+          snapshot.dia,
           'listado',
           source.kind,
           nameKey(source.name),

@@ -76,7 +76,7 @@ export async function quoteOrder(
     seen.add(key);
   }
   const productos = new Map(
-    (await productosPorIds(db, [...new Set(body.cart.map((line) => line.idProducto))])).map((p) => [p.idProducto, p]),
+    (await productosPorIds(db, [...new Set(body.cart.map((line) => line.idProducto))], now)).map((p) => [p.idProducto, p]),
   );
   const lines = body.cart.map((line) => {
     const producto = productos.get(line.idProducto);

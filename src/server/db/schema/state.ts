@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row of the catalogue's two change counters, bumped by triggers, so caches and the static build
@@ -11,6 +11,8 @@ export const catalogoEstado = pgTable('catalogo_estado', {
   /** Every change, stock included: what the API's in-memory copies of the catalogue follow. */
   versionDatos: bigint('version_datos', { mode: 'number' }).notNull().default(1),
   actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The Lima day whose product discount dates the two versions last reflected (migration 0026, catalogue/descuentos-del-dia.ts). */
+  descuentosDia: date('descuentos_dia', { mode: 'string' }),
 });
 
 /** What happened to a catalogue version's static site: being built, live, or failed with its error (migration 0028). */
