@@ -23,6 +23,7 @@ describe('axe on every back-office screen', () => {
       ['/admin/pedidos/31', 'Detalle', () => texto().includes('Historial')],
       ['/admin/personal', 'Personal', () => texto().includes('Beto Ramos')],
       ['/admin/cuenta', 'Cuenta', () => texto().includes('Llaves de acceso')],
+      ['/admin/contenido', 'Contenido', () => document.querySelectorAll('.bo-contenido-item').length > 0],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

@@ -15,6 +15,10 @@ let pending: Promise<ContenidoDelSitio> | undefined;
 export const contenidoDelSitio = (): Promise<ContenidoDelSitio> =>
   (pending ??= snapshotParts(['contenido']).then(({ contenido }) =>
     contenido
-      ? { textos: { paginas: contenido.paginas, tiendas: contenido.tiendas, redes: contenido.redes }, banners: contenido.banners, mensajes: contenido.mensajes }
+      ? {
+          textos: { paginas: contenido.paginas, tiendas: contenido.tiendas, redes: contenido.redes },
+          banners: contenido.banners,
+          mensajes: contenido.mensajes,
+        }
       : { textos: textosPorDefecto(), banners: null, mensajes: null },
   ));

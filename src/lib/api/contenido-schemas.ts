@@ -15,9 +15,12 @@ const MENSAJE_FECHA = 'debe ser una fecha y hora con su zona, por ejemplo 2026-1
 const instante = (campo: string) =>
   z
     .string({ error: `${campo} ${MENSAJE_FECHA}` })
-    .refine((valor) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(valor) && !Number.isNaN(Date.parse(valor)), {
-      message: `${campo} ${MENSAJE_FECHA}`,
-    })
+    .refine(
+      (valor) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(valor) && !Number.isNaN(Date.parse(valor)),
+      {
+        message: `${campo} ${MENSAJE_FECHA}`,
+      },
+    )
     .transform((valor) => new Date(valor).toISOString())
     .nullable()
     .default(null);
@@ -39,7 +42,10 @@ export const CLAVES_TEXTO = [...PAGINAS_EDITABLES, 'tiendas', 'redes'] as const;
 export type ClaveTexto = (typeof CLAVES_TEXTO)[number];
 
 const linea = (campo: string, maximo: number) =>
-  textoPlano(campo).trim().min(1, `Escribe ${campo.toLowerCase()}.`).max(maximo, `${campo} es demasiado largo (máximo ${maximo} caracteres).`);
+  textoPlano(campo)
+    .trim()
+    .min(1, `Escribe ${campo.toLowerCase()}.`)
+    .max(maximo, `${campo} es demasiado largo (máximo ${maximo} caracteres).`);
 const parrafos = (campo: string, maximo: number) =>
   textoPlano(campo, { multilinea: true }).trim().max(maximo, `${campo} es demasiado largo (máximo ${maximo} caracteres).`);
 
@@ -50,7 +56,10 @@ export const paginaSchema = z.strictObject(
     entradilla: parrafos('La entradilla', 400),
     secciones: z
       .array(
-        z.strictObject({ titulo: linea('El título de la sección', 200), texto: parrafos('El texto de la sección', 5000).min(1, 'Escribe el texto de la sección.') }),
+        z.strictObject({
+          titulo: linea('El título de la sección', 200),
+          texto: parrafos('El texto de la sección', 5000).min(1, 'Escribe el texto de la sección.'),
+        }),
         { error: 'secciones debe ser una lista de { titulo, texto }.' },
       )
       .min(1, 'La página necesita al menos una sección.')
@@ -75,13 +84,21 @@ export const tiendaSchema = z.strictObject(
       .array(linea('La línea del horario', 120), { error: 'horario debe ser una lista de líneas.' })
       .min(1, 'Indica el horario de atención.')
       .max(7, 'El horario admite como máximo 7 líneas.'),
-    lat: z.number({ error: 'La latitud debe ser un número.' }).min(-19, 'La tienda debe estar en el Perú.').max(0.1, 'La tienda debe estar en el Perú.'),
-    lon: z.number({ error: 'La longitud debe ser un número.' }).min(-82, 'La tienda debe estar en el Perú.').max(-68, 'La tienda debe estar en el Perú.'),
+    lat: z
+      .number({ error: 'La latitud debe ser un número.' })
+      .min(-19, 'La tienda debe estar en el Perú.')
+      .max(0.1, 'La tienda debe estar en el Perú.'),
+    lon: z
+      .number({ error: 'La longitud debe ser un número.' })
+      .min(-82, 'La tienda debe estar en el Perú.')
+      .max(-68, 'La tienda debe estar en el Perú.'),
     tipo: z.enum(['tienda', 'recojo'], { error: 'tipo debe ser tienda o recojo.' }),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? 'Campos de la tienda: id, nombre, direccion, distrito, referencia, horario, lat, lon y tipo.' : undefined,
+      issue.code === 'unrecognized_keys'
+        ? 'Campos de la tienda: id, nombre, direccion, distrito, referencia, horario, lat, lon y tipo.'
+        : undefined,
   },
 );
 export const tiendasSchema = z
@@ -179,3 +196,18 @@ export const contenidoPublicoSchema = z.object({
     .array(),
   mensajes: z.object({ mensaje: z.string(), desde: fechaONula, hasta: fechaONula }).array(),
 }) satisfies z.ZodType<ContenidoPublico>;
+
+/** The lists the back office schedules, and the body of a new or edited item of each (POST /admin/api/{lista}, PUT …/{id}). */
+export interface ItemProgramableBody {
+  mensajes: { mensaje: string; desde: string | null; hasta: string | null };
+  banners: {
+    img_url: string;
+    img_movil_url: string | null;
+    rutabutton: string | null;
+    alt: string;
+    desde: string | null;
+    hasta: string | null;
+  };
+  popups: { img_url: string; rutabutton: string | null; alt: string; visible: boolean; desde: string | null; hasta: string | null };
+}
+export type ListaProgramable = keyof ItemProgramableBody;

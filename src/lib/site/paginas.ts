@@ -76,7 +76,8 @@ const PREGUNTAS: Pagina = {
     },
     {
       titulo: 'No sé qué productos usar, ¿me ayudan?',
-      texto: '¡Claro! Prueba nuestro [Creador de rutina](/Creador_de_piel) o escríbenos por WhatsApp y te recomendamos una rutina según tu tipo de piel.',
+      texto:
+        '¡Claro! Prueba nuestro [Creador de rutina](/Creador_de_piel) o escríbenos por WhatsApp y te recomendamos una rutina según tu tipo de piel.',
     },
   ],
 };

@@ -12,7 +12,8 @@ export type Trozo = { texto: string; negrita?: boolean; href?: string };
 export type Bloque = { tipo: 'parrafo'; trozos: Trozo[] } | { tipo: 'lista'; items: Trozo[][] };
 
 /** Links the text may hold: a path of the shop, an https address, an e-mail or a phone. */
-export const enlaceSeguro = (href: string) => esRutaTienda(href) || /^https:\/\/[^\s"<>]+$/.test(href) || /^(mailto|tel):[^\s"<>]+$/.test(href);
+export const enlaceSeguro = (href: string) =>
+  esRutaTienda(href) || /^https:\/\/[^\s"<>]+$/.test(href) || /^(mailto|tel):[^\s"<>]+$/.test(href);
 
 /** {clave} replaced by its value; unknown keys are left as typed (the preview shows them). */
 export const rellenar = (texto: string, valores: Record<string, string | number>) =>
@@ -38,7 +39,12 @@ export function bloques(texto: string): Bloque[] {
   return texto
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((parte) => parte.split('\n').map((linea) => linea.trim()).filter(Boolean))
+    .map((parte) =>
+      parte
+        .split('\n')
+        .map((linea) => linea.trim())
+        .filter(Boolean),
+    )
     .filter((lineas) => lineas.length > 0)
     .map((lineas): Bloque =>
       lineas.every((linea) => linea.startsWith('- '))
