@@ -14,7 +14,7 @@ interface TiendaForm extends Omit<TiendaEditable, 'horario' | 'lat' | 'lon'> {
   lon: string;
 }
 
-/** 'san-miguel' from 'San Miguel': a new location's identifier (its anchor on /tienda-fisica). */
+/** A new location's identifier (its anchor on /tienda-fisica): its name in lower case, without accents, words joined by '-'. */
 const idDe = (nombre: string) =>
   nombre
     .normalize('NFD')

@@ -1,4 +1,4 @@
-import type { Pagina, PaginaEditable, Redes, Textos, TiendaEditable } from '../api/contenido-schemas.ts';
+import type { ContenidoPublico, Pagina, PaginaEditable, Redes, Textos, TiendaEditable } from '../api/contenido-schemas.ts';
 import { DEVOLUCIONES, RECLAMOS, TIENDA, TRANSFERENCIA } from '../tienda.ts';
 import { CONTACTO } from './contacto.ts';
 import { PLAZA_NORTE, TIENDAS } from './tiendas.ts';
@@ -181,6 +181,23 @@ export const TITULOS_PAGINA: Record<PaginaEditable, string> = {
 export const TIENDAS_POR_DEFECTO: TiendaEditable[] = [...TIENDAS, PLAZA_NORTE].map((t) => ({ ...t, horario: [...t.horario] }));
 
 export const REDES_POR_DEFECTO: Redes = { instagram: CONTACTO.instagramUrl, tiktok: CONTACTO.tiktokUrl, facebook: '', youtube: '' };
+
+/** The build's content: the texts (the code's copy when the API has none), and the scheduled banners and messages (null: the API has no /web/contenido, the old lists stand). */
+export interface ContenidoDelSitio {
+  textos: Textos;
+  banners: ContenidoPublico['banners'] | null;
+  mensajes: ContenidoPublico['mensajes'] | null;
+}
+
+/** What the pages render from the build's `contenido` collection (absent: an API without /web/contenido). */
+export const contenidoDelSitio = (contenido: ContenidoPublico | undefined): ContenidoDelSitio =>
+  contenido
+    ? {
+        textos: { paginas: contenido.paginas, tiendas: contenido.tiendas, redes: contenido.redes },
+        banners: contenido.banners,
+        mensajes: contenido.mensajes,
+      }
+    : { textos: textosPorDefecto(), banners: null, mensajes: null };
 
 /** Every text as the code has it. */
 export const textosPorDefecto = (): Textos => ({
