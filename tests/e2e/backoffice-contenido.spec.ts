@@ -31,15 +31,15 @@ async function nuevoBanner(page: Page, alt: string, desde: Date, hasta: Date) {
     .getByLabel('Subir imagen para celular')
     .setInputFiles({ name: 'navidad-movil.png', mimeType: 'image/png', buffer: png(80, 80, [30, 120, 200]) });
   await expect(page.getByText('navidad-movil.png subida.')).toBeVisible();
-  await expect(page.getByLabel('Imagen para computadora')).toHaveValue(/^\/imagenes\/[0-9a-f]{64}\.png$/);
-  await expect(page.getByLabel('Imagen para celular (opcional)')).toHaveValue(/^\/imagenes\/[0-9a-f]{64}\.png$/);
+  await expect(page.getByLabel('Imagen para computadora', { exact: true })).toHaveValue(/^\/imagenes\/[0-9a-f]{64}\.png$/);
+  await expect(page.getByLabel('Imagen para celular (opcional)', { exact: true })).toHaveValue(/^\/imagenes\/[0-9a-f]{64}\.png$/);
   await page.getByLabel('Texto alternativo').fill(alt);
   await page.getByLabel('Enlace del botón (opcional)').fill('/ofertas');
-  await page.getByLabel('Desde').fill(enLima(desde));
-  await page.getByLabel('Hasta').fill(enLima(hasta));
+  await page.getByLabel('Desde', { exact: true }).fill(enLima(desde));
+  await page.getByLabel('Hasta', { exact: true }).fill(enLima(hasta));
   return {
-    computadora: await page.getByLabel('Imagen para computadora').inputValue(),
-    celular: await page.getByLabel('Imagen para celular (opcional)').inputValue(),
+    computadora: await page.getByLabel('Imagen para computadora', { exact: true }).inputValue(),
+    celular: await page.getByLabel('Imagen para celular (opcional)', { exact: true }).inputValue(),
   };
 }
 
@@ -54,9 +54,9 @@ async function previsualizar(page: Page, testInfo: TestInfo, alt: string) {
   const fuente = async (marco: typeof celular) =>
     marco.locator('.hero__slide.is-active img').evaluate((img: HTMLImageElement) => img.currentSrc);
   await expect.poll(() => fuente(celular)).toMatch(/\/imagenes\/[0-9a-f]{64}\.png$/);
-  const movil = page.getByLabel('Imagen para celular (opcional)');
+  const movil = page.getByLabel('Imagen para celular (opcional)', { exact: true });
   expect(await fuente(celular)).toContain((await movil.inputValue()).slice(1));
-  expect(await fuente(computadora)).toContain((await page.getByLabel('Imagen para computadora').inputValue()).slice(1));
+  expect(await fuente(computadora)).toContain((await page.getByLabel('Imagen para computadora', { exact: true }).inputValue()).slice(1));
   await expect(celular.getByRole('link', { name: 'SHOP NOW!' })).toBeVisible();
   await page.locator('.bo-vista-previa').scrollIntoViewIfNeeded();
   await foto(page, testInfo, 'contenido-vista-previa');

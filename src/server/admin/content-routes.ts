@@ -141,7 +141,7 @@ const describir = (lista: ListaContenido, item: Record<string, unknown>) =>
  * The home content the operator manages: top-strip messages, banners, popups and social items.
  * For each list: GET (in the storefront's order), POST (adds at the end), PUT /{id} (edits it in place,
  * its run desde–hasta included), DELETE /{id}, POST /{id}/posicion (moves to a 1-based position); popups
- * also POST /{id}/visible. A run's future start and end each rebuild the pages then. Every change is
+ * also POST /{id}/visible. A banner's or message's future start and end each rebuild the pages then. Every change is
  * audited, and the tables' trigger moves the catalogue version, so the public calls answer the new
  * content at once and the static pages are rebuilt.
  */
@@ -201,7 +201,7 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
           .values({ ...valores, orden: Number(maximo) + 1 } as Tabla['$inferInsert'])
           .returning({ id: t.id });
         await audit(tx, operadorDe(c), [{ accion: `${nombre}.agregar`, objetivo: `${nombre} ${row!.id}`, despues: valores }]);
-        await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
+        if (lista !== 'popups') await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
         return row!;
       });
       const todos = await items(db, lista);
@@ -224,7 +224,8 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
           .set(valores as Partial<Tabla['$inferInsert']>)
           .where(eq(t.id, id));
         await audit(tx, operadorDe(c), [{ accion: `${nombre}.editar`, objetivo: `${nombre} ${id}`, antes: item, despues: valores }]);
-        await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
+        // The popup is fetched live (its call answers what runs now): no page changes at its boundaries.
+        if (lista !== 'popups') await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
       });
       const todos = await items(db, lista);
       const editado = todos.find((i) => i.id === id)!;
