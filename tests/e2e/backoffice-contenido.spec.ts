@@ -48,8 +48,10 @@ async function previsualizar(page: Page, testInfo: TestInfo, alt: string) {
   await page.getByRole('button', { name: 'Vista previa' }).click();
   const celular = page.frameLocator('iframe[title="Vista previa del banner: Celular (390 px)"]');
   const computadora = page.frameLocator('iframe[title="Vista previa del banner: Computadora (1280 px)"]');
-  await expect(celular.locator('.hero__slide.is-active img')).toHaveAttribute('alt', alt);
-  await expect(computadora.locator('.hero__slide.is-active img')).toHaveAttribute('alt', alt);
+  await page.locator('.bo-vista-previa').scrollIntoViewIfNeeded();
+  // Two copies of the home to lay out on a shared machine: more than the default 5 s.
+  await expect(celular.locator('.hero__slide.is-active img')).toHaveAttribute('alt', alt, { timeout: 30_000 });
+  await expect(computadora.locator('.hero__slide.is-active img')).toHaveAttribute('alt', alt, { timeout: 30_000 });
   // The phone's frame is 390 px wide, so the <picture> picks the phone image there and the desktop one at 1280.
   const fuente = async (marco: typeof celular) =>
     marco.locator('.hero__slide.is-active img').evaluate((img: HTMLImageElement) => img.currentSrc);
