@@ -29,6 +29,7 @@ describe('axe on every back-office screen', () => {
       ['/admin/productos/nuevo', 'Nuevo producto', () => texto().includes('Lo básico')],
 
       ['/admin/productos/importar', 'Importar y exportar', () => texto().includes('Exportar el catálogo')],
+      ['/admin/contenido', 'Contenido', () => document.querySelectorAll('.bo-contenido-item').length > 0],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

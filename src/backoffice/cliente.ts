@@ -219,6 +219,33 @@ export interface ClienteBackoffice {
   // Home content, static pages and publishing (issue 37, contenido).
   /** Whether the storefront shows the catalogue and content as they are now (or is being rebuilt, or failed). */
   publishingStatus(): Promise<import('../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta>;
+  /** A home list's items (top-strip messages, banners, popups) in the API's order (the carousel shows banners reversed). */
+  homeContent<L extends import('../lib/api/contenido-schemas.ts').ListaProgramable>(
+    lista: L,
+  ): Promise<import('../lib/api/operator-schemas.ts').ContenidoOperador[L][]>;
+  /** Adds an item at the end (id null) or replaces one; the change is live after the rebuild. */
+  saveHomeContent<L extends import('../lib/api/contenido-schemas.ts').ListaProgramable>(
+    lista: L,
+    id: number | null,
+    item: import('../lib/api/contenido-schemas.ts').ItemProgramableBody[L],
+  ): Promise<Mensaje>;
+  removeHomeContent(lista: import('../lib/api/contenido-schemas.ts').ListaProgramable, id: number): Promise<Mensaje>;
+  /** Moves an item to a 1-based position of the API's order. */
+  moveHomeContent(lista: import('../lib/api/contenido-schemas.ts').ListaProgramable, id: number, posicion: number): Promise<Mensaje>;
+  /** Stores a banner's or popup's image (base64) and answers its URL in the shop. */
+  uploadContentImage(nombre: string, datos: string): Promise<{ url: string }>;
+  /** The static pages' text, the locations and hours, the social links (edited or the shop's original copy). */
+  shopTexts(): Promise<import('../lib/api/contenido-schemas.ts').TextosOperador>;
+  saveShopText<C extends import('../lib/api/contenido-schemas.ts').ClaveTexto>(
+    clave: C,
+    contenido: C extends 'tiendas'
+      ? import('../lib/api/contenido-schemas.ts').TiendaEditable[]
+      : C extends 'redes'
+        ? import('../lib/api/contenido-schemas.ts').Redes
+        : import('../lib/api/contenido-schemas.ts').Pagina,
+  ): Promise<Mensaje>;
+  /** Puts a text back to the shop's original copy. */
+  resetShopText(clave: import('../lib/api/contenido-schemas.ts').ClaveTexto): Promise<Mensaje>;
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).

@@ -7,6 +7,7 @@ import type { ProveedorComprobantes } from './comprobantes/proveedor.ts';
 import type { Db } from './db/client.ts';
 import { runDueJobs } from './jobs/queue.ts';
 import { rebuildJobs } from './jobs/rebuild.ts';
+import { programacionJobs } from './contenido/programacion.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { orderJobs } from './orders/jobs.ts';
@@ -84,6 +85,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),
     ...resenaJobs({ db, mailer, siteUrl: config.siteUrl }),
     ...rebuildJobs(config.buildHookUrl, db),
+    ...programacionJobs(db),
     ...transferenciaJobs({ db, mailer, config: config.transferencia }),
     ...avisosTiendaJobs({ db, mailer, config }),
   });

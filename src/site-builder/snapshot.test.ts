@@ -132,6 +132,7 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     expect(productos).toHaveLength(1);
     expect(readdirSync(dir).sort()).toEqual([
       'banners.json',
+      'contenido.json',
       'marcas.json',
       'mensajes.json',
       'menu.json',

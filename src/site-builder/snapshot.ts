@@ -12,6 +12,7 @@ import {
   socialSchema,
 } from '../lib/api/schemas.ts';
 import { catalogueSource, type CatalogueSource } from './catalogue-source.ts';
+import { contenidoPublicoSchema } from '../lib/api/contenido-schemas.ts';
 
 /** An approved review as GET /api/resenas/publicadas answers it (the type is the API's, ResenaPublica). */
 const resenaPublicaSchema = z.object({
@@ -39,6 +40,8 @@ export const SNAPSHOT_PARTS = {
   banners: { path: '/web/baners', schema: bannerSchema.array() },
   popups: { path: '/web/popups', schema: popupSchema.array() },
   sociales: { path: '/web/sociales', schema: socialSchema.array() },
+  /** The editable content with its runs and the shop's texts (issue 37); an API without it builds with the code's texts. */
+  contenido: { path: '/web/contenido', schema: contenidoPublicoSchema.nullable() },
   resenas: {
     path: '/api/resenas/publicadas',
     schema: z.object({ productos: resenasDeProductoSchema.array() }).transform(({ productos }) => productos),
@@ -49,12 +52,22 @@ export const SNAPSHOT_PARTS = {
  * Parts a shop's own API may lack (PUBLIC_API_BASE pointing at an API without reviews): one whose path answers
  * 404 builds as empty, with a warning. Any other failure (a 500, an outage) and an answer of the wrong shape still fail the build.
  */
-const OPTIONAL_PARTS: ReadonlySet<keyof typeof SNAPSHOT_PARTS> = new Set(['resenas']);
+const OPTIONAL_PARTS: ReadonlySet<keyof typeof SNAPSHOT_PARTS> = new Set(['resenas', 'contenido']);
 
 /** Everything the static build renders. */
 export type Snapshot = { [K in keyof typeof SNAPSHOT_PARTS]: z.output<(typeof SNAPSHOT_PARTS)[K]['schema']> };
 
-const EMPTY: Snapshot = { productos: [], marcas: [], menu: [], mensajes: [], banners: [], popups: [], sociales: [], resenas: [] };
+const EMPTY: Snapshot = {
+  productos: [],
+  marcas: [],
+  menu: [],
+  mensajes: [],
+  banners: [],
+  popups: [],
+  sociales: [],
+  contenido: null,
+  resenas: [],
+};
 
 type Part = keyof typeof SNAPSHOT_PARTS;
 const ALL_PARTS = Object.keys(SNAPSHOT_PARTS) as Part[];

@@ -20,6 +20,8 @@ export const ICON_NAMES = [
   'whatsapp',
   'instagram',
   'tiktok',
+  'facebook',
+  'youtube',
   'book',
   'mail',
   'pause',

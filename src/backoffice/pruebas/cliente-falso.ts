@@ -24,6 +24,7 @@ import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
 import type { CambioLote, FilaLote, LoteFiltroCuerpo, LoteProductosResumen } from '../../lib/api/lote-schemas.ts';
+import { textosPorDefecto } from '../../lib/site/paginas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
 
 /**
@@ -1461,6 +1462,137 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('publishingStatus', []);
     this.quien();
     return structuredClone(this.publicacion);
+  }
+
+  /** The home lists, in the API's order (the carousel shows banners reversed). */
+  contenido: {
+    [
+      L in import('../../lib/api/contenido-schemas.ts').ListaProgramable
+    ]: import('../../lib/api/operator-schemas.ts').ContenidoOperador[L][];
+  } = {
+    mensajes: [{ id: 1, orden: 1, mensaje: 'Envío gratis desde S/ 250', desde: null, hasta: null }],
+    banners: [
+      {
+        id: 1,
+        orden: 1,
+        img_url: '/demo/banner-1.svg',
+        img_movil_url: null,
+        rutabutton: '/ofertas',
+        alt: 'Ofertas de skincare',
+        desde: null,
+        hasta: null,
+      },
+      {
+        id: 2,
+        orden: 2,
+        img_url: '/demo/banner-2.svg',
+        img_movil_url: null,
+        rutabutton: null,
+        alt: 'Nuevos sérums',
+        desde: null,
+        hasta: null,
+      },
+    ],
+    popups: [],
+  };
+  textos: import('../../lib/api/contenido-schemas.ts').TextosOperador = { ...textosPorDefecto(), editados: [] };
+  private siguienteContenido = 100;
+
+  /** Marks the storefront as waiting for a rebuild, as any content change does. */
+  private cambioPublicable() {
+    this.publicacion = { ...this.publicacion, estado: 'pendiente', version: this.publicacion.version + 1 };
+  }
+
+  async homeContent<L extends import('../../lib/api/contenido-schemas.ts').ListaProgramable>(lista: L) {
+    this.anotar('homeContent', [lista]);
+    this.quien();
+    return structuredClone(this.contenido[lista]);
+  }
+
+  async saveHomeContent<L extends import('../../lib/api/contenido-schemas.ts').ListaProgramable>(
+    lista: L,
+    id: number | null,
+    item: import('../../lib/api/contenido-schemas.ts').ItemProgramableBody[L],
+  ) {
+    this.anotar('saveHomeContent', [lista, id, item]);
+    this.quien();
+    const cuerpo = item as Record<string, unknown>;
+    if (cuerpo.desde && cuerpo.hasta && String(cuerpo.hasta) <= String(cuerpo.desde))
+      throw new ApiError(400, 'El fin (hasta) debe ser posterior al inicio (desde).');
+    const lista_ = this.contenido[lista] as unknown as Record<string, unknown>[];
+    const valores = { ...cuerpo, ...('visible' in cuerpo ? { visible: cuerpo.visible ? 1 : 0 } : {}) };
+    if (id === null) {
+      id = ++this.siguienteContenido;
+      lista_.push({ id, orden: lista_.length + 1, img_movil_url: null, ...valores });
+    } else {
+      const existente = lista_.find((x) => x.id === id);
+      if (!existente) throw new ApiError(404, `No existe el ${lista.slice(0, -1)} ${id}.`);
+      Object.assign(existente, valores);
+    }
+    this.cambioPublicable();
+    return { mensaje: `${lista === 'mensajes' ? 'Mensaje' : lista === 'banners' ? 'Banner' : 'Popup'} ${id} guardado.` };
+  }
+
+  async removeHomeContent(lista: import('../../lib/api/contenido-schemas.ts').ListaProgramable, id: number) {
+    this.anotar('removeHomeContent', [lista, id]);
+    this.quien();
+    const lista_ = this.contenido[lista] as { id: number }[];
+    lista_.splice(
+      lista_.findIndex((x) => x.id === id),
+      1,
+    );
+    this.cambioPublicable();
+    return { mensaje: `Quitado: ${id}.` };
+  }
+
+  async moveHomeContent(lista: import('../../lib/api/contenido-schemas.ts').ListaProgramable, id: number, posicion: number) {
+    this.anotar('moveHomeContent', [lista, id, posicion]);
+    this.quien();
+    const lista_ = this.contenido[lista] as { id: number; orden: number }[];
+    const desde = lista_.findIndex((x) => x.id === id);
+    lista_.splice(Math.min(posicion, lista_.length) - 1, 0, ...lista_.splice(desde, 1));
+    lista_.forEach((x, i) => (x.orden = i + 1));
+    this.cambioPublicable();
+    return { mensaje: `Movido a la posición ${posicion}.` };
+  }
+
+  async uploadContentImage(nombre: string, datos: string) {
+    this.anotar('uploadContentImage', [nombre, datos.length]);
+    this.quien();
+    return { url: `/imagenes/${'c'.repeat(64)}.png` };
+  }
+
+  async shopTexts() {
+    this.anotar('shopTexts', []);
+    this.quien();
+    return structuredClone(this.textos);
+  }
+
+  async saveShopText(clave: import('../../lib/api/contenido-schemas.ts').ClaveTexto, contenido: unknown) {
+    this.anotar('saveShopText', [clave, contenido]);
+    this.quien();
+    if (clave === 'tiendas') this.textos.tiendas = structuredClone(contenido) as typeof this.textos.tiendas;
+    else if (clave === 'redes') this.textos.redes = structuredClone(contenido) as typeof this.textos.redes;
+    else {
+      const pagina = contenido as import('../../lib/api/contenido-schemas.ts').Pagina;
+      if (pagina.secciones.length === 0) throw new ApiError(400, 'La página necesita al menos una sección.');
+      this.textos.paginas[clave] = structuredClone(pagina);
+    }
+    if (!this.textos.editados.includes(clave)) this.textos.editados.push(clave);
+    this.cambioPublicable();
+    return { mensaje: 'Guardado. La tienda se actualiza en unos minutos.' };
+  }
+
+  async resetShopText(clave: import('../../lib/api/contenido-schemas.ts').ClaveTexto) {
+    this.anotar('resetShopText', [clave]);
+    this.quien();
+    const original = textosPorDefecto();
+    if (clave === 'tiendas') this.textos.tiendas = original.tiendas;
+    else if (clave === 'redes') this.textos.redes = original.redes;
+    else this.textos.paginas[clave] = original.paginas[clave];
+    this.textos.editados = this.textos.editados.filter((c) => c !== clave);
+    this.cambioPublicable();
+    return { mensaje: 'Vuelve al texto original de la tienda.' };
   }
   // (end of contenido)
 

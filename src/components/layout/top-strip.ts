@@ -1,3 +1,4 @@
+import { enCursoAhora } from '../../lib/home/programacion.ts';
 import { marqueeDurationMs } from '../../lib/site/marquee.ts';
 
 /** The top strip's marquee: one loop moves the track by one copy of the messages at the spec's speed; its button pauses it. */
@@ -5,6 +6,16 @@ export function initTopStrip(): void {
   const strip = document.querySelector<HTMLElement>('[data-top-strip]');
   const track = strip?.querySelector<HTMLElement>('[data-marquee-track]');
   if (!strip || !track) return;
+  // A scheduled message shows from its start to its end by the visitor's clock (decision 0199).
+  for (const item of strip.querySelectorAll<HTMLElement>('[data-desde], [data-hasta]')) {
+    if (enCursoAhora(item)) item.hidden = false;
+    else item.remove();
+  }
+  if (!strip.querySelector('.top-strip__item')) {
+    strip.hidden = true;
+    return;
+  }
+  strip.hidden = false;
   const speed = Number(strip.dataset.speed);
   repeatCopies(track);
   const update = () => {

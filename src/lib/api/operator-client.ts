@@ -591,6 +591,35 @@ export function operatorClient(conexion: ConexionOperador) {
         admin.publicacion.$path(),
         fieldsOf<import('./publicacion-schemas.ts').EstadoPublicacionRespuesta>({ estado: 'string', version: 'number' }),
       ),
+    /** GET /admin/api/{lista}: the items, in the API's order. */
+    homeContent: async <L extends import('./contenido-schemas.ts').ListaProgramable>(lista: L) =>
+      (await call(admin[lista].$path(), isContenido<{ [K in L]: ContenidoOperador[L][] }>(lista, false)))[lista] as ContenidoOperador[L][],
+    /** POST /admin/api/{lista} (id null) or PUT /admin/api/{lista}/{id}. */
+    saveHomeContent: <L extends import('./contenido-schemas.ts').ListaProgramable>(
+      lista: L,
+      id: number | null,
+      item: import('./contenido-schemas.ts').ItemProgramableBody[L],
+    ) =>
+      id === null
+        ? call(admin[lista].$path(), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'POST', item)
+        : call(admin[lista][':id'].$path({ param: { id: param(id) } }), isContenido<CambioContenidoRespuesta<L>>(lista, true), 'PUT', item),
+    /** DELETE /admin/api/{lista}/{id}. */
+    removeHomeContent: (lista: import('./contenido-schemas.ts').ListaProgramable, id: number) =>
+      call(admin[lista][':id'].$path({ param: { id: param(id) } }), isMensaje, 'DELETE'),
+    /** POST /admin/api/{lista}/{id}/posicion. */
+    moveHomeContent: (lista: import('./contenido-schemas.ts').ListaProgramable, id: number, posicion: number) =>
+      call(admin[lista][':id'].posicion.$path({ param: { id: param(id) } }), isMensaje, 'POST', { posicion }),
+    /** POST /admin/api/imagenes: a banner's or popup's image. */
+    uploadContentImage: (nombre: string, datos: string) => call(admin.imagenes.$path(), isImagen, 'POST', { nombre, datos }),
+    /** GET /admin/api/textos. */
+    shopTexts: () =>
+      call(admin.textos.$path(), fieldsOf<import('./contenido-schemas.ts').TextosOperador>({ paginas: 'object', tiendas: 'array' })),
+    /** PUT /admin/api/textos/{clave}. */
+    saveShopText: (clave: import('./contenido-schemas.ts').ClaveTexto, contenido: unknown) =>
+      call(admin.textos[':clave'].$path({ param: { clave } }), isMensaje, 'PUT', contenido),
+    /** DELETE /admin/api/textos/{clave}: back to the shop's original copy. */
+    resetShopText: (clave: import('./contenido-schemas.ts').ClaveTexto) =>
+      call(admin.textos[':clave'].$path({ param: { clave } }), isMensaje, 'DELETE'),
     // (end of contenido)
 
     // Shipping and the shop's own settings (issue 37, tienda).

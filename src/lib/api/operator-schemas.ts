@@ -6,6 +6,7 @@ import { atMostTwoDecimals } from '../pricing/money.ts';
 import { esRutaTienda } from '../site/rutas.ts';
 import type { Producto } from './schemas.ts';
 import { textoPlano } from './text-schemas.ts';
+import { bannerExtraCampos, MENSAJE_VIGENCIA, vigenciaCampos, vigenciaValida } from './contenido-schemas.ts';
 
 /**
  * Shapes of the operator API's catalogue calls (issue 14): products' price, discount, stock and
@@ -148,9 +149,10 @@ export const nuevoMensajeSchema = soloCampos(
       .trim()
       .min(1, 'Escribe el mensaje.')
       .max(200, 'El mensaje es demasiado largo (máximo 200 caracteres).'),
+    ...vigenciaCampos,
   },
-  'Un mensaje solo tiene el campo mensaje.',
-);
+  'Campos del mensaje: mensaje, desde y hasta.',
+).refine(vigenciaValida, { message: MENSAJE_VIGENCIA, path: ['hasta'] });
 
 const alt = textoPlano('El texto alternativo (alt)').trim().max(200, 'El texto alternativo (alt) es demasiado largo.');
 
@@ -160,9 +162,10 @@ export const nuevoBannerSchema = soloCampos(
     img_url: rutaTienda('La imagen (img_url)'),
     rutabutton: rutaTienda('La ruta del botón (rutabutton)').nullable().default(null),
     alt: alt.default(''),
+    ...bannerExtraCampos,
   },
-  'Campos del banner: img_url, rutabutton y alt.',
-);
+  'Campos del banner: img_url, img_movil_url, rutabutton, alt, desde y hasta.',
+).refine(vigenciaValida, { message: MENSAJE_VIGENCIA, path: ['hasta'] });
 
 /** POST /admin/api/popups: a home popup, public when visible. */
 export const nuevoPopupSchema = soloCampos(
@@ -171,9 +174,10 @@ export const nuevoPopupSchema = soloCampos(
     rutabutton: rutaTienda('La ruta del botón (rutabutton)').nullable().default(null),
     alt: alt.default(''),
     visible: z.boolean({ error: 'visible debe ser true o false.' }).default(true),
+    ...vigenciaCampos,
   },
-  'Campos del popup: img_url, rutabutton, alt y visible.',
-);
+  'Campos del popup: img_url, rutabutton, alt, visible, desde y hasta.',
+).refine(vigenciaValida, { message: MENSAJE_VIGENCIA, path: ['hasta'] });
 
 /** POST /admin/api/sociales: a social item; `tipo` comes from a stored file's type when omitted. */
 export const nuevoSocialSchema = soloCampos(
@@ -197,9 +201,27 @@ export const visibleSchema = soloCampos({ visible: z.boolean({ error: 'visible d
 
 /** The home content lists the operator manages, with their items as GET /admin/api/{lista} answers. */
 export interface ContenidoOperador {
-  mensajes: { id: number; orden: number; mensaje: string };
-  banners: { id: number; orden: number; img_url: string; rutabutton: string | null; alt: string };
-  popups: { id: number; orden: number; visible: number; img_url: string; rutabutton: string | null; alt: string };
+  mensajes: { id: number; orden: number; mensaje: string; desde: string | null; hasta: string | null };
+  banners: {
+    id: number;
+    orden: number;
+    img_url: string;
+    img_movil_url: string | null;
+    rutabutton: string | null;
+    alt: string;
+    desde: string | null;
+    hasta: string | null;
+  };
+  popups: {
+    id: number;
+    orden: number;
+    visible: number;
+    img_url: string;
+    rutabutton: string | null;
+    alt: string;
+    desde: string | null;
+    hasta: string | null;
+  };
   sociales: { id: number; orden: number; tipo: 'image' | 'video'; url: string };
 }
 export type ListaContenido = keyof ContenidoOperador;

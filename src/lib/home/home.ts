@@ -4,7 +4,7 @@ import { compareBrandNames } from '../site/menu.ts';
 import { esRutaTienda } from '../site/rutas.ts';
 
 /** Banners in the order the carousel shows them: the API's list reversed (storefront §7). */
-export const bannersEnOrden = (banners: Banner[]): Banner[] => [...banners].reverse();
+export const bannersEnOrden = <T extends Banner>(banners: T[]): T[] => [...banners].reverse();
 
 /** The social block's items (checkout §2): 1–3 for TikTok, 4–9 for Instagram; on mobile only the first of each. */
 export function socialGroups(sociales: Social[]) {

@@ -18,6 +18,7 @@ import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { parseImageUrl } from '../images/store.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { programarFronteras } from '../contenido/programacion.ts';
 
 /** The tables behind the lists; they all have `id` and `orden` (the public calls sort by them). */
 const TABLAS = { mensajes: mensajesBarra, banners, popups, sociales } as const;
@@ -37,11 +38,20 @@ async function items<L extends ListaContenido>(db: Db | Tx, lista: L): Promise<C
     .orderBy(asc(t.orden), asc(t.id));
   return rows.map((row) => {
     const r = row as unknown as Record<string, unknown>;
+    const vigencia = { desde: isoDe(r.desde), hasta: isoDe(r.hasta) };
     switch (lista) {
       case 'mensajes':
-        return { id: r.id, orden: r.orden, mensaje: r.mensaje } as ContenidoOperador[L];
+        return { id: r.id, orden: r.orden, mensaje: r.mensaje, ...vigencia } as ContenidoOperador[L];
       case 'banners':
-        return { id: r.id, orden: r.orden, img_url: r.imgUrl, rutabutton: r.rutabutton, alt: r.alt } as ContenidoOperador[L];
+        return {
+          id: r.id,
+          orden: r.orden,
+          img_url: r.imgUrl,
+          img_movil_url: r.imgMovilUrl ?? null,
+          rutabutton: r.rutabutton,
+          alt: r.alt,
+          ...vigencia,
+        } as ContenidoOperador[L];
       case 'popups':
         return {
           id: r.id,
@@ -50,12 +60,16 @@ async function items<L extends ListaContenido>(db: Db | Tx, lista: L): Promise<C
           img_url: r.imgUrl,
           rutabutton: r.rutabutton,
           alt: r.alt,
+          ...vigencia,
         } as ContenidoOperador[L];
       default:
         return { id: r.id, orden: r.orden, tipo: r.tipo, url: r.url } as ContenidoOperador[L];
     }
   });
 }
+
+const isoDe = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+const fechaDe = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /** An image URL of the store must name a stored file; other shop paths (/demo/…) are taken as they are. */
 async function storedType(db: Db, url: string, campo: string): Promise<string | undefined> {
@@ -73,17 +87,34 @@ async function storedType(db: Db, url: string, campo: string): Promise<string | 
 /** The values of a new item of `lista`, from its validated body. */
 async function nuevoItem(db: Db, lista: ListaContenido, c: Context): Promise<Record<string, unknown>> {
   switch (lista) {
-    case 'mensajes':
-      return parseBody(c, nuevoMensajeSchema);
+    case 'mensajes': {
+      const body = await parseBody(c, nuevoMensajeSchema);
+      return { mensaje: body.mensaje, desde: fechaDe(body.desde), hasta: fechaDe(body.hasta) };
+    }
     case 'banners': {
       const body = await parseBody(c, nuevoBannerSchema);
       await storedType(db, body.img_url, 'La imagen');
-      return { imgUrl: body.img_url, rutabutton: body.rutabutton, alt: body.alt };
+      if (body.img_movil_url) await storedType(db, body.img_movil_url, 'La imagen para celular');
+      return {
+        imgUrl: body.img_url,
+        imgMovilUrl: body.img_movil_url,
+        rutabutton: body.rutabutton,
+        alt: body.alt,
+        desde: fechaDe(body.desde),
+        hasta: fechaDe(body.hasta),
+      };
     }
     case 'popups': {
       const body = await parseBody(c, nuevoPopupSchema);
       await storedType(db, body.img_url, 'La imagen');
-      return { imgUrl: body.img_url, rutabutton: body.rutabutton, alt: body.alt, visible: body.visible ? 1 : 0 };
+      return {
+        imgUrl: body.img_url,
+        rutabutton: body.rutabutton,
+        alt: body.alt,
+        visible: body.visible ? 1 : 0,
+        desde: fechaDe(body.desde),
+        hasta: fechaDe(body.hasta),
+      };
     }
     case 'sociales': {
       const body: z.output<typeof nuevoSocialSchema> = await parseBody(c, nuevoSocialSchema);
@@ -108,8 +139,9 @@ const describir = (lista: ListaContenido, item: Record<string, unknown>) =>
 
 /**
  * The home content the operator manages: top-strip messages, banners, popups and social items.
- * For each list: GET (in the storefront's order), POST (adds at the end), DELETE /{id}, POST
- * /{id}/posicion (moves to a 1-based position); popups also POST /{id}/visible. Every change is
+ * For each list: GET (in the storefront's order), POST (adds at the end), PUT /{id} (edits it in place,
+ * its run desde–hasta included), DELETE /{id}, POST /{id}/posicion (moves to a 1-based position); popups
+ * also POST /{id}/visible. A banner's or message's future start and end each rebuild the pages then. Every change is
  * audited, and the tables' trigger moves the catalogue version, so the public calls answer the new
  * content at once and the static pages are rebuilt.
  */
@@ -146,7 +178,7 @@ export function contentRoutes(db: Db) {
     });
 }
 
-/** One home list's routes: GET (in the storefront's order), POST (adds at the end), DELETE /{id}, POST /{id}/posicion. */
+/** One home list's routes: GET (in the storefront's order), POST (adds at the end), PUT /{id}, DELETE /{id}, POST /{id}/posicion. */
 function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
   const t = tabla(lista);
   const nombre = SINGULAR[lista];
@@ -169,6 +201,7 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
           .values({ ...valores, orden: Number(maximo) + 1 } as Tabla['$inferInsert'])
           .returning({ id: t.id });
         await audit(tx, operadorDe(c), [{ accion: `${nombre}.agregar`, objetivo: `${nombre} ${row!.id}`, despues: valores }]);
+        if (lista !== 'popups') await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
         return row!;
       });
       const todos = await items(db, lista);
@@ -181,6 +214,22 @@ function listRoutes<L extends ListaContenido>(db: Db, lista: L) {
         },
         201,
       );
+    })
+    .put(`${ruta}/:id`, async (c) => {
+      const { id, item } = await buscar(c);
+      const valores = await nuevoItem(db, lista, c);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(TABLAS[lista] as Tabla)
+          .set(valores as Partial<Tabla['$inferInsert']>)
+          .where(eq(t.id, id));
+        await audit(tx, operadorDe(c), [{ accion: `${nombre}.editar`, objetivo: `${nombre} ${id}`, antes: item, despues: valores }]);
+        // The popup is fetched live (its call answers what runs now): no page changes at its boundaries.
+        if (lista !== 'popups') await programarFronteras(tx, [valores.desde as Date | null, valores.hasta as Date | null]);
+      });
+      const todos = await items(db, lista);
+      const editado = todos.find((i) => i.id === id)!;
+      return c.json({ mensaje: `${capital(nombre)} ${id} guardado: ${describir(lista, editado)}.`, item: editado, [lista]: todos });
     })
     .delete(`${ruta}/:id`, async (c) => {
       const { id, item } = await buscar(c);

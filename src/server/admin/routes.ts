@@ -24,6 +24,7 @@ import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
 import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
 import { publicacionRoutes } from '../publicacion/routes.ts';
+import { textosRoutes } from '../contenido/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -64,6 +65,7 @@ export function adminRoutes(
       // (end of cupones)
       // Home content, static pages and publishing (issue 37, contenido).
       .route('/', publicacionRoutes(deps))
+      .route('/', textosRoutes(db))
       // (end of contenido)
       // Shipping and the shop's own settings (issue 37, tienda).
       // (end of tienda)
