@@ -19,6 +19,7 @@ import { rebuildAfterCatalogueChange, type RebuildDeps } from './rebuild.ts';
 import { reclamoOperatorRoutes } from './reclamos-routes.ts';
 import { resenaOperatorRoutes } from './resenas-routes.ts';
 import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
+import { tiendaRoutes } from '../tienda/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -33,7 +34,10 @@ export function adminRoutes(
     PersonalDeps &
     RebuildDeps & {
       pagos: Pagos;
-      config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa'>;
+      config: Pick<
+        ServerConfig,
+        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda' | 'production'
+      >;
     },
 ) {
   const { db } = deps;
@@ -56,6 +60,7 @@ export function adminRoutes(
       // Home content, static pages and publishing (issue 37, contenido).
       // (end of contenido)
       // Shipping and the shop's own settings (issue 37, tienda).
+      .route('/', tiendaRoutes(deps))
       // (end of tienda)
       .route('/', couponRoutes(db))
       .route('/', contentRoutes(db))

@@ -6,6 +6,7 @@ import { TIENDA } from '../../lib/tienda.ts';
 import { confirmationEmail, statusEmail, type AvisoEstado } from './emails.ts';
 import { shopAlert } from './payment-alerts.ts';
 import { orderWithLines } from './queries.ts';
+import { correoDeTienda } from '../tienda/ajustes.ts';
 
 /**
  * The background jobs of orders: the customer's e-mails and the shop's alerts about payments and
@@ -41,7 +42,7 @@ export function orderJobs({
       await mailer.send(statusEmail(found.pedido, found.lineas, datos as unknown as AvisoEstado));
     },
     'correo-tienda': async (datos) => {
-      const mail = await shopAlert(db, correoTienda, datos);
+      const mail = await shopAlert(db, await correoDeTienda(db, correoTienda), datos);
       if (mail) await mailer.send(mail);
     },
   };

@@ -14,3 +14,4 @@ export * from './personal.ts';
 export * from './devoluciones.ts';
 export * from './transferencias.ts';
 export * from './stock.ts';
+export * from './tienda.ts';
