@@ -134,7 +134,7 @@ export function avisosTiendaJobs({
   config: Pick<ServerConfig, 'correoTienda' | 'avisosTienda' | 'reclamos'>;
 }): Handlers {
   // SHOP_EMAIL until the owner saves the shop's e-mail in Tienda (the settings are read at each send).
-  const para = () => correoDeTienda(db, config.correoTienda);
+  const para = (tx: Tx) => correoDeTienda(tx, config.correoTienda);
   const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
 
   /** The e-mail of a notice row, or undefined when its subject is gone or no longer calls for it. */
@@ -142,12 +142,12 @@ export function avisosTiendaJobs({
     if (tipo === TIPOS_AVISO.reclamo) {
       const [row] = await tx.select().from(reclamos).where(eq(reclamos.id, objetivoId));
       if (!row || row.respuesta !== null) return undefined;
-      return reclamoPlazoEmail(await para(), reclamoOperador(row, fechaLima(new Date()), noLaborable));
+      return reclamoPlazoEmail(await para(tx), reclamoOperador(row, fechaLima(new Date()), noLaborable));
     }
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, objetivoId));
     if (!pedido) return undefined;
-    if (tipo === TIPOS_AVISO.sinEnviar) return pedido.estado === 'EN PREPARACION' ? sinEnviarEmail(await para(), pedido) : undefined;
-    return pedidoPagadoEmail(await para(), pedido);
+    if (tipo === TIPOS_AVISO.sinEnviar) return pedido.estado === 'EN PREPARACION' ? sinEnviarEmail(await para(tx), pedido) : undefined;
+    return pedidoPagadoEmail(await para(tx), pedido);
   }
 
   return {
@@ -188,7 +188,7 @@ export function avisosTiendaJobs({
             ),
           )
           .orderBy(asc(pedidos.id));
-        if (lista.length > 0) await mailer.send(resumenPedidosEmail(await para(), lista));
+        if (lista.length > 0) await mailer.send(resumenPedidosEmail(await para(tx), lista));
         await tx
           .update(avisosTienda)
           .set({ enviado: sql`now()` })

@@ -29,7 +29,7 @@ import {
 } from './proveedor.ts';
 import { proveedorPrueba } from './prueba.ts';
 import { AVISO_IDENTIDAD_DEMO, esIdentidadDemo } from '../../lib/api/tienda-schemas.ts';
-import { emisionVigente } from '../tienda/ajustes.ts';
+import { emisionVigente, emisorVigente } from '../tienda/ajustes.ts';
 
 /**
  * Electronic receipts' life (issue 23): numbered inside the transaction that records the payment (or
@@ -256,8 +256,12 @@ export async function emitirComprobante(
       new ReintentarMasTarde('No hay proveedor de comprobantes configurado: define NUBEFACT_URL y NUBEFACT_TOKEN.'),
     );
   // A production shop never sends the demo company to SUNAT: the receipt waits until the owner enters the shop's own (Decision 0203).
-  if (produccion && quien !== proveedorPrueba && esIdentidadDemo(comprobante.emisor ?? PROVEEDOR))
-    return fallo(db, comprobante, new ReintentarMasTarde(AVISO_IDENTIDAD_DEMO));
+  if (produccion && quien !== proveedorPrueba && esIdentidadDemo(comprobante.emisor ?? PROVEEDOR)) {
+    // Not sent yet, so it takes the company the owner has entered since; still the demo one, it waits.
+    const emisor = await emisorVigente(db);
+    if (esIdentidadDemo(emisor)) return fallo(db, comprobante, new ReintentarMasTarde(AVISO_IDENTIDAD_DEMO));
+    await db.update(comprobantes).set({ emisor }).where(eq(comprobantes.id, comprobante.id));
+  }
   let modifica: Comprobante | undefined;
   if (comprobante.modificaId) {
     [modifica] = await db.select().from(comprobantes).where(eq(comprobantes.id, comprobante.modificaId));

@@ -114,19 +114,20 @@ export interface EmisorComprobante {
   direccion: string;
 }
 
-/** The issuer and the series in force, as the receipts' numbering reads them in its own transaction. */
+/** The issuer and the series in force (the saved ones over the code's company and the environment's series), read in the numbering's transaction. */
 export async function emisionVigente(tx: Db | Tx, series: AjustesTienda['series']) {
-  const guardados = await ajustesGuardados(tx);
-  const datos = guardados?.datos ?? {};
-  return {
-    emisor: {
-      ruc: datos.ruc ?? PROVEEDOR.ruc,
-      razonSocial: datos.razonSocial ?? PROVEEDOR.razonSocial,
-      direccion: datos.direccion ?? PROVEEDOR.direccion,
-    } satisfies EmisorComprobante,
-    series: datos.series ?? series,
-  };
+  const datos = (await ajustesGuardados(tx))?.datos ?? {};
+  return { emisor: emisorDe(datos), series: datos.series ?? series };
 }
+
+/** The company receipts name now. */
+export const emisorVigente = async (db: Db | Tx): Promise<EmisorComprobante> => emisorDe((await ajustesGuardados(db))?.datos ?? {});
+
+const emisorDe = (datos: Partial<AjustesTienda>): EmisorComprobante => ({
+  ruc: datos.ruc ?? PROVEEDOR.ruc,
+  razonSocial: datos.razonSocial ?? PROVEEDOR.razonSocial,
+  direccion: datos.direccion ?? PROVEEDOR.direccion,
+});
 
 /** The shop's e-mail in force (SHOP_EMAIL until the owner saves another). */
 export async function correoDeTienda(db: Db | Tx, porDefecto: string): Promise<string> {
