@@ -135,7 +135,13 @@ export const consultaTarifasSchema = z.object({
   q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional(),
   pagina: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, 'La página empieza en 1.').default(1),
 });
-export type ConsultaTarifas = z.input<typeof consultaTarifasSchema>;
+/** The tariffs list's query as the back office asks it. */
+export interface ConsultaTarifas {
+  departamento?: number;
+  provincia?: number;
+  q?: string;
+  pagina?: number;
+}
 
 export interface TarifaDistrito {
   idDistrito: number;
