@@ -23,6 +23,8 @@ describe('axe on every back-office screen', () => {
       ['/admin/pedidos/31', 'Detalle', () => texto().includes('Historial')],
       ['/admin/personal', 'Personal', () => texto().includes('Beto Ramos')],
       ['/admin/cuenta', 'Cuenta', () => texto().includes('Llaves de acceso')],
+      ['/admin/tienda', 'Datos de la tienda', () => texto().includes('Puntos de recojo')],
+      ['/admin/envios', 'Envíos', () => texto().includes('6 distritos')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

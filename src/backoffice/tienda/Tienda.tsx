@@ -225,7 +225,7 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
         <legend>Puntos de recojo</legend>
         {puntos.fields.map((punto, i) => (
           <div key={punto.clave} className="bo-tienda__cuenta" role="group" aria-labelledby={`bo-punto-${i}`}>
-            <h3 id={`bo-punto-${i}`}>{punto.metodo}</h3>
+            <h2 id={`bo-punto-${i}`}>{punto.metodo}</h2>
             <Campo
               etiqueta={`Dirección de ${punto.metodo}`}
               problema={e.puntosRecojo?.[i]?.direccion?.message}
