@@ -95,7 +95,7 @@ async function alcanceDe(tx: Tx, alcance: Lote['alcance']): Promise<{ donde: SQL
     const ids = [...new Set(alcance.ids)];
     const [encontrados] = await tx.select({ n: count() }).from(distritos).where(inArray(distritos.id, ids));
     if (Number(encontrados?.n ?? 0) !== ids.length) throw clientError(400, 'Algún distrito elegido no existe. Vuelve a cargar la lista.');
-    return { donde: inArray(distritos.id, ids), nombre: ids.length === 1 ? 'un distrito' : `${ids.length} distritos elegidos` };
+    return { donde: inArray(distritos.id, ids), nombre: ids.length === 1 ? 'el distrito elegido' : `los ${ids.length} distritos elegidos` };
   }
   const tabla = alcance.tipo === 'departamento' ? departamentos : provincias;
   const [lugar] = await tx.select({ nombre: tabla.nombre }).from(tabla).where(eq(tabla.id, alcance.id));
@@ -128,15 +128,18 @@ export async function cambiarTarifas(tx: Tx, lote: Lote): Promise<{ respuesta: L
   });
   const cambian = nuevas.filter((fila) => fila.despues !== fila.antes);
   const enCero = nuevas.filter((fila) => fila.enCero).length;
+  const uno = cambian.length === 1;
+  const verbo = lote.simulacro ? (uno ? 'Se cambiará' : 'Se cambiarán') : uno ? 'Cambió' : 'Cambiaron';
   const accion =
     lote.operacion === 'fijar'
-      ? `quedan en ${formato(lote.monto)}`
-      : `${lote.monto >= 0 ? 'suben' : 'bajan'} ${formato(Math.abs(lote.monto))}`;
+      ? `${uno ? 'queda' : 'quedan'} en ${formato(lote.monto)}`
+      : `${lote.monto >= 0 ? (uno ? 'sube' : 'suben') : uno ? 'baja' : 'bajan'} ${formato(Math.abs(lote.monto))}`;
   const distritosTexto = (n: number) => (n === 1 ? '1 distrito' : `${n} distritos`);
+  const donde = lote.alcance.tipo === 'distritos' ? '' : ` de ${nombre}`;
   const mensaje =
     cambian.length === 0
       ? `Ninguna tarifa de ${nombre} cambia.`
-      : `${lote.simulacro ? 'Se cambiarán' : 'Cambiaron'} ${distritosTexto(cambian.length)} de ${nombre}: ${accion}.` +
+      : `${verbo} ${distritosTexto(cambian.length)}${donde}: ${accion}.` +
         (enCero ? ` ${distritosTexto(enCero)} ${enCero === 1 ? 'queda' : 'quedan'} en S/ 0.00.` : '');
   const respuesta: LoteTarifasRespuesta = {
     simulacro: lote.simulacro,
