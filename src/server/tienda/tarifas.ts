@@ -135,11 +135,11 @@ export async function cambiarTarifas(tx: Tx, lote: Lote): Promise<{ respuesta: L
       ? `${uno ? 'queda' : 'quedan'} en ${formato(lote.monto)}`
       : `${lote.monto >= 0 ? (uno ? 'sube' : 'suben') : uno ? 'baja' : 'bajan'} ${formato(Math.abs(lote.monto))}`;
   const distritosTexto = (n: number) => (n === 1 ? '1 distrito' : `${n} distritos`);
-  const donde = lote.alcance.tipo === 'distritos' ? '' : ` de ${nombre}`;
+  const deLugar = lote.alcance.tipo === 'distritos' ? '' : ` de ${nombre}`;
   const mensaje =
     cambian.length === 0
       ? `Ninguna tarifa de ${nombre} cambia.`
-      : `${verbo} ${distritosTexto(cambian.length)}${donde}: ${accion}.` +
+      : `${verbo} ${distritosTexto(cambian.length)}${deLugar}: ${accion}.` +
         (enCero ? ` ${distritosTexto(enCero)} ${enCero === 1 ? 'queda' : 'quedan'} en S/ 0.00.` : '');
   const respuesta: LoteTarifasRespuesta = {
     simulacro: lote.simulacro,
