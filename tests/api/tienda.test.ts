@@ -19,7 +19,7 @@ import { auditoria, ajustesTienda, comprobantes, departamentos, distritos, provi
 import { describeEachDatabase } from './databases.ts';
 import { pedidoPagado } from './dinero.ts';
 import { configConPersonas, personas, relojDePrueba, type PersonaDePrueba } from './personas.ts';
-import { DESTINO, lineOf, openShop, plainProducts, preferenceBody, PROVINCIA, type TestShop } from './shop.ts';
+import { DESTINO, lineOf, openShop, plainProducts, preferenceBody, PROVINCIA, runJobsUntilIdle, type TestShop } from './shop.ts';
 
 const TOKEN = 'operador-de-prueba-0123456789';
 
@@ -199,6 +199,34 @@ describeEachDatabase('shop settings and delivery tariffs', (target) => {
     expect(pagina).not.toContain(PROVEEDOR.ruc);
     const paginaVieja = await (await shop.call('GET', `/api/comprobantes/${viejo!.clave}`)).text();
     expect(paginaVieja).toContain(`RUC ${PROVEEDOR.ruc}`);
+
+    // A new hoja de reclamación names the company, and the shop's notice of it goes to the saved e-mail.
+    const libro = await shop.call('POST', '/api/libro-reclamaciones', {
+      headers: { 'X-Forwarded-For': '10.44.0.1' },
+      body: {
+        tipo: 'reclamo',
+        consumidor: {
+          nombre: 'Rosa Quispe Huamán',
+          documentoTipo: 'DNI',
+          documentoNumero: '44556677',
+          direccion: 'Jr. Ucayali 456, Cercado de Lima',
+          telefono: '987654321',
+          correo: 'rosa.tienda@example.pe',
+          menorDeEdad: false,
+        },
+        bien: { tipo: 'producto', descripcion: 'Sérum de vitamina C 30 ml' },
+        monto: 89.9,
+        detalle: 'El frasco llegó roto y el producto derramado dentro de la caja.',
+        pedidoConsumidor: 'Que me envíen un frasco nuevo.',
+      },
+    });
+    expect(libro.status).toBe(201);
+    const { hoja } = (await libro.json()) as { hoja: { numero: string; proveedor: { ruc: string; razonSocial: string } } };
+    expect(hoja.proveedor).toMatchObject({ ruc: PROPIOS.ruc, razonSocial: PROPIOS.razonSocial });
+    await runJobsUntilIdle(shop);
+    expect(shop.sent.filter((mail) => mail.to === PROPIOS.correoTienda).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining(hoja.numero)]),
+    );
 
     // The storefront's part, the transfer accounts and the home follow.
     expect(await (await shop.call('GET', '/web/tienda-ajustes')).json()).toEqual({
