@@ -24,7 +24,7 @@ test('a tariff changed in the back office is charged at checkout', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
   await page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Tienda' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Datos de la tienda' })).toBeVisible();
-  await expect(page.getByLabel('RUC')).not.toHaveValue('');
+  await expect(page.getByLabel('RUC', { exact: true })).not.toHaveValue('');
   await sinViolaciones(page, 'tienda');
   await foto(page, testInfo, 'tienda');
 
@@ -33,8 +33,8 @@ test('a tariff changed in the back office is charged at checkout', async ({ page
   await expect(page.getByText(/^\d+ distritos/)).toBeVisible();
   await sinViolaciones(page, 'envios');
   await foto(page, testInfo, 'envios');
-  await page.getByLabel('Departamento').selectOption({ label: (await opcion(page, 'Departamento', 'Cusco'))! });
-  await page.getByLabel('Provincia').selectOption({ label: (await opcion(page, 'Provincia', 'Urubamba'))! });
+  await page.getByLabel('Departamento', { exact: true }).selectOption({ label: (await opcion(page, 'Departamento', 'Cusco'))! });
+  await page.getByLabel('Provincia', { exact: true }).selectOption({ label: (await opcion(page, 'Provincia', 'Urubamba'))! });
   await page.getByLabel('Buscar distrito').fill(distrito);
   const tarjeta = page.getByRole('list', { name: 'Tarifas por distrito' }).getByRole('listitem');
   await expect(tarjeta).toHaveCount(1);
@@ -91,7 +91,7 @@ test('a tariff changed in the back office is charged at checkout', async ({ page
 
 /** The option of a select whose text starts with `nombre` (the back office adds the tariffs' range after it). */
 async function opcion(page: Page, etiqueta: string, nombre: string) {
-  const select = page.getByLabel(etiqueta);
+  const select = page.getByLabel(etiqueta, { exact: true });
   await expect(select.locator('option', { hasText: nombre }).first()).toBeAttached();
   const textos = await select.locator('option').allTextContents();
   return textos.find((texto) => texto.startsWith(`${nombre} (`));
