@@ -45,7 +45,7 @@ function Tarifas() {
         La tarifa de envío a cada distrito es lo que el checkout cobra por el envío a provincia, salvo cuando la compra llega al envío
         gratis.
       </p>
-      <div className="bo-filtros bo-filtros__rejilla">
+      <div className="bo-filtros bo-filtros__rejilla bo-tarifas__filtros">
         <Selector
           etiqueta="Departamento"
           value={departamento ?? ''}

@@ -36,7 +36,7 @@ export function adminRoutes(
       pagos: Pagos;
       config: Pick<
         ServerConfig,
-        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda' | 'production'
+        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda'
       >;
     },
 ) {

@@ -66,15 +66,12 @@ export async function ajustesVigentes(db: Db | Tx, config: Partial<ConfigAjustes
 }
 
 /** What the back office shows: the settings, when and by whom they were saved, and what needs the owner. */
-export async function ajustesParaOperador(
-  db: Db,
-  config: Partial<ConfigAjustes> & { production?: boolean },
-): Promise<AjustesTiendaRespuesta> {
+export async function ajustesParaOperador(db: Db, config: Partial<ConfigAjustes>): Promise<AjustesTiendaRespuesta> {
   const guardados = await ajustesGuardados(db);
   const ajustes = await ajustesVigentes(db, config);
   const identidadDemo = esIdentidadDemo(ajustes);
   const avisos: string[] = [];
-  if (identidadDemo && config.comprobantes?.proveedor !== 'prueba') avisos.push(AVISO_IDENTIDAD_DEMO);
+  if (identidadDemo) avisos.push(AVISO_IDENTIDAD_DEMO);
   if (ajustes.cuentas.length === 0) avisos.push('Sin cuentas bancarias la transferencia no se ofrece en el checkout.');
   if (config.transferencia?.demo && !guardados)
     avisos.push('Las cuentas bancarias son las de demostración: cámbialas por las de la tienda.');

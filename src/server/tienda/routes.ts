@@ -13,7 +13,7 @@ import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
 /** What these routes need: the database and the settings the defaults come from. */
 export interface TiendaDeps {
   db: Db;
-  config: Pick<ServerConfig, 'comprobantes' | 'transferencia' | 'correoTienda' | 'production'>;
+  config: Pick<ServerConfig, 'comprobantes' | 'transferencia' | 'correoTienda'>;
 }
 
 /** A field's name as the form knows it (`series.boleta`, `cuentas.0.cci`), sent with the message so the form marks it. */
