@@ -30,6 +30,8 @@ describe('axe on every back-office screen', () => {
 
       ['/admin/productos/importar', 'Importar y exportar', () => texto().includes('Exportar el catálogo')],
       ['/admin/contenido', 'Contenido', () => document.querySelectorAll('.bo-contenido-item').length > 0],
+      ['/admin/tienda', 'Datos de la tienda', () => texto().includes('Puntos de recojo')],
+      ['/admin/envios', 'Envíos', () => texto().includes('6 distritos')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

@@ -6,6 +6,14 @@ import type {
 } from '@simplewebauthn/browser';
 import { createContext, useContext } from 'react';
 import type {
+  AjustesTiendaEntrada,
+  AjustesTiendaRespuesta,
+  ConsultaTarifas,
+  LoteTarifas,
+  LoteTarifasRespuesta,
+  TarifasRespuesta,
+} from '../lib/api/tienda-schemas.ts';
+import type {
   ClaveApi,
   ClaveCreada,
   CodigosNuevos,
@@ -249,6 +257,14 @@ export interface ClienteBackoffice {
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).
+  /** The shop's settings in force, when and by whom they were saved, and what needs the owner. */
+  shopSettings(): Promise<AjustesTiendaRespuesta>;
+  /** Saves them all (the owner, freshly signed in: the bank accounts move money). */
+  saveShopSettings(ajustes: AjustesTiendaEntrada): Promise<AjustesTiendaRespuesta>;
+  /** A page of districts with their delivery tariffs, and the departments' (and provinces') ranges. */
+  tariffs(consulta: ConsultaTarifas): Promise<TarifasRespuesta>;
+  /** Sets or adds an amount to the tariffs of a department, a province or chosen districts (or previews it). */
+  changeTariffs(lote: LoteTarifas): Promise<LoteTarifasRespuesta>;
   // (end of tienda)
 }
 

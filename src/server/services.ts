@@ -79,7 +79,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
   await runDueJobs(db, {
     ...orderJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...paymentJobs({ db, pasarela: pagos.pasarela, emision: config.comprobantes }),
-    ...comprobanteJobs({ db, proveedor: proveedorComprobantes }),
+    ...comprobanteJobs({ db, proveedor: proveedorComprobantes, produccion: config.production }),
     ...devolucionJobs({ db, mailer, pasarela: pagos.pasarela }),
     ...reclamoJobs({ db, mailer, correoTienda: config.correoTienda, siteUrl: config.siteUrl }),
     ...avisoJobs({ db, mailer, siteUrl: config.siteUrl, esperaSegundos: config.avisosStock.esperaSegundos }),

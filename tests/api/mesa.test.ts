@@ -85,6 +85,7 @@ describeEachDatabase('orders desk and home (issue 36)', (target) => {
       'agotados-con-avisos',
       'stock-bajo',
       'transferencias',
+      'tienda-demo',
     ]);
     for (const p of figuras.pendientes) expect(p.enlace).toMatch(/^\/admin\//);
     const de = (r: InicioRespuesta, clave: string) => r.pendientes.find((p) => p.clave === clave)!;

@@ -26,6 +26,18 @@ import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
 import type { CambioLote, FilaLote, LoteFiltroCuerpo, LoteProductosResumen } from '../../lib/api/lote-schemas.ts';
 import { textosPorDefecto } from '../../lib/site/paginas.ts';
 import type { CambioEstadoPedido, ClienteBackoffice, Devolucion, LotePedidos } from '../cliente.ts';
+import {
+  AVISO_IDENTIDAD_DEMO,
+  ajustesTiendaSchema,
+  esIdentidadDemo,
+  type AjustesTiendaEntrada,
+  type AjustesTiendaRespuesta,
+  type ConsultaTarifas,
+  type LoteTarifas,
+  type TarifaDistrito,
+} from '../../lib/api/tienda-schemas.ts';
+import { PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { PROVEEDOR } from '../../lib/tienda.ts';
 
 /**
  * An in-memory shop for the back office's component tests: a real object holding people, sessions,
@@ -1597,6 +1609,134 @@ export class ClienteFalso implements ClienteBackoffice {
   // (end of contenido)
 
   // Shipping and the shop's own settings (issue 37, tienda).
+  /** The shop's settings as the fake holds them (the code's demo company until a save). */
+  ajustes: AjustesTiendaRespuesta = {
+    ajustes: {
+      ruc: PROVEEDOR.ruc,
+      razonSocial: PROVEEDOR.razonSocial,
+      direccion: PROVEEDOR.direccion,
+      series: { boleta: 'B001', factura: 'F001', notaBoleta: 'BC01', notaFactura: 'FC01' },
+      cuentas: [{ banco: 'BCP', cuenta: '193-1234567-0-12', cci: '00219300123456701215', titular: 'K-Beauty Perú S.A.C.' }],
+      correoTienda: 'hola@kbeautyperu.pe',
+      envioGratisDesde: 250,
+      devolucionDias: 15,
+      puntosRecojo: PUNTOS_RECOJO.map(({ metodo, direccion, horario, instrucciones }) => ({ metodo, direccion, horario, instrucciones })),
+    },
+    actualizado: null,
+    actualizadoPor: null,
+    identidadDemo: true,
+    avisos: [AVISO_IDENTIDAD_DEMO],
+  };
+  /** A few districts of two departments, with their tariffs. */
+  distritosTarifa: TarifaDistrito[] = [
+    ['Arequipa', 'Arequipa', 'Cayma', 12],
+    ['Arequipa', 'Arequipa', 'Yanahuara', 12],
+    ['Arequipa', 'Camaná', 'Camaná', 18],
+    ['Lima', 'Lima', 'Miraflores', 8],
+    ['Lima', 'Lima', 'San Isidro', 8],
+    ['Lima', 'Huaral', 'Huaral', 15],
+  ].map(([departamento, provincia, distrito, tarifa], i) => ({
+    idDistrito: i + 1,
+    ubigeo: String(10000 + i),
+    distrito: String(distrito),
+    idProvincia: { Arequipa: 1, Camaná: 2, Lima: 3, Huaral: 4 }[String(provincia)]!,
+    provincia: String(provincia),
+    idDepartamento: departamento === 'Arequipa' ? 1 : 2,
+    departamento: String(departamento),
+    tarifa: Number(tarifa),
+  }));
+
+  private dueno(): Cuenta {
+    const cuenta = this.quien();
+    if (cuenta.rol !== 'dueno') throw new ApiError(403, `Solo ${NOMBRE_ROL.dueno.toLowerCase()} de la tienda puede hacer esto.`);
+    return cuenta;
+  }
+
+  async shopSettings() {
+    this.anotar('shopSettings', []);
+    this.dueno();
+    return structuredClone(this.ajustes);
+  }
+
+  async saveShopSettings(entrada: AjustesTiendaEntrada) {
+    this.anotar('saveShopSettings', [entrada]);
+    const cuenta = this.duenoFresco();
+    const parsed = ajustesTiendaSchema.safeParse(entrada);
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]!.message);
+    const identidadDemo = esIdentidadDemo(parsed.data);
+    this.ajustes = {
+      ajustes: parsed.data,
+      actualizado: '2026-11-29T12:00:00Z',
+      actualizadoPor: cuenta.nombre,
+      identidadDemo,
+      avisos: identidadDemo ? [AVISO_IDENTIDAD_DEMO] : [],
+    };
+    return structuredClone(this.ajustes);
+  }
+
+  async tariffs(consulta: ConsultaTarifas) {
+    this.anotar('tariffs', [consulta]);
+    this.dueno();
+    const q = (consulta.q ?? '').toLowerCase();
+    const filas = this.distritosTarifa.filter(
+      (fila) =>
+        (!consulta.departamento || fila.idDepartamento === consulta.departamento) &&
+        (!consulta.provincia || fila.idProvincia === consulta.provincia) &&
+        fila.distrito.toLowerCase().includes(q),
+    );
+    const lugares = (clave: 'idDepartamento' | 'idProvincia', nombre: 'departamento' | 'provincia', de: TarifaDistrito[]) =>
+      [...new Set(de.map((fila) => fila[clave]))].map((id) => {
+        const suyas = de.filter((fila) => fila[clave] === id);
+        const tarifas = suyas.map((fila) => fila.tarifa);
+        return { id, nombre: suyas[0]![nombre], minima: Math.min(...tarifas), maxima: Math.max(...tarifas), distritos: suyas.length };
+      });
+    return {
+      filas: structuredClone(filas),
+      total: filas.length,
+      pagina: consulta.pagina ?? 1,
+      porPagina: 100,
+      departamentos: lugares('idDepartamento', 'departamento', this.distritosTarifa),
+      provincias: consulta.departamento
+        ? lugares(
+            'idProvincia',
+            'provincia',
+            this.distritosTarifa.filter((fila) => fila.idDepartamento === consulta.departamento),
+          )
+        : [],
+    };
+  }
+
+  async changeTariffs(lote: LoteTarifas) {
+    this.anotar('changeTariffs', [lote]);
+    this.dueno();
+    const { alcance, operacion, monto, simulacro = false } = lote;
+    const elegidos = this.distritosTarifa.filter((fila) =>
+      alcance.tipo === 'departamento'
+        ? fila.idDepartamento === alcance.id
+        : alcance.tipo === 'provincia'
+          ? fila.idProvincia === alcance.id
+          : alcance.ids.includes(fila.idDistrito),
+    );
+    const cambios = elegidos
+      .map((fila) => ({ fila, despues: Math.max(0, operacion === 'fijar' ? monto : Math.round((fila.tarifa + monto) * 100) / 100) }))
+      .filter(({ fila, despues }) => despues !== fila.tarifa);
+    const ejemplos = cambios.map(({ fila, despues }) => ({
+      idDistrito: fila.idDistrito,
+      distrito: fila.distrito,
+      antes: fila.tarifa,
+      despues,
+    }));
+    if (!simulacro) for (const { fila, despues } of cambios) fila.tarifa = despues;
+    const n = cambios.length;
+    return {
+      simulacro,
+      distritos: elegidos.length,
+      cambian: n,
+      ejemplos,
+      enCero: 0,
+      mensaje: `${simulacro ? 'Se cambiarán' : 'Cambiaron'} ${n === 1 ? '1 distrito' : `${n} distritos`}.`,
+    };
+  }
   // (end of tienda)
 }
 

@@ -7,6 +7,7 @@ import { brandLookup, needsReview } from '../../lib/cart/refresh.ts';
 import { canCheckout, cartSummary } from '../../lib/cart/summary.ts';
 import { hasEligibleLines } from '../../lib/pricing/coupons.ts';
 import { $user } from '../../stores/auth.ts';
+import { $ajustesTienda, loadAjustesTienda } from '../../stores/ajustes.ts';
 import { $cart } from '../../stores/cart.ts';
 import { saveCheckoutPayload } from '../../stores/checkout.ts';
 import { showAlert } from '../../ui/alerts.ts';
@@ -38,9 +39,11 @@ export default function CartPage() {
   const delivery = useDelivery();
   const marcaDe = useMemo(() => brandLookup(productos ?? []), [productos]);
   const coupons = useCoupons(lines, marcaDe, productos !== null);
+  const ajustes = useStore($ajustesTienda);
 
   useEffect(() => {
     setMounted(true);
+    void loadAjustesTienda();
     refreshCart()
       .then(({ productos: live }) => setProductos(live))
       .catch((error: unknown) => {
@@ -50,7 +53,7 @@ export default function CartPage() {
       });
   }, []);
 
-  const summary = cartSummary(lines, coupons.applied, delivery.metodo, delivery.shipping);
+  const summary = cartSummary(lines, coupons.applied, delivery.metodo, delivery.shipping, ajustes.envioGratisDesde);
 
   if (!mounted) return <CartLoading label="Cargando tu carrito…" />;
   if (lines.length === 0) return <EmptyCart text="Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal." />;
@@ -58,7 +61,7 @@ export default function CartPage() {
   async function pay() {
     setPaying(true);
     try {
-      const { productos: live, refresh } = await refreshCart();
+      const [{ productos: live, refresh }] = await Promise.all([refreshCart(), loadAjustesTienda()]);
       setProductos(live);
       // Something changed: the shopper reviews the cart first (checkout §8).
       if (needsReview(refresh)) return;
@@ -69,6 +72,7 @@ export default function CartPage() {
           metodo: delivery.metodo,
           shipping: delivery.shipping,
           applied: coupons.applied,
+          ajustes: $ajustesTienda.get(),
         }),
       );
       location.assign('/procesoDePago');

@@ -1,8 +1,10 @@
+import { useStore } from '@nanostores/react';
 import Icon from '../../ui/icons.tsx';
+import { $ajustesTienda } from '../../stores/ajustes.ts';
 import { fullAddress, isShippingComplete } from '../../lib/cart/shipping-form.ts';
 import { OPCIONES_ENTREGA } from '../../lib/cart/summary.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { ENVIO_PROVINCIA } from '../../lib/shipping/methods.ts';
 import type { Delivery } from './useDelivery.ts';
 
 const TRUCK =
@@ -22,6 +24,7 @@ const Glyph = ({ d }: { d: string }) => (
  */
 export default function DeliveryOptions({ delivery, envioGratis }: { delivery: Delivery; envioGratis: boolean }) {
   const saved = isShippingComplete(delivery.shipping) ? delivery.shipping : null;
+  const { puntosRecojo } = useStore($ajustesTienda);
   return (
     <section className="card delivery" aria-labelledby="entrega-titulo">
       <h2 id="entrega-titulo" className="cart-section-title">
@@ -31,7 +34,7 @@ export default function DeliveryOptions({ delivery, envioGratis }: { delivery: D
         {OPCIONES_ENTREGA.map((opcion, index) => {
           const ids = { title: `entrega-${index}`, sub: `entrega-${index}-sub`, cost: `entrega-${index}-costo` };
           const checked = delivery.metodo === opcion.metodo;
-          const punto = PUNTOS_RECOJO.find((p) => p.metodo === opcion.metodo);
+          const punto = puntosRecojo.find((p) => p.metodo === opcion.metodo);
           const provincia = opcion.metodo === ENVIO_PROVINCIA;
           const costo = provincia
             ? envioGratis

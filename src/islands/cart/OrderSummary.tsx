@@ -1,5 +1,6 @@
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { TIENDA } from '../../lib/tienda.ts';
+import { $ajustesTienda } from '../../stores/ajustes.ts';
 import type { CartSummary } from '../../lib/cart/summary.ts';
 import { freeShippingProgress, toCentimos } from '../../lib/pricing/index.ts';
 import { formatSoles } from '../../lib/pricing/index.ts';
@@ -15,7 +16,8 @@ interface Props {
 
 /** The order summary: coupon entry, Subtotal, Envío, Descuento, Total, the free-shipping hint and the pay button. */
 export default function OrderSummary({ summary, coupon, canPay, paying, onPay }: Props) {
-  const progress = freeShippingProgress(toCentimos(summary.subtotal) - toCentimos(summary.descuento));
+  const { envioGratisDesde } = useStore($ajustesTienda);
+  const progress = freeShippingProgress(toCentimos(summary.subtotal) - toCentimos(summary.descuento), toCentimos(envioGratisDesde));
   return (
     <section className="card summary" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo" className="cart-section-title">
@@ -56,7 +58,7 @@ export default function OrderSummary({ summary, coupon, canPay, paying, onPay }:
         <div className="summary__bar" aria-hidden="true">
           <span style={{ width: `${progress}%` }} />
         </div>
-        <p className="summary__goal-note">Envío gratis en compras mayores a {formatSoles(TIENDA.envioGratisDesde)}</p>
+        <p className="summary__goal-note">Envío gratis en compras mayores a {formatSoles(envioGratisDesde)}</p>
       </div>
       <button
         type="button"

@@ -1,12 +1,17 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import Icon from '../../ui/icons.tsx';
+import { $ajustesTienda, loadAjustesTienda } from '../../stores/ajustes.ts';
 import type { CheckoutPayload } from '../../lib/cart/checkout-payload.ts';
-import { isHomeDelivery, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { isHomeDelivery } from '../../lib/shipping/methods.ts';
 
 /** How the order is handed over (checkout §3): the pickup point with its address and hours, or province delivery with the address and reference. */
 export default function DeliveryCard({ payload }: { payload: CheckoutPayload }) {
   const { envio, destino } = payload;
   const domicilio = isHomeDelivery(envio.metodo);
-  const punto = PUNTOS_RECOJO.find((p) => p.metodo === envio.metodo);
+  const { puntosRecojo } = useStore($ajustesTienda);
+  useEffect(() => void loadAjustesTienda(), []);
+  const punto = puntosRecojo.find((p) => p.metodo === envio.metodo);
   return (
     <section className="card co-card" aria-labelledby="co-entrega">
       <div className="co-card__head">

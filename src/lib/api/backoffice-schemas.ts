@@ -181,7 +181,8 @@ export interface Pendiente {
     | 'alertas-pago'
     | 'agotados-con-avisos'
     | 'stock-bajo'
-    | 'transferencias';
+    | 'transferencias'
+    | 'tienda-demo';
   /** Spanish, ready to show: 'Pedidos pagados por preparar'. */
   titulo: string;
   cantidad: number;

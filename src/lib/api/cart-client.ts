@@ -5,6 +5,7 @@ import { tariffPath } from '../cart/shipping-form.ts';
 import { tariffFromText } from '../shipping/methods.ts';
 import { anyJson, fieldsOf, listOf } from './checks.ts';
 import { ApiError, request } from './request.ts';
+import type { AjustesPublicos } from './tienda-schemas.ts';
 
 /** The cart page's calls: location lists and tariffs (checkout §7) and the coupons (storefront §7). */
 
@@ -66,3 +67,14 @@ export async function fetchUserCoupon(userId: number, token: string): Promise<Us
 /** The shop's coupons, for a signed-in customer. */
 export const fetchGlobalCoupons = async (token: string): Promise<GlobalCoupon[]> =>
   parseGlobalCoupons(await request('/api/descuentos', { check: anyJson, token }));
+
+const puntoRecojo = fieldsOf<AjustesPublicos['puntosRecojo'][number]>({
+  metodo: 'string',
+  direccion: 'string',
+  horario: 'string',
+  instrucciones: 'string',
+});
+const ajustes = fieldsOf<AjustesPublicos>({ envioGratisDesde: 'number', devolucionDias: 'number', puntosRecojo: listOf(puntoRecojo) });
+
+/** The shop's settings the cart and checkout price with (issue 37): the free-shipping threshold, the return window, the pickup points. */
+export const fetchAjustesTienda = () => request('/web/tienda-ajustes', { check: ajustes, cacheMs: 0 });

@@ -1,4 +1,12 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  AjustesTiendaEntrada,
+  AjustesTiendaRespuesta,
+  ConsultaTarifas,
+  LoteTarifas,
+  LoteTarifasRespuesta,
+  TarifasRespuesta,
+} from './tienda-schemas.ts';
 import type { z } from 'zod';
 import type {
   ClaveApi,
@@ -623,6 +631,24 @@ export function operatorClient(conexion: ConexionOperador) {
     // (end of contenido)
 
     // Shipping and the shop's own settings (issue 37, tienda).
+    /** GET /admin/api/tienda/ajustes: the shop's settings in force (the owner). */
+    shopSettings: () => call(admin.tienda.ajustes.$path(), isObjeto<AjustesTiendaRespuesta>()),
+    /** PUT /admin/api/tienda/ajustes: saves the whole settings object (the owner, fresh); 400 `{ mensaje, campo }` on a wrong field. */
+    saveShopSettings: (ajustes: AjustesTiendaEntrada) =>
+      call(admin.tienda.ajustes.$path(), isObjeto<AjustesTiendaRespuesta>(), 'PUT', ajustes),
+    /** GET /admin/api/envios/tarifas?departamento=&provincia=&q=&pagina=: a page of districts with their tariffs. */
+    tariffs: (consulta: ConsultaTarifas) =>
+      call(
+        conConsulta(admin.envios.tarifas.$path(), {
+          departamento: consulta.departamento,
+          provincia: consulta.provincia,
+          q: consulta.q,
+          pagina: consulta.pagina,
+        }),
+        isObjeto<TarifasRespuesta>(),
+      ),
+    /** POST /admin/api/envios/tarifas/lote: sets or adds an amount to many districts' tariffs at once (or previews it, `simulacro`). */
+    changeTariffs: (lote: LoteTarifas) => call(admin.envios.tarifas.lote.$path(), isObjeto<LoteTarifasRespuesta>(), 'POST', lote),
     // (end of tienda)
 
     // Backups.

@@ -2,7 +2,8 @@ import type { CartLine } from './lines.ts';
 import type { AppliedCoupon } from '../pricing/coupons.ts';
 import { toSoles } from '../pricing/money.ts';
 import type { LineaCotizada } from '../pricing/order.ts';
-import { isHomeDelivery, PUNTOS_RECOJO } from '../shipping/methods.ts';
+import { isHomeDelivery, PUNTOS_RECOJO, type PuntoRecojo } from '../shipping/methods.ts';
+import type { AjustesPublicos } from '../api/tienda-schemas.ts';
 import type { StoredUser } from '../auth/claims.ts';
 import { deliveryInstructions, fullAddress, isShippingComplete, type ShippingForm } from './shipping-form.ts';
 import { cartQuote, summaryOf, type CartSummary } from './summary.ts';
@@ -37,14 +38,21 @@ export interface CheckoutInput {
   metodo: string;
   shipping: ShippingForm | null;
   applied: AppliedCoupon | null;
+  /** The shop's settings (threshold, pickup points) as the storefront read them; the code's when absent. */
+  ajustes?: AjustesPublicos;
 }
 
 /** Pickup points carry their fixed address and instructions (and hours); province delivery the typed address. */
-export function envioElegido(metodo: string, shipping: ShippingForm | null, costo: number): EnvioElegido {
+export function envioElegido(
+  metodo: string,
+  shipping: ShippingForm | null,
+  costo: number,
+  puntos: readonly PuntoRecojo[] = PUNTOS_RECOJO,
+): EnvioElegido {
   if (isHomeDelivery(metodo) && isShippingComplete(shipping)) {
     return { metodo, direccion: fullAddress(shipping), instrucciones: deliveryInstructions(shipping), costo };
   }
-  const punto = PUNTOS_RECOJO.find((p) => p.metodo === metodo) ?? PUNTOS_RECOJO[0]!;
+  const punto = puntos.find((p) => p.metodo === metodo) ?? puntos[0] ?? PUNTOS_RECOJO[0]!;
   return { metodo: punto.metodo, direccion: punto.direccion, instrucciones: `${punto.instrucciones} Horario: ${punto.horario}.`, costo: 0 };
 }
 
@@ -59,12 +67,12 @@ function withCharge(line: CartLine, priced: LineaCotizada): CartLine {
  * The state /procesoDePago reads (checkout §2–3). Throws when province delivery is chosen with
  * incomplete data: the pay button is blocked then, so reaching here is a bug.
  */
-export function buildCheckoutPayload({ lines, user, metodo, shipping, applied }: CheckoutInput): CheckoutPayload {
+export function buildCheckoutPayload({ lines, user, metodo, shipping, applied, ajustes }: CheckoutInput): CheckoutPayload {
   const domicilio = isHomeDelivery(metodo);
   if (domicilio && !isShippingComplete(shipping)) throw new Error('Faltan los datos de envío a provincia.');
-  const quote = cartQuote(lines, applied, metodo, shipping);
+  const quote = cartQuote(lines, applied, metodo, shipping, ajustes?.envioGratisDesde);
   const summary = summaryOf(quote);
-  const envio = envioElegido(metodo, shipping, summary.envio ?? 0);
+  const envio = envioElegido(metodo, shipping, summary.envio ?? 0, ajustes?.puntosRecojo);
   return {
     productos: lines.map((line, index) => withCharge(line, quote.lineas[index]!)),
     userDetails: user,

@@ -1,6 +1,6 @@
 import type { CartLine } from './lines.ts';
 import type { AppliedCoupon } from '../pricing/coupons.ts';
-import { toSoles } from '../pricing/money.ts';
+import { toCentimos, toSoles } from '../pricing/money.ts';
 import { priceOrder, type Cotizacion } from '../pricing/order.ts';
 import { ENVIO_PROVINCIA, isHomeDelivery, PUNTOS_RECOJO } from '../shipping/methods.ts';
 import { isShippingComplete, type ShippingForm } from './shipping-form.ts';
@@ -27,9 +27,20 @@ export interface CartSummary {
 }
 
 /** The cart's quote: its lines priced with the coupon and the delivery chosen (one rule: `priceOrder`). */
-export function cartQuote(lines: CartLine[], applied: AppliedCoupon | null, metodo: string, shipping: ShippingForm | null): Cotizacion {
+export function cartQuote(
+  lines: CartLine[],
+  applied: AppliedCoupon | null,
+  metodo: string,
+  shipping: ShippingForm | null,
+  envioGratisDesde?: number,
+): Cotizacion {
   const tarifa = isHomeDelivery(metodo) && isShippingComplete(shipping) ? shipping.tarifa : null;
-  return priceOrder(lines, { cupon: applied, metodo, tarifa });
+  return priceOrder(lines, {
+    cupon: applied,
+    metodo,
+    tarifa,
+    ...(envioGratisDesde === undefined ? {} : { envioGratisDesde: toCentimos(envioGratisDesde) }),
+  });
 }
 
 /** A quote in soles. */
@@ -45,11 +56,16 @@ export function summaryOf(quote: Cotizacion): CartSummary {
 }
 
 /**
- * The order summary: Total = subtotal − coupon + shipping; shipping is free above S/250 of products
+ * The order summary: Total = subtotal − coupon + shipping; shipping is free above the shop's threshold (S/250 unless the owner set another) of products
  * and otherwise the district's tariff for province delivery, 0 for pickup (storefront §9).
  */
-export const cartSummary = (lines: CartLine[], applied: AppliedCoupon | null, metodo: string, shipping: ShippingForm | null): CartSummary =>
-  summaryOf(cartQuote(lines, applied, metodo, shipping));
+export const cartSummary = (
+  lines: CartLine[],
+  applied: AppliedCoupon | null,
+  metodo: string,
+  shipping: ShippingForm | null,
+  envioGratisDesde?: number,
+): CartSummary => summaryOf(cartQuote(lines, applied, metodo, shipping, envioGratisDesde));
 
 /** The pay button is blocked while province delivery is chosen and its data is incomplete. */
 export const canCheckout = (lines: CartLine[], metodo: string, shipping: ShippingForm | null) =>

@@ -94,6 +94,8 @@ export interface OpcionesDePrecio {
   metodo: string;
   /** The district's tariff in soles for province delivery; null while unknown. */
   tarifa?: number | null;
+  /** The free-shipping threshold in céntimos (the shop's setting; the code's S/250 when absent). */
+  envioGratisDesde?: Centimos;
 }
 
 /**
@@ -104,7 +106,10 @@ export interface OpcionesDePrecio {
  * free above S/250 of products, else the district's tariff for province delivery and 0 for pickup.
  * The cart, the checkout page, the server and the Mercado Pago items all use this one function.
  */
-export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, metodo, tarifa = null }: OpcionesDePrecio): Cotizacion {
+export function priceOrder(
+  lines: readonly LineaAPreciar[],
+  { cupon = null, metodo, tarifa = null, envioGratisDesde = ENVIO_GRATIS_DESDE }: OpcionesDePrecio,
+): Cotizacion {
   const reached = new Set(cupon?.lineas ?? []);
   const rutinas = routineDiscounts(lines);
   const alcanzada = (line: LineaAPreciar, index: number) =>
@@ -137,14 +142,15 @@ export function priceOrder(lines: readonly LineaAPreciar[], { cupon = null, meto
   const subtotal = sum(lineas.map((line) => line.conDescuento * line.cantidad));
   const descuento = sum(lineas.map((line) => line.descuento));
   const productos = subtotal - descuento;
-  const envio = shippingCentimos(productos, metodo, tarifa);
-  const envioGratis = isFreeShipping(productos);
+  const envio = shippingCentimos(productos, metodo, tarifa, envioGratisDesde);
+  const envioGratis = isFreeShipping(productos, envioGratisDesde);
   // Free shipping is "above" the threshold, so at exactly S/250 one more céntimo is still missing.
-  const faltaParaEnvioGratis = envioGratis ? 0 : Math.max(1, ENVIO_GRATIS_DESDE - productos);
+  const faltaParaEnvioGratis = envioGratis ? 0 : Math.max(1, envioGratisDesde - productos);
   return { lineas, subtotal, descuento, productos, envio, total: productos + (envio ?? 0), envioGratis, faltaParaEnvioGratis };
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Share of the way to free shipping, 0 to 100, for the progress bar. */
-export const freeShippingProgress = (productos: Centimos) => Math.min(100, Math.max(0, Math.round((productos / ENVIO_GRATIS_DESDE) * 100)));
+export const freeShippingProgress = (productos: Centimos, desde: Centimos = ENVIO_GRATIS_DESDE) =>
+  desde <= 0 ? 100 : Math.min(100, Math.max(0, Math.round((productos / desde) * 100)));

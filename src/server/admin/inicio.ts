@@ -6,6 +6,8 @@ import { RECLAMOS, MESA } from '../../lib/tienda.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { avisosStock, comprobantes, pedidos, productos, resenas } from '../db/schema/index.ts';
+import { esIdentidadDemo } from '../../lib/api/tienda-schemas.ts';
+import { emisorVigente } from '../tienda/ajustes.ts';
 import { noLaborables } from '../reclamos/calendario.ts';
 import { listarReclamos, reclamoOperador } from '../reclamos/queries.ts';
 import type { NoLaborable } from '../../lib/dias-habiles.ts';
@@ -191,6 +193,16 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
     ...(tra.desde ? { detalle: `la más antigua, ${hace(tra.desde, ahora)}` } : {}),
     urgente: false,
     enlace: '/admin/pedidos?metodo=transferencia&estado=PENDIENTE',
+  });
+  // The demo company must not reach a real receipt (issue 37, Decision 0203): until the owner enters the shop's own.
+  const demo = esIdentidadDemo(await emisorVigente(db));
+  lista.push({
+    clave: 'tienda-demo',
+    titulo: 'La tienda usa el RUC, la razón social y la dirección de demostración',
+    cantidad: demo ? 1 : 0,
+    ...(demo ? { detalle: 'Cámbialos en Tienda: los comprobantes reales no se emiten con ellos' } : {}),
+    urgente: demo,
+    enlace: '/admin/tienda',
   });
   return lista;
 }

@@ -25,6 +25,7 @@ import { resenaOperatorRoutes } from './resenas-routes.ts';
 import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.ts';
 import { publicacionRoutes } from '../publicacion/routes.ts';
 import { textosRoutes } from '../contenido/routes.ts';
+import { tiendaRoutes } from '../tienda/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -39,7 +40,10 @@ export function adminRoutes(
     PersonalDeps &
     RebuildDeps & {
       pagos: Pagos;
-      config: Pick<ServerConfig, 'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa'>;
+      config: Pick<
+        ServerConfig,
+        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda'
+      >;
     },
 ) {
   const { db } = deps;
@@ -68,6 +72,7 @@ export function adminRoutes(
       .route('/', textosRoutes(db))
       // (end of contenido)
       // Shipping and the shop's own settings (issue 37, tienda).
+      .route('/', tiendaRoutes(deps))
       // (end of tienda)
       .route('/', couponRoutes(db))
       .route('/', contentRoutes(db))

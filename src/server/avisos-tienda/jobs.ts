@@ -10,6 +10,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { noLaborables } from '../reclamos/calendario.ts';
 import { reclamoOperador } from '../reclamos/queries.ts';
 import { pedidoPagadoEmail, reclamoPlazoEmail, resumenPedidosEmail, sinEnviarEmail } from './emails.ts';
+import { correoDeTienda } from '../tienda/ajustes.ts';
 
 /**
  * The shop's notices to SHOP_EMAIL (issue 36, docs/decisions/0180-avisos-tienda.md): each new paid order
@@ -132,7 +133,8 @@ export function avisosTiendaJobs({
   mailer: Mailer;
   config: Pick<ServerConfig, 'correoTienda' | 'avisosTienda' | 'reclamos'>;
 }): Handlers {
-  const to = config.correoTienda;
+  // SHOP_EMAIL until the owner saves the shop's e-mail in Tienda (the settings are read at each send).
+  const para = (tx: Tx) => correoDeTienda(tx, config.correoTienda);
   const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
 
   /** The e-mail of a notice row, or undefined when its subject is gone or no longer calls for it. */
@@ -140,12 +142,12 @@ export function avisosTiendaJobs({
     if (tipo === TIPOS_AVISO.reclamo) {
       const [row] = await tx.select().from(reclamos).where(eq(reclamos.id, objetivoId));
       if (!row || row.respuesta !== null) return undefined;
-      return reclamoPlazoEmail(to, reclamoOperador(row, fechaLima(new Date()), noLaborable));
+      return reclamoPlazoEmail(await para(tx), reclamoOperador(row, fechaLima(new Date()), noLaborable));
     }
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, objetivoId));
     if (!pedido) return undefined;
-    if (tipo === TIPOS_AVISO.sinEnviar) return pedido.estado === 'EN PREPARACION' ? sinEnviarEmail(to, pedido) : undefined;
-    return pedidoPagadoEmail(to, pedido);
+    if (tipo === TIPOS_AVISO.sinEnviar) return pedido.estado === 'EN PREPARACION' ? sinEnviarEmail(await para(tx), pedido) : undefined;
+    return pedidoPagadoEmail(await para(tx), pedido);
   }
 
   return {
@@ -186,7 +188,7 @@ export function avisosTiendaJobs({
             ),
           )
           .orderBy(asc(pedidos.id));
-        if (lista.length > 0) await mailer.send(resumenPedidosEmail(to, lista));
+        if (lista.length > 0) await mailer.send(resumenPedidosEmail(await para(tx), lista));
         await tx
           .update(avisosTienda)
           .set({ enviado: sql`now()` })

@@ -8,7 +8,9 @@ import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
 import { priceOrder, type Cotizacion, type LineaCotizada } from '../../lib/pricing/order.ts';
 import { searchKey } from '../../lib/shipping/place-key.ts';
 import { pasoDeCategoria } from '../../lib/routine/pasos.ts';
-import { ENVIO_PROVINCIA, PUNTOS_RECOJO } from '../../lib/shipping/methods.ts';
+import { ENVIO_PROVINCIA } from '../../lib/shipping/methods.ts';
+import type { PuntoRecojoAjuste } from '../../lib/api/tienda-schemas.ts';
+import { ajustesPublicos } from '../tienda/ajustes.ts';
 import { parseGlobalCoupons } from '../../lib/cart/coupons.ts';
 import { productosPorIds } from '../catalogue/queries.ts';
 import { cuponesParaCliente } from '../discounts/cupones-tienda.ts';
@@ -96,11 +98,13 @@ export async function quoteOrder(
   checkStock(lines);
 
   const cupon = await couponFor(db, clienteId, body.codigo_descuento ?? null, lines, now);
-  const entrega = deliveryFor(body);
+  // The shop's settings (issue 37): the free-shipping threshold and the pickup points the owner saved.
+  const ajustes = await ajustesPublicos(db);
+  const entrega = deliveryFor(body, ajustes.puntosRecojo);
   const tarifa = entrega.recojo ? 0 : await tariffFor(db, entrega.destino!);
   const cotizacion = priceOrder(
     lines.map(({ linea }) => linea),
-    { cupon: cupon?.applied ?? null, metodo: entrega.metodo, tarifa },
+    { cupon: cupon?.applied ?? null, metodo: entrega.metodo, tarifa, envioGratisDesde: toCentimos(ajustes.envioGratisDesde) },
   );
   return {
     lineas: lines.map((entry, index) => ({ ...entry, cotizada: cotizacion.lineas[index]! })),
@@ -264,9 +268,9 @@ export async function heldByReplaceable(db: Db, clienteId: number, cuponUsuarioI
 }
 
 /** Pickup at a named point (fixed address and hours) or province delivery to the destination sent. */
-function deliveryFor(body: Preferencia): Entrega {
+function deliveryFor(body: Preferencia, puntos: readonly PuntoRecojoAjuste[]): Entrega {
   const metodo = body.metadata.metodo_envio;
-  const punto = PUNTOS_RECOJO.find((p) => p.metodo === metodo);
+  const punto = puntos.find((p) => p.metodo === metodo);
   if (punto)
     return { recojo: true, metodo, direccion: punto.direccion, instrucciones: punto.instrucciones, horario: punto.horario, destino: null };
   if (metodo !== ENVIO_PROVINCIA)

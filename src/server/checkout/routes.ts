@@ -73,9 +73,9 @@ export function checkoutRoutes(deps: CheckoutRoutesDeps) {
       const body = await ctx.cuerpo(c, preferenciaSchema, userId);
       return c.json(quoteToWire(await quoteOrder(db, userId, body, { unidadesPorProducto: config.unidadesPorProducto })));
     })
-    .get('/metodos-pago', (c) => {
+    .get('/metodos-pago', async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ metodos: metodosDisponibles(metodos, deps.pasarela, config) } satisfies MetodosPagoDisponibles);
+      return c.json({ metodos: await metodosDisponibles(metodos, deps.pasarela, config, db) } satisfies MetodosPagoDisponibles);
     })
     // The shop's own methods, chained so their calls stay in the API's type (the browser's typed paths).
     .route('/', checkoutPro.rutas(ctx))

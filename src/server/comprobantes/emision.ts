@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { NOMBRE_DOCUMENTO_SUNAT, numeroComprobante } from '../../lib/comprobantes/numero.ts';
-import { COMPROBANTES } from '../../lib/tienda.ts';
+import { COMPROBANTES, PROVEEDOR } from '../../lib/tienda.ts';
 import type { ComprobantesConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
@@ -28,6 +28,8 @@ import {
   type Respuesta,
 } from './proveedor.ts';
 import { proveedorPrueba } from './prueba.ts';
+import { AVISO_IDENTIDAD_DEMO, esIdentidadDemo } from '../../lib/api/tienda-schemas.ts';
+import { emisionVigente, emisorVigente } from '../tienda/ajustes.ts';
 
 /**
  * Electronic receipts' life (issue 23): numbered inside the transaction that records the payment (or
@@ -62,9 +64,11 @@ async function numerar(
   datos: Omit<typeof comprobantes.$inferInsert, 'correlativo' | 'clave' | 'proveedor'>,
 ): Promise<Comprobante> {
   const correlativo = await siguienteCorrelativo(tx, datos.serie);
+  // The issuer the shop's settings name now is the one this receipt keeps (a later change never rewrites it).
+  const { emisor } = await emisionVigente(tx, emision.series);
   const [comprobante] = await tx
     .insert(comprobantes)
-    .values({ ...datos, correlativo, proveedor: emision.proveedor ?? 'nubefact', clave: randomBytes(16).toString('hex') })
+    .values({ ...datos, emisor, correlativo, proveedor: emision.proveedor ?? 'nubefact', clave: randomBytes(16).toString('hex') })
     .returning();
   await enqueue(
     tx,
@@ -111,7 +115,8 @@ async function numerarVenta(tx: Tx, pedido: Pedido, emision: Emision): Promise<C
     await avisarTienda(tx, pedido.id, `No se pudo numerar el comprobante: ${error.message}`, 'comprobante sin emitir', 'comprobante');
     return undefined;
   }
-  const serie = contenido.tipo === '01' ? emision.series.factura : emision.series.boleta;
+  const { series } = await emisionVigente(tx, emision.series);
+  const serie = contenido.tipo === '01' ? series.factura : series.boleta;
   return numerar(tx, emision, { pedidoId: pedido.id, serie, emitido: new Date(), ...contenido });
 }
 
@@ -137,10 +142,11 @@ async function numerarNotaDeCredito(tx: Tx, pedidoId: number, emision: Emision):
     );
   if (nota) return undefined;
   const { cliente, items, gravada, igv, descuentos, total } = original;
+  const { series } = await emisionVigente(tx, emision.series);
   return numerar(tx, emision, {
     pedidoId,
     tipo: '07',
-    serie: original.tipo === '01' ? emision.series.notaFactura : emision.series.notaBoleta,
+    serie: original.tipo === '01' ? series.notaFactura : series.notaBoleta,
     emitido: new Date(),
     modificaId: original.id,
     motivo: MOTIVO_ANULACION.descripcion,
@@ -167,10 +173,11 @@ export async function numerarNotaDeDevolucion(
   const items = itemsDelPedido({ envio: envio ? pedido.envio : 0, metodoEnvio: pedido.metodoEnvio }, devueltas);
   const sum = (campo: 'valor' | 'igv' | 'descuento' | 'total') => items.reduce((suma, linea) => suma + linea[campo], 0);
   const motivo = devolucionTotal ? MOTIVO_DEVOLUCION_TOTAL : MOTIVO_DEVOLUCION_ITEM;
+  const { series } = await emisionVigente(tx, emision.series);
   return numerar(tx, emision, {
     pedidoId: pedido.id,
     tipo: '07',
-    serie: original.tipo === '01' ? emision.series.notaFactura : emision.series.notaBoleta,
+    serie: original.tipo === '01' ? series.notaFactura : series.notaBoleta,
     emitido: new Date(),
     modificaId: original.id,
     motivo: motivo.descripcion,
@@ -231,7 +238,12 @@ export class ReintentarMasTarde extends Error {}
  * back-off) while the answer is not final; a receipt already accepted or rejected is left alone, so a
  * job run twice never issues twice (and the provider answers a repeated number with the one it has).
  */
-export async function emitirComprobante(db: Db, proveedor: ProveedorComprobantes | null, id: number): Promise<void> {
+export async function emitirComprobante(
+  db: Db,
+  proveedor: ProveedorComprobantes | null,
+  id: number,
+  { produccion = false }: { produccion?: boolean } = {},
+): Promise<void> {
   const [comprobante] = await db.select().from(comprobantes).where(eq(comprobantes.id, id));
   // One the provider returned waits for the operator (a stale job must not resend it uncorrected).
   if (!comprobante || comprobante.estado !== 'pendiente' || comprobante.porCorregir) return;
@@ -243,6 +255,13 @@ export async function emitirComprobante(db: Db, proveedor: ProveedorComprobantes
       comprobante,
       new ReintentarMasTarde('No hay proveedor de comprobantes configurado: define NUBEFACT_URL y NUBEFACT_TOKEN.'),
     );
+  // A production shop never sends the demo company to SUNAT: the receipt waits until the owner enters the shop's own (Decision 0203).
+  if (produccion && quien !== proveedorPrueba && esIdentidadDemo(comprobante.emisor ?? PROVEEDOR)) {
+    // Not sent yet, so it takes the company the owner has entered since; still the demo one, it waits.
+    const emisor = await emisorVigente(db);
+    if (esIdentidadDemo(emisor)) return fallo(db, comprobante, new ReintentarMasTarde(AVISO_IDENTIDAD_DEMO));
+    await db.update(comprobantes).set({ emisor }).where(eq(comprobantes.id, comprobante.id));
+  }
   let modifica: Comprobante | undefined;
   if (comprobante.modificaId) {
     [modifica] = await db.select().from(comprobantes).where(eq(comprobantes.id, comprobante.modificaId));
@@ -506,6 +525,14 @@ export async function corregirCliente(
 }
 
 /** The background job of receipts. */
-export function comprobanteJobs({ db, proveedor }: { db: Db; proveedor: ProveedorComprobantes | null }): Handlers {
-  return { [TRABAJO]: (datos) => emitirComprobante(db, proveedor, Number(datos.comprobanteId)) };
+export function comprobanteJobs({
+  db,
+  proveedor,
+  produccion = false,
+}: {
+  db: Db;
+  proveedor: ProveedorComprobantes | null;
+  produccion?: boolean;
+}): Handlers {
+  return { [TRABAJO]: (datos) => emitirComprobante(db, proveedor, Number(datos.comprobanteId), { produccion }) };
 }

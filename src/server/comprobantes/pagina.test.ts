@@ -54,6 +54,7 @@ function boleta(overrides: Partial<Comprobante> = {}): Comprobante {
     observaciones: null,
     porCorregir: false,
     clienteCorregido: null,
+    emisor: null,
     actualizado: emitido,
     ...overrides,
   };

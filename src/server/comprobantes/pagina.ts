@@ -89,6 +89,8 @@ export function paginaComprobante(
   const numero = numeroComprobante(row.serie, row.correlativo);
   const nombre = NOMBRES_COMPROBANTE[row.tipo].toUpperCase();
   const prueba = row.proveedor === 'prueba';
+  // The issuer the receipt was numbered with (the shop's settings then); older receipts: the code's company.
+  const emisor = row.emisor ?? PROVEEDOR;
   const cliente = row.cliente;
   const documento = NOMBRE_DOCUMENTO_SUNAT[cliente.tipoDocumento] ?? 'Documento';
   const filas = row.items.map(
@@ -116,12 +118,12 @@ export function paginaComprobante(
 ${prueba ? `<p class="prueba" role="note">${e(SIN_VALIDEZ)}</p>` : ''}
 <header>
 <div class="emisor">
-<h1>${e(PROVEEDOR.razonSocial)}</h1>
-<p>${e(PROVEEDOR.direccion)}</p>
+<h1>${e(emisor.razonSocial)}</h1>
+<p>${e(emisor.direccion)}</p>
 </div>
 <div class="caja">
 <p class="tipo">${e(nombre)}</p>
-<p>RUC ${e(PROVEEDOR.ruc)}</p>
+<p>RUC ${e(emisor.ruc)}</p>
 <p class="numero">${e(numero)}</p>
 </div>
 </header>

@@ -132,7 +132,7 @@ export function readyForPickupEmail(pedido: Pedido, lineas: PedidoLinea[]): Mail
 }
 
 /** ENTREGADO: the order reached the customer, with what to do if something is wrong. */
-export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessage {
+export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[], devolucionDias: number = DEVOLUCIONES.dias): MailMessage {
   const cuando = fechaHoraLarga(pedido.fechaEntrega ?? new Date());
   return orderEmail(pedido, lineas, {
     subject: asunto(`entregamos tu pedido N.° ${pedido.id}`),
@@ -147,7 +147,7 @@ export function deliveredEmail(pedido: Pedido, lineas: PedidoLinea[]): MailMessa
       {
         titulo: '¿Algún problema?',
         lineas: [
-          `Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta ${DEVOLUCIONES.dias} días después de recibirlos.`,
+          `Si algo llegó dañado o no es lo que pediste, escríbenos. Puedes pedir la devolución de productos sin abrir hasta ${devolucionDias} días después de recibirlos.`,
         ],
       },
     ],
@@ -206,15 +206,15 @@ export function cancelledEmail(pedido: Pedido, lineas: PedidoLinea[], motivo: Mo
   return orderEmail(pedido, lineas, { subject: asunto(`cancelamos tu pedido ${n}`), ...contenido[motivo] });
 }
 
-/** The e-mail of a change of state, as its job describes it. */
-export function statusEmail(pedido: Pedido, lineas: PedidoLinea[], aviso: AvisoEstado): MailMessage {
+/** The e-mail of a change of state, as its job describes it (the return window the shop's settings say; the code's when absent). */
+export function statusEmail(pedido: Pedido, lineas: PedidoLinea[], aviso: AvisoEstado, devolucionDias?: number): MailMessage {
   switch (aviso.estado) {
     case 'EN TRANSITO':
       return shippedEmail(pedido, lineas);
     case 'LISTO PARA RECOGER':
       return readyForPickupEmail(pedido, lineas);
     case 'ENTREGADO':
-      return deliveredEmail(pedido, lineas);
+      return deliveredEmail(pedido, lineas, devolucionDias);
     case 'CANCELADO':
       return cancelledEmail(pedido, lineas, aviso.motivo, aviso.nota);
     default:

@@ -6,6 +6,7 @@ import { TIENDA } from '../../lib/tienda.ts';
 import { confirmationEmail, statusEmail, type AvisoEstado } from './emails.ts';
 import { shopAlert } from './payment-alerts.ts';
 import { orderWithLines } from './queries.ts';
+import { ajustesPublicos, correoDeTienda } from '../tienda/ajustes.ts';
 
 /**
  * The background jobs of orders: the customer's e-mails and the shop's alerts about payments and
@@ -38,10 +39,12 @@ export function orderJobs({
     'correo-estado': async (datos) => {
       const found = await orderWithLines(db, Number(datos.pedidoId));
       if (!found) return;
-      await mailer.send(statusEmail(found.pedido, found.lineas, datos as unknown as AvisoEstado));
+      await mailer.send(
+        statusEmail(found.pedido, found.lineas, datos as unknown as AvisoEstado, (await ajustesPublicos(db)).devolucionDias),
+      );
     },
     'correo-tienda': async (datos) => {
-      const mail = await shopAlert(db, correoTienda, datos);
+      const mail = await shopAlert(db, await correoDeTienda(db, correoTienda), datos);
       if (mail) await mailer.send(mail);
     },
   };

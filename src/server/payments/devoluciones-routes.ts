@@ -13,6 +13,7 @@ import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import type { Pagos } from './services.ts';
 import { DevolucionRechazada, devolverLineas, fraseReembolso, reembolsarPedido } from './devoluciones.ts';
+import { ajustesPublicos } from '../tienda/ajustes.ts';
 
 /**
  * The owner's refunds and returns (issue 36), under /admin/api, owner only and freshly signed in:
@@ -64,6 +65,8 @@ export function devolucionRoutes(deps: { db: Db; pagos: Pagos; config: Pick<Serv
           quien,
           pasarela: deps.pagos.pasarela,
           emision: deps.config.comprobantes,
+          // The return window the owner set in Tienda (DEVOLUCIONES.dias until then).
+          plazoDias: (await ajustesPublicos(db)).devolucionDias,
           alDevolver: (tx, devolucion) =>
             audit(tx, quien, [
               {

@@ -7,6 +7,7 @@ import { avisoReclamoEmail, copiaReclamoEmail, enlaceReclamoEmail, respuestaRecl
 import { rutaHoja, urlHoja } from './enlace.ts';
 import { esCorreoDeLaCuenta, hojaDe, reclamoPorId, TRABAJOS_RECLAMO } from './queries.ts';
 import type { Reclamo } from '../db/schema/index.ts';
+import { correoDeTienda } from '../tienda/ajustes.ts';
 
 /**
  * The background jobs of the Libro de Reclamaciones: the consumer's copy (in full or as its link),
@@ -36,11 +37,12 @@ export function reclamoJobs({
   return {
     [TRABAJOS_RECLAMO.copia]: enviar(copiaReclamoEmail),
     [TRABAJOS_RECLAMO.enlace]: enviar(enlaceReclamoEmail),
-    [TRABAJOS_RECLAMO.aviso]: enviar((hoja) => avisoReclamoEmail(hoja, correoTienda)),
+    [TRABAJOS_RECLAMO.aviso]: enviar(async (hoja) => avisoReclamoEmail(hoja, await correoDeTienda(db, correoTienda))),
     // The answer is the shop's own words; the sheet goes with it only to the account's own address, checked when it is sent.
     [TRABAJOS_RECLAMO.respuesta]: enviar(async (hoja, url, row) =>
       respuestaReclamoEmail(hoja, url, await esCorreoDeLaCuenta(db, row.clienteId, row.correo)),
     ),
-    [TRABAJOS_RECLAMO.tope]: async (datos) => mailer.send(topeCopiasEmail(correoTienda, String(datos.dia), Number(datos.tope))),
+    [TRABAJOS_RECLAMO.tope]: async (datos) =>
+      mailer.send(topeCopiasEmail(await correoDeTienda(db, correoTienda), String(datos.dia), Number(datos.tope))),
   };
 }

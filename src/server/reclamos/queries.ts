@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { PROVEEDOR, RECLAMOS } from '../../lib/tienda.ts';
+import { RECLAMOS } from '../../lib/tienda.ts';
+import { emisorVigente } from '../tienda/ajustes.ts';
 import { fechaLima } from '../../lib/dates.ts';
 import { diasHabilesEntre, sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
 import { toCentimos, toSoles } from '../../lib/pricing/money.ts';
@@ -126,7 +127,8 @@ export async function registrarReclamo(
         correlativo,
         fecha: ahora,
         clienteId,
-        proveedor: { ...PROVEEDOR },
+        // The company the shop's settings name now (the sheet keeps it, as the law asks).
+        proveedor: await emisorVigente(tx),
         tipo: datos.tipo,
         nombre: consumidor.nombre,
         documentoTipo: consumidor.documentoTipo,

@@ -2,6 +2,7 @@ import type { IdMetodoPago } from '../../../lib/api/metodos-pago.ts';
 import type { Pasarela } from '../../payments/gateway.ts';
 import { checkoutPro } from './checkout-pro.ts';
 import type { ServerConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { MetodoServidor } from './metodo.ts';
 import { transferencia } from './transferencia.ts';
 import { yape } from './yape.ts';
@@ -16,7 +17,13 @@ export const METODOS_SERVIDOR = [checkoutPro, yape, transferencia] as const sati
  * The methods an order placed now can be paid with (GET /carrito/metodos-pago, docs/decisions/0162-payment-methods-offered.md): those whose
  * implementation completes with this provider; none without a provider (create-preference answers 503).
  */
-export function metodosDisponibles(metodos: readonly MetodoServidor[], pasarela: Pasarela | null, config: ServerConfig): IdMetodoPago[] {
+export async function metodosDisponibles(
+  metodos: readonly MetodoServidor[],
+  pasarela: Pasarela | null,
+  config: ServerConfig,
+  db: Db,
+): Promise<IdMetodoPago[]> {
   // A method added through the seam has an id of its own: the answer names it as its implementation does.
-  return metodos.filter((metodo) => metodo.disponible(pasarela, config)).map((metodo) => metodo.info.id as IdMetodoPago);
+  const disponibles = await Promise.all(metodos.map((metodo) => metodo.disponible(pasarela, config, db)));
+  return metodos.filter((_, i) => disponibles[i]).map((metodo) => metodo.info.id as IdMetodoPago);
 }

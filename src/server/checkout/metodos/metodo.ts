@@ -4,6 +4,7 @@ import type { Preferencia } from '../../../lib/api/checkout-schemas.ts';
 import type { MetodoPagoInfo } from '../../../lib/api/metodos-pago.ts';
 import type { AuthEnv } from '../../auth/context.ts';
 import type { ServerConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { Aplicacion } from '../../payments/aplicar.ts';
 import type { OrdenDePago, PagoRemoto, Pasarela } from '../../payments/gateway.ts';
 import type { CheckoutDeps, Clave } from '../create-order.ts';
@@ -46,7 +47,7 @@ export interface MetodoServidor {
   /** Its entry of the shared list: id, label, limit, how it finishes. */
   info: MetodoPagoInfo;
   /** Whether this server completes it now with this provider and these settings (GET /carrito/metodos-pago lists it then). */
-  disponible(pasarela: Pasarela | null, config: ServerConfig): boolean;
+  disponible(pasarela: Pasarela | null, config: ServerConfig, db: Db): boolean | Promise<boolean>;
   /** Minutes its orders keep their stock unpaid (a bank transfer's hours, issue 36); PAYMENT_RESERVATION_MINUTES when absent. */
   reservaMinutos?(config: ServerConfig): number;
   /** createOrder's finishing step, after the reservation's commit; a throw cancels the order (stock and coupon back) and answers 502. */

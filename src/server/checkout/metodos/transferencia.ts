@@ -28,6 +28,7 @@ import { orderEmail } from '../../orders/email-layout.ts';
 import { orderWithLines } from '../../orders/queries.ts';
 import { approvePayment, record } from '../../orders/life.ts';
 import { createOrder } from '../create-order.ts';
+import { transferenciaVigente } from '../../tienda/ajustes.ts';
 import type { ContextoMetodo, MetodoServidor } from './metodo.ts';
 
 /**
@@ -45,8 +46,8 @@ const info = metodoDeLaLista('transferencia');
 export const TRABAJO_INSTRUCCIONES = 'transferencia-instrucciones';
 
 /** The shop takes transfers: a provider to reserve orders with (createOrder needs one) and accounts to show. */
-const takesTransfers = (pasarela: unknown, config: Pick<ServerConfig, 'transferencia'>) =>
-  pasarela !== null && config.transferencia.cuentas.length > 0;
+const takesTransfers = async (pasarela: unknown, config: Pick<ServerConfig, 'transferencia'>, db: Db) =>
+  pasarela !== null && (await transferenciaVigente(db, config.transferencia)).cuentas.length > 0;
 
 /** Where a transfer order is shown after it is placed: the pending page, with the accounts and the amount. */
 export const paginaTransferencia = (idVenta: number) => `/pending?external_reference=${idVenta}&metodo=${info.id}`;
@@ -68,20 +69,21 @@ export const transferencia = {
   rutas: (ctx: ContextoMetodo) =>
     new Hono<AuthEnv>()
       .use('/transferencia/:userId', ctx.requiereSesion)
-      .get('/transferencia', (c) => {
-        const disponible = takesTransfers(ctx.pasarela, ctx.config);
+      .get('/transferencia', async (c) => {
+        const vigente = await transferenciaVigente(ctx.db, ctx.config.transferencia);
+        const disponible = await takesTransfers(ctx.pasarela, ctx.config, ctx.db);
         c.header('Cache-Control', 'no-store');
         return c.json({
           disponible,
-          cuentas: disponible ? ctx.config.transferencia.cuentas : [],
-          horas: ctx.config.transferencia.horas,
-          demo: ctx.config.transferencia.demo,
+          cuentas: disponible ? vigente.cuentas : [],
+          horas: vigente.horas,
+          demo: vigente.demo,
         } satisfies TransferenciaDisponible);
       })
       .post('/transferencia/:userId', async (c) => {
         const encabezado = ctx.encabezadoClave(c);
         const userId = ownUserId(c);
-        if (!takesTransfers(ctx.pasarela, ctx.config))
+        if (!(await takesTransfers(ctx.pasarela, ctx.config, ctx.db)))
           throw clientError(503, 'Por ahora no recibimos transferencias bancarias. Paga con Mercado Pago o escríbenos por WhatsApp.');
         await ctx.limitarIntentos(c, userId);
         const body = await ctx.cuerpo(c, preferenciaSchema, userId);
@@ -93,7 +95,7 @@ export const transferencia = {
           idVenta: creado.idVenta,
           preferenciaId: null,
           urlPago: creado.urlPago,
-          transferencia: datosTransferencia(ctx.config.transferencia, pedido!),
+          transferencia: datosTransferencia(await transferenciaVigente(ctx.db, ctx.config.transferencia), pedido!),
         } satisfies TransferenciaReservada);
       }),
 } satisfies MetodoServidor;
@@ -116,7 +118,7 @@ export async function transferenciaDelPedido(
     .from(pedidos)
     .where(eq(pedidos.id, pedidoId));
   if (!pedido || pedido.metodoPago !== info.id || pedido.estado !== 'PENDIENTE') return {};
-  return { transferencia: datosTransferencia(config, pedido) };
+  return { transferencia: datosTransferencia(await transferenciaVigente(db, config), pedido) };
 }
 
 /** The instructions e-mail of a transfer order: the amount, the accounts, the deadline and the order number to write. */
@@ -144,7 +146,7 @@ export function transferenciaJobs({ db, mailer, config }: { db: Db; mailer: Mail
       const found = await orderWithLines(db, Number(datos.pedidoId));
       // Paid or cancelled before the job ran: the instructions would mislead.
       if (!found || found.pedido.estado !== 'PENDIENTE') return;
-      await mailer.send(instruccionesEmail(found, config));
+      await mailer.send(instruccionesEmail(found, await transferenciaVigente(db, config)));
     },
   };
 }

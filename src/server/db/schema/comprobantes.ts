@@ -102,6 +102,8 @@ export const comprobantes = pgTable(
     porCorregir: boolean('por_corregir').notNull().default(false),
     /** The buyer as the operator corrected them for the replacement of this rejected receipt (the rejected record keeps what was sent). */
     clienteCorregido: jsonb('cliente_corregido').$type<ClienteComprobante>(),
+    /** The company that issued it, as the shop's settings named it when it was numbered (migration 0029); null before then: the code's. */
+    emisor: jsonb('emisor').$type<{ ruc: string; razonSocial: string; direccion: string }>(),
     actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,3 +15,4 @@ export * from './devoluciones.ts';
 export * from './transferencias.ts';
 export * from './stock.ts';
 export * from './lotes.ts';
+export * from './tienda.ts';
