@@ -178,7 +178,7 @@ export interface ClienteBackoffice {
   stockProducts(filtro: { stock: FiltroStock; pagina?: number }): Promise<PaginaStock>;
   updateProduct(ref: string, cambio: { stock: number }): Promise<ProductoOperadorRespuesta>;
 
-  // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+  // Catalogue: the product list, the form, archive, duplicate and export (issue 37).
   catalogueProducts(
     filtro: import('../lib/api/catalogo-schemas.ts').FiltroCatalogoConsulta & { pagina?: number },
   ): Promise<import('../lib/api/productos-schemas.ts').PaginaCatalogo>;
@@ -196,35 +196,31 @@ export interface ClienteBackoffice {
   archiveProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   restoreProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   productAudit(ref: number | string): Promise<{ entradas: import('../lib/api/productos-schemas.ts').EntradaAuditoriaProducto[] }>;
-  // (end of productos)
 
-  // Photos and the import in the browser (issue 37, fotos).
+  // Photos and the import in the browser (issue 37).
   /** POST /admin/api/fotos: a product photo (base64), re-encoded by the server (type from its bytes, no EXIF): its store URL. */
   uploadPhoto(nombre: string, datos: string): Promise<FotoSubida>;
   /** POST /admin/api/importar: one batch of catalogue rows, checked, matched and written in one transaction (or only checked: simulacro). */
   importBatch(filas: FilaImportacion[], simulacro: boolean): Promise<RespuestaImportacion>;
   /** GET /admin/api/catalogo/exportar?{filtro}&formato=: the filtered catalogue in the import's columns, as a file. */
   exportCatalogue(filtro: FiltroCatalogoConsulta, formato: FormatoExportacion): Promise<ArchivoExportado>;
-  // (end of fotos)
 
-  // Bulk changes and their undo (issue 37, lote).
+  // Bulk changes and their undo (issue 37).
   bulkRows(filtro: FiltroCatalogoConsulta & { pagina?: number }): Promise<PaginaLote>;
   bulkChange(lote: { cambios: CambioLote[]; simulacro: boolean; descripcion?: string }): Promise<ResultadoLoteProductos>;
   bulkChangeByFilter(lote: LoteFiltroCuerpo): Promise<ResultadoLoteProductos>;
   lastBulkChange(): Promise<UltimoLote>;
   undoBulkChange(id: number): Promise<LoteDeshecho>;
-  // (end of lote)
 
-  // Coupons and the stock history (issue 37, cupones).
+  // Coupons and the stock history (issue 37).
   couponList(): Promise<{ cupones: CuponBackoffice[] }>;
   couponDetail(codigo: string): Promise<DetalleCupon>;
   saveCoupon(codigo: string | null, cupon: CuponForm): Promise<RespuestaCupon>;
   pauseCoupon(codigo: string, pausar: boolean): Promise<RespuestaCupon>;
   endCoupon(codigo: string): Promise<RespuestaCupon>;
   stockHistory(ref: string | number, antes?: number): Promise<PaginaMovimientos>;
-  // (end of cupones)
 
-  // Home content, static pages and publishing (issue 37, contenido).
+  // Home content, static pages and publishing (issue 37).
   /** Whether the storefront shows the catalogue and content as they are now (or is being rebuilt, or failed). */
   publishingStatus(): Promise<import('../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta>;
   /** A home list's items (top-strip messages, banners, popups) in the API's order (the carousel shows banners reversed). */
@@ -254,9 +250,8 @@ export interface ClienteBackoffice {
   ): Promise<Mensaje>;
   /** Puts a text back to the shop's original copy. */
   resetShopText(clave: import('../lib/api/contenido-schemas.ts').ClaveTexto): Promise<Mensaje>;
-  // (end of contenido)
 
-  // Shipping and the shop's own settings (issue 37, tienda).
+  // Shipping and the shop's own settings (issue 37).
   /** The shop's settings in force, when and by whom they were saved, and what needs the owner. */
   shopSettings(): Promise<AjustesTiendaRespuesta>;
   /** Saves them all (the owner, freshly signed in: the bank accounts move money). */
@@ -265,7 +260,6 @@ export interface ClienteBackoffice {
   tariffs(consulta: ConsultaTarifas): Promise<TarifasRespuesta>;
   /** Sets or adds an amount to the tariffs of a department, a province or chosen districts (or previews it). */
   changeTariffs(lote: LoteTarifas): Promise<LoteTarifasRespuesta>;
-  // (end of tienda)
 }
 
 const ClienteContexto = createContext<ClienteBackoffice | null>(null);

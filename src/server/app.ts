@@ -110,7 +110,7 @@ function bodyLimits(
     config.loteImportacionBytes,
     `El lote de la importación es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`,
   );
-  // A bulk change of products (issue 37, lote): thousands of rows of a few fields, within the import's limit.
+  // A bulk change of products (issue 37): thousands of rows of a few fields, within the import's limit.
   const loteProductos = limit(
     config.loteImportacionBytes,
     `El cambio en bloque es demasiado grande: el máximo es ${megas(config.loteImportacionBytes)}.`,

@@ -92,7 +92,7 @@ export async function runBackgroundOnce({ db, config, mailer, pagos, proveedorCo
   await expireOrders(db, now, config.reservaHoras, efectivoMinutos(config));
   // The shop's notices due now (issue 36): complaints near their deadline, paid orders not shipped, the hourly digest.
   await programarAvisosTienda(db, config, now);
-  // A product discount that starts or ends today (Lima) moves the catalogue versions once (issue 37, lote).
+  // A product discount that starts or ends today (Lima) moves the catalogue versions once (issue 37).
   await renovarDescuentosDelDia(db, now);
 }
 

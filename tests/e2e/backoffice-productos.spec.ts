@@ -9,7 +9,7 @@ import { completarInvitacion, correoUnico, duenaDesdeConsola, foto, sinViolacion
 import { startShop, type StartedShop } from './support/start-shop.ts';
 
 /**
- * The catalogue in the back office (issue 37, productos): the list searched and filtered, a product created in
+ * The catalogue in the back office (issue 37): the list searched and filtered, a product created in
  * the browser with the form (its Spanish reasons first), edited, archived and restored, at 1280 and 390 px with
  * axe and screenshots; and, in a shop of its own that rebuilds itself, the new product's page on the storefront.
  */

@@ -932,7 +932,7 @@ export class ClienteFalso implements ClienteBackoffice {
     };
   }
 
-  // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+  // Catalogue: the product list, the form, archive, duplicate and export (issue 37).
   opcionesCatalogo: import('../../lib/api/productos-schemas.ts').OpcionesCatalogo = {
     marcas: [
       { id: 1, nombre: 'Anua' },
@@ -1174,9 +1174,8 @@ export class ClienteFalso implements ClienteBackoffice {
     const producto = this.productoCatalogo(ref);
     return { entradas: structuredClone(this.auditoriaCatalogo.get(producto.idProducto) ?? []) };
   }
-  // (end of productos)
 
-  // Photos and the import in the browser (issue 37, fotos).
+  // Photos and the import in the browser (issue 37).
   /** Photos the fake store took, by URL (the API's re-encoding is tested in tests/api). */
   fotosSubidas = new Map<string, string>();
   /** File names whose upload the fake refuses, with the API's Spanish message. */
@@ -1248,9 +1247,8 @@ export class ClienteFalso implements ClienteBackoffice {
       datos: new Blob([texto], { type: formato === 'json' ? 'application/json' : 'text/csv' }),
     };
   }
-  // (end of fotos)
 
-  // Bulk changes and their undo (issue 37, lote).
+  // Bulk changes and their undo (issue 37).
   /** The bulk grid's products, and the batches applied (newest last). */
   filasLote: FilaLote[] = [];
   lotesFalsos: { lote: LoteProductosResumen; filas: { idProducto: number; antes: Partial<FilaLote> }[] }[] = [];
@@ -1368,9 +1366,8 @@ export class ClienteFalso implements ClienteBackoffice {
       lote: structuredClone(lote.lote),
     };
   }
-  // (end of lote)
 
-  // Coupons and the stock history (issue 37, cupones).
+  // Coupons and the stock history (issue 37).
   /** The shop's coupons (tests add their own with `cuponFalso`). */
   cupones: CuponBackoffice[] = [];
   /** Each product's stock history, newest first. */
@@ -1456,9 +1453,8 @@ export class ClienteFalso implements ClienteBackoffice {
     const pagina = todos.slice(0, 20);
     return { idProducto: Number(ref), movimientos: structuredClone(pagina), siguiente: todos.length > 20 ? pagina.at(-1)!.id : null };
   }
-  // (end of cupones)
 
-  // Home content, static pages and publishing (issue 37, contenido).
+  // Home content, static pages and publishing (issue 37).
   /** What GET /admin/api/publicacion answers (tests change it to show a rebuild or a failure). */
   publicacion: import('../../lib/api/publicacion-schemas.ts').EstadoPublicacionRespuesta = {
     estado: 'al-dia',
@@ -1606,9 +1602,8 @@ export class ClienteFalso implements ClienteBackoffice {
     this.cambioPublicable();
     return { mensaje: 'Vuelve al texto original de la tienda.' };
   }
-  // (end of contenido)
 
-  // Shipping and the shop's own settings (issue 37, tienda).
+  // Shipping and the shop's own settings (issue 37).
   /** The shop's settings as the fake holds them (the code's demo company until a save). */
   ajustes: AjustesTiendaRespuesta = {
     ajustes: {
@@ -1737,10 +1732,9 @@ export class ClienteFalso implements ClienteBackoffice {
       mensaje: `${simulacro ? 'Se cambiarán' : 'Cambiaron'} ${n === 1 ? '1 distrito' : `${n} distritos`}.`,
     };
   }
-  // (end of tienda)
 }
 
-/** A shop coupon as the API lists it, with sensible defaults: 10 % all year, no limits, unused (issue 37, cupones). */
+/** A shop coupon as the API lists it, with sensible defaults: 10 % all year, no limits, unused (issue 37). */
 export function cuponFalso(cambios: Partial<CuponBackoffice> = {}): CuponBackoffice {
   return {
     id: 1,

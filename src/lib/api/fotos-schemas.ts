@@ -1,7 +1,7 @@
 import { FORMATOS_EXPORTACION, type FormatoExportacion } from './productos-schemas.ts';
 
 /**
- * Wire types of the product photos and the import in the browser (issue 37, helper fotos):
+ * Wire types of the product photos and the import in the browser (issue 37):
  * POST /admin/api/fotos answers a FotoSubida.
  */
 

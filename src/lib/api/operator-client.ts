@@ -484,7 +484,7 @@ export function operatorClient(conexion: ConexionOperador) {
     resetAccess: (id: number | string) =>
       call(admin.personal[':id'].restablecer.$path({ param: { id: param(id) } }), conMensaje<InvitacionCreada>(), 'POST', {}),
 
-    // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+    // Catalogue: the product list, the form, archive, duplicate and export (issue 37).
     /** GET /admin/api/catalogo/productos?{filtro}&pagina=: a page of the filtered catalogue, newest first. */
     catalogueProducts: (filtro: FiltroCatalogoConsulta & { pagina?: number }) =>
       call(conConsulta(admin.catalogo.productos.$path(), filtro), isPaginaCatalogo),
@@ -529,9 +529,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/productos/{ref}/auditoria: the product's audit entries, newest first. */
     productAudit: (ref: number | string) =>
       call(admin.productos[':ref'].auditoria.$path({ param: { ref: param(ref) } }), isObjeto<{ entradas: EntradaAuditoriaProducto[] }>()),
-    // (end of productos)
 
-    // Photos and the import in the browser (issue 37, fotos).
+    // Photos and the import in the browser (issue 37).
     /** POST /admin/api/fotos: a product photo (base64), re-encoded and stored (no EXIF, at most FOTOS_PRODUCTO.ladoMaximo): its URL. */
     uploadPhoto: (nombre: string, datos: string) => call(admin.fotos.$path(), isFotoSubida, 'POST', { nombre, datos }),
     /** GET /admin/api/catalogo/exportar?{filtro}&formato=csv|json (the productos routes): the filtered catalogue as a file, with its name. */
@@ -540,9 +539,8 @@ export function operatorClient(conexion: ConexionOperador) {
       const fecha = new Date().toISOString().slice(0, 10);
       return { nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `catalogo-${fecha}.${formato}`, datos: await res.blob() };
     },
-    // (end of fotos)
 
-    // Bulk changes and their undo (issue 37, lote).
+    // Bulk changes and their undo (issue 37).
     /** GET /admin/api/productos/lote/filas?{filtro}&pagina=: a page of the bulk grid, each product's batch fields as stored. */
     bulkRows: (filtro: FiltroCatalogoConsulta & { pagina?: number }) =>
       call(conConsulta(admin.productos.lote.filas.$path(), { ...filtro }), isPaginaLote),
@@ -557,9 +555,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** POST /admin/api/productos/lote/{id}/deshacer: every product of that batch back to its values, refused if one changed since. */
     undoBulkChange: (id: number) =>
       call(admin.productos.lote[':id'].deshacer.$path({ param: { id: param(id) } }), conMensaje<LoteDeshecho>(), 'POST', {}),
-    // (end of lote)
 
-    // Coupons and the stock history (issue 37, cupones).
+    // Coupons and the stock history (issue 37).
     /** GET /admin/api/cupones: every shop coupon with its rules, where it stands, its uses and what it took off. */
     couponList: () => call(admin.cupones.$path(), fieldsOf<{ cupones: CuponBackoffice[] }>({ cupones: 'array' })),
     /** GET /admin/api/cupones/{codigo}: one coupon and its latest orders. */
@@ -590,9 +587,8 @@ export function operatorClient(conexion: ConexionOperador) {
         conConsulta(admin.productos[':ref'].movimientos.$path({ param: { ref: param(ref) } }), { antes }),
         fieldsOf<PaginaMovimientos>({ movimientos: 'array', idProducto: 'number' }),
       ),
-    // (end of cupones)
 
-    // Home content, static pages and publishing (issue 37, contenido).
+    // Home content, static pages and publishing (issue 37).
     /** GET /admin/api/publicacion: live, pending, being built or failed (with the error). */
     publishingStatus: () =>
       call(
@@ -628,9 +624,8 @@ export function operatorClient(conexion: ConexionOperador) {
     /** DELETE /admin/api/textos/{clave}: back to the shop's original copy. */
     resetShopText: (clave: import('./contenido-schemas.ts').ClaveTexto) =>
       call(admin.textos[':clave'].$path({ param: { clave } }), isMensaje, 'DELETE'),
-    // (end of contenido)
 
-    // Shipping and the shop's own settings (issue 37, tienda).
+    // Shipping and the shop's own settings (issue 37).
     /** GET /admin/api/tienda/ajustes: the shop's settings in force (the owner). */
     shopSettings: () => call(admin.tienda.ajustes.$path(), isObjeto<AjustesTiendaRespuesta>()),
     /** PUT /admin/api/tienda/ajustes: saves the whole settings object (the owner, fresh); 400 `{ mensaje, campo }` on a wrong field. */
@@ -649,7 +644,6 @@ export function operatorClient(conexion: ConexionOperador) {
       ),
     /** POST /admin/api/envios/tarifas/lote: sets or adds an amount to many districts' tariffs at once (or previews it, `simulacro`). */
     changeTariffs: (lote: LoteTarifas) => call(admin.envios.tarifas.lote.$path(), isObjeto<LoteTarifasRespuesta>(), 'POST', lote),
-    // (end of tienda)
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

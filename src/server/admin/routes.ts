@@ -55,25 +55,19 @@ export function adminRoutes(
       .route('/', personalRoutes(deps))
       .use('*', rebuildAfterCatalogueChange(deps))
       .route('/', productRoutes(deps))
-      // Catalogue: the product list, the form, archive, duplicate and export (issue 37, productos).
+      // Catalogue: the product list, the form, archive, duplicate and export (issue 37).
       .route('/', catalogoRoutes(deps))
-      // (end of productos)
-      // Photos and the import in the browser (issue 37, fotos).
+      // Photos and the import in the browser (issue 37).
       .route('/', fotoRoutes(deps))
-      // (end of fotos)
-      // Bulk changes and their undo (issue 37, lote).
+      // Bulk changes and their undo (issue 37).
       .route('/', loteRoutes(deps))
-      // (end of lote)
-      // Coupons and the stock history (issue 37, cupones).
+      // Coupons and the stock history (issue 37).
       .route('/', movimientosRoutes(db))
-      // (end of cupones)
-      // Home content, static pages and publishing (issue 37, contenido).
+      // Home content, static pages and publishing (issue 37).
       .route('/', publicacionRoutes(deps))
       .route('/', textosRoutes(db))
-      // (end of contenido)
-      // Shipping and the shop's own settings (issue 37, tienda).
+      // Shipping and the shop's own settings (issue 37).
       .route('/', tiendaRoutes(deps))
-      // (end of tienda)
       .route('/', couponRoutes(db))
       .route('/', contentRoutes(db))
       .route('/', reclamoOperatorRoutes(db, deps.config))
