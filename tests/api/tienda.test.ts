@@ -13,6 +13,7 @@ import {
 import type { InicioRespuesta } from '../../src/lib/api/backoffice-schemas.ts';
 import { PROVEEDOR, TIENDA } from '../../src/lib/tienda.ts';
 import { REAUTENTICAR, SOLO_ROL } from '../../src/server/admin/roles.ts';
+import { catalogueVersion } from '../../src/server/catalogue/queries.ts';
 import { emitirComprobante } from '../../src/server/comprobantes/emision.ts';
 import type { ProveedorComprobantes } from '../../src/server/comprobantes/proveedor.ts';
 import { auditoria, ajustesTienda, comprobantes, departamentos, distritos, provincias } from '../../src/server/db/schema/index.ts';
@@ -107,6 +108,8 @@ describeEachDatabase('shop settings and delivery tariffs', (target) => {
 
   it('before any save: the defaults (the demo company, SHOP_EMAIL, S/250, the code’s pickup points), flagged on the home', async () => {
     const respuesta = await json<AjustesTiendaRespuesta>(await dueno('GET', '/tienda/ajustes'));
+    // Nothing saved: the pages keep the code's values (no `valores` in the build's content).
+    expect(await (await shop.call('GET', '/web/contenido')).json()).not.toHaveProperty('valores');
     expect(respuesta).toMatchObject({
       ajustes: {
         ruc: PROVEEDOR.ruc,
@@ -171,7 +174,18 @@ describeEachDatabase('shop settings and delivery tariffs', (target) => {
         ? { ...punto, direccion: 'Av. Benavides 999, Miraflores', horario: 'Lunes a sábado de 11:00 a 20:00' }
         : punto,
     );
+    const versionAntes = await catalogueVersion(shop.database.db);
     const guardado = await json<AjustesTiendaRespuesta>(await dueno('PUT', '/tienda/ajustes', { ...PROPIOS, puntosRecojo: puntos }));
+    // The static pages say the saved threshold, return window and company: the build's content carries them, and the save asks for a rebuild.
+    expect(await catalogueVersion(shop.database.db)).toBeGreaterThan(versionAntes);
+    const { valores } = (await (await shop.call('GET', '/web/contenido')).json()) as { valores?: Record<string, unknown> };
+    expect(valores).toEqual({
+      envioGratis: 150,
+      diasDevolucion: 30,
+      razonSocial: PROPIOS.razonSocial,
+      ruc: PROPIOS.ruc,
+      correo: PROPIOS.correoTienda,
+    });
     expect(guardado).toMatchObject({ identidadDemo: false, actualizadoPor: expect.stringContaining('token de operador') });
     expect(guardado.ajustes).toEqual({ ...PROPIOS, puntosRecojo: puntos });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
+import { png } from '../api/images.ts';
 import { completarInvitacion, correoUnico, duenaDesdeConsola, foto, sinViolaciones, backofficeUrl } from './support/backoffice.ts';
 import { startShop, type StartedShop } from './support/start-shop.ts';
 
@@ -146,11 +147,25 @@ test.describe('in a shop that rebuilds itself', () => {
     await page.goto(`${url}/admin/productos/nuevo`);
     const nombre = `Bálsamo publicado ${Date.now()}`;
     await llenarFormulario(page, { nombre, sku: `PUB-${Date.now()}`, marca: catalogue[0]!.marca });
+    // Two photos from the device at once; the second becomes the main one, with a text of its own.
+    await page.getByLabel('Agregar fotos').setInputFiles([
+      { name: 'frente.png', mimeType: 'image/png', buffer: png(120, 120, [200, 40, 110]) },
+      { name: 'textura.png', mimeType: 'image/png', buffer: png(120, 120, [40, 120, 200]) },
+    ]);
+    await expect(page.getByLabel('Texto alternativo de la foto 2')).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel('Texto alternativo de la foto 2').fill('Textura del bálsamo sobre la piel');
+    await page.getByRole('button', { name: 'Hacer principal' }).click();
+    await expect(page.getByLabel('Texto alternativo de la foto 1')).toHaveValue('Textura del bálsamo sobre la piel');
+    await foto(page, testInfo, 'producto-con-dos-fotos');
     await page.getByRole('button', { name: 'Crear producto' }).click();
     await expect(page.getByText('Producto creado.')).toBeVisible();
     const id = Number(/productos\/(\d+)/.exec(page.url())![1]);
 
     const producto = ((await (await request.get(`${shop.url}/web/listprod`)).json()) as Producto[]).find((p) => p.idProducto === id)!;
+    // Stored as the shop's own photos, the main one first, each with its text.
+    const fotos = producto.img.split(',');
+    expect(fotos).toHaveLength(2);
+    expect(fotos.every((url) => url.startsWith('/imagenes/'))).toBe(true);
     const pagina = `${shop.url}${productPath(producto)}`;
     // The shop notices the new catalogue version and rebuilds: then the product has its own static page.
     await expect
@@ -165,6 +180,7 @@ test.describe('in a shop that rebuilds itself', () => {
     await page.goto(pagina);
     await expect(page.getByRole('heading', { level: 1, name: nombre })).toBeVisible();
     await expect(page.getByTestId('precio')).toHaveText('S/ 88.90');
+    await expect(page.getByRole('img', { name: 'Textura del bálsamo sobre la piel' }).first()).toBeVisible();
     await foto(page, testInfo, 'producto-en-la-tienda');
   });
 });

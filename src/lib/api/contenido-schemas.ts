@@ -161,6 +161,8 @@ export interface BannerContenido {
 export interface ContenidoPublico extends Textos {
   banners: BannerContenido[];
   mensajes: { mensaje: string; desde: string | null; hasta: string | null }[];
+  /** The {valores} of the texts the owner saved in 'Tienda' (free-shipping threshold, return window, company, e-mail); absent: the code's. */
+  valores?: Record<string, string | number>;
 }
 
 const imagenMovil = z
@@ -195,6 +197,7 @@ export const contenidoPublicoSchema = z.object({
     })
     .array(),
   mensajes: z.object({ mensaje: z.string(), desde: fechaONula, hasta: fechaONula }).array(),
+  valores: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 }) satisfies z.ZodType<ContenidoPublico>;
 
 /** The lists the back office schedules, and the body of a new or edited item of each (POST /admin/api/{lista}, PUT …/{id}). */

@@ -8,8 +8,8 @@ import { PLAZA_NORTE, TIENDAS } from './tiendas.ts';
  * copy, the locations and hours, the social links. {valores} are filled in at build (valoresDeTexto).
  */
 
-/** What {clave} means in a page's text. */
-export const valoresDeTexto = (): Record<string, string | number> => ({
+/** What {clave} means in a page's text: the code's values, under those the owner saved in 'Tienda' (`guardados`, /web/contenido's `valores`). */
+export const valoresDeTexto = (guardados?: Record<string, string | number>): Record<string, string | number> => ({
   envioGratis: TIENDA.envioGratisDesde,
   diasDevolucion: DEVOLUCIONES.dias,
   horasTransferencia: TRANSFERENCIA.reservaHoras,
@@ -18,6 +18,7 @@ export const valoresDeTexto = (): Record<string, string | number> => ({
   ruc: CONTACTO.ruc,
   correo: CONTACTO.correo,
   telefono: CONTACTO.telefono,
+  ...guardados,
 });
 
 const PREGUNTAS: Pagina = {
@@ -185,6 +186,8 @@ export const REDES_POR_DEFECTO: Redes = { instagram: CONTACTO.instagramUrl, tikt
 /** The build's content: the texts (the code's copy when the API has none), and the scheduled banners and messages (null: the API has no /web/contenido, the old lists stand). */
 export interface ContenidoDelSitio {
   textos: Textos;
+  /** The texts' {valores}, the owner's settings over the code's (valoresDeTexto). */
+  valores: Record<string, string | number>;
   banners: ContenidoPublico['banners'] | null;
   mensajes: ContenidoPublico['mensajes'] | null;
 }
@@ -194,10 +197,11 @@ export const contenidoDelSitio = (contenido: ContenidoPublico | undefined): Cont
   contenido
     ? {
         textos: { paginas: contenido.paginas, tiendas: contenido.tiendas, redes: contenido.redes },
+        valores: valoresDeTexto(contenido.valores),
         banners: contenido.banners,
         mensajes: contenido.mensajes,
       }
-    : { textos: textosPorDefecto(), banners: null, mensajes: null };
+    : { textos: textosPorDefecto(), valores: valoresDeTexto(), banners: null, mensajes: null };
 
 /** Every text as the code has it. */
 export const textosPorDefecto = (): Textos => ({

@@ -7,11 +7,13 @@ import {
   type ContenidoPublico,
   type TextosOperador,
 } from '../../lib/api/contenido-schemas.ts';
+import type { AjustesTienda } from '../../lib/api/tienda-schemas.ts';
 import { textosPorDefecto } from '../../lib/site/paginas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logError } from '../db/errors.ts';
 import { banners, mensajesBarra, textosTienda } from '../db/schema/index.ts';
 import { noTerminado } from '../home/queries.ts';
+import { ajustesGuardados } from '../tienda/ajustes.ts';
 
 const esClave = (clave: string): clave is ClaveTexto => (CLAVES_TEXTO as readonly string[]).includes(clave);
 
@@ -36,12 +38,28 @@ export async function leerTextos(db: Db | Tx): Promise<TextosOperador> {
   return { ...textos, editados };
 }
 
+/**
+ * The texts' {valores} the owner saved in 'Tienda' (issue 37): the pages then say the threshold, return
+ * window, company and e-mail the checkout, returns and receipts use. Only the fields saved; the code's fill the rest.
+ */
+function valoresDeAjustes(datos: Partial<AjustesTienda>): Record<string, string | number> {
+  const valores: Record<string, string | number | undefined> = {
+    envioGratis: datos.envioGratisDesde,
+    diasDevolucion: datos.devolucionDias,
+    razonSocial: datos.razonSocial,
+    ruc: datos.ruc,
+    correo: datos.correoTienda,
+  };
+  return Object.fromEntries(Object.entries(valores).filter((par): par is [string, string | number] => par[1] !== undefined));
+}
+
 /** GET /web/contenido: the banners and messages not yet ended (with their runs) and every text, for the static build. */
 export async function contenidoPublico(db: Db): Promise<ContenidoPublico> {
-  const [{ editados: _editados, ...textos }, filasBanners, filasMensajes] = await Promise.all([
+  const [{ editados: _editados, ...textos }, filasBanners, filasMensajes, guardados] = await Promise.all([
     leerTextos(db),
     db.select().from(banners).where(noTerminado(banners)).orderBy(asc(banners.orden), asc(banners.id)),
     db.select().from(mensajesBarra).where(noTerminado(mensajesBarra)).orderBy(asc(mensajesBarra.orden), asc(mensajesBarra.id)),
+    ajustesGuardados(db),
   ]);
   const iso = (fecha: Date | null) => fecha?.toISOString() ?? null;
   return {
@@ -55,6 +73,7 @@ export async function contenidoPublico(db: Db): Promise<ContenidoPublico> {
       hasta: iso(b.hasta),
     })),
     mensajes: filasMensajes.map((m) => ({ mensaje: m.mensaje, desde: iso(m.desde), hasta: iso(m.hasta) })),
+    ...(guardados ? { valores: valoresDeAjustes(guardados.datos) } : {}),
   };
 }
 
