@@ -11,11 +11,11 @@ import { desmontar, hasta } from './pruebas/montar.tsx';
 describe('the boot’s head start (issue 36: usable within 2 s on a phone)', () => {
   afterEach(desmontar);
 
-  it('asks the session and the home’s figures together, before any screen renders, and the home uses that answer', async () => {
+  it('asks the session, the home’s figures and the publishing status together, before any screen renders, and the home uses that answer', async () => {
     const cliente = new ClienteFalso();
     const consultas = crearQueryClient();
     await Promise.all(adelantar('/admin/', cliente, consultas));
-    expect(cliente.nombres).toEqual(['session', 'home']);
+    expect(cliente.nombres).toEqual(['session', 'home', 'publishingStatus']);
 
     history.replaceState(null, '', '/admin/');
     const contenedor = document.body.appendChild(document.createElement('div'));
@@ -23,7 +23,7 @@ describe('the boot’s head start (issue 36: usable within 2 s on a phone)', () 
     await act(async () => raiz.render(<App cliente={cliente} queryClient={consultas} />));
     await hasta(() => document.body.textContent!.includes('S/ 350.50'));
     // Rendering asked nothing again: both answers were already there.
-    expect(cliente.nombres).toEqual(['session', 'home']);
+    expect(cliente.nombres).toEqual(['session', 'home', 'publishingStatus']);
     act(() => raiz.unmount());
   });
 

@@ -5,10 +5,12 @@ import { pedidoDeUrl } from './pedidos/filtro-url.ts';
 
 /** The home's query key, shared by Inicio and the boot's head start. */
 export const CLAVE_INICIO = ['inicio'] as const;
+/** The publishing status's query key, shared by EstadoPublicacion (on the home) and the boot's head start. */
+export const CLAVE_PUBLICACION = ['publicacion'] as const;
 
 /**
  * What the first screen needs, asked for at boot and all at once instead of one after another: the session
- * (ConSesion waits for it), the home's figures on /admin/ or the orders' page on /admin/pedidos (its filter from
+ * (ConSesion waits for it), the home's figures and the publishing status on /admin/ or the orders' page on /admin/pedidos (its filter from
  * `busqueda`, the address's query), and the code of the screen the address opens, so a
  * phone on a slow network pays one round trip for them, not three (the bench's "usable within 2 s", issue 36).
  * Sign-in and invitation pages need no session: nothing is asked there. Answers the promises it started.
@@ -17,7 +19,11 @@ export function adelantar(ruta: string, cliente: ClienteBackoffice, consultas: Q
   const camino = ruta.replace(/\/+$/, '') || '/admin';
   if (!camino.startsWith('/admin') || /^\/admin\/(?:ingresar|invitacion)(?:\/|$)/.test(camino)) return [];
   const pedidos: Promise<unknown>[] = [consultas.prefetchQuery({ queryKey: CLAVE_SESION, queryFn: () => cliente.session() })];
-  if (camino === '/admin') pedidos.push(consultas.prefetchQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home() }));
+  if (camino === '/admin')
+    pedidos.push(
+      consultas.prefetchQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home() }),
+      consultas.prefetchQuery({ queryKey: CLAVE_PUBLICACION, queryFn: () => cliente.publishingStatus() }),
+    );
   else if (/^\/admin\/pedidos\/\d+$/.test(camino)) pedidos.push(import('./pedidos/DetallePedido.tsx'));
   else if (camino === '/admin/pedidos') {
     const filtro = pedidoDeUrl(busqueda);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EstadoPublicacionRespuesta } from '../../lib/api/publicacion-schemas.ts';
+import { CLAVE_PUBLICACION } from '../arranque.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 
@@ -40,7 +41,7 @@ export function textoPublicacion(estado: EstadoPublicacionRespuesta, ahora = new
 export function EstadoPublicacion() {
   const cliente = useCliente();
   const consulta = useQuery({
-    queryKey: ['publicacion'],
+    queryKey: CLAVE_PUBLICACION,
     queryFn: () => cliente.publishingStatus(),
     refetchInterval: (query) => {
       const estado = query.state.data?.estado;

@@ -1,3 +1,5 @@
+import { CLAVE_PUBLICACION } from '../arranque.ts';
+import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
@@ -82,8 +84,13 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
         );
         reset(aValores(guardado.ajustes));
         consultas.setQueryData(['tienda-ajustes'], guardado);
-        await consultas.invalidateQueries({ queryKey: ['inicio'] });
-        setAviso({ ok: 'Guardamos los datos de la tienda. Los próximos comprobantes y compras ya los usan.' });
+        await Promise.all([
+          consultas.invalidateQueries({ queryKey: ['inicio'] }),
+          consultas.invalidateQueries({ queryKey: CLAVE_PUBLICACION }),
+        ]);
+        setAviso({
+          ok: 'Guardamos los datos de la tienda. Los próximos comprobantes y compras ya los usan; las páginas de la tienda, cuando se publiquen.',
+        });
       } catch (fallo) {
         if (!(fallo instanceof ReautenticacionCancelada)) setAviso({ error: mensajeDe(fallo) });
       }
@@ -248,6 +255,7 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
 
       <div className="bo-tienda__guardar">
         <Aviso error={aviso.error} ok={aviso.ok} />
+        {aviso.ok && <EstadoPublicacion />}
         <button type="submit" className="btn" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Guardando…' : 'Guardar cambios'}
         </button>
