@@ -36,11 +36,13 @@ test('a CSV picked in the browser is checked row by row, then imported; the prod
   duena = await duenaDesdeConsola(page, testInfo);
   const sufijo = `${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
   skus = [`E2E-IMP-${sufijo}-1`, `E2E-IMP-${sufijo}-2`, `E2E-IMP-${sufijo}-3`];
+  // A brand of its own: the storefront's journeys count the demo brands' products on the pages built at start.
+  const marca = `Marca E2E ${sufijo}`;
   const csv = [
     'sku;nombre;marca;linea;categoria;precio;stock;img',
-    `${skus[0]};Tónico de prueba ${sufijo};COSRX;Cuidado;Tónico;45.90;7;/demo/productos/tonico.svg`,
-    `${skus[1]};Sérum de prueba ${sufijo};COSRX;Cuidado;Tónico;62;3;`,
-    `${skus[2]};Crema de prueba ${sufijo};COSRX;Cuidado;Tónico;30;2;C:\\Fotos\\crema.jpg`,
+    `${skus[0]};Tónico de prueba ${sufijo};${marca};Cuidado;Tónico;45.90;7;/demo/productos/tonico.svg`,
+    `${skus[1]};Sérum de prueba ${sufijo};${marca};Cuidado;Tónico;62;3;`,
+    `${skus[2]};Crema de prueba ${sufijo};${marca};Cuidado;Tónico;30;2;C:\\Fotos\\crema.jpg`,
   ].join('\r\n');
 
   await page.goto('/admin/productos/importar');
@@ -68,7 +70,7 @@ test('a CSV picked in the browser is checked row by row, then imported; the prod
     creados.set(skus[i]!, id);
   }
   const tonico = await producto(request, creados.get(skus[0]!)!);
-  expect([tonico.nombre, tonico.precio, tonico.stock, tonico.marca]).toEqual([`Tónico de prueba ${sufijo}`, 45.9, 7, 'COSRX']);
+  expect([tonico.nombre, tonico.precio, tonico.stock, tonico.marca]).toEqual([`Tónico de prueba ${sufijo}`, 45.9, 7, marca]);
   expect((await producto(request, creados.get(skus[1]!)!)).precio).toBe(62);
   await sinViolaciones(page, 'Importación hecha');
   await foto(page, testInfo, 'importar-hecho');

@@ -238,8 +238,13 @@ export async function foto(page: Page, testInfo: TestInfo, nombre: string) {
 
 /** Axe on the whole page: no violation (`estado` names the screen in the failure). */
 export async function sinViolaciones(page: Page, estado: string) {
-  // A dialog fades in: its colours are measured once it has.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // A dialog fades in: its colours are measured once it has. A spinner turns for as long as it waits (the
+  // publishing status while the shop rebuilds): endless animations are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
     violations.map((violation) => `${estado}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
