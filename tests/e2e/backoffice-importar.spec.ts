@@ -20,6 +20,15 @@ let duena: Persona;
 let skus: string[];
 const creados = new Map<string, number>();
 
+// The suite's shop is built once: the storefront's journeys after these (search, the sitemap) compare its pages with
+// the live catalogue, so the products imported here leave the shop again (hidden, as the operator would).
+test.afterAll(async ({ request }) => {
+  for (const id of creados.values()) {
+    const res = await request.patch(`${backofficeUrl()}/admin/api/productos/${id}`, { headers: conToken(), data: { visible: false } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+});
+
 const archivo = (page: Page) => page.getByLabel('Archivo del catálogo (CSV o JSON)');
 const informe = (page: Page) => page.locator('.bo-importar__informe tbody tr');
 
