@@ -6,7 +6,15 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
 import { png } from '../api/images.ts';
-import { completarInvitacion, correoUnico, duenaDesdeConsola, foto, sinViolaciones, backofficeUrl } from './support/backoffice.ts';
+import {
+  backofficeUrl,
+  completarInvitacion,
+  conToken,
+  correoUnico,
+  duenaDesdeConsola,
+  foto,
+  sinViolaciones,
+} from './support/backoffice.ts';
 import { startShop, type StartedShop } from './support/start-shop.ts';
 
 /**
@@ -108,6 +116,9 @@ test.describe('in the suite’s shop', () => {
 
     await page.getByRole('link', { name: 'Volver a Productos' }).click();
     await expect(page.getByRole('list', { name: 'Productos' }).getByRole('listitem').first()).toContainText(nombre);
+    // The suite's shop is built once: the search and sitemap journeys compare its pages with the live catalogue.
+    const oculto = await request.patch(`/admin/api/productos/${id}`, { headers: conToken(), data: { visible: false } });
+    expect(oculto.status(), await oculto.text()).toBe(200);
   });
 });
 
