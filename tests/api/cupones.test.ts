@@ -139,12 +139,20 @@ describeEachDatabase('shop coupons', (target) => {
     expect(await lista()).toMatchObject({ usos: 3, estado: 'agotado' });
     const otro = clientes[respuestas.findIndex((r) => r.status !== 200)]!;
     expect(await comoElCarrito(otro, [[p, 1]], 'TRES-USOS')).toEqual({ mensaje: MENSAJES_CUPON.agotado });
+    // A client written from the spec alone takes the first coupon that is activo and not usado (storefront §7):
+    // one whose uses are all taken says usado.
+    const comoLaSpec = async () =>
+      (
+        await json<{ codigo: string; activo: boolean; usado: boolean }[]>(await shop.call('GET', '/api/descuentos', { token: otro.token }))
+      ).find((c) => c.codigo === 'TRES-USOS');
+    expect(await comoLaSpec()).toMatchObject({ activo: true, usado: true });
 
     // The shop cancels one unpaid order: its use comes back.
     const primero = await json<{ idVenta: number }>(ok[0]!);
     const cancel = await admin('POST', `/pedidos/${primero.idVenta}/estado`, { estado: 'CANCELADO' });
     expect(cancel.status).toBe(200);
     expect(await lista()).toMatchObject({ usos: 2, estado: 'vigente' });
+    expect(await comoLaSpec()).toMatchObject({ activo: true, usado: false });
     expect((await comprar(otro, [[p, 1]], 'TRES-USOS')).status).toBe(200);
   });
 

@@ -128,7 +128,8 @@ export function evaluateCoupon(
     };
   }
 
-  const coupon = globalCoupons.find((c) => c.activo && !c.usado && sameCode(c.codigo, codigo));
+  // `usado` with a reason (usadoPorTi, agotado) is answered with that reason below; without one the code is not valid.
+  const coupon = globalCoupons.find((c) => c.activo && (!c.usado || c.usadoPorTi || c.agotado) && sameCode(c.codigo, codigo));
   if (!coupon) return { ok: false, mensaje: MENSAJES_CUPON.invalido };
   if (hoy < coupon.fecha_inicio.slice(0, 10)) return { ok: false, mensaje: MENSAJES_CUPON.noVigente(coupon.fecha_inicio) };
   if (hoy > coupon.fecha_fin.slice(0, 10)) return { ok: false, mensaje: MENSAJES_CUPON.expirado };

@@ -67,12 +67,11 @@ export async function cuponesParaCliente(
   return Promise.all(
     rows.map(async (row) => {
       const { total, tuyos } = await contarUsos(db, row, clienteId, reemplazables);
-      return {
-        id: row.id,
-        ...globalCouponWire(row),
-        usadoPorTi: row.unoPorCliente && tuyos > 0,
-        agotado: row.usosMaximos !== null && total >= row.usosMaximos,
-      };
+      const usadoPorTi = row.unoPorCliente && tuyos > 0;
+      const agotado = row.usosMaximos !== null && total >= row.usosMaximos;
+      // `usado` as a client of the spec reads it (storefront §7: the first entry activo and not usado is used):
+      // also true when this customer may not use it any more; usadoPorTi and agotado say why.
+      return { id: row.id, ...globalCouponWire(row), usado: row.usado || usadoPorTi || agotado, usadoPorTi, agotado };
     }),
   );
 }
