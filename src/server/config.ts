@@ -2,6 +2,7 @@
  * The server's settings: the operator's environment read over the defaults of `lib/tienda.ts`, and the
  * security limits only the server applies. Server, build and command-line code import it; browser code never does.
  */
+import { cciLimpio, esCci } from '../lib/comprobantes/cci.ts';
 import {
   AVISOS_STOCK,
   AVISOS_TIENDA,
@@ -724,11 +725,11 @@ export function transferenciaFromEnv(env: Record<string, string | undefined>): T
     .map((entrada) => {
       const partes = entrada.split('|').map((parte) => parte.trim());
       const [banco = '', cuenta = '', cci = '', titular = ''] = partes;
-      if (partes.length !== 4 || !banco || !cuenta || !titular || !/^\d{20}$/.test(cci.replace(/[\s-]/g, '')))
+      if (partes.length !== 4 || !banco || !cuenta || !titular || !esCci(cci))
         throw new Error(
           `TRANSFERENCIA_CUENTAS debe ser una lista de cuentas separadas por ";", cada una banco|cuenta|CCI de 20 dígitos|titular, por ejemplo BCP|193-1234567-0-12|00219300123456701215|K-Beauty Perú S.A.C. (recibido: "${entrada}").`,
         );
-      return { banco, cuenta, cci: cci.replace(/[\s-]/g, ''), titular };
+      return { banco, cuenta, cci: cciLimpio(cci), titular };
     });
   return { cuentas, horas, demo: false };
 }

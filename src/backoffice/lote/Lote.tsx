@@ -8,6 +8,7 @@ import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { fechaHora } from '../formato.ts';
 import { Campo, Selector } from '../marco/Campo.tsx';
+import { OpcionesDeLista, OpcionesOferta, OpcionesStock } from '../productos/OpcionesFiltro.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { cambiosDe, type Ediciones } from './ediciones.ts';
 import PorFiltro, { type CambioPorFiltro } from './PorFiltro.tsx';
@@ -146,23 +147,13 @@ export default function Lote() {
         <div className="bo-filtros__rejilla">
           <Campo etiqueta="Buscar" type="search" pista="Nombre, marca o SKU." {...register('q')} />
           <Selector etiqueta="Marca" {...register('marca')}>
-            <option value="">Todas</option>
-            {datos?.marcas.map((marca) => (
-              <option key={marca.idMarca} value={marca.idMarca}>
-                {marca.nombre}
-              </option>
-            ))}
+            <OpcionesDeLista items={datos?.marcas.map(({ idMarca, nombre }) => ({ id: idMarca, nombre }))} />
           </Selector>
           <Selector etiqueta="Stock" {...register('stock')}>
-            <option value="">Todos</option>
-            <option value="agotado">Agotados</option>
-            <option value="bajo">Stock bajo</option>
-            <option value="disponible">Disponibles</option>
+            <OpcionesStock />
           </Selector>
-          <Selector etiqueta="Oferta" {...register('oferta')}>
-            <option value="">Todos</option>
-            <option value="si">Con descuento hoy</option>
-            <option value="no">Sin descuento hoy</option>
+          <Selector etiqueta="En oferta" {...register('oferta')}>
+            <OpcionesOferta />
           </Selector>
         </div>
         <button type="submit" className="btn btn--outline bo-btn--sm bo-lote-filtrar">

@@ -8,6 +8,7 @@ import { mensajeDe } from '../errores.ts';
 import { soles } from '../formato.ts';
 import { cuantos } from '../libros/Vistas.tsx';
 import { Campo, Selector } from '../marco/Campo.tsx';
+import { OpcionesDeLista, OpcionesOferta, OpcionesStock } from './OpcionesFiltro.tsx';
 import { Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { CLAVES_FILTRO, filtroDeUrl, urlDeFiltro } from './filtro-catalogo.ts';
 
@@ -59,39 +60,19 @@ export default function Productos() {
           <summary>Más filtros</summary>
           <div className="bo-filtros__rejilla">
             <Selector etiqueta="Marca" {...register('marca')}>
-              <option value="">Todas</option>
-              {opciones.data?.marcas.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.nombre}
-                </option>
-              ))}
+              <OpcionesDeLista items={opciones.data?.marcas} />
             </Selector>
             <Selector etiqueta="Categoría" {...register('categoria')}>
-              <option value="">Todas</option>
-              {opciones.data?.categorias.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nombre}
-                </option>
-              ))}
+              <OpcionesDeLista items={opciones.data?.categorias} />
             </Selector>
             <Selector etiqueta="Subcategoría" {...register('hija')}>
-              <option value="">Todas</option>
-              {hijas.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.nombre}
-                </option>
-              ))}
+              <OpcionesDeLista items={hijas} />
             </Selector>
             <Selector etiqueta="Stock" {...register('stock')}>
-              <option value="">Todos</option>
-              <option value="agotado">Agotados</option>
-              <option value="bajo">Stock bajo</option>
-              <option value="disponible">Con stock</option>
+              <OpcionesStock />
             </Selector>
             <Selector etiqueta="En oferta" {...register('oferta')}>
-              <option value="">Todos</option>
-              <option value="si">Con descuento hoy</option>
-              <option value="no">Sin descuento hoy</option>
+              <OpcionesOferta />
             </Selector>
             <Selector etiqueta="Preventa" {...register('preventa')}>
               <option value="">Todos</option>

@@ -3,6 +3,7 @@ import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { esCci, MENSAJE_CCI } from '../../lib/comprobantes/cci.ts';
 import { rucRefusal } from '../../lib/comprobantes/ruc.ts';
 import type { AjustesTienda, AjustesTiendaRespuesta } from '../../lib/api/tienda-schemas.ts';
 import { useCliente } from '../cliente.ts';
@@ -172,7 +173,7 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
               inputMode="numeric"
               problema={e.cuentas?.[i]?.cci?.message}
               {...register(`cuentas.${i}.cci`, {
-                validate: (valor) => /^\d{20}$/.test(valor.replace(/[\s-]/g, '')) || 'El CCI debe tener 20 dígitos.',
+                validate: (valor) => esCci(valor) || MENSAJE_CCI,
               })}
             />
             <Campo

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cciLimpio, esCci, MENSAJE_CCI } from '../comprobantes/cci.ts';
 import { rucRefusal } from '../comprobantes/ruc.ts';
 import { COMPROBANTES, OPERACIONES, PROVEEDOR } from '../tienda.ts';
 
@@ -50,10 +51,7 @@ export const seriesSchema = z
 export const cuentaSchema = z.object({
   banco: texto('el banco', 60),
   cuenta: texto('el número de cuenta', 40),
-  cci: z
-    .string({ error: 'Escribe el CCI de la cuenta.' })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine((value) => /^\d{20}$/.test(value), 'El CCI debe tener 20 dígitos.'),
+  cci: z.string({ error: 'Escribe el CCI de la cuenta.' }).transform(cciLimpio).refine(esCci, MENSAJE_CCI),
   titular: texto('el titular de la cuenta', 200),
 });
 export type CuentaBancaria = z.output<typeof cuentaSchema>;

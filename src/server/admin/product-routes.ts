@@ -22,6 +22,7 @@ import { consultaSinVacios } from '../../lib/api/pedidos-backoffice-schemas.ts';
 import { refuseFile, storedImages, storeImage } from '../images/store.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 import { motivoCifras, stockTotalTras } from './product-rules.ts';
+import { idPorReferencia } from './catalogo/lista.ts';
 import { importarLote } from './import/importar.ts';
 
 /** What the product, image and import calls need. */
@@ -35,15 +36,10 @@ export interface ProductRoutesDeps {
  * that is all digits. Hidden products included.
  */
 export async function productoPorReferencia(db: Db, ref: string): Promise<ProductoOperador | undefined> {
-  const texto = ref.trim();
-  if (/^\d{1,9}$/.test(texto)) {
-    const [porId] = await selectProductosOperador(db, eq(productos.id, Number(texto)));
-    if (porId) return porId;
-  }
-  const sku = texto.replace(/^sku:/i, '');
-  if (!sku || sku.length > 64) return undefined;
-  const [porSku] = await selectProductosOperador(db, eq(productos.sku, sku));
-  return porSku;
+  const id = await idPorReferencia(db, ref);
+  if (id === undefined) return undefined;
+  const [producto] = await selectProductosOperador(db, eq(productos.id, id));
+  return producto;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import type { FiltroCatalogo } from '../../../lib/api/catalogo-schemas.ts';
 import type { FormatoExportacion } from '../../../lib/api/productos-schemas.ts';
 import { COLUMNAS, type Columna } from '../../../lib/catalogue/import-columns.ts';
 import type { Db } from '../../db/client.ts';
-import { categorias, categoriasHijas, lineas, marcas, productos } from '../../db/schema/index.ts';
+import { productos } from '../../db/schema/index.ts';
 import { condicionCatalogo, type OpcionesFiltro } from './filtro.ts';
+import { productosConNombres } from './lista.ts';
 
 /**
  * The filtered catalogue in the import's columns (import-columns.ts), as CSV (UTF-8 with a BOM so a
@@ -21,19 +22,7 @@ async function* registros(db: Db, filtro: FiltroCatalogo, opciones: OpcionesFilt
   const donde = condicionCatalogo(filtro, opciones);
   let desde = 0;
   for (;;) {
-    const filas = await db
-      .select({
-        p: productos,
-        marca: marcas.nombre,
-        categoria: categorias.nombre,
-        linea: lineas.nombre,
-        child: sql<string>`coalesce(${categoriasHijas.nombre}, '')`,
-      })
-      .from(productos)
-      .innerJoin(marcas, eq(productos.marcaId, marcas.id))
-      .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-      .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
-      .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id))
+    const filas = await productosConNombres(db)
       .where(and(donde, gt(productos.id, desde)))
       .orderBy(asc(productos.id))
       .limit(LOTE);

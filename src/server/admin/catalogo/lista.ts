@@ -109,9 +109,9 @@ export async function idPorReferencia(db: Db | Tx, ref: string): Promise<number 
   return porSku?.id;
 }
 
-/** Every field of a product as the form edits it, archived ones included. */
-export async function productoEditable(db: Db | Tx, id: number): Promise<ProductoEditable | undefined> {
-  const [fila] = await db
+/** Products with the names of their brand, category, line and child category: the form's and the export's rows. */
+export const productosConNombres = (db: Db | Tx) =>
+  db
     .select({
       p: productos,
       marca: marcas.nombre,
@@ -123,8 +123,11 @@ export async function productoEditable(db: Db | Tx, id: number): Promise<Product
     .innerJoin(marcas, eq(productos.marcaId, marcas.id))
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .innerJoin(lineas, eq(categorias.lineaId, lineas.id))
-    .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id))
-    .where(eq(productos.id, id));
+    .leftJoin(categoriasHijas, eq(productos.childId, categoriasHijas.id));
+
+/** Every field of a product as the form edits it, archived ones included. */
+export async function productoEditable(db: Db | Tx, id: number): Promise<ProductoEditable | undefined> {
+  const [fila] = await productosConNombres(db).where(eq(productos.id, id));
   if (!fila) return undefined;
   const { p } = fila;
   const alt = p.fotosAlt ?? {};
