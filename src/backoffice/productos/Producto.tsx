@@ -158,7 +158,10 @@ function Formulario({ opciones, producto, titulo }: { opciones: OpcionesCatalogo
     values: producto ? valoresDe(producto) : undefined,
     resetOptions: { keepDirtyValues: true },
   });
-  const categoria = useWatch({ control, name: 'categoria' });
+  // Until react-hook-form has set the product's values (after the first render), its category gives the
+  // subcategory's options: they must exist when the product's subcategory is set, or the select falls back to
+  // 'Ninguna' and a save clears it.
+  const categoria = useWatch({ control, name: 'categoria' }) || (producto?.categoria ?? '');
   const nombre = useWatch({ control, name: 'nombre' });
   const categoriaElegida = opciones.categorias.find((c) => c.nombre === categoria);
   const linea = opciones.lineas.find((l) => l.id === categoriaElegida?.lineaId)?.nombre ?? '';
