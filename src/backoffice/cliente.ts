@@ -42,7 +42,9 @@ import type {
   CorreccionClienteRespuesta,
   CorreccionClienteWire,
   EstadoComprobanteWire,
+  FiltroComprobantes,
   ListaComprobantesOperador,
+  PaginaComprobantesOperador,
   ReintentoComprobanteRespuesta,
 } from '../lib/api/comprobantes-schemas.ts';
 import type { FilaImportacion, ProductoOperadorRespuesta, RespuestaImportacion } from '../lib/api/operator-schemas.ts';
@@ -172,6 +174,8 @@ export interface ClienteBackoffice {
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
   moderateResena(id: number, accion: 'aprobar' | 'rechazar'): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;
+  comprobantesPage(filtro?: FiltroComprobantes): Promise<PaginaComprobantesOperador>;
+  exportSalesRegister(mes: string): Promise<ArchivoExportado>;
   comprobante(numero: string): Promise<ComprobanteOperadorRespuesta>;
   retryComprobante(numero: string): Promise<ReintentoComprobanteRespuesta>;
   correctComprobanteCliente(numero: string, cliente: CorreccionClienteWire): Promise<CorreccionClienteRespuesta>;

@@ -49,6 +49,10 @@ const base: ComprobanteOperador = {
   reemplazadoPor: null,
   observaciones: null,
   porCorregir: false,
+  codigoSunat: '0',
+  explicacion: 'SUNAT aceptó el comprobante: es válido.',
+  explicacionObservaciones: null,
+  acciones: [],
 };
 const rechazado: ComprobanteOperador = {
   ...base,
@@ -93,6 +97,7 @@ const detalle: DetalleComprobanteOperador = {
   descuentos: 0,
   motivo: null,
   codigoSunat: null,
+  notas: [],
   clienteCorregido: null,
   actualizado: '2026-03-10T15:31:00.000Z',
   trabajos: [

@@ -296,6 +296,11 @@ export const COMPROBANTES = {
   /** Longest razón social and fiscal address a factura takes. */
   razonSocialMaxima: 200,
   direccionFiscalMaxima: 300,
+  /**
+   * The offline test mode rejects a factura to this RUC (valid check digit, no company) as SUNAT rejects a
+   * buyer's wrong RUC (code 2017), so the owner can rehearse the rejection's path: correct, then issue anew.
+   */
+  rucRechazadoEnPrueba: '20000000001',
 } as const;
 
 /**

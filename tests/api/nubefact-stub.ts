@@ -105,6 +105,10 @@ export async function startNubefactStub(): Promise<NubefactStub> {
             sunat_note: null,
             sunat_responsecode: stub.codigo ?? '2800',
             sunat_soap_error: '',
+            // SUNAT's CDR of the rejection, and the XML sent, as Nubefact links them.
+            enlace_del_pdf: '',
+            enlace_del_xml: `https://nubefact.example/cpe/${key}.xml`,
+            enlace_del_cdr: `https://nubefact.example/cpe/${key}.cdr`,
           }
         : stub.modo === 'excepcion'
           ? {

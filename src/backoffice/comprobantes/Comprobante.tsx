@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { CorreccionClienteWire, DetalleComprobanteOperador } from '../../lib/api/comprobantes-schemas.ts';
+import type { AccionComprobante, CorreccionClienteWire, DetalleComprobanteOperador } from '../../lib/api/comprobantes-schemas.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { fechaHora, soles } from '../formato.ts';
@@ -23,7 +23,7 @@ const DOCUMENTO: Record<string, string> = {
 
 const clave = (numero: string) => ['comprobante', numero] as const;
 
-/** One receipt: its state and SUNAT's word, lines, totals and attempts; 'Reintentar' and the buyer's correction when it needs them. */
+/** One receipt: its state and SUNAT's word in plain Spanish, its files, its credit notes, lines, totals and attempts, and only the actions its state allows. */
 export default function Comprobante({ numero }: { numero: string }) {
   const cliente = useCliente();
   const detalle = useQuery({ queryKey: clave(numero), queryFn: () => cliente.comprobante(numero) });
@@ -41,19 +41,22 @@ export default function Comprobante({ numero }: { numero: string }) {
 }
 
 function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
-  const rechazadoSinReemplazo = comprobante.estado === 'rechazado' && !comprobante.reemplazadoPor;
-  const corregible = rechazadoSinReemplazo || comprobante.porCorregir;
+  const corregible = comprobante.acciones.includes('corregir');
   const comprador = comprobante.clienteCorregido ?? comprobante.cliente;
   const [hecho, setHecho] = useState<{ mensaje: string; nuevo?: string } | null>(null);
+  const enlaces = [
+    { texto: 'PDF', url: comprobante.pdf },
+    { texto: 'XML', url: comprobante.xml },
+    { texto: 'CDR (constancia de SUNAT)', url: comprobante.cdr },
+  ].filter((enlace): enlace is { texto: string; url: string } => Boolean(enlace.url));
   return (
     <div className="bo-detalle">
       <section className="card" aria-labelledby="bo-comp-estado">
         <h2 id="bo-comp-estado">{comprobante.nombre}</h2>
         <p>
-          <EstadoComprobante comprobante={comprobante} />
+          <EstadoComprobante comprobante={comprobante} /> <strong>{soles(comprobante.total)}</strong>
         </p>
-        {comprobante.mensaje && <p className="bo-libro__texto">SUNAT: {comprobante.mensaje}</p>}
-        {comprobante.observaciones && <p className="bo-libro__texto">Observaciones (es válido): {comprobante.observaciones}</p>}
+        <RespuestaSunat comprobante={comprobante} />
         <p className="bo-nota">
           Emitido el {fechaHora(comprobante.emitido)} · <Link href={`/pedidos/${comprobante.pedido}`}>pedido N.° {comprobante.pedido}</Link>
           {comprobante.reemplaza && (
@@ -68,23 +71,34 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
               · lo reemplaza <Link href={`/comprobantes/${comprobante.reemplazadoPor}`}>{comprobante.reemplazadoPor}</Link>
             </>
           )}
-          {comprobante.modifica && ` · modifica a ${comprobante.modifica}`}
           {comprobante.prueba && ' · de prueba, sin validez tributaria'}
         </p>
-        <p>
+        {comprobante.modifica && (
+          <p>
+            Nota de crédito de <Link href={`/comprobantes/${comprobante.modifica}`}>{comprobante.modifica}</Link>
+            {comprobante.motivo ? ` · motivo: ${comprobante.motivo}` : ''}
+          </p>
+        )}
+        <p className="bo-comp-enlaces">
           <a href={comprobante.url} target="_blank" rel="noopener noreferrer">
             Ver el comprobante
           </a>
-          {comprobante.pdf && (
-            <>
+          {enlaces.map((enlace) => (
+            <span key={enlace.texto}>
               {' · '}
-              <a href={comprobante.pdf} target="_blank" rel="noopener noreferrer">
-                PDF
+              <a href={enlace.url} target="_blank" rel="noopener noreferrer">
+                {enlace.texto}
               </a>
-            </>
-          )}
+            </span>
+          ))}
         </p>
-        {comprobante.motivo && <p>Motivo: {comprobante.motivo}</p>}
+        {enlaces.length === 0 && (
+          <p className="bo-nota">
+            {comprobante.prueba
+              ? 'Los comprobantes de prueba no tienen PDF, XML ni CDR del proveedor.'
+              : 'El PDF, el XML y el CDR aparecen aquí cuando el proveedor los entrega.'}
+          </p>
+        )}
         <Aviso ok={hecho?.mensaje} />
         {hecho?.nuevo && (
           <p>
@@ -92,6 +106,35 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
           </p>
         )}
       </section>
+      <Acciones comprobante={comprobante} alHacer={setHecho} />
+      {comprobante.tipo !== '07' && (
+        <section className="card" aria-labelledby="bo-comp-notas">
+          <h2 id="bo-comp-notas">Notas de crédito</h2>
+          {comprobante.notas.length === 0 ? (
+            <p className="bo-nota">Ninguna: no se anuló ni se devolvió nada de este comprobante.</p>
+          ) : (
+            <ul className="bo-lineas">
+              {comprobante.notas.map((nota) => (
+                <li key={nota.numero} className="bo-libro__linea">
+                  <div>
+                    <p>
+                      <Link href={`/comprobantes/${nota.numero}`} className="bo-enlace-fuerte">
+                        {nota.numero}
+                      </Link>{' '}
+                      <EstadoComprobante comprobante={{ estado: nota.estado, reemplazadoPor: null, porCorregir: false, observaciones: null }} />
+                    </p>
+                    <p className="bo-nota">
+                      {fechaHora(nota.emitido)}
+                      {nota.motivo ? ` · ${nota.motivo}` : ''}
+                    </p>
+                  </div>
+                  <p>−{soles(nota.total)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <section className="card" aria-labelledby="bo-comp-cliente">
         <h2 id="bo-comp-cliente">Comprador</h2>
         <p>
@@ -101,10 +144,9 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
           {DOCUMENTO[comprador.tipoDocumento] ?? comprador.tipoDocumento} {comprador.numeroDocumento}
         </p>
         {comprador.direccion && <p>{comprador.direccion}</p>}
-        {comprobante.clienteCorregido && <p className="bo-nota">Datos corregidos: el reemplazo saldrá con ellos.</p>}
+        {comprobante.clienteCorregido && <p className="bo-nota">Datos corregidos: el comprobante nuevo saldrá con ellos.</p>}
         {corregible && <Corregir comprobante={comprobante} />}
       </section>
-      {(comprobante.estado === 'pendiente' || rechazadoSinReemplazo) && <Reintentar comprobante={comprobante} alReintentar={setHecho} />}
       <section className="card" aria-labelledby="bo-comp-lineas">
         <h2 id="bo-comp-lineas">Líneas</h2>
         <ul className="bo-lineas">
@@ -175,25 +217,57 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
   );
 }
 
-/** 'Reintentar': a pending receipt goes again with its number; a rejected one is replaced by a new number. */
-function Reintentar({
+/** SUNAT's answer: the plain sentence when the shop knows the code, with SUNAT's own code and message beside it. */
+function RespuestaSunat({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
+  const crudo = comprobante.mensaje ?? comprobante.ultimoError;
+  return (
+    <div className="bo-comp-sunat">
+      {comprobante.explicacion && <p className="bo-comp-sunat__llano">{comprobante.explicacion}</p>}
+      {crudo && (
+        <p className="bo-nota">
+          {comprobante.codigoSunat ? `Código SUNAT ${comprobante.codigoSunat}: ` : 'Respuesta: '}
+          {crudo}
+        </p>
+      )}
+      {comprobante.observaciones && (
+        <>
+          {comprobante.explicacionObservaciones && <p className="bo-comp-sunat__llano">{comprobante.explicacionObservaciones}</p>}
+          <p className="bo-nota">Observaciones de SUNAT (el comprobante es válido): {comprobante.observaciones}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Each path SUNAT's rules allow, in words: why, and what it does with the number. */
+const EXPLICACION: Record<AccionComprobante, string> = {
+  reenviar:
+    'SUNAT aún no lo recibió o no respondió. Se envía otra vez con el mismo número: el número no se pierde y no se emite otro comprobante.',
+  corregir:
+    'Si el rechazo o la devolución fue por los datos del comprador (por ejemplo, el RUC o la razón social de una factura), corrígelos primero: el envío siguiente sale con ellos.',
+  reemplazar:
+    'SUNAT lo rechazó y su número ya quedó usado: no se puede volver a enviar. Se emite un comprobante nuevo, con el siguiente número de la serie, las mismas líneas y los datos del comprador corregidos.',
+};
+
+/** 'Qué puedes hacer': only the actions the receipt's state allows, each with its explanation; an accepted one says why there are none. */
+function Acciones({
   comprobante,
-  alReintentar,
+  alHacer,
 }: {
   comprobante: DetalleComprobanteOperador;
-  alReintentar: (hecho: { mensaje: string; nuevo?: string }) => void;
+  alHacer: (hecho: { mensaje: string; nuevo?: string }) => void;
 }) {
   const cliente = useCliente();
   const consultas = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
-  const rechazado = comprobante.estado === 'rechazado';
-  const reintentar = async () => {
+  const { acciones } = comprobante;
+  const enviar = async () => {
     setError(null);
     setOcupado(true);
     try {
       const respuesta = await cliente.retryComprobante(comprobante.numero);
-      alReintentar({
+      alHacer({
         mensaje: respuesta.mensaje,
         ...(respuesta.comprobante.numero !== comprobante.numero ? { nuevo: respuesta.comprobante.numero } : {}),
       });
@@ -208,20 +282,42 @@ function Reintentar({
       setOcupado(false);
     }
   };
+  const boton = acciones.includes('reemplazar')
+    ? { accion: 'reemplazar' as const, texto: 'Emitir uno nuevo con otro número' }
+    : acciones.includes('reenviar')
+      ? { accion: 'reenviar' as const, texto: 'Reenviar con el mismo número' }
+      : null;
   return (
-    <section className="card" aria-labelledby="bo-comp-reintentar">
-      <h2 id="bo-comp-reintentar">Qué hacer</h2>
-      <p>
-        {rechazado
-          ? 'SUNAT lo rechazó: corrige los datos del comprador si hace falta y reinténtalo. Saldrá un comprobante nuevo que lo reemplaza.'
-          : 'SUNAT aún no lo recibe o respondió con un error: reinténtalo con el mismo número.'}
-      </p>
+    <section className="card" aria-labelledby="bo-comp-acciones">
+      <h2 id="bo-comp-acciones">Qué puedes hacer</h2>
+      {acciones.length === 0 ? (
+        <p>
+          {comprobante.estado === 'aceptado'
+            ? 'Nada: SUNAT lo aceptó y es válido; ya no se cambia. Para anularlo o devolver dinero, cancela el pedido o registra la devolución: la tienda emite la nota de crédito.'
+            : `Nada: lo reemplazó ${comprobante.reemplazadoPor ?? 'otro comprobante'}.`}
+        </p>
+      ) : (
+        <ol className="bo-comp-pasos">
+          {acciones.includes('corregir') && (
+            <li>
+              <strong>Corregir los datos del comprador</strong> (abajo, en Comprador). {EXPLICACION.corregir}
+            </li>
+          )}
+          {boton && (
+            <li>
+              <strong>{boton.texto}.</strong> {EXPLICACION[boton.accion]}
+            </li>
+          )}
+        </ol>
+      )}
       <Aviso error={error} />
-      <div className="bo-acciones">
-        <button type="button" className="btn" onClick={() => void reintentar()} disabled={ocupado}>
-          Reintentar
-        </button>
-      </div>
+      {boton && (
+        <div className="bo-acciones">
+          <button type="button" className="btn" onClick={() => void enviar()} disabled={ocupado}>
+            {boton.texto}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -236,7 +332,7 @@ const TIPOS_DOCUMENTO = [
 function Corregir({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
   const cliente = useCliente();
   const consultas = useQueryClient();
-  const factura = comprobante.numero.toUpperCase().startsWith('F');
+  const factura = comprobante.tipo === '01';
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const { register, handleSubmit, formState } = useForm({
     defaultValues: { documento_tipo: 'DNI', documento_numero: '', ruc: '', razon_social: '', direccion_fiscal: '' },

@@ -16,7 +16,14 @@ import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { CuponBackoffice, CuponForm, MovimientoStock } from '../../lib/api/cupones-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
 import { ErrorFormularioApi } from '../../lib/api/productos-errores.ts';
-import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
+import {
+  TIPOS_FILTRO_COMPROBANTE,
+  type CorreccionClienteWire,
+  type DetalleComprobanteOperador,
+  type EstadoComprobanteWire,
+  type FiltroComprobantes,
+} from '../../lib/api/comprobantes-schemas.ts';
+import { accionesPermitidas } from '../../lib/comprobantes/acciones.ts';
 import type { FilaImportacion, ProductoOperador, RespuestaImportacion, ResultadoFila } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
@@ -782,7 +789,54 @@ export class ClienteFalso implements ClienteBackoffice {
   private comprobanteDe(numero: string): DetalleComprobanteOperador {
     const comprobante = this.comprobantesLista.find((uno) => uno.numero === numero);
     if (!comprobante) throw new ApiError(404, `No existe el comprobante ${numero}.`);
+    // What the operator may do follows its state, as the API says it each time.
+    comprobante.acciones = accionesPermitidas(comprobante, comprobante.reemplazadoPor);
     return comprobante;
+  }
+
+  /** The list's filter over the fake's receipts (the dates by their UTC day: the fakes are issued mid-morning). */
+  async comprobantesPage(filtro: FiltroComprobantes = {}) {
+    this.anotar('comprobantesPage', [filtro]);
+    this.quien();
+    const cumple = (uno: DetalleComprobanteOperador) => {
+      const dia = uno.emitido.slice(0, 10);
+      const estado =
+        filtro.estado === 'por-atender'
+          ? uno.estado === 'pendiente' || (uno.estado === 'rechazado' && !uno.reemplazadoPor)
+          : filtro.estado === 'observado'
+            ? uno.estado === 'aceptado' && uno.observaciones !== null
+            : filtro.estado === 'aceptado'
+              ? uno.estado === 'aceptado' && uno.observaciones === null
+              : !filtro.estado || uno.estado === filtro.estado;
+      return (
+        estado &&
+        (!filtro.serie || uno.numero.startsWith(`${filtro.serie}-`)) &&
+        (!filtro.tipo || uno.tipo === TIPOS_FILTRO_COMPROBANTE[filtro.tipo]) &&
+        (!filtro.desde || dia >= filtro.desde) &&
+        (!filtro.hasta || dia <= filtro.hasta)
+      );
+    };
+    const elegidos = this.comprobantesLista
+      .map((uno) => this.comprobanteDe(uno.numero))
+      .filter(cumple)
+      .sort((a, b) => b.emitido.localeCompare(a.emitido));
+    const porPagina = filtro.porPagina ?? 200;
+    const pagina = filtro.pagina ?? 1;
+    return {
+      comprobantes: structuredClone(elegidos.slice((pagina - 1) * porPagina, pagina * porPagina)),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
+  }
+
+  /** The month's register: the owner with a fresh sign-in, or the API's 403s. */
+  async exportSalesRegister(mes: string): Promise<ArchivoExportado> {
+    this.anotar('exportSalesRegister', [mes]);
+    this.duenoFresco();
+    const filas = this.comprobantesLista.filter((uno) => uno.emitido.startsWith(mes));
+    const texto = ['Fecha de emisión,Serie,Número,Importe total', ...filas.map((uno) => `${uno.emitido},${uno.numero.replace('-', ',')},${uno.total}`)];
+    return { nombre: `registro-de-ventas-${mes}.csv`, datos: new Blob([`\uFEFF${texto.join('\r\n')}`], { type: 'text/csv' }) };
   }
 
   async comprobantes(estado?: EstadoComprobanteWire) {
@@ -797,7 +851,7 @@ export class ClienteFalso implements ClienteBackoffice {
           igv: _v,
           descuentos: _d,
           motivo: _m,
-          codigoSunat: _c,
+          notas: _n,
           clienteCorregido: _k,
           actualizado: _a,
           trabajos: _t,

@@ -120,6 +120,10 @@ export function comprobanteFalso(numero: string, cambios: Partial<DetalleComprob
     descuentos: 0,
     motivo: null,
     codigoSunat: null,
+    explicacion: null,
+    explicacionObservaciones: null,
+    acciones: [],
+    notas: [],
     clienteCorregido: null,
     actualizado: '2026-11-28T10:05:00Z',
     trabajos: [

@@ -32,7 +32,9 @@ import type {
   CorreccionClienteRespuesta,
   CorreccionClienteWire,
   EstadoComprobanteWire,
+  FiltroComprobantes,
   ListaComprobantesOperador,
+  PaginaComprobantesOperador,
   ReintentoComprobanteRespuesta,
 } from './comprobantes-schemas.ts';
 import {
@@ -162,6 +164,12 @@ const isCupones = fieldsOf<{ cupones: CuponOperador[] }>({ cupones: 'array' });
 const isAuditoria = fieldsOf<{ entradas: EntradaAuditoria[] }>({ entradas: 'array' });
 const isComprobantes = fieldsOf<ListaComprobantesOperador>({ comprobantes: 'array' });
 const isComprobante = fieldsOf<ComprobanteOperadorRespuesta>({ comprobante: 'object' });
+const isPaginaComprobantes = fieldsOf<PaginaComprobantesOperador>({
+  comprobantes: 'array',
+  total: 'number',
+  pagina: 'number',
+  porPagina: 'number',
+});
 const isReclamos = fieldsOf<ReclamosOperadorRespuesta>({ reclamos: 'array' });
 const isReclamo = fieldsOf<ReclamoOperadorRespuesta>({ reclamo: 'object' });
 const isResenas = fieldsOf<ResenasOperador>({ resenas: 'array' });
@@ -297,6 +305,25 @@ export function operatorClient(conexion: ConexionOperador) {
     // Electronic receipts (issue 23, issue 34).
     /** GET /admin/api/comprobantes[?estado=…]: the newest receipts. */
     comprobantes: (estado?: EstadoComprobanteWire) => call(conConsulta(admin.comprobantes.$path(), { estado }), isComprobantes),
+    /** GET /admin/api/comprobantes?serie=&tipo=&estado=&desde=&hasta=&pagina=&porPagina=: one page of the filtered receipts. */
+    comprobantesPage: (filtro: FiltroComprobantes = {}) =>
+      call(
+        conConsulta(admin.comprobantes.$path(), {
+          serie: filtro.serie,
+          tipo: filtro.tipo,
+          estado: filtro.estado,
+          desde: filtro.desde,
+          hasta: filtro.hasta,
+          pagina: filtro.pagina,
+          porPagina: filtro.porPagina,
+        }),
+        isPaginaComprobantes,
+      ),
+    /** GET /admin/api/comprobantes/registro-ventas.csv?mes=AAAA-MM: the month's Registro de Ventas as CSV (owner, fresh sign-in), with its name. */
+    exportSalesRegister: async (mes: string): Promise<ArchivoExportado> => {
+      const res = await download(conConsulta(admin.comprobantes['registro-ventas.csv'].$path(), { mes }), 'text/csv');
+      return { nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `registro-de-ventas-${mes}.csv`, datos: await res.blob() };
+    },
     /** GET /admin/api/comprobantes/{numero}: one receipt with its lines, totals and attempts. */
     comprobante: (numero: string) => call(admin.comprobantes[':numero'].$path(comprobantePath(numero)), isComprobante),
     /** POST /admin/api/comprobantes/{numero}/reintentar: sends a pending receipt again, or replaces a rejected one. */

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
-import type {
-  ComprobanteOperadorRespuesta,
-  CorreccionClienteRespuesta,
-  ListaComprobantesOperador,
-  ReintentoComprobanteRespuesta,
+import {
+  filtroComprobantesSchema,
+  mesRegistroSchema,
+  type ComprobanteOperadorRespuesta,
+  type CorreccionClienteRespuesta,
+  type PaginaComprobantesOperador,
+  type ReintentoComprobanteRespuesta,
 } from '../../lib/api/comprobantes-schemas.ts';
+import { consultaSinVacios } from '../../lib/api/pedidos-backoffice-schemas.ts';
+import { fechaLima } from '../../lib/dates.ts';
 import { leerNumeroComprobante } from '../../lib/comprobantes/numero.ts';
 import { clienteCorregido, correccionClienteSchema } from '../comprobantes/correccion.ts';
 import { corregirCliente, reintentarComprobante } from '../comprobantes/emision.ts';
@@ -12,23 +16,20 @@ import {
   comprobantePorNumero,
   comprobantesOperador,
   detalleComprobanteOperador,
-  listarComprobantes,
   numeroDe,
+  paginaComprobantes,
 } from '../comprobantes/queries.ts';
+import { registroVentas, registroVentasCsv } from '../comprobantes/registro-ventas.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { ESTADOS_COMPROBANTE, type EstadoComprobante } from '../db/schema/index.ts';
+import { PEDIDOS } from '../../lib/tienda.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { exigirRol } from './roles.ts';
 
-/** The `estado` filter of the list, or a 400 naming the valid ones. */
-function estadoDe(raw: string | undefined): EstadoComprobante | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!(ESTADOS_COMPROBANTE as readonly string[]).includes(raw))
-    throw clientError(400, `El estado debe ser uno de: ${ESTADOS_COMPROBANTE.join(', ')}.`);
-  return raw as EstadoComprobante;
-}
+/** A parse's first problem as the API's 400 (its Spanish sentence). */
+const rechazo = (error: { issues: { message: string }[] }) => clientError(400, error.issues[0]?.message ?? 'La consulta no es válida.');
 
 /** The receipt numbered as typed (B001-00000042, B001-42), or a 404 (a 400 for what is not a receipt number). */
 async function comprobanteDe(db: Db, numero: string) {
@@ -48,8 +49,30 @@ async function comprobanteDe(db: Db, numero: string) {
 export function comprobanteOperatorRoutes({ db, config }: { db: Db; config: Pick<ServerConfig, 'siteUrl' | 'comprobantes'> }) {
   return new Hono<OperatorEnv>()
     .get('/comprobantes', async (c) => {
-      const rows = await listarComprobantes(db, estadoDe(c.req.query('estado')));
-      return c.json({ comprobantes: await comprobantesOperador(db, rows, config.siteUrl) } satisfies ListaComprobantesOperador);
+      const parsed = filtroComprobantesSchema.safeParse(consultaSinVacios(c.req.query()));
+      if (!parsed.success) throw rechazo(parsed.error);
+      const { rows, total } = await paginaComprobantes(db, parsed.data);
+      return c.json({
+        comprobantes: await comprobantesOperador(db, rows, config.siteUrl),
+        total,
+        pagina: parsed.data.pagina ?? 1,
+        porPagina: parsed.data.porPagina ?? PEDIDOS.listaOperadorMaxima,
+      } satisfies PaginaComprobantesOperador);
+    })
+    // The month's Registro de Ventas for the accountant: an export, so the owner's only, with a fresh sign-in, and audited.
+    .get('/comprobantes/registro-ventas.csv', exigirRol('dueno', { fresca: true }), async (c) => {
+      const parsed = mesRegistroSchema.safeParse(c.req.query('mes') ?? fechaLima(new Date()).slice(0, 7));
+      if (!parsed.success) throw rechazo(parsed.error);
+      const mes = parsed.data;
+      const filas = await registroVentas(db, mes);
+      await audit(db, operadorDe(c), [
+        { accion: 'comprobantes.exportacion', objetivo: `registro de ventas ${mes}`, despues: { mes, comprobantes: filas.length } },
+      ]);
+      return c.body(registroVentasCsv(filas), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="registro-de-ventas-${mes}.csv"`,
+        'Cache-Control': 'no-store',
+      });
     })
     .get('/comprobantes/:numero', async (c) => {
       const row = await comprobanteDe(db, c.req.param('numero'));

@@ -332,7 +332,13 @@ async function registrar(db: Db, comprobante: Comprobante, respuesta: Exclude<Re
             enlaceCdr: respuesta.cdr,
           }
         : respuesta.estado === 'rechazado'
-          ? { estado: 'rechazado' as const }
+          ? {
+              estado: 'rechazado' as const,
+              // Its files, when the provider gives them, are kept too: the CDR is SUNAT's proof of the rejection.
+              enlacePdf: respuesta.pdf ?? null,
+              enlaceXml: respuesta.xml ?? null,
+              enlaceCdr: respuesta.cdr ?? null,
+            }
           : { estado: 'pendiente' as const, porCorregir: true };
     const [cambiado] = await tx
       .update(comprobantes)

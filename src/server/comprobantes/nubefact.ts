@@ -131,7 +131,14 @@ export function respuestaNubefact(doc: DocumentoNubefact): Respuesta {
   }
   const texto = [descripcion, nota].filter(Boolean).join(' ') || doc.sunat_soap_error?.trim() || '';
   if (numero !== null && numero >= 2000 && numero < 4000)
-    return { estado: 'rechazado', mensaje: texto || `SUNAT rechazó el comprobante (código ${codigo}).`, codigo };
+    return {
+      estado: 'rechazado',
+      mensaje: texto || `SUNAT rechazó el comprobante (código ${codigo}).`,
+      codigo,
+      pdf: doc.enlace_del_pdf || null,
+      xml: doc.enlace_del_xml || null,
+      cdr: doc.enlace_del_cdr || null,
+    };
   if (numero !== null && numero >= 100 && numero < 2000)
     return {
       estado: 'en-proceso',

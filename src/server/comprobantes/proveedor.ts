@@ -34,7 +34,15 @@ export type Respuesta =
       xml: string | null;
       cdr: string | null;
     }
-  | { estado: 'rechazado'; mensaje: string; codigo: string | null }
+  | {
+      estado: 'rechazado';
+      mensaje: string;
+      codigo: string | null;
+      /** The provider's files of the rejection when it gives them (the CDR is SUNAT's proof of it). */
+      pdf?: string | null;
+      xml?: string | null;
+      cdr?: string | null;
+    }
   | { estado: 'devuelto'; mensaje: string; codigo: string | null }
   | { estado: 'en-proceso'; mensaje: string };
 

@@ -1,16 +1,22 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  ComprobanteOperador,
-  ComprobantePedido,
-  DetalleComprobanteOperador,
-  EstadoComprobanteWire,
-  IntentoEmisionOperador,
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  TIPOS_FILTRO_COMPROBANTE,
+  type ComprobanteOperador,
+  type ComprobantePedido,
+  type DetalleComprobanteOperador,
+  type EstadoComprobanteWire,
+  type EstadoFiltroComprobante,
+  type FiltroComprobantes,
+  type IntentoEmisionOperador,
+  type NotaVinculada,
 } from '../../lib/api/comprobantes-schemas.ts';
 import { leerNumeroComprobante, NOMBRES_COMPROBANTE, numeroComprobante } from '../../lib/comprobantes/numero.ts';
+import { accionesPermitidas } from '../../lib/comprobantes/acciones.ts';
+import { codigoDeObservacion, explicarCodigoSunat } from '../../lib/comprobantes/sunat-codigos.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
-import { comprobantes, trabajos, type Comprobante, type EstadoComprobante } from '../db/schema/index.ts';
+import { comprobantes, trabajos, type Comprobante, type TipoComprobante } from '../db/schema/index.ts';
 
 /**
  * The read side of the electronic receipts (issue 23): the operator's list, one receipt by number or
@@ -32,14 +38,93 @@ export const numeroDe = (row: Pick<Comprobante, 'serie' | 'correlativo'>) => num
 /** The shape of a key of a printable page: anything else is answered as unknown without asking the database. */
 export const CLAVE_VALIDA = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** The newest receipts (all, or those in `estado`), newest first. */
-export async function listarComprobantes(db: Db, estado?: EstadoComprobante): Promise<Comprobante[]> {
-  return db
-    .select()
+/** The instant a Lima day (AAAA-MM-DD) begins, and the one the day after it begins. */
+const inicioDiaLima = (dia: string) => new Date(`${dia}T00:00:00-05:00`);
+const finDiaLima = (dia: string) => new Date(inicioDiaLima(dia).getTime() + 24 * 60 * 60 * 1000);
+
+/** A rejected receipt no other replaces yet (the operator's to act on). */
+const sinReemplazo = sql`NOT EXISTS (SELECT 1 FROM comprobantes AS r WHERE r.reemplaza_id = ${comprobantes.id})`;
+
+/** Each of the list's states as a condition (decision 0210): `aceptado` is accepted without observations, `observado` with them. */
+const CONDICION_ESTADO: Record<EstadoFiltroComprobante, SQL> = {
+  pendiente: eq(comprobantes.estado, 'pendiente'),
+  aceptado: and(eq(comprobantes.estado, 'aceptado'), isNull(comprobantes.observaciones))!,
+  observado: and(eq(comprobantes.estado, 'aceptado'), isNotNull(comprobantes.observaciones))!,
+  rechazado: eq(comprobantes.estado, 'rechazado'),
+  'por-atender': or(eq(comprobantes.estado, 'pendiente'), and(eq(comprobantes.estado, 'rechazado'), sinReemplazo))!,
+};
+
+/** The list's four-way state of a row, in SQL (what `estadoDeFila` says of a row in memory). */
+const ESTADO_SQL = sql<Exclude<EstadoFiltroComprobante, 'por-atender'>>`CASE WHEN ${comprobantes.estado} = 'aceptado' AND ${comprobantes.observaciones} IS NOT NULL THEN 'observado' ELSE ${comprobantes.estado} END`;
+
+/** A row's state as the list's filter names it: its SUNAT state, an accepted one with observations `observado`. */
+export const estadoDeFila = (row: Pick<Comprobante, 'estado' | 'observaciones'>): Exclude<EstadoFiltroComprobante, 'por-atender'> =>
+  row.estado === 'aceptado' && row.observaciones !== null ? 'observado' : row.estado;
+
+/** The WHERE of a filter: every condition it names, ANDed (the dates are Lima days on the date of issue, both included). */
+export function condicionComprobantes(filtro: Omit<FiltroComprobantes, 'pagina' | 'porPagina'>): SQL | undefined {
+  return and(
+    filtro.serie ? eq(comprobantes.serie, filtro.serie.toUpperCase()) : undefined,
+    filtro.tipo ? eq(comprobantes.tipo, TIPOS_FILTRO_COMPROBANTE[filtro.tipo]) : undefined,
+    filtro.estado ? CONDICION_ESTADO[filtro.estado] : undefined,
+    filtro.desde ? gte(comprobantes.emitido, inicioDiaLima(filtro.desde)) : undefined,
+    filtro.hasta ? lt(comprobantes.emitido, finDiaLima(filtro.hasta)) : undefined,
+  );
+}
+
+/**
+ * One page of the operator's list: the newest first (those to act on, `por-atender`, the rejected first and
+ * then the pending, each the oldest first), with how many match in all.
+ */
+export async function paginaComprobantes(db: Db, filtro: FiltroComprobantes): Promise<{ rows: Comprobante[]; total: number }> {
+  const porPagina = filtro.porPagina ?? PEDIDOS.listaOperadorMaxima;
+  const pagina = filtro.pagina ?? 1;
+  const donde = condicionComprobantes(filtro);
+  const orden =
+    filtro.estado === 'por-atender'
+      ? [sql`(${comprobantes.estado} = 'rechazado') DESC`, asc(comprobantes.emitido), asc(comprobantes.id)]
+      : [desc(comprobantes.emitido), desc(comprobantes.id)];
+  const [rows, [cuenta]] = await Promise.all([
+    db
+      .select()
+      .from(comprobantes)
+      .where(donde)
+      .orderBy(...orden)
+      .limit(porPagina)
+      .offset((pagina - 1) * porPagina),
+    db.select({ total: count() }).from(comprobantes).where(donde),
+  ]);
+  return { rows, total: Number(cuenta?.total ?? 0) };
+}
+
+/** How many receipts of one series, type and state, and their totals (céntimos, each as issued: a credit note's positive). */
+export interface ConteoComprobantes {
+  serie: string;
+  tipo: TipoComprobante;
+  estado: Exclude<EstadoFiltroComprobante, 'por-atender'>;
+  cantidad: number;
+  total: number;
+}
+
+/**
+ * Receipts issued between two Lima days (both included), counted by series, type and state (`aceptado`,
+ * `observado`, `pendiente`, `rechazado`), with their totals: the day's close and any summary read this,
+ * one query, in series order.
+ */
+export async function comprobantesPorSerieYEstado(db: Db, { desde, hasta }: { desde: string; hasta: string }): Promise<ConteoComprobantes[]> {
+  const rows = await db
+    .select({
+      serie: comprobantes.serie,
+      tipo: comprobantes.tipo,
+      estado: ESTADO_SQL,
+      cantidad: count(),
+      total: sql<string>`COALESCE(SUM(${comprobantes.total}), 0)`,
+    })
     .from(comprobantes)
-    .where(estado ? eq(comprobantes.estado, estado) : undefined)
-    .orderBy(desc(comprobantes.emitido), desc(comprobantes.id))
-    .limit(PEDIDOS.listaOperadorMaxima);
+    .where(condicionComprobantes({ desde, hasta }))
+    .groupBy(comprobantes.serie, comprobantes.tipo, ESTADO_SQL)
+    .orderBy(asc(comprobantes.serie), ESTADO_SQL);
+  return rows.map((row) => ({ ...row, cantidad: Number(row.cantidad), total: Number(row.total) }));
 }
 
 /** A receipt by its number as typed (B001-00000042, b001-42); undefined when there is none or it is not a number. */
@@ -193,6 +278,10 @@ export function comprobanteOperador(
     reemplazadoPor,
     observaciones: row.observaciones,
     porCorregir: row.porCorregir,
+    codigoSunat: row.codigoSunat,
+    explicacion: explicarCodigoSunat(row.codigoSunat),
+    explicacionObservaciones: explicarCodigoSunat(codigoDeObservacion(row.observaciones)),
+    acciones: accionesPermitidas(row, reemplazadoPor),
   };
 }
 
@@ -210,7 +299,7 @@ export async function comprobantesOperador(db: Db, rows: Comprobante[], siteUrl:
 
 /** One receipt in full for the operator: buyer, lines and totals in soles, and every attempt to issue it. */
 export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteUrl: string): Promise<DetalleComprobanteOperador> {
-  const [enlaces, jobs] = await Promise.all([vinculos(db, [row]), trabajosDeEmision(db, [row.id])]);
+  const [enlaces, jobs, notas] = await Promise.all([vinculos(db, [row]), trabajosDeEmision(db, [row.id]), notasDe(db, row.id)]);
   const lista = jobs.get(row.id) ?? [];
   return {
     ...comprobanteOperador(row, { siteUrl, ...enlazados(row, enlaces), ultimoError: ultimoErrorDe(lista) }),
@@ -231,11 +320,27 @@ export async function detalleComprobanteOperador(db: Db, row: Comprobante, siteU
     igv: toSoles(row.igv),
     descuentos: toSoles(row.descuentos),
     motivo: row.motivo,
-    codigoSunat: row.codigoSunat,
+    notas,
     clienteCorregido: row.clienteCorregido ? { ...row.clienteCorregido } : null,
     actualizado: row.actualizado.toISOString(),
     trabajos: lista,
   };
+}
+
+/** The credit notes that modify a receipt, oldest first (a refund's, a return's, a cancellation's). */
+async function notasDe(db: Db, id: number): Promise<NotaVinculada[]> {
+  const rows = await db
+    .select()
+    .from(comprobantes)
+    .where(and(eq(comprobantes.modificaId, id), eq(comprobantes.tipo, '07')))
+    .orderBy(asc(comprobantes.emitido), asc(comprobantes.id));
+  return rows.map((nota) => ({
+    numero: numeroDe(nota),
+    estado: nota.estado as EstadoComprobanteWire,
+    emitido: nota.emitido.toISOString(),
+    total: toSoles(nota.total),
+    motivo: nota.motivo,
+  }));
 }
 
 /** One unit without IGV, in soles to two decimals: the line's value before its discount over its quantity. */
