@@ -49,8 +49,8 @@ const base: ComprobanteOperador = {
   reemplazadoPor: null,
   observaciones: null,
   porCorregir: false,
-  codigoSunat: '0',
-  explicacion: 'SUNAT aceptó el comprobante: es válido.',
+  codigoSunat: null,
+  explicacion: null,
   explicacionObservaciones: null,
   acciones: [],
 };

@@ -208,6 +208,10 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
       reemplazadoPor: null,
       observaciones: null,
       porCorregir: false,
+      codigoSunat: null,
+      explicacion: null,
+      explicacionObservaciones: null,
+      acciones: ['reenviar'],
     });
 
     const soloRechazados = (await (await admin('GET', '/admin/api/comprobantes?estado=rechazado')).json()) as ListaComprobantesOperador;
@@ -217,7 +221,7 @@ describeEachDatabase('Comprobantes: page, operator and shopper reads', (target) 
 
     const malo = await admin('GET', '/admin/api/comprobantes?estado=anulado');
     expect(malo.status).toBe(400);
-    expect(await mensaje(malo)).toBe('El estado debe ser uno de: pendiente, aceptado, rechazado.');
+    expect(await mensaje(malo)).toBe('El estado debe ser uno de: por-atender, pendiente, aceptado, observado, rechazado.');
   });
 
   it('shows one comprobante in full by its number as typed, with its issuing attempts; 404 and 400 in Spanish', async () => {

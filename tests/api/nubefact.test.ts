@@ -88,6 +88,10 @@ describe('Nubefact client', () => {
       estado: 'rechazado',
       codigo: '2800',
       mensaje: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
+      // The rejection's files as Nubefact links them: SUNAT's CDR is the proof of it.
+      pdf: null,
+      xml: expect.stringMatching(/\.xml$/),
+      cdr: expect.stringMatching(/\.cdr$/),
     });
   });
 
@@ -97,6 +101,9 @@ describe('Nubefact client', () => {
       estado: 'rechazado',
       codigo: '2017',
       mensaje: 'Texto de SUNAT',
+      pdf: null,
+      xml: null,
+      cdr: null,
     });
     expect(respuestaNubefact({ ...base, sunat_responsecode: '3999' })).toMatchObject({ estado: 'rechazado' });
     expect(

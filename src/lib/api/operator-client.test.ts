@@ -199,6 +199,20 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
   ['auditTrail', (c) => c.auditTrail(), json({ entradas: [] }), 'GET', '/admin/api/auditoria'],
   ['auditTrail with a limit', (c) => c.auditTrail(50), json({ entradas: [] }), 'GET', '/admin/api/auditoria?limite=50'],
   ['comprobantes', (c) => c.comprobantes('rechazado'), json({ comprobantes: [] }), 'GET', '/admin/api/comprobantes?estado=rechazado'],
+  [
+    'comprobantesPage',
+    (c) => c.comprobantesPage({ serie: 'F001', tipo: 'factura', estado: 'observado', desde: '2026-11-01', hasta: '2026-11-30', pagina: 2, porPagina: 25 }),
+    json({ comprobantes: [], total: 0, pagina: 2, porPagina: 25 }),
+    'GET',
+    '/admin/api/comprobantes?serie=F001&tipo=factura&estado=observado&desde=2026-11-01&hasta=2026-11-30&pagina=2&porPagina=25',
+  ],
+  [
+    'exportSalesRegister',
+    (c) => c.exportSalesRegister('2026-11'),
+    new Response(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    'GET',
+    '/admin/api/comprobantes/registro-ventas.csv?mes=2026-11',
+  ],
   ['comprobante', (c) => c.comprobante('B001-00000042'), json({ comprobante: {} }), 'GET', '/admin/api/comprobantes/B001-00000042'],
   ['retryComprobante', (c) => c.retryComprobante('B001-42'), json({ mensaje: 'ok' }), 'POST', '/admin/api/comprobantes/B001-42/reintentar'],
   [
@@ -821,7 +835,16 @@ describeEachDatabase('operator client against the operator API', (target) => {
   it('lists orders, reviews, receipts and complaint sheets, and exports the book as CSV', async () => {
     await expect(ana.orders('PENDIENTE')).resolves.toMatchObject({ pedidos: [] });
     await expect(ana.resenas('PENDIENTE')).resolves.toEqual({ resenas: [] });
-    await expect(ana.comprobantes()).resolves.toEqual({ comprobantes: [] });
+    await expect(ana.comprobantes()).resolves.toMatchObject({ comprobantes: [] });
+    await expect(ana.comprobantesPage({ estado: 'por-atender', porPagina: 10 })).resolves.toEqual({
+      comprobantes: [],
+      total: 0,
+      pagina: 1,
+      porPagina: 10,
+    });
+    const registro = await ana.exportSalesRegister('2026-11');
+    expect(registro.nombre).toBe('registro-de-ventas-2026-11.csv');
+    expect([...new Uint8Array(await registro.datos.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     await expect(ana.reclamos()).resolves.toEqual({ reclamos: [] });
     const csv = await ana.reclamosCsv('pendiente');
     expect([...csv.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
