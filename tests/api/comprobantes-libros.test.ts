@@ -18,7 +18,17 @@ import { describeEachDatabase } from './databases.ts';
 import { pedidoPagado } from './dinero.ts';
 import { startNubefactStub, type NubefactStub } from './nubefact-stub.ts';
 import { configConPersonas, personas, relojDePrueba, type PersonaDePrueba } from './personas.ts';
-import { claimQuote, lineOf, newKey, openShop, payDePrueba, plainProducts, preferenceBody, runJobsUntilIdle, type TestShop } from './shop.ts';
+import {
+  claimQuote,
+  lineOf,
+  newKey,
+  openShop,
+  payDePrueba,
+  plainProducts,
+  preferenceBody,
+  runJobsUntilIdle,
+  type TestShop,
+} from './shop.ts';
 
 /**
  * The books of receipts (back office III): the operator's list filtered by series, type, state and Lima
@@ -234,10 +244,7 @@ describeEachDatabase('Comprobantes: the books', (target) => {
         acciones: [],
       });
       // A code the table does not know has no sentence: the screens show SUNAT's own message.
-      await shop.database.db
-        .update(comprobantes)
-        .set({ codigoSunat: '3999', estado: 'rechazado' })
-        .where(eq(comprobantes.id, r.junio!.id));
+      await shop.database.db.update(comprobantes).set({ codigoSunat: '3999', estado: 'rechazado' }).where(eq(comprobantes.id, r.junio!.id));
       const junio = (await pagina('desde=2031-06-01')).comprobantes[0]!;
       expect(junio).toMatchObject({ codigoSunat: '3999', explicacion: null, acciones: ['corregir', 'reemplazar'] });
       await shop.database.db.update(comprobantes).set({ codigoSunat: null, estado: 'aceptado' }).where(eq(comprobantes.id, r.junio!.id));
@@ -351,7 +358,9 @@ describeEachDatabase('Comprobantes: the books', (target) => {
           igv: sql<string>`COALESCE(SUM(CASE WHEN ${comprobantes.estado} = 'rechazado' THEN 0 WHEN ${comprobantes.tipo} = '07' THEN -${comprobantes.igv} ELSE ${comprobantes.igv} END), 0)`,
         })
         .from(comprobantes)
-        .where(and(gte(comprobantes.emitido, new Date('2031-05-01T05:00:00Z')), lt(comprobantes.emitido, new Date('2031-06-01T05:00:00Z'))));
+        .where(
+          and(gte(comprobantes.emitido, new Date('2031-05-01T05:00:00Z')), lt(comprobantes.emitido, new Date('2031-06-01T05:00:00Z'))),
+        );
       expect(suma(10)).toBe(Number(enLaBase!.total));
       expect(suma(8)).toBe(Number(enLaBase!.gravada));
       expect(suma(9)).toBe(Number(enLaBase!.igv));
@@ -463,7 +472,9 @@ describeEachDatabase('Comprobantes: the books', (target) => {
       expect(aceptado.xml).toMatch(/\.xml$/);
       expect(aceptado.cdr).toMatch(/\.cdr$/);
       const [serie, correlativo] = numero.split('-');
-      const envios = stub.recibidos.filter((b) => b.operacion === 'generar_comprobante' && b.serie === serie && b.numero === Number(correlativo));
+      const envios = stub.recibidos.filter(
+        (b) => b.operacion === 'generar_comprobante' && b.serie === serie && b.numero === Number(correlativo),
+      );
       expect(envios.length).toBeGreaterThanOrEqual(2);
     });
 
@@ -505,10 +516,17 @@ describeEachDatabase('Comprobantes: the books', (target) => {
       stub.codigo = undefined;
       expect(numero.startsWith('F')).toBe(true);
       expect(await detalle(numero)).toMatchObject({ estado: 'rechazado', explicacion: CODIGOS_SUNAT['2017'] });
-      const corregido = await admin('POST', `/comprobantes/${numero}/cliente`, { ruc: '20100070970', razon_social: 'Belleza Coreana S.A.C.' });
+      const corregido = await admin('POST', `/comprobantes/${numero}/cliente`, {
+        ruc: '20100070970',
+        razon_social: 'Belleza Coreana S.A.C.',
+      });
       expect(corregido.status, await corregido.clone().text()).toBe(200);
       const { comprobante } = (await corregido.json()) as CorreccionClienteRespuesta;
-      expect(comprobante.clienteCorregido).toMatchObject({ tipoDocumento: '6', numeroDocumento: '20100070970', denominacion: 'Belleza Coreana S.A.C.' });
+      expect(comprobante.clienteCorregido).toMatchObject({
+        tipoDocumento: '6',
+        numeroDocumento: '20100070970',
+        denominacion: 'Belleza Coreana S.A.C.',
+      });
       expect(comprobante.acciones).toEqual(['corregir', 'reemplazar']);
       stub.modo = 'acepta';
       const res = await admin('POST', `/comprobantes/${numero}/reintentar`);
@@ -521,8 +539,14 @@ describeEachDatabase('Comprobantes: the books', (target) => {
         cliente: { tipoDocumento: '6', numeroDocumento: '20100070970', denominacion: 'Belleza Coreana S.A.C.' },
       });
       const [serie, correlativo] = nueva.numero.split('-');
-      const enviado = stub.recibidos.find((b) => b.serie === serie && b.numero === Number(correlativo) && b.operacion === 'generar_comprobante');
-      expect(enviado).toMatchObject({ cliente_tipo_de_documento: '6', cliente_numero_de_documento: '20100070970', cliente_denominacion: 'Belleza Coreana S.A.C.' });
+      const enviado = stub.recibidos.find(
+        (b) => b.serie === serie && b.numero === Number(correlativo) && b.operacion === 'generar_comprobante',
+      );
+      expect(enviado).toMatchObject({
+        cliente_tipo_de_documento: '6',
+        cliente_numero_de_documento: '20100070970',
+        cliente_denominacion: 'Belleza Coreana S.A.C.',
+      });
       // The rejected one keeps what was sent: its record is SUNAT's.
       const [original] = await nube.database.db
         .select()

@@ -10,6 +10,7 @@ import { Campo, Selector } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import '../libros/libros.css';
 import { EstadoComprobante } from './Comprobantes.tsx';
+import './comprobantes.css';
 
 /** SUNAT's document codes (catálogo 06) as people read them. */
 const DOCUMENTO: Record<string, string> = {
@@ -121,7 +122,9 @@ function Detalle({ comprobante }: { comprobante: DetalleComprobanteOperador }) {
                       <Link href={`/comprobantes/${nota.numero}`} className="bo-enlace-fuerte">
                         {nota.numero}
                       </Link>{' '}
-                      <EstadoComprobante comprobante={{ estado: nota.estado, reemplazadoPor: null, porCorregir: false, observaciones: null }} />
+                      <EstadoComprobante
+                        comprobante={{ estado: nota.estado, reemplazadoPor: null, porCorregir: false, observaciones: null }}
+                      />
                     </p>
                     <p className="bo-nota">
                       {fechaHora(nota.emitido)}

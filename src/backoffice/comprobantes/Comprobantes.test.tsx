@@ -141,7 +141,15 @@ describe('Comprobantes', () => {
     await hasta(() => texto().includes('Intentos de envío'));
     expect(texto()).toContain(CODIGOS_SUNAT['2801']);
     expect(texto()).toContain('Código SUNAT 2801: El DNI ingresado no cumple con el estandar.');
-    for (const dato of ['Sérum de arroz 30 ml', '2 × S/ 45.00', 'Envío a domicilio', 'S/ 16.78', 'S/ 110.00', 'DNI 41234567', '1 de 8 intentos'])
+    for (const dato of [
+      'Sérum de arroz 30 ml',
+      '2 × S/ 45.00',
+      'Envío a domicilio',
+      'S/ 16.78',
+      'S/ 110.00',
+      'DNI 41234567',
+      '1 de 8 intentos',
+    ])
       expect(texto()).toContain(dato);
     // Only what its state allows: correct, then a new receipt; never 'resend with the same number'.
     expect(hayBoton('Emitir uno nuevo con otro número')).toBe(true);

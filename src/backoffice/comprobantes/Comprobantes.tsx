@@ -22,6 +22,7 @@ import { ReautenticacionCancelada, useReautenticar } from '../marco/Reautenticar
 import { usePersona } from '../marco/sesion.ts';
 import { useEsTelefono } from '../pedidos/useEsTelefono.ts';
 import { filtroDeUrl, POR_PAGINA, urlDeFiltro } from './filtro.ts';
+import './comprobantes.css';
 
 /** The list's states and types as the owner reads them. */
 export const NOMBRE_ESTADO: Record<EstadoFiltroComprobante, string> = {
@@ -109,7 +110,7 @@ export default function Comprobantes() {
       ) : telefono ? (
         <ul className="bo-tarjetas" aria-label="Comprobantes">
           {lista.data.comprobantes.map((comprobante) => (
-            <li key={comprobante.numero} className="card bo-tarjeta">
+            <li key={comprobante.numero} className="card bo-tarjeta bo-comprobante-tarjeta">
               <p className="bo-tarjeta__cabeza">
                 <Link href={`/comprobantes/${comprobante.numero}`} className="bo-enlace-fuerte">
                   {comprobante.numero}
@@ -240,7 +241,9 @@ function Filtros({ filtro, alFiltrar }: { filtro: FiltroComprobantes; alFiltrar:
           maxLength={4}
           autoCapitalize="characters"
           problema={formState.errors.serie?.message}
-          {...register('serie', { validate: (serie) => !serie.trim() || /^[A-Za-z0-9]{4}$/.test(serie.trim()) || 'La serie tiene 4 letras o números.' })}
+          {...register('serie', {
+            validate: (serie) => !serie.trim() || /^[A-Za-z0-9]{4}$/.test(serie.trim()) || 'La serie tiene 4 letras o números.',
+          })}
         />
         <Selector etiqueta="Tipo" {...register('tipo')}>
           <option value="">Todos</option>
@@ -264,7 +267,8 @@ function Filtros({ filtro, alFiltrar }: { filtro: FiltroComprobantes; alFiltrar:
           type="date"
           problema={formState.errors.hasta?.message}
           {...register('hasta', {
-            validate: (hasta, valores) => !hasta || !valores.desde || valores.desde <= hasta || 'La fecha hasta no puede ser anterior a la fecha desde.',
+            validate: (hasta, valores) =>
+              !hasta || !valores.desde || valores.desde <= hasta || 'La fecha hasta no puede ser anterior a la fecha desde.',
           })}
         />
       </div>
@@ -320,9 +324,9 @@ function RegistroVentas() {
     <section className="card bo-registro-ventas" aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>Registro de ventas para el contador</h2>
       <p>
-        Un archivo CSV (se abre con Excel) con los comprobantes del mes en las columnas del Registro de Ventas de SUNAT: fecha, tipo,
-        serie, número, cliente, base imponible, IGV y total. Las notas de crédito van en negativo, con el comprobante que modifican; los
-        rechazados por SUNAT van en cero.
+        Un archivo CSV (se abre con Excel) con los comprobantes del mes en las columnas del Registro de Ventas de SUNAT: fecha, tipo, serie,
+        número, cliente, base imponible, IGV y total. Las notas de crédito van en negativo, con el comprobante que modifican; los rechazados
+        por SUNAT van en cero.
       </p>
       <form
         className="bo-acciones bo-registro-ventas__form"

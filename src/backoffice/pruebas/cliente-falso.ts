@@ -835,7 +835,10 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('exportSalesRegister', [mes]);
     this.duenoFresco();
     const filas = this.comprobantesLista.filter((uno) => uno.emitido.startsWith(mes));
-    const texto = ['Fecha de emisión,Serie,Número,Importe total', ...filas.map((uno) => `${uno.emitido},${uno.numero.replace('-', ',')},${uno.total}`)];
+    const texto = [
+      'Fecha de emisión,Serie,Número,Importe total',
+      ...filas.map((uno) => `${uno.emitido},${uno.numero.replace('-', ',')},${uno.total}`),
+    ];
     return { nombre: `registro-de-ventas-${mes}.csv`, datos: new Blob([`\uFEFF${texto.join('\r\n')}`], { type: 'text/csv' }) };
   }
 

@@ -201,7 +201,16 @@ const CALLS: [string, (c: OperatorClient) => Promise<unknown>, Response, string,
   ['comprobantes', (c) => c.comprobantes('rechazado'), json({ comprobantes: [] }), 'GET', '/admin/api/comprobantes?estado=rechazado'],
   [
     'comprobantesPage',
-    (c) => c.comprobantesPage({ serie: 'F001', tipo: 'factura', estado: 'observado', desde: '2026-11-01', hasta: '2026-11-30', pagina: 2, porPagina: 25 }),
+    (c) =>
+      c.comprobantesPage({
+        serie: 'F001',
+        tipo: 'factura',
+        estado: 'observado',
+        desde: '2026-11-01',
+        hasta: '2026-11-30',
+        pagina: 2,
+        porPagina: 25,
+      }),
     json({ comprobantes: [], total: 0, pagina: 2, porPagina: 25 }),
     'GET',
     '/admin/api/comprobantes?serie=F001&tipo=factura&estado=observado&desde=2026-11-01&hasta=2026-11-30&pagina=2&porPagina=25',

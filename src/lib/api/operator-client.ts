@@ -322,7 +322,10 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/comprobantes/registro-ventas.csv?mes=AAAA-MM: the month's Registro de Ventas as CSV (owner, fresh sign-in), with its name. */
     exportSalesRegister: async (mes: string): Promise<ArchivoExportado> => {
       const res = await download(conConsulta(admin.comprobantes['registro-ventas.csv'].$path(), { mes }), 'text/csv');
-      return { nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `registro-de-ventas-${mes}.csv`, datos: await res.blob() };
+      return {
+        nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `registro-de-ventas-${mes}.csv`,
+        datos: await res.blob(),
+      };
     },
     /** GET /admin/api/comprobantes/{numero}: one receipt with its lines, totals and attempts. */
     comprobante: (numero: string) => call(admin.comprobantes[':numero'].$path(comprobantePath(numero)), isComprobante),

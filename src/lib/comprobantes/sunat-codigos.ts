@@ -25,12 +25,14 @@ export const CODIGOS_SUNAT: Readonly<Record<string, string>> = {
     'SUNAT ya tiene este número registrado con otros datos. Revisa el comprobante en el portal de tu proveedor antes de hacer nada más.',
   // Rejections: the number is used.
   '2010': 'SUNAT dice que el RUC de la tienda (el emisor) no está activo. Regulariza el RUC con SUNAT antes de volver a emitir.',
-  '2011': 'SUNAT dice que el RUC de la tienda (el emisor) figura como no habido. Regulariza el domicilio fiscal con SUNAT antes de volver a emitir.',
+  '2011':
+    'SUNAT dice que el RUC de la tienda (el emisor) figura como no habido. Regulariza el domicilio fiscal con SUNAT antes de volver a emitir.',
   '2012': 'SUNAT no autoriza a la tienda a emitir comprobantes electrónicos. Revisa la afiliación con SUNAT y con tu proveedor.',
   '2014': `Faltó el número de documento del comprador. ${NUEVO}`,
   '2015': `Faltó el tipo de documento del comprador. ${NUEVO}`,
   '2016': `El tipo de documento del comprador no vale para este comprobante. ${NUEVO}`,
-  '2017': 'Una factura necesita el RUC del comprador y el número enviado no es un RUC. Corrige el RUC y la razón social y emite una factura nueva.',
+  '2017':
+    'Una factura necesita el RUC del comprador y el número enviado no es un RUC. Corrige el RUC y la razón social y emite una factura nueva.',
   '2021': `Faltó la razón social o el nombre del comprador. ${NUEVO}`,
   '2022': `La razón social o el nombre del comprador no tiene un formato válido (muy corto o con caracteres no permitidos). ${NUEVO}`,
   '2335': 'SUNAT dice que el documento cambió después de firmarse. Emite uno nuevo; si vuelve a pasar, escribe a tu proveedor.',

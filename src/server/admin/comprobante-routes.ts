@@ -47,85 +47,87 @@ async function comprobanteDe(db: Db, numero: string) {
  * rejected or returned receipt's buyer (audited).
  */
 export function comprobanteOperatorRoutes({ db, config }: { db: Db; config: Pick<ServerConfig, 'siteUrl' | 'comprobantes'> }) {
-  return new Hono<OperatorEnv>()
-    .get('/comprobantes', async (c) => {
-      const parsed = filtroComprobantesSchema.safeParse(consultaSinVacios(c.req.query()));
-      if (!parsed.success) throw rechazo(parsed.error);
-      const { rows, total } = await paginaComprobantes(db, parsed.data);
-      return c.json({
-        comprobantes: await comprobantesOperador(db, rows, config.siteUrl),
-        total,
-        pagina: parsed.data.pagina ?? 1,
-        porPagina: parsed.data.porPagina ?? PEDIDOS.listaOperadorMaxima,
-      } satisfies PaginaComprobantesOperador);
-    })
-    // The month's Registro de Ventas for the accountant: an export, so the owner's only, with a fresh sign-in, and audited.
-    .get('/comprobantes/registro-ventas.csv', exigirRol('dueno', { fresca: true }), async (c) => {
-      const parsed = mesRegistroSchema.safeParse(c.req.query('mes') ?? fechaLima(new Date()).slice(0, 7));
-      if (!parsed.success) throw rechazo(parsed.error);
-      const mes = parsed.data;
-      const filas = await registroVentas(db, mes);
-      await audit(db, operadorDe(c), [
-        { accion: 'comprobantes.exportacion', objetivo: `registro de ventas ${mes}`, despues: { mes, comprobantes: filas.length } },
-      ]);
-      return c.body(registroVentasCsv(filas), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="registro-de-ventas-${mes}.csv"`,
-        'Cache-Control': 'no-store',
-      });
-    })
-    .get('/comprobantes/:numero', async (c) => {
-      const row = await comprobanteDe(db, c.req.param('numero'));
-      return c.json({ comprobante: await detalleComprobanteOperador(db, row, config.siteUrl) } satisfies ComprobanteOperadorRespuesta);
-    })
-    .post('/comprobantes/:numero/reintentar', async (c) => {
-      const row = await comprobanteDe(db, c.req.param('numero'));
-      const numero = numeroDe(row);
-      // The audit entry is written in the retry's own transaction: no retry without its entry.
-      const resultado = await reintentarComprobante(db, row.id, config.comprobantes, (tx, antes, reemplazo) =>
-        audit(tx, operadorDe(c), [
-          reemplazo
-            ? {
-                accion: 'comprobante.reemplazo',
-                objetivo: `comprobante ${numero}`,
-                antes: { estado: antes.estado, mensaje: antes.mensaje, codigoSunat: antes.codigoSunat },
-                despues: { reemplazo: numeroDe(reemplazo), cliente: reemplazo.cliente },
-              }
-            : {
-                accion: 'comprobante.reintento',
-                objetivo: `comprobante ${numero}`,
-                antes: { estado: antes.estado, mensaje: antes.mensaje },
-                despues: { estado: 'pendiente' },
-              },
-        ]),
-      );
-      if (!resultado.encolado) throw clientError(409, resultado.mensaje);
-      // A rejected receipt's answer shows its replacement, the receipt now on its way to SUNAT.
-      const actual = resultado.reemplazo ?? (await comprobantePorNumero(db, numero)) ?? row;
-      return c.json({
-        mensaje: resultado.mensaje,
-        comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
-      } satisfies ReintentoComprobanteRespuesta);
-    })
-    .post('/comprobantes/:numero/cliente', async (c) => {
-      const row = await comprobanteDe(db, c.req.param('numero'));
-      const datos = clienteCorregido(await parseBody(c, correccionClienteSchema));
-      const numero = numeroDe(row);
-      const resultado = await corregirCliente(db, row.id, datos, (tx, antes, cliente) =>
-        audit(tx, operadorDe(c), [
-          {
-            accion: 'comprobante.cliente',
-            objetivo: `comprobante ${numero}`,
-            antes: { estado: antes.estado, cliente: antes.clienteCorregido ?? antes.cliente },
-            despues: { cliente },
-          },
-        ]),
-      );
-      if (!resultado.corregido) throw clientError(409, resultado.mensaje);
-      const actual = (await comprobantePorNumero(db, numero)) ?? row;
-      return c.json({
-        mensaje: resultado.mensaje,
-        comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
-      } satisfies CorreccionClienteRespuesta);
-    });
+  return (
+    new Hono<OperatorEnv>()
+      .get('/comprobantes', async (c) => {
+        const parsed = filtroComprobantesSchema.safeParse(consultaSinVacios(c.req.query()));
+        if (!parsed.success) throw rechazo(parsed.error);
+        const { rows, total } = await paginaComprobantes(db, parsed.data);
+        return c.json({
+          comprobantes: await comprobantesOperador(db, rows, config.siteUrl),
+          total,
+          pagina: parsed.data.pagina ?? 1,
+          porPagina: parsed.data.porPagina ?? PEDIDOS.listaOperadorMaxima,
+        } satisfies PaginaComprobantesOperador);
+      })
+      // The month's Registro de Ventas for the accountant: an export, so the owner's only, with a fresh sign-in, and audited.
+      .get('/comprobantes/registro-ventas.csv', exigirRol('dueno', { fresca: true }), async (c) => {
+        const parsed = mesRegistroSchema.safeParse(c.req.query('mes') ?? fechaLima(new Date()).slice(0, 7));
+        if (!parsed.success) throw rechazo(parsed.error);
+        const mes = parsed.data;
+        const filas = await registroVentas(db, mes);
+        await audit(db, operadorDe(c), [
+          { accion: 'comprobantes.exportacion', objetivo: `registro de ventas ${mes}`, despues: { mes, comprobantes: filas.length } },
+        ]);
+        return c.body(registroVentasCsv(filas), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="registro-de-ventas-${mes}.csv"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+      .get('/comprobantes/:numero', async (c) => {
+        const row = await comprobanteDe(db, c.req.param('numero'));
+        return c.json({ comprobante: await detalleComprobanteOperador(db, row, config.siteUrl) } satisfies ComprobanteOperadorRespuesta);
+      })
+      .post('/comprobantes/:numero/reintentar', async (c) => {
+        const row = await comprobanteDe(db, c.req.param('numero'));
+        const numero = numeroDe(row);
+        // The audit entry is written in the retry's own transaction: no retry without its entry.
+        const resultado = await reintentarComprobante(db, row.id, config.comprobantes, (tx, antes, reemplazo) =>
+          audit(tx, operadorDe(c), [
+            reemplazo
+              ? {
+                  accion: 'comprobante.reemplazo',
+                  objetivo: `comprobante ${numero}`,
+                  antes: { estado: antes.estado, mensaje: antes.mensaje, codigoSunat: antes.codigoSunat },
+                  despues: { reemplazo: numeroDe(reemplazo), cliente: reemplazo.cliente },
+                }
+              : {
+                  accion: 'comprobante.reintento',
+                  objetivo: `comprobante ${numero}`,
+                  antes: { estado: antes.estado, mensaje: antes.mensaje },
+                  despues: { estado: 'pendiente' },
+                },
+          ]),
+        );
+        if (!resultado.encolado) throw clientError(409, resultado.mensaje);
+        // A rejected receipt's answer shows its replacement, the receipt now on its way to SUNAT.
+        const actual = resultado.reemplazo ?? (await comprobantePorNumero(db, numero)) ?? row;
+        return c.json({
+          mensaje: resultado.mensaje,
+          comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
+        } satisfies ReintentoComprobanteRespuesta);
+      })
+      .post('/comprobantes/:numero/cliente', async (c) => {
+        const row = await comprobanteDe(db, c.req.param('numero'));
+        const datos = clienteCorregido(await parseBody(c, correccionClienteSchema));
+        const numero = numeroDe(row);
+        const resultado = await corregirCliente(db, row.id, datos, (tx, antes, cliente) =>
+          audit(tx, operadorDe(c), [
+            {
+              accion: 'comprobante.cliente',
+              objetivo: `comprobante ${numero}`,
+              antes: { estado: antes.estado, cliente: antes.clienteCorregido ?? antes.cliente },
+              despues: { cliente },
+            },
+          ]),
+        );
+        if (!resultado.corregido) throw clientError(409, resultado.mensaje);
+        const actual = (await comprobantePorNumero(db, numero)) ?? row;
+        return c.json({
+          mensaje: resultado.mensaje,
+          comprobante: await detalleComprobanteOperador(db, actual, config.siteUrl),
+        } satisfies CorreccionClienteRespuesta);
+      })
+  );
 }

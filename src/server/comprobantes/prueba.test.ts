@@ -26,8 +26,8 @@ describe('the test mode of receipts', () => {
     });
     // A boleta to a DNI with the same digits is no factura to that RUC.
     const boleta = factura(COMPROBANTES.rucRechazadoEnPrueba);
-    expect(
-      await proveedorPrueba.emitir({ ...boleta, tipo: '03', cliente: { ...boleta.cliente, tipoDocumento: '1' } }),
-    ).toMatchObject({ estado: 'aceptado' });
+    expect(await proveedorPrueba.emitir({ ...boleta, tipo: '03', cliente: { ...boleta.cliente, tipoDocumento: '1' } })).toMatchObject({
+      estado: 'aceptado',
+    });
   });
 });

@@ -55,7 +55,9 @@ const CONDICION_ESTADO: Record<EstadoFiltroComprobante, SQL> = {
 };
 
 /** The list's four-way state of a row, in SQL (what `estadoDeFila` says of a row in memory). */
-const ESTADO_SQL = sql<Exclude<EstadoFiltroComprobante, 'por-atender'>>`CASE WHEN ${comprobantes.estado} = 'aceptado' AND ${comprobantes.observaciones} IS NOT NULL THEN 'observado' ELSE ${comprobantes.estado} END`;
+const ESTADO_SQL = sql<
+  Exclude<EstadoFiltroComprobante, 'por-atender'>
+>`CASE WHEN ${comprobantes.estado} = 'aceptado' AND ${comprobantes.observaciones} IS NOT NULL THEN 'observado' ELSE ${comprobantes.estado} END`;
 
 /** A row's state as the list's filter names it: its SUNAT state, an accepted one with observations `observado`. */
 export const estadoDeFila = (row: Pick<Comprobante, 'estado' | 'observaciones'>): Exclude<EstadoFiltroComprobante, 'por-atender'> =>
@@ -111,7 +113,10 @@ export interface ConteoComprobantes {
  * `observado`, `pendiente`, `rechazado`), with their totals: the day's close and any summary read this,
  * one query, in series order.
  */
-export async function comprobantesPorSerieYEstado(db: Db, { desde, hasta }: { desde: string; hasta: string }): Promise<ConteoComprobantes[]> {
+export async function comprobantesPorSerieYEstado(
+  db: Db,
+  { desde, hasta }: { desde: string; hasta: string },
+): Promise<ConteoComprobantes[]> {
   const rows = await db
     .select({
       serie: comprobantes.serie,
