@@ -12,7 +12,7 @@ describe("Inicio's links to the day's books", () => {
     const destinos: [Pendiente['clave'], string, string, string][] = [
       ['reclamos', 'Reclamos por responder', '/admin/reclamos', 'Reclamos'],
       ['resenas', 'Reseñas por moderar', '/admin/resenas', 'Reseñas'],
-      ['comprobantes', 'Comprobantes rechazados o sin respuesta', '/admin/comprobantes', 'Comprobantes'],
+      ['comprobantes', 'Comprobantes rechazados o sin respuesta', '/admin/comprobantes?estado=por-atender', 'Comprobantes'],
       ['agotados-con-avisos', "Agotados con clientes esperando 'Avísame'", '/admin/stock?stock=agotado', 'Stock'],
       ['stock-bajo', 'Productos con 3 unidades o menos', '/admin/stock?stock=bajo', 'Stock'],
     ];

@@ -158,7 +158,7 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
     cantidad: rechazados + demorados,
     ...(rechazados + demorados > 0 ? { detalle: `${rechazados} rechazado(s), ${demorados} pendiente(s) hace más de una hora` } : {}),
     urgente: rechazados > 0,
-    enlace: '/admin/comprobantes',
+    enlace: '/admin/comprobantes?estado=por-atender',
   });
   const alerta = Number(alertas[0]!.n);
   lista.push({
