@@ -235,16 +235,6 @@ function Filtros({ filtro, alFiltrar }: { filtro: FiltroComprobantes; alFiltrar:
   return (
     <form className="bo-filtros" role="search" aria-label="Filtrar comprobantes" onSubmit={(event) => void aplicar(event)} noValidate>
       <div className="bo-filtros__rejilla">
-        <Campo
-          etiqueta="Serie"
-          pista="Por ejemplo B001, F001, BC01 o FC01."
-          maxLength={4}
-          autoCapitalize="characters"
-          problema={formState.errors.serie?.message}
-          {...register('serie', {
-            validate: (serie) => !serie.trim() || /^[A-Za-z0-9]{4}$/.test(serie.trim()) || 'La serie tiene 4 letras o números.',
-          })}
-        />
         <Selector etiqueta="Tipo" {...register('tipo')}>
           <option value="">Todos</option>
           {(Object.keys(TIPOS_FILTRO_COMPROBANTE) as TipoFiltroComprobante[]).map((tipo) => (
@@ -261,17 +251,32 @@ function Filtros({ filtro, alFiltrar }: { filtro: FiltroComprobantes; alFiltrar:
             </option>
           ))}
         </Selector>
-        <Campo etiqueta="Emitidos desde" type="date" {...register('desde')} />
-        <Campo
-          etiqueta="Emitidos hasta"
-          type="date"
-          problema={formState.errors.hasta?.message}
-          {...register('hasta', {
-            validate: (hasta, valores) =>
-              !hasta || !valores.desde || valores.desde <= hasta || 'La fecha hasta no puede ser anterior a la fecha desde.',
-          })}
-        />
       </div>
+      <details className="bo-filtros__mas" open={Boolean(filtro.serie || filtro.desde || filtro.hasta)}>
+        <summary>Serie y fechas</summary>
+        <div className="bo-filtros__rejilla">
+          <Campo
+            etiqueta="Serie"
+            pista="Por ejemplo B001, F001, BC01 o FC01."
+            maxLength={4}
+            autoCapitalize="characters"
+            problema={formState.errors.serie?.message}
+            {...register('serie', {
+              validate: (serie) => !serie.trim() || /^[A-Za-z0-9]{4}$/.test(serie.trim()) || 'La serie tiene 4 letras o números.',
+            })}
+          />
+          <Campo etiqueta="Emitidos desde" type="date" {...register('desde')} />
+          <Campo
+            etiqueta="Emitidos hasta"
+            type="date"
+            problema={formState.errors.hasta?.message}
+            {...register('hasta', {
+              validate: (hasta, valores) =>
+                !hasta || !valores.desde || valores.desde <= hasta || 'La fecha hasta no puede ser anterior a la fecha desde.',
+            })}
+          />
+        </div>
+      </details>
       <div className="bo-acciones">
         <button type="submit" className="btn bo-btn--sm">
           Filtrar
