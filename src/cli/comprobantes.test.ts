@@ -272,6 +272,16 @@ describe('npm run shop -- comprobantes', () => {
     expect(uno).toContain(
       'Estado: ⚠ rechazado por SUNAT — El RUC del receptor no existe (código 2017). Su número quedó usado (SUNAT lo registra como rechazado): no se vuelve a enviar.',
     );
+    expect(
+      formatComprobante({
+        ...detalle,
+        ...rechazado,
+        cliente: detalle.cliente,
+        codigoSunat: '2017',
+        explicacion: 'Una factura necesita el RUC del comprador.',
+        notas: [{ numero: 'FC01-00000002', estado: 'aceptado', emitido: '2026-03-11T15:00:00.000Z', total: 10, motivo: null }],
+      }),
+    ).toMatch(/\nEn palabras simples: Una factura necesita el RUC del comprador\.\nNotas de crédito: FC01-00000002 \(aceptado\)\n/);
     expect(uno).toContain('Comprador corregido para su reemplazo: Botica Sol S.A.C. · RUC 20131312955');
     expect(uno).toContain(
       '  1. Si hace falta, corrige el comprador: npm run shop -- comprobante F001-00000007 cliente --ruc 20131312955 --razon-social "Empresa S.A.C."',

@@ -135,6 +135,10 @@ export function formatComprobante(c: DetalleComprobanteOperador): string {
     `${c.nombre} ${c.numero} · pedido N.° ${c.pedido} · ${c.estado}${c.proveedor === 'prueba' ? ' · modo de prueba (sin validez tributaria)' : ` · ${c.proveedor}`}`,
     `Emitido: ${fecha(c.emitido)}`,
     estadoLinea(c),
+    // SUNAT's code in plain words, when the shop knows it (decision 0211); the code and message stay on the line above.
+    ...(c.explicacion && c.estado !== 'aceptado' ? [`En palabras simples: ${c.explicacion}`] : []),
+    ...(c.explicacionObservaciones ? [`En palabras simples: ${c.explicacionObservaciones}`] : []),
+    ...(c.notas?.length ? [`Notas de crédito: ${c.notas.map((nota) => `${nota.numero} (${nota.estado})`).join(', ')}`] : []),
     ...(c.observaciones ? [`Observaciones de SUNAT (el comprobante es válido): ${una(c.observaciones)}`] : []),
     ...(c.reemplaza ? [`Reemplaza a: ${c.reemplaza} (rechazado por SUNAT)`] : []),
     ...(c.modifica ? [`Modifica: ${c.modifica}${c.motivo ? ` · motivo: ${c.motivo}` : ''}`] : []),
