@@ -46,7 +46,7 @@ export async function corregirCliente(
       if (!cliente) throw clientError(404, `No existe el cliente N.° ${id}.`);
       const antes: Record<string, string> = {};
       const despues: Record<string, string> = {};
-      const cambios: Partial<Record<keyof Cliente, string>> = {};
+      const cambios: Partial<Record<'nombre' | 'apellido' | 'telefono' | 'correo' | 'dni' | 'pasaporte' | 'carnetExtranjeria', string>> = {};
       for (const campo of ['nombre', 'apellido', 'telefono', 'correo'] as const) {
         const nuevo = datos[campo];
         if (nuevo === undefined || nuevo === cliente[campo]) continue;
