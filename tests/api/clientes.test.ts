@@ -173,6 +173,10 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
       expect.objectContaining({ tipo: 'acceso', recibida: '2026-11-23', plazo: sumarDiasHabiles('2026-11-23', 20, peru), atendida: null }),
     ]);
     expect(pagina.plazos).toEqual(DERECHOS_DATOS.plazos);
+    // The list counts her orders and her pending request, not the shop's.
+    await clientaCompleta('Otra Compradora', 'otracompra', '913000999', '45678919');
+    const fila = (await json<PaginaClientes>(await api('GET', `/clientes?q=${v.usuario}`, { cookie: luis.cookie }))).clientes;
+    expect(fila).toEqual([expect.objectContaining({ id: v.id, pedidos: 1, solicitudesPendientes: 1, ultimoPedido: expect.any(String) })]);
   });
 
   it('staff correct her data: audited in their name, recorded as a rectification; a taken e-mail, a bad document or nothing to change are Spanish 4xx', async () => {

@@ -37,8 +37,8 @@ test('the owner finds a customer and deletes her account on request; her order s
   const fresca = Date.now();
   await page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Clientes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
-  await page.getByLabel('Buscar').fill(clienta.usuario.toUpperCase());
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(clienta.usuario.toUpperCase());
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('1 cliente para');
   if (testInfo.project.name === 'desktop') await expect(page.getByRole('table')).toBeVisible();
   else await expect(page.getByRole('list', { name: 'Clientes' })).toBeVisible();
@@ -47,9 +47,9 @@ test('the owner finds a customer and deletes her account on request; her order s
 
   await page.getByRole('link', { name: clienta.nombre }).click();
   await expect(page.getByRole('heading', { level: 1, name: clienta.nombre })).toBeVisible();
-  const pedidos = page.getByRole('region', { name: 'Pedidos' });
+  const pedidos = page.getByRole('region', { name: 'Pedidos', exact: true });
   await expect(pedidos.getByRole('link', { name: `N.° ${idVenta}` })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Sus datos' })).toContainText(clienta.correo);
+  await expect(page.getByRole('region', { name: 'Sus datos', exact: true })).toContainText(clienta.correo);
   await sinViolaciones(page, 'Su página');
   await foto(page, testInfo, 'cliente-pagina');
 

@@ -67,7 +67,7 @@ function Detalle({ detalle, alEliminar }: { detalle: DetalleCliente; alEliminar:
   const [corrigiendo, setCorrigiendo] = useState(false);
   const [hecho, setHecho] = useState<string | null>(null);
   return (
-    <div className="bo-detalle">
+    <div className="bo-detalle bo-cliente-texto">
       <Aviso ok={hecho} />
       <Seccion id="bo-cliente-datos" titulo="Sus datos">
         {corrigiendo ? (

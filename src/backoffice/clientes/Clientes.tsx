@@ -9,6 +9,7 @@ import { cuantos } from '../libros/Vistas.tsx';
 import { Campo } from '../marco/Campo.tsx';
 import { Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { useEsTelefono } from '../pedidos/useEsTelefono.ts';
+import './clientes.css';
 
 /** The search and page of the address (`?q=…&pagina=…`). */
 export function filtroDeUrl(consulta: string): { q?: string; pagina: number } {
@@ -71,7 +72,7 @@ export default function Clientes() {
           {telefono ? (
             <ul className="bo-tarjetas" aria-label="Clientes">
               {lista.data.clientes.map((fila) => (
-                <li key={fila.id} className="card bo-tarjeta">
+                <li key={fila.id} className="card bo-tarjeta bo-tarjeta--cliente">
                   <p className="bo-tarjeta__cabeza">
                     <Link href={`/clientes/${fila.id}`} className="bo-enlace-fuerte">
                       {fila.nombre}

@@ -32,14 +32,14 @@ function busqueda(q: string | undefined): SQL | undefined {
 export async function paginaClientes(db: Db, { q, pagina = 1 }: { q?: string; pagina?: number }, porPagina: number): Promise<PaginaClientes> {
   const donde = busqueda(q);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(clientes).where(donde);
+  // Spelled out with their tables: drizzle writes a one-table select's columns unqualified, and inside a subquery
+  // an unqualified "id" would be the subquery's own.
   const filas = await db
     .select({
       cliente: clientes,
-      pedidos: sql<number>`(SELECT count(*) FROM ${pedidos} WHERE ${pedidos.clienteId} = ${clientes.id})`.mapWith(Number),
-      ultimoPedido: sql<Date | null>`(SELECT max(${pedidos.creado}) FROM ${pedidos} WHERE ${pedidos.clienteId} = ${clientes.id})`,
-      pendientes: sql<number>`(SELECT count(*) FROM ${solicitudesDatos} WHERE ${solicitudesDatos.clienteId} = ${clientes.id} AND ${solicitudesDatos.atendida} IS NULL)`.mapWith(
-        Number,
-      ),
+      pedidos: sql<number>`(SELECT count(*) FROM pedidos p WHERE p.cliente_id = clientes.id)`.mapWith(Number),
+      ultimoPedido: sql<Date | null>`(SELECT max(p.creado) FROM pedidos p WHERE p.cliente_id = clientes.id)`,
+      pendientes: sql<number>`(SELECT count(*) FROM solicitudes_datos s WHERE s.cliente_id = clientes.id AND s.atendida IS NULL)`.mapWith(Number),
     })
     .from(clientes)
     .where(donde)
