@@ -6,6 +6,7 @@ import { toSoles } from '../../lib/pricing/money.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { ESTADO_PANEL, fecha, fechaHora, nombreMetodo, soles } from '../formato.ts';
+import { cuantos } from '../libros/Vistas.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import '../libros/libros.css';
 import './clientes.css';
@@ -222,8 +223,9 @@ function Eliminado({ resultado, pedidos }: { resultado: ClienteEliminado; pedido
       <h2 id="bo-cliente-eliminado">La cuenta ya no existe</h2>
       <p role="status">{resultado.mensaje}</p>
       <p className="bo-nota">
-        Ya no puede ingresar con esa cuenta; su correo puede registrarse de nuevo. Borramos {resultado.borrados.resenas} reseñas,{' '}
-        {resultado.borrados.avisos} avisos y {resultado.borrados.cupones} cupones.
+        Ya no puede ingresar con esa cuenta; su correo puede registrarse de nuevo. Borramos{' '}
+        {cuantos(resultado.borrados.resenas, 'reseña', 'reseñas')}, {cuantos(resultado.borrados.avisos, 'aviso', 'avisos')} y{' '}
+        {cuantos(resultado.borrados.cupones, 'cupón', 'cupones')}.
       </p>
       {pedidos.length > 0 && (
         <>

@@ -42,6 +42,9 @@ import { atenderSolicitud, avisosDe, clientePorId, documentoDe, reclamosDe } fro
 /** Orders that still need the customer's data: paid and not delivered, or waiting for payment. */
 const EN_CURSO = ['PENDIENTE', 'EN PREPARACION', 'EN TRANSITO', 'LISTO PARA RECOGER'] as const;
 
+/** '1 pedido', '2 pedidos'. */
+const cuantas = (n: number, una: string, varias: string) => `${n} ${n === 1 ? una : varias}`;
+
 /** A literal inside a Postgres regular expression. */
 const literal = (texto: string) => texto.replace(/[\\^$.*+?()[\]{}|-]/g, (c) => `\\${c}`);
 
@@ -204,7 +207,7 @@ export async function eliminarCliente(
     const cupones = await tx.select({ id: cuponesUsuario.id }).from(cuponesUsuario).where(eq(cuponesUsuario.clienteId, id));
 
     const resultado: ClienteEliminado = {
-      mensaje: `Eliminamos la cuenta del cliente N.° ${id}. Se conservan, sin sus datos, ${susPedidos.length} ${susPedidos.length === 1 ? 'pedido' : 'pedidos'}, ${comprobantesConservados} ${comprobantesConservados === 1 ? 'comprobante' : 'comprobantes'} y ${reclamoIds.length} ${reclamoIds.length === 1 ? 'hoja de reclamación' : 'hojas de reclamación'}.`,
+      mensaje: `Eliminamos la cuenta del cliente N.° ${id}. Se conservan, sin sus datos, ${cuantas(susPedidos.length, 'pedido', 'pedidos')}, ${cuantas(comprobantesConservados, 'comprobante', 'comprobantes')} y ${cuantas(reclamoIds.length, 'hoja de reclamación', 'hojas de reclamación')}.`,
       conservados: { pedidos: susPedidos.length, comprobantes: comprobantesConservados, reclamos: reclamoIds.length },
       borrados: { resenas: resenasBorradas.length, avisos: avisosBorrados.length, cupones: cupones.length },
     };
