@@ -31,6 +31,8 @@ const Cupones = lazy(() => import('./cupones/Cupones.tsx'));
 const Contenido = lazy(() => import('./contenido/Contenido.tsx'));
 const Envios = lazy(() => import('./tienda/Envios.tsx'));
 const Tienda = lazy(() => import('./tienda/Tienda.tsx'));
+const Clientes = lazy(() => import('./clientes/Clientes.tsx'));
+const Cliente = lazy(() => import('./clientes/Cliente.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -91,6 +93,8 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/contenido" component={Contenido} />
                         <Route path="/envios" component={Envios} />
                         <Route path="/tienda" component={Tienda} />
+                        <Route path="/clientes" component={Clientes} />
+                        <Route path="/clientes/:id">{(params) => <Cliente id={Number(params.id)} />}</Route>
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

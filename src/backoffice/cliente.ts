@@ -36,6 +36,16 @@ import type {
   SesionRespuesta,
 } from '../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../lib/api/checkout-schemas.ts';
+import type {
+  ClienteCambiado,
+  ClienteEliminado,
+  CorreccionCliente,
+  DetalleCliente,
+  ExportacionCliente,
+  NuevaSolicitud,
+  PaginaClientes,
+  SolicitudAtendida,
+} from '../lib/api/clientes-schemas.ts';
 import type { CuponBackoffice, CuponForm, DetalleCupon, PaginaMovimientos, RespuestaCupon } from '../lib/api/cupones-schemas.ts';
 import type {
   ComprobanteOperadorRespuesta,
@@ -264,6 +274,16 @@ export interface ClienteBackoffice {
   tariffs(consulta: ConsultaTarifas): Promise<TarifasRespuesta>;
   /** Sets or adds an amount to the tariffs of a department, a province or chosen districts (or previews it). */
   changeTariffs(lote: LoteTarifas): Promise<LoteTarifasRespuesta>;
+
+  // Customers and their data rights (Ley 29733).
+  customers(filtro: { q?: string; pagina?: number }): Promise<PaginaClientes>;
+  customer(id: number): Promise<DetalleCliente>;
+  correctCustomer(id: number, correccion: CorreccionCliente): Promise<ClienteCambiado>;
+  recordDataRequest(id: number, solicitud: NuevaSolicitud): Promise<ClienteCambiado>;
+  /** Her data as a JSON file (the owner, freshly signed in). */
+  exportCustomer(id: number, solicitud?: SolicitudAtendida): Promise<ExportacionCliente>;
+  /** Her account deleted on request (the owner, freshly signed in). */
+  deleteCustomer(id: number, solicitud?: SolicitudAtendida): Promise<ClienteEliminado>;
 }
 
 const ClienteContexto = createContext<ClienteBackoffice | null>(null);

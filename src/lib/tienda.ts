@@ -188,6 +188,22 @@ export const STOCK_PANEL = {
   paginaMaxima: 10_000,
 } as const;
 
+/**
+ * The back office's 'Clientes' and the customers' data rights (Ley 29733): the deadlines of the
+ * reglamento (D.S. 003-2013-JUS, art. 55) in working days from the request (acceso 20; rectificación and
+ * cancelación 10; DATA_RIGHTS_*_DAYS), a page of the list and the longest search text.
+ */
+export const DERECHOS_DATOS = {
+  plazos: { acceso: 20, rectificacion: 10, cancelacion: 10 },
+  porPagina: 25,
+  paginaMaxima: 10_000,
+  busquedaMaxima: 100,
+  /** What the anonymised copies of her orders and complaints say instead of her name. */
+  nombreEliminado: 'Cliente eliminado',
+  /** What replaces her identifiers inside the free texts that stay (notes of the timeline, a complaint's detail). */
+  datoEliminado: '[dato eliminado]',
+} as const;
+
 /** The back office's product list (issue 37): its pages and the longest search text. */
 export const CATALOGO_PANEL = {
   /** Products on one page of the list. */

@@ -7,6 +7,7 @@ import {
   AVISOS_STOCK,
   AVISOS_TIENDA,
   COMPROBANTES,
+  DERECHOS_DATOS,
   LIMITES,
   MESA,
   PEDIDOS,
@@ -256,6 +257,16 @@ export interface ServerConfig {
   avisosTienda: AvisosTiendaConfig;
   /** The back office's orders desk and home (issue 36): the ids one bulk move takes (BULK_ORDERS_MAX) and the home's low-stock threshold (LOW_STOCK_THRESHOLD). */
   mesa: MesaConfig;
+  /** The customers' data rights (Ley 29733): each request's deadline in working days and the customers list's page (see derechosDatosFromEnv). */
+  derechosDatos: DerechosDatosConfig;
+}
+
+/** The 'Clientes' screen's settings. */
+export interface DerechosDatosConfig {
+  /** Working days to answer each kind of request (DATA_RIGHTS_ACCESS_DAYS, DATA_RIGHTS_CORRECTION_DAYS, DATA_RIGHTS_DELETION_DAYS). */
+  plazos: { acceso: number; rectificacion: number; cancelacion: number };
+  /** Customers on one page of the list (CUSTOMERS_PER_PAGE). */
+  porPagina: number;
 }
 
 /** The orders desk's settings (issue 36). */
@@ -372,6 +383,14 @@ export function serverConfig(
     mesa: {
       loteMaximo: positiveIntFromEnv(env.BULK_ORDERS_MAX, MESA.loteMaximo, 'BULK_ORDERS_MAX'),
       stockBajo: positiveIntFromEnv(env.LOW_STOCK_THRESHOLD, MESA.stockBajo, 'LOW_STOCK_THRESHOLD'),
+    },
+    derechosDatos: {
+      plazos: {
+        acceso: positiveIntFromEnv(env.DATA_RIGHTS_ACCESS_DAYS, DERECHOS_DATOS.plazos.acceso, 'DATA_RIGHTS_ACCESS_DAYS'),
+        rectificacion: positiveIntFromEnv(env.DATA_RIGHTS_CORRECTION_DAYS, DERECHOS_DATOS.plazos.rectificacion, 'DATA_RIGHTS_CORRECTION_DAYS'),
+        cancelacion: positiveIntFromEnv(env.DATA_RIGHTS_DELETION_DAYS, DERECHOS_DATOS.plazos.cancelacion, 'DATA_RIGHTS_DELETION_DAYS'),
+      },
+      porPagina: positiveIntFromEnv(env.CUSTOMERS_PER_PAGE, DERECHOS_DATOS.porPagina, 'CUSTOMERS_PER_PAGE'),
     },
   };
 }

@@ -23,6 +23,7 @@ describe('the session', () => {
       'Reclamos',
       'Reseñas',
       'Comprobantes',
+      'Clientes',
       'Envíos',
       'Tienda',
       'Personal',
@@ -47,6 +48,7 @@ describe('the session', () => {
       'Reclamos',
       'Reseñas',
       'Comprobantes',
+      'Clientes',
       'Mi cuenta',
     ]);
     for (const ruta of ['/admin/personal', '/admin/claves']) {

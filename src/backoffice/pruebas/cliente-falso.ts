@@ -13,6 +13,14 @@ import type {
 } from '../../lib/api/backoffice-schemas.ts';
 import { MENSAJE_REAUTENTICAR, NOMBRE_ROL } from '../../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
+import type {
+  CorreccionCliente,
+  DetalleCliente,
+  NuevaSolicitud,
+  PaginaClientes,
+  SolicitudAtendida,
+  TipoSolicitud,
+} from '../../lib/api/clientes-schemas.ts';
 import type { CuponBackoffice, CuponForm, MovimientoStock } from '../../lib/api/cupones-schemas.ts';
 import { ApiError } from '../../lib/api/request.ts';
 import { ErrorFormularioApi } from '../../lib/api/productos-errores.ts';
@@ -1789,6 +1797,109 @@ export class ClienteFalso implements ClienteBackoffice {
       mensaje: `${simulacro ? 'Se cambiarán' : 'Cambiaron'} ${n === 1 ? '1 distrito' : `${n} distritos`}.`,
     };
   }
+
+  // Customers and their data rights (Ley 29733).
+  clientesFalsos: DetalleCliente[] = [];
+
+  private clienteFalso(id: number): DetalleCliente {
+    const cliente = this.clientesFalsos.find((uno) => uno.cliente.id === id);
+    if (!cliente) throw new ApiError(404, `No existe el cliente N.° ${id}.`);
+    return cliente;
+  }
+
+  private atender(cliente: DetalleCliente, tipo: TipoSolicitud, detalle: string) {
+    const quien = this.quien().nombre;
+    const pendiente = cliente.solicitudes.find((uno) => uno.tipo === tipo && uno.atendida === null);
+    const hecho = { atendida: '2026-11-29T12:00:00Z', atendidaPor: quien, detalle, diasHabilesRestantes: null };
+    if (pendiente) Object.assign(pendiente, hecho);
+    else cliente.solicitudes.unshift({ id: cliente.solicitudes.length + 1, tipo, recibida: '2026-11-29', plazo: '2026-12-14', ...hecho });
+  }
+
+  async customers(filtro: { q?: string; pagina?: number }): Promise<PaginaClientes> {
+    this.anotar('customers', [filtro]);
+    this.quien();
+    const plano = (texto: string) => texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const palabras = plano(filtro.q ?? '').split(/\s+/).filter(Boolean);
+    const elegidos = this.clientesFalsos.filter(({ cliente: c }) =>
+      palabras.every((palabra) => plano(`${c.nombre} ${c.apellido} ${c.usuario} ${c.correo} ${c.documentoNumero}`).includes(palabra)),
+    );
+    const porPagina = 25;
+    const pagina = filtro.pagina ?? 1;
+    return {
+      clientes: elegidos.slice((pagina - 1) * porPagina, pagina * porPagina).map(({ cliente: c, pedidos, solicitudes }) => ({
+        id: c.id,
+        nombre: [c.nombre, c.apellido].filter(Boolean).join(' '),
+        correo: c.correo,
+        documento: c.documentoTipo ? `${c.documentoTipo === 'DNI' ? 'DNI' : c.documentoTipo} ${c.documentoNumero}` : '',
+        telefono: c.telefono,
+        creado: c.creado,
+        pedidos: pedidos.length,
+        ultimoPedido: pedidos[0]?.fecha ?? null,
+        solicitudesPendientes: solicitudes.filter((uno) => uno.atendida === null).length,
+      })),
+      total: elegidos.length,
+      pagina,
+      porPagina,
+    };
+  }
+
+  async customer(id: number) {
+    this.anotar('customer', [id]);
+    this.quien();
+    return structuredClone(this.clienteFalso(id));
+  }
+
+  async correctCustomer(id: number, correccion: CorreccionCliente) {
+    this.anotar('correctCustomer', [id, correccion]);
+    this.quien();
+    const detalle = this.clienteFalso(id);
+    const { recibida: _recibida, ...campos } = correccion;
+    if (Object.values(campos).every((valor) => valor === undefined)) throw new ApiError(400, 'Indica al menos un dato que corregir.');
+    if (campos.correo && this.clientesFalsos.some((otro) => otro !== detalle && otro.cliente.correo === campos.correo!.toLowerCase()))
+      throw new ApiError(409, 'Ya existe otra cuenta con ese correo electrónico.');
+    Object.assign(detalle.cliente, Object.fromEntries(Object.entries(campos).filter(([, valor]) => valor !== undefined)));
+    this.atender(detalle, 'rectificacion', `Corregido: ${Object.keys(campos).join(', ')}.`);
+    return { mensaje: 'Corregimos sus datos y registramos la solicitud de rectificación.', detalle: structuredClone(detalle) };
+  }
+
+  async recordDataRequest(id: number, solicitud: NuevaSolicitud) {
+    this.anotar('recordDataRequest', [id, solicitud]);
+    this.quien();
+    const detalle = this.clienteFalso(id);
+    detalle.solicitudes.unshift({
+      id: detalle.solicitudes.length + 1,
+      tipo: solicitud.tipo,
+      recibida: solicitud.recibida ?? '2026-11-29',
+      plazo: '2026-12-14',
+      atendida: null,
+      atendidaPor: null,
+      detalle: '',
+      diasHabilesRestantes: 10,
+    });
+    return { mensaje: 'Registramos la solicitud con su plazo.', detalle: structuredClone(detalle) };
+  }
+
+  async exportCustomer(id: number, solicitud: SolicitudAtendida = {}) {
+    this.anotar('exportCustomer', [id, solicitud]);
+    this.duenoFresco();
+    const detalle = this.clienteFalso(id);
+    this.atender(detalle, 'acceso', 'Datos exportados en JSON.');
+    return { nombre: `cliente-${id}-datos-2026-11-29.json`, datos: new Blob([JSON.stringify({ tablas: { clientes: [detalle.cliente] } })]) };
+  }
+
+  async deleteCustomer(id: number, solicitud: SolicitudAtendida = {}) {
+    this.anotar('deleteCustomer', [id, solicitud]);
+    this.duenoFresco();
+    const detalle = this.clienteFalso(id);
+    this.clientesFalsos = this.clientesFalsos.filter((uno) => uno !== detalle);
+    const conservados = { pedidos: detalle.pedidos.length, comprobantes: detalle.pedidos.length, reclamos: detalle.reclamos.length };
+    return {
+      mensaje: `Eliminamos la cuenta del cliente N.° ${id}.`,
+      conservados,
+      borrados: { resenas: detalle.resenas.length, avisos: detalle.avisos.length, cupones: 1 },
+    };
+  }
+
 }
 
 /** A shop coupon as the API lists it, with sensible defaults: 10 % all year, no limits, unused (issue 37). */

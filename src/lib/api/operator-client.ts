@@ -89,6 +89,16 @@ import type {
 } from './productos-schemas.ts';
 import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
+import type {
+  ClienteCambiado,
+  ClienteEliminado,
+  CorreccionCliente,
+  DetalleCliente,
+  ExportacionCliente,
+  NuevaSolicitud,
+  PaginaClientes,
+  SolicitudAtendida,
+} from './clientes-schemas.ts';
 import { api, param } from './routes.ts';
 import type { CambioLote, LoteDeshecho, LoteFiltroCuerpo, PaginaLote, ResultadoLoteProductos, UltimoLote } from './lote-schemas.ts';
 
@@ -185,6 +195,8 @@ const isOpcionesCatalogo = fieldsOf<OpcionesCatalogo>({ marcas: 'array', lineas:
 const isProductoEditable = fieldsOf<ProductoEditable>({ idProducto: 'number', nombre: 'string', fotos: 'array' });
 const isRespuestaProducto = fieldsOf<RespuestaProductoEditable>({ mensaje: 'string', producto: 'object' });
 const isPaginaLote = fieldsOf<PaginaLote>({ productos: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
+const isPaginaClientes = fieldsOf<PaginaClientes>({ clientes: 'array', total: 'number', pagina: 'number', porPagina: 'number' });
+const isDetalleCliente = fieldsOf<DetalleCliente>({ cliente: 'object', pedidos: 'array', solicitudes: 'array' });
 const isObjeto =
   <T>(): Check<T> =>
   (data): data is T =>
@@ -674,6 +686,36 @@ export function operatorClient(conexion: ConexionOperador) {
       ),
     /** POST /admin/api/envios/tarifas/lote: sets or adds an amount to many districts' tariffs at once (or previews it, `simulacro`). */
     changeTariffs: (lote: LoteTarifas) => call(admin.envios.tarifas.lote.$path(), isObjeto<LoteTarifasRespuesta>(), 'POST', lote),
+
+    // Customers and their data rights (Ley 29733).
+    /** GET /admin/api/clientes?q=&pagina=: a page of customers (name, e-mail or document, without accents or case), newest first. */
+    customers: (filtro: { q?: string; pagina?: number } = {}) =>
+      call(conConsulta(admin.clientes.$path(), { q: filtro.q, pagina: filtro.pagina }), isPaginaClientes),
+    /** GET /admin/api/clientes/{id}: her data, orders, reviews, complaints, alerts, consents and data requests. */
+    customer: (id: number | string) => call(admin.clientes[':id'].$path({ param: { id: param(id) } }), isDetalleCliente),
+    /** PUT /admin/api/clientes/{id}: corrects her name, phone, e-mail or document (audited; a rectification request). */
+    correctCustomer: (id: number | string, correccion: CorreccionCliente) =>
+      call(admin.clientes[':id'].$path({ param: { id: param(id) } }), conMensaje<ClienteCambiado>(), 'PUT', correccion),
+    /** POST /admin/api/clientes/{id}/solicitudes: a request received (acceso, rectificación, cancelación), to answer within its deadline. */
+    recordDataRequest: (id: number | string, solicitud: NuevaSolicitud) =>
+      call(admin.clientes[':id'].solicitudes.$path({ param: { id: param(id) } }), conMensaje<ClienteCambiado>(), 'POST', solicitud),
+    /** POST /admin/api/clientes/{id}/exportar: her data as a JSON file (the owner, fresh); answers her access request. */
+    exportCustomer: async (id: number | string, solicitud: SolicitudAtendida = {}): Promise<ExportacionCliente> => {
+      const res = await send(admin.clientes[':id'].exportar.$path({ param: { id: param(id) } }), {
+        method: 'POST',
+        body: solicitud,
+        token,
+        headers,
+        base,
+        fetch,
+      });
+      if (!res.ok) throw await refusal(res);
+      if (res.headers.get('Content-Type')?.split(';')[0]?.trim() !== 'application/json') throw new ApiError(502);
+      return { nombre: nombreDeArchivo(res.headers.get('Content-Disposition')) ?? `cliente-${id}-datos.json`, datos: await res.blob() };
+    },
+    /** POST /admin/api/clientes/{id}/eliminar: her account deleted on request (the owner, fresh); orders, receipts and complaints kept anonymised. */
+    deleteCustomer: (id: number | string, solicitud: SolicitudAtendida = {}) =>
+      call(admin.clientes[':id'].eliminar.$path({ param: { id: param(id) } }), conMensaje<ClienteEliminado>(), 'POST', solicitud),
 
     // Backups.
     /** GET /admin/api/respaldo: the embedded database's backup, streamed (409 with PostgreSQL: pg_dump instead). */

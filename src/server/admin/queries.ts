@@ -67,7 +67,7 @@ const plano = (columna: SQL | AnyColumn) => sql`lower(translate(${columna}, ${sq
 /** A text as search compares it (the same folding as `plano`). */
 export const textoPlanoBusqueda = (texto: string) => texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** A LIKE pattern matching `texto` anywhere, its wildcards taken literally. */
-const contiene = (texto: string) => `%${texto.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const contiene = (texto: string) => `%${texto.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The order's payments need the operator: the SQL twin of paymentFlag (payment-alerts.ts), so the 'con-alerta' view pages in the database. */
 export const conAlerta = sql`EXISTS (

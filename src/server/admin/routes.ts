@@ -26,6 +26,7 @@ import { transferenciaOperatorRoutes } from '../checkout/metodos/transferencia.t
 import { publicacionRoutes } from '../publicacion/routes.ts';
 import { textosRoutes } from '../contenido/routes.ts';
 import { tiendaRoutes } from '../tienda/routes.ts';
+import { clienteRoutes } from '../clientes/routes.ts';
 
 /**
  * The operator API (under /admin/api), for the shop's staff and `npm run shop`: the orders desk and the
@@ -42,7 +43,7 @@ export function adminRoutes(
       pagos: Pagos;
       config: Pick<
         ServerConfig,
-        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda'
+        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda' | 'derechosDatos'
       >;
     },
 ) {
@@ -77,6 +78,8 @@ export function adminRoutes(
       .route('/', inicioRoutes(db, deps.config))
       .route('/', devolucionRoutes(deps))
       .route('/', transferenciaOperatorRoutes(deps))
+      // Customers and their data rights (Ley 29733): the list, her page, correct, export, delete.
+      .route('/', clienteRoutes(deps))
       .get('/auditoria', async (c) => {
         const raw = c.req.query('limite');
         const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);

@@ -11,6 +11,9 @@ import { motivoStock } from '../catalogue/movimientos.ts';
 import { tomarUsoCupon } from '../discounts/cupones-tienda.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
+/** The account of an order whose customer deleted hers (migration 0034): no account has it, so only the coupon's total uses count. */
+const SIN_CUENTA = 0;
+
 /**
  * The order's life, in one place (docs/decisions/0166-order-life.md): the state machine (TRANSICIONES),
  * its timeline writes, and the side effects of each change — stock and coupon held or released, the
@@ -299,7 +302,7 @@ export async function approvePayment(
       if (await reserveStock(savepoint, lineas)) throw new SinStock('stock');
       if (pedido.cuponUsuarioId && !(await claimCoupon(savepoint, pedido.cuponUsuarioId))) throw new SinStock('cupon');
       // A shop coupon with N uses (or one per customer) may have been taken meanwhile (issue 37).
-      if (pedido.cuponGlobalId && (await tomarUsoCupon(savepoint, pedido.cuponGlobalId, pedido.clienteId, pedido.id)))
+      if (pedido.cuponGlobalId && (await tomarUsoCupon(savepoint, pedido.cuponGlobalId, pedido.clienteId ?? SIN_CUENTA, pedido.id)))
         throw new SinStock('cupon');
     });
   } catch (error) {

@@ -44,7 +44,7 @@ export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; si
         .from(pedidos)
         .innerJoin(clientes, eq(clientes.id, pedidos.clienteId))
         .where(eq(pedidos.id, pedidoId));
-      if (!pedido || pedido.estado !== 'ENTREGADO' || !pedido.aceptaMarketing) return;
+      if (!pedido || pedido.clienteId === null || pedido.estado !== 'ENTREGADO' || !pedido.aceptaMarketing) return;
       const porResenar = await db
         .selectDistinct({ idProducto: productos.id, nombre: productos.nombre })
         .from(pedidoLineas)

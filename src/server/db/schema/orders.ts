@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CON_ACENTO, SIN_ACENTO } from './acentos.ts';
 import { clientes } from './customers.ts';
 
-/** Accented letters and their plain ones, for the orders desk's search (translate() before lower(): lower() of a C-locale database leaves 'Á' alone). */
-export const CON_ACENTO = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
-export const SIN_ACENTO = 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc';
+export { CON_ACENTO, SIN_ACENTO };
 
 /**
  * Orders (checkout §3): created PENDIENTE with reserved stock, line snapshots, delivery, document,
@@ -14,9 +13,8 @@ export const pedidos = pgTable(
   'pedidos',
   {
     id: serial('id').primaryKey(),
-    clienteId: integer('cliente_id')
-      .notNull()
-      .references(() => clientes.id),
+    /** The customer's account; null once she had it deleted (Ley 29733, migration 0034): the order stays, anonymised. */
+    clienteId: integer('cliente_id').references(() => clientes.id),
     /** One of ESTADOS_PEDIDO (checkout §4). */
     estado: text('estado').notNull().default('PENDIENTE'),
     claveIdempotencia: text('clave_idempotencia').notNull(),
