@@ -51,7 +51,9 @@ describe('npm run shop -- resenas', () => {
     expect(estadoResenaArg('pendientes')).toBe('PENDIENTE');
     expect(estadoResenaArg(' Aprobada ')).toBe('APROBADA');
     expect(estadoResenaArg('RECHAZADAS')).toBe('RECHAZADA');
-    expect(() => estadoResenaArg('borrada')).toThrow('"borrada" no es un estado de las reseñas. Estados: pendiente, aprobada, rechazada, oculta.');
+    expect(() => estadoResenaArg('borrada')).toThrow(
+      '"borrada" no es un estado de las reseñas. Estados: pendiente, aprobada, rechazada, oculta.',
+    );
   });
 
   it('lists the pending reseñas as a table and says how to approve them', async () => {
@@ -90,7 +92,13 @@ describe('npm run shop -- resenas', () => {
     expect(ya.calls).toEqual([
       { method: 'POST', path: '/admin/api/resenas/7', body: { accion: 'rechazar', motivo: 'No habla del producto' } },
     ]);
-    const oculta = { ...pendiente, estado: 'OCULTA' as const, moderada: '2026-03-12T15:00:00.000Z', operador: 'Ana', motivo: 'Datos personales' };
+    const oculta = {
+      ...pendiente,
+      estado: 'OCULTA' as const,
+      moderada: '2026-03-12T15:00:00.000Z',
+      operador: 'Ana',
+      motivo: 'Datos personales',
+    };
     expect(formatResena(oculta)).toContain('por Ana · motivo: Datos personales');
     expect(formatResena(oculta)).toContain('Para mostrarla de nuevo: npm run shop -- resena 7 mostrar');
     const mostrada = await run(['resena', '7', 'mostrar'], {
@@ -113,7 +121,10 @@ describe('npm run shop -- resenas', () => {
       code: 1,
       err: 'Indica el motivo, por ejemplo: npm run shop -- resena 12 ocultar "No habla del producto"',
     });
-    expect(await run(['resena', '7', 'mostrar', 'ya'])).toMatchObject({ code: 1, err: expect.stringMatching(/^mostrar no lleva más argumentos/) });
+    expect(await run(['resena', '7', 'mostrar', 'ya'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^mostrar no lleva más argumentos/),
+    });
     expect(USO).toContain('resena <N.°> aprobar | rechazar MOTIVO');
     expect(USO).toContain('resena <N.°> ocultar MOTIVO | mostrar');
   });

@@ -1,5 +1,11 @@
 import type { OperatorClient } from '../lib/api/operator-client.ts';
-import { ACCIONES_CON_MOTIVO, ACCIONES_RESENA, ESTADOS_RESENA, type EstadoResena, type ResenaOperador } from '../lib/api/resenas-schemas.ts';
+import {
+  ACCIONES_CON_MOTIVO,
+  ACCIONES_RESENA,
+  ESTADOS_RESENA,
+  type EstadoResena,
+  type ResenaOperador,
+} from '../lib/api/resenas-schemas.ts';
 import { foldAccents } from '../lib/text.ts';
 import { CliError } from './errors.ts';
 import { columns } from './format.ts';
@@ -46,7 +52,10 @@ export function formatResenas(resenas: ResenaOperador[], estado?: EstadoResena):
     r.estado.toLowerCase(),
   ]);
   const ejemplo = `npm run shop -- resena ${resenas[0]!.id}`;
-  const pie = estado === 'PENDIENTE' ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con: ${ejemplo} rechazar "motivo").` : '';
+  const pie =
+    estado === 'PENDIENTE'
+      ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con: ${ejemplo} rechazar "motivo").`
+      : '';
   return `${titulo}\n\n${columns([['N.°', 'Fecha', 'Producto', 'Estrellas', 'Autor', 'Título', 'Estado'], ...rows])}${pie}`;
 }
 
@@ -110,7 +119,8 @@ export async function runResenasCommand(
       `"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar, rechazar, ocultar o mostrar, por ejemplo: ${EJEMPLO} aprobar`,
     );
   const conMotivo = ACCIONES_CON_MOTIVO.includes(movimiento);
-  if (conMotivo && resto.length === 0) throw new CliError(`Indica el motivo, por ejemplo: ${EJEMPLO} ${movimiento} "No habla del producto"`);
+  if (conMotivo && resto.length === 0)
+    throw new CliError(`Indica el motivo, por ejemplo: ${EJEMPLO} ${movimiento} "No habla del producto"`);
   if (!conMotivo && resto.length > 0) throw new CliError(`${movimiento} no lleva más argumentos, por ejemplo: ${EJEMPLO} ${movimiento}`);
   const { mensaje } = await cliente.moderateResena(id, movimiento, conMotivo ? resto.join(' ') : undefined);
   out(mensaje);

@@ -52,7 +52,8 @@ export const DEMO_RESENAS: DemoCompradora[] = [
         producto: 'Tónico Heartleaf 77% Soothing',
         estrellas: 4,
         titulo: 'Calma el enrojecimiento',
-        texto: 'Tengo piel sensible y no me ardió nada. Lo aplico con las manos y se siente fresco. Le quito una estrella porque el frasco gotea un poco.',
+        texto:
+          'Tengo piel sensible y no me ardió nada. Lo aplico con las manos y se siente fresco. Le quito una estrella porque el frasco gotea un poco.',
       },
     ],
   },
@@ -68,13 +69,15 @@ export const DEMO_RESENAS: DemoCompradora[] = [
         producto: 'Esencia Advanced Snail 96 Mucin Power',
         estrellas: 5,
         titulo: 'Salvó mi piel del sol de Arequipa',
-        texto: 'Con el aire seco tenía la piel tirante todo el día. Desde que uso esta esencia la siento hidratada hasta la noche. La textura es como un gel, un poquito basta.',
+        texto:
+          'Con el aire seco tenía la piel tirante todo el día. Desde que uso esta esencia la siento hidratada hasta la noche. La textura es como un gel, un poquito basta.',
       },
       {
         producto: 'Ampolla Madagascar Centella',
         estrellas: 5,
         titulo: 'Ligera y calmante',
-        texto: 'Me la recomendaron para los granitos del mentón y de verdad bajan la inflamación en un par de días. No tiene olor y no deja la cara grasosa.',
+        texto:
+          'Me la recomendaron para los granitos del mentón y de verdad bajan la inflamación en un par de días. No tiene olor y no deja la cara grasosa.',
       },
     ],
   },
@@ -90,7 +93,8 @@ export const DEMO_RESENAS: DemoCompradora[] = [
         producto: 'Exfoliante BHA Blackhead Power Liquid',
         estrellas: 4,
         titulo: 'Los puntos negros sí bajan',
-        texto: 'Lo uso tres noches por semana en la nariz y el mentón. Al principio me purgó un poco, pero a las tres semanas los poros se ven más limpios. Hay que usar bloqueador sí o sí.',
+        texto:
+          'Lo uso tres noches por semana en la nariz y el mentón. Al principio me purgó un poco, pero a las tres semanas los poros se ven más limpios. Hay que usar bloqueador sí o sí.',
       },
       {
         producto: 'Tónico Heartleaf 77% Soothing',
@@ -112,13 +116,15 @@ export const DEMO_RESENAS: DemoCompradora[] = [
         producto: 'Esencia Advanced Snail 96 Mucin Power',
         estrellas: 4,
         titulo: 'Buena para el frío',
-        texto: 'En Cusco la piel se me pela con el frío y esta esencia ayuda bastante. Me gustaría que el envase fuera más grande por el precio, pero rinde.',
+        texto:
+          'En Cusco la piel se me pela con el frío y esta esencia ayuda bastante. Me gustaría que el envase fuera más grande por el precio, pero rinde.',
       },
       {
         producto: 'Ampolla Madagascar Centella',
         estrellas: 4,
         titulo: 'Suave, resultados poco a poco',
-        texto: 'No es milagrosa, pero después de un mes mi piel está menos roja y más pareja. La recogí en Miraflores cuando viajé a Lima y me atendieron muy bien.',
+        texto:
+          'No es milagrosa, pero después de un mes mi piel está menos roja y más pareja. La recogí en Miraflores cuando viajé a Lima y me atendieron muy bien.',
       },
     ],
   },
@@ -130,7 +136,15 @@ const DIA_MS = 86_400_000;
 export async function seedDemoResenas(db: Db, ahora = new Date()): Promise<void> {
   const nombres = [...new Set(DEMO_RESENAS.flatMap((c) => c.resenas.map((r) => r.producto)))];
   const filas = await db
-    .select({ id: productos.id, nombre: productos.nombre, precio: productos.precio, descuento: productos.descuento, descuentoN: productos.descuentoN, img: productos.img, marca: marcas.nombre })
+    .select({
+      id: productos.id,
+      nombre: productos.nombre,
+      precio: productos.precio,
+      descuento: productos.descuento,
+      descuentoN: productos.descuentoN,
+      img: productos.img,
+      marca: marcas.nombre,
+    })
     .from(productos)
     .innerJoin(marcas, eq(marcas.id, productos.marcaId))
     .where(inArray(productos.nombre, nombres));
@@ -241,5 +255,10 @@ export async function seedDemoResenas(db: Db, ahora = new Date()): Promise<void>
       resenasCantidad: sql`(SELECT count(*) FROM ${resenas} WHERE ${resenas.productoId} = ${productos.id} AND ${resenas.estado} = 'APROBADA')`,
       resenasSuma: sql`(SELECT coalesce(sum(${resenas.estrellas}), 0) FROM ${resenas} WHERE ${resenas.productoId} = ${productos.id} AND ${resenas.estado} = 'APROBADA')`,
     })
-    .where(inArray(productos.id, filas.map((fila) => fila.id)));
+    .where(
+      inArray(
+        productos.id,
+        filas.map((fila) => fila.id),
+      ),
+    );
 }

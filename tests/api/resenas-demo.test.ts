@@ -28,7 +28,13 @@ describeEachDatabase("the demo catalogue's published reseñas", (target) => {
   it("shows stars, averages and snippets on the reviewed products, each review proven by its buyer's delivered order", async () => {
     const esperadas = DEMO_RESENAS.flatMap((c) => c.resenas.map((r) => ({ ...r, compradora: c })));
     const filas = await database.db
-      .select({ resena: resenas, producto: productos.nombre, usuario: clientes.usuario, estadoPedido: pedidos.estado, pedidoCliente: pedidos.clienteId })
+      .select({
+        resena: resenas,
+        producto: productos.nombre,
+        usuario: clientes.usuario,
+        estadoPedido: pedidos.estado,
+        pedidoCliente: pedidos.clienteId,
+      })
       .from(resenas)
       .innerJoin(productos, eq(productos.id, resenas.productoId))
       .innerJoin(clientes, eq(clientes.id, resenas.clienteId))

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PreferenciaCreada } from '../../src/lib/api/checkout-schemas.ts';
-import type { ModeracionRespuesta, ResenaCreada, ResenaOperador, ResenasOperador, ResenasProducto } from '../../src/lib/api/resenas-schemas.ts';
+import type {
+  ModeracionRespuesta,
+  ResenaCreada,
+  ResenaOperador,
+  ResenasOperador,
+  ResenasProducto,
+} from '../../src/lib/api/resenas-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
 import { miniaturaResena } from '../../src/lib/resenas/fotos.ts';
@@ -57,10 +63,15 @@ describeEachDatabase("the operator's moderation of reseñas", (target) => {
     const c = await shop.customer(`moderada${++n}`);
     await db().update(clientes).set({ nombre: 'Rosa María', apellido: 'Quispe', aceptaMarketing: marketing }).where(eq(clientes.id, c.id));
     const body = await validBody(shop, c, preferenceBody(c.id, [lineOf(p)]));
-    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, { token: c.token, body, headers: { 'Idempotency-Key': newKey() } });
+    const res = await shop.call('POST', `/carrito/create-preference/${c.id}`, {
+      token: c.token,
+      body,
+      headers: { 'Idempotency-Key': newKey() },
+    });
     const { id: preferencia, idVenta } = (await res.json()) as PreferenciaCreada;
     expect((await payDePrueba(shop, preferencia, 'approved')).status).toBe(200);
-    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) expect((await admin('POST', `/pedidos/${idVenta}/estado`, { estado })).status).toBe(200);
+    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO'])
+      expect((await admin('POST', `/pedidos/${idVenta}/estado`, { estado })).status).toBe(200);
     const escrita = await shop.call('POST', '/api/resenas', {
       token: c.token,
       body: {
@@ -145,10 +156,18 @@ describeEachDatabase("the operator's moderation of reseñas", (target) => {
     const motivo = `${RESENAS.motivosModeracion[0]}: cuenta cómo llegó el envío, no cómo le fue con el producto.`;
     const res = await mover(r.id, 'rechazar', motivo);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as ModeracionRespuesta).resena).toMatchObject({ estado: 'RECHAZADA', motivo, foto: null, fotoOperador: null });
+    expect(((await res.json()) as ModeracionRespuesta).resena).toMatchObject({
+      estado: 'RECHAZADA',
+      motivo,
+      foto: null,
+      fotoOperador: null,
+    });
     expect(await db().select().from(resenaFotos).where(eq(resenaFotos.resenaId, r.id))).toEqual([]);
     expect((await mover(r.id, 'rechazar', 'Otra vez lo mismo')).status).toBe(409);
-    const [entrada] = await db().select().from(auditoria).where(eq(auditoria.objetivo, `reseña ${r.id}`));
+    const [entrada] = await db()
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.objetivo, `reseña ${r.id}`));
     expect([entrada!.accion, entrada!.antes, entrada!.despues]).toEqual([
       'resena.rechazar',
       { estado: 'PENDIENTE' },
@@ -217,7 +236,11 @@ describeEachDatabase("the operator's moderation of reseñas", (target) => {
     expect((await shop.call('GET', miniaturaResena(foto).src)).status).toBe(200);
     expect((await lista('APROBADA')).map((x) => x.id)).toContain(cinco.id);
 
-    const entradas = await db().select().from(auditoria).where(eq(auditoria.objetivo, `reseña ${cinco.id}`)).orderBy(auditoria.id);
+    const entradas = await db()
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.objetivo, `reseña ${cinco.id}`))
+      .orderBy(auditoria.id);
     expect(entradas.map((e) => [e.accion, e.despues])).toEqual([
       ['resena.aprobar', { estado: 'APROBADA' }],
       ['resena.ocultar', { estado: 'OCULTA', motivo: 'Contiene datos personales' }],
@@ -249,7 +272,8 @@ describeEachDatabase("the operator's moderation of reseñas", (target) => {
     });
     const { id: preferencia, idVenta } = (await res.json()) as PreferenciaCreada;
     expect((await payDePrueba(shop, preferencia, 'approved')).status).toBe(200);
-    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO']) expect((await admin('POST', `/pedidos/${idVenta}/estado`, { estado })).status).toBe(200);
+    for (const estado of ['LISTO PARA RECOGER', 'ENTREGADO'])
+      expect((await admin('POST', `/pedidos/${idVenta}/estado`, { estado })).status).toBe(200);
     const segunda = await shop.call('POST', '/api/resenas', {
       token: r.cliente.token,
       body: { idProducto: otra.idProducto, estrellas: 3, titulo: 'Regular', texto: 'Esperaba que hidratara un poco más.' },

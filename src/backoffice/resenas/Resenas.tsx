@@ -7,14 +7,26 @@ import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { fecha, fechaHora } from '../formato.ts';
 import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
+import { CLAVE_PUBLICACION } from '../arranque.ts';
+import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { FormularioMotivo } from './Motivo.tsx';
 
 /** resenas-schemas.ts's ESTADOS_RESENA, spelled here so the screen loads no zod. */
 const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA', 'OCULTA'] as const satisfies readonly EstadoResena[];
-const NOMBRE: Record<EstadoResena, string> = { PENDIENTE: 'Por moderar', APROBADA: 'Publicadas', RECHAZADA: 'Rechazadas', OCULTA: 'Ocultas' };
+const NOMBRE: Record<EstadoResena, string> = {
+  PENDIENTE: 'Por moderar',
+  APROBADA: 'Publicadas',
+  RECHAZADA: 'Rechazadas',
+  OCULTA: 'Ocultas',
+};
 /** What the card says of the last moderation: 'Publicada el … por …'. */
-const HECHO: Record<EstadoResena, string> = { PENDIENTE: 'Vuelta a moderar', APROBADA: 'Publicada', RECHAZADA: 'Rechazada', OCULTA: 'Oculta' };
+const HECHO: Record<EstadoResena, string> = {
+  PENDIENTE: 'Vuelta a moderar',
+  APROBADA: 'Publicada',
+  RECHAZADA: 'Rechazada',
+  OCULTA: 'Oculta',
+};
 
 /** '★★★★☆' read as '4 de 5 estrellas'. */
 export function Estrellas({ n }: { n: number }) {
@@ -42,7 +54,12 @@ export default function Resenas() {
     try {
       const respuesta = await cliente.moderateResena(resena.id, accion, motivo);
       setAviso({ ok: respuesta.mensaje });
-      await Promise.all([consultas.invalidateQueries({ queryKey: ['resenas'] }), consultas.invalidateQueries({ queryKey: ['inicio'] })]);
+      // Publishing, hiding or showing changes the product pages: the status says when the shop shows it.
+      await Promise.all([
+        consultas.invalidateQueries({ queryKey: ['resenas'] }),
+        consultas.invalidateQueries({ queryKey: ['inicio'] }),
+        consultas.invalidateQueries({ queryKey: CLAVE_PUBLICACION }),
+      ]);
     } catch (fallo) {
       setAviso({ error: mensajeDe(fallo) });
     } finally {
@@ -53,6 +70,7 @@ export default function Resenas() {
   };
   return (
     <Pantalla titulo="Reseñas">
+      <EstadoPublicacion />
       <Vistas
         etiqueta="Filtrar reseñas"
         actual={estado}
@@ -120,9 +138,9 @@ function Tarjeta({
         </a>
       )}
       <p className="bo-nota">
-        {resena.autor} ({resena.cliente.correo}) · compró en el{' '}
-        <Link href={`/pedidos/${resena.pedido}`}>pedido N.° {resena.pedido}</Link> del {fecha(resena.pedidoFecha)} · escrita el{' '}
-        {fechaHora(resena.creada)} · <Link href={`/productos/${resena.producto.idProducto}`}>ver el producto</Link>
+        {resena.autor} ({resena.cliente.correo}) · compró en el <Link href={`/pedidos/${resena.pedido}`}>pedido N.° {resena.pedido}</Link>{' '}
+        del {fecha(resena.pedidoFecha)} · escrita el {fechaHora(resena.creada)} ·{' '}
+        <Link href={`/productos/${resena.producto.idProducto}`}>ver el producto</Link>
       </p>
       {resena.moderada && (
         <p className="bo-nota">

@@ -146,7 +146,8 @@ export const moderacionSchema = z
   .superRefine(({ accion, motivo }, ctx) => {
     if (!ACCIONES_CON_MOTIVO.includes(accion)) return;
     if (!motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_MODERACION.motivo(accion) });
-    else if (motivo.length < RESENAS.motivoMinimo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_MODERACION.motivoCorto });
+    else if (motivo.length < RESENAS.motivoMinimo)
+      ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_MODERACION.motivoCorto });
   });
 export type ModeracionResena = z.input<typeof moderacionSchema>;
 

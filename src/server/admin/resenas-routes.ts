@@ -105,7 +105,10 @@ export function resenaOperatorRoutes(db: Db) {
         if (hecho.resultado === 'sin-resena') throw noExiste(id);
         if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hecho.resena.estado]}.`);
         if (hecho.resultado === 'no-permitida') throw clientError(409, noPermitida(id, accion, hecho.antes));
-        return c.json({ mensaje: mensajeModeracion(hecho.resena, accion, hecho.antes), resena: hecho.resena } satisfies ModeracionRespuesta);
+        return c.json({
+          mensaje: mensajeModeracion(hecho.resena, accion, hecho.antes),
+          resena: hecho.resena,
+        } satisfies ModeracionRespuesta);
       })
   );
 }

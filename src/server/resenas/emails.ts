@@ -88,9 +88,7 @@ export function resultadoResenaEmail({
     ? `Gracias por contarnos qué te pareció ${producto}. Revisamos tu reseña «${titulo}» y ya está publicada en la página del producto, donde ayudará a otras personas a elegir.`
     : `Gracias por escribir sobre ${producto}. Revisamos tu reseña «${titulo}» y esta vez no pudimos publicarla.`;
   const razon = `Motivo: ${motivo}`;
-  const cierre = publicada
-    ? 'Puede tardar unos minutos en verse en la página.'
-    : 'Si tienes dudas, responde a este correo y te ayudamos.';
+  const cierre = publicada ? 'Puede tardar unos minutos en verse en la página.' : 'Si tienes dudas, responde a este correo y te ayudamos.';
   const pie = `Te escribimos porque enviaste una reseña en ${TIENDA.nombre}.`;
   const text = [saludo, '', parrafo, '', ...(publicada ? [`Verla: ${url}`] : [razon]), '', cierre, '', pie, '', FIRMA].join('\n');
   const html = emailHtml({
