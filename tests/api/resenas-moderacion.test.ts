@@ -222,6 +222,9 @@ describeEachDatabase("the operator's moderation of reseñas", (target) => {
     expect((await shop.call('GET', miniaturaResena(foto).src)).status).toBe(404);
     expect(await db().select({ id: resenaFotos.resenaId }).from(resenaFotos).where(eq(resenaFotos.resenaId, cinco.id))).toHaveLength(1);
     expect((await lista('OCULTA')).map((x) => x.id)).toContain(cinco.id);
+    // Hidden before her e-mail went out: she is still told it was published (hiding is silent), once.
+    await trabajar();
+    expect(correosA(cinco.correo).filter((m) => m.texto.includes('ya está publicada'))).toHaveLength(1);
     expect((await lista('APROBADA')).map((x) => x.id)).not.toContain(cinco.id);
     const aprobarOculta = await mover(cinco.id, 'aprobar');
     expect([aprobarOculta.status, await mensaje(aprobarOculta)]).toEqual([

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { ResenaCreada } from '../../src/lib/api/resenas-schemas.ts';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { brandPath, productPath } from '../../src/lib/catalogue/routes.ts';
@@ -19,7 +19,8 @@ import {
   sinViolaciones,
 } from './support/backoffice.ts';
 import { BROWSER_TEST_RATE_LIMITS, startShop, type StartedShop } from './support/start-shop.ts';
-import { orderThroughApi, productFor, signedIn } from './support/shop.ts';
+import { pasoDeCategoria } from '../../src/lib/routine/pasos.ts';
+import { orderThroughApi, signedIn } from './support/shop.ts';
 
 /**
  * Reseñas in the back office: the queue shows each review's photo, stars, text, product and the buyer's order;
@@ -47,6 +48,29 @@ async function resenar(request: APIRequestContext, token: string, producto: Prod
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as ResenaCreada).resena.id;
+}
+
+/**
+ * This journey's two products at this width: without options, outside the routines, new in the shop ('Nuevo', so
+ * never a `productFor` or `productoDelPanel` pick) and without the demo's reviews, taken from the end of the list.
+ */
+function productosPropios(catalogue: Producto[], testInfo: TestInfo): [Producto, Producto] {
+  const demo = new Set(DEMO_RESENAS.flatMap((c) => c.resenas.map((r) => r.producto)));
+  const propios = catalogue
+    .filter(
+      (p) =>
+        p.newores === 'Nuevo' &&
+        p.stock >= 5 &&
+        !p.colores.trim() &&
+        !p.tamaños.trim() &&
+        !pasoDeCategoria(p.categoria) &&
+        !demo.has(p.nombre),
+    )
+    .reverse();
+  const desde = testInfo.project.name === 'mobile' ? 2 : 0;
+  const [uno, dos] = propios.slice(desde, desde + 2);
+  if (!uno || !dos) throw new Error('El catálogo demo no tiene productos nuevos suficientes para este recorrido');
+  return [uno, dos];
 }
 
 /** The decoded e-mails the suite's SMTP server received for `correo`. */
@@ -77,9 +101,8 @@ test('the queue shows photo, stars, text, product and order; publish, reject wit
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // Slots 22 and 23: products of this journey's own at each width (a review is one per buyer and product).
-  const publicado = productFor(catalogue, testInfo, 22);
-  const rechazado = productFor(catalogue, testInfo, 23);
+  // Products of this journey's own at each width (a review is one per buyer and product).
+  const [publicado, rechazado] = productosPropios(catalogue, testInfo);
   const mobile = testInfo.project.name === 'mobile';
   const compradora = await signedIn(context, request, baseURL!, { dni: mobile ? '45671240' : '45671241' });
   const idVenta = await orderThroughApi(request, compradora, publicado);

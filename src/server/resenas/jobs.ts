@@ -42,7 +42,8 @@ export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; si
   const sitio = siteUrl.replace(/\/+$/, '');
   return {
     // A service message about her own review: sent whatever her marketing choice. Nothing when the review
-    // is gone (her account deleted) or no longer in that outcome (re-moderated before the job ran).
+    // is gone (her account deleted) or its outcome changed before the job ran (published, then rejected);
+    // a review hidden since it was published was published: she is told so (hiding is silent).
     [TRABAJO_RESULTADO_RESENA]: async (datos) => {
       const resultado = datos.resultado as ResultadoResena;
       const [fila] = await db
@@ -59,7 +60,8 @@ export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; si
         .innerJoin(clientes, eq(clientes.id, resenas.clienteId))
         .innerJoin(productos, eq(productos.id, resenas.productoId))
         .where(eq(resenas.id, Number(datos.resenaId)));
-      if (!fila || fila.estado !== (resultado === 'publicada' ? 'APROBADA' : 'RECHAZADA')) return;
+      const vigente = resultado === 'publicada' ? ['APROBADA', 'OCULTA'] : ['RECHAZADA'];
+      if (!fila || !vigente.includes(fila.estado)) return;
       await mailer.send(
         resultadoResenaEmail({
           to: fila.correo,
