@@ -65,7 +65,7 @@ import type {
   ReclamosOperadorRespuesta,
   RespuestaReclamoRespuesta,
 } from '../lib/api/reclamos-schemas.ts';
-import type { EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
+import type { AccionResena, EstadoResena, ModeracionRespuesta, ResenasOperador } from '../lib/api/resenas-schemas.ts';
 import type { FiltroStock, PaginaStock } from '../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../lib/api/catalogo-schemas.ts';
@@ -182,7 +182,7 @@ export interface ClienteBackoffice {
   /** The book as CSV (the owner, freshly signed in). */
   reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
-  moderateResena(id: number, accion: 'aprobar' | 'rechazar'): Promise<ModeracionRespuesta>;
+  moderateResena(id: number, accion: AccionResena, motivo?: string): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;
   comprobantesPage(filtro?: FiltroComprobantes): Promise<PaginaComprobantesOperador>;
   exportSalesRegister(mes: string): Promise<ArchivoExportado>;

@@ -34,6 +34,7 @@ const pendiente: ResenaOperador = {
   cliente: { id: 3, correo: 'maria@example.pe' },
   autor: 'María G.',
   pedido: 41,
+  pedidoFecha: '2026-03-01T15:00:00.000Z',
   estrellas: 4,
   titulo: 'Me encantó',
   texto: 'Deja la piel suave.\nNo irrita.',
@@ -42,6 +43,7 @@ const pendiente: ResenaOperador = {
   creada: '2026-03-10T15:30:00.000Z',
   moderada: null,
   operador: null,
+  motivo: null,
 };
 
 describe('npm run shop -- resenas', () => {
@@ -49,7 +51,9 @@ describe('npm run shop -- resenas', () => {
     expect(estadoResenaArg('pendientes')).toBe('PENDIENTE');
     expect(estadoResenaArg(' Aprobada ')).toBe('APROBADA');
     expect(estadoResenaArg('RECHAZADAS')).toBe('RECHAZADA');
-    expect(() => estadoResenaArg('borrada')).toThrow('"borrada" no es un estado de las reseñas. Estados: pendiente, aprobada, rechazada.');
+    expect(() => estadoResenaArg('borrada')).toThrow(
+      '"borrada" no es un estado de las reseñas. Estados: pendiente, aprobada, rechazada, oculta.',
+    );
   });
 
   it('lists the pending reseñas as a table and says how to approve them', async () => {
@@ -81,10 +85,26 @@ describe('npm run shop -- resenas', () => {
     });
     expect(aprobada).toMatchObject({ code: 0, out: mensaje });
     expect(aprobada.calls).toEqual([{ method: 'POST', path: '/admin/api/resenas/7', body: { accion: 'aprobar' } }]);
-    const ya = await run(['resena', '7', 'rechazar'], {
+    const ya = await run(['resena', '7', 'rechazar', 'No habla del producto'], {
       'POST /admin/api/resenas/7': Response.json({ mensaje: 'La reseña N.° 7 ya está rechazada.' }, { status: 409 }),
     });
     expect(ya).toMatchObject({ code: 1, err: 'La reseña N.° 7 ya está rechazada.' });
+    expect(ya.calls).toEqual([
+      { method: 'POST', path: '/admin/api/resenas/7', body: { accion: 'rechazar', motivo: 'No habla del producto' } },
+    ]);
+    const oculta = {
+      ...pendiente,
+      estado: 'OCULTA' as const,
+      moderada: '2026-03-12T15:00:00.000Z',
+      operador: 'Ana',
+      motivo: 'Datos personales',
+    };
+    expect(formatResena(oculta)).toContain('por Ana · motivo: Datos personales');
+    expect(formatResena(oculta)).toContain('Para mostrarla de nuevo: npm run shop -- resena 7 mostrar');
+    const mostrada = await run(['resena', '7', 'mostrar'], {
+      'POST /admin/api/resenas/7': Response.json({ mensaje: 'Se muestra de nuevo.', resena: { ...oculta, estado: 'APROBADA' } }),
+    });
+    expect(mostrada.calls).toEqual([{ method: 'POST', path: '/admin/api/resenas/7', body: { accion: 'mostrar' } }]);
   });
 
   it('refuses a missing number, an unknown action and mixed filters, and documents the commands', async () => {
@@ -97,6 +117,15 @@ describe('npm run shop -- resenas', () => {
       code: 1,
       err: 'Usa --pendientes o --estado, no los dos.',
     });
-    expect(USO).toContain('resena <N.°> aprobar | rechazar');
+    expect(await run(['resena', '7', 'ocultar'])).toMatchObject({
+      code: 1,
+      err: 'Indica el motivo, por ejemplo: npm run shop -- resena 12 ocultar "No habla del producto"',
+    });
+    expect(await run(['resena', '7', 'mostrar', 'ya'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/^mostrar no lleva más argumentos/),
+    });
+    expect(USO).toContain('resena <N.°> aprobar | rechazar MOTIVO');
+    expect(USO).toContain('resena <N.°> ocultar MOTIVO | mostrar');
   });
 });

@@ -1,12 +1,18 @@
 import type { OperatorClient } from '../lib/api/operator-client.ts';
-import { ESTADOS_RESENA, type EstadoResena, type ResenaOperador } from '../lib/api/resenas-schemas.ts';
+import {
+  ACCIONES_CON_MOTIVO,
+  ACCIONES_RESENA,
+  ESTADOS_RESENA,
+  type EstadoResena,
+  type ResenaOperador,
+} from '../lib/api/resenas-schemas.ts';
 import { foldAccents } from '../lib/text.ts';
 import { CliError } from './errors.ts';
 import { columns } from './format.ts';
 
 /**
  * The reviews' commands of `npm run shop` (issue 25): the list (all, the pending ones or those in a
- * state), one review, and its moderation (aprobar or rechazar).
+ * state), one review, and its moderation (aprobar, rechazar MOTIVO, ocultar MOTIVO, mostrar).
  */
 
 /** The options these commands read (parsed by shop.ts). */
@@ -46,23 +52,29 @@ export function formatResenas(resenas: ResenaOperador[], estado?: EstadoResena):
     r.estado.toLowerCase(),
   ]);
   const ejemplo = `npm run shop -- resena ${resenas[0]!.id}`;
-  const pie = estado === 'PENDIENTE' ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con rechazar).` : '';
+  const pie =
+    estado === 'PENDIENTE'
+      ? `\n\nLee una con: ${ejemplo}; publícala con: ${ejemplo} aprobar (o recházala con: ${ejemplo} rechazar "motivo").`
+      : '';
   return `${titulo}\n\n${columns([['N.°', 'Fecha', 'Producto', 'Estrellas', 'Autor', 'Título', 'Estado'], ...rows])}${pie}`;
 }
 
 /** One review in full: product, buyer, order, stars, texts, photo and its moderation. */
 export function formatResena(r: ResenaOperador): string {
-  const moderacion = r.moderada ? [`Moderada: ${fecha(r.moderada)}${r.operador ? ` por ${r.operador}` : ''}`] : [];
-  const siguiente =
-    r.estado === 'PENDIENTE'
-      ? `Publícala con: npm run shop -- resena ${r.id} aprobar (o recházala con rechazar).`
-      : r.estado === 'APROBADA'
-        ? `Para retirarla: npm run shop -- resena ${r.id} rechazar`
-        : `Para publicarla después de todo: npm run shop -- resena ${r.id} aprobar`;
+  const moderacion = r.moderada
+    ? [`Moderada: ${fecha(r.moderada)}${r.operador ? ` por ${r.operador}` : ''}${r.motivo ? ` · motivo: ${una(r.motivo)}` : ''}`]
+    : [];
+  const comando = `npm run shop -- resena ${r.id}`;
+  const siguiente = {
+    PENDIENTE: `Publícala con: ${comando} aprobar (o recházala con: ${comando} rechazar "motivo").`,
+    APROBADA: `Para ocultarla: ${comando} ocultar "motivo"`,
+    RECHAZADA: `Para publicarla después de todo: ${comando} aprobar`,
+    OCULTA: `Para mostrarla de nuevo: ${comando} mostrar`,
+  }[r.estado];
   return [
     `Reseña N.° ${r.id} · ${r.estado.toLowerCase()} · ${estrellas(r.estrellas)} (${r.estrellas} de 5)`,
     `Producto: ${r.producto.idProducto} ${r.producto.nombre}`,
-    `Autor: ${r.autor} · cliente ${r.cliente.id} (${r.cliente.correo}) · pedido N.° ${r.pedido}`,
+    `Autor: ${r.autor} · cliente ${r.cliente.id} (${r.cliente.correo}) · pedido N.° ${r.pedido} del ${fecha(r.pedidoFecha)}`,
     `Escrita: ${fecha(r.creada)}`,
     ...moderacion,
     '',
@@ -101,11 +113,16 @@ export async function runResenasCommand(
     out(formatResena(resena));
     return true;
   }
-  if ((accion !== 'aprobar' && accion !== 'rechazar') || resto.length > 0)
+  const movimiento = ACCIONES_RESENA.find((valor) => valor === accion);
+  if (!movimiento)
     throw new CliError(
-      `"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar o rechazar, por ejemplo: ${EJEMPLO} aprobar`,
+      `"${[accion, ...resto].join(' ')}" no es una acción de la reseña: usa aprobar, rechazar, ocultar o mostrar, por ejemplo: ${EJEMPLO} aprobar`,
     );
-  const { mensaje } = await cliente.moderateResena(id, accion);
+  const conMotivo = ACCIONES_CON_MOTIVO.includes(movimiento);
+  if (conMotivo && resto.length === 0)
+    throw new CliError(`Indica el motivo, por ejemplo: ${EJEMPLO} ${movimiento} "No habla del producto"`);
+  if (!conMotivo && resto.length > 0) throw new CliError(`${movimiento} no lleva más argumentos, por ejemplo: ${EJEMPLO} ${movimiento}`);
+  const { mensaje } = await cliente.moderateResena(id, movimiento, conMotivo ? resto.join(' ') : undefined);
   out(mensaje);
   return true;
 }

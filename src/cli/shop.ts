@@ -67,11 +67,15 @@ Libro de Reclamaciones (N.°: el número de la hoja, por ejemplo LR-2026-000001)
   reclamo <N.°> responder --texto "…"  Registra la respuesta (una sola vez) y se la envía al consumidor por correo.
 
 Reseñas (N.°: el número de la reseña; solo quienes recibieron el producto pueden escribirla)
-  resenas [--pendientes | --estado ESTADO]  Lista las reseñas (todas, o pendiente, aprobada o rechazada); las
-                                       pendientes esperan tu aprobación para publicarse, la más antigua primero.
+  resenas [--pendientes | --estado ESTADO]  Lista las reseñas (todas, o pendiente, aprobada, rechazada u oculta);
+                                       las pendientes esperan tu aprobación para publicarse, la más antigua primero.
   resena <N.°>                         Muestra una reseña: producto, autor, pedido, estrellas, texto y foto.
-  resena <N.°> aprobar | rechazar      La publica en la página del producto (o la retira): el promedio y la
-                                       página estática se actualizan solos.
+  resena <N.°> aprobar | rechazar MOTIVO
+                                       La publica en la página del producto (o la rechaza con su motivo); a quien
+                                       la escribió se le avisa por correo. El promedio y la página estática se
+                                       actualizan solos.
+  resena <N.°> ocultar MOTIVO | mostrar
+                                       Saca de la página una reseña publicada (o la vuelve a mostrar).
 
 Comprobantes electrónicos (NÚMERO: serie y correlativo, por ejemplo B001-00000042 o B001-42)
   comprobantes [--estado ESTADO]       Lista los comprobantes más recientes (todos, pendiente, rechazado o aceptado);

@@ -16,12 +16,19 @@ import {
 } from '../server/db/schema/index.ts';
 import { DEMO_HOME, demoCatalogue, type SeedProduct } from './catalogue.ts';
 import { seedDemoPhotos } from './photos.ts';
+import { seedDemoResenas } from './resenas.ts';
 import { syntheticCatalogue } from './synthetic/catalogue.ts';
 import { TAXONOMY } from './taxonomy.ts';
 
 export interface SeedOptions {
   /** How many products of a synthetic catalogue (for benchmarks); unset: the hand-written demo catalogue. */
   products?: number;
+  /**
+   * Whether the hand-written demo carries its published reviews, with their buyers and delivered orders
+   * (src/demo/resenas.ts): yes unless told (a synthetic catalogue never does). The API tests' shop leaves
+   * them out: its tests count the orders, customers and reviews they make.
+   */
+  resenas?: boolean;
 }
 
 /**
@@ -83,6 +90,8 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions = {}): Prom
     await tx.insert(banners).values(DEMO_HOME.banners.map((banner, orden) => ({ ...banner, orden })));
     await tx.insert(popups).values([...DEMO_HOME.popups]);
     await tx.insert(sociales).values(DEMO_HOME.sociales.map((social, orden) => ({ ...social, orden })));
+
+    if (options.products === undefined && options.resenas !== false) await seedDemoResenas(tx as unknown as Db);
   });
 }
 

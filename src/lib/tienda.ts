@@ -345,6 +345,17 @@ export const RESENAS = {
   /** Approved reviews per page of GET /api/resenas/producto/{id}, and how many the static product page shows. */
   porPagina: 10,
   enPagina: 5,
+  /** The reasons the back office offers when rejecting or hiding a review (any other can be typed); the buyer's e-mail names a rejection's. */
+  motivosModeracion: [
+    'No habla del producto',
+    'Contiene datos personales',
+    'Lenguaje ofensivo o inapropiado',
+    'La foto no corresponde al producto',
+    'Es publicidad o spam',
+  ],
+  /** The shortest and longest reason typed for a rejection or a hiding. */
+  motivoMinimo: 5,
+  motivoMaximo: 300,
 } as const;
 
 /**

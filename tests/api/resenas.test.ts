@@ -109,7 +109,9 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
     expect(res.status).toBe(200);
     return (await res.json()) as ResenasProducto;
   };
-  const moderar = (id: number, accion: string) => admin('POST', `/resenas/${id}`, { accion });
+  /** A move of the operator; a rejection or a hiding gives a reason unless told. */
+  const moderar = (id: number, accion: string, motivo = ['rechazar', 'ocultar'].includes(accion) ? 'No habla del producto' : undefined) =>
+    admin('POST', `/resenas/${id}`, { accion, motivo });
   /** A buyer with a delivered order of `p`, and the review she wrote of it (PENDIENTE). */
   const resenaDe = async (p: Producto, estrellas: number, nombre?: string, apellido?: string) => {
     const c = await cliente(nombre, apellido);
@@ -447,7 +449,7 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
 
     // The same move twice is a 409; approving then withdrawing a review leaves the product as before; a rejected one may be approved.
     const otra = await moderar(cinco, 'aprobar');
-    expect([otra.status, await mensaje(otra)]).toEqual([409, `La reseña N.° ${cinco} ya está aprobada.`]);
+    expect([otra.status, await mensaje(otra)]).toEqual([409, `La reseña N.° ${cinco} ya está publicada.`]);
     expect((await moderar(cuatro, 'rechazar')).status).toBe(200);
     expect(await publicas(p.idProducto)).toMatchObject({ promedio: 5, cantidad: 1 });
     expect((await moderar(uno, 'aprobar')).status).toBe(200);
@@ -461,14 +463,14 @@ describeEachDatabase('reseñas only buyers can write', (target) => {
       .orderBy(auditoria.id);
     expect(entradas.map((e) => [e.accion, e.antes, e.despues])).toEqual([
       ['resena.aprobar', { estado: 'PENDIENTE' }, { estado: 'APROBADA' }],
-      ['resena.rechazar', { estado: 'APROBADA' }, { estado: 'RECHAZADA' }],
+      ['resena.rechazar', { estado: 'APROBADA' }, { estado: 'RECHAZADA', motivo: 'No habla del producto' }],
     ]);
 
     // The operator's calls refuse what is not there, in Spanish.
     expect((await admin('GET', '/resenas/999999')).status).toBe(404);
     expect((await moderar(999_999, 'aprobar')).status).toBe(404);
     const accion = await moderar(cinco, 'borrar');
-    expect([accion.status, await mensaje(accion)]).toEqual([400, 'La acción debe ser aprobar o rechazar.']);
+    expect([accion.status, await mensaje(accion)]).toEqual([400, 'La acción debe ser aprobar, rechazar, ocultar o mostrar.']);
     expect((await admin('GET', '/resenas?estado=BORRADA')).status).toBe(400);
     expect((await shop.call('GET', '/admin/api/resenas')).status).toBe(401);
     const una = (await (await admin('GET', `/resenas/${cinco}`)).json()) as { resena: { cliente: { correo: string }; pedido: number } };

@@ -34,7 +34,7 @@ import {
 import { accionesPermitidas } from '../../lib/comprobantes/acciones.ts';
 import type { FilaImportacion, ProductoOperador, RespuestaImportacion, ResultadoFila } from '../../lib/api/operator-schemas.ts';
 import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
-import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
+import type { AccionResena, EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
 import type { FiltroCatalogoConsulta } from '../../lib/api/catalogo-schemas.ts';
@@ -774,24 +774,28 @@ export class ClienteFalso implements ClienteBackoffice {
     return { resenas: structuredClone(elegidas.sort((a, b) => a.creada.localeCompare(b.creada) || a.id - b.id)) };
   }
 
-  async moderateResena(id: number, accion: 'aprobar' | 'rechazar') {
-    this.anotar('moderateResena', [id, accion]);
+  async moderateResena(id: number, accion: AccionResena, motivo?: string) {
+    this.anotar('moderateResena', motivo === undefined ? [id, accion] : [id, accion, motivo]);
     const cuenta = this.quien();
     const resena = this.resenaDe(id);
-    const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
-    if (resena.estado === hacia)
-      throw new ApiError(409, `La reseña N.° ${id} ya está ${accion === 'aprobar' ? 'publicada' : 'rechazada'}.`);
+    const hacia = ({ aprobar: 'APROBADA', rechazar: 'RECHAZADA', ocultar: 'OCULTA', mostrar: 'APROBADA' } as const)[accion];
+    const palabra = { PENDIENTE: 'por moderar', APROBADA: 'publicada', RECHAZADA: 'rechazada', OCULTA: 'oculta' }[resena.estado];
+    if (resena.estado === hacia) throw new ApiError(409, `La reseña N.° ${id} ya está ${palabra}.`);
     Object.assign(resena, {
       estado: hacia,
       moderada: '2026-11-29T12:00:00Z',
       operador: cuenta.nombre,
-      foto: accion === 'aprobar' && resena.fotoOperador ? `/imagenes/resenas/r${id}.webp` : null,
-      fotoOperador: accion === 'aprobar' ? resena.fotoOperador : null,
+      motivo: motivo ?? null,
+      foto: hacia === 'APROBADA' && resena.fotoOperador ? `/imagenes/resenas/r${id}.webp` : hacia === 'RECHAZADA' ? null : resena.foto,
+      fotoOperador: hacia === 'RECHAZADA' ? null : resena.fotoOperador,
     });
-    return {
-      mensaje: accion === 'aprobar' ? `Publicamos la reseña N.° ${id}.` : `Rechazamos la reseña N.° ${id}: no se publicará.`,
-      resena: structuredClone(resena),
+    const mensajes = {
+      aprobar: `Publicamos la reseña N.° ${id}.`,
+      rechazar: `Rechazamos la reseña N.° ${id}: no se publicará.`,
+      ocultar: `Ocultamos la reseña N.° ${id}.`,
+      mostrar: `La reseña N.° ${id} se muestra de nuevo.`,
     };
+    return { mensaje: mensajes[accion], resena: structuredClone(resena) };
   }
 
   private comprobanteDe(numero: string): DetalleComprobanteOperador {

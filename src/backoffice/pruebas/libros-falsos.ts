@@ -46,6 +46,7 @@ export function resenaFalsa(id: number, cambios: Partial<ResenaOperador> = {}): 
     cliente: { id: 70 + id, correo: `lucia${id}@correo.pe` },
     autor: 'Lucía G.',
     pedido: 30 + id,
+    pedidoFecha: `2026-11-0${Math.min(9, id)}T14:00:00Z`,
     estrellas: 4,
     titulo: `Me encantó ${id}`,
     texto: 'Deja la piel suave y no es pegajoso. Lo volvería a comprar.',
@@ -54,6 +55,7 @@ export function resenaFalsa(id: number, cambios: Partial<ResenaOperador> = {}): 
     creada: `2026-11-${String(10 + id).padStart(2, '0')}T15:00:00Z`,
     moderada: null,
     operador: null,
+    motivo: null,
     ...cambios,
   };
 }

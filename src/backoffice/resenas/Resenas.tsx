@@ -1,17 +1,32 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
+import type { AccionResena, EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import { RESENAS } from '../../lib/tienda.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
-import { fechaHora } from '../formato.ts';
+import { fecha, fechaHora } from '../formato.ts';
 import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
+import { CLAVE_PUBLICACION } from '../arranque.ts';
+import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
+import { FormularioMotivo } from './Motivo.tsx';
 
 /** resenas-schemas.ts's ESTADOS_RESENA, spelled here so the screen loads no zod. */
-const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA'] as const satisfies readonly EstadoResena[];
-const NOMBRE: Record<EstadoResena, string> = { PENDIENTE: 'Por moderar', APROBADA: 'Publicadas', RECHAZADA: 'Rechazadas' };
+const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA', 'OCULTA'] as const satisfies readonly EstadoResena[];
+const NOMBRE: Record<EstadoResena, string> = {
+  PENDIENTE: 'Por moderar',
+  APROBADA: 'Publicadas',
+  RECHAZADA: 'Rechazadas',
+  OCULTA: 'Ocultas',
+};
+/** What the card says of the last moderation: 'Publicada el … por …'. */
+const HECHO: Record<EstadoResena, string> = {
+  PENDIENTE: 'Vuelta a moderar',
+  APROBADA: 'Publicada',
+  RECHAZADA: 'Rechazada',
+  OCULTA: 'Oculta',
+};
 
 /** '★★★★☆' read as '4 de 5 estrellas'. */
 export function Estrellas({ n }: { n: number }) {
@@ -24,7 +39,7 @@ export function Estrellas({ n }: { n: number }) {
   );
 }
 
-/** 'Reseñas': what buyers wrote, the oldest waiting first, each published or rejected in one tap. */
+/** 'Reseñas': what buyers wrote, the oldest waiting first, each published in one tap or rejected with a reason; the published ones hidden and shown again. */
 export default function Resenas() {
   const cliente = useCliente();
   const consultas = useQueryClient();
@@ -33,13 +48,18 @@ export default function Resenas() {
   const [aviso, setAviso] = useState<{ error?: string; ok?: string }>({});
   const [ocupada, setOcupada] = useState<number | null>(null);
   const anuncio = useRef<HTMLDivElement>(null);
-  const moderar = async (resena: ResenaOperador, accion: 'aprobar' | 'rechazar') => {
+  const moderar = async (resena: ResenaOperador, accion: AccionResena, motivo?: string) => {
     setAviso({});
     setOcupada(resena.id);
     try {
-      const respuesta = await cliente.moderateResena(resena.id, accion);
+      const respuesta = await cliente.moderateResena(resena.id, accion, motivo);
       setAviso({ ok: respuesta.mensaje });
-      await Promise.all([consultas.invalidateQueries({ queryKey: ['resenas'] }), consultas.invalidateQueries({ queryKey: ['inicio'] })]);
+      // Publishing, hiding or showing changes the product pages: the status says when the shop shows it.
+      await Promise.all([
+        consultas.invalidateQueries({ queryKey: ['resenas'] }),
+        consultas.invalidateQueries({ queryKey: ['inicio'] }),
+        consultas.invalidateQueries({ queryKey: CLAVE_PUBLICACION }),
+      ]);
     } catch (fallo) {
       setAviso({ error: mensajeDe(fallo) });
     } finally {
@@ -50,6 +70,7 @@ export default function Resenas() {
   };
   return (
     <Pantalla titulo="Reseñas">
+      <EstadoPublicacion />
       <Vistas
         etiqueta="Filtrar reseñas"
         actual={estado}
@@ -63,7 +84,9 @@ export default function Resenas() {
       ) : lista.isError ? (
         <p role="alert">{mensajeDe(lista.error)}</p>
       ) : lista.data.resenas.length === 0 ? (
-        <p className="bo-vacio">{estado === 'PENDIENTE' ? 'No hay reseñas por moderar. ¡Todo al día!' : 'No hay reseñas aquí.'}</p>
+        <p className="bo-vacio">
+          {estado === 'PENDIENTE' ? 'No hay reseñas por moderar. ¡Todo al día!' : `No hay reseñas ${NOMBRE[estado].toLowerCase()}.`}
+        </p>
       ) : (
         <>
           <p className="bo-nota">
@@ -76,7 +99,7 @@ export default function Resenas() {
                 key={resena.id}
                 resena={resena}
                 ocupada={ocupada === resena.id}
-                alModerar={(accion) => void moderar(resena, accion)}
+                alModerar={(accion, motivo) => void moderar(resena, accion, motivo)}
               />
             ))}
           </ul>
@@ -86,6 +109,7 @@ export default function Resenas() {
   );
 }
 
+/** One review as a card: the product, stars, texts and photo, the buyer and her order, its last moderation and what can be done now. */
 function Tarjeta({
   resena,
   ocupada,
@@ -93,9 +117,9 @@ function Tarjeta({
 }: {
   resena: ResenaOperador;
   ocupada: boolean;
-  alModerar: (accion: 'aprobar' | 'rechazar') => void;
+  alModerar: (accion: AccionResena, motivo?: string) => void;
 }) {
-  const [confirmar, setConfirmar] = useState(false);
+  const [conMotivo, setConMotivo] = useState<'rechazar' | 'ocultar' | null>(null);
   const titulo = `bo-resena-${resena.id}`;
   const foto = resena.fotoOperador ?? resena.foto;
   return (
@@ -114,35 +138,45 @@ function Tarjeta({
         </a>
       )}
       <p className="bo-nota">
-        {resena.autor} ({resena.cliente.correo}) · <Link href={`/pedidos/${resena.pedido}`}>pedido N.° {resena.pedido}</Link> ·{' '}
-        {fechaHora(resena.creada)}
+        {resena.autor} ({resena.cliente.correo}) · compró en el <Link href={`/pedidos/${resena.pedido}`}>pedido N.° {resena.pedido}</Link>{' '}
+        del {fecha(resena.pedidoFecha)} · escrita el {fechaHora(resena.creada)} ·{' '}
+        <Link href={`/productos/${resena.producto.idProducto}`}>ver el producto</Link>
       </p>
       {resena.moderada && (
         <p className="bo-nota">
-          {resena.estado === 'APROBADA' ? 'Publicada' : 'Rechazada'} el {fechaHora(resena.moderada)}
-          {resena.operador ? ` por ${resena.operador}` : ''}.
+          {HECHO[resena.estado]} el {fechaHora(resena.moderada)}
+          {resena.operador ? ` por ${resena.operador}` : ''}.{resena.motivo ? ` Motivo: ${resena.motivo}` : ''}
         </p>
       )}
-      {confirmar ? (
-        <div className="bo-acciones" role="group" aria-label={`¿Rechazar la reseña de ${resena.autor}?`}>
-          <p>¿Rechazarla? No se publicará{foto ? ' y su foto se borra' : ''}.</p>
-          <button type="button" className="btn bo-btn--sm" disabled={ocupada} onClick={() => alModerar('rechazar')}>
-            Sí, rechazar
-          </button>
-          <button type="button" className="btn btn--ghost bo-btn--sm" onClick={() => setConfirmar(false)}>
-            No
-          </button>
-        </div>
+      {conMotivo ? (
+        <FormularioMotivo
+          accion={conMotivo}
+          autor={resena.autor}
+          conFoto={Boolean(foto)}
+          ocupada={ocupada}
+          alConfirmar={(motivo) => alModerar(conMotivo, motivo)}
+          alCancelar={() => setConMotivo(null)}
+        />
       ) : (
         <div className="bo-acciones">
-          {resena.estado !== 'APROBADA' && (
+          {(resena.estado === 'PENDIENTE' || resena.estado === 'RECHAZADA') && (
             <button type="button" className="btn bo-btn--sm" disabled={ocupada} onClick={() => alModerar('aprobar')}>
               Publicar
             </button>
           )}
-          {resena.estado !== 'RECHAZADA' && (
-            <button type="button" className="btn btn--outline bo-btn--sm" disabled={ocupada} onClick={() => setConfirmar(true)}>
-              {resena.estado === 'APROBADA' ? 'Retirar' : 'Rechazar'}
+          {resena.estado === 'PENDIENTE' && (
+            <button type="button" className="btn btn--outline bo-btn--sm" disabled={ocupada} onClick={() => setConMotivo('rechazar')}>
+              Rechazar
+            </button>
+          )}
+          {resena.estado === 'APROBADA' && (
+            <button type="button" className="btn btn--outline bo-btn--sm" disabled={ocupada} onClick={() => setConMotivo('ocultar')}>
+              Ocultar
+            </button>
+          )}
+          {resena.estado === 'OCULTA' && (
+            <button type="button" className="btn bo-btn--sm" disabled={ocupada} onClick={() => alModerar('mostrar')}>
+              Mostrar de nuevo
             </button>
           )}
         </div>

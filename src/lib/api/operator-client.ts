@@ -87,7 +87,7 @@ import type {
   ProductoFormulario,
   RespuestaProductoEditable,
 } from './productos-schemas.ts';
-import type { EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
+import type { AccionResena, EstadoResena, ModeracionRespuesta, ResenaOperador, ResenasOperador } from './resenas-schemas.ts';
 import type { ConfirmarTransferencia, TransferenciaConfirmada } from './transferencia-schemas.ts';
 import type {
   ClienteCambiado,
@@ -365,9 +365,14 @@ export function operatorClient(conexion: ConexionOperador) {
     resenas: (estado?: EstadoResena) => call(conConsulta(admin.resenas.$path(), { estado }), isResenas),
     /** GET /admin/api/resenas/{id}. */
     resena: (id: number | string) => call(admin.resenas[':id'].$path({ param: { id: param(id) } }), isResena),
-    /** POST /admin/api/resenas/{id}: publishes (aprobar) or withdraws (rechazar) a review. */
-    moderateResena: (id: number | string, accion: 'aprobar' | 'rechazar') =>
-      call(admin.resenas[':id'].$path({ param: { id: param(id) } }), conMensaje<ModeracionRespuesta>(), 'POST', { accion }),
+    /** POST /admin/api/resenas/{id}: publishes (aprobar), rejects, hides (both with `motivo`) or shows again (mostrar) a review. */
+    moderateResena: (id: number | string, accion: AccionResena, motivo?: string) =>
+      call(
+        admin.resenas[':id'].$path({ param: { id: param(id) } }),
+        conMensaje<ModeracionRespuesta>(),
+        'POST',
+        motivo === undefined ? { accion } : { accion, motivo },
+      ),
 
     // People (issue 36).
     /** POST /admin/api/sesion: the password; the second factor is next (its desafío). */

@@ -13,13 +13,14 @@ import { textoPlano } from './text-schemas.ts';
  *           GET  /api/resenas/baja/{clave}                    → HTML page: one-click unsubscribe from marketing e-mails
  * Customer: GET  /api/resenas/puedo/{idProducto}  (Bearer)    → PuedoResenar
  *           POST /api/resenas                     (Bearer)    → 201 ResenaCreada; 403/409 `{ mensaje }` saying why not
- * Operator: GET  /admin/api/resenas?estado=PENDIENTE|APROBADA|RECHAZADA → ResenasOperador
+ * Operator: GET  /admin/api/resenas?estado=PENDIENTE|APROBADA|RECHAZADA|OCULTA → ResenasOperador
  *           GET  /admin/api/resenas/{id}                      → { resena: ResenaOperador }
  *           GET  /admin/api/resenas/{id}/foto                 → the photo (any state; public only once approved)
- *           POST /admin/api/resenas/{id}  { accion: 'aprobar' | 'rechazar' } → ModeracionRespuesta
+ *           POST /admin/api/resenas/{id}  { accion, motivo? } → ModeracionRespuesta (ModeracionResena: the moves and
+ *                                                               which need a reason)
  */
 
-export const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA'] as const;
+export const ESTADOS_RESENA = ['PENDIENTE', 'APROBADA', 'RECHAZADA', 'OCULTA'] as const;
 export type EstadoResena = (typeof ESTADOS_RESENA)[number];
 
 /** The Spanish messages of the calls (plain data in resenas-rules.ts, so the form loads no zod). */
@@ -104,18 +105,51 @@ export interface ResenaOperador {
   foto: string | null;
   /** Where the operator sees the photo in any state (`/admin/api/resenas/{id}/foto`, the operator's token), or null. */
   fotoOperador: string | null;
+  /** When the order that proves the purchase (`pedido`) was placed (ISO). */
+  pedidoFecha: string;
   creada: string;
   moderada: string | null;
   operador: string | null;
+  /** Why it was rejected or hidden, or null. */
+  motivo: string | null;
 }
 
 export interface ResenasOperador {
   resenas: ResenaOperador[];
 }
 
-export const moderacionSchema = z.object({
-  accion: z.enum(['aprobar', 'rechazar'], { error: 'La acción debe ser aprobar o rechazar.' }),
-});
+/**
+ * The operator's moves: aprobar ('Publicar': PENDIENTE or RECHAZADA → APROBADA), rechazar (→ RECHAZADA, with a
+ * reason the buyer is e-mailed), ocultar (APROBADA → OCULTA, with a reason) and mostrar (OCULTA → APROBADA).
+ */
+export const ACCIONES_RESENA = ['aprobar', 'rechazar', 'ocultar', 'mostrar'] as const;
+export type AccionResena = (typeof ACCIONES_RESENA)[number];
+/** The moves that need a reason. */
+export const ACCIONES_CON_MOTIVO: readonly AccionResena[] = ['rechazar', 'ocultar'];
+
+export const MENSAJES_MODERACION = {
+  accion: 'La acción debe ser aprobar, rechazar, ocultar o mostrar.',
+  motivo: (accion: AccionResena) => `Indica el motivo para ${accion === 'ocultar' ? 'ocultar' : 'rechazar'} la reseña.`,
+  motivoCorto: `El motivo debe tener al menos ${RESENAS.motivoMinimo} caracteres.`,
+  motivoLargo: `El motivo puede tener hasta ${RESENAS.motivoMaximo} caracteres.`,
+} as const;
+
+export const moderacionSchema = z
+  .object({
+    accion: z.enum(ACCIONES_RESENA, { error: MENSAJES_MODERACION.accion }),
+    motivo: textoPlano('El motivo', { multilinea: true })
+      .trim()
+      .max(RESENAS.motivoMaximo, MENSAJES_MODERACION.motivoLargo)
+      .refine(sinEtiquetas, MENSAJES_RESENA.sinHtml)
+      .optional(),
+  })
+  .superRefine(({ accion, motivo }, ctx) => {
+    if (!ACCIONES_CON_MOTIVO.includes(accion)) return;
+    if (!motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_MODERACION.motivo(accion) });
+    else if (motivo.length < RESENAS.motivoMinimo)
+      ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_MODERACION.motivoCorto });
+  });
+export type ModeracionResena = z.input<typeof moderacionSchema>;
 
 export interface ModeracionRespuesta {
   mensaje: string;

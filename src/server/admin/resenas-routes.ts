@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   ESTADOS_RESENA,
   moderacionSchema,
+  type AccionResena,
   type EstadoResena,
   type ModeracionRespuesta,
   type ResenaOperador,
@@ -13,7 +14,7 @@ import { clientError } from '../http/errors.ts';
 import { parseId } from '../http/params.ts';
 import { parseImageUrl, readImage } from '../images/store.ts';
 import { fotoDeResena } from '../resenas/fotos.ts';
-import { moderar, resenaOperador, resenasOperador } from '../resenas/queries.ts';
+import { MOVIMIENTOS, moderar, resenaOperador, resenasOperador } from '../resenas/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
 
 const noExiste = (id: number) => clientError(404, `No existe la reseña N.° ${id}.`);
@@ -26,20 +27,37 @@ function estadoDe(raw: string | undefined): EstadoResena | undefined {
   return estado;
 }
 
-const PALABRA = { APROBADA: 'aprobada', RECHAZADA: 'rechazada', PENDIENTE: 'pendiente' } as const;
+const PALABRA: Record<EstadoResena, string> = { APROBADA: 'publicada', RECHAZADA: 'rechazada', PENDIENTE: 'por moderar', OCULTA: 'oculta' };
+
+/** Why a move does not apply to a review in state `estado`, in the operator's words. */
+function noPermitida(id: number, accion: AccionResena, estado: EstadoResena): string {
+  const verbo = { aprobar: 'publicar', rechazar: 'rechazar', ocultar: 'ocultar', mostrar: 'volver a mostrar' }[accion];
+  const pista = accion === 'aprobar' && estado === 'OCULTA' ? ' Usa «Mostrar» para que vuelva a verse.' : '';
+  return `La reseña N.° ${id} está ${PALABRA[estado]}: no se puede ${verbo}.${pista}`;
+}
 
 /** What the operator is told after a moderation. */
-function mensajeModeracion(resena: ResenaOperador, antes: EstadoResena): string {
+function mensajeModeracion(resena: ResenaOperador, accion: AccionResena, antes: EstadoResena): string {
   const n = `Reseña N.° ${resena.id} (${resena.producto.nombre})`;
-  if (resena.estado === 'APROBADA')
-    return `${n} aprobada: se ve ya en la página del producto y en la página estática desde la próxima reconstrucción.`;
-  return antes === 'APROBADA' ? `${n} rechazada: se retiró de la página del producto.` : `${n} rechazada: no se publicará.`;
+  const aviso = ' Le avisamos por correo a quien la escribió.';
+  switch (accion) {
+    case 'aprobar':
+      return `${n} publicada: se ve ya en la página del producto y en la página estática desde la próxima reconstrucción.${aviso}`;
+    case 'mostrar':
+      return `${n} se muestra de nuevo: vuelve a la página estática desde la próxima reconstrucción.`;
+    case 'ocultar':
+      return `${n} oculta: sale de la página estática en la próxima reconstrucción. Puedes volver a mostrarla desde «Ocultas».`;
+    case 'rechazar':
+      return antes === 'APROBADA' || antes === 'OCULTA'
+        ? `${n} rechazada: se retiró de la página del producto.${aviso}`
+        : `${n} rechazada: no se publicará.${aviso}`;
+  }
 }
 
 /**
  * The customers' reviews for the operator (issue 25): the list (all, or those in `estado`; the pending
- * ones oldest first), one review, and its moderation: aprobar or rechazar (a rejected review may be
- * approved later, and an approved one withdrawn), audited in the same transaction. The photo of a
+ * ones oldest first), one review, and its moderation: aprobar, rechazar (with a reason), ocultar (with a
+ * reason) or mostrar (queries.ts's MOVIMIENTOS), audited with the reason in the same transaction. The photo of a
  * review in any state is at `fotoOperador`; a rejection deletes it.
  */
 export function resenaOperatorRoutes(db: Db) {
@@ -70,17 +88,27 @@ export function resenaOperatorRoutes(db: Db) {
       })
       .post('/resenas/:id', async (c) => {
         const id = parseId(c.req.param('id'), 'número de reseña');
-        const { accion } = await parseBody(c, moderacionSchema);
-        const hacia = accion === 'aprobar' ? 'APROBADA' : 'RECHAZADA';
+        const { accion, motivo } = await parseBody(c, moderacionSchema);
         const operador = operadorDe(c);
-        const hecho = await moderar(db, id, hacia, operador, (tx, antes) =>
-          audit(tx, operador, [
-            { accion: `resena.${accion}`, objetivo: `reseña ${id}`, antes: { estado: antes }, despues: { estado: hacia } },
-          ]),
-        );
+        const hecho = await moderar(db, id, accion, operador, {
+          motivo,
+          alModerar: (tx, antes) =>
+            audit(tx, operador, [
+              {
+                accion: `resena.${accion}`,
+                objetivo: `reseña ${id}`,
+                antes: { estado: antes },
+                despues: { estado: MOVIMIENTOS[accion].hacia, ...(motivo ? { motivo } : {}) },
+              },
+            ]),
+        });
         if (hecho.resultado === 'sin-resena') throw noExiste(id);
-        if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hacia]}.`);
-        return c.json({ mensaje: mensajeModeracion(hecho.resena, hecho.antes), resena: hecho.resena } satisfies ModeracionRespuesta);
+        if (hecho.resultado === 'ya') throw clientError(409, `La reseña N.° ${id} ya está ${PALABRA[hecho.resena.estado]}.`);
+        if (hecho.resultado === 'no-permitida') throw clientError(409, noPermitida(id, accion, hecho.antes));
+        return c.json({
+          mensaje: mensajeModeracion(hecho.resena, accion, hecho.antes),
+          resena: hecho.resena,
+        } satisfies ModeracionRespuesta);
       })
   );
 }

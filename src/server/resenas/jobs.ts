@@ -4,13 +4,24 @@ import type { Db, Tx } from '../db/client.ts';
 import { clientes, pedidoLineas, pedidos, productos, resenas } from '../db/schema/index.ts';
 import { enqueue, type Handlers } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { invitacionResenaEmail } from './emails.ts';
+import { invitacionResenaEmail, resultadoResenaEmail, type ResultadoResena } from './emails.ts';
 import { claveCorreos, urlBajaCorreos } from './pagina.ts';
 
 /** The job that invites a buyer to review what she bought (`datos: { pedidoId }`). */
 export const TRABAJO_INVITACION_RESENA = 'invitacion-resena';
 
+/** The job that tells a buyer her review was published or rejected (`datos: { resenaId, resultado }`). */
+export const TRABAJO_RESULTADO_RESENA = 'resultado-resena';
+
 const DIA_MS = 86_400_000;
+
+/**
+ * Queues the buyer's e-mail about her review's moderation, in the moderation's transaction: once per review
+ * and outcome (the job's key), so a double click, a second process or a later re-moderation sends no copy.
+ */
+export async function avisarResultado(tx: Tx, resenaId: number, resultado: ResultadoResena): Promise<void> {
+  await enqueue(tx, TRABAJO_RESULTADO_RESENA, { resenaId, resultado }, { clave: `${TRABAJO_RESULTADO_RESENA}:${resenaId}:${resultado}` });
+}
 
 /** Queues the invitation of a delivered order `dias` days from now, once per order (in the delivery's transaction). */
 export async function programarInvitacion(tx: Tx, pedidoId: number, dias: number, ahora = new Date()): Promise<void> {
@@ -30,6 +41,39 @@ export async function programarInvitacion(tx: Tx, pedidoId: number, dias: number
 export function resenaJobs({ db, mailer, siteUrl }: { db: Db; mailer: Mailer; siteUrl: string }): Handlers {
   const sitio = siteUrl.replace(/\/+$/, '');
   return {
+    // A service message about her own review: sent whatever her marketing choice. Nothing when the review
+    // is gone (her account deleted) or its outcome changed before the job ran (published, then rejected);
+    // a review hidden since it was published was published: she is told so (hiding is silent).
+    [TRABAJO_RESULTADO_RESENA]: async (datos) => {
+      const resultado = datos.resultado as ResultadoResena;
+      const [fila] = await db
+        .select({
+          estado: resenas.estado,
+          titulo: resenas.titulo,
+          motivo: resenas.motivo,
+          nombre: clientes.nombre,
+          correo: clientes.correo,
+          idProducto: productos.id,
+          producto: productos.nombre,
+        })
+        .from(resenas)
+        .innerJoin(clientes, eq(clientes.id, resenas.clienteId))
+        .innerJoin(productos, eq(productos.id, resenas.productoId))
+        .where(eq(resenas.id, Number(datos.resenaId)));
+      const vigente = resultado === 'publicada' ? ['APROBADA', 'OCULTA'] : ['RECHAZADA'];
+      if (!fila || !vigente.includes(fila.estado)) return;
+      await mailer.send(
+        resultadoResenaEmail({
+          to: fila.correo,
+          nombre: fila.nombre.trim().split(/\s+/)[0] ?? '',
+          resultado,
+          producto: fila.producto,
+          titulo: fila.titulo,
+          url: `${sitio}${productPath({ idProducto: fila.idProducto, nombre: fila.producto })}#resenas`,
+          motivo: fila.motivo ?? '',
+        }),
+      );
+    },
     [TRABAJO_INVITACION_RESENA]: async (datos) => {
       const pedidoId = Number(datos.pedidoId);
       const [pedido] = await db

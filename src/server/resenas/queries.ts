@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  ACCIONES_CON_MOTIVO,
   MENSAJES_RESENA,
+  type AccionResena,
   type EstadoResena,
   type ResenaOperador,
   type ResenaPublica,
@@ -12,6 +14,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { clientes, pedidoLineas, pedidos, productos, resenas, type Resena } from '../db/schema/index.ts';
 import { fotoResenaUrl } from '../../lib/resenas/fotos.ts';
 import { borrarFoto, guardarFoto, nuevaClave, type FotoProcesada } from './fotos.ts';
+import { avisarResultado } from './jobs.ts';
 
 /** Reviews only buyers can write (issue 25): who may write one, the writing, the public lists and the operator's moderation. */
 
@@ -200,15 +203,19 @@ const operadorColumns = {
   resena: resenas,
   producto: productos.nombre,
   correo: clientes.correo,
+  pedidoFecha: pedidos.creado,
 };
 
-const operador = ({ resena: r, producto, correo }: { resena: Resena; producto: string; correo: string }): ResenaOperador => ({
+type FilaOperador = { resena: Resena; producto: string; correo: string; pedidoFecha: Date };
+
+const operador = ({ resena: r, producto, correo, pedidoFecha }: FilaOperador): ResenaOperador => ({
   id: r.id,
   estado: r.estado as EstadoResena,
   producto: { idProducto: r.productoId, nombre: producto },
   cliente: { id: r.clienteId, correo },
   autor: r.autor,
   pedido: r.pedidoId,
+  pedidoFecha: pedidoFecha.toISOString(),
   estrellas: r.estrellas,
   titulo: r.titulo,
   texto: r.texto,
@@ -217,6 +224,7 @@ const operador = ({ resena: r, producto, correo }: { resena: Resena; producto: s
   creada: r.creada.toISOString(),
   moderada: r.moderada?.toISOString() ?? null,
   operador: r.operador,
+  motivo: r.motivo,
 });
 
 const conProductoYCliente = (db: Db | Tx) =>
@@ -224,7 +232,8 @@ const conProductoYCliente = (db: Db | Tx) =>
     .select(operadorColumns)
     .from(resenas)
     .innerJoin(productos, eq(productos.id, resenas.productoId))
-    .innerJoin(clientes, eq(clientes.id, resenas.clienteId));
+    .innerJoin(clientes, eq(clientes.id, resenas.clienteId))
+    .innerJoin(pedidos, eq(pedidos.id, resenas.pedidoId));
 
 /** The operator's list: those in `estado` (the pending ones oldest first, a queue) or all, newest first; at most PEDIDOS.listaOperadorMaxima. */
 export async function resenasOperador(db: Db, estado?: EstadoResena): Promise<ResenaOperador[]> {
@@ -235,31 +244,52 @@ export async function resenasOperador(db: Db, estado?: EstadoResena): Promise<Re
   return rows.map(operador);
 }
 
+/** A customer's reviews in every state, newest first (her page in the back office); at most PEDIDOS.listaOperadorMaxima. */
+export async function resenasDeCliente(db: Db, clienteId: number): Promise<ResenaOperador[]> {
+  const rows = await conProductoYCliente(db)
+    .where(eq(resenas.clienteId, clienteId))
+    .orderBy(desc(resenas.creada), desc(resenas.id))
+    .limit(PEDIDOS.listaOperadorMaxima);
+  return rows.map(operador);
+}
+
 /** One review as the operator sees it, or undefined. */
 export async function resenaOperador(db: Db | Tx, id: number): Promise<ResenaOperador | undefined> {
   const [row] = await conProductoYCliente(db).where(eq(resenas.id, id));
   return row && operador(row);
 }
 
-/** What a moderation did: done (with the review before), already in that state, or no such review. */
+/** The state each move leads to, and the states it may start from. */
+export const MOVIMIENTOS: Record<AccionResena, { hacia: EstadoResena; desde: readonly EstadoResena[] }> = {
+  aprobar: { hacia: 'APROBADA', desde: ['PENDIENTE', 'RECHAZADA'] },
+  rechazar: { hacia: 'RECHAZADA', desde: ['PENDIENTE', 'APROBADA', 'OCULTA'] },
+  ocultar: { hacia: 'OCULTA', desde: ['APROBADA'] },
+  mostrar: { hacia: 'APROBADA', desde: ['OCULTA'] },
+};
+
+/** What a moderation did: done (with the review before), already in that state, not a move from its state, or no such review. */
 export type Moderacion =
   | { resultado: 'hecho'; antes: EstadoResena; resena: ResenaOperador }
   | { resultado: 'ya'; resena: ResenaOperador }
+  | { resultado: 'no-permitida'; antes: EstadoResena; resena: ResenaOperador }
   | { resultado: 'sin-resena' };
 
 /**
- * Approves or rejects a review and recomputes its product's count and star sum from the APROBADA rows,
+ * Moves a review (MOVIMIENTOS) and recomputes its product's count and star sum from the APROBADA rows,
  * in one transaction (approving then rejecting one review leaves the product as before). The product is
- * locked first, so two moderations of one product's reviews count each other. `alModerar` runs in the
- * same transaction (the operator's audit entry).
+ * locked first, so two moderations of one product's reviews count each other, and the review itself, so a
+ * double click or a second process finds the move done ('ya'). A rejection or a hiding keeps `motivo`;
+ * aprobar and rechazar queue the buyer's e-mail (jobs.ts), once per review and outcome. `alModerar` runs
+ * in the same transaction (the operator's audit entry).
  */
 export async function moderar(
   db: Db,
   id: number,
-  hacia: Exclude<EstadoResena, 'PENDIENTE'>,
+  accion: AccionResena,
   operadorNombre: string,
-  alModerar?: (tx: Tx, antes: EstadoResena) => Promise<void>,
+  { motivo = null, alModerar }: { motivo?: string | null; alModerar?: (tx: Tx, antes: EstadoResena) => Promise<void> } = {},
 ): Promise<Moderacion> {
+  const { hacia, desde } = MOVIMIENTOS[accion];
   return db.transaction(async (tx) => {
     const [fila] = await tx.select({ productoId: resenas.productoId }).from(resenas).where(eq(resenas.id, id));
     if (!fila) return { resultado: 'sin-resena' };
@@ -267,8 +297,12 @@ export async function moderar(
     const [actual] = await tx.select({ estado: resenas.estado }).from(resenas).where(eq(resenas.id, id)).for('update');
     const antes = actual!.estado as EstadoResena;
     if (antes === hacia) return { resultado: 'ya', resena: (await resenaOperador(tx, id))! };
-    await tx.update(resenas).set({ estado: hacia, moderada: new Date(), operador: operadorNombre }).where(eq(resenas.id, id));
-    // A rejected review's photo is not kept (issue 34): a later approval publishes the text alone.
+    if (!desde.includes(antes)) return { resultado: 'no-permitida', antes, resena: (await resenaOperador(tx, id))! };
+    await tx
+      .update(resenas)
+      .set({ estado: hacia, moderada: new Date(), operador: operadorNombre, motivo: ACCIONES_CON_MOTIVO.includes(accion) ? motivo : null })
+      .where(eq(resenas.id, id));
+    // A rejected review's photo is not kept (issue 34): a later approval publishes the text alone. A hidden one keeps it.
     if (hacia === 'RECHAZADA') await borrarFoto(tx, id);
     await tx
       .update(productos)
@@ -277,6 +311,8 @@ export async function moderar(
         resenasSuma: sql`(SELECT coalesce(sum(${resenas.estrellas}), 0) FROM ${resenas} WHERE ${resenas.productoId} = ${fila.productoId} AND ${resenas.estado} = 'APROBADA')`,
       })
       .where(eq(productos.id, fila.productoId));
+    if (accion === 'aprobar') await avisarResultado(tx, id, 'publicada');
+    if (accion === 'rechazar') await avisarResultado(tx, id, 'rechazada');
     await alModerar?.(tx, antes);
     return { resultado: 'hecho', antes, resena: (await resenaOperador(tx, id))! };
   });

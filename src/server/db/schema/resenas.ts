@@ -7,7 +7,7 @@ import { pedidos } from './orders.ts';
 /**
  * Reviews only buyers can write (issue 25): one per (product, customer), by a customer whose order
  * with the product was ENTREGADO (`pedidoId`, the proof of purchase). Each waits for the operator
- * (PENDIENTE → APROBADA or RECHAZADA); moderating one recomputes the product's `resenas_cantidad` and
+ * (PENDIENTE → APROBADA or RECHAZADA; APROBADA ⇄ OCULTA, migration 0033); moderating one recomputes the product's `resenas_cantidad` and
  * `resenas_suma` from its APROBADA rows, which moves the catalogue version (migration 0001) and so
  * brings the review to the static page at the next rebuild.
  */
@@ -31,10 +31,12 @@ export const resenas = pgTable(
     foto: text('foto'),
     /** The buyer's first name and last initial ('María G.'), fixed when the review is written. */
     autor: text('autor').notNull(),
-    /** PENDIENTE, APROBADA or RECHAZADA. */
+    /** PENDIENTE, APROBADA, RECHAZADA or OCULTA (published, then hidden by the operator). */
     estado: text('estado').notNull().default('PENDIENTE'),
+    /** Why it was rejected or hidden (the buyer's e-mail names a rejection's), or null. */
+    motivo: text('motivo'),
     creada: timestamp('creada', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** When the operator last approved or rejected it (an approved review's public date). */
+    /** When the operator last moderated it (an approved review's public date). */
     moderada: timestamp('moderada', { withTimezone: true, mode: 'date' }),
     operador: text('operador'),
   },
@@ -43,7 +45,7 @@ export const resenas = pgTable(
     index('resenas_publicadas_idx').on(t.productoId, t.estado, t.moderada.desc()),
     index('resenas_estado_idx').on(t.estado, t.creada),
     check('resenas_estrellas_check', sql`${t.estrellas} BETWEEN 1 AND 5`),
-    check('resenas_estado_check', sql`${t.estado} IN ('PENDIENTE', 'APROBADA', 'RECHAZADA')`),
+    check('resenas_estado_check', sql`${t.estado} IN ('PENDIENTE', 'APROBADA', 'RECHAZADA', 'OCULTA')`),
   ],
 );
 export type Resena = typeof resenas.$inferSelect;
