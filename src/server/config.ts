@@ -8,6 +8,7 @@ import {
   AVISOS_TIENDA,
   COMPROBANTES,
   LIMITES,
+  CIERRE,
   MESA,
   PEDIDOS,
   RECLAMOS,
@@ -262,6 +263,8 @@ export interface ServerConfig {
 export interface MesaConfig {
   loteMaximo: number;
   stockBajo: number;
+  /** The longest period of one daily close, in Lima days (CIERRE_MAX_DAYS). */
+  cierreDiasMaximos: number;
 }
 
 /** The complaints book's settings. */
@@ -372,6 +375,7 @@ export function serverConfig(
     mesa: {
       loteMaximo: positiveIntFromEnv(env.BULK_ORDERS_MAX, MESA.loteMaximo, 'BULK_ORDERS_MAX'),
       stockBajo: positiveIntFromEnv(env.LOW_STOCK_THRESHOLD, MESA.stockBajo, 'LOW_STOCK_THRESHOLD'),
+      cierreDiasMaximos: positiveIntFromEnv(env.CIERRE_MAX_DAYS, CIERRE.diasMaximos, 'CIERRE_MAX_DAYS'),
     },
   };
 }
