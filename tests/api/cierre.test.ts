@@ -127,7 +127,12 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
       expect(dia.pedidos.find((p) => p.id === ids.devuelto)).toMatchObject({ estado: 'CANCELADO', total: totales.devuelto });
       // Every figure is the sum of the rows it opens.
       for (const metodo of dia.metodos)
-        expect(suma(dia.pedidos.filter((p) => p.grupo === metodo.grupo), (p) => p.total)).toBe(metodo.total);
+        expect(
+          suma(
+            dia.pedidos.filter((p) => p.grupo === metodo.grupo),
+            (p) => p.total,
+          ),
+        ).toBe(metodo.total);
       expect(suma(dia.metodos, (m) => m.total)).toBe(dia.ventas.total);
       // Nothing went through Mercado Pago for real.
       expect(dia.mercadoPago).toEqual({ pedidos: 0, bruto: 0, comision: 0, neto: 0, sinDato: 0, brutoSinDato: 0 });
@@ -137,7 +142,13 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
       const total = await totalDe(ids.devuelto);
       expect(dia.reembolsos.total).toBe(total);
       expect(dia.reembolsos.filas).toEqual([
-        expect.objectContaining({ pedido: ids.devuelto, monto: total, tipo: 'Cancelación', estado: 'aprobado', motivo: 'El cliente se arrepintió' }),
+        expect.objectContaining({
+          pedido: ids.devuelto,
+          monto: total,
+          tipo: 'Cancelación',
+          estado: 'aprobado',
+          motivo: 'El cliente se arrepintió',
+        }),
       ]);
       const boleta = dia.comprobantes.find((c) => c.pedido === ids.devuelto && c.tipo === '03')!;
       expect(dia.notas.total).toBe(total);
@@ -156,7 +167,12 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
         expect(suma(Object.values(serie.estados), (e) => e.cantidad)).toBe(suyas.length);
         expect(suma(Object.values(serie.estados), (e) => e.total)).toBe(suma(suyas, (c) => c.total));
         for (const [estado, cifra] of Object.entries(serie.estados))
-          expect(cifra.total).toBe(suma(suyas.filter((c) => c.estado === estado), (c) => c.total));
+          expect(cifra.total).toBe(
+            suma(
+              suyas.filter((c) => c.estado === estado),
+              (c) => c.total,
+            ),
+          );
       }
     });
 
@@ -168,7 +184,16 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
       expect(suma(dia.productos, (p) => p.unidades)).toBe(suma(lineas, (l) => l.cantidad));
       expect(suma(dia.productos, (p) => p.total)).toBe(suma(lineas, (l) => l.precioCobrado * l.cantidad));
       expect(suma(dia.marcas, (m) => m.total)).toBe(suma(dia.productos, (p) => p.total));
-      expect(dia.productos.find((p) => p.id === plain[2]!.idProducto)).toMatchObject({ unidades: 3, pedidos: [ids.transferencia] });
+      const transferido = lineas.find((l) => l.pedidoId === ids.transferencia)!;
+      expect(dia.productos.find((p) => p.id === plain[2]!.idProducto)).toMatchObject({
+        unidades: 3,
+        total: transferido.precioCobrado * 3,
+        pedidos: [{ pedido: ids.transferencia, unidades: 3, total: transferido.precioCobrado * 3 }],
+      });
+      for (const top of [...dia.productos, ...dia.marcas]) {
+        expect(suma(top.pedidos, (p) => p.total)).toBe(top.total);
+        expect(suma(top.pedidos, (p) => p.unidades)).toBe(top.unidades);
+      }
       expect(dia.productos.map((p) => p.total)).toEqual([...dia.productos.map((p) => p.total)].sort((a, b) => b - a));
     });
 
@@ -202,7 +227,7 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
       expect(entradas.find((e) => e.accion === 'cierre.exportacion')).toMatchObject({ operador: 'Ana Dueña', objetivo: 'cierre notas' });
     });
 
-    it("shows the close to staff but refuses them the CSV (403), and asks a stale owner to sign in again", async () => {
+    it('shows the close to staff but refuses them the CSV (403), and asks a stale owner to sign in again', async () => {
       expect((await gente.api('GET', `/cierre?desde=${hoy}`, { cookie: luis.cookie })).status).toBe(200);
       const res = await gente.api('GET', `/cierre.csv?tabla=pedidos&desde=${hoy}`, { cookie: luis.cookie });
       expect(res.status).toBe(403);
@@ -219,8 +244,14 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
     const tarde = (await pedidoPagado(shop, [[plain[4]!, 1]])).idVenta;
     const temprano = (await pedidoPagado(shop, [[plain[5]!, 2]])).idVenta;
     const db = shop.database.db;
-    await db.update(pedidos).set({ pagado: new Date('2026-03-10T23:59:00-05:00') }).where(eq(pedidos.id, tarde));
-    await db.update(pedidos).set({ pagado: new Date('2026-03-11T00:01:00-05:00') }).where(eq(pedidos.id, temprano));
+    await db
+      .update(pedidos)
+      .set({ pagado: new Date('2026-03-10T23:59:00-05:00') })
+      .where(eq(pedidos.id, tarde));
+    await db
+      .update(pedidos)
+      .set({ pagado: new Date('2026-03-11T00:01:00-05:00') })
+      .where(eq(pedidos.id, temprano));
     const diez = await cierre('desde=2026-03-10');
     const once = await cierre('desde=2026-03-11&hasta=2026-03-11');
     expect(diez.pedidos.map((p) => [p.id, p.dia])).toEqual([[tarde, '2026-03-10']]);
@@ -242,7 +273,10 @@ describeEachDatabase("The daily close ('Cierre y ventas')", (target) => {
       ['/cierre?desde=2026-11-10&hasta=2026-11-01', 'La fecha final no puede ser anterior a la inicial.'],
       ['/cierre?desde=2026-01-01&hasta=2026-12-31', 'Un cierre abarca como máximo 92 días: elige un periodo más corto.'],
       ['/cierre/ventas?dias=7', 'Los días del gráfico deben ser 30 o 90.'],
-      ['/cierre.csv?tabla=clientes&desde=2026-11-01', 'La tabla debe ser una de: metodos, pedidos, reembolsos, notas, series, comprobantes, productos, marcas, ventas.'],
+      [
+        '/cierre.csv?tabla=clientes&desde=2026-11-01',
+        'La tabla debe ser una de: metodos, pedidos, reembolsos, notas, series, comprobantes, productos, marcas, ventas.',
+      ],
       ['/cierre.csv?tabla=pedidos&desde=2026-13-01', 'Esa fecha no existe en el calendario.'],
     ];
     for (const [ruta, mensaje] of casos) {
@@ -283,7 +317,11 @@ describeEachDatabase('The daily close of Checkout Pro payments through Mercado P
   let stub: ReturnType<typeof mercadoPagoStub>;
   beforeAll(async () => {
     stub = mercadoPagoStub();
-    const pasarela = mercadoPagoPasarela({ accessToken: 'APP_USR-cierre', siteUrl: SITE, fetchOptions: { dispatcher: stub.agent, maxRetries: 0 } });
+    const pasarela = mercadoPagoPasarela({
+      accessToken: 'APP_USR-cierre',
+      siteUrl: SITE,
+      fetchOptions: { dispatcher: stub.agent, maxRetries: 0 },
+    });
     shop = await openShop(target, {
       pasarela,
       config: { adminToken: TOKEN, mpAccessToken: 'APP_USR-cierre', mpWebhookSecret: SECRET, siteUrl: SITE },

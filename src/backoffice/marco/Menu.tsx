@@ -15,6 +15,7 @@ const ENTRADAS = [
   { ruta: '/reclamos', texto: 'Reclamos' },
   { ruta: '/resenas', texto: 'Reseñas' },
   { ruta: '/comprobantes', texto: 'Comprobantes' },
+  { ruta: '/cierre', texto: 'Cierre y ventas' },
   { ruta: '/envios', texto: 'Envíos', dueno: true },
   { ruta: '/tienda', texto: 'Tienda', dueno: true },
   { ruta: '/personal', texto: 'Personal', dueno: true },

@@ -29,7 +29,17 @@ export const consultaCierreSchema = z
 export type ConsultaCierre = z.infer<typeof consultaCierreSchema>;
 
 /** The tables of the close, each exported as its own CSV (GET /admin/api/cierre.csv?tabla=). */
-export const TABLAS_CIERRE = ['metodos', 'pedidos', 'reembolsos', 'notas', 'series', 'comprobantes', 'productos', 'marcas', 'ventas'] as const;
+export const TABLAS_CIERRE = [
+  'metodos',
+  'pedidos',
+  'reembolsos',
+  'notas',
+  'series',
+  'comprobantes',
+  'productos',
+  'marcas',
+  'ventas',
+] as const;
 export type TablaCierre = (typeof TABLAS_CIERRE)[number];
 
 /**
@@ -133,7 +143,8 @@ export interface TopCierre {
   marca: string;
   unidades: number;
   total: number;
-  pedidos: number[];
+  /** The orders it was sold in, with the units and amount of each: they add up to `unidades` and `total`. */
+  pedidos: { pedido: number; unidades: number; total: number }[];
 }
 
 /** GET /admin/api/cierre's answer. */

@@ -4,7 +4,7 @@ import { fechaLima } from '../../lib/dates.ts';
 import { CIERRE } from '../../lib/tienda.ts';
 import type { ServerConfig } from '../config.ts';
 import { cierreCsv } from '../cierre/csv.ts';
-import { diasEntre } from '../cierre/periodo.ts';
+import { diasEntre } from '../../lib/dias-lima.ts';
 import { cierreDelPeriodo, ventasPorDia } from '../cierre/queries.ts';
 import type { Db } from '../db/client.ts';
 import { clientError } from '../http/errors.ts';

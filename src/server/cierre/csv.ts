@@ -1,4 +1,10 @@
-import { NOMBRE_ESTADO_COMPROBANTE, ESTADOS_CIERRE_COMPROBANTE, type Cierre, type TablaCierre, type VentasPorDia } from '../../lib/api/cierre-schemas.ts';
+import {
+  NOMBRE_ESTADO_COMPROBANTE,
+  ESTADOS_CIERRE_COMPROBANTE,
+  type Cierre,
+  type TablaCierre,
+  type VentasPorDia,
+} from '../../lib/api/cierre-schemas.ts';
 import { LIMA_OFFSET_MS } from '../../lib/dates.ts';
 import { csvField } from '../../lib/csv.ts';
 import { metodoPagoInfo } from '../../lib/api/metodos-pago.ts';

@@ -16,7 +16,8 @@ import { NOMBRES_COMPROBANTE, numeroComprobante, type CodigoComprobante } from '
 import { CIERRE } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
 import { comprobantes, pagos, pedidoLineas, pedidos, reembolsos } from '../db/schema/index.ts';
-import { diaLimaDe, diasDelPeriodo, periodoLima, sumarDias, type Periodo } from './periodo.ts';
+import { sumarDias } from '../../lib/dias-lima.ts';
+import { diaLimaDe, diasDelPeriodo, periodoLima, type Periodo } from './periodo.ts';
 
 /**
  * The daily close (decisions 0222–0224): the orders paid in a period of Lima days and everything the books
@@ -86,7 +87,8 @@ export function porMetodo(filas: PedidoCierre[]): MetodoCierre[] {
 }
 
 /** Whether an order's payment went through Mercado Pago (Checkout Pro, Yape): not the test mode's, not a bank transfer. */
-export const esDeMercadoPago = (fila: Pick<PedidoCierre, 'grupo' | 'metodo'>) => fila.grupo !== GRUPO_PRUEBA && fila.metodo !== 'transferencia';
+export const esDeMercadoPago = (fila: Pick<PedidoCierre, 'grupo' | 'metodo'>) =>
+  fila.grupo !== GRUPO_PRUEBA && fila.metodo !== 'transferencia';
 
 /** The orders whose payment went through Mercado Pago, whatever their state now. */
 export const deMercadoPago = (filas: PedidoCierre[]) => filas.filter(esDeMercadoPago);
@@ -158,7 +160,8 @@ export async function comprobantesDel(db: Db, periodo: Periodo): Promise<Comprob
     emitido: row.emitido.toISOString(),
     total: row.total,
     estado: estadoCierre(row.estado, row.observaciones),
-    modifica: row.modificaSerie === null || row.modificaCorrelativo === null ? null : numeroComprobante(row.modificaSerie, row.modificaCorrelativo),
+    modifica:
+      row.modificaSerie === null || row.modificaCorrelativo === null ? null : numeroComprobante(row.modificaSerie, row.modificaCorrelativo),
   }));
 }
 
@@ -198,7 +201,12 @@ async function masVendidos(db: Db, ids: number[]): Promise<{ productos: TopCierr
       const fila = porClave.get(clave(linea)) ?? nueva(linea);
       fila.unidades += linea.cantidad;
       fila.total += linea.cobrado * linea.cantidad;
-      if (fila.pedidos.at(-1) !== linea.pedido) fila.pedidos.push(linea.pedido);
+      // Lines come by order: an order's lines of one product (or brand) are one entry.
+      const ultimo = fila.pedidos.at(-1);
+      if (ultimo?.pedido === linea.pedido) {
+        ultimo.unidades += linea.cantidad;
+        ultimo.total += linea.cobrado * linea.cantidad;
+      } else fila.pedidos.push({ pedido: linea.pedido, unidades: linea.cantidad, total: linea.cobrado * linea.cantidad });
       porClave.set(clave(linea), fila);
     }
     return [...porClave.values()]
@@ -220,7 +228,11 @@ async function masVendidos(db: Db, ids: number[]): Promise<{ productos: TopCierr
 /** The close of the Lima days `desde` to `hasta`. */
 export async function cierreDelPeriodo(db: Db, desde: string, hasta = desde): Promise<Cierre> {
   const periodo = periodoLima(desde, hasta);
-  const [filas, devueltos, emitidos] = await Promise.all([pedidosPagados(db, periodo), reembolsosDel(db, periodo), comprobantesDel(db, periodo)]);
+  const [filas, devueltos, emitidos] = await Promise.all([
+    pedidosPagados(db, periodo),
+    reembolsosDel(db, periodo),
+    comprobantesDel(db, periodo),
+  ]);
   const notas = emitidos.filter((fila) => fila.tipo === '07');
   const top = await masVendidos(
     db,
