@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ESTADOS_CIERRE_COMPROBANTE,
@@ -180,9 +180,8 @@ export function porSerie(filas: ComprobanteCierre[]): SerieCierre[] {
   });
 }
 
-/** The best sellers among the orders: products and brands by what they were charged, then by units. */
-async function masVendidos(db: Db, ids: number[]): Promise<{ productos: TopCierre[]; marcas: TopCierre[] }> {
-  if (ids.length === 0) return { productos: [], marcas: [] };
+/** The best sellers among the orders paid in the period: products and brands by what they were charged, then by units. */
+async function masVendidos(db: Db, periodo: Periodo): Promise<{ productos: TopCierre[]; marcas: TopCierre[] }> {
   const lineas = await db
     .select({
       pedido: pedidoLineas.pedidoId,
@@ -193,7 +192,8 @@ async function masVendidos(db: Db, ids: number[]): Promise<{ productos: TopCierr
       cobrado: pedidoLineas.precioCobrado,
     })
     .from(pedidoLineas)
-    .where(inArray(pedidoLineas.pedidoId, ids))
+    .innerJoin(pedidos, eq(pedidos.id, pedidoLineas.pedidoId))
+    .where(and(isNotNull(pedidos.pagado), gte(pedidos.pagado, periodo.inicio), lt(pedidos.pagado, periodo.fin)))
     .orderBy(asc(pedidoLineas.pedidoId), asc(pedidoLineas.id));
   const agrupar = (clave: (linea: (typeof lineas)[number]) => string, nueva: (linea: (typeof lineas)[number]) => TopCierre) => {
     const porClave = new Map<string, TopCierre>();
@@ -228,16 +228,13 @@ async function masVendidos(db: Db, ids: number[]): Promise<{ productos: TopCierr
 /** The close of the Lima days `desde` to `hasta`. */
 export async function cierreDelPeriodo(db: Db, desde: string, hasta = desde): Promise<Cierre> {
   const periodo = periodoLima(desde, hasta);
-  const [filas, devueltos, emitidos] = await Promise.all([
+  const [filas, devueltos, emitidos, top] = await Promise.all([
     pedidosPagados(db, periodo),
     reembolsosDel(db, periodo),
     comprobantesDel(db, periodo),
+    masVendidos(db, periodo),
   ]);
   const notas = emitidos.filter((fila) => fila.tipo === '07');
-  const top = await masVendidos(
-    db,
-    filas.map((fila) => fila.id),
-  );
   return {
     desde,
     hasta,
