@@ -8,7 +8,7 @@ const ALTO = 160;
 const MARGEN_ARRIBA = 8;
 const MARGEN_ABAJO = 22;
 
-/** '28/11' from '2026-11-28'. */
+/** A day as '28/11' (its YYYY-MM-DD read back). */
 const diaCorto = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}`;
 
 /**
