@@ -190,7 +190,9 @@ export function Comprobantes({ cierre, csv }: { cierre: Cierre; csv: { tabla: Ta
       />
       {cierre.comprobantes.length > 0 ? (
         <details className="bo-cifra bo-cierre__todos">
-          <summary>Ver los {cierre.comprobantes.length} comprobantes</summary>
+          <summary>
+            {cierre.comprobantes.length === 1 ? 'Ver el comprobante' : `Ver los ${cierre.comprobantes.length} comprobantes`}
+          </summary>
           <DescargarCsv tabla={csv.tabla} consulta={csv.consulta} titulo="Comprobantes" />
           <Tabla
             titulo="Comprobantes del periodo"
