@@ -64,14 +64,14 @@ export function MercadoPago({ cierre }: { cierre: Cierre }) {
           <dt>Comisión de Mercado Pago</dt>
           <dd>
             <Cifra valor={mp.comision} etiqueta="la comisión" filas={ordenes(conDato, (p) => p.comision!)} />
-            {mp.sinDato > 0 ? <span className="bo-nota"> + sin dato en {mp.sinDato}</span> : null}
+            {mp.sinDato > 0 ? <span className="bo-cierre__cuenta"> + sin dato en {mp.sinDato}</span> : null}
           </dd>
         </div>
         <div>
           <dt>Neto que abona</dt>
           <dd>
             <Cifra valor={mp.neto} etiqueta="el neto" filas={ordenes(conDato, (p) => p.neto!)} />
-            {mp.sinDato > 0 ? <span className="bo-nota"> + sin dato en {mp.sinDato}</span> : null}
+            {mp.sinDato > 0 ? <span className="bo-cierre__cuenta"> + sin dato en {mp.sinDato}</span> : null}
           </dd>
         </div>
         {mp.sinDato > 0 ? (
@@ -175,7 +175,7 @@ export function Comprobantes({ cierre, csv }: { cierre: Cierre; csv: { tabla: Ta
             numero: true,
             celda: (s: Cierre['series'][number]) => (
               <>
-                <span className="bo-nota">{s.estados[estado].cantidad} · </span>
+                <span className="bo-cierre__cuenta">{s.estados[estado].cantidad} · </span>
                 <Cifra
                   valor={s.estados[estado].total}
                   etiqueta={`${s.serie}, ${NOMBRE_ESTADO_COMPROBANTE[estado].toLowerCase()}`}
