@@ -33,6 +33,7 @@ const Envios = lazy(() => import('./tienda/Envios.tsx'));
 const Tienda = lazy(() => import('./tienda/Tienda.tsx'));
 const Clientes = lazy(() => import('./clientes/Clientes.tsx'));
 const Cliente = lazy(() => import('./clientes/Cliente.tsx'));
+const Cierre = lazy(() => import('./cierre/Cierre.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -95,6 +96,7 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/tienda" component={Tienda} />
                         <Route path="/clientes" component={Clientes} />
                         <Route path="/clientes/:id">{(params) => <Cliente id={Number(params.id)} />}</Route>
+                        <Route path="/cierre" component={Cierre} />
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

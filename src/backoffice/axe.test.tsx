@@ -32,6 +32,7 @@ describe('axe on every back-office screen', () => {
       ['/admin/contenido', 'Contenido', () => document.querySelectorAll('.bo-contenido-item').length > 0],
       ['/admin/tienda', 'Datos de la tienda', () => texto().includes('Puntos de recojo')],
       ['/admin/envios', 'Envíos', () => texto().includes('6 distritos')],
+      ['/admin/cierre', 'Cierre y ventas', () => texto().includes('No se pagó ningún pedido') && texto().includes('Ver como tabla')],
     ];
     for (const [ruta, nombre, listo] of pantallas) {
       const cliente = new ClienteFalso({ fresca: true });

@@ -181,6 +181,15 @@ export interface ClienteBackoffice {
   answerReclamo(numero: string, texto: string): Promise<RespuestaReclamoRespuesta>;
   /** The book as CSV (the owner, freshly signed in). */
   reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
+  /** The close of a Lima day or period ('Cierre y ventas'). */
+  cierre(consulta: import('../lib/api/cierre-schemas.ts').ConsultaCierre): Promise<import('../lib/api/cierre-schemas.ts').Cierre>;
+  /** The sales of each Lima day of the last 30 or 90 days. */
+  ventasPorDia(dias: number): Promise<import('../lib/api/cierre-schemas.ts').VentasPorDia>;
+  /** One table of the close as CSV (the owner, freshly signed in). */
+  cierreCsv(
+    tabla: import('../lib/api/cierre-schemas.ts').TablaCierre,
+    consulta: import('../lib/api/cierre-schemas.ts').ConsultaCierre & { dias?: number },
+  ): Promise<Uint8Array>;
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
   moderateResena(id: number, accion: AccionResena, motivo?: string): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;

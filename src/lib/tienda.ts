@@ -180,6 +180,16 @@ export const MESA = {
   busquedaMaxima: 100,
 } as const;
 
+/** The back office's 'Cierre y ventas' screen (the daily close and its reports). */
+export const CIERRE = {
+  /** The longest period one close covers, in Lima days (CIERRE_MAX_DAYS). */
+  diasMaximos: 92,
+  /** The sales-by-day chart's choices, in days ending today. */
+  diasGrafico: [30, 90] as const,
+  /** Products and brands in the period's top lists. */
+  topMaximo: 10,
+} as const;
+
 /** The back office's 'Stock' screen: sold-out and low-stock products (issue 36; the threshold is MESA.stockBajo). */
 export const STOCK_PANEL = {
   /** Products on one page of the list. */

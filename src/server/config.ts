@@ -9,6 +9,7 @@ import {
   COMPROBANTES,
   DERECHOS_DATOS,
   LIMITES,
+  CIERRE,
   MESA,
   PEDIDOS,
   RECLAMOS,
@@ -273,6 +274,8 @@ export interface DerechosDatosConfig {
 export interface MesaConfig {
   loteMaximo: number;
   stockBajo: number;
+  /** The longest period of one daily close, in Lima days (CIERRE_MAX_DAYS). */
+  cierreDiasMaximos: number;
 }
 
 /** The complaints book's settings. */
@@ -383,6 +386,7 @@ export function serverConfig(
     mesa: {
       loteMaximo: positiveIntFromEnv(env.BULK_ORDERS_MAX, MESA.loteMaximo, 'BULK_ORDERS_MAX'),
       stockBajo: positiveIntFromEnv(env.LOW_STOCK_THRESHOLD, MESA.stockBajo, 'LOW_STOCK_THRESHOLD'),
+      cierreDiasMaximos: positiveIntFromEnv(env.CIERRE_MAX_DAYS, CIERRE.diasMaximos, 'CIERRE_MAX_DAYS'),
     },
     derechosDatos: {
       plazos: {

@@ -16,6 +16,7 @@ const ENTRADAS = [
   { ruta: '/resenas', texto: 'Reseñas' },
   { ruta: '/comprobantes', texto: 'Comprobantes' },
   { ruta: '/clientes', texto: 'Clientes' },
+  { ruta: '/cierre', texto: 'Cierre y ventas' },
   { ruta: '/envios', texto: 'Envíos', dueno: true },
   { ruta: '/tienda', texto: 'Tienda', dueno: true },
   { ruta: '/personal', texto: 'Personal', dueno: true },

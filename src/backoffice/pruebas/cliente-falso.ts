@@ -761,6 +761,37 @@ export class ClienteFalso implements ClienteBackoffice {
     return new TextEncoder().encode(`\uFEFFnumero,estado\n${filas.join('\n')}\n`);
   }
 
+  /** The closes the screen reads, by period ('desde…hasta'); a period not set here is an empty close. */
+  cierres = new Map<string, import('../../lib/api/cierre-schemas.ts').Cierre>();
+
+  async cierre({ desde, hasta = desde }: import('../../lib/api/cierre-schemas.ts').ConsultaCierre) {
+    this.anotar('cierre', [desde, hasta]);
+    this.quien();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(desde)) throw new ApiError(400, 'Indica la fecha como AAAA-MM-DD (por ejemplo 2026-11-28).');
+    return structuredClone(this.cierres.get(`${desde}…${hasta}`) ?? cierreVacio(desde, hasta));
+  }
+
+  async ventasPorDia(dias: number) {
+    this.anotar('ventasPorDia', [dias]);
+    this.quien();
+    const hoy = '2026-11-29';
+    const dia = (i: number) => new Date(Date.parse(`${hoy}T00:00:00Z`) - (dias - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    return {
+      desde: dia(0),
+      hasta: hoy,
+      dias: Array.from({ length: dias }, (_, i) => ({ dia: dia(i), pedidos: i % 3, total: (i % 3) * 4_590 })),
+    };
+  }
+
+  async cierreCsv(
+    tabla: import('../../lib/api/cierre-schemas.ts').TablaCierre,
+    consulta: import('../../lib/api/cierre-schemas.ts').ConsultaCierre & { dias?: number },
+  ) {
+    this.anotar('cierreCsv', [tabla, consulta]);
+    this.duenoFresco();
+    return new TextEncoder().encode(`\uFEFFtabla\n${tabla}\n`);
+  }
+
   private resenaDe(id: number): ResenaOperador {
     const resena = this.resenasLista.find((uno) => uno.id === id);
     if (!resena) throw new ApiError(404, `No existe la reseña N.° ${id}.`);
@@ -1931,5 +1962,23 @@ export function cuponFalso(cambios: Partial<CuponBackoffice> = {}): CuponBackoff
     usos: 0,
     descontado: 0,
     ...cambios,
+  };
+}
+
+/** The close of a period without sales. */
+export function cierreVacio(desde: string, hasta = desde): import('../../lib/api/cierre-schemas.ts').Cierre {
+  return {
+    desde,
+    hasta,
+    ventas: { pedidos: 0, total: 0 },
+    metodos: [],
+    pedidos: [],
+    reembolsos: { total: 0, filas: [] },
+    notas: { total: 0, filas: [] },
+    comprobantes: [],
+    series: [],
+    mercadoPago: { pedidos: 0, bruto: 0, comision: 0, neto: 0, sinDato: 0, brutoSinDato: 0 },
+    productos: [],
+    marcas: [],
   };
 }

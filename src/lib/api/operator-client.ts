@@ -67,6 +67,7 @@ import type {
   ResultadoLote,
 } from './backoffice-schemas.ts';
 import type { cambioEstadoMesaSchema, CorreccionGuia, loteSchema } from './pedidos-backoffice-schemas.ts';
+import type { Cierre, ConsultaCierre, TablaCierre, VentasPorDia } from './cierre-schemas.ts';
 import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
 import type {
   aceptarInvitacionSchema,
@@ -181,6 +182,8 @@ const isPaginaComprobantes = fieldsOf<PaginaComprobantesOperador>({
   porPagina: 'number',
 });
 const isReclamos = fieldsOf<ReclamosOperadorRespuesta>({ reclamos: 'array' });
+const isCierre = fieldsOf<Cierre>({ desde: 'string', hasta: 'string', ventas: 'object', metodos: 'array', pedidos: 'array' });
+const isVentasPorDia = fieldsOf<VentasPorDia>({ desde: 'string', hasta: 'string', dias: 'array' });
 const isReclamo = fieldsOf<ReclamoOperadorRespuesta>({ reclamo: 'object' });
 const isResenas = fieldsOf<ResenasOperador>({ resenas: 'array' });
 const isResena = fieldsOf<{ resena: ResenaOperador }>({ resena: 'object' });
@@ -354,6 +357,16 @@ export function operatorClient(conexion: ConexionOperador) {
     /** GET /admin/api/reclamos.csv[?estado=…]: the book as CSV, byte for byte (its BOM included). */
     reclamosCsv: async (estado?: EstadoReclamo) =>
       new Uint8Array(await (await download(conConsulta(admin['reclamos.csv'].$path(), { estado }), 'text/csv')).arrayBuffer()),
+    // The daily close and its reports ('Cierre y ventas').
+    /** GET /admin/api/cierre?desde=&hasta=: the close of a Lima day (or of the days from desde to hasta). */
+    cierre: ({ desde, hasta }: ConsultaCierre) => call(conConsulta(admin.cierre.$path(), { desde, hasta }), isCierre),
+    /** GET /admin/api/cierre/ventas?dias=30|90: the sales of each Lima day of the last days, today included. */
+    ventasPorDia: (dias: number) => call(conConsulta(admin.cierre.ventas.$path(), { dias }), isVentasPorDia),
+    /** GET /admin/api/cierre.csv?tabla=&desde=&hasta=[&dias=]: one table of the close as CSV, byte for byte (the owner, freshly signed in). */
+    cierreCsv: async (tabla: TablaCierre, { desde, hasta, dias }: ConsultaCierre & { dias?: number }) =>
+      new Uint8Array(
+        await (await download(conConsulta(admin['cierre.csv'].$path(), { tabla, desde, hasta, dias }), 'text/csv')).arrayBuffer(),
+      ),
     /** GET /admin/api/reclamos/{numero}. */
     reclamo: (numero: string) => call(admin.reclamos[':numero'].$path(reclamoPath(numero)), isReclamo),
     /** POST /admin/api/reclamos/{numero}/respuesta: the shop's answer, e-mailed to the consumer (once). */

@@ -11,6 +11,7 @@ import { exigirRol } from './roles.ts';
 import { fotoRoutes } from './fotos/routes.ts';
 import { personalPublicRoutes, personalRoutes, type PersonalDeps } from '../personal/routes.ts';
 import { catalogoRoutes } from './catalogo/routes.ts';
+import { cierreRoutes } from './cierre-routes.ts';
 import { comprobanteOperatorRoutes } from './comprobante-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { couponRoutes } from './coupon-routes.ts';
@@ -76,6 +77,8 @@ export function adminRoutes(
       .route('/', comprobanteOperatorRoutes(deps))
       .route('/', pedidosRoutes(deps))
       .route('/', inicioRoutes(db, deps.config))
+      // The daily close and its reports ('Cierre y ventas').
+      .route('/', cierreRoutes(deps))
       .route('/', devolucionRoutes(deps))
       .route('/', transferenciaOperatorRoutes(deps))
       // Customers and their data rights (Ley 29733): the list, her page, correct, export, delete.

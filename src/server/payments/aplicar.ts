@@ -111,10 +111,19 @@ export async function applyPayment(db: Db, pago: PagoRemoto, pasarela: string, e
         monto,
         moneda: pago.currency_id,
         tipo: pago.payment_type_id,
+        // Mercado Pago's own fee and net, when the payment says them (decision 0223): the daily close reads them.
+        comision: pago.comision == null ? null : toCentimos(pago.comision),
+        neto: pago.neto == null ? null : toCentimos(pago.neto),
       })
       .onConflictDoUpdate({
         target: pagos.id,
-        set: { estado, detalle: pago.status_detail, actualizado: new Date() },
+        set: {
+          estado,
+          detalle: pago.status_detail,
+          comision: sql`coalesce(excluded.comision, ${pagos.comision})`,
+          neto: sql`coalesce(excluded.neto, ${pagos.neto})`,
+          actualizado: new Date(),
+        },
         setWhere: sql`${pagos.estado} <> excluded.estado`,
       })
       .returning({ id: pagos.id });

@@ -25,6 +25,13 @@ export interface PagoRemoto {
   payment_type_id: string;
   /** The provider's payment method: an in-page method's id of the shared list (its rejection leaves the order payable), or '' or the card's for Checkout Pro. */
   payment_method_id?: string;
+  /**
+   * Mercado Pago's fee the shop pays on it and what it credits the shop, in soles, as the payment itself
+   * reports them (fee_details, transaction_details.net_received_amount); absent when it does not say
+   * (the offline prueba, a payment not yet approved). Never estimated (decision 0223).
+   */
+  comision?: number | null;
+  neto?: number | null;
 }
 
 /** What a Yape payment needs (issue 24): the order's own amount, the payer's e-mail, the phone and approval code (never kept). */

@@ -79,6 +79,34 @@ function pagoRemoto(pago: Awaited<ReturnType<Payment['get']>>, id: string): Pago
     transaction_amount: Number(pago.transaction_amount ?? 0),
     payment_type_id: pago.payment_type_id ?? '',
     payment_method_id: pago.payment_method_id ?? '',
+    ...comisionDe(pago),
+  };
+}
+
+/**
+ * The fee and net of a Mercado Pago payment as it reports them (decision 0223): the fee is the sum of its
+ * fee_details the shop pays (fee_payer 'collector'; a financing fee the payer pays is not the shop's), the
+ * net its transaction_details.net_received_amount; one given, the other follows from the amount; neither
+ * given, both null ('sin dato'), never estimated.
+ */
+export function comisionDe(pago: {
+  transaction_amount?: number;
+  fee_details?: { amount?: number; fee_payer?: string }[];
+  transaction_details?: { net_received_amount?: number };
+}): { comision: number | null; neto: number | null } {
+  const bruto = Number(pago.transaction_amount ?? 0);
+  const detalles = Array.isArray(pago.fee_details) ? pago.fee_details : null;
+  const comision = detalles
+    ? detalles.filter((d) => (d.fee_payer ?? 'collector') === 'collector').reduce((suma, d) => suma + toCentimos(Number(d.amount ?? 0)), 0)
+    : null;
+  const netoDado = pago.transaction_details?.net_received_amount;
+  // Mercado Pago answers 0 for the net of a payment it has not credited yet (pending): that is no figure.
+  const neto = typeof netoDado === 'number' && Number.isFinite(netoDado) && netoDado > 0 ? toCentimos(netoDado) : null;
+  if (comision === null && neto === null) return { comision: null, neto: null };
+  const brutoCentimos = toCentimos(bruto);
+  return {
+    comision: toSoles(comision ?? brutoCentimos - neto!),
+    neto: toSoles(neto ?? brutoCentimos - comision!),
   };
 }
 

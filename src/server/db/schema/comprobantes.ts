@@ -121,6 +121,7 @@ export const comprobantes = pgTable(
       .on(t.reemplazaId)
       .where(sql`${t.reemplazaId} IS NOT NULL`),
     index('comprobantes_estado_idx').on(t.estado, t.emitido),
+    index('comprobantes_emision_dia_idx').on(t.emitido),
     check('comprobantes_tipo_check', sql`${t.tipo} IN ('01', '03', '07')`),
     check('comprobantes_estado_check', sql`${t.estado} IN ('pendiente', 'aceptado', 'rechazado')`),
     check('comprobantes_nota_check', sql`(${t.tipo} = '07') = (${t.modificaId} IS NOT NULL)`),

@@ -95,6 +95,7 @@ export const reembolsos = pgTable(
   (t) => [
     uniqueIndex('reembolsos_clave_idx').on(t.claveIdempotencia),
     index('reembolsos_pedido_idx').on(t.pedidoId),
+    index('reembolsos_creado_idx').on(t.creado),
     check('reembolsos_monto_check', sql`${t.monto} > 0`),
     check('reembolsos_estado_check', sql`${t.estado} IN ('pendiente', 'aprobado', 'fallido')`),
   ],

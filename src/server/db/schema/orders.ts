@@ -173,9 +173,13 @@ export const pagos = pgTable(
     monto: integer('monto').notNull(),
     moneda: text('moneda').notNull(),
     tipo: text('tipo').notNull().default(''),
+    /** Mercado Pago's fee on it (its fee_details the shop pays), céntimos; null when the provider did not say (migration 0035, decision 0223). */
+    comision: integer('comision'),
+    /** What Mercado Pago credits the shop for it (transaction_details.net_received_amount), céntimos; null when unknown. */
+    neto: integer('neto'),
     actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('pagos_pedido_idx').on(t.pedidoId)],
+  (t) => [index('pagos_pedido_idx').on(t.pedidoId), check('pagos_comision_check', sql`${t.comision} IS NULL OR ${t.comision} >= 0`)],
 );
 
 /** The offline test mode's own payments: what Mercado Pago's API would answer for them. */
