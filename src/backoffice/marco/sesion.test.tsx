@@ -24,6 +24,7 @@ describe('the session', () => {
       'Reseñas',
       'Comprobantes',
       'Clientes',
+      'Cierre y ventas',
       'Envíos',
       'Tienda',
       'Personal',
@@ -49,6 +50,7 @@ describe('the session', () => {
       'Reseñas',
       'Comprobantes',
       'Clientes',
+      'Cierre y ventas',
       'Mi cuenta',
     ]);
     for (const ruta of ['/admin/personal', '/admin/claves']) {
