@@ -11,7 +11,6 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { CODIGOS_SUNAT } from '../../src/lib/comprobantes/sunat-codigos.ts';
 import { REAUTENTICAR, SOLO_ROL } from '../../src/server/admin/roles.ts';
 import { nubefactProveedor } from '../../src/server/comprobantes/nubefact.ts';
-import { comprobantesPorSerieYEstado } from '../../src/server/comprobantes/queries.ts';
 import { auditoria, comprobantes, trabajos, type Comprobante } from '../../src/server/db/schema/index.ts';
 import { runBackgroundOnce } from '../../src/server/services.ts';
 import { describeEachDatabase } from './databases.ts';
@@ -248,19 +247,6 @@ describeEachDatabase('Comprobantes: the books', (target) => {
       const junio = (await pagina('desde=2031-06-01')).comprobantes[0]!;
       expect(junio).toMatchObject({ codigoSunat: '3999', explicacion: null, acciones: ['corregir', 'reemplazar'] });
       await shop.database.db.update(comprobantes).set({ codigoSunat: null, estado: 'aceptado' }).where(eq(comprobantes.id, r.junio!.id));
-    });
-
-    it('counts the receipts of a Lima date range by series and state, for the day’s close', async () => {
-      expect(await comprobantesPorSerieYEstado(shop.database.db, { desde: '2031-05-01', hasta: '2031-05-31' })).toEqual([
-        { serie: 'B777', tipo: '03', estado: 'aceptado', cantidad: 2, total: 13_050 },
-        { serie: 'B777', tipo: '03', estado: 'pendiente', cantidad: 1, total: 9900 },
-        { serie: 'B777', tipo: '03', estado: 'rechazado', cantidad: 1, total: 9900 },
-        { serie: 'BC77', tipo: '07', estado: 'aceptado', cantidad: 1, total: 5000 },
-        { serie: 'F777', tipo: '01', estado: 'observado', cantidad: 1, total: 23_600 },
-      ]);
-      expect(await comprobantesPorSerieYEstado(shop.database.db, { desde: '2031-05-31', hasta: '2031-05-31' })).toEqual([
-        { serie: 'B777', tipo: '03', estado: 'aceptado', cantidad: 1, total: 1000 },
-      ]);
     });
 
     it('links a credit note and its receipt both ways, as a refund makes them', async () => {

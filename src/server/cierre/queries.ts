@@ -4,7 +4,6 @@ import {
   ESTADOS_CIERRE_COMPROBANTE,
   type Cierre,
   type ComprobanteCierre,
-  type EstadoCierreComprobante,
   type MetodoCierre,
   type PedidoCierre,
   type SerieCierre,
@@ -17,6 +16,7 @@ import { CIERRE } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
 import { comprobantes, pagos, pedidoLineas, pedidos, reembolsos } from '../db/schema/index.ts';
 import { sumarDias } from '../../lib/dias-lima.ts';
+import { estadoDeFila } from '../comprobantes/queries.ts';
 import { diaLimaDe, diasDelPeriodo, periodoLima, type Periodo } from './periodo.ts';
 
 /**
@@ -127,10 +127,6 @@ async function reembolsosDel(db: Db, periodo: Periodo): Promise<Cierre['reembols
   return { total: suma(filas, (fila) => fila.monto), filas };
 }
 
-/** A receipt's state as the close counts it. */
-const estadoCierre = (estado: string, observaciones: string | null): EstadoCierreComprobante =>
-  estado === 'aceptado' ? (observaciones ? 'observado' : 'aceptado') : (estado as EstadoCierreComprobante);
-
 /** The receipts numbered in the period (sale receipts and credit notes), oldest first. */
 export async function comprobantesDel(db: Db, periodo: Periodo): Promise<ComprobanteCierre[]> {
   const modificado = alias(comprobantes, 'modificado');
@@ -159,7 +155,7 @@ export async function comprobantesDel(db: Db, periodo: Periodo): Promise<Comprob
     pedido: row.pedido,
     emitido: row.emitido.toISOString(),
     total: row.total,
-    estado: estadoCierre(row.estado, row.observaciones),
+    estado: estadoDeFila(row),
     modifica:
       row.modificaSerie === null || row.modificaCorrelativo === null ? null : numeroComprobante(row.modificaSerie, row.modificaCorrelativo),
   }));

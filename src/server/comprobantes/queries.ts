@@ -108,30 +108,6 @@ export interface ConteoComprobantes {
   total: number;
 }
 
-/**
- * Receipts issued between two Lima days (both included), counted by series, type and state (`aceptado`,
- * `observado`, `pendiente`, `rechazado`), with their totals: the day's close and any summary read this,
- * one query, in series order.
- */
-export async function comprobantesPorSerieYEstado(
-  db: Db,
-  { desde, hasta }: { desde: string; hasta: string },
-): Promise<ConteoComprobantes[]> {
-  const rows = await db
-    .select({
-      serie: comprobantes.serie,
-      tipo: comprobantes.tipo,
-      estado: ESTADO_SQL,
-      cantidad: count(),
-      total: sql<string>`COALESCE(SUM(${comprobantes.total}), 0)`,
-    })
-    .from(comprobantes)
-    .where(condicionComprobantes({ desde, hasta }))
-    .groupBy(comprobantes.serie, comprobantes.tipo, ESTADO_SQL)
-    .orderBy(asc(comprobantes.serie), ESTADO_SQL);
-  return rows.map((row) => ({ ...row, cantidad: Number(row.cantidad), total: Number(row.total) }));
-}
-
 /** A receipt by its number as typed (B001-00000042, b001-42); undefined when there is none or it is not a number. */
 export async function comprobantePorNumero(db: Db, numero: string): Promise<Comprobante | undefined> {
   const leido = leerNumeroComprobante(numero);
