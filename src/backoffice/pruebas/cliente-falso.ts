@@ -1616,6 +1616,7 @@ export class ClienteFalso implements ClienteBackoffice {
       envioGratisDesde: 250,
       devolucionDias: 15,
       puntosRecojo: PUNTOS_RECOJO.map(({ metodo, direccion, horario, instrucciones }) => ({ metodo, direccion, horario, instrucciones })),
+      diasNoLaborables: [],
     },
     actualizado: null,
     actualizadoPor: null,

@@ -17,7 +17,16 @@ export const LIMITES_AJUSTES = {
   tarifaMaxima: 10_000,
   cuentasMaximas: 10,
   tarifasPorPagina: 100,
+  /** The shop's own non-working days kept at once (past ones can be removed). */
+  diasNoLaborablesMaximos: 60,
 } as const;
+
+/** A real calendar day written YYYY-MM-DD (2030-02-30 is none). */
+export const esFechaIso = (dia: string) =>
+  /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
+
+/** The message of a day that is not a date. */
+export const MENSAJE_DIA_NO_LABORABLE = 'Cada día no laborable debe ser una fecha válida (AAAA-MM-DD), por ejemplo 2026-12-24.';
 
 const texto = (campo: string, maximo: number) =>
   z
@@ -95,6 +104,18 @@ export const ajustesTiendaSchema = z.object({
     .min(1, 'El plazo de devolución debe ser de al menos 1 día.')
     .max(LIMITES_AJUSTES.devolucionDiasMaximo, `El plazo de devolución admite hasta ${LIMITES_AJUSTES.devolucionDiasMaximo} días.`),
   puntosRecojo: z.array(puntoRecojoSchema),
+  /**
+   * The days the shop is closed besides weekends and Peru's public holidays (YYYY-MM-DD, sorted, each
+   * once): they do not count toward the Libro de Reclamaciones' deadline. Absent in a body written
+   * before they existed: none.
+   */
+  diasNoLaborables: z
+    .array(z.string({ error: MENSAJE_DIA_NO_LABORABLE }).trim().refine(esFechaIso, MENSAJE_DIA_NO_LABORABLE), {
+      error: 'Los días no laborables deben ser una lista de fechas.',
+    })
+    .max(LIMITES_AJUSTES.diasNoLaborablesMaximos, `Hasta ${LIMITES_AJUSTES.diasNoLaborablesMaximos} días no laborables: quita los que ya pasaron.`)
+    .default([])
+    .transform((dias) => [...new Set(dias)].sort()),
 });
 export type AjustesTienda = z.output<typeof ajustesTiendaSchema>;
 export type AjustesTiendaEntrada = z.input<typeof ajustesTiendaSchema>;

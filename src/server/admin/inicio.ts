@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { avisosStock, comprobantes, pedidos, productos, resenas } from '../db/schema/index.ts';
 import { esIdentidadDemo } from '../../lib/api/tienda-schemas.ts';
 import { emisorVigente } from '../tienda/ajustes.ts';
-import { noLaborables } from '../reclamos/calendario.ts';
+import { calendarioVigente } from '../reclamos/calendario.ts';
 import { listarReclamos, reclamoOperador } from '../reclamos/queries.ts';
 import type { NoLaborable } from '../../lib/dias-habiles.ts';
 import type { OperatorEnv } from './audit.ts';
@@ -210,7 +210,7 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
 /** The home's answer at `ahora`. */
 export async function inicio(db: Db, ahora: Date, config: Pick<ServerConfig, 'reclamos' | 'mesa'>): Promise<InicioRespuesta> {
   const periodos = periodosLima(ahora);
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
+  const noLaborable = await calendarioVigente(db, config.reclamos.diasNoLaborables);
   const [hoy, ayer, semana, semanaAnterior, lista] = await Promise.all([
     ventas(db, periodos.hoy),
     ventas(db, periodos.ayer),
