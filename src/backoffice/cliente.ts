@@ -48,7 +48,7 @@ import type {
 import type { FilaImportacion, ProductoOperadorRespuesta, RespuestaImportacion } from '../lib/api/operator-schemas.ts';
 import type { DetallePedidoOperador } from '../lib/api/orders-schemas.ts';
 import type {
-  EstadoReclamo,
+  FiltroReclamo,
   ReclamoOperadorRespuesta,
   ReclamosOperadorRespuesta,
   RespuestaReclamoRespuesta,
@@ -164,11 +164,11 @@ export interface ClienteBackoffice {
   confirmTransfer(id: number, datos: { operacion: string }): Promise<PedidoCambiado>;
 
   // The day's books: complaints, reviews, receipts and stock (issue 36; the operator API of issues 14, 23, 25).
-  reclamos(estado?: EstadoReclamo): Promise<ReclamosOperadorRespuesta>;
+  reclamos(estado?: FiltroReclamo): Promise<ReclamosOperadorRespuesta>;
   reclamo(numero: string): Promise<ReclamoOperadorRespuesta>;
   answerReclamo(numero: string, texto: string): Promise<RespuestaReclamoRespuesta>;
   /** The book as CSV (the owner, freshly signed in). */
-  reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
+  reclamosCsv(estado?: FiltroReclamo): Promise<Uint8Array>;
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
   moderateResena(id: number, accion: 'aprobar' | 'rechazar'): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;

@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api/request.ts';
 import { ErrorFormularioApi } from '../../lib/api/productos-errores.ts';
 import type { CorreccionClienteWire, DetalleComprobanteOperador, EstadoComprobanteWire } from '../../lib/api/comprobantes-schemas.ts';
 import type { FilaImportacion, ProductoOperador, RespuestaImportacion, ResultadoFila } from '../../lib/api/operator-schemas.ts';
-import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
+import type { FiltroReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
@@ -713,10 +713,12 @@ export class ClienteFalso implements ClienteBackoffice {
     return hoja;
   }
 
-  async reclamos(estado?: EstadoReclamo) {
+  async reclamos(estado?: FiltroReclamo) {
     this.anotar('reclamos', [estado]);
     this.quien();
-    const elegidas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado);
+    const elegidas = this.reclamosHojas.filter((hoja) =>
+      estado === 'vencido' ? hoja.alerta === 'vencido' : !estado || hoja.estado === estado,
+    );
     return { reclamos: structuredClone(elegidas.sort((a, b) => a.plazo.localeCompare(b.plazo))) };
   }
 
@@ -732,14 +734,19 @@ export class ClienteFalso implements ClienteBackoffice {
     const hoja = this.hoja(numero);
     if (texto.trim().length < 10) throw new ApiError(400, 'La respuesta es demasiado corta: escribe al menos 10 caracteres.');
     if (hoja.respuesta) throw new ApiError(409, `La hoja de reclamación ${numero} ya fue respondida: la respuesta no se cambia.`);
-    Object.assign(hoja, { estado: 'respondido', respuesta: { texto: texto.trim(), fecha: '2026-11-29T12:00:00Z' }, alerta: null });
+    Object.assign(hoja, {
+      estado: 'respondido',
+      respuesta: { texto: texto.trim(), fecha: '2026-11-29T12:00:00Z' },
+      alerta: null,
+      respondidoPor: this.quien().nombre,
+    });
     return {
       mensaje: `Respuesta registrada en la hoja ${numero}. La enviaremos a ${hoja.consumidor.correo} por correo.`,
       reclamo: structuredClone(hoja),
     };
   }
 
-  async reclamosCsv(estado?: EstadoReclamo) {
+  async reclamosCsv(estado?: FiltroReclamo) {
     this.anotar('reclamosCsv', [estado]);
     this.duenoFresco();
     const filas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado).map((hoja) => `${hoja.numero},${hoja.estado}`);
