@@ -151,6 +151,7 @@ export class ClienteFalso implements ClienteBackoffice {
     semana: { soles: 1200, pedidos: 10, ticketPromedio: 120 },
     semanaAnterior: { soles: 1500, pedidos: 12, ticketPromedio: 125 },
     pendientes: [],
+    reclamosVencidos: [],
   };
   /** Every call, by name with its arguments, oldest first. */
   llamadas: { metodo: string; args: unknown[] }[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OPERACIONES } from '../tienda.ts';
 import type { EntradaAuditoria } from './operator-schemas.ts';
-import { esFechaIso } from './tienda-schemas.ts';
+import { esFechaIso } from '../dates.ts';
 import { textoPlano } from './text-schemas.ts';
 
 /**

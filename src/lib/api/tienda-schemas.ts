@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { cciLimpio, esCci, MENSAJE_CCI } from '../comprobantes/cci.ts';
 import { rucRefusal } from '../comprobantes/ruc.ts';
-import { COMPROBANTES, OPERACIONES, PROVEEDOR } from '../tienda.ts';
+import { COMPROBANTES, OPERACIONES, PROVEEDOR, RECLAMOS } from '../tienda.ts';
+import { esFechaIso } from '../dates.ts';
+import { MENSAJE_DIA_NO_LABORABLE } from './reclamos-rules.ts';
 
 /**
  * The shop's own settings (issue 37, item 8) on the wire: what the owner edits in the back office's
@@ -17,16 +19,7 @@ export const LIMITES_AJUSTES = {
   tarifaMaxima: 10_000,
   cuentasMaximas: 10,
   tarifasPorPagina: 100,
-  /** The shop's own non-working days kept at once (past ones can be removed). */
-  diasNoLaborablesMaximos: 60,
 } as const;
-
-/** A real calendar day written YYYY-MM-DD (2030-02-30 is none). */
-export const esFechaIso = (dia: string) =>
-  /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
-
-/** The message of a day that is not a date. */
-export const MENSAJE_DIA_NO_LABORABLE = 'Cada día no laborable debe ser una fecha válida (AAAA-MM-DD), por ejemplo 2026-12-24.';
 
 const texto = (campo: string, maximo: number) =>
   z
@@ -113,7 +106,7 @@ export const ajustesTiendaSchema = z.object({
     .array(z.string({ error: MENSAJE_DIA_NO_LABORABLE }).trim().refine(esFechaIso, MENSAJE_DIA_NO_LABORABLE), {
       error: 'Los días no laborables deben ser una lista de fechas.',
     })
-    .max(LIMITES_AJUSTES.diasNoLaborablesMaximos, `Hasta ${LIMITES_AJUSTES.diasNoLaborablesMaximos} días no laborables: quita los que ya pasaron.`)
+    .max(RECLAMOS.diasNoLaborablesMaximos, `Hasta ${RECLAMOS.diasNoLaborablesMaximos} días no laborables: quita los que ya pasaron.`)
     .default([])
     .transform((dias) => [...new Set(dias)].sort()),
 });
