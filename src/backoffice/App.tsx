@@ -31,6 +31,7 @@ const Cupones = lazy(() => import('./cupones/Cupones.tsx'));
 const Contenido = lazy(() => import('./contenido/Contenido.tsx'));
 const Envios = lazy(() => import('./tienda/Envios.tsx'));
 const Tienda = lazy(() => import('./tienda/Tienda.tsx'));
+const Auditoria = lazy(() => import('./auditoria/Auditoria.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -91,6 +92,7 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/contenido" component={Contenido} />
                         <Route path="/envios" component={Envios} />
                         <Route path="/tienda" component={Tienda} />
+                        <Route path="/auditoria" component={Auditoria} />
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

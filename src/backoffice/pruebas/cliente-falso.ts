@@ -1176,6 +1176,34 @@ export class ClienteFalso implements ClienteBackoffice {
     };
   }
 
+  /** The shop's whole audit trail, newest first (the Auditoría screen filters it as the API does). */
+  auditoriaTienda: import('../../lib/api/operator-schemas.ts').EntradaAuditoria[] = [];
+
+  async auditTrail(consulta: import('../../lib/api/auditoria-schemas.ts').ConsultaAuditoria) {
+    this.anotar('auditTrail', [consulta]);
+    const cuenta = this.quien();
+    if (cuenta.rol !== 'dueno') throw new ApiError(403, 'Solo dueña o dueño de la tienda puede hacer esto.');
+    const limite = Number(consulta.limite ?? 50);
+    const pagina = consulta.pagina ?? 1;
+    const elegidas = this.auditoriaTienda.filter(
+      (entrada) =>
+        (!consulta.persona || entrada.operador === consulta.persona) &&
+        (!consulta.accion || entrada.accion === consulta.accion) &&
+        (!consulta.pedido || entrada.objetivo === `pedido ${consulta.pedido}`) &&
+        (!consulta.producto || entrada.objetivo.startsWith(`producto ${consulta.producto}`)) &&
+        (!consulta.desde || entrada.fecha.slice(0, 10) >= consulta.desde) &&
+        (!consulta.hasta || entrada.fecha.slice(0, 10) <= consulta.hasta),
+    );
+    return {
+      entradas: structuredClone(elegidas.slice((pagina - 1) * limite, pagina * limite)),
+      total: elegidas.length,
+      pagina,
+      limite,
+      personas: [...new Set(this.auditoriaTienda.map((entrada) => entrada.operador))].sort(),
+      acciones: [...new Set(this.auditoriaTienda.map((entrada) => entrada.accion))].sort(),
+    };
+  }
+
   async productAudit(ref: number | string) {
     this.anotar('productAudit', [ref]);
     this.quien();

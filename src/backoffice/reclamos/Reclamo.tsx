@@ -93,7 +93,10 @@ function HojaOficial({ reclamo }: { reclamo: ReclamoOperador }) {
           <h3>{seccion.titulo}</h3>
           <dl>
             {seccion.filas.map((fila) => (
-              <div key={fila.etiqueta} className={fila.ancho ? 'bo-hoja-reclamo__fila bo-hoja-reclamo__fila--ancha' : 'bo-hoja-reclamo__fila'}>
+              <div
+                key={fila.etiqueta}
+                className={fila.ancho ? 'bo-hoja-reclamo__fila bo-hoja-reclamo__fila--ancha' : 'bo-hoja-reclamo__fila'}
+              >
                 <dt>{fila.etiqueta}</dt>
                 <dd>{fila.valor}</dd>
               </div>

@@ -35,8 +35,8 @@ export default function Reclamos() {
   return (
     <Pantalla titulo="Reclamos" acciones={persona.rol === 'dueno' ? <DescargarCsv estado={estado} /> : undefined}>
       <p className="bo-nota">
-        Libro de Reclamaciones: cada hoja se responde por correo dentro de {RECLAMOS.plazoDiasHabiles} días hábiles (sin contar feriados ni los días que la tienda
-        cierra, que se indican en Tienda).
+        Libro de Reclamaciones: cada hoja se responde por correo dentro de {RECLAMOS.plazoDiasHabiles} días hábiles (sin contar feriados ni
+        los días que la tienda cierra, que se indican en Tienda).
       </p>
       <Vistas
         etiqueta="Filtrar reclamos"

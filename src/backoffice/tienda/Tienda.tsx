@@ -267,8 +267,8 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
       <fieldset className="card bo-tienda__grupo">
         <legend>Días que la tienda no atiende</legend>
         <p className="bo-nota">
-          Además de sábados, domingos y feriados nacionales, estos días no cuentan en el plazo de {RECLAMOS.plazoDiasHabiles} días hábiles para responder el Libro
-          de Reclamaciones (las hojas nuevas y los días que les quedan a las pendientes).
+          Además de sábados, domingos y feriados nacionales, estos días no cuentan en el plazo de {RECLAMOS.plazoDiasHabiles} días hábiles
+          para responder el Libro de Reclamaciones (las hojas nuevas y los días que les quedan a las pendientes).
         </p>
         {cerrados.fields.length === 0 && <p className="bo-nota">No hay días propios: solo cuentan los feriados nacionales.</p>}
         {cerrados.fields.map((campo, i) => (

@@ -32,7 +32,11 @@ export const consultaAuditoriaSchema = z
     limite: opcional(entero(MENSAJE_LIMITE, 1, OPERACIONES.auditoriaMaxima)),
     pagina: opcional(entero('La página debe ser un número entero desde 1.', 1, 1_000_000)),
     /** The name the entries record (a person's, 'clave: …', 'token de operador (…)'), exactly. */
-    persona: opcional(textoPlano('La persona').trim().max(OPERACIONES.operadorMaximo + 40, 'El nombre de la persona es demasiado largo.')),
+    persona: opcional(
+      textoPlano('La persona')
+        .trim()
+        .max(OPERACIONES.operadorMaximo + 40, 'El nombre de la persona es demasiado largo.'),
+    ),
     /** An order's number: its entries and those that name it (a receipt, a refund). */
     pedido: opcional(entero('El pedido debe ser un número de pedido (entero positivo).', 1, 999_999_999)),
     /** A product by id or SKU. */

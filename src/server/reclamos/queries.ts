@@ -84,7 +84,13 @@ export function reclamoOperador(row: Reclamo, hoy: string, noLaborable: NoLabora
         : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles
           ? 'vence-pronto'
           : null;
-  return { ...hoja, clienteId: row.clienteId, diasHabilesRestantes, alerta, respondidoPor: row.respuesta === null ? null : row.respondidoPor };
+  return {
+    ...hoja,
+    clienteId: row.clienteId,
+    diasHabilesRestantes,
+    alerta,
+    respondidoPor: row.respuesta === null ? null : row.respondidoPor,
+  };
 }
 
 /** Draws the next correlative of `anio`, locking the year's counter row until the caller's transaction ends. */
