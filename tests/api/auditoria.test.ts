@@ -48,7 +48,13 @@ describeEachDatabase('Auditoría', (target) => {
     await db.update(productos).set({ sku: producto.sku }).where(eq(productos.id, producto.id));
     // A known trail: entries on given days (Lima), by two people, on an order, a product and a sheet.
     await db.insert(auditoria).values([
-      { fecha: new Date('2026-03-01T15:00:00Z'), operador: 'Rosa Díaz', accion: 'pedido.nota', objetivo: 'pedido 7', despues: { texto: 'Llamar antes' } },
+      {
+        fecha: new Date('2026-03-01T15:00:00Z'),
+        operador: 'Rosa Díaz',
+        accion: 'pedido.nota',
+        objetivo: 'pedido 7',
+        despues: { texto: 'Llamar antes' },
+      },
       {
         fecha: new Date('2026-03-02T04:30:00Z'), // 1 March, 23:30 in Lima
         operador: 'Luis Huamán',
@@ -57,8 +63,20 @@ describeEachDatabase('Auditoría', (target) => {
         antes: { estado: 'EN PREPARACION' },
         despues: { estado: 'EN TRANSITO' },
       },
-      { fecha: new Date('2026-03-02T15:00:00Z'), operador: 'Luis Huamán', accion: 'comprobante.reemplazo', objetivo: 'comprobante B001-9', despues: { pedido: 7 } },
-      { fecha: new Date('2026-03-03T15:00:00Z'), operador: 'Rosa Díaz', accion: 'pedido.nota', objetivo: 'pedido 70', despues: { texto: 'Otro' } },
+      {
+        fecha: new Date('2026-03-02T15:00:00Z'),
+        operador: 'Luis Huamán',
+        accion: 'comprobante.reemplazo',
+        objetivo: 'comprobante B001-9',
+        despues: { pedido: 7 },
+      },
+      {
+        fecha: new Date('2026-03-03T15:00:00Z'),
+        operador: 'Rosa Díaz',
+        accion: 'pedido.nota',
+        objetivo: 'pedido 70',
+        despues: { texto: 'Otro' },
+      },
       {
         fecha: new Date('2026-03-04T15:00:00Z'),
         operador: 'Rosa Díaz',
@@ -100,7 +118,9 @@ describeEachDatabase('Auditoría', (target) => {
     expect((await leer(`?producto=${encodeURIComponent(producto.sku)}&accion=producto.editar`)).entradas).toEqual([
       expect.objectContaining({ antes: { precio: 59.9 }, despues: { precio: 64.5 }, operador: 'Rosa Díaz' }),
     ]);
-    expect((await leer('?accion=reclamo.respuesta&persona=clave%3A%20caja')).entradas.map((e) => e.objetivo)).toEqual(['hoja LR-2026-000001']);
+    expect((await leer('?accion=reclamo.respuesta&persona=clave%3A%20caja')).entradas.map((e) => e.objetivo)).toEqual([
+      'hoja LR-2026-000001',
+    ]);
     // Dates are Lima's days, both ends included: 23:30 on 1 March in Lima is the 1st.
     const primero = await leer('?desde=2026-03-01&hasta=2026-03-01');
     expect(primero.entradas.map((e) => e.accion).sort()).toEqual(['pedido.estado', 'pedido.nota']);

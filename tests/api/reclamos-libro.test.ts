@@ -96,9 +96,9 @@ describeEachDatabase('Libro de Reclamaciones: plazos, vencidos, respuesta y avis
   it("counts the deadline across weekends, Peru's holidays and the shop's own closed days saved in Tienda", async () => {
     const db = shop.database.db;
     // Friday 27 November 2026: the weekends and 8 and 9 December (holidays) are skipped → Tuesday 22 December.
-    expect((await registrarReclamo(db, datos(), { ahora: new Date('2026-11-27T15:00:00Z'), noLaborable: await calendarioVigente(db) })).plazo).toBe(
-      '2026-12-22',
-    );
+    expect(
+      (await registrarReclamo(db, datos(), { ahora: new Date('2026-11-27T15:00:00Z'), noLaborable: await calendarioVigente(db) })).plazo,
+    ).toBe('2026-12-22');
 
     // A bad day is a Spanish 400 naming it, and nothing is saved.
     const mala = await guardarDias(['2026-12-21', '2030-02-30']);
@@ -110,13 +110,20 @@ describeEachDatabase('Libro de Reclamaciones: plazos, vencidos, respuesta y avis
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as AjustesTiendaRespuesta).ajustes.diasNoLaborables).toEqual(['2026-12-21', '2030-08-13', '2030-08-14']);
     const calendario = await calendarioVigente(db);
-    expect((await registrarReclamo(db, datos(), { ahora: new Date('2026-11-27T15:00:00Z'), noLaborable: calendario })).plazo).toBe('2026-12-23');
-    expect((await registrarReclamo(db, datos(), { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: calendario })).plazo).toBe('2030-08-19');
+    expect((await registrarReclamo(db, datos(), { ahora: new Date('2026-11-27T15:00:00Z'), noLaborable: calendario })).plazo).toBe(
+      '2026-12-23',
+    );
+    expect((await registrarReclamo(db, datos(), { ahora: new Date('2030-07-22T15:00:00Z'), noLaborable: calendario })).plazo).toBe(
+      '2030-08-19',
+    );
     // SHOP_NON_WORKING_DAYS still counts beside them.
     expect((await calendarioVigente(db, ['2030-08-15']))('2030-08-15')).toBe(true);
 
     // A sheet filed through the storefront now counts them too; a pending sheet's working days left follow a day added later.
-    const filed = await shop.call('POST', '/api/libro-reclamaciones', { body: hoja(nuevoCorreo()), headers: { 'X-Forwarded-For': '10.40.0.1' } });
+    const filed = await shop.call('POST', '/api/libro-reclamaciones', {
+      body: hoja(nuevoCorreo()),
+      headers: { 'X-Forwarded-For': '10.40.0.1' },
+    });
     expect(filed.status).toBe(201);
     const { hoja: nueva } = (await filed.json()) as HojaRespuesta;
     const antes = (await lista('pendiente')).find((r) => r.numero === nueva.numero)!;
@@ -201,7 +208,10 @@ describeEachDatabase('Libro de Reclamaciones: plazos, vencidos, respuesta y avis
     const vieja = await registrarReclamo(db, datos(), { ahora: new Date('2025-06-02T15:00:00Z') });
     const nueva = await registrarReclamo(db, datos());
     const respondida = await registrarReclamo(db, datos(), { ahora: new Date('2025-06-03T15:00:00Z') });
-    await api('POST', `/reclamos/${respondida.numero}/respuesta`, { cookie: duena.cookie, body: { texto: 'Resuelto por teléfono con la clienta.' } });
+    await api('POST', `/reclamos/${respondida.numero}/respuesta`, {
+      cookie: duena.cookie,
+      body: { texto: 'Resuelto por teléfono con la clienta.' },
+    });
     const vencidos = (numero: string) =>
       smtp.messages.filter((m) => decodeParts(m.raw).includes(`El plazo para responder el reclamo ${numero} venció el`));
     // The warning says 'vence en N días hábiles', 'vence hoy' or 'ya venció (…)'; the overdue notice 'venció el …'.
