@@ -201,7 +201,9 @@ function Entradas({ respuesta, filtros }: { respuesta: RespuestaAuditoria; filtr
             <tbody>
               {entradas.map((entrada) => (
                 <tr key={entrada.id}>
-                  <td className="bo-nota">{fechaHora(entrada.fecha)}</td>
+                  <td>
+                    <span className="bo-nota">{fechaHora(entrada.fecha)}</span>
+                  </td>
                   <td>{entrada.operador}</td>
                   <td>
                     {accionEnPalabras(entrada.accion)}

@@ -49,7 +49,7 @@ function Detalle({ reclamo }: { reclamo: ReclamoOperador }) {
   const plazo = plazoDe(reclamo);
   return (
     <div className="bo-detalle">
-      <section className="card bo-no-imprimir" aria-labelledby="bo-reclamo-resumen">
+      <section className="card bo-no-imprimir bo-detalle__resumen" aria-labelledby="bo-reclamo-resumen">
         <h2 id="bo-reclamo-resumen">{reclamo.tipo === 'queja' ? 'Queja' : 'Reclamo'}</h2>
         <p>
           <Plazo reclamo={reclamo} />
@@ -68,7 +68,9 @@ function Detalle({ reclamo }: { reclamo: ReclamoOperador }) {
           ) : null}
         </p>
       </section>
-      <Aviso ok={enviada} />
+      <div className="bo-detalle__resumen">
+        <Aviso ok={enviada} />
+      </div>
       <HojaOficial reclamo={reclamo} />
       {!reclamo.respuesta && <Responder reclamo={reclamo} alResponder={setEnviada} />}
     </div>
@@ -79,7 +81,8 @@ function Detalle({ reclamo }: { reclamo: ReclamoOperador }) {
 function HojaOficial({ reclamo }: { reclamo: ReclamoOperador }) {
   const { proveedor, respuesta } = reclamo;
   return (
-    <article className="card bo-hoja-reclamo" aria-labelledby="bo-hoja-titulo">
+    // Answered, the sheet takes the whole width; pending, the answer's form sits beside it on a laptop.
+    <article className={respuesta ? 'card bo-hoja-reclamo bo-detalle__resumen' : 'card bo-hoja-reclamo'} aria-labelledby="bo-hoja-titulo">
       <header className="bo-hoja-reclamo__cabeza">
         <p className="bo-hoja-reclamo__libro">Libro de Reclamaciones</p>
         <h2 id="bo-hoja-titulo">Hoja de reclamación N.° {reclamo.numero}</h2>
@@ -152,7 +155,7 @@ function Responder({ reclamo, alResponder }: { reclamo: ReclamoOperador; alRespo
   });
   const problema = formState.errors.texto?.message;
   return (
-    <section className="card bo-no-imprimir" aria-labelledby="bo-reclamo-responder">
+    <section className="card bo-no-imprimir bo-reclamo-responder" aria-labelledby="bo-reclamo-responder">
       <h2 id="bo-reclamo-responder">Responder</h2>
       <form className="bo-form" onSubmit={(event) => void responder(event)} noValidate>
         <Texto
