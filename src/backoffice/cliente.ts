@@ -195,7 +195,9 @@ export interface ClienteBackoffice {
   duplicateProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   archiveProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   restoreProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
-  auditTrail(consulta: import('../lib/api/auditoria-schemas.ts').ConsultaAuditoria): Promise<import('../lib/api/auditoria-schemas.ts').RespuestaAuditoria>;
+  auditTrail(
+    consulta: import('../lib/api/auditoria-schemas.ts').ConsultaAuditoria,
+  ): Promise<import('../lib/api/auditoria-schemas.ts').RespuestaAuditoria>;
   productAudit(ref: number | string): Promise<{ entradas: import('../lib/api/productos-schemas.ts').EntradaAuditoriaProducto[] }>;
 
   // Photos and the import in the browser (issue 37).
