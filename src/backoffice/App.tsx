@@ -34,6 +34,7 @@ const Tienda = lazy(() => import('./tienda/Tienda.tsx'));
 const Clientes = lazy(() => import('./clientes/Clientes.tsx'));
 const Cliente = lazy(() => import('./clientes/Cliente.tsx'));
 const Cierre = lazy(() => import('./cierre/Cierre.tsx'));
+const Auditoria = lazy(() => import('./auditoria/Auditoria.tsx'));
 
 /** Where the app lives: every path under it is the app (the server serves the same page for all). */
 export const BASE = '/admin';
@@ -97,6 +98,7 @@ export default function App({ cliente, queryClient }: { cliente: ClienteBackoffi
                         <Route path="/clientes" component={Clientes} />
                         <Route path="/clientes/:id">{(params) => <Cliente id={Number(params.id)} />}</Route>
                         <Route path="/cierre" component={Cierre} />
+                        <Route path="/auditoria" component={Auditoria} />
                         <Route component={NoEncontrada} />
                       </Switch>
                     </Suspense>

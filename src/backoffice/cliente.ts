@@ -1,3 +1,4 @@
+import type { Cierre, ConsultaCierre, TablaCierre, VentasPorDia } from '../lib/api/cierre-schemas.ts';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -60,7 +61,7 @@ import type {
 import type { FilaImportacion, ProductoOperadorRespuesta, RespuestaImportacion } from '../lib/api/operator-schemas.ts';
 import type { DetallePedidoOperador } from '../lib/api/orders-schemas.ts';
 import type {
-  EstadoReclamo,
+  FiltroReclamo,
   ReclamoOperadorRespuesta,
   ReclamosOperadorRespuesta,
   RespuestaReclamoRespuesta,
@@ -176,20 +177,17 @@ export interface ClienteBackoffice {
   confirmTransfer(id: number, datos: { operacion: string }): Promise<PedidoCambiado>;
 
   // The day's books: complaints, reviews, receipts and stock (issue 36; the operator API of issues 14, 23, 25).
-  reclamos(estado?: EstadoReclamo): Promise<ReclamosOperadorRespuesta>;
+  reclamos(estado?: FiltroReclamo): Promise<ReclamosOperadorRespuesta>;
   reclamo(numero: string): Promise<ReclamoOperadorRespuesta>;
   answerReclamo(numero: string, texto: string): Promise<RespuestaReclamoRespuesta>;
   /** The book as CSV (the owner, freshly signed in). */
-  reclamosCsv(estado?: EstadoReclamo): Promise<Uint8Array>;
+  reclamosCsv(estado?: FiltroReclamo): Promise<Uint8Array>;
   /** The close of a Lima day or period ('Cierre y ventas'). */
-  cierre(consulta: import('../lib/api/cierre-schemas.ts').ConsultaCierre): Promise<import('../lib/api/cierre-schemas.ts').Cierre>;
+  cierre(consulta: ConsultaCierre): Promise<Cierre>;
   /** The sales of each Lima day of the last 30 or 90 days. */
-  ventasPorDia(dias: number): Promise<import('../lib/api/cierre-schemas.ts').VentasPorDia>;
+  ventasPorDia(dias: number): Promise<VentasPorDia>;
   /** One table of the close as CSV (the owner, freshly signed in). */
-  cierreCsv(
-    tabla: import('../lib/api/cierre-schemas.ts').TablaCierre,
-    consulta: import('../lib/api/cierre-schemas.ts').ConsultaCierre & { dias?: number },
-  ): Promise<Uint8Array>;
+  cierreCsv(tabla: TablaCierre, consulta: ConsultaCierre & { dias?: number }): Promise<Uint8Array>;
   resenas(estado?: EstadoResena): Promise<ResenasOperador>;
   moderateResena(id: number, accion: AccionResena, motivo?: string): Promise<ModeracionRespuesta>;
   comprobantes(estado?: EstadoComprobanteWire): Promise<ListaComprobantesOperador>;
@@ -218,6 +216,9 @@ export interface ClienteBackoffice {
   duplicateProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   archiveProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
   restoreProduct(ref: number | string): Promise<import('../lib/api/productos-schemas.ts').RespuestaProductoEditable>;
+  auditTrail(
+    consulta: import('../lib/api/auditoria-schemas.ts').ConsultaAuditoria,
+  ): Promise<import('../lib/api/auditoria-schemas.ts').RespuestaAuditoria>;
   productAudit(ref: number | string): Promise<{ entradas: import('../lib/api/productos-schemas.ts').EntradaAuditoriaProducto[] }>;
 
   // Photos and the import in the browser (issue 37).

@@ -1,3 +1,7 @@
+/** A real calendar day written YYYY-MM-DD (2030-02-30 is none). */
+export const esFechaIso = (dia: string) =>
+  /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
+
 /** Lima's offset from UTC: 5 hours behind, all year (Peru keeps no daylight saving). */
 export const LIMA_OFFSET_MS = 5 * 60 * 60 * 1000;
 

@@ -295,6 +295,8 @@ export const PROVEEDOR = {
 export const RECLAMOS = {
   plazoDiasHabiles: 15,
   avisoDiasHabiles: 3,
+  /** The shop's own non-working days (Tienda) kept at once; past ones can be removed. */
+  diasNoLaborablesMaximos: 60,
   copiasPorCorreoDia: 3,
   copiasPorDia: 100,
   /** Longest detail, request and answer the book takes. */

@@ -343,7 +343,7 @@ describeEachDatabase('Libro de Reclamaciones', (target) => {
 
     const mal = await admin('GET', '/admin/api/reclamos?estado=abierto');
     expect(mal.status).toBe(400);
-    expect(await mensaje(mal)).toBe('El estado debe ser uno de: pendiente, respondido.');
+    expect(await mensaje(mal)).toBe('El estado debe ser uno de: pendiente, respondido, vencido.');
     expect((await shop.call('GET', '/admin/api/reclamos')).status).toBe(401);
     expect((await admin('GET', '/admin/api/reclamos/LR-2026-999999')).status).toBe(404);
     expect(await mensaje(await admin('GET', '/admin/api/reclamos/cualquiera'))).toBe('No existe la hoja de reclamación cualquiera.');

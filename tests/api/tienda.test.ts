@@ -35,6 +35,7 @@ const PROPIOS: AjustesTienda = {
   envioGratisDesde: 150,
   devolucionDias: 30,
   puntosRecojo: [],
+  diasNoLaborables: [],
 };
 
 /**

@@ -46,4 +46,23 @@ describe('Inicio', () => {
     await montar(new ClienteFalso(), '/admin');
     await hasta(() => texto().includes('Nada pendiente por ahora.'));
   });
+  it('puts the complaints past their deadline above everything, each a link to its sheet', async () => {
+    const cliente = new ClienteFalso({ rol: 'personal' });
+    cliente.inicio.reclamosVencidos = [
+      { numero: 'LR-2026-000003', tipo: 'reclamo', consumidor: 'Rosa Quispe', plazo: '2026-11-20', diasHabilesVencido: 4 },
+      { numero: 'LR-2026-000004', tipo: 'queja', consumidor: 'Luis Paz', plazo: '2026-11-26', diasHabilesVencido: 1 },
+    ];
+    await montar(cliente, '/admin');
+    await hasta(() => texto().includes('reclamos vencieron su plazo'));
+    const bloque = document.querySelector('.bo-vencidos')!;
+    // First in the screen, before the sales.
+    expect(bloque.compareDocumentPosition(document.querySelector('.bo-ventas')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(bloque.textContent).toContain('Vencido 2 reclamos vencieron su plazo sin respuesta');
+    expect(bloque.textContent).toContain('Rosa Quispe · venció el');
+    expect(bloque.textContent).toContain('(hace 4 días hábiles)');
+    expect([...bloque.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Reclamo LR-2026-000003', '/admin/reclamos/LR-2026-000003'],
+      ['Queja LR-2026-000004', '/admin/reclamos/LR-2026-000004'],
+    ]);
+  });
 });

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { Pendiente, Ventas } from '../../lib/api/backoffice-schemas.ts';
+import type { Pendiente, ReclamoVencido, Ventas } from '../../lib/api/backoffice-schemas.ts';
 import { CLAVE_INICIO } from '../arranque.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
-import { soles, variacion } from '../formato.ts';
+import { fecha, soles, variacion } from '../formato.ts';
 import { EstadoPublicacion } from '../marco/EstadoPublicacion.tsx';
 import { Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { usePersona } from '../marco/sesion.ts';
@@ -19,6 +19,7 @@ export default function Inicio() {
   const inicio = useQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home(), refetchInterval: 60_000 });
   return (
     <Pantalla titulo={`Hola, ${persona.nombre.split(' ')[0]}`}>
+      {inicio.data && inicio.data.reclamosVencidos.length > 0 && <ReclamosVencidos lista={inicio.data.reclamosVencidos} />}
       <EstadoPublicacion />
       {inicio.isPending ? (
         <Cargando />
@@ -41,6 +42,32 @@ export default function Inicio() {
         </>
       )}
     </Pantalla>
+  );
+}
+
+/** The complaints past their deadline unanswered: above everything, in words and colour, each a link to its sheet. */
+function ReclamosVencidos({ lista }: { lista: ReclamoVencido[] }) {
+  return (
+    <section className="card bo-vencidos" aria-labelledby="bo-vencidos-titulo">
+      <h2 id="bo-vencidos-titulo">
+        <span className="bo-etiqueta bo-etiqueta--urgente">Vencido</span>{' '}
+        {lista.length === 1 ? '1 reclamo venció su plazo sin respuesta' : `${lista.length} reclamos vencieron su plazo sin respuesta`}
+      </h2>
+      <p className="bo-nota">La ley pide responder dentro del plazo: respóndelos hoy.</p>
+      <ul className="bo-vencidos__lista">
+        {lista.map((hoja) => (
+          <li key={hoja.numero}>
+            <Link href={`/reclamos/${hoja.numero}`}>
+              {hoja.tipo === 'queja' ? 'Queja' : 'Reclamo'} {hoja.numero}
+            </Link>{' '}
+            · {hoja.consumidor} · venció el {fecha(`${hoja.plazo}T12:00:00-05:00`)}
+            {hoja.diasHabilesVencido > 0
+              ? ` (hace ${hoja.diasHabilesVencido === 1 ? '1 día hábil' : `${hoja.diasHabilesVencido} días hábiles`})`
+              : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

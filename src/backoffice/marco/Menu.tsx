@@ -21,6 +21,7 @@ const ENTRADAS = [
   { ruta: '/tienda', texto: 'Tienda', dueno: true },
   { ruta: '/personal', texto: 'Personal', dueno: true },
   { ruta: '/claves', texto: 'Claves de API', dueno: true },
+  { ruta: '/auditoria', texto: 'Auditoría', dueno: true },
   { ruta: '/cuenta', texto: 'Mi cuenta' },
 ] as const;
 

@@ -29,6 +29,7 @@ describe('the session', () => {
       'Tienda',
       'Personal',
       'Claves de API',
+      'Auditoría',
       'Mi cuenta',
     ]);
     expect(document.querySelector('.bo-menu__persona')?.textContent).toContain('Ana Torres Dueña o dueño');

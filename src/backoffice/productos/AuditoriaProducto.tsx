@@ -1,33 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EntradaAuditoriaProducto } from '../../lib/api/productos-schemas.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { fechaHora } from '../formato.ts';
 import { Cargando } from '../marco/Pantalla.tsx';
-
-/** What each audited action on a product reads as. */
-const ACCION: Record<string, string> = {
-  'producto.crear': 'Creó el producto',
-  'producto.editar': 'Editó',
-  'producto.cambiar': 'Cambió',
-  'producto.duplicar': 'Lo creó como copia',
-  'producto.archivar': 'Archivó el producto',
-  'producto.restaurar': 'Restauró el producto',
-  'importar.crear': 'Lo creó con una importación',
-  'importar.actualizar': 'Lo actualizó con una importación',
-};
-
-const valor = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'boolean' ? (v ? 'sí' : 'no') : String(v));
-
-/** One entry's changed fields: 'precio: 59.9 → 64.5'. */
-function detalle(entrada: EntradaAuditoriaProducto): string[] {
-  const antes = entrada.antes ?? {};
-  const despues = entrada.despues ?? {};
-  if (!entrada.antes) return Object.entries(despues).map(([campo, v]) => `${campo}: ${valor(v)}`);
-  return [...new Set([...Object.keys(antes), ...Object.keys(despues)])].map(
-    (campo) => `${campo}: ${valor(antes[campo])} → ${valor(despues[campo])}`,
-  );
-}
+import { accionEnPalabras, cambiosLegibles } from '../auditoria/cambios.ts';
 
 /** A product's audit trail, newest first: who changed what and when (creation, edits, imports, archive). */
 export default function AuditoriaProducto({ idProducto }: { idProducto: number }) {
@@ -41,10 +17,10 @@ export default function AuditoriaProducto({ idProducto }: { idProducto: number }
       {consulta.data.entradas.map((entrada) => (
         <li key={entrada.id}>
           <p>
-            <strong>{ACCION[entrada.accion] ?? entrada.accion}</strong> · {entrada.operador} · {fechaHora(entrada.fecha)}
+            <strong>{accionEnPalabras(entrada.accion)}</strong> · {entrada.operador} · {fechaHora(entrada.fecha)}
           </p>
           <ul className="bo-nota">
-            {detalle(entrada).map((linea) => (
+            {cambiosLegibles(entrada).map((linea) => (
               <li key={linea}>{linea}</li>
             ))}
           </ul>

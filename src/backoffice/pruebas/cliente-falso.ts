@@ -33,7 +33,7 @@ import {
 } from '../../lib/api/comprobantes-schemas.ts';
 import { accionesPermitidas } from '../../lib/comprobantes/acciones.ts';
 import type { FilaImportacion, ProductoOperador, RespuestaImportacion, ResultadoFila } from '../../lib/api/operator-schemas.ts';
-import type { EstadoReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
+import type { FiltroReclamo, ReclamoOperador } from '../../lib/api/reclamos-schemas.ts';
 import type { AccionResena, EstadoResena, ResenaOperador } from '../../lib/api/resenas-schemas.ts';
 import type { FilaStock, FiltroStock } from '../../lib/api/stock-schemas.ts';
 import type { ArchivoExportado, FormatoExportacion, FotoSubida } from '../../lib/api/fotos-schemas.ts';
@@ -166,6 +166,7 @@ export class ClienteFalso implements ClienteBackoffice {
     semana: { soles: 1200, pedidos: 10, ticketPromedio: 120 },
     semanaAnterior: { soles: 1500, pedidos: 12, ticketPromedio: 125 },
     pendientes: [],
+    reclamosVencidos: [],
   };
   /** Every call, by name with its arguments, oldest first. */
   llamadas: { metodo: string; args: unknown[] }[] = [];
@@ -728,10 +729,12 @@ export class ClienteFalso implements ClienteBackoffice {
     return hoja;
   }
 
-  async reclamos(estado?: EstadoReclamo) {
+  async reclamos(estado?: FiltroReclamo) {
     this.anotar('reclamos', [estado]);
     this.quien();
-    const elegidas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado);
+    const elegidas = this.reclamosHojas.filter((hoja) =>
+      estado === 'vencido' ? hoja.alerta === 'vencido' : !estado || hoja.estado === estado,
+    );
     return { reclamos: structuredClone(elegidas.sort((a, b) => a.plazo.localeCompare(b.plazo))) };
   }
 
@@ -747,14 +750,19 @@ export class ClienteFalso implements ClienteBackoffice {
     const hoja = this.hoja(numero);
     if (texto.trim().length < 10) throw new ApiError(400, 'La respuesta es demasiado corta: escribe al menos 10 caracteres.');
     if (hoja.respuesta) throw new ApiError(409, `La hoja de reclamación ${numero} ya fue respondida: la respuesta no se cambia.`);
-    Object.assign(hoja, { estado: 'respondido', respuesta: { texto: texto.trim(), fecha: '2026-11-29T12:00:00Z' }, alerta: null });
+    Object.assign(hoja, {
+      estado: 'respondido',
+      respuesta: { texto: texto.trim(), fecha: '2026-11-29T12:00:00Z' },
+      alerta: null,
+      respondidoPor: this.quien().nombre,
+    });
     return {
       mensaje: `Respuesta registrada en la hoja ${numero}. La enviaremos a ${hoja.consumidor.correo} por correo.`,
       reclamo: structuredClone(hoja),
     };
   }
 
-  async reclamosCsv(estado?: EstadoReclamo) {
+  async reclamosCsv(estado?: FiltroReclamo) {
     this.anotar('reclamosCsv', [estado]);
     this.duenoFresco();
     const filas = this.reclamosHojas.filter((hoja) => !estado || hoja.estado === estado).map((hoja) => `${hoja.numero},${hoja.estado}`);
@@ -1268,6 +1276,34 @@ export class ClienteFalso implements ClienteBackoffice {
     };
   }
 
+  /** The shop's whole audit trail, newest first (the Auditoría screen filters it as the API does). */
+  auditoriaTienda: import('../../lib/api/operator-schemas.ts').EntradaAuditoria[] = [];
+
+  async auditTrail(consulta: import('../../lib/api/auditoria-schemas.ts').ConsultaAuditoria) {
+    this.anotar('auditTrail', [consulta]);
+    const cuenta = this.quien();
+    if (cuenta.rol !== 'dueno') throw new ApiError(403, 'Solo dueña o dueño de la tienda puede hacer esto.');
+    const limite = Number(consulta.limite ?? 50);
+    const pagina = consulta.pagina ?? 1;
+    const elegidas = this.auditoriaTienda.filter(
+      (entrada) =>
+        (!consulta.persona || entrada.operador === consulta.persona) &&
+        (!consulta.accion || entrada.accion === consulta.accion) &&
+        (!consulta.pedido || entrada.objetivo === `pedido ${consulta.pedido}`) &&
+        (!consulta.producto || entrada.objetivo.startsWith(`producto ${consulta.producto}`)) &&
+        (!consulta.desde || entrada.fecha.slice(0, 10) >= consulta.desde) &&
+        (!consulta.hasta || entrada.fecha.slice(0, 10) <= consulta.hasta),
+    );
+    return {
+      entradas: structuredClone(elegidas.slice((pagina - 1) * limite, pagina * limite)),
+      total: elegidas.length,
+      pagina,
+      limite,
+      personas: [...new Set(this.auditoriaTienda.map((entrada) => entrada.operador))].sort(),
+      acciones: [...new Set(this.auditoriaTienda.map((entrada) => entrada.accion))].sort(),
+    };
+  }
+
   async productAudit(ref: number | string) {
     this.anotar('productAudit', [ref]);
     this.quien();
@@ -1716,6 +1752,7 @@ export class ClienteFalso implements ClienteBackoffice {
       envioGratisDesde: 250,
       devolucionDias: 15,
       puntosRecojo: PUNTOS_RECOJO.map(({ metodo, direccion, horario, instrucciones }) => ({ metodo, direccion, horario, instrucciones })),
+      diasNoLaborables: [],
     },
     actualizado: null,
     actualizadoPor: null,

@@ -33,6 +33,7 @@ export function reclamoFalso(correlativo: number, dias: number, cambios: Partial
     clienteId: null,
     diasHabilesRestantes: dias,
     alerta: dias < 0 ? 'vencido' : dias <= 3 ? 'vence-pronto' : null,
+    respondidoPor: null,
     ...cambios,
   };
 }

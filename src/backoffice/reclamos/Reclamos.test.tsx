@@ -50,6 +50,12 @@ describe('Reclamos', () => {
     expect(hayBoton('Descargar CSV')).toBe(false);
     expect(await violaciones()).toEqual([]);
 
+    await pulsar(enlace('Vencidos'));
+    await hasta(() => tarjetas().length === 1);
+    expect(cliente.llamadas.filter(({ metodo }) => metodo === 'reclamos').at(-1)?.args).toEqual(['vencido']);
+    expect(location.search).toBe('?estado=vencido');
+    expect(plazos().map((plazo) => plazo?.textContent)).toEqual(['Vencido (hace 1 día hábil)']);
+
     await pulsar(enlace('Respondidos'));
     await hasta(() => texto().includes('LR-2026-000004'));
     expect(cliente.llamadas.filter(({ metodo }) => metodo === 'reclamos').at(-1)?.args).toEqual(['respondido']);
@@ -67,13 +73,20 @@ describe('Reclamos', () => {
       'rosa2@correo.pe',
       'DNI 40000002',
       'Jr. Huallaga 120, Lima',
-      '987654321',
+      '987 654 321',
       'El sérum llegó con la tapa rota',
       'Que me envíen uno nuevo',
       'S/ 45.00',
     ])
       expect(texto()).toContain(dato);
-    expect(enlace('N.° 42').getAttribute('href')).toBe('/admin/pedidos/42');
+    expect(enlace('Pedido N.° 42').getAttribute('href')).toBe('/admin/pedidos/42');
+    // The official sheet: its number, the annex's sections, and the answer still pending.
+    expect(texto()).toContain('Hoja de reclamación N.° LR-2026-000002');
+    expect(texto()).toContain('1. Identificación del consumidor reclamante');
+    expect(texto()).toContain('4. Observaciones y acciones adoptadas por el proveedor');
+    expect(texto()).toContain('Pendiente de respuesta');
+    expect(hayBoton('Imprimir hoja')).toBe(true);
+    expect(document.body.classList.contains('bo-imprime-hoja')).toBe(true);
     expect(await violaciones()).toEqual([]);
 
     // Too short: said in place, nothing sent.
@@ -84,13 +97,15 @@ describe('Reclamos', () => {
 
     escribir(campo<HTMLTextAreaElement>('Respuesta al consumidor'), '  Le enviaremos un sérum nuevo esta semana.  ');
     await enviar('Responder');
-    await hasta(() => texto().includes('Respuesta enviada'));
+    await hasta(() => texto().includes('Fecha de respuesta'));
     expect(cliente.llamadas.filter(({ metodo }) => metodo === 'answerReclamo').map(({ args }) => args)).toEqual([
       ['LR-2026-000002', 'Le enviaremos un sérum nuevo esta semana.'],
     ]);
     expect(texto()).toContain('La enviaremos a rosa2@correo.pe por correo.');
-    // Answered: no form any more (the answer never changes).
+    // Answered: no form any more (the answer never changes); the sheet says who answered.
     expect(hayBoton('Responder')).toBe(false);
+    expect(texto()).toContain('RespondióAna Torres');
+    expect(texto()).not.toContain('Pendiente de respuesta');
     expect(alertas()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { EstadoReclamo } from '../../lib/api/reclamos-schemas.ts';
+import type { FiltroReclamo } from '../../lib/api/reclamos-schemas.ts';
 import { fecha } from '../formato.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
@@ -9,11 +9,18 @@ import { cuantos, deLaConsulta, Vistas } from '../libros/Vistas.tsx';
 import { Aviso, Cargando, Pantalla } from '../marco/Pantalla.tsx';
 import { useReautenticar } from '../marco/Reautenticar.tsx';
 import { usePersona } from '../marco/sesion.ts';
+import { RECLAMOS } from '../../lib/tienda.ts';
 import { Plazo } from './plazo.tsx';
 
-const FILTROS = ['pendiente', 'respondido', 'todos'] as const;
+const FILTROS = ['pendiente', 'vencido', 'respondido', 'todos'] as const;
 type Filtro = (typeof FILTROS)[number];
-const NOMBRE: Record<Filtro, string> = { pendiente: 'Por responder', respondido: 'Respondidos', todos: 'Todos' };
+const NOMBRE: Record<Filtro, string> = { pendiente: 'Por responder', vencido: 'Vencidos', respondido: 'Respondidos', todos: 'Todos' };
+const VACIO: Record<Filtro, string> = {
+  pendiente: 'No hay reclamos por responder. ¡Todo al día!',
+  vencido: 'Ningún reclamo venció su plazo sin respuesta.',
+  respondido: 'Aún no hay reclamos respondidos.',
+  todos: 'El libro aún no tiene hojas.',
+};
 
 /** The query key of the complaints list. */
 export const claveReclamos = (filtro: Filtro) => ['reclamos', filtro] as const;
@@ -23,11 +30,14 @@ export default function Reclamos() {
   const cliente = useCliente();
   const persona = usePersona();
   const filtro = deLaConsulta(useSearch(), 'estado', FILTROS, 'pendiente');
-  const estado: EstadoReclamo | undefined = filtro === 'todos' ? undefined : filtro;
+  const estado: FiltroReclamo | undefined = filtro === 'todos' ? undefined : filtro;
   const lista = useQuery({ queryKey: claveReclamos(filtro), queryFn: () => cliente.reclamos(estado) });
   return (
     <Pantalla titulo="Reclamos" acciones={persona.rol === 'dueno' ? <DescargarCsv estado={estado} /> : undefined}>
-      <p className="bo-nota">Libro de Reclamaciones: cada hoja se responde por correo dentro de su plazo (días hábiles).</p>
+      <p className="bo-nota">
+        Libro de Reclamaciones: cada hoja se responde por correo dentro de {RECLAMOS.plazoDiasHabiles} días hábiles (sin contar feriados ni
+        los días que la tienda cierra, que se indican en Tienda).
+      </p>
       <Vistas
         etiqueta="Filtrar reclamos"
         actual={filtro}
@@ -38,7 +48,7 @@ export default function Reclamos() {
       ) : lista.isError ? (
         <p role="alert">{mensajeDe(lista.error)}</p>
       ) : lista.data.reclamos.length === 0 ? (
-        <p className="bo-vacio">{filtro === 'pendiente' ? 'No hay reclamos por responder. ¡Todo al día!' : 'No hay reclamos aquí.'}</p>
+        <p className="bo-vacio">{VACIO[filtro]}</p>
       ) : (
         <>
           <p className="bo-nota" role="status">
@@ -70,7 +80,7 @@ export default function Reclamos() {
 }
 
 /** 'Descargar CSV': the owner's export of the book (asks a fresh sign-in when due). */
-function DescargarCsv({ estado }: { estado: EstadoReclamo | undefined }) {
+function DescargarCsv({ estado }: { estado: FiltroReclamo | undefined }) {
   const cliente = useCliente();
   const conReautenticacion = useReautenticar();
   const [ocupado, setOcupado] = useState(false);

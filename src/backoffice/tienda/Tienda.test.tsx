@@ -54,6 +54,30 @@ describe('Datos de la tienda', () => {
     expect(await violaciones()).toEqual([]);
   });
 
+  it("keeps the days the shop is closed: a wrong one is said on its field, the rest saved as dates for the complaints' deadline", async () => {
+    const cliente = new ClienteFalso({ fresca: true });
+    await montar(cliente, '/admin/tienda');
+    await hasta(() => texto().includes('Días que la tienda no atiende'));
+    expect(texto()).toContain('No hay días propios');
+    await pulsar(boton('Agregar día no laborable'));
+    await pulsar(boton('Agregar día no laborable'));
+    escribir(campo('Día no laborable 1'), '2026-12-24');
+    await enviar('Guardar cambios');
+    expect(alertas()).toContain('Cada día no laborable debe ser una fecha válida (AAAA-MM-DD), por ejemplo 2026-12-24.');
+    expect(llamadas(cliente, 'saveShopSettings')).toEqual([]);
+    escribir(campo('Día no laborable 2'), '2026-12-31');
+    expect(await violaciones()).toEqual([]);
+    await enviar('Guardar cambios');
+    await hasta(() => texto().includes('Guardamos los datos de la tienda'));
+    expect((llamadas(cliente, 'saveShopSettings')[0]![0] as { diasNoLaborables: string[] }).diasNoLaborables).toEqual([
+      '2026-12-24',
+      '2026-12-31',
+    ]);
+    expect(cliente.ajustes.ajustes.diasNoLaborables).toEqual(['2026-12-24', '2026-12-31']);
+    await pulsar(boton('Quitar el día 1'));
+    expect(campo('Día no laborable 1').value).toBe('2026-12-31');
+  });
+
   it('staff see why they cannot open it, and nothing is asked of the shop', async () => {
     const cliente = new ClienteFalso({ rol: 'personal' });
     await montar(cliente, '/admin/tienda');

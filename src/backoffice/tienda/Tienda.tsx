@@ -6,6 +6,9 @@ import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { esCci, MENSAJE_CCI } from '../../lib/comprobantes/cci.ts';
 import { rucRefusal } from '../../lib/comprobantes/ruc.ts';
 import type { AjustesTienda, AjustesTiendaRespuesta } from '../../lib/api/tienda-schemas.ts';
+import { MENSAJE_DIA_NO_LABORABLE } from '../../lib/api/reclamos-rules.ts';
+import { esFechaIso } from '../../lib/dates.ts';
+import { RECLAMOS } from '../../lib/tienda.ts';
 import { useCliente } from '../cliente.ts';
 import { mensajeDe } from '../errores.ts';
 import { fechaHora } from '../formato.ts';
@@ -13,13 +16,18 @@ import { Campo, Texto } from '../marco/Campo.tsx';
 import { Aviso, Cargando, Pantalla, SoloDueno } from '../marco/Pantalla.tsx';
 import { ReautenticacionCancelada, useReautenticar } from '../marco/Reautenticar.tsx';
 
-/** The form's values: the settings with the amounts as typed (text), so a half-typed figure is never a number. */
-type Valores = Omit<AjustesTienda, 'envioGratisDesde' | 'devolucionDias'> & { envioGratisDesde: string; devolucionDias: string };
+/** The form's values: the settings with the amounts as typed (text), so a half-typed figure is never a number; each closed day a row. */
+type Valores = Omit<AjustesTienda, 'envioGratisDesde' | 'devolucionDias' | 'diasNoLaborables'> & {
+  envioGratisDesde: string;
+  devolucionDias: string;
+  diasNoLaborables: { dia: string }[];
+};
 
 const aValores = (ajustes: AjustesTienda): Valores => ({
   ...structuredClone(ajustes),
   envioGratisDesde: String(ajustes.envioGratisDesde),
   devolucionDias: String(ajustes.devolucionDias),
+  diasNoLaborables: ajustes.diasNoLaborables.map((dia) => ({ dia })),
 });
 
 /** The same rules as the server's (tienda-schemas.ts), spelled here so the screen loads no zod; the server checks again. */
@@ -65,6 +73,7 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
   const { register, control, handleSubmit, reset, formState } = useForm<Valores>({ defaultValues: aValores(respuesta.ajustes) });
   const cuentas = useFieldArray({ control, name: 'cuentas' });
   const puntos = useFieldArray({ control, name: 'puntosRecojo', keyName: 'clave' });
+  const cerrados = useFieldArray({ control, name: 'diasNoLaborables' });
   const e = formState.errors;
   const guardar = handleSubmit(
     async (valores) => {
@@ -81,6 +90,7 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
             },
             envioGratisDesde: Number(valores.envioGratisDesde.replace(',', '.')),
             devolucionDias: Number(valores.devolucionDias),
+            diasNoLaborables: valores.diasNoLaborables.map(({ dia }) => dia.trim()).filter(Boolean),
           }),
         );
         reset(aValores(guardado.ajustes));
@@ -252,6 +262,33 @@ function Formulario({ respuesta }: { respuesta: AjustesTiendaRespuesta }) {
             />
           </div>
         ))}
+      </fieldset>
+
+      <fieldset className="card bo-tienda__grupo">
+        <legend>Días que la tienda no atiende</legend>
+        <p className="bo-nota">
+          Además de sábados, domingos y feriados nacionales, estos días no cuentan en el plazo de {RECLAMOS.plazoDiasHabiles} días hábiles
+          para responder el Libro de Reclamaciones (las hojas nuevas y los días que les quedan a las pendientes).
+        </p>
+        {cerrados.fields.length === 0 && <p className="bo-nota">No hay días propios: solo cuentan los feriados nacionales.</p>}
+        {cerrados.fields.map((campo, i) => (
+          <div key={campo.id} className="bo-tienda__dia" role="group" aria-label={`Día no laborable ${i + 1}`}>
+            <Campo
+              etiqueta={`Día no laborable ${i + 1}`}
+              type="date"
+              problema={e.diasNoLaborables?.[i]?.dia?.message}
+              {...register(`diasNoLaborables.${i}.dia`, { validate: (valor) => esFechaIso(valor.trim()) || MENSAJE_DIA_NO_LABORABLE })}
+            />
+            <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => cerrados.remove(i)}>
+              Quitar el día {i + 1}
+            </button>
+          </div>
+        ))}
+        {cerrados.fields.length < RECLAMOS.diasNoLaborablesMaximos && (
+          <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => cerrados.append({ dia: '' })}>
+            Agregar día no laborable
+          </button>
+        )}
       </fieldset>
 
       <div className="bo-tienda__guardar">

@@ -195,12 +195,25 @@ export interface Pendiente {
 }
 
 /** GET /admin/api/inicio. */
+/** A complaint past its deadline unanswered, as the home shows it at the top. */
+export interface ReclamoVencido {
+  numero: string;
+  tipo: 'reclamo' | 'queja';
+  consumidor: string;
+  /** YYYY-MM-DD: the deadline that passed. */
+  plazo: string;
+  /** Working days since the deadline (0 when it passed on a non-working day). */
+  diasHabilesVencido: number;
+}
+
 export interface InicioRespuesta {
   hoy: Ventas;
   ayer: Ventas;
   semana: Ventas;
   semanaAnterior: Ventas;
   pendientes: Pendiente[];
+  /** Complaints past their deadline unanswered, the oldest deadline first: the home shows them above everything. */
+  reclamosVencidos: ReclamoVencido[];
 }
 
 // ── Pedidos ─────────────────────────────────────────────────────────────────────────────────────

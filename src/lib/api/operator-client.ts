@@ -37,12 +37,12 @@ import type {
   PaginaComprobantesOperador,
   ReintentoComprobanteRespuesta,
 } from './comprobantes-schemas.ts';
+import type { ConsultaAuditoria, RespuestaAuditoria } from './auditoria-schemas.ts';
 import {
   CABECERA_OPERADOR,
   type CambioProducto,
   type ContenidoOperador,
   type CuponOperador,
-  type EntradaAuditoria,
   type FilaImportacion,
   type ImagenGuardada,
   type ListaContenido,
@@ -68,7 +68,7 @@ import type {
 } from './backoffice-schemas.ts';
 import type { cambioEstadoMesaSchema, CorreccionGuia, loteSchema } from './pedidos-backoffice-schemas.ts';
 import type { Cierre, ConsultaCierre, TablaCierre, VentasPorDia } from './cierre-schemas.ts';
-import type { EstadoReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
+import type { FiltroReclamo, ReclamoOperadorRespuesta, ReclamosOperadorRespuesta, RespuestaReclamoRespuesta } from './reclamos-schemas.ts';
 import type {
   aceptarInvitacionSchema,
   cambioContrasenaSchema,
@@ -172,7 +172,7 @@ const isFotoSubida = fieldsOf<FotoSubida>({ url: 'string', tipo: 'string', ancho
 const isExistentes = fieldsOf<{ existentes: Record<string, string> }>({ existentes: 'object' });
 const isImportacion = fieldsOf<RespuestaImportacion>({ resultados: 'array', nuevas: 'object' });
 const isCupones = fieldsOf<{ cupones: CuponOperador[] }>({ cupones: 'array' });
-const isAuditoria = fieldsOf<{ entradas: EntradaAuditoria[] }>({ entradas: 'array' });
+const isAuditoria = fieldsOf<RespuestaAuditoria>({ entradas: 'array' });
 const isComprobantes = fieldsOf<ListaComprobantesOperador>({ comprobantes: 'array' });
 const isComprobante = fieldsOf<ComprobanteOperadorRespuesta>({ comprobante: 'object' });
 const isPaginaComprobantes = fieldsOf<PaginaComprobantesOperador>({
@@ -314,8 +314,17 @@ export function operatorClient(conexion: ConexionOperador) {
       ),
 
     // The audit trail.
-    /** GET /admin/api/auditoria[?limite=N]: the newest changes (the API checks the limit). */
-    auditTrail: (limite?: number | string) => call(conConsulta(admin.auditoria.$path(), { limite }), isAuditoria),
+    /**
+     * GET /admin/api/auditoria: the newest changes, owner only. A number is the CLI's `--limite N`; an
+     * object filters by person, order, product, action and dates, and pages (the API checks each).
+     */
+    auditTrail: (consulta?: number | string | ConsultaAuditoria) =>
+      call(
+        conConsulta(admin.auditoria.$path(), {
+          ...(typeof consulta === 'object' ? consulta : { limite: consulta }),
+        }),
+        isAuditoria,
+      ),
 
     // Electronic receipts (issue 23, issue 34).
     /** GET /admin/api/comprobantes[?estado=…]: the newest receipts. */
@@ -352,10 +361,10 @@ export function operatorClient(conexion: ConexionOperador) {
       call(admin.comprobantes[':numero'].cliente.$path(comprobantePath(numero)), conMensaje<CorreccionClienteRespuesta>(), 'POST', cliente),
 
     // The Libro de Reclamaciones (issue 23).
-    /** GET /admin/api/reclamos[?estado=…]: oldest deadline first. */
-    reclamos: (estado?: EstadoReclamo) => call(conConsulta(admin.reclamos.$path(), { estado }), isReclamos),
+    /** GET /admin/api/reclamos[?estado=pendiente|respondido|vencido]: oldest deadline first. */
+    reclamos: (estado?: FiltroReclamo) => call(conConsulta(admin.reclamos.$path(), { estado }), isReclamos),
     /** GET /admin/api/reclamos.csv[?estado=…]: the book as CSV, byte for byte (its BOM included). */
-    reclamosCsv: async (estado?: EstadoReclamo) =>
+    reclamosCsv: async (estado?: FiltroReclamo) =>
       new Uint8Array(await (await download(conConsulta(admin['reclamos.csv'].$path(), { estado }), 'text/csv')).arrayBuffer()),
     // The daily close and its reports ('Cierre y ventas').
     /** GET /admin/api/cierre?desde=&hasta=: the close of a Lima day (or of the days from desde to hasta). */

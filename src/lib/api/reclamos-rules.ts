@@ -74,3 +74,6 @@ export const TIPOS_HOJA = [
     definicion: 'Disconformidad no relacionada a los productos o servicios, o malestar o descontento respecto a la atención al público.',
   },
 ] as const;
+
+/** A shop's own non-working day (Tienda) that is not a date. */
+export const MENSAJE_DIA_NO_LABORABLE = 'Cada día no laborable debe ser una fecha válida (AAAA-MM-DD), por ejemplo 2026-12-24.';

@@ -16,6 +16,9 @@ export type TipoReclamo = (typeof TIPOS_RECLAMO)[number];
 export const TIPOS_BIEN = ['producto', 'servicio'] as const;
 export const ESTADOS_RECLAMO = ['pendiente', 'respondido'] as const;
 export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
+/** The operator's filters of the book: a state, or 'vencido' (pending past its deadline). */
+export const FILTROS_RECLAMO = [...ESTADOS_RECLAMO, 'vencido'] as const;
+export type FiltroReclamo = (typeof FILTROS_RECLAMO)[number];
 
 /** A required trimmed text by its rule (reclamos-rules.ts, which the browser's form reads too): `falta` when absent or blank, else its lengths. */
 const requerido = (regla: ReglaTexto, multilinea = false) =>
@@ -188,9 +191,11 @@ export interface ReclamoOperador extends HojaReclamacion {
   diasHabilesRestantes: number;
   /** Only for pending sheets: 'vencido' past the deadline, 'vence-pronto' within RECLAMOS.avisoDiasHabiles. */
   alerta: 'vence-pronto' | 'vencido' | null;
+  /** Who answered it (the audit trail's name for the person or key), null while pending. */
+  respondidoPor: string | null;
 }
 
-/** GET /admin/api/reclamos: oldest deadline first. */
+/** GET /admin/api/reclamos[?estado=pendiente|respondido|vencido]: oldest deadline first. */
 export interface ReclamosOperadorRespuesta {
   reclamos: ReclamoOperador[];
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { cciLimpio, esCci, MENSAJE_CCI } from '../comprobantes/cci.ts';
 import { rucRefusal } from '../comprobantes/ruc.ts';
-import { COMPROBANTES, OPERACIONES, PROVEEDOR } from '../tienda.ts';
+import { COMPROBANTES, OPERACIONES, PROVEEDOR, RECLAMOS } from '../tienda.ts';
+import { esFechaIso } from '../dates.ts';
+import { MENSAJE_DIA_NO_LABORABLE } from './reclamos-rules.ts';
 
 /**
  * The shop's own settings (issue 37, item 8) on the wire: what the owner edits in the back office's
@@ -95,6 +97,18 @@ export const ajustesTiendaSchema = z.object({
     .min(1, 'El plazo de devolución debe ser de al menos 1 día.')
     .max(LIMITES_AJUSTES.devolucionDiasMaximo, `El plazo de devolución admite hasta ${LIMITES_AJUSTES.devolucionDiasMaximo} días.`),
   puntosRecojo: z.array(puntoRecojoSchema),
+  /**
+   * The days the shop is closed besides weekends and Peru's public holidays (YYYY-MM-DD, sorted, each
+   * once): they do not count toward the Libro de Reclamaciones' deadline. Absent in a body written
+   * before they existed: none.
+   */
+  diasNoLaborables: z
+    .array(z.string({ error: MENSAJE_DIA_NO_LABORABLE }).trim().refine(esFechaIso, MENSAJE_DIA_NO_LABORABLE), {
+      error: 'Los días no laborables deben ser una lista de fechas.',
+    })
+    .max(RECLAMOS.diasNoLaborablesMaximos, `Hasta ${RECLAMOS.diasNoLaborablesMaximos} días no laborables: quita los que ya pasaron.`)
+    .default([])
+    .transform((dias) => [...new Set(dias)].sort()),
 });
 export type AjustesTienda = z.output<typeof ajustesTiendaSchema>;
 export type AjustesTiendaEntrada = z.input<typeof ajustesTiendaSchema>;

@@ -1,8 +1,9 @@
-import { desc } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { OPERACIONES } from '../../lib/tienda.ts';
 import { tieneControles } from '../../lib/api/text-schemas.ts';
 import { CABECERA_OPERADOR, type EntradaAuditoria } from '../../lib/api/operator-schemas.ts';
+import type { RespuestaAuditoria } from '../../lib/api/auditoria-schemas.ts';
 import type { Rol } from '../../lib/api/backoffice-schemas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { auditoria } from '../db/schema/index.ts';
@@ -73,13 +74,72 @@ export async function audit(db: Db | Tx, operador: string, cambios: Cambio[]): P
   );
 }
 
-/** The newest `limite` entries, newest first. */
-export async function recentAudit(db: Db, limite: number): Promise<EntradaAuditoria[]> {
-  const rows = await db.select().from(auditoria).orderBy(desc(auditoria.fecha), desc(auditoria.id)).limit(limite);
-  return rows.map((row) => ({
-    ...row,
-    fecha: row.fecha.toISOString(),
-    antes: row.antes as EntradaAuditoria['antes'],
-    despues: row.despues as EntradaAuditoria['despues'],
-  }));
+/** A stored row as the API answers it. */
+const entradaDe = (row: typeof auditoria.$inferSelect): EntradaAuditoria => ({
+  ...row,
+  fecha: row.fecha.toISOString(),
+  antes: row.antes as EntradaAuditoria['antes'],
+  despues: row.despues as EntradaAuditoria['despues'],
+});
+
+/** What the trail can be narrowed to: a resolved product id, Lima dates (YYYY-MM-DD, both included). */
+export interface FiltroAuditoria {
+  persona?: string;
+  pedido?: number;
+  productoId?: number;
+  accion?: string;
+  desde?: string;
+  hasta?: string;
+}
+
+/** The instant a Lima day starts. */
+const inicioDelDiaLima = (dia: string) => new Date(`${dia}T00:00:00-05:00`);
+
+/** The conditions of `filtro` (an order's entries and those naming it; a product's as its page lists them). */
+function condiciones(filtro: FiltroAuditoria): SQL | undefined {
+  const partes: (SQL | undefined)[] = [];
+  if (filtro.persona !== undefined) partes.push(eq(auditoria.operador, filtro.persona));
+  if (filtro.accion !== undefined) partes.push(eq(auditoria.accion, filtro.accion));
+  if (filtro.pedido !== undefined) {
+    const n = String(filtro.pedido);
+    partes.push(
+      or(
+        eq(auditoria.objetivo, `pedido ${n}`),
+        like(auditoria.objetivo, `pedido ${n} %`),
+        sql`${auditoria.despues} ->> 'pedido' = ${n}`,
+        sql`${auditoria.antes} ->> 'pedido' = ${n}`,
+      ),
+    );
+  }
+  if (filtro.productoId !== undefined)
+    partes.push(or(eq(auditoria.objetivo, `producto ${filtro.productoId}`), like(auditoria.objetivo, `producto ${filtro.productoId} (%`)));
+  if (filtro.desde !== undefined) partes.push(gte(auditoria.fecha, inicioDelDiaLima(filtro.desde)));
+  if (filtro.hasta !== undefined)
+    partes.push(lt(auditoria.fecha, new Date(inicioDelDiaLima(filtro.hasta).getTime() + 24 * 60 * 60 * 1000)));
+  return partes.length > 0 ? and(...partes) : undefined;
+}
+
+/** One page (1-based) of the entries `filtro` picks, newest first, with their count and the trail's names and actions. */
+export async function buscarAuditoria(db: Db, filtro: FiltroAuditoria, pagina: number, limite: number): Promise<RespuestaAuditoria> {
+  const donde = condiciones(filtro);
+  const [rows, [cuenta], personas, acciones] = await Promise.all([
+    db
+      .select()
+      .from(auditoria)
+      .where(donde)
+      .orderBy(desc(auditoria.fecha), desc(auditoria.id))
+      .limit(limite)
+      .offset((pagina - 1) * limite),
+    db.select({ n: count() }).from(auditoria).where(donde),
+    db.selectDistinct({ v: auditoria.operador }).from(auditoria).orderBy(auditoria.operador),
+    db.selectDistinct({ v: auditoria.accion }).from(auditoria).orderBy(auditoria.accion),
+  ]);
+  return {
+    entradas: rows.map(entradaDe),
+    total: Number(cuenta?.n ?? 0),
+    pagina,
+    limite,
+    personas: personas.map((fila) => fila.v),
+    acciones: acciones.map((fila) => fila.v),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, count, countDistinct, eq, gt, gte, isNull, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { InicioRespuesta, Pendiente, Ventas } from '../../lib/api/backoffice-schemas.ts';
+import type { InicioRespuesta, Pendiente, ReclamoVencido, Ventas } from '../../lib/api/backoffice-schemas.ts';
 import { fechaLima } from '../../lib/dates.ts';
 import { RECLAMOS, MESA } from '../../lib/tienda.ts';
 import type { ServerConfig } from '../config.ts';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { avisosStock, comprobantes, pedidos, productos, resenas } from '../db/schema/index.ts';
 import { esIdentidadDemo } from '../../lib/api/tienda-schemas.ts';
 import { emisorVigente } from '../tienda/ajustes.ts';
-import { noLaborables } from '../reclamos/calendario.ts';
+import { calendarioVigente } from '../reclamos/calendario.ts';
 import { listarReclamos, reclamoOperador } from '../reclamos/queries.ts';
 import type { NoLaborable } from '../../lib/dias-habiles.ts';
 import type { OperatorEnv } from './audit.ts';
@@ -207,18 +207,34 @@ export async function pendientes(db: Db, ahora: Date, noLaborable: NoLaborable, 
   return lista;
 }
 
+/** The complaints past their deadline unanswered on `ahora` (Lima), the oldest deadline first. */
+export async function reclamosVencidos(db: Db, ahora: Date, noLaborable: NoLaborable): Promise<ReclamoVencido[]> {
+  const hoy = fechaLima(ahora);
+  return (await listarReclamos(db, 'vencido', hoy)).map((row) => {
+    const hoja = reclamoOperador(row, hoy, noLaborable);
+    return {
+      numero: hoja.numero,
+      tipo: hoja.tipo,
+      consumidor: hoja.consumidor.nombre,
+      plazo: hoja.plazo,
+      diasHabilesVencido: Math.max(0, -hoja.diasHabilesRestantes),
+    };
+  });
+}
+
 /** The home's answer at `ahora`. */
 export async function inicio(db: Db, ahora: Date, config: Pick<ServerConfig, 'reclamos' | 'mesa'>): Promise<InicioRespuesta> {
   const periodos = periodosLima(ahora);
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
-  const [hoy, ayer, semana, semanaAnterior, lista] = await Promise.all([
+  const noLaborable = await calendarioVigente(db, config.reclamos.diasNoLaborables);
+  const [hoy, ayer, semana, semanaAnterior, lista, vencidos] = await Promise.all([
     ventas(db, periodos.hoy),
     ventas(db, periodos.ayer),
     ventas(db, periodos.semana),
     ventas(db, periodos.semanaAnterior),
     pendientes(db, ahora, noLaborable, config.mesa.stockBajo),
+    reclamosVencidos(db, ahora, noLaborable),
   ]);
-  return { hoy, ayer, semana, semanaAnterior, pendientes: lista };
+  return { hoy, ayer, semana, semanaAnterior, pendientes: lista, reclamosVencidos: vencidos };
 }
 
 /** GET /admin/api/inicio: what needs the shop this morning (issue 36). */

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { fechaLima } from '../../lib/dates.ts';
 import { formatFecha } from '../../lib/dates.ts';
 import {
-  ESTADOS_RECLAMO,
+  FILTROS_RECLAMO,
   numeroReclamo,
   respuestaReclamoSchema,
-  type EstadoReclamo,
+  type FiltroReclamo,
   type ReclamoOperadorRespuesta,
   type ReclamosOperadorRespuesta,
   type RespuestaReclamoRespuesta,
@@ -14,7 +14,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseBody } from '../http/body.ts';
 import { clientError } from '../http/errors.ts';
-import { noLaborables } from '../reclamos/calendario.ts';
+import { calendarioVigente } from '../reclamos/calendario.ts';
 import { reclamosCsv } from '../reclamos/csv.ts';
 import { hojaDe, listarReclamos, reclamoOperador, reclamoPorNumero, responderReclamo } from '../reclamos/queries.ts';
 import { audit, operadorDe, type OperatorEnv } from './audit.ts';
@@ -23,25 +23,27 @@ import { exigirRol } from './roles.ts';
 const noExiste = (numero: string) => clientError(404, `No existe la hoja de reclamación ${numero}.`);
 
 /** The `estado` filter of the list, or a 400 naming the valid ones. */
-function estadoDe(raw: string | undefined): EstadoReclamo | undefined {
+function estadoDe(raw: string | undefined): FiltroReclamo | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!(ESTADOS_RECLAMO as readonly string[]).includes(raw))
-    throw clientError(400, `El estado debe ser uno de: ${ESTADOS_RECLAMO.join(', ')}.`);
-  return raw as EstadoReclamo;
+  if (!(FILTROS_RECLAMO as readonly string[]).includes(raw))
+    throw clientError(400, `El estado debe ser uno de: ${FILTROS_RECLAMO.join(', ')}.`);
+  return raw as FiltroReclamo;
 }
 
 /**
- * The Libro de Reclamaciones for the operator (issue 23): the sheets with their deadlines (oldest
- * first, flagged when due within RECLAMOS.avisoDiasHabiles working days or overdue), one sheet, the
+ * The Libro de Reclamaciones for the operator: the sheets with their deadlines (oldest first, flagged
+ * when due within RECLAMOS.avisoDiasHabiles working days or overdue, counted in the shop's calendar in
+ * force: Peru's holidays and the shop's own closed days), filtered pendiente / respondido / vencido; one sheet, the
  * shop's answer (once: e-mailed to the consumer and audited) and the book as CSV (every sheet, or
  * those in `estado`; each export audited). Nothing deletes a sheet.
  */
 export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclamos'>) {
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
+  const calendario = () => calendarioVigente(db, config.reclamos.diasNoLaborables);
   return new Hono<OperatorEnv>()
     .get('/reclamos', async (c) => {
       const hoy = fechaLima(new Date());
-      const rows = await listarReclamos(db, estadoDe(c.req.query('estado')));
+      const estado = estadoDe(c.req.query('estado'));
+      const [rows, noLaborable] = await Promise.all([listarReclamos(db, estado, hoy), calendario()]);
       return c.json({ reclamos: rows.map((row) => reclamoOperador(row, hoy, noLaborable)) } satisfies ReclamosOperadorRespuesta);
     })
     .get('/reclamos.csv', exigirRol('dueno', { fresca: true }), async (c) => {
@@ -62,7 +64,7 @@ export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclam
       const numero = c.req.param('numero');
       const row = await reclamoPorNumero(db, numero);
       if (!row) throw noExiste(numero);
-      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date()), noLaborable) } satisfies ReclamoOperadorRespuesta);
+      return c.json({ reclamo: reclamoOperador(row, fechaLima(new Date()), await calendario()) } satisfies ReclamoOperadorRespuesta);
     })
     .post('/reclamos/:numero/respuesta', async (c) => {
       const numero = c.req.param('numero');
@@ -87,7 +89,7 @@ export function reclamoOperatorRoutes(db: Db, config: Pick<ServerConfig, 'reclam
           `La hoja de reclamación ${hoja.numero} ya fue respondida el ${formatFecha(fechaLima(hoja.respuesta!.fecha))}: la respuesta no se cambia.`,
         );
       }
-      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()), noLaborable);
+      const reclamo = reclamoOperador(hecho.row, fechaLima(new Date()), await calendario());
       const mensaje = `Respuesta registrada en la hoja ${reclamo.numero}. La enviaremos a ${reclamo.consumidor.correo} por correo.`;
       return c.json({ mensaje, reclamo } satisfies RespuestaReclamoRespuesta);
     });

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { OPERACIONES } from '../../lib/tienda.ts';
 import { type ServerConfig } from '../config.ts';
 import { backupFileName, dumpEmbedded, embeddedClient, PG_DUMP_ADVICE } from '../db/backup.ts';
 import { clientError } from '../http/errors.ts';
 import { devolucionRoutes } from '../payments/devoluciones-routes.ts';
 import type { Pagos } from '../payments/services.ts';
-import { audit, operadorDe, recentAudit, type OperatorEnv } from './audit.ts';
+import { audit, operadorDe, type OperatorEnv } from './audit.ts';
+import { auditoriaRoutes } from './auditoria-routes.ts';
 import { requireOperator, type OperatorAuthDeps } from './auth.ts';
 import { exigirRol } from './roles.ts';
 import { fotoRoutes } from './fotos/routes.ts';
@@ -83,13 +83,8 @@ export function adminRoutes(
       .route('/', transferenciaOperatorRoutes(deps))
       // Customers and their data rights (Ley 29733): the list, her page, correct, export, delete.
       .route('/', clienteRoutes(deps))
-      .get('/auditoria', async (c) => {
-        const raw = c.req.query('limite');
-        const limite = raw === undefined || raw === '' ? OPERACIONES.auditoriaPorDefecto : Number(raw);
-        if (!Number.isInteger(limite) || limite < 1 || limite > OPERACIONES.auditoriaMaxima)
-          throw clientError(400, `El límite debe ser un número entero de 1 a ${OPERACIONES.auditoriaMaxima}.`);
-        return c.json({ entradas: await recentAudit(db, limite) });
-      })
+      // The audit trail, the owner's only (filters, pages).
+      .route('/', auditoriaRoutes(db))
       .get('/respaldo', exigirRol('dueno', { fresca: true }), async (c) => {
         const client = embeddedClient(db);
         if (!client) throw clientError(409, PG_DUMP_ADVICE);

@@ -88,6 +88,31 @@ export function reclamoPlazoEmail(to: string, reclamo: ReclamoOperador): MailMes
   );
 }
 
+/**
+ * A complaint whose deadline passed unanswered (sent once per sheet, to the shop's e-mail with its owners
+ * in copy): the law's 15 working days are over, so it says what to do now.
+ */
+export function reclamoVencidoEmail(to: string, cc: string | undefined, reclamo: ReclamoOperador): MailMessage {
+  const dias = -reclamo.diasHabilesRestantes;
+  const hace = dias <= 0 ? '' : dias === 1 ? ' (hace 1 día hábil)' : ` (hace ${dias} días hábiles)`;
+  return {
+    ...mensaje(
+      to,
+      `el reclamo ${reclamo.numero} ya venció sin respuesta`,
+      `Reclamo ${reclamo.numero} vencido`,
+      [
+        `El plazo para responder el reclamo ${reclamo.numero} venció el ${formatFecha(reclamo.plazo)}${hace} y aún no tiene respuesta.`,
+        'Respóndelo hoy desde el panel (Reclamos): la respuesta le llega al consumidor por correo y queda en el libro con tu nombre.',
+      ],
+      [
+        `${reclamo.tipo === 'queja' ? 'Queja' : 'Reclamo'} de ${reclamo.consumidor.nombre} · ${reclamo.consumidor.correo}`,
+        reclamo.detalle.slice(0, 300),
+      ],
+    ),
+    ...(cc ? { cc } : {}),
+  };
+}
+
 /** A paid order still not shipped (nor ready for pickup) one working day after its payment. */
 export function sinEnviarEmail(to: string, pedido: Pedido): MailMessage {
   return mensaje(

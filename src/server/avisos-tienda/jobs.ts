@@ -4,17 +4,18 @@ import { sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
 import { AVISOS_TIENDA } from '../../lib/tienda.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { avisosTienda, pedidos, reclamos, type Pedido } from '../db/schema/index.ts';
+import { avisosTienda, pedidos, personas, reclamos, type Pedido } from '../db/schema/index.ts';
 import { enqueue, type Handlers } from '../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { noLaborables } from '../reclamos/calendario.ts';
+import { calendarioVigente } from '../reclamos/calendario.ts';
 import { reclamoOperador } from '../reclamos/queries.ts';
-import { pedidoPagadoEmail, reclamoPlazoEmail, resumenPedidosEmail, sinEnviarEmail } from './emails.ts';
+import { pedidoPagadoEmail, reclamoPlazoEmail, reclamoVencidoEmail, resumenPedidosEmail, sinEnviarEmail } from './emails.ts';
 import { correoDeTienda } from '../tienda/ajustes.ts';
 
 /**
  * The shop's notices to SHOP_EMAIL (issue 36, docs/decisions/0180-avisos-tienda.md): each new paid order
- * (or the hour's digest, AVISO_PEDIDOS=resumen), a complaint with 3 working days left or fewer, a paid order
+ * (or the hour's digest, AVISO_PEDIDOS=resumen), a complaint with 3 working days left or fewer, a complaint
+ * past its deadline unanswered (to the shop's owners too: docs/decisions/0207-reclamo-vencido.md), a paid order
  * not shipped one working day after its payment. Each notice is a row of `avisos_tienda` (one per kind
  * and subject, so it is decided once) sent by a job of the queue under the row's lock and marked sent in
  * the same transaction: a restart loses nothing (the row and its job are in the database) and two server
@@ -22,7 +23,12 @@ import { correoDeTienda } from '../tienda/ajustes.ts';
  */
 
 /** The kinds of notice. */
-export const TIPOS_AVISO = { pedido: 'pedido-pagado', reclamo: 'reclamo-plazo', sinEnviar: 'pedido-sin-enviar' } as const;
+export const TIPOS_AVISO = {
+  pedido: 'pedido-pagado',
+  reclamo: 'reclamo-plazo',
+  reclamoVencido: 'reclamo-vencido',
+  sinEnviar: 'pedido-sin-enviar',
+} as const;
 type TipoAviso = (typeof TIPOS_AVISO)[keyof typeof TIPOS_AVISO];
 
 /** Jobs: a paid order to note (enqueued by the order's life when it is paid), one notice to send, the hour's digest. */
@@ -65,7 +71,7 @@ export async function programarAvisosTienda(
   config: Pick<ServerConfig, 'avisosTienda' | 'reclamos'>,
   now = new Date(),
 ): Promise<void> {
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
+  const noLaborable = await calendarioVigente(db, config.reclamos.diasNoLaborables);
   const hoy = fechaLima(now);
   const yaAvisado = (tipo: TipoAviso, id: typeof pedidos.id | typeof reclamos.id) =>
     notExists(
@@ -75,15 +81,18 @@ export async function programarAvisosTienda(
         .where(and(eq(avisosTienda.tipo, tipo), eq(avisosTienda.objetivoId, id))),
     );
 
-  // Complaints still unanswered, not yet noticed: those within the last days of their deadline (or past it).
+  // Complaints still unanswered and not yet noticed as overdue: past the deadline, the overdue notice (once per
+  // sheet); within its last working days, the warning (once, and not when the sheet is already overdue).
   const pendientes = await db
-    .select()
+    .select({ row: reclamos, sinAdvertir: yaAvisado(TIPOS_AVISO.reclamo, reclamos.id).mapWith(Boolean) })
     .from(reclamos)
-    .where(and(isNull(reclamos.respuesta), yaAvisado(TIPOS_AVISO.reclamo, reclamos.id)))
+    .where(and(isNull(reclamos.respuesta), yaAvisado(TIPOS_AVISO.reclamoVencido, reclamos.id)))
     .orderBy(asc(reclamos.plazo))
     .limit(200);
-  for (const row of pendientes) {
-    if (reclamoOperador(row, hoy, noLaborable).diasHabilesRestantes <= AVISOS_TIENDA.reclamoDiasHabiles)
+  for (const { row, sinAdvertir } of pendientes) {
+    const { alerta, diasHabilesRestantes } = reclamoOperador(row, hoy, noLaborable);
+    if (alerta === 'vencido') await db.transaction((tx) => anotar(tx, TIPOS_AVISO.reclamoVencido, row.id));
+    else if (sinAdvertir && diasHabilesRestantes <= AVISOS_TIENDA.reclamoDiasHabiles)
       await db.transaction((tx) => anotar(tx, TIPOS_AVISO.reclamo, row.id));
   }
 
@@ -123,6 +132,16 @@ export async function programarAvisosTienda(
   }
 }
 
+/** The addresses of the shop's active owners (role dueno), lowercased, each once. */
+async function correosDeDuenos(db: Db | Tx): Promise<string[]> {
+  const filas = await db
+    .select({ correo: personas.correo })
+    .from(personas)
+    .where(and(eq(personas.rol, 'dueno'), eq(personas.activa, true)))
+    .orderBy(asc(personas.id));
+  return [...new Set(filas.map((fila) => fila.correo.trim().toLowerCase()))];
+}
+
 /** The jobs of the shop's notices, sent to `config.correoTienda`. */
 export function avisosTiendaJobs({
   db,
@@ -135,14 +154,19 @@ export function avisosTiendaJobs({
 }): Handlers {
   // SHOP_EMAIL until the owner saves the shop's e-mail in Tienda (the settings are read at each send).
   const para = (tx: Tx) => correoDeTienda(tx, config.correoTienda);
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
 
   /** The e-mail of a notice row, or undefined when its subject is gone or no longer calls for it. */
   async function correoDe(tx: Tx, tipo: string, objetivoId: number): Promise<MailMessage | undefined> {
-    if (tipo === TIPOS_AVISO.reclamo) {
+    if (tipo === TIPOS_AVISO.reclamo || tipo === TIPOS_AVISO.reclamoVencido) {
       const [row] = await tx.select().from(reclamos).where(eq(reclamos.id, objetivoId));
       if (!row || row.respuesta !== null) return undefined;
-      return reclamoPlazoEmail(await para(tx), reclamoOperador(row, fechaLima(new Date()), noLaborable));
+      const noLaborable = await calendarioVigente(tx, config.reclamos.diasNoLaborables);
+      const reclamo = reclamoOperador(row, fechaLima(new Date()), noLaborable);
+      if (tipo === TIPOS_AVISO.reclamo) return reclamoPlazoEmail(await para(tx), reclamo);
+      const tienda = await para(tx);
+      const duenos = await correosDeDuenos(tx);
+      const copia = duenos.filter((correo) => correo !== tienda.trim().toLowerCase());
+      return reclamoVencidoEmail(tienda, copia.length > 0 ? copia.join(', ') : undefined, reclamo);
     }
     const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, objetivoId));
     if (!pedido) return undefined;

@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Copies to others (comma-separated), e.g. the shop's owners on an overdue complaint. */
+  cc?: string;
   subject: string;
   text: string;
   html: string;

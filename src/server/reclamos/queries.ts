@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { RECLAMOS } from '../../lib/tienda.ts';
 import { emisorVigente } from '../tienda/ajustes.ts';
 import { fechaLima } from '../../lib/dates.ts';
@@ -8,7 +8,7 @@ import {
   leerNumeroReclamo,
   numeroReclamo,
   type Apoderado,
-  type EstadoReclamo,
+  type FiltroReclamo,
   type HojaReclamacion,
   type ReclamoOperador,
   type ReclamoValidado,
@@ -84,7 +84,13 @@ export function reclamoOperador(row: Reclamo, hoy: string, noLaborable: NoLabora
         : diasHabilesRestantes <= RECLAMOS.avisoDiasHabiles
           ? 'vence-pronto'
           : null;
-  return { ...hoja, clienteId: row.clienteId, diasHabilesRestantes, alerta };
+  return {
+    ...hoja,
+    clienteId: row.clienteId,
+    diasHabilesRestantes,
+    alerta,
+    respondidoPor: row.respuesta === null ? null : row.respondidoPor,
+  };
 }
 
 /** Draws the next correlative of `anio`, locking the year's counter row until the caller's transaction ends. */
@@ -186,9 +192,16 @@ export async function reclamoPorId(db: Db, id: number): Promise<Reclamo | undefi
   return row;
 }
 
-/** Every sheet (or those in `estado`), oldest deadline first, then by number. */
-export async function listarReclamos(db: Db, estado?: EstadoReclamo): Promise<Reclamo[]> {
-  const filtro = estado === 'pendiente' ? isNull(reclamos.respuesta) : estado === 'respondido' ? isNotNull(reclamos.respuesta) : undefined;
+/** Every sheet (or those in `estado`; 'vencido': pending past its deadline on `hoy`, Lima), oldest deadline first, then by number. */
+export async function listarReclamos(db: Db, estado?: FiltroReclamo, hoy = fechaLima(new Date())): Promise<Reclamo[]> {
+  const filtro =
+    estado === 'pendiente'
+      ? isNull(reclamos.respuesta)
+      : estado === 'respondido'
+        ? isNotNull(reclamos.respuesta)
+        : estado === 'vencido'
+          ? and(isNull(reclamos.respuesta), lt(reclamos.plazo, hoy))
+          : undefined;
   return db.select().from(reclamos).where(filtro).orderBy(asc(reclamos.plazo), asc(reclamos.anio), asc(reclamos.correlativo));
 }
 

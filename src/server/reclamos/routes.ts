@@ -4,7 +4,7 @@ import { clientIp, requireAuth, type AuthDeps, type AuthEnv } from '../auth/cont
 import { enforceRateLimit } from '../auth/rate-limit.ts';
 import { parseBody } from '../http/body.ts';
 import { cabecerasPagina, respuestaPaginaSimple } from '../http/pagina-simple.ts';
-import { noLaborables } from './calendario.ts';
+import { calendarioVigente } from './calendario.ts';
 import { numeroFirmado, rutaHoja } from './enlace.ts';
 import { CSP_HOJA, paginaHoja } from './pagina.ts';
 import { hojaDe, reclamoPorNumero, registrarReclamo } from './queries.ts';
@@ -26,7 +26,6 @@ function optionalAuth(secret: AuthDeps['secret']): MiddlewareHandler<AuthEnv> {
  * is the sheet's page, the capability its copy carries: a wrong signature is a 404 like a missing sheet.
  */
 export function reclamoRoutes({ db, config, secret }: AuthDeps) {
-  const noLaborable = noLaborables(config.reclamos.diasNoLaborables);
   return new Hono<AuthEnv>()
     .use('/libro-reclamaciones', optionalAuth(secret))
     .post('/libro-reclamaciones', async (c) => {
@@ -35,7 +34,8 @@ export function reclamoRoutes({ db, config, secret }: AuthDeps) {
       const claims = c.get('claims') as AuthEnv['Variables']['claims'] | undefined;
       const { copia: envio, ...hoja } = await registrarReclamo(db, datos, {
         clienteId: claims?.idUsuario ?? null,
-        noLaborable,
+        // The deadline counts the shop's own closed days as they stand when the sheet is filed.
+        noLaborable: await calendarioVigente(db, config.reclamos.diasNoLaborables),
         topes: config.reclamos,
       });
       return c.json({ hoja, copia: { envio, enlace: await rutaHoja(db, hoja.numero) } } satisfies HojaRespuesta, 201);

@@ -40,6 +40,7 @@ export function ajustesPorDefecto(config: Partial<ConfigAjustes> = {}): AjustesT
     envioGratisDesde: TIENDA.envioGratisDesde,
     devolucionDias: DEVOLUCIONES.dias,
     puntosRecojo: puntosPorDefecto(),
+    diasNoLaborables: [],
   };
 }
 

@@ -22,7 +22,10 @@ export const imagenes = pgTable('imagenes', {
   creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Every change made through the operator API: who (the name the operator's command sends), when, what. */
+/**
+ * Every change made through the operator API: who (the name the operator's command sends), when, what.
+ * Insert-only: a trigger refuses UPDATE and DELETE (migration 0031, docs/decisions/0208-auditoria-inmutable.md).
+ */
 export const auditoria = pgTable(
   'auditoria',
   {
@@ -41,5 +44,8 @@ export const auditoria = pgTable(
     index('auditoria_fecha_idx').on(t.fecha),
     // The product page's audit trail (issue 37): entries of 'producto 12' and 'producto 12 (SKU)' by prefix.
     index('auditoria_objetivo_idx').on(t.objetivo.op('text_pattern_ops')),
+    // The owner's Auditoría screen filters by person and by action.
+    index('auditoria_operador_idx').on(t.operador),
+    index('auditoria_accion_idx').on(t.accion),
   ],
 );
