@@ -11,7 +11,7 @@ import { motivoStock } from '../catalogue/movimientos.ts';
 import { tomarUsoCupon } from '../discounts/cupones-tienda.ts';
 import { claimCoupon, releaseCoupon, releaseStock, reserveStock } from './stock.ts';
 
-/** The account of an order whose customer deleted hers (migration 0034): no account has it, so only the coupon's total uses count. */
+/** The account of an order whose customer deleted hers (migration 0033): no account has it, so only the coupon's total uses count. */
 const SIN_CUENTA = 0;
 
 /**

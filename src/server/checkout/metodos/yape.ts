@@ -204,7 +204,7 @@ async function claimAttempt(db: Db, pedidoId: number, intento: string): Promise<
   for (const hasta = Date.now() + ESPERA_INTENTO_MS; ; await sleep(150)) {
     const paso = await db.transaction(async (tx) => {
       const [pedido] = await tx.select().from(pedidos).where(eq(pedidos.id, pedidoId)).for('update');
-      // An order of a deleted account (migration 0034) is nobody's to pay.
+      // An order of a deleted account (migration 0033) is nobody's to pay.
       if (!pedido || pedido.clienteId === null) throw clientError(409, MENSAJES_YAPE.intento);
       // The customer's claims one at a time: a submission for another of their orders being paid now is answered 409, not charged beside it.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${YAPE_LOCK}, ${pedido.clienteId})`);

@@ -26,7 +26,7 @@ export const clientes = pgTable(
     /** 32 random hex digits: the key of the one-click unsubscribe link of marketing e-mails, made when the first one is sent. */
     claveCorreos: text('clave_correos'),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** What the back office's 'Clientes' searches (migration 0034): name, user, e-mail and documents without accents, in lower case. */
+    /** What the back office's 'Clientes' searches (migration 0033): name, user, e-mail and documents without accents, in lower case. */
     busqueda: text('busqueda').generatedAlwaysAs(
       (): SQL =>
         sql`lower(translate(${clientes.nombre} || ' ' || ${clientes.apellido} || ' ' || ${clientes.usuario} || ' ' || ${clientes.correo} || ' ' || ${clientes.dni} || ' ' || ${clientes.pasaporte} || ' ' || ${clientes.carnetExtranjeria}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`,
@@ -84,7 +84,7 @@ export const TIPOS_SOLICITUD_DATOS = ['acceso', 'rectificacion', 'cancelacion'] 
 export type TipoSolicitudDatos = (typeof TIPOS_SOLICITUD_DATOS)[number];
 
 /**
- * A customer's request to see, correct or delete her data (Ley 29733; migration 0034): received on
+ * A customer's request to see, correct or delete her data (Ley 29733; migration 0033): received on
  * `recibida` (Lima), due by `plazo` (the reglamento's working days, DERECHOS_DATOS), done at `atendida` by
  * `atendidaPor`. It outlives the account (cliente_id set null on deletion) as the shop's proof it answered;
  * `detalle` says what was done, never her data (the audit trail holds the values).

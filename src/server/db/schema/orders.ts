@@ -13,7 +13,7 @@ export const pedidos = pgTable(
   'pedidos',
   {
     id: serial('id').primaryKey(),
-    /** The customer's account; null once she had it deleted (Ley 29733, migration 0034): the order stays, anonymised. */
+    /** The customer's account; null once she had it deleted (Ley 29733, migration 0033): the order stays, anonymised. */
     clienteId: integer('cliente_id').references(() => clientes.id),
     /** One of ESTADOS_PEDIDO (checkout §4). */
     estado: text('estado').notNull().default('PENDIENTE'),
@@ -173,7 +173,7 @@ export const pagos = pgTable(
     monto: integer('monto').notNull(),
     moneda: text('moneda').notNull(),
     tipo: text('tipo').notNull().default(''),
-    /** Mercado Pago's fee on it (its fee_details the shop pays), céntimos; null when the provider did not say (migration 0035, decision 0223). */
+    /** Mercado Pago's fee on it (its fee_details the shop pays), céntimos; null when the provider did not say (migration 0034, decision 0223). */
     comision: integer('comision'),
     /** What Mercado Pago credits the shop for it (transaction_details.net_received_amount), céntimos; null when unknown. */
     neto: integer('neto'),

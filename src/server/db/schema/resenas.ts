@@ -7,7 +7,7 @@ import { pedidos } from './orders.ts';
 /**
  * Reviews only buyers can write (issue 25): one per (product, customer), by a customer whose order
  * with the product was ENTREGADO (`pedidoId`, the proof of purchase). Each waits for the operator
- * (PENDIENTE → APROBADA or RECHAZADA; APROBADA ⇄ OCULTA, migration 0033); moderating one recomputes the product's `resenas_cantidad` and
+ * (PENDIENTE → APROBADA or RECHAZADA; APROBADA ⇄ OCULTA, migration 0032); moderating one recomputes the product's `resenas_cantidad` and
  * `resenas_suma` from its APROBADA rows, which moves the catalogue version (migration 0001) and so
  * brings the review to the static page at the next rebuild.
  */
