@@ -16,7 +16,7 @@ import { codigoDeObservacion, explicarCodigoSunat } from '../../lib/comprobantes
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import type { Db } from '../db/client.ts';
-import { comprobantes, trabajos, type Comprobante, type TipoComprobante } from '../db/schema/index.ts';
+import { comprobantes, trabajos, type Comprobante } from '../db/schema/index.ts';
 
 /**
  * The read side of the electronic receipts (issue 23): the operator's list, one receipt by number or
@@ -53,11 +53,6 @@ const CONDICION_ESTADO: Record<EstadoFiltroComprobante, SQL> = {
   rechazado: eq(comprobantes.estado, 'rechazado'),
   'por-atender': or(eq(comprobantes.estado, 'pendiente'), and(eq(comprobantes.estado, 'rechazado'), sinReemplazo))!,
 };
-
-/** The list's four-way state of a row, in SQL (what `estadoDeFila` says of a row in memory). */
-const ESTADO_SQL = sql<
-  Exclude<EstadoFiltroComprobante, 'por-atender'>
->`CASE WHEN ${comprobantes.estado} = 'aceptado' AND ${comprobantes.observaciones} IS NOT NULL THEN 'observado' ELSE ${comprobantes.estado} END`;
 
 /** A row's state as the list's filter names it: its SUNAT state, an accepted one with observations `observado`. */
 export const estadoDeFila = (row: Pick<Comprobante, 'estado' | 'observaciones'>): Exclude<EstadoFiltroComprobante, 'por-atender'> =>
@@ -97,15 +92,6 @@ export async function paginaComprobantes(db: Db, filtro: FiltroComprobantes): Pr
     db.select({ total: count() }).from(comprobantes).where(donde),
   ]);
   return { rows, total: Number(cuenta?.total ?? 0) };
-}
-
-/** How many receipts of one series, type and state, and their totals (céntimos, each as issued: a credit note's positive). */
-export interface ConteoComprobantes {
-  serie: string;
-  tipo: TipoComprobante;
-  estado: Exclude<EstadoFiltroComprobante, 'por-atender'>;
-  cantidad: number;
-  total: number;
 }
 
 /** A receipt by its number as typed (B001-00000042, b001-42); undefined when there is none or it is not a number. */
