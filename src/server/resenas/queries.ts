@@ -244,15 +244,6 @@ export async function resenasOperador(db: Db, estado?: EstadoResena): Promise<Re
   return rows.map(operador);
 }
 
-/** A customer's reviews in every state, newest first (her page in the back office); at most PEDIDOS.listaOperadorMaxima. */
-export async function resenasDeCliente(db: Db, clienteId: number): Promise<ResenaOperador[]> {
-  const rows = await conProductoYCliente(db)
-    .where(eq(resenas.clienteId, clienteId))
-    .orderBy(desc(resenas.creada), desc(resenas.id))
-    .limit(PEDIDOS.listaOperadorMaxima);
-  return rows.map(operador);
-}
-
 /** One review as the operator sees it, or undefined. */
 export async function resenaOperador(db: Db | Tx, id: number): Promise<ResenaOperador | undefined> {
   const [row] = await conProductoYCliente(db).where(eq(resenas.id, id));
