@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CIERRE } from '../../lib/tienda.ts';
 import {
@@ -94,7 +94,7 @@ function ElegirPeriodo({ periodo, alElegir }: { periodo: ConsultaCierre; alElegi
     setDesde(periodo.desde);
     setHasta(periodo.hasta ?? '');
   }
-  const enviar = (evento: FormEvent) => {
+  const enviar = (evento: SubmitEvent<HTMLFormElement>) => {
     evento.preventDefault();
     const leido = consultaCierreSchema.safeParse({ desde, hasta: hasta || undefined });
     if (!leido.success) return setError(leido.error.issues[0]?.message ?? 'Revisa las fechas.');
