@@ -87,12 +87,8 @@ test('a CSV picked in the browser is checked row by row, then imported; the prod
 
 test('the catalogue downloaded, one price changed in the file and imported again: only that product changes', async ({
   page,
-  request,
 }, testInfo) => {
   test.skip(!creados.size, 'needs the products of the step before');
-  // The export is the product list's (GET /admin/api/catalogo/exportar, branch productos): until it is merged, nothing to download.
-  const existe = await request.get(`${backofficeUrl()}/admin/api/catalogo/exportar?formato=csv&q=E2E-IMP`, { headers: conToken() });
-  test.skip(existe.status() === 404, 'GET /admin/api/catalogo/exportar is not in this build yet (productos)');
 
   await ingresarComo(page, duena);
   await page.goto('/admin/productos/importar');
