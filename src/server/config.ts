@@ -391,7 +391,11 @@ export function serverConfig(
     derechosDatos: {
       plazos: {
         acceso: positiveIntFromEnv(env.DATA_RIGHTS_ACCESS_DAYS, DERECHOS_DATOS.plazos.acceso, 'DATA_RIGHTS_ACCESS_DAYS'),
-        rectificacion: positiveIntFromEnv(env.DATA_RIGHTS_CORRECTION_DAYS, DERECHOS_DATOS.plazos.rectificacion, 'DATA_RIGHTS_CORRECTION_DAYS'),
+        rectificacion: positiveIntFromEnv(
+          env.DATA_RIGHTS_CORRECTION_DAYS,
+          DERECHOS_DATOS.plazos.rectificacion,
+          'DATA_RIGHTS_CORRECTION_DAYS',
+        ),
         cancelacion: positiveIntFromEnv(env.DATA_RIGHTS_DELETION_DAYS, DERECHOS_DATOS.plazos.cancelacion, 'DATA_RIGHTS_DELETION_DAYS'),
       },
       porPagina: positiveIntFromEnv(env.CUSTOMERS_PER_PAGE, DERECHOS_DATOS.porPagina, 'CUSTOMERS_PER_PAGE'),

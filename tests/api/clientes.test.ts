@@ -94,8 +94,17 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     const v = await registrar(nombre, usuario, telefono, dni);
     const producto = plain[siguiente++]!;
     const idVenta = await compraEntregada(v, producto);
-    const texto = JSON.stringify({ idProducto: producto.idProducto, estrellas: 5, titulo: 'Me encantó', texto: 'Deja la piel suave y no irrita.' });
-    const escrita = await shop.call('POST', '/api/resenas', { token: v.token, body: texto, headers: { 'Content-Length': String(Buffer.byteLength(texto)) } });
+    const texto = JSON.stringify({
+      idProducto: producto.idProducto,
+      estrellas: 5,
+      titulo: 'Me encantó',
+      texto: 'Deja la piel suave y no irrita.',
+    });
+    const escrita = await shop.call('POST', '/api/resenas', {
+      token: v.token,
+      body: texto,
+      headers: { 'Content-Length': String(Buffer.byteLength(texto)) },
+    });
     expect(escrita.status, await escrita.clone().text()).toBe(201);
     const { resena } = (await escrita.json()) as ResenaCreada;
     expect((await api('POST', `/resenas/${resena.id}`, { token: TOKEN, body: { accion: 'aprobar' } })).status).toBe(200);
@@ -115,14 +124,27 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
       detalle: `Soy ${v.nombre}, el frasco llegó abierto. Llámenme al ${conEspacios(telefono)} o escriban a ${v.correo}.`,
       pedidoConsumidor: 'Que me envíen uno nuevo.',
     };
-    const filed = await shop.call('POST', '/api/libro-reclamaciones', { token: v.token, body: hoja, headers: { 'X-Forwarded-For': `10.38.0.${++siguiente}` } });
+    const filed = await shop.call('POST', '/api/libro-reclamaciones', {
+      token: v.token,
+      body: hoja,
+      headers: { 'X-Forwarded-For': `10.38.0.${++siguiente}` },
+    });
     expect(filed.status, await filed.clone().text()).toBe(201);
     const numero = ((await filed.json()) as HojaRespuesta).hoja.numero;
     const agotado = plain[siguiente++]!;
     await shop.setStock(agotado.idProducto, 0);
     expect((await shop.call('POST', '/api/avisos-stock', { token: v.token, body: { productoId: agotado.idProducto } })).status).toBe(202);
-    await json(await api('POST', `/pedidos/${idVenta}/notas`, { token: TOKEN, body: { texto: `${v.nombre} pidió que llamen al ${telefono} antes.` } }), 200);
-    await json(await api('POST', `/clientes/${v.id}/solicitudes`, { cookie: luis.cookie, body: { tipo: 'acceso', recibida: '2026-11-23' } }), 201);
+    await json(
+      await api('POST', `/pedidos/${idVenta}/notas`, {
+        token: TOKEN,
+        body: { texto: `${v.nombre} pidió que llamen al ${telefono} antes.` },
+      }),
+      200,
+    );
+    await json(
+      await api('POST', `/clientes/${v.id}/solicitudes`, { cookie: luis.cookie, body: { tipo: 'acceso', recibida: '2026-11-23' } }),
+      201,
+    );
     await runJobsUntilIdle(shop);
     return { ...v, idVenta, producto, numero, agotado };
   }
@@ -143,7 +165,10 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     const buscar = async (q: string, extra = '') =>
       json<PaginaClientes>(await api('GET', `/clientes?q=${encodeURIComponent(q)}${extra}`, { cookie: luis.cookie }));
     for (const q of ['nahui', 'VALENTINA ÑAHUI', 'busqueda1@example', '70000001'])
-      expect((await buscar(q)).clientes.map((c) => c.id), q).toEqual([v.id]);
+      expect(
+        (await buscar(q)).clientes.map((c) => c.id),
+        q,
+      ).toEqual([v.id]);
     const ambos = await buscar('busqueda');
     expect(ambos.total).toBe(2);
     expect(ambos.clientes[1]).toMatchObject({ id: v.id, nombre: 'Valentina Ñahui', documento: 'DNI 70000001', pedidos: 0 });
@@ -197,7 +222,14 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     expect([correo.status, await mensaje(correo)]).toEqual([400, 'Ingresa un correo electrónico válido.']);
 
     const hecho = await json<ClienteCambiado>(
-      await corregir({ nombre: 'Camila', apellido: 'Rojas Paz', telefono: '911 222 333', correo: 'Camila.Rojas@Example.pe', documentoTipo: 'PASAPORTE', documentoNumero: 'ab12345' }),
+      await corregir({
+        nombre: 'Camila',
+        apellido: 'Rojas Paz',
+        telefono: '911 222 333',
+        correo: 'Camila.Rojas@Example.pe',
+        documentoTipo: 'PASAPORTE',
+        documentoNumero: 'ab12345',
+      }),
     );
     expect(hecho.detalle.cliente).toMatchObject({
       nombre: 'Camila',
@@ -208,15 +240,27 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
       documentoNumero: 'AB12345',
     });
     expect(hecho.detalle.solicitudes).toEqual([
-      expect.objectContaining({ tipo: 'rectificacion', atendidaPor: 'Luis Huamán', detalle: 'Corregido: nombre, apellido, celular, correo, documento.' }),
+      expect.objectContaining({
+        tipo: 'rectificacion',
+        atendidaPor: 'Luis Huamán',
+        detalle: 'Corregido: nombre, apellido, celular, correo, documento.',
+      }),
     ]);
     expect((await p.auditoria()).find((e) => e.accion === 'cliente.corregir' && e.objetivo === `cliente ${v.id}`)).toMatchObject({
       operador: 'Luis Huamán',
       antes: { nombre: 'Camila Rojas', apellido: '', telefono: '912000333', correo: v.correo, documento: 'DNI 70000003' },
-      despues: { nombre: 'Camila', apellido: 'Rojas Paz', telefono: '911222333', correo: 'camila.rojas@example.pe', documento: 'PASAPORTE AB12345' },
+      despues: {
+        nombre: 'Camila',
+        apellido: 'Rojas Paz',
+        telefono: '911222333',
+        correo: 'camila.rojas@example.pe',
+        documento: 'PASAPORTE AB12345',
+      },
     });
     // She signs in with the corrected address.
-    const login = (await (await shop.call('POST', '/login', { body: { user: 'camila.rojas@example.pe', password: 'secreta123' } })).json()) as { id: number };
+    const login = (await (
+      await shop.call('POST', '/login', { body: { user: 'camila.rojas@example.pe', password: 'secreta123' } })
+    ).json()) as { id: number };
     expect(login.id).toBe(v.id);
   });
 
@@ -241,13 +285,18 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     await p.reautenticar(duena.cookie, duena);
     const res = await api('POST', `/clientes/${v.id}/exportar`, { cookie: duena.cookie, body: {} });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(res.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="cliente-${v.id}-datos-\\d{4}-\\d\\d-\\d\\d\\.json"$`));
+    expect(res.headers.get('Content-Disposition')).toMatch(
+      new RegExp(`^attachment; filename="cliente-${v.id}-datos-\\d{4}-\\d\\d-\\d\\d\\.json"$`),
+    );
     const archivo = (await res.json()) as { tablas: Record<string, Record<string, unknown>[]>; noIncluidas: Record<string, string> };
 
     const catalogo = await shop.database.db.execute(sql`
       SELECT DISTINCT c.table_name AS tabla FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-      WHERE c.table_schema = 'public' AND c.column_name IN (${sql.join(COLUMNAS_DEL_CLIENTE.map((c) => sql`${c}`), sql`, `)})`);
+      WHERE c.table_schema = 'public' AND c.column_name IN (${sql.join(
+        COLUMNAS_DEL_CLIENTE.map((c) => sql`${c}`),
+        sql`, `,
+      )})`);
     const tablas = (catalogo as unknown as { rows: { tabla: string }[] }).rows.map((r) => r.tabla).sort();
     expect(tablas).toContain('pedidos');
     const faltan = tablas.filter((tabla) => !(tabla in archivo.tablas) && !(tabla in archivo.noIncluidas));
@@ -256,7 +305,9 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     expect(Object.keys(archivo.noIncluidas).sort()).toEqual(['invitaciones_personal', 'personas']);
 
     const { tablas: t } = archivo;
-    expect(t.clientes).toEqual([expect.objectContaining({ id: v.id, correo: v.correo, telefono: v.telefono, dni: v.dni, acepta_marketing: true })]);
+    expect(t.clientes).toEqual([
+      expect.objectContaining({ id: v.id, correo: v.correo, telefono: v.telefono, dni: v.dni, acepta_marketing: true }),
+    ]);
     expect(t.clientes![0]).not.toHaveProperty('password_hash');
     expect(t.pedidos!.map((x) => x.id)).toEqual([v.idVenta]);
     expect(t.pedido_lineas!.map((x) => x.producto_id)).toEqual([v.producto.idProducto]);
@@ -270,7 +321,9 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     expect(t.avisos_stock![0]).not.toHaveProperty('clave');
     expect(t.cupones_usuario!.length).toBe(1);
     expect(t.solicitudes_datos).toEqual([expect.objectContaining({ tipo: 'acceso', recibida: '2026-11-23', atendida_por: 'Rosa Díaz' })]);
-    expect((await p.auditoria()).find((e) => e.accion === 'cliente.exportar' && e.objetivo === `cliente ${v.id}`)).toMatchObject({ operador: 'Rosa Díaz' });
+    expect((await p.auditoria()).find((e) => e.accion === 'cliente.exportar' && e.objetivo === `cliente ${v.id}`)).toMatchObject({
+      operador: 'Rosa Díaz',
+    });
   });
 
   it('deleting her: refused while an order is under way; then one transaction keeps orders, receipts and complaints anonymised and nothing else of her', async () => {
@@ -289,12 +342,18 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
       409,
       `No se puede eliminar la cuenta mientras tenga pedidos en curso (N.° ${enCurso}): hacen falta sus datos para entregarlos. Elimínala cuando estén entregados o cancelados.`,
     ]);
-    await json(await api('POST', `/pedidos/${enCurso}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: `Lo pidió ${v.nombre}` } }));
+    await json(
+      await api('POST', `/pedidos/${enCurso}/estado`, { token: TOKEN, body: { estado: 'CANCELADO', nota: `Lo pidió ${v.nombre}` } }),
+    );
 
     const [pedidoAntes] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, v.idVenta));
-    const hecho = await json<ClienteEliminado>(await api('POST', `/clientes/${v.id}/eliminar`, { cookie: duena.cookie, body: { recibida: '2026-11-27' } }));
-    expect(hecho).toMatchObject({ conservados: { pedidos: 2, comprobantes: 1, reclamos: 1 }, borrados: { resenas: 1, avisos: 1, cupones: 1 } });
-
+    const hecho = await json<ClienteEliminado>(
+      await api('POST', `/clientes/${v.id}/eliminar`, { cookie: duena.cookie, body: { recibida: '2026-11-27' } }),
+    );
+    expect(hecho).toMatchObject({
+      conservados: { pedidos: 2, comprobantes: 1, reclamos: 1 },
+      borrados: { resenas: 1, avisos: 1, cupones: 1 },
+    });
 
     // Kept, anonymised: the order with its amounts and lines, the receipt as issued (without the e-mail), the complaint sheet.
     const [pedido] = await shop.database.db.select().from(pedidos).where(eq(pedidos.id, v.idVenta));
@@ -313,14 +372,30 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     expect(await shop.database.db.select().from(pedidoLineas).where(eq(pedidoLineas.pedidoId, v.idVenta))).toHaveLength(1);
     const [boleta] = await shop.database.db.select().from(comprobantes).where(eq(comprobantes.pedidoId, v.idVenta));
     expect(boleta!.cliente).toMatchObject({ numeroDocumento: v.dni, denominacion: expect.stringContaining('Ximena'), correo: '' });
-    const [hoja] = await shop.database.db.select().from(reclamos).where(sql`${reclamos.pedido} = ${v.idVenta}`);
-    expect(hoja).toMatchObject({ clienteId: null, nombre: 'Cliente eliminado', correo: '', telefono: null, documentoNumero: '', direccion: '', monto: 5000 });
-    expect(hoja!.detalle).toBe(`Soy [dato eliminado], el frasco llegó abierto. Llámenme al [dato eliminado] o escriban a [dato eliminado].`);
+    const [hoja] = await shop.database.db
+      .select()
+      .from(reclamos)
+      .where(sql`${reclamos.pedido} = ${v.idVenta}`);
+    expect(hoja).toMatchObject({
+      clienteId: null,
+      nombre: 'Cliente eliminado',
+      correo: '',
+      telefono: null,
+      documentoNumero: '',
+      direccion: '',
+      monto: 5000,
+    });
+    expect(hoja!.detalle).toBe(
+      `Soy [dato eliminado], el frasco llegó abierto. Llámenme al [dato eliminado] o escriban a [dato eliminado].`,
+    );
     // Her review is gone and the product's stars are counted without it.
     const [productoDespues] = await shop.database.db.select().from(productos).where(eq(productos.id, v.producto.idProducto));
     expect(productoDespues!.resenasCantidad).toBe(productoAntes!.resenasCantidad - 1);
     // The request's record stays, unlinked, with the law's deadline (10 working days) and who did it.
-    const [cancelacion] = await shop.database.db.select().from(solicitudesDatos).where(sql`${solicitudesDatos.tipo} = 'cancelacion' AND ${solicitudesDatos.recibida} = '2026-11-27'`);
+    const [cancelacion] = await shop.database.db
+      .select()
+      .from(solicitudesDatos)
+      .where(sql`${solicitudesDatos.tipo} = 'cancelacion' AND ${solicitudesDatos.recibida} = '2026-11-27'`);
     expect(cancelacion).toMatchObject({ clienteId: null, plazo: sumarDiasHabiles('2026-11-27', 10, peru), atendidaPor: 'Rosa Díaz' });
 
     // Nothing else of her anywhere: no row with her id, and no text with her e-mail, phone, user, name or document
@@ -335,21 +410,32 @@ describeEachDatabase('Clientes: her data seen, corrected, exported and deleted (
     const hallados: string[] = [];
     for (const [tabla, cols] of textos) {
       if (tabla === 'auditoria') continue;
-      const fila = sql.join(cols.map((c) => sql`coalesce(${sql.identifier(c)}::text, '')`), sql` || ' ' || `);
+      const fila = sql.join(
+        cols.map((c) => sql`coalesce(${sql.identifier(c)}::text, '')`),
+        sql` || ' ' || `,
+      );
       for (const rastro of rastros) {
         if (tabla === 'comprobantes' && (rastro === v.nombre || rastro === 'Ñaupari' || rastro === v.dni)) continue;
-        const n = await cuenta(sql`SELECT count(*)::int AS n FROM ${sql.identifier(tabla)} WHERE strpos(lower(${fila}), lower(${rastro})) > 0`);
+        const n = await cuenta(
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(tabla)} WHERE strpos(lower(${fila}), lower(${rastro})) > 0`,
+        );
         if (n > 0) hallados.push(`${tabla}: ${rastro}`);
       }
     }
     expect(hallados).toEqual([]);
-    const limites = await cuenta(sql`SELECT count(*)::int AS n FROM limites_solicitudes WHERE clave LIKE ${`%:id:${v.id}`} OR clave LIKE ${`%:id:${v.id}:%`}`);
+    const limites = await cuenta(
+      sql`SELECT count(*)::int AS n FROM limites_solicitudes WHERE clave LIKE ${`%:id:${v.id}`} OR clave LIKE ${`%:id:${v.id}:%`}`,
+    );
     expect(limites).toBe(0);
-    expect((await p.auditoria()).find((e) => e.accion === 'cliente.eliminar' && e.objetivo === `cliente ${v.id}`)).toMatchObject({ operador: 'Rosa Díaz' });
+    expect((await p.auditoria()).find((e) => e.accion === 'cliente.eliminar' && e.objetivo === `cliente ${v.id}`)).toMatchObject({
+      operador: 'Rosa Díaz',
+    });
 
     // The account is gone: no page, no sign-in, no session; her e-mail may register again.
     expect((await api('GET', `/clientes/${v.id}`, { cookie: luis.cookie })).status).toBe(404);
-    expect(((await (await shop.call('POST', '/login', { body: { user: v.usuario, password: 'secreta123' } })).json()) as { id: number }).id).toBe(0);
+    expect(
+      ((await (await shop.call('POST', '/login', { body: { user: v.usuario, password: 'secreta123' } })).json()) as { id: number }).id,
+    ).toBe(0);
     expect((await shop.call('GET', `/web/clientes/${v.id}`, { token: v.token })).status).toBe(401);
     const otra = await shop.call('POST', '/clientes/register', {
       body: { nombre: 'Ximena', usuario: 'ximenanueva', correo: v.correo, password: 'secreta123', telefono: v.telefono },

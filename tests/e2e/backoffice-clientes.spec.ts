@@ -26,7 +26,9 @@ test('the owner finds a customer and deletes her account on request; her order s
 }, testInfo) => {
   const catalogue = (await (await request.get(`${backofficeUrl()}/web/listprod`)).json()) as Producto[];
   const contexto = await browser.newContext({ baseURL: backofficeUrl() });
-  const clienta = await signedIn(contexto, request, backofficeUrl(), { dni: testInfo.project.name === 'desktop' ? '41223344' : '41223355' });
+  const clienta = await signedIn(contexto, request, backofficeUrl(), {
+    dni: testInfo.project.name === 'desktop' ? '41223344' : '41223355',
+  });
   await contexto.close();
   const idVenta = await orderThroughApi(request, clienta, productoDelPanel(catalogue, testInfo));
   // Delivered: an order under way would hold the deletion back.
@@ -62,7 +64,9 @@ test('the owner finds a customer and deletes her account on request; her order s
   // Past the fresh window the shop asks for the password and a code before deleting.
   await page.waitForTimeout(Math.max(0, fresca + 13_000 - Date.now()));
   const eliminada = page.getByRole('heading', { level: 2, name: 'La cuenta ya no existe' });
-  expect(await quizasConfirmar(page, duena, () => dialogo.getByRole('button', { name: 'Eliminar la cuenta' }).click(), eliminada)).toBe(true);
+  expect(await quizasConfirmar(page, duena, () => dialogo.getByRole('button', { name: 'Eliminar la cuenta' }).click(), eliminada)).toBe(
+    true,
+  );
   await expect(eliminada).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Eliminamos la cuenta' })).toContainText('1 pedido');
   await foto(page, testInfo, 'cliente-eliminada');

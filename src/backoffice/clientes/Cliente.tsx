@@ -153,8 +153,8 @@ function Detalle({ detalle, alEliminar }: { detalle: DetalleCliente; alEliminar:
           <ul className="bo-lista-simple">
             {detalle.resenas.map((resena) => (
               <li key={resena.id}>
-                <strong>{resena.producto}</strong>: {resena.estrellas} de 5, «{resena.titulo}» · {ESTADO_RESENA[resena.estado] ?? resena.estado} ·{' '}
-                {fecha(resena.creada)}
+                <strong>{resena.producto}</strong>: {resena.estrellas} de 5, «{resena.titulo}» ·{' '}
+                {ESTADO_RESENA[resena.estado] ?? resena.estado} · {fecha(resena.creada)}
               </li>
             ))}
           </ul>
@@ -168,7 +168,8 @@ function Detalle({ detalle, alEliminar }: { detalle: DetalleCliente; alEliminar:
             {detalle.reclamos.map((hoja) => (
               <li key={hoja.numero}>
                 <Link href={`/reclamos/${hoja.numero}`}>{hoja.numero}</Link> · {hoja.tipo === 'queja' ? 'Queja' : 'Reclamo'} del{' '}
-                {fecha(hoja.fecha)} · {hoja.respondido ? `respondido el ${fecha(hoja.respondido)}` : `por responder hasta el ${dia(hoja.plazo)}`}
+                {fecha(hoja.fecha)} ·{' '}
+                {hoja.respondido ? `respondido el ${fecha(hoja.respondido)}` : `por responder hasta el ${dia(hoja.plazo)}`}
               </li>
             ))}
           </ul>

@@ -29,7 +29,9 @@ function clienteFalsa(id: number, nombre: string, apellido: string, correo: stri
     },
     consentimientos: { marketing: true, correosEnviados: true, avisosPendientes: 1 },
     pedidos: [{ idVenta: 40 + id, fecha: '2026-11-20T15:00:00Z', estado: 'ENTREGADO', total: 12_050, metodoPago: 'mercadopago' }],
-    resenas: [{ id: 7, producto: 'Sérum de arroz', estrellas: 5, titulo: 'Me encantó', estado: 'APROBADA', creada: '2026-11-25T15:00:00Z' }],
+    resenas: [
+      { id: 7, producto: 'Sérum de arroz', estrellas: 5, titulo: 'Me encantó', estado: 'APROBADA', creada: '2026-11-25T15:00:00Z' },
+    ],
     reclamos: [{ numero: 'LR-2026-000003', fecha: '2026-11-26T15:00:00Z', tipo: 'reclamo', respondido: null, plazo: '2026-12-17' }],
     avisos: [{ producto: 'Tónico de centella', creado: '2026-11-21T15:00:00Z', enviado: null, baja: null }],
     solicitudes: [
@@ -63,7 +65,10 @@ describe('Clientes', () => {
     await montar(cliente, '/admin/clientes');
     await hasta(() => texto().includes('2 clientes'));
     expect(document.querySelector('.bo-menu [aria-current="page"]')?.textContent).toBe('Clientes');
-    expect([...document.querySelectorAll('tbody tr')].map((fila) => fila.querySelector('a')?.textContent)).toEqual(['Valentina Ñahui', 'Óscar Pérez']);
+    expect([...document.querySelectorAll('tbody tr')].map((fila) => fila.querySelector('a')?.textContent)).toEqual([
+      'Valentina Ñahui',
+      'Óscar Pérez',
+    ]);
     expect(texto()).toContain('1 solicitud de datos');
     expect(await violaciones()).toEqual([]);
 
@@ -76,7 +81,15 @@ describe('Clientes', () => {
     await pulsar(enlace('Valentina Ñahui'));
     await hasta(() => texto().includes('Sus datos'));
     expect(location.pathname).toBe('/admin/clientes/2');
-    for (const dato of ['valentina@correo.pe', 'DNI 45678912', 'Aceptó recibirlos', 'Me encantó', 'LR-2026-000003', 'Tónico de centella', 'S/ 120.50'])
+    for (const dato of [
+      'valentina@correo.pe',
+      'DNI 45678912',
+      'Aceptó recibirlos',
+      'Me encantó',
+      'LR-2026-000003',
+      'Tónico de centella',
+      'S/ 120.50',
+    ])
       expect(texto()).toContain(dato);
     expect(texto()).toContain('Pendiente: quedan 2 días hábiles');
     expect(enlace('N.° 42').getAttribute('href')).toBe('/admin/pedidos/42');
@@ -98,7 +111,10 @@ describe('Clientes', () => {
     escribir(campo('Celular'), '999 888 777');
     await enviar('Guardar corrección');
     await hasta(() => texto().includes('Corregimos sus datos'));
-    const [, correccion] = cliente.llamadas.filter(({ metodo }) => metodo === 'correctCustomer').at(-1)!.args as [number, Record<string, string>];
+    const [, correccion] = cliente.llamadas.filter(({ metodo }) => metodo === 'correctCustomer').at(-1)!.args as [
+      number,
+      Record<string, string>,
+    ];
     expect(Object.keys(correccion).sort()).toEqual(['recibida', 'telefono']);
     expect(correccion.telefono).toBe('999 888 777');
     expect(texto()).toContain('Rectificación');

@@ -81,7 +81,9 @@ export default function Clientes() {
                   </p>
                   <p>{fila.correo}</p>
                   <p className="bo-nota">
-                    {[fila.documento || 'Sin documento', fila.telefono, cuantos(fila.pedidos, 'pedido', 'pedidos')].filter(Boolean).join(' · ')}
+                    {[fila.documento || 'Sin documento', fila.telefono, cuantos(fila.pedidos, 'pedido', 'pedidos')]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                 </li>
               ))}

@@ -41,7 +41,10 @@ export function Corregir({ detalle, alTerminar }: { detalle: DetalleCliente; alT
     const correccion: CorreccionCliente = { recibida: valores.recibida };
     for (const campo of ['nombre', 'apellido', 'telefono', 'correo'] as const)
       if (valores[campo].trim() !== inicial[campo]) correccion[campo] = valores[campo].trim();
-    if (valores.documentoTipo && (valores.documentoTipo !== inicial.documentoTipo || valores.documentoNumero.trim() !== inicial.documentoNumero)) {
+    if (
+      valores.documentoTipo &&
+      (valores.documentoTipo !== inicial.documentoTipo || valores.documentoNumero.trim() !== inicial.documentoNumero)
+    ) {
       correccion.documentoTipo = valores.documentoTipo as CorreccionCliente['documentoTipo'];
       correccion.documentoNumero = valores.documentoNumero.trim();
     }
@@ -59,7 +62,13 @@ export function Corregir({ detalle, alTerminar }: { detalle: DetalleCliente; alT
       <Campo etiqueta="Nombre" autoComplete="off" {...register('nombre')} />
       <Campo etiqueta="Apellido" autoComplete="off" {...register('apellido')} />
       <Campo etiqueta="Celular" inputMode="tel" autoComplete="off" {...register('telefono')} />
-      <Campo etiqueta="Correo" type="email" autoComplete="off" pista="Debe ser único: otra cuenta no puede tenerlo." {...register('correo')} />
+      <Campo
+        etiqueta="Correo"
+        type="email"
+        autoComplete="off"
+        pista="Debe ser único: otra cuenta no puede tenerlo."
+        {...register('correo')}
+      />
       <Selector etiqueta="Tipo de documento" {...register('documentoTipo')}>
         <option value="">Sin documento</option>
         {DOCUMENTOS.map(([valor, texto]) => (
@@ -69,7 +78,12 @@ export function Corregir({ detalle, alTerminar }: { detalle: DetalleCliente; alT
         ))}
       </Selector>
       <Campo etiqueta="Número de documento" autoComplete="off" {...register('documentoNumero')} />
-      <Campo etiqueta="Fecha en que lo pidió" type="date" pista="La solicitud de rectificación queda registrada con esta fecha." {...register('recibida')} />
+      <Campo
+        etiqueta="Fecha en que lo pidió"
+        type="date"
+        pista="La solicitud de rectificación queda registrada con esta fecha."
+        {...register('recibida')}
+      />
       <Aviso error={error} />
       <div className="bo-acciones">
         <button type="submit" className="btn bo-btn--sm" disabled={formState.isSubmitting}>
@@ -161,7 +175,12 @@ export function Derechos({
           <button type="button" className="btn btn--outline bo-btn--sm" onClick={() => void exportar()} disabled={ocupado}>
             Exportar sus datos (JSON)
           </button>
-          <button type="button" className="btn btn--outline bo-btn--sm bo-btn--peligro" onClick={() => setEliminando(true)} disabled={ocupado}>
+          <button
+            type="button"
+            className="btn btn--outline bo-btn--sm bo-btn--peligro"
+            onClick={() => setEliminando(true)}
+            disabled={ocupado}
+          >
             Eliminar su cuenta
           </button>
         </div>
@@ -205,14 +224,15 @@ function DialogoEliminar({
     <Modal title={`¿Eliminar la cuenta de ${nombre}?`} lead="Lo pidió ella: no se puede deshacer." onClose={alCerrar}>
       <form className="bo-form bo-dialogo" onSubmit={(event) => void eliminar(event)}>
         <p>
-          <strong>Se borran:</strong> la cuenta ({c.correo}) y su acceso, sus direcciones, sus reseñas, sus avisos de 'Avísame', sus cupones,
-          sus códigos de recuperación y su consentimiento de promociones. Su correo podrá registrarse de nuevo.
+          <strong>Se borran:</strong> la cuenta ({c.correo}) y su acceso, sus direcciones, sus reseñas, sus avisos de 'Avísame', sus
+          cupones, sus códigos de recuperación y su consentimiento de promociones. Su correo podrá registrarse de nuevo.
         </p>
         <p>
-          <strong>Se conservan sin sus datos</strong> (la ley y SUNAT lo exigen): {pedidos.length} {pedidos.length === 1 ? 'pedido' : 'pedidos'}{' '}
-          con sus montos, fechas y productos, a nombre de «Cliente eliminado»; sus comprobantes tal como se emitieron (nombre y documento que
-          pide SUNAT, sin su correo); y {reclamos.length} {reclamos.length === 1 ? 'hoja' : 'hojas'} del Libro de Reclamaciones sin su nombre ni
-          contacto. El registro de auditoría no se modifica.
+          <strong>Se conservan sin sus datos</strong> (la ley y SUNAT lo exigen): {pedidos.length}{' '}
+          {pedidos.length === 1 ? 'pedido' : 'pedidos'} con sus montos, fechas y productos, a nombre de «Cliente eliminado»; sus
+          comprobantes tal como se emitieron (nombre y documento que pide SUNAT, sin su correo); y {reclamos.length}{' '}
+          {reclamos.length === 1 ? 'hoja' : 'hojas'} del Libro de Reclamaciones sin su nombre ni contacto. El registro de auditoría no se
+          modifica.
         </p>
         <Campo etiqueta="Fecha en que lo pidió" type="date" required {...register('recibida')} />
         <Aviso error={error} />

@@ -1891,7 +1891,9 @@ export class ClienteFalso implements ClienteBackoffice {
     this.anotar('customers', [filtro]);
     this.quien();
     const plano = (texto: string) => texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    const palabras = plano(filtro.q ?? '').split(/\s+/).filter(Boolean);
+    const palabras = plano(filtro.q ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
     const elegidos = this.clientesFalsos.filter(({ cliente: c }) =>
       palabras.every((palabra) => plano(`${c.nombre} ${c.apellido} ${c.usuario} ${c.correo} ${c.documentoNumero}`).includes(palabra)),
     );
@@ -1956,7 +1958,10 @@ export class ClienteFalso implements ClienteBackoffice {
     this.duenoFresco();
     const detalle = this.clienteFalso(id);
     this.atender(detalle, 'acceso', 'Datos exportados en JSON.');
-    return { nombre: `cliente-${id}-datos-2026-11-29.json`, datos: new Blob([JSON.stringify({ tablas: { clientes: [detalle.cliente] } })]) };
+    return {
+      nombre: `cliente-${id}-datos-2026-11-29.json`,
+      datos: new Blob([JSON.stringify({ tablas: { clientes: [detalle.cliente] } })]),
+    };
   }
 
   async deleteCustomer(id: number, solicitud: SolicitudAtendida = {}) {
@@ -1971,7 +1976,6 @@ export class ClienteFalso implements ClienteBackoffice {
       borrados: { resenas: detalle.resenas.length, avisos: detalle.avisos.length, cupones: 1 },
     };
   }
-
 }
 
 /** A shop coupon as the API lists it, with sensible defaults: 10 % all year, no limits, unused (issue 37). */

@@ -42,7 +42,8 @@ export const consultaClientesSchema = z.strictObject(
 );
 
 /** A Lima date (YYYY-MM-DD) that exists. */
-const fechaValida = (dia: string) => /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
+const fechaValida = (dia: string) =>
+  /^\d{4}-\d\d-\d\d$/.test(dia) && new Date(Date.parse(`${dia}T00:00:00Z`) || 0).toISOString().startsWith(dia);
 const MENSAJE_RECIBIDA = 'La fecha en que llegó la solicitud debe ser una fecha AAAA-MM-DD, de hoy o anterior.';
 
 /** The day the customer asked (her e-mail, a letter): when absent, today. The server refuses a day after today. */

@@ -44,7 +44,15 @@ export function adminRoutes(
       pagos: Pagos;
       config: Pick<
         ServerConfig,
-        'imagenMaximaBytes' | 'comprobantes' | 'siteUrl' | 'resenas' | 'reclamos' | 'mesa' | 'transferencia' | 'correoTienda' | 'derechosDatos'
+        | 'imagenMaximaBytes'
+        | 'comprobantes'
+        | 'siteUrl'
+        | 'resenas'
+        | 'reclamos'
+        | 'mesa'
+        | 'transferencia'
+        | 'correoTienda'
+        | 'derechosDatos'
       >;
     },
 ) {

@@ -46,7 +46,8 @@ export async function corregirCliente(
       if (!cliente) throw clientError(404, `No existe el cliente N.° ${id}.`);
       const antes: Record<string, string> = {};
       const despues: Record<string, string> = {};
-      const cambios: Partial<Record<'nombre' | 'apellido' | 'telefono' | 'correo' | 'dni' | 'pasaporte' | 'carnetExtranjeria', string>> = {};
+      const cambios: Partial<Record<'nombre' | 'apellido' | 'telefono' | 'correo' | 'dni' | 'pasaporte' | 'carnetExtranjeria', string>> =
+        {};
       for (const campo of ['nombre', 'apellido', 'telefono', 'correo'] as const) {
         const nuevo = datos[campo];
         if (nuevo === undefined || nuevo === cliente[campo]) continue;
@@ -59,7 +60,12 @@ export async function corregirCliente(
         if (actual.tipo !== datos.documentoTipo || actual.numero !== datos.documentoNumero) {
           antes.documento = actual.tipo ? `${actual.tipo} ${actual.numero}` : '';
           despues.documento = `${datos.documentoTipo} ${datos.documentoNumero}`;
-          Object.assign(cambios, { dni: '', pasaporte: '', carnetExtranjeria: '', [COLUMNA_DOCUMENTO[datos.documentoTipo]]: datos.documentoNumero });
+          Object.assign(cambios, {
+            dni: '',
+            pasaporte: '',
+            carnetExtranjeria: '',
+            [COLUMNA_DOCUMENTO[datos.documentoTipo]]: datos.documentoNumero,
+          });
         }
       }
       const campos = Object.keys(despues);

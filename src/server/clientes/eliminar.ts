@@ -59,7 +59,14 @@ export function patronIdentificadores(valores: { nombres: string[]; literales: s
   const partes = [
     ...literales.map(literal),
     ...telefonos.map((digitos) => digitos.split('').join('[\\s.-]?')),
-    ...(nombres.length ? [`\\m(?:${nombres.sort((a, b) => b.length - a.length).map(literal).join('|')})\\M`] : []),
+    ...(nombres.length
+      ? [
+          `\\m(?:${nombres
+            .sort((a, b) => b.length - a.length)
+            .map(literal)
+            .join('|')})\\M`,
+        ]
+      : []),
   ];
   return partes.length ? partes.join('|') : undefined;
 }
@@ -100,7 +107,13 @@ export async function eliminarCliente(
       );
     const pedidoIds = susPedidos.map((p) => p.id);
     const susReclamos = await tx
-      .select({ id: reclamos.id, nombre: reclamos.nombre, correo: reclamos.correo, telefono: reclamos.telefono, documento: reclamos.documentoNumero })
+      .select({
+        id: reclamos.id,
+        nombre: reclamos.nombre,
+        correo: reclamos.correo,
+        telefono: reclamos.telefono,
+        documento: reclamos.documentoNumero,
+      })
       .from(reclamos)
       .where(reclamosDe(cliente))
       .for('update');
@@ -225,7 +238,9 @@ export async function eliminarCliente(
       config,
       noLaborable,
     );
-    await audit(tx, datos.operador, [{ accion: 'cliente.eliminar', objetivo: `cliente ${id}`, antes: null, despues: { ...resultado.conservados, ...resultado.borrados } }]);
+    await audit(tx, datos.operador, [
+      { accion: 'cliente.eliminar', objetivo: `cliente ${id}`, antes: null, despues: { ...resultado.conservados, ...resultado.borrados } },
+    ]);
     // Coupons, reset codes and the coupons reserved for her go with the account (ON DELETE CASCADE); her requests stay, unlinked.
     await tx.delete(clientes).where(eq(clientes.id, id));
     return resultado;
@@ -262,7 +277,12 @@ function identificadores(
 /** The queued e-mails to the customer about her orders, returns and complaints (the shop's own notices stay). */
 function correosPendientes(pedidoIds: number[], reclamoIds: number[], devolucionIds: number[]): SQL {
   const enLista = (campo: string, ids: number[]) =>
-    ids.length ? sql`(${trabajos.datos} ->> ${campo}) IN (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})` : sql`false`;
+    ids.length
+      ? sql`(${trabajos.datos} ->> ${campo}) IN (${sql.join(
+          ids.map((id) => sql`${String(id)}`),
+          sql`, `,
+        )})`
+      : sql`false`;
   const porPedido = ['correo-confirmacion', 'correo-estado', TRABAJO_INSTRUCCIONES, TRABAJO_INVITACION_RESENA];
   const porReclamo = [TRABAJOS_RECLAMO.copia, TRABAJOS_RECLAMO.enlace, TRABAJOS_RECLAMO.respuesta];
   return sql`((${inArray(trabajos.tipo, porPedido)} AND ${enLista('pedidoId', pedidoIds)})

@@ -29,7 +29,11 @@ function busqueda(q: string | undefined): SQL | undefined {
 }
 
 /** One page of the customers, newest accounts first, with her orders and pending requests counted. */
-export async function paginaClientes(db: Db, { q, pagina = 1 }: { q?: string; pagina?: number }, porPagina: number): Promise<PaginaClientes> {
+export async function paginaClientes(
+  db: Db,
+  { q, pagina = 1 }: { q?: string; pagina?: number },
+  porPagina: number,
+): Promise<PaginaClientes> {
   const donde = busqueda(q);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(clientes).where(donde);
   // Spelled out with their tables: drizzle writes a one-table select's columns unqualified, and inside a subquery
@@ -39,7 +43,9 @@ export async function paginaClientes(db: Db, { q, pagina = 1 }: { q?: string; pa
       cliente: clientes,
       pedidos: sql<number>`(SELECT count(*) FROM pedidos p WHERE p.cliente_id = clientes.id)`.mapWith(Number),
       ultimoPedido: sql<Date | null>`(SELECT max(p.creado) FROM pedidos p WHERE p.cliente_id = clientes.id)`,
-      pendientes: sql<number>`(SELECT count(*) FROM solicitudes_datos s WHERE s.cliente_id = clientes.id AND s.atendida IS NULL)`.mapWith(Number),
+      pendientes: sql<number>`(SELECT count(*) FROM solicitudes_datos s WHERE s.cliente_id = clientes.id AND s.atendida IS NULL)`.mapWith(
+        Number,
+      ),
     })
     .from(clientes)
     .where(donde)
@@ -232,4 +238,3 @@ export async function atenderSolicitud(
     registradaPor: operador,
   });
 }
-

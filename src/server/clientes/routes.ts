@@ -58,7 +58,10 @@ export function clienteRoutes({ db, config }: Deps) {
       const ahora = new Date();
       recibidaValida(datos.recibida, ahora);
       await corregirCliente(db, id, datos, { operador: operadorDe(c), ahora }, plazos, noLaborable);
-      return c.json({ mensaje: 'Corregimos sus datos y registramos la solicitud de rectificación.', detalle: await detalle(id) } satisfies ClienteCambiado);
+      return c.json({
+        mensaje: 'Corregimos sus datos y registramos la solicitud de rectificación.',
+        detalle: await detalle(id),
+      } satisfies ClienteCambiado);
     })
     .post('/clientes/:id/solicitudes', async (c) => {
       const id = idDe(c);
@@ -72,7 +75,9 @@ export function clienteRoutes({ db, config }: Deps) {
           .insert(solicitudesDatos)
           .values({ clienteId: id, tipo, recibida: dia, plazo, registradaPor: operadorDe(c) })
           .returning({ id: solicitudesDatos.id });
-        await audit(tx, operadorDe(c), [{ accion: 'cliente.solicitud', objetivo: `cliente ${id}`, despues: { solicitud: fila!.id, tipo, recibida: dia, plazo } }]);
+        await audit(tx, operadorDe(c), [
+          { accion: 'cliente.solicitud', objetivo: `cliente ${id}`, despues: { solicitud: fila!.id, tipo, recibida: dia, plazo } },
+        ]);
       });
       return c.json({ mensaje: 'Registramos la solicitud con su plazo.', detalle: await detalle(id) } satisfies ClienteCambiado, 201);
     })
