@@ -87,9 +87,9 @@ test('a CSV picked in the browser is checked row by row, then imported; the prod
 
 test('the catalogue downloaded, one price changed in the file and imported again: only that product changes', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(!creados.size, 'needs the products of the step before');
-
   await ingresarComo(page, duena);
   await page.goto('/admin/productos/importar');
   await expect(page.getByRole('heading', { level: 1, name: 'Importar y exportar' })).toBeVisible();
