@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { serverConfig } from '../config.ts';
@@ -134,10 +134,25 @@ describe('the one-process shop server', () => {
     const shop = createShopServer({ services: createServices({ db: database.db, config: serverConfig({}) }), distDir: dist });
     const res = await shop.request('/producto/7-serum', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(res.headers.get('Content-Length')).toBeNull();
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.length).toBeLessThan(html.length / 10);
-    expect(gunzipSync(body).toString()).toBe(html);
+    expect(brotliDecompressSync(body).toString()).toBe(html);
+
+    // A client without brotli gets gzip; one that prefers gzip by weight gets it too; one that names neither, the page as it is.
+    const gz = await shop.request('/producto/7-serum', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    const weighed = await shop.request('/producto/7-serum', { headers: { 'Accept-Encoding': 'br;q=0.5, gzip' } });
+    expect(weighed.headers.get('Content-Encoding')).toBe('gzip');
+    const plain = await shop.request('/producto/7-serum', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+    // HEAD is never compressed.
+    const head = await shop.request('/producto/7-serum', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.headers.get('Content-Encoding')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { createApp, isApiPath } from '../app.ts';
+import { compressOnTheFly } from '../http/compress.ts';
 import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
 import { esRutaTienda } from '../../lib/site/rutas.ts';
@@ -13,8 +13,8 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
   const site = staticSite(distDir);
   const server = new Hono();
   if (logRequest) server.use('*', requestLog(logRequest));
-  // Compresses what the build did not precompress (API JSON, the 404 page); skips encoded bodies.
-  server.use('*', compress());
+  // Compresses what the build did not precompress (product pages, API JSON, the 404 page), brotli first; skips encoded bodies.
+  server.use('*', compressOnTheFly());
   server.use('*', siteSecurityHeaders({ distDir, production: services.config.production }));
   // c.env (Node's bindings: the socket) goes along, or the API could not tell one client's address from another's.
   server.all('*', async (c) => {
