@@ -1,11 +1,11 @@
 /**
- * `npm run bench [-- --products N] [-- --no-lighthouse] [-- --solo backoffice] [-- --postgres URL]`: measures the shop on a temporary data
+ * `npm run bench [-- --products N] [-- --no-lighthouse] [-- --solo backoffice|catalogo|tienda] [-- --postgres URL]`: measures the shop on a temporary data
  * directory with the demo catalogue (or a synthetic one of N products) and prints a Markdown report:
  * the build (stages, time, peak memory, dist/ size), start time, per page the HTML and JavaScript
  * sizes, the data a search, the header suggestions and a 3-item cart fetch over the wire, the
  * catalogue calls' latency, when 'Agregar al carrito' works under mobile throttling, the interaction
  * latency (INP-style, 4× CPU) of adding to the cart, opening the cart, a listing filter and the quick
- * view, Lighthouse mobile (scores, LCP, requests, JS; median of 3); then the back office (issue 36) with 10,000 orders: its
+ * view, Lighthouse mobile on home, listing, product, cart and search (scores, LCP median and worst, requests, JS; 5 runs); then the back office (issue 36) with 10,000 orders: its
  * first-load JavaScript (scripts/bench/backoffice-js.ts), when its sign-in, home and orders list are usable on a
  * throttled phone (scripts/bench/backoffice-ui.ts, the shop restarted with the orders written into its database), and
  * the orders list and home on the server (scripts/bench/backoffice.ts: embedded PGlite, and PostgreSQL on a scratch
@@ -14,6 +14,7 @@
  * The back office's catalogue (issue 37, scripts/bench/catalogo.ts): the product list's first page, a search and a filter
  * (p95 ≤ 150 ms) and a bulk change of 1,000 products (≤ 2 s) on a synthetic catalogue of --products (30,000 by default),
  * in PGlite and in PostgreSQL; `--solo catalogo` measures only that (no seed, no build: it makes its own databases).
+ * `--solo tienda`: the storefront only (the seed, the build and its pages; no back office, no back-office catalogue).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,13 +49,15 @@ const { values } = parseArgs({
     postgres: { type: 'string', default: process.env.TEST_DATABASE_URL },
   },
 });
-const PARTS = ['backoffice', 'catalogo'] as const;
+const PARTS = ['backoffice', 'catalogo', 'tienda'] as const;
 if (values.solo !== undefined && !PARTS.includes(values.solo as (typeof PARTS)[number])) {
   console.error(`--solo acepta: ${PARTS.join(', ')}.`);
   process.exit(2);
 }
 const soloBackoffice = values.solo === 'backoffice';
 const soloCatalogo = values.solo === 'catalogo';
+/** The storefront only: the seed, the build and the shop's pages, no back office. */
+const soloTienda = values.solo === 'tienda';
 /** Products of the back office catalogue's figures when --products is not given (issue 37). */
 const CATALOGO_PRODUCTOS = 30_000;
 /** Orders in the back office's database for its figures (issue 36). */
@@ -76,6 +79,14 @@ const report: string[] = ['# K-Beauty Perú benchmark', ''];
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Medusa's Next.js storefront, measured beside us in one run (issue 26): requests on its home and listing. */
 const PEER_REQUESTS = { home: 22, listing: 34 } as const;
+
+/**
+ * The build's budgets for a catalogue of `products`: DESIGN.md's 150 s and 1 GB deployed up to 30,000 products; at
+ * 100,000 (the catalogue's ceiling we plan for), 300 s and 3 GB. Peak memory stays 1.5 GB at every size.
+ */
+function buildBudget(products: number): { seconds: number; deployedMb: number } {
+  return products > 30_000 ? { seconds: 300, deployedMb: 3000 } : { seconds: 150, deployedMb: 1000 };
+}
 
 /** Every figure beside its target: [figure, measured, target, met]. */
 const summary: [string, string, string, boolean | undefined][] = [];
@@ -107,14 +118,16 @@ if (!soloCatalogo) {
       await benchBuild();
       await benchStorefront();
     }
-    await benchBackofficeScreens();
+    if (!soloTienda) await benchBackofficeScreens();
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  await benchBackoffice();
-  if (values.postgres) await benchBackoffice(values.postgres);
+  if (!soloTienda) {
+    await benchBackoffice();
+    if (values.postgres) await benchBackoffice(values.postgres);
+  }
 } else rmSync(work, { recursive: true, force: true });
-if (!soloBackoffice) {
+if (!soloBackoffice && !soloTienda) {
   await benchCatalogo();
   if (values.postgres) await benchCatalogo(values.postgres);
 }
@@ -291,12 +304,13 @@ async function benchBuild() {
     `- product page: ${KB(productHtml)} raw HTML (median of ${productPages.length})`,
     '',
   );
-  figure('whole build', build.seconds, 's', 150);
+  const budget = buildBudget(Number(values.products ?? 0));
+  figure('whole build', build.seconds, 's', budget.seconds);
   figure('build peak memory, largest process', maxRssMb, 'MB', 1536, false, 0);
   if (treePeakMb !== undefined) figure("build peak memory, all the build's processes together", treePeakMb, 'MB', 1536, false, 0);
-  // DESIGN.md's budget: at most 1 GB deployed, either way.
-  figure('dist/ as served by npm start (with precompressed copies)', bytes(() => true) / 1e6, 'MB', 1000);
-  figure('dist/ as deployed to Netlify', bytes((file) => !precompressed(file)) / 1e6, 'MB', 1000);
+  // DESIGN.md's budget, either way: 1 GB deployed up to 30,000 products, 3 GB at 100,000 (buildBudget).
+  figure('dist/ as served by npm start (with precompressed copies)', bytes(() => true) / 1e6, 'MB', budget.deployedMb);
+  figure('dist/ as deployed to Netlify', bytes((file) => !precompressed(file)) / 1e6, 'MB', budget.deployedMb);
   summary.push(['dist/ files (with precompressed copies)', String(files.length), '', undefined]);
   figure('product page raw HTML', productHtml / 1024, 'KB', 40);
   await benchBackofficeJs();
@@ -466,36 +480,50 @@ async function benchInteractions(browser: Browser, product: string, listing: str
 
 async function benchLighthouse(product: string, listing: string) {
   report.push(
-    '## Lighthouse (mobile, default throttling, median of 3)',
+    `## Lighthouse (mobile, default throttling, ${LIGHTHOUSE_RUNS} runs: medians, and the worst LCP)`,
     '',
-    '| page | performance | accessibility | best practices | SEO | LCP | requests | JS transferred |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | LCP median | LCP worst | LCP of each run | requests | JS transferred |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const [name, path] of [
     ['home', '/'],
     ['listing', listing],
     ['product', product],
+    ['cart', '/carrito'],
     ['search', '/search?q=crema'],
   ] as const) {
-    // Three runs, each figure their median (the scores those of the run with the median performance).
-    const runs = [await lighthouse(base + path), await lighthouse(base + path), await lighthouse(base + path)];
-    const median = (value: (run: (typeof runs)[number]) => number) => runs.map(value).sort((a, b) => a - b)[1]!;
+    // Each figure the runs' median (the scores those of the run with the median performance); LCP's worst run too.
+    const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouse(base + path));
+    const middle = Math.floor(LIGHTHOUSE_RUNS / 2);
+    const median = (value: (run: (typeof runs)[number]) => number) => runs.map(value).sort((a, b) => a - b)[middle]!;
     const byPerformance = [...runs].sort((a, b) => Number(a.scores[0]) - Number(b.scores[0]));
     const run = {
-      scores: byPerformance[1]!.scores,
+      scores: byPerformance[middle]!.scores,
       lcp: median((r) => r.lcp),
+      worstLcp: Math.max(...runs.map((r) => r.lcp)),
       requests: median((r) => r.requests),
       jsBytes: median((r) => r.jsBytes),
     };
-    report.push(`| ${name} | ${run.scores.join(' | ')} | ${(run.lcp / 1000).toFixed(2)} s | ${run.requests} | ${KB(run.jsBytes)} |`);
-    figure(`Lighthouse performance, ${name}`, Number(run.scores[0]), '', name === 'search' ? 95 : 100, true, 0);
-    if (name !== 'search') figure(`Lighthouse LCP, ${name}`, run.lcp / 1000, 's', 1.2, false, 2);
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    report.push(
+      `| ${name} | ${run.scores.join(' | ')} | ${s(run.lcp)} | ${s(run.worstLcp)} | ${runs.map((r) => s(r.lcp)).join(', ')} | ${run.requests} | ${KB(run.jsBytes)} |`,
+    );
+    for (const [i, category] of ['performance', 'accessibility', 'best practices'].entries())
+      figure(`Lighthouse ${category}, ${name}`, Number(run.scores[i]), '', 100, true, 0);
+    // SEO where the page is indexable: the cart and the search results are noindex.
+    if (name !== 'cart' && name !== 'search') figure(`Lighthouse SEO, ${name}`, Number(run.scores[3]), '', 100, true, 0);
+    figure(`Lighthouse LCP, ${name}, median of ${LIGHTHOUSE_RUNS}`, run.lcp / 1000, 's', 1.2, false, 2);
+    figure(`Lighthouse LCP, ${name}, worst of ${LIGHTHOUSE_RUNS}`, run.worstLcp / 1000, 's', 1.4, false, 2);
     if (name === 'home' || name === 'listing')
       figure(`requests, ${name} (the peer's: ${PEER_REQUESTS[name]})`, run.requests, '', PEER_REQUESTS[name], false, 0);
     if (name === 'product') figure('product page JS transferred', run.jsBytes / 1024, 'KB', 90);
   }
   report.push('');
 }
+
+/** Lighthouse runs per page: LCP on a simulated phone lands in two clusters run to run, so the worst run counts too. */
+const LIGHTHOUSE_RUNS = 5;
 
 async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number; requests: number; jsBytes: number }> {
   const [{ default: lh }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);

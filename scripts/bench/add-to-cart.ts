@@ -21,29 +21,19 @@ export interface AddToCartRun {
   scripts: number;
 }
 
-// Runs in the page before any of its scripts: records when the buy box's 'Agregar al carrito' button
-// carries React's props (its click handler is attached). React 19 hydrates in tasks of its own, after
-// Astro removes the island's `ssr` attribute and without touching the DOM, so once `ssr` is gone the
-// button is checked every few milliseconds until the props are there.
+// Runs in the page before any of its scripts: records when the buy box answers taps, the moment its
+// plain-DOM module (components/product/buy-box.ts) has attached its handlers and set \`data-listo\`.
 const WATCH = `(() => {
-  const button = () => {
-    const island = document.querySelector('astro-island[component-url*="BuyBox"]');
-    return island && !island.hasAttribute('ssr') ? [...island.querySelectorAll('button')].find((b) => b.textContent.includes('Agregar al carrito')) : undefined;
-  };
-  const attached = () => {
-    const found = button();
-    return found && Object.keys(found).some((k) => k.startsWith('__reactProps'));
-  };
+  const ready = () => document.querySelector('[data-buy-box][data-listo] button.buy-box__add');
   const record = () => {
     window.__addToCartReady = performance.now();
     window.__scriptsAtReady = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js')).length;
   };
-  const poll = () => (attached() ? record() : setTimeout(poll, 4));
   new MutationObserver((_, observer) => {
-    if (!button()) return;
+    if (!ready()) return;
     observer.disconnect();
-    poll();
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
+    record();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-listo'] });
 })();`;
 
 export async function measureAddToCart(url: string, runs = 3, browser?: Browser): Promise<{ runs: AddToCartRun[]; median: AddToCartRun }> {

@@ -44,8 +44,7 @@ export const INTERACTIONS: Interaction[] = [
   {
     name: "'Agregar al carrito'",
     path: ({ product }) => product,
-    prepare: async (page) =>
-      hydrated(page.locator('astro-island[component-url*="BuyBox"] button', { hasText: 'Agregar al carrito' }).first()),
+    prepare: async (page) => page.locator('[data-buy-box][data-listo] button.buy-box__add').first(),
     done: (page) => page.waitForFunction(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]).length > 0),
   },
   {

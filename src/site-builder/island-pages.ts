@@ -22,7 +22,7 @@ import { init, parse } from 'es-module-lexer';
  *
  * The same pass drops what the runtime does not read of the islands (trimIslands).
  *
- * A page's `client:load` islands (the product page's buy box, the cart, checkout…) hydrate only once
+ * A page's `client:load` islands (the cart, checkout, the complaint book…) hydrate only once
  * their whole import chain has arrived, and a browser discovers that chain one level at a time, and
  * only after the page's stylesheets and the runtime. This build step lists every file of those chains
  * as `<link rel="modulepreload">` at the top of the page's head, so they download from the first

@@ -5,7 +5,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { brandPath, productPath } from '../../src/lib/catalogue/routes.ts';
 import { TIENDA } from '../../src/lib/tienda.ts';
 import { decodeParts } from '../fixtures/smtp.ts';
-import { clickUntilVisible, hydrated, productFor, signedIn } from './support/shop.ts';
+import { clickUntilVisible, hydrated, productFor, signedIn, buyBoxReady } from './support/shop.ts';
 
 /**
  * 'Avísame cuando llegue' (issue 25): on a sold-out product a visitor (desktop) or a signed-in customer
@@ -53,7 +53,7 @@ test("'Avísame' on a sold-out product, then the stock is set and the e-mail arr
 
   // The page was built with stock: the buy box reads the live stock and offers the form instead of the buttons.
   await page.goto(productPath(producto));
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   const buyBox = page.locator('.buy-box');
   await expect(buyBox.getByText('AGOTADO')).toBeVisible();
   const form = buyBox.locator('form.aviso-stock');
@@ -122,6 +122,6 @@ test("'Avísame' on a sold-out product, then the stock is set and the e-mail arr
 
   // Back in stock: the page sells it again.
   await page.goto(productPath(producto));
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   await expect(page.locator('.buy-box').getByRole('button', { name: 'Agregar al carrito' })).toBeVisible();
 });

@@ -5,7 +5,17 @@ import { lineFromProducto, lineRef } from '../../src/lib/cart/lines.ts';
 import { formatSoles, precioFinal, priceOrder, toSoles } from '../../src/lib/pricing/index.ts';
 import { ENVIO_PROVINCIA } from '../../src/lib/shipping/methods.ts';
 import { CONTACTO } from '../../src/lib/site/contacto.ts';
-import { clickUntilVisible, expectAlert, hydrated, newShopper, openCheckoutWith, productFor, signedIn, stockOf } from './support/shop.ts';
+import {
+  clickUntilVisible,
+  expectAlert,
+  hydrated,
+  newShopper,
+  openCheckoutWith,
+  productFor,
+  signedIn,
+  stockOf,
+  buyBoxReady,
+} from './support/shop.ts';
 
 /**
  * Checkout journeys (checkout §2, §5, §8) against the real server in its offline test mode. Each
@@ -38,7 +48,7 @@ test('browse, register, coupon, province delivery, document on the checkout page
     .getByRole('link', { name: producto.nombre, exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`/producto/${producto.idProducto}-`));
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
   const added = page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' });
   await clickUntilVisible(page.locator('.buy-box__add'), added);
   await added.getByRole('button', { name: 'Continuar comprando' }).click();

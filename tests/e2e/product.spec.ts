@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
 import { childPath, listingPath, productPath } from '../../src/lib/catalogue/routes.ts';
+import { buyBoxReady } from './support/shop.ts';
 
 let catalogue: Producto[] = [];
 test.beforeAll(async ({ request }) => {
@@ -18,10 +19,10 @@ const inStock = (p: Producto) => p.stock > 0 && p.newores !== 'Preventa';
 
 const buyBox = (page: Page) => page.locator('.buy-box');
 
-/** Opens a product page and waits until its buy box is hydrated (Astro drops `ssr` then). */
+/** Opens a product page and waits until its buy box answers taps (its plain-DOM module sets `data-listo`). */
 async function openProduct(page: Page, producto: Producto) {
   await page.goto(productPath(producto));
-  await expect(page.locator('astro-island', { has: page.getByTestId('precio') })).not.toHaveAttribute('ssr', /.*/);
+  await buyBoxReady(page);
 }
 
 test('a product page shows breadcrumb, price, related products and JSON-LD', async ({ page }) => {

@@ -5,7 +5,7 @@ import { MENSAJES_YAPE, RECHAZOS_YAPE } from '../../src/lib/api/yape-rules.ts';
 import { lineFromProducto } from '../../src/lib/cart/lines.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
 import { formatSoles, precioFinal } from '../../src/lib/pricing/index.ts';
-import { hydrated, openCheckoutWith, productFor, signedIn } from './support/shop.ts';
+import { hydrated, openCheckoutWith, productFor, signedIn, buyBoxReady } from './support/shop.ts';
 
 /**
  * Yape at /procesoDePago (issue 24), in the payment test mode: Mercado Pago's test phones with the
@@ -157,7 +157,7 @@ test('the whole purchase by keyboard alone, from the product page to /success wi
   const producto = productFor(catalogue, testInfo, 14);
   await signedIn(context, request, baseURL!, { dni: '47812346' });
   await page.goto(productPath(producto));
-  await hydrated(page, 'BuyBox');
+  await buyBoxReady(page);
 
   // Add to cart, then 'Ir a mi carrito' in the dialog.
   await tabTo(page, page.locator('.buy-box__add'));

@@ -13,7 +13,7 @@ import { cantidadResenas, promedioTexto, tieneResenas } from '../../lib/resenas/
 
 interface Props {
   producto: Producto;
-  /** The buy box island (price, stock, options, buy-qty, buttons). */
+  /** The buy box (price, stock, options, buy-qty, buttons): plain markup that components/product/buy-box.ts drives. */
   children?: ReactNode;
 }
 

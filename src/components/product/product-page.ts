@@ -1,13 +1,15 @@
 import { photoSrcSets } from '../../lib/catalogue/photos.ts';
 import { showDialog } from '../../ui/dialog.ts';
+import { initBuyBox } from './buy-box.ts';
 import { shareLinks } from './share-links.ts';
 
 /**
- * The product page's small behaviours on plain DOM (no framework): gallery thumbnails, details
+ * The product page's behaviours on plain DOM (no framework): the buy box, gallery thumbnails, details
  * tabs/accordion and the share modal. Used by the static product page and by the 404 page's live
  * product view, each calling `initProductPage` on its root once the markup is in the document.
  */
 export function initProductPage(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLElement>('[data-buy-box]').forEach((box) => initBuyBox(box, { live: box.dataset.live !== undefined }));
   root.querySelectorAll<HTMLElement>('[data-gallery]').forEach(initGallery);
   root.querySelectorAll<HTMLElement>('[data-details]').forEach(initDetails);
   root.querySelectorAll<HTMLElement>('[data-share]').forEach(initShare);

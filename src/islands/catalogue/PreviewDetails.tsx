@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
 import type { Eleccion } from '../../lib/cart/lines.ts';
 import { brandPath, productPath } from '../../lib/catalogue/routes.ts';
@@ -7,7 +7,8 @@ import { formatFecha } from '../../lib/dates.ts';
 import { availableUnits, buyOptions, stepCantidad } from '../../lib/product/buy-box.ts';
 import { productImages } from '../../lib/product/fields.ts';
 import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../../lib/pricing/index.ts';
-import AvisoStock from '../product/AvisoStock.tsx';
+import { initAvisos } from '../../components/product/buy-box.ts';
+import { avisoStockHtml } from '../../lib/product/buy-box-html.ts';
 import OptionPicker from '../product/OptionPicker.tsx';
 import PreviewGallery from './PreviewGallery.tsx';
 
@@ -32,6 +33,11 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
   const maxCantidad = availableUnits(producto);
   const missing = [colores.length > 1 && !color && 'un color', tamanos.length > 1 && !tamano && 'un tamaño'].filter(Boolean);
   const canAdd = !agotado && missing.length === 0;
+  // 'Avísame' is the buy box's own form and behaviour (plain DOM), drawn once for this product.
+  const aviso = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (aviso.current) initAvisos(aviso.current);
+  }, [agotado, producto.idProducto]);
 
   return (
     <div className="preview__body">
@@ -102,7 +108,13 @@ export default function PreviewDetails({ producto, titleId, onAdd }: Props) {
             Agregar al carrito
           </button>
         </div>
-        {agotado && <AvisoStock productoId={producto.idProducto} />}
+        {agotado && (
+          <div
+            key={producto.idProducto}
+            ref={aviso}
+            dangerouslySetInnerHTML={{ __html: avisoStockHtml(producto.idProducto, `preview-aviso-${producto.idProducto}`) }}
+          />
+        )}
         {missing.length > 0 && !agotado && (
           <p id="preview-missing" className="preview__hint">
             Elige {missing.join(' y ')} para agregarlo al carrito.

@@ -6,8 +6,11 @@ import { isProductPath, productIdFromPath, SEARCH_PATH } from '../../lib/catalog
 import { initProductPage } from '../../components/product/product-page.ts';
 import ProductView from '../../components/product/ProductView.tsx';
 import { showAlert } from '../../ui/alerts.ts';
-import BuyBox from './BuyBox.tsx';
+import { forBuyBox } from '../../lib/product/buy-box.ts';
+import { buyBoxHtml } from '../../lib/product/buy-box-html.ts';
 import ResenasProducto from './ResenasProducto.tsx';
+import '../../components/product/buy-box.css';
+import './OptionPicker.css';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; producto: Producto } | { kind: 'missing'; mensaje: string };
 
@@ -76,7 +79,14 @@ export default function ProductFallback() {
   return (
     <div ref={root}>
       <ProductView producto={state.producto}>
-        <BuyBox producto={state.producto} live />
+        {/* The live product: initProductPage gives the box its behaviour without refetching it. */}
+        <div
+          className="buy-box"
+          data-buy-box=""
+          data-live=""
+          data-producto={JSON.stringify(forBuyBox(state.producto))}
+          dangerouslySetInnerHTML={{ __html: buyBoxHtml(forBuyBox(state.producto)) }}
+        />
       </ProductView>
       {/* Its reviews too: Mis Compras links a renamed product's old path with '#escribir-resena'. */}
       <section className="resenas" id="resenas" aria-labelledby="resenas-titulo">

@@ -65,11 +65,11 @@ export function stepCantidad(current: string | number, delta: number, max: numbe
   return Math.min(Math.max(1, base + delta), Math.max(1, max));
 }
 
-/** What the buy box reads of a product (a cart line's fields, and the options and arrival date): its island's props hold only these. */
+/** What the buy box reads of a product (a cart line's fields, and the options and arrival date): its `data-producto` holds only these. */
 export type ProductoDeCompra = ProductoDeLinea & Pick<Producto, 'colores' | 'tamaños' | 'fechaLlegada'>;
 
 /**
- * The buy box's fields of a product and no other (the island's props are JSON in the page's HTML: the
+ * The buy box's fields of a product and no other (they are JSON in the page's HTML, `data-producto`: the
  * whole product was 1.6 KB of every product page), with only the first photo, the one a cart line shows.
  */
 export const forBuyBox = (producto: ProductoDeCompra): ProductoDeCompra => ({

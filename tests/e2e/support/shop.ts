@@ -42,8 +42,14 @@ export function newShopper() {
  * named by its module's file or, for the islands every page shares (one module, page-islands.tsx), by its export.
  */
 export async function hydrated(page: Page, ...names: string[]) {
+  if (names.includes('BuyBox')) throw new Error('The buy box is no island: wait for it with buyBoxReady(page).');
   for (const name of names)
     await expect(page.locator(`astro-island:is([component-url*="${name}"], [component-export="${name}"])[ssr]`)).toHaveCount(0);
+}
+
+/** Waits until the product page's buy box (plain DOM, components/product/buy-box.ts) answers taps. */
+export async function buyBoxReady(page: Page) {
+  await expect(page.locator('[data-buy-box][data-listo]')).toHaveCount(1);
 }
 
 /**
