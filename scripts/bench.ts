@@ -60,6 +60,9 @@ const soloCatalogo = values.solo === 'catalogo';
 const soloTienda = values.solo === 'tienda';
 /** Products of the back office catalogue's figures when --products is not given (issue 37). */
 const CATALOGO_PRODUCTOS = 30_000;
+/** Lighthouse runs per page: LCP on a simulated phone lands in two clusters run to run, so the worst run counts too. */
+const LIGHTHOUSE_RUNS = 5;
+
 /** Orders in the back office's database for its figures (issue 36). */
 const BACKOFFICE_ORDERS = 10_000;
 const port = Number(values.port);
@@ -521,9 +524,6 @@ async function benchLighthouse(product: string, listing: string) {
   }
   report.push('');
 }
-
-/** Lighthouse runs per page: LCP on a simulated phone lands in two clusters run to run, so the worst run counts too. */
-const LIGHTHOUSE_RUNS = 5;
 
 async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number; requests: number; jsBytes: number }> {
   const [{ default: lh }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);

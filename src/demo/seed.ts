@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { seedDemoCoupons } from './coupons.ts';
 import type { Db } from '../server/db/client.ts';
+import { trasCargaMasiva } from '../server/db/carga-masiva.ts';
 import { fillDatabase } from '../server/db/startup.ts';
 import {
   banners,
@@ -36,7 +37,9 @@ export interface SeedOptions {
  * (the shop's start-up, fillDatabase, asked for the demo). Returns whether it loaded the catalogue.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  return (await fillDatabase(db, (empty) => seedDemoCatalogue(empty, options))) === 'demo';
+  const seeded = (await fillDatabase(db, (empty) => seedDemoCatalogue(empty, options))) === 'demo';
+  if (seeded) await trasCargaMasiva(db, options.products ?? 0);
+  return seeded;
 }
 
 /** Inserts taxonomy, brands, products (the demo's or `options.products` synthetic ones) and home content in one transaction. */

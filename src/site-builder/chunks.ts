@@ -1,9 +1,10 @@
 /**
- * The shop code every page's islands share, bundled as one `shop` chunk (astro.config.mjs): prices, cart
- * lines, the stores every island reads, the API client and the dialogs. Few, larger chunks instead of
- * dozens of tiny ones: on a phone every file of an island's import chain costs a round trip before
+ * The shop code every page's scripts and islands share, bundled as one `shop` chunk (astro.config.mjs): prices,
+ * cart lines, the stores every island reads (with nanostores itself), the API client and the dialogs. Few, larger
+ * chunks instead of dozens of tiny ones: on a phone every file of an import chain costs a round trip before
  * 'Agregar al carrito' works (scripts/bench/add-to-cart.ts). Paths under src/; a folder ends with '/'.
- * The checkout store and the zod schemas stay with the islands that use them.
+ * The checkout store and the zod schemas stay with the islands that use them. Nothing here imports React: the
+ * page's own scripts (the frame, the buy box) load this chunk and must not wait for React's.
  */
 export const SHOP_CHUNK = [
   'stores/auth.ts',
@@ -13,12 +14,9 @@ export const SHOP_CHUNK = [
   'ui/dialog.ts',
   'ui/alerts.ts',
   'ui/focus-trap.ts',
-  'ui/Modal.tsx',
-  'ui/useDialogFocus.ts',
   'ui/add-to-cart.ts',
   'ui/after-paint.ts',
-  'ui/TotalsRows.tsx',
-  'ui/Photo.tsx',
+  'components/product/buy-box.ts',
   'lib/tienda.ts',
   'lib/text.ts',
   'lib/dates.ts',
@@ -36,12 +34,21 @@ export const SHOP_CHUNK = [
   'lib/api/routes.ts',
 ] as const;
 
+/** The React parts every island shares (the modal, totals, photos), in a `shop-react` chunk beside React's own. */
+export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx'] as const;
+
+/** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
+const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
+
 /** Whether a module id of the client build (a file path, maybe with a query) belongs to the `shop` chunk; stylesheets never do (they go to the pages' shared stylesheet). */
 export function inShopChunk(id: string): boolean {
   // Vite's helper for dynamic imports: every page's islands load one, and alone it was a request of its own.
   if (id.includes('vite/preload-helper')) return true;
-  return inChunk(id, SHOP_CHUNK);
+  return STORE_PACKAGES.test(id) || inChunk(id, SHOP_CHUNK);
 }
+
+/** Whether a module id of the client build belongs to the `shop-react` chunk. */
+export const inShopReactChunk = (id: string): boolean => inChunk(id, SHOP_REACT_CHUNK);
 
 function inChunk(id: string, entries: readonly string[]): boolean {
   const path = id.replace(/\\/g, '/').replace(/\?.*$/, '');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OpcionesCatalogo, PaginaCatalogo } from '../../src/lib/api/productos-schemas.ts';
 import { CATALOGO_PANEL } from '../../src/lib/tienda.ts';
 import { condicionCatalogo } from '../../src/server/admin/catalogo/filtro.ts';
+import { CARGA_MASIVA_PRODUCTOS, trasCargaMasiva } from '../../src/server/db/carga-masiva.ts';
 import { marcas, productos } from '../../src/server/db/schema/index.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, type TestShop } from './shop.ts';
@@ -132,5 +133,27 @@ describeEachDatabase("the back office's product list and its filter (issue 37)",
     expect(await malo('?color=rojo')).toMatch(/^Filtro desconocido: color\./);
     expect(await malo(`?q=${'a'.repeat(CATALOGO_PANEL.busquedaMaxima + 1)}`)).toMatch(/La búsqueda admite hasta/);
     expect((await shop.call('GET', '/admin/api/catalogo/productos')).status).toBe(401);
+  });
+
+  it('after a bulk load, reads the list from its indexes: the visibility map written, the trigram index used', async () => {
+    const db = shop.database.db;
+    const visibles = async () =>
+      Number(
+        ((await db.execute(sql`SELECT relallvisible FROM pg_class WHERE relname = 'productos'`)).rows[0] as { relallvisible: number })
+          .relallvisible,
+      );
+    await db.update(productos).set({ stock: sql`${productos.stock}` });
+    expect(await visibles()).toBe(0);
+    await trasCargaMasiva(db, CARGA_MASIVA_PRODUCTOS - 1);
+    expect(await visibles()).toBe(0);
+    await trasCargaMasiva(db, CARGA_MASIVA_PRODUCTOS);
+    expect(await visibles()).toBeGreaterThan(0);
+    // The search's word goes through the trigram index when the planner may not scan the table (every product, archived too).
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = (await tx.execute(sql`EXPLAIN SELECT id FROM ${productos} WHERE ${condicionCatalogo({ q: 'hialuronica', archivados: 'todos' })}`)).rows;
+      return rows.map((row) => Object.values(row as object)[0]).join('\n');
+    });
+    expect(plan, plan).toContain('productos_busqueda_trgm_idx');
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client.ts';
+import { PGLITE_EXTENSIONS, type Db } from './client.ts';
 import { acquireLock, releaseLock } from './lock.ts';
 
 /** The embedded PGlite client behind a Drizzle database; undefined when it is a Postgres server. */
@@ -42,7 +42,7 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<n
   try {
     let client: PGlite | undefined;
     try {
-      client = await PGlite.create(pgDataDir(dataDir), { loadDataDir: archive });
+      client = await PGlite.create(pgDataDir(dataDir), { loadDataDir: archive, extensions: PGLITE_EXTENSIONS });
       const { rows } = await client.query<{ version: number }>('select version from catalogo_estado where id = 1');
       return rows[0]?.version ?? 0;
     } catch (error) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -104,9 +105,14 @@ function openPostgres(url: string, limits: DatabaseLimits): Database {
   return { db, driver: 'postgres', close: () => pool.end() };
 }
 
+/** The PostgreSQL extensions the migrations create (0035: pg_trgm for the back office's search), loaded into every embedded database. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) acquireLock(dataDir);
-  const client = dataDir ? new PGlite(resolve(dataDir, 'pgdata')) : new PGlite();
+  const client = dataDir
+    ? new PGlite(resolve(dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS })
+    : new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -36,7 +36,8 @@ export function condicionCatalogo(filtro: FiltroCatalogo, { umbralBajo = MESA.st
     .filter(Boolean);
   for (const palabra of palabras)
     partes.push(
-      sql`(${productos.busqueda} LIKE ${contiene(palabra)} OR ${productos.marcaId} IN (SELECT ${marcas.id} FROM ${marcas} WHERE ${marcaPlana} LIKE ${contiene(palabra)}))`,
+      // `= ANY(ARRAY(…))`, not `IN (…)`: the brands are found first, so both sides of the OR read an index (trigram, brand).
+      sql`(${productos.busqueda} LIKE ${contiene(palabra)} OR ${productos.marcaId} = ANY(ARRAY(SELECT ${marcas.id} FROM ${marcas} WHERE ${marcaPlana} LIKE ${contiene(palabra)})))`,
     );
   if (filtro.marca !== undefined) partes.push(eq(productos.marcaId, filtro.marca));
   if (filtro.categoria !== undefined) partes.push(eq(productos.categoriaId, filtro.categoria));

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categorias, categoriasHijas, lineas, marcas, productos, type NuevoProducto, type ProductoRow } from '../../db/schema/index.ts';
 import { parseImageUrl, storedImages } from '../../images/store.ts';
 import { audit, type Cambio } from '../audit.ts';
+import { trasCargaMasiva } from '../../db/carga-masiva.ts';
 import { motivoStock } from '../../catalogue/movimientos.ts';
 import { motivoCifras, stockTotalTras } from '../product-rules.ts';
 import type { Columna } from '../../../lib/catalogue/import-columns.ts';
@@ -469,6 +470,7 @@ export async function importarLote(
       });
   } else {
     await db.transaction(run);
+    await trasCargaMasiva(db, [...resultados.values()].filter((r) => r.resultado === 'creado' || r.resultado === 'actualizado').length);
   }
   return { resultados: ordenados(filas, resultados), nuevas };
 }

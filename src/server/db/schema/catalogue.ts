@@ -113,6 +113,12 @@ export const productos = pgTable(
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_child_idx').on(t.childId),
     index('productos_stock_idx').on(t.stock),
+    // The back office's search (each word anywhere in `busqueda`) reads a trigram index (pg_trgm), not every product.
+    index('productos_busqueda_trgm_idx').using('gin', t.busqueda.op('gin_trgm_ops')),
+    // Its list, newest first, counts and pages the products not archived from this index alone.
+    index('productos_activos_idx')
+      .on(t.id.desc())
+      .where(sql`${t.archivado} IS NULL`),
     uniqueIndex('productos_sku_idx').on(t.sku),
     // Checkout reserves stock with conditional updates; this is the last line of defence.
     check('productos_stock_check', sql`${t.stock} >= 0 AND ${t.stockTotal} >= 0`),
