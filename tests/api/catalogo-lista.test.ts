@@ -151,7 +151,9 @@ describeEachDatabase("the back office's product list and its filter (issue 37)",
     // The search's word goes through the trigram index when the planner may not scan the table (every product, archived too).
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const rows = (await tx.execute(sql`EXPLAIN SELECT id FROM ${productos} WHERE ${condicionCatalogo({ q: 'hialuronica', archivados: 'todos' })}`)).rows;
+      const rows = (
+        await tx.execute(sql`EXPLAIN SELECT id FROM ${productos} WHERE ${condicionCatalogo({ q: 'hialuronica', archivados: 'todos' })}`)
+      ).rows;
       return rows.map((row) => Object.values(row as object)[0]).join('\n');
     });
     expect(plan, plan).toContain('productos_busqueda_trgm_idx');
