@@ -11,3 +11,7 @@ export const foldText = (text: string) => foldAccents(text).toLowerCase().trim()
  * unaccent extension, absent on PGlite): `translate(x, ACCENTED_LETTERS, foldAccents(ACCENTED_LETTERS))`.
  */
 export const ACCENTED_LETTERS = 'áéíóúüñàèìòùÁÉÍÓÚÜÑÀÈÌÒÙ';
+
+/** Text or an attribute's value made safe inside HTML (catalogue text, a name in an e-mail): & < > " ' escaped. */
+export const escapeHtml = (text: string | number) =>
+  String(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -1,5 +1,6 @@
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { formatFecha } from '../dates.ts';
+import { escapeHtml } from '../text.ts';
 import { etiquetaDescuento, formatSoles, precioFinal } from '../pricing/index.ts';
 import { availableUnits, buyOptions, type ProductoDeCompra } from './buy-box.ts';
 
@@ -23,10 +24,6 @@ export function estadoInicial(producto: ProductoDeCompra): EstadoDeCompra {
   return { color, tamano, cantidad: '1', error: '' };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text or an attribute's value, safe inside HTML (catalogue text may hold any character). */
-export const esc = (value: string | number) => String(value).replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-
 /** The buy box's inside: price, stock, options, quantity, the §5 error line and its buttons (sold out: the disabled add button, then 'Avísame'). */
 export function buyBoxHtml(producto: ProductoDeCompra, estado: EstadoDeCompra = estadoInicial(producto)): string {
   const id = producto.idProducto;
@@ -38,10 +35,10 @@ export function buyBoxHtml(producto: ProductoDeCompra, estado: EstadoDeCompra = 
   const { colores, tamanos } = buyOptions(producto);
   const rebajado = final < producto.precio;
   const precio =
-    `<p class="buy-box__price"><span class="price${rebajado ? ' price--sale' : ''}" data-testid="precio">${esc(formatSoles(final))}</span>` +
+    `<p class="buy-box__price"><span class="price${rebajado ? ' price--sale' : ''}" data-testid="precio">${escapeHtml(formatSoles(final))}</span>` +
     (rebajado
-      ? `<span class="price price--old"><span class="visually-hidden">Antes </span>${esc(formatSoles(producto.precio))}</span>` +
-        `<span class="buy-box__discount">${esc(etiquetaDescuento(producto))}</span>`
+      ? `<span class="price price--old"><span class="visually-hidden">Antes </span>${escapeHtml(formatSoles(producto.precio))}</span>` +
+        `<span class="buy-box__discount">${escapeHtml(etiquetaDescuento(producto))}</span>`
       : '') +
     '</p>';
   const stock =
@@ -49,7 +46,7 @@ export function buyBoxHtml(producto: ProductoDeCompra, estado: EstadoDeCompra = 
     (agotado ? `<span id="agotado-${id}" class="stock-pill stock-pill--out">AGOTADO</span>` : '') +
     (preventa
       ? '<span class="stock-pill stock-pill--presale">Pedido anticipado' +
-        (producto.fechaLlegada ? `<small> · Llegada estimada: ${esc(formatFecha(producto.fechaLlegada))}</small>` : '') +
+        (producto.fechaLlegada ? `<small> · Llegada estimada: ${escapeHtml(formatFecha(producto.fechaLlegada))}</small>` : '') +
         '</span>'
       : '') +
     (!agotado && !preventa
@@ -61,7 +58,7 @@ export function buyBoxHtml(producto: ProductoDeCompra, estado: EstadoDeCompra = 
     '<div class="buy-box__row"><div class="buy-qty">' +
     `<label for="cantidad-${id}" class="buy-qty__label">Cantidad</label><div class="buy-qty__control">` +
     `<button type="button" aria-label="Disminuir cantidad" data-paso="-1"${off(agotado || cantidad <= 1)}>−</button>` +
-    `<input id="cantidad-${id}" type="number" inputmode="numeric" min="1" max="${Math.max(1, disponibles)}" value="${esc(estado.cantidad)}"${off(agotado)}>` +
+    `<input id="cantidad-${id}" type="number" inputmode="numeric" min="1" max="${Math.max(1, disponibles)}" value="${escapeHtml(estado.cantidad)}"${off(agotado)}>` +
     `<button type="button" aria-label="Aumentar cantidad" data-paso="1"${off(agotado || cantidad >= disponibles)}>+</button>` +
     '</div></div></div>';
   const acciones = agotado
@@ -78,7 +75,7 @@ export function buyBoxHtml(producto: ProductoDeCompra, estado: EstadoDeCompra = 
     optionPickerHtml('Color', `color-${id}`, colores, estado.color, 'color') +
     optionPickerHtml('Tamaño', `tamano-${id}`, tamanos, estado.tamano, 'tamano') +
     cantidadHtml +
-    `<p class="buy-box__error" role="alert">${esc(estado.error)}</p>` +
+    `<p class="buy-box__error" role="alert">${escapeHtml(estado.error)}</p>` +
     acciones
   );
 }
@@ -89,11 +86,11 @@ export function optionPickerHtml(legend: string, name: string, options: string[]
   const chips = options
     .map(
       (option) =>
-        `<label class="option-picker__chip"><input type="radio" name="${esc(name)}" value="${esc(option)}" data-campo="${campo}"${option === value ? ' checked' : ''}><span>${esc(option)}</span></label>`,
+        `<label class="option-picker__chip"><input type="radio" name="${escapeHtml(name)}" value="${escapeHtml(option)}" data-campo="${campo}"${option === value ? ' checked' : ''}><span>${escapeHtml(option)}</span></label>`,
     )
     .join('');
   return (
-    `<fieldset class="option-picker"><legend>${esc(legend)}<span class="option-picker__value" data-valor="${campo}">${value ? `: ${esc(value)}` : ''}</span></legend>` +
+    `<fieldset class="option-picker"><legend>${escapeHtml(legend)}<span class="option-picker__value" data-valor="${campo}">${value ? `: ${escapeHtml(value)}` : ''}</span></legend>` +
     `<div class="option-picker__chips">${chips}</div></fieldset>`
   );
 }
@@ -104,7 +101,7 @@ export function optionPickerHtml(legend: string, name: string, options: string[]
  */
 export function avisoStockHtml(productoId: number, prefijo: string, correo?: string): string {
   const campo = correo
-    ? `<p class="aviso-stock__cuenta">Te escribiremos a <strong>${esc(correo)}</strong>.</p>`
+    ? `<p class="aviso-stock__cuenta">Te escribiremos a <strong>${escapeHtml(correo)}</strong>.</p>`
     : `<label for="${prefijo}-correo" class="aviso-stock__label">Tu correo electrónico</label>` +
       `<input id="${prefijo}-correo" class="aviso-stock__input" type="email" name="correo" autocomplete="email" inputmode="email" placeholder="tu@correo.com" maxlength="254">`;
   return (

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/text.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 
 /**
@@ -8,9 +9,8 @@ import { TIENDA } from '../../lib/tienda.ts';
  * words and rows; the plain-text part is its own.
  */
 
-/** Escapes text for HTML e-mail bodies. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+/** Escapes text for HTML e-mail bodies (the one escaper of lib/text.ts, exported here for the e-mails' modules). */
+export { escapeHtml };
 
 /** The shop's colour: the title, links and buttons. */
 const ACENTO = '#b02a64';
