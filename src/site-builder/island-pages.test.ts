@@ -6,6 +6,7 @@ import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 import idle from 'astro/runtime/client/idle.prebuilt.js';
 import load from 'astro/runtime/client/load.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { AFTER_PAINT_SCRIPT } from './after-paint.ts';
 import { eagerIslandUrls, finishIslandPages, islandScripts, withPreloads } from './island-pages.ts';
 
 describe('finishIslandPages', () => {
@@ -31,30 +32,43 @@ describe('finishIslandPages', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists the static import chain of client:load islands first in the head, not lazy imports or idle islands', async () => {
+  const loaderOf = (html: string) => {
+    const tag = /<script((?: data-\w+="[^"]*")*)>/.exec(html.slice(html.indexOf('<script data-')))?.[1] ?? '';
+    const list = (name: string) => new RegExp(` data-${name}="([^"]*)"`).exec(tag)?.[1]?.split(' ') ?? [];
+    return { classic: list('classic'), modules: list('modules'), preload: list('preload') };
+  };
+
+  it("hands a storefront page's scripts to the after-paint loader, with the static chains of its modules and client:load islands", async () => {
     const islands =
       '<astro-island uid="1" component-url="/_astro/BuyBox.a.js" renderer-url="/_astro/client.e.js" client="load"></astro-island>' +
-      '<astro-island uid="2" component-url="/_astro/Idle.f.js" renderer-url="/_astro/client.e.js" client="idle"></astro-island>';
-    write('producto/1/index.html', page(islands));
-    write('acerca/index.html', page('<astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island>'));
+      '<astro-island uid="2" component-url="/_astro/Idle.f.js" renderer-url="/_astro/client.e.js" client="idle"></astro-island>' +
+      '<script type="module" src="/_astro/client.e.js"></script>';
+    write('producto/1/index.html', page(`<script>${islandRuntime}</script>${islands}`));
+    write('acerca/index.html', page('<astro-island component-url="/_astro/Idle.f.js" client="idle"></astro-island><p>sin scripts</p>'));
     expect(await finishIslandPages(dir, [join(dir, 'producto/1/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
     const html = readFileSync(join(dir, 'producto/1/index.html'), 'utf8');
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((match) => match[1]);
-    expect(preloaded).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js', '/_astro/client.e.js']);
-    expect(html.indexOf('modulepreload')).toBeGreaterThan(html.indexOf('<meta charset="utf-8">'));
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('<title>'));
-    expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('modulepreload');
+    // No script tag the browser would fetch before the paint, no preload link: one loader, with the lists.
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html.match(/<script data-/g)).toHaveLength(1);
+    expect(html).toContain(`>${AFTER_PAINT_SCRIPT}</script>`);
+    const loader = loaderOf(html);
+    expect(loader.classic).toEqual([expect.stringMatching(/^\/_astro\/astro-island\.[\w-]+\.js$/)]);
+    expect(loader.modules).toEqual(['/_astro/client.e.js']);
+    // The module's chain, then the client:load island's (not its lazy import, not the idle island).
+    expect(loader.preload).toEqual(['/_astro/client.e.js', '/_astro/vendor.b.js', '/_astro/BuyBox.a.js', '/_astro/shop.c.js']);
+    expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('<script');
   });
 
-  it("preloads the back office's whole module chain (an app page), and no other page's module scripts", async () => {
+  it("preloads the back office's whole module chain (an app page) and keeps its script tag", async () => {
     const script = '<script type="module" src="/_astro/BuyBox.a.js"></script>';
     write('admin/index.html', page(script));
-    write('acerca/index.html', page(script));
-    expect(await finishIslandPages(dir, [join(dir, 'admin/index.html'), join(dir, 'acerca/index.html')])).toBe(1);
+    expect(await finishIslandPages(dir, [join(dir, 'admin/index.html')])).toBe(1);
     const html = readFileSync(join(dir, 'admin/index.html'), 'utf8');
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
     expect(preloaded).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js']);
-    expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('modulepreload');
+    expect(html).toContain(script);
+    expect(html).not.toContain(AFTER_PAINT_SCRIPT);
   });
 
   it('adds its links once', () => {
@@ -73,19 +87,19 @@ describe('finishIslandPages', () => {
     const pages = ['a', 'b', 'c', 'd'].map((name) => join(dir, name, 'index.html'));
     expect(await finishIslandPages(dir, pages)).toBe(3);
     const [a, b, c, d] = pages.map((path) => readFileSync(path, 'utf8'));
-    const src = (html: string) => /<script src="(\/_astro\/astro-island\.[\w-]+\.js)" async><\/script>/.exec(html)?.[1];
+    const src = (html: string) => loaderOf(html).classic[0];
     expect(src(a!)).toBeDefined();
     expect(src(b!)).toBe(src(a!));
     expect(readFileSync(join(dir, src(a!)!), 'utf8')).toBe(`${idle}\n${islandRuntime}`);
     expect(a).not.toContain('customElements.define');
     expect(a).not.toContain(`<script>${idle}</script>`);
-    // The buy box's page: its own file with its three directives, in the place of the first script; its preloads; other scripts kept.
+    // The buy box's page: its own file with its three directives, its loader in the place of the first script; other scripts kept.
     expect(src(d!)).not.toBe(src(a!));
     expect(readFileSync(join(dir, src(d!)!), 'utf8')).toBe(`${idle}\n${load}\n${visible}\n${islandRuntime}`);
-    expect(d!.indexOf(src(d!)!)).toBeLessThan(d!.indexOf('<astro-island'));
+    expect(d!.indexOf('<script data-')).toBeLessThan(d!.indexOf('<astro-island'));
     expect(d).not.toContain(`<script>${load}</script>`);
     expect(d).toContain('<script>console.log(1)</script>');
-    expect(d).toContain('rel="modulepreload"');
+    expect(loaderOf(d!).preload).toEqual(['/_astro/BuyBox.a.js', '/_astro/vendor.b.js', '/_astro/shop.c.js', '/_astro/client.e.js']);
     expect(islandScripts(a!)).toBeUndefined();
     expect(c).toBe(page('<p>sin islas</p>'));
   });

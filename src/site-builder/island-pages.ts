@@ -8,27 +8,24 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { init, parse } from 'es-module-lexer';
+import { paintFirst } from './after-paint.ts';
 
 /**
- * The build's pass over the pages Astro wrote, for their islands. Two things, both measured:
+ * The build's pass over the pages Astro wrote, for their scripts. Three things, all measured:
  *
  * Astro inlines its island runtime (4.4 KB) and the scripts of the hydration directives it uses
  * (`client:idle`, `client:load`, `client:visible`: 0.1–0.4 KB each) into every page that has an island,
- * that is every page. They become one file in `_astro/` per set of directives, loaded `async` (it only
- * defines the <astro-island> element, which upgrades the islands already parsed, and the directives,
- * which islands parsed before them wait for), downloaded once and cached: 5.3 KB less in every product
- * page. Measured under 4x CPU and slow 4G on a product page, 'Agregar al carrito' works as early either
- * way (2.24–2.63 s inline against 2.28–2.50 s from the file, medians of 3, five runs each).
+ * that is every page. They become one file in `_astro/` per set of directives (it only defines the
+ * <astro-island> element, which upgrades the islands already parsed, and the directives), downloaded
+ * once and cached: 5.3 KB less in every product page.
  *
  * The same pass drops what the runtime does not read of the islands (trimIslands).
  *
- * A page's `client:load` islands (the cart, checkout, the complaint book…) hydrate only once
- * their whole import chain has arrived, and a browser discovers that chain one level at a time, and
- * only after the page's stylesheets and the runtime. This build step lists every file of those chains
- * as `<link rel="modulepreload">` at the top of the page's head, so they download from the first
- * moment, side by side. They ask for low priority, so the stylesheets and the main image still come
- * first: measured on a product page, Lighthouse's first paint stayed at 1.1 s (1.8 s with default
- * priority) and 'Agregar al carrito' worked as early.
+ * A storefront page then asks for its scripts only once its main image has painted (after-paint.ts): the
+ * runtime file, its module scripts, and, as modulepreloads, the whole static import chains of those
+ * modules and of its `client:load` islands (the cart, checkout, the complaint book…), which a browser
+ * would otherwise discover one level at a time. The back office (an app: nothing shows before its
+ * script) keeps its script tag and gets its chain preloaded at the top of its head, at once.
  */
 export async function finishIslandPages(dir: string, pages: string[]): Promise<number> {
   await init;
@@ -58,13 +55,15 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
         for (const tag of others) next = next.replace(tag, '');
       }
       next = trimIslands(next);
-      if (roots.length > 0) {
-        const urls = [...new Set((await Promise.all(roots.map(chainOf))).flat())];
-        next = withPreloads(next, urls.map((url) => `<link rel="modulepreload" href="${url}" fetchpriority="low">`).join(''));
-      } else if (isAppPage(dir, page)) {
-        // The back office is its module script and nothing else: its whole chain, at normal priority.
-        const urls = [...new Set((await Promise.all(moduleScriptUrls(html).map(chainOf))).flat())];
+      const chainsOf = async (urls: string[]) => [...new Set((await Promise.all(urls.map(chainOf))).flat())];
+      if (isAppPage(dir, page)) {
+        // The back office is its module script and nothing else: its whole chain, at once, at normal priority.
+        const urls = await chainsOf(moduleScriptUrls(html));
         next = withPreloads(next, urls.map((url) => `<link rel="modulepreload" href="${url}">`).join(''));
+      } else {
+        // A storefront page: every script after its main image has painted, the chains of its own
+        // modules and of its client:load islands preloaded then, side by side (after-paint.ts).
+        next = paintFirst(next, await chainsOf([...moduleScriptUrls(html), ...roots]));
       }
       if (next === html) continue;
       await writeFile(page, next);

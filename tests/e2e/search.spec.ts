@@ -9,9 +9,15 @@ test.beforeAll(async ({ request }) => {
 
 const results = (page: Page) => page.locator('.search-page__grid .product-card');
 
+/**
+ * Waits for the first results. They are the search island's, which the page asks for after its first paint
+ * (decision 0229) and which then loads Pagefind's index: on a loaded machine more than the default 5 s.
+ */
+const firstResults = (page: Page) => expect(results(page).first()).toBeVisible({ timeout: 15_000 });
+
 /** Every product id listed across the result pages, visiting each numbered page button. */
 async function allResultIds(page: Page): Promise<number[]> {
-  await expect(results(page).first()).toBeVisible();
+  await firstResults(page);
   const pageButtons = page.getByRole('navigation', { name: 'Páginas de resultados' }).getByRole('button', { name: /^Página \d+$/ });
   const pages = Math.max(1, await pageButtons.count());
   const ids: number[] = [];
@@ -70,7 +76,7 @@ test('a nonsense query finds nothing', async ({ page }) => {
 
 test('submitting the search form empty shows "Búsqueda vacía"', async ({ page }) => {
   await page.goto('/search?q=crema');
-  await expect(results(page).first()).toBeVisible();
+  await firstResults(page);
   const input = page.getByRole('searchbox', { name: 'Buscar productos', exact: true });
   await input.fill('   ');
   await input.press('Enter');

@@ -23,7 +23,7 @@ export function initTopStrip(): void {
     const duration = marqueeDurationMs(copy?.getBoundingClientRect().width ?? 0, speed);
     if (duration > 0) strip.style.setProperty('--marquee-duration', `${duration}ms`);
   };
-  update();
+  // Its first report comes after the page's own layout: measuring here would lay the page out once more.
   new ResizeObserver(update).observe(track);
   const toggle = strip.querySelector<HTMLButtonElement>('[data-marquee-toggle]')!;
   toggle.addEventListener('click', () => {

@@ -1,0 +1,76 @@
+/**
+ * Paint first, then JavaScript. A storefront page's scripts (its own modules, Astro's island runtime
+ * and the import chains of its `client:load` islands) are not in its HTML as tags any more: one inline
+ * script lists them and asks for them once the page's main image has painted, all at once (the chains
+ * as modulepreloads, so a chain costs one round trip, not one per level).
+ *
+ * Why: a script the browser fetches before the largest paint competes with that paint for the phone's
+ * link, and Lighthouse counts every module request that finished before it into the page's LCP. The same
+ * page measured 1.3 s or 1.65 s depending on whether headless Chromium's first frame came before or after
+ * the scripts; without them before the paint, 1.0–1.1 s in every run (decision 0229).
+ *
+ * "Painted": the browser has reported the largest contentful paint of one of the page's
+ * `fetchpriority="high"` images (the home's first banner, a product's photo, a listing's first card), or
+ * one shown after they were loaded and decoded; a page without one waits for its first such report. The
+ * report is the paint as shown, which a frame callback is not: headless Chromium runs a page's frame
+ * callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
+ * the images were decoded. A shopper who touches
+ * the page first gets the scripts at once, and a stalled image holds them no longer than {@link HOLD_MS}.
+ */
+
+/** Longest the scripts wait for the main image (a stalled photo must not leave the buy box dead). */
+export const HOLD_MS = 2500;
+
+/**
+ * The loader, an inline classic script: its text is fixed at build time, so its hash is one of the
+ * CSP's (build-scripts.ts); the URLs are its own data attributes, which the hash does not cover.
+ */
+export const AFTER_PAINT_SCRIPT =
+  '(()=>{const me=document.currentScript,list=(k)=>(me.dataset[k]||"").split(" ").filter(Boolean);let go=false;' +
+  'const add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));' +
+  'const start=()=>{if(go)return;go=true;' +
+  'for(const href of list("preload"))add("link",{rel:"modulepreload",href});' +
+  'for(const src of list("classic"))add("script",{src});' +
+  'for(const src of list("modules"))add("script",{type:"module",src})};' +
+  'for(const type of ["pointerdown","keydown","touchstart"])addEventListener(type,start,{once:true,passive:true});' +
+  'const painted=()=>{setTimeout(start,' +
+  HOLD_MS +
+  ');' +
+  'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");' +
+  'const images=[...document.querySelectorAll("img[fetchpriority=high]")];let decoded=Infinity;' +
+  'const whenLoaded=(i)=>i.complete?Promise.resolve():new Promise((done)=>{for(const type of ["load","error"])i.addEventListener(type,done,{once:true})});' +
+  'Promise.all(images.map((i)=>whenLoaded(i).then(()=>i.decode()).catch(()=>{})))' +
+  '.then(()=>{decoded=performance.now();if(!lcp)requestAnimationFrame(()=>setTimeout(start))});' +
+  'if(lcp)new PerformanceObserver((entries)=>{for(const e of entries.getEntries())' +
+  'if(!images.length||images.includes(e.element)||e.startTime>=decoded)start()}).observe({type:"largest-contentful-paint",buffered:true})};' +
+  'document.readyState==="loading"?addEventListener("DOMContentLoaded",painted,{once:true}):painted()})()';
+
+/** What a page asks for after its paint: classic scripts, module scripts, and modules to preload. */
+export interface AfterPaint {
+  classic: string[];
+  modules: string[];
+  preload: string[];
+}
+
+/** The loader's tag for these scripts. */
+export function afterPaintTag({ classic, modules, preload }: AfterPaint): string {
+  const attribute = (name: string, urls: string[]) => (urls.length ? ` data-${name}="${urls.join(' ')}"` : '');
+  return `<script${attribute('classic', classic)}${attribute('modules', modules)}${attribute('preload', preload)}>${AFTER_PAINT_SCRIPT}</script>`;
+}
+
+/** A page's external script tags that the loader takes over: Astro's island runtime (classic, async) and the module scripts. */
+const SCRIPT_TAG = /<script(?: type="module")? src="(\/_astro\/[^"]+\.js)"(?: async)?><\/script>/g;
+
+/**
+ * The page with its external scripts taken out of its HTML and handed to one loader, in the place of
+ * the first of them; `preload` is added to what it preloads. A page without such scripts is returned unchanged.
+ */
+export function paintFirst(html: string, preload: string[]): string {
+  const tags = [...html.matchAll(SCRIPT_TAG)];
+  if (tags.length === 0) return html;
+  const classic = tags.filter(([tag]) => !tag.includes('type="module"')).map(([, url]) => url!);
+  const modules = tags.filter(([tag]) => tag.includes('type="module"')).map(([, url]) => url!);
+  const loader = afterPaintTag({ classic, modules, preload: [...new Set(preload)] });
+  let first = true;
+  return html.replace(SCRIPT_TAG, () => (first ? ((first = false), loader) : ''));
+}

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Producto } from '../../src/lib/api/schemas.ts';
+import { productPath } from '../../src/lib/catalogue/routes.ts';
+import { HOLD_MS } from '../../src/site-builder/after-paint.ts';
+import { buyBoxReady, hydrated } from './support/shop.ts';
+
+// Paint first, then JavaScript (src/site-builder/after-paint.ts): a storefront page asks for no script
+// before its largest paint has been shown, and its scripts still come (the buy box works, islands hydrate).
+
+let producto: Producto;
+test.beforeAll(async ({ request }) => {
+  const catalogue = (await (await request.get('/web/listprod')).json()) as Producto[];
+  producto = catalogue.find((p) => p.stock > 0 && p.newores !== 'Preventa')!;
+});
+
+/** When the page's first and last largest-contentful-paints were shown, and when each of its scripts was asked for (ms since navigation). */
+async function timings(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ first: number; last: number; scripts: { url: string; start: number }[] }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const scripts = performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/_astro\/.*\.js$/.test(entry.name))
+            .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime }));
+          resolve({ first: entries[0]!.startTime, last: entries.at(-1)!.startTime, scripts });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+for (const [name, path] of [
+  ['home', () => '/'],
+  ['product', () => productPath(producto)],
+  ['cart', () => '/carrito'],
+] as const) {
+  test(`the ${name} page asks for its scripts only after its largest paint, and they run`, async ({ page }) => {
+    await page.goto(path());
+    // The page's own islands hydrate (the header's actions are on every page), so the scripts did come.
+    await hydrated(page, 'HeaderActions');
+    if (name === 'product') await buyBoxReady(page);
+    const { first, last, scripts } = await timings(page);
+    expect(scripts.length).toBeGreaterThan(2);
+    // The cart's content is its island's (the stored cart): its largest paint comes after its scripts, its first one before.
+    const painted = name === 'cart' ? first : last;
+    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(painted);
+  });
+}
+
+/** The catalogue's photos (not the icon sprite), left unanswered: the main photo never loads, so no paint after it ever comes. */
+const stallPhotos = (page: Page) =>
+  page.route(
+    (url) => /\.(?:svg|jpe?g|png|webp|avif)$/.test(url.pathname) && !url.pathname.startsWith('/_astro/icons.'),
+    () => undefined,
+  );
+
+test('a main photo that never arrives holds the scripts no longer than the hold', async ({ page }) => {
+  await stallPhotos(page);
+  const started = Date.now();
+  await page.goto(productPath(producto), { waitUntil: 'domcontentloaded' });
+  await buyBoxReady(page);
+  expect(Date.now() - started).toBeLessThan(HOLD_MS + 5000);
+  expect(await page.locator('img[data-gallery-main]').evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+});
+
+test("a shopper's first touch asks for the scripts at once", async ({ page }) => {
+  await stallPhotos(page);
+  await page.goto(productPath(producto), { waitUntil: 'domcontentloaded' });
+  const asked = page.waitForRequest(/\/_astro\/.*\.js$/, { timeout: HOLD_MS - 500 });
+  await page.keyboard.press('Tab');
+  await asked;
+});
