@@ -58,23 +58,19 @@ export function afterPaintTag({ classic, modules, preload }: AfterPaint): string
   return `<script${attribute('classic', classic)}${attribute('modules', modules)}${attribute('preload', preload)}>${AFTER_PAINT_SCRIPT}</script>`;
 }
 
-/** A page's external script tags: Astro's island runtime (classic, async) and the module scripts. */
+/** A page's external script tags that the loader takes over: Astro's island runtime (classic, async) and the module scripts. */
 const SCRIPT_TAG = /<script(?: type="module")? src="(\/_astro\/[^"]+\.js)"(?: async)?><\/script>/g;
 
 /**
  * The page with its external scripts taken out of its HTML and handed to one loader, in the place of
- * the first of them; `preload` is added to what it preloads. With `modulesAtOnce`, the module scripts keep
- * their tags (the loader takes the island runtime only): for a page whose first screen is a control that
- * needs its script (the product page's buy box). A page without such scripts is returned unchanged.
+ * the first of them; `preload` is added to what it preloads. A page without such scripts is returned unchanged.
  */
-export function paintFirst(html: string, preload: string[], { modulesAtOnce = false } = {}): string {
-  const isModule = (tag: string) => tag.includes('type="module"');
-  const takes = (tag: string) => !(modulesAtOnce && isModule(tag));
-  const tags = [...html.matchAll(SCRIPT_TAG)].filter(([tag]) => takes(tag));
+export function paintFirst(html: string, preload: string[]): string {
+  const tags = [...html.matchAll(SCRIPT_TAG)];
   if (tags.length === 0) return html;
-  const classic = tags.filter(([tag]) => !isModule(tag)).map(([, url]) => url!);
-  const modules = tags.filter(([tag]) => isModule(tag)).map(([, url]) => url!);
+  const classic = tags.filter(([tag]) => !tag.includes('type="module"')).map(([, url]) => url!);
+  const modules = tags.filter(([tag]) => tag.includes('type="module"')).map(([, url]) => url!);
   const loader = afterPaintTag({ classic, modules, preload: [...new Set(preload)] });
   let first = true;
-  return html.replace(SCRIPT_TAG, (tag) => (!takes(tag) ? tag : first ? ((first = false), loader) : ''));
+  return html.replace(SCRIPT_TAG, () => (first ? ((first = false), loader) : ''));
 }

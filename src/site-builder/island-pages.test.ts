@@ -60,18 +60,6 @@ describe('finishIslandPages', () => {
     expect(readFileSync(join(dir, 'acerca/index.html'), 'utf8')).not.toContain('<script');
   });
 
-  it("keeps the product page's module scripts (its buy box is its first screen) and hands over the island runtime", async () => {
-    const scripts = '<script type="module" src="/_astro/client.e.js"></script>';
-    write('producto/2/index.html', page(`<script>${islandRuntime}</script><div data-buy-box></div>${scripts}`));
-    await finishIslandPages(dir, [join(dir, 'producto/2/index.html')]);
-    const html = readFileSync(join(dir, 'producto/2/index.html'), 'utf8');
-    expect(html).toContain(scripts);
-    const loader = loaderOf(html);
-    expect(loader.classic).toHaveLength(1);
-    expect(loader.modules).toEqual([]);
-    expect(loader.preload).toEqual([]);
-  });
-
   it("preloads the back office's whole module chain (an app page) and keeps its script tag", async () => {
     const script = '<script type="module" src="/_astro/BuyBox.a.js"></script>';
     write('admin/index.html', page(script));

@@ -62,11 +62,8 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
         next = withPreloads(next, urls.map((url) => `<link rel="modulepreload" href="${url}">`).join(''));
       } else {
         // A storefront page: every script after its main image has painted, the chains of its own
-        // modules and of its client:load islands preloaded then, side by side (after-paint.ts). The product
-        // page's buy box is its first screen and needs its modules at once: they keep their tags.
-        const modulesAtOnce = html.includes('data-buy-box');
-        const chains = await chainsOf([...(modulesAtOnce ? [] : moduleScriptUrls(html)), ...roots]);
-        next = paintFirst(next, chains, { modulesAtOnce });
+        // modules and of its client:load islands preloaded then, side by side (after-paint.ts).
+        next = paintFirst(next, await chainsOf([...moduleScriptUrls(html), ...roots]));
       }
       if (next === html) continue;
       await writeFile(page, next);
