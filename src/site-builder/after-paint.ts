@@ -14,8 +14,8 @@
  * one shown after they were loaded and decoded; a page without one waits for its first such report. The
  * report is the paint as shown, which a frame callback is not: headless Chromium runs a page's frame
  * callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
- * the images were decoded. A shopper who touches
- * the page first gets the scripts at once, and a stalled image holds them no longer than {@link HOLD_MS}.
+ * the images were decoded. A shopper who touches the page first gets the scripts at once, and a stalled
+ * image holds them no longer than {@link HOLD_MS}.
  */
 
 /** Longest the scripts wait for the main image (a stalled photo must not leave the buy box dead). */
@@ -33,9 +33,7 @@ export const AFTER_PAINT_SCRIPT =
   'for(const src of list("classic"))add("script",{src});' +
   'for(const src of list("modules"))add("script",{type:"module",src})};' +
   'for(const type of ["pointerdown","keydown","touchstart"])addEventListener(type,start,{once:true,passive:true});' +
-  'const painted=()=>{setTimeout(start,' +
-  HOLD_MS +
-  ');' +
+  `const painted=()=>{setTimeout(start,${HOLD_MS});` +
   'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");' +
   'const images=[...document.querySelectorAll("img[fetchpriority=high]")];let decoded=Infinity;' +
   'const whenLoaded=(i)=>i.complete?Promise.resolve():new Promise((done)=>{for(const type of ["load","error"])i.addEventListener(type,done,{once:true})});' +
@@ -53,24 +51,22 @@ export interface AfterPaint {
 }
 
 /** The loader's tag for these scripts. */
-export function afterPaintTag({ classic, modules, preload }: AfterPaint): string {
+function afterPaintTag({ classic, modules, preload }: AfterPaint): string {
   const attribute = (name: string, urls: string[]) => (urls.length ? ` data-${name}="${urls.join(' ')}"` : '');
   return `<script${attribute('classic', classic)}${attribute('modules', modules)}${attribute('preload', preload)}>${AFTER_PAINT_SCRIPT}</script>`;
 }
 
-/** A page's external script tags that the loader takes over: Astro's island runtime (classic, async) and the module scripts. */
-const SCRIPT_TAG = /<script(?: type="module")? src="(\/_astro\/[^"]+\.js)"(?: async)?><\/script>/g;
+/** A script tag with a `src`, and that URL. */
+const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
 
 /**
- * The page with its external scripts taken out of its HTML and handed to one loader, in the place of
- * the first of them; `preload` is added to what it preloads. A page without such scripts is returned unchanged.
+ * The page with the tags of these scripts taken out of its HTML and handed to one loader, in the place
+ * of the first of them. A page without any of them is returned unchanged.
  */
-export function paintFirst(html: string, preload: string[]): string {
-  const tags = [...html.matchAll(SCRIPT_TAG)];
-  if (tags.length === 0) return html;
-  const classic = tags.filter(([tag]) => !tag.includes('type="module"')).map(([, url]) => url!);
-  const modules = tags.filter(([tag]) => tag.includes('type="module"')).map(([, url]) => url!);
-  const loader = afterPaintTag({ classic, modules, preload: [...new Set(preload)] });
+export function paintFirst(html: string, scripts: AfterPaint): string {
+  const taken = new Set([...scripts.classic, ...scripts.modules]);
+  if (taken.size === 0) return html;
+  const loader = afterPaintTag({ ...scripts, preload: [...new Set(scripts.preload)] });
   let first = true;
-  return html.replace(SCRIPT_TAG, () => (first ? ((first = false), loader) : ''));
+  return html.replace(SCRIPT_TAG, (tag, src: string) => (!taken.has(src) ? tag : first ? ((first = false), loader) : ''));
 }

@@ -49,9 +49,10 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
       const roots = eagerIslandUrls(html);
       const scripts = islandScripts(html);
       let next = html;
+      const runtime = scripts && (await runtimeUrl(scripts.body));
       if (scripts) {
         const [first, ...others] = scripts.tags;
-        next = next.replace(first!, `<script src="${await runtimeUrl(scripts.body)}" async></script>`);
+        next = next.replace(first!, `<script src="${runtime}" async></script>`);
         for (const tag of others) next = next.replace(tag, '');
       }
       next = trimIslands(next);
@@ -63,7 +64,8 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
       } else {
         // A storefront page: every script after its main image has painted, the chains of its own
         // modules and of its client:load islands preloaded then, side by side (after-paint.ts).
-        next = paintFirst(next, await chainsOf([...moduleScriptUrls(html), ...roots]));
+        const modules = moduleScriptUrls(html);
+        next = paintFirst(next, { classic: runtime ? [runtime] : [], modules, preload: await chainsOf([...modules, ...roots]) });
       }
       if (next === html) continue;
       await writeFile(page, next);
