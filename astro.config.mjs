@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
-import { inShopChunk, inShopReactChunk } from './src/site-builder/chunks.ts';
+import { inShopChunk, inShopReactChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -54,16 +54,13 @@ export default defineConfig({
           // chain costs a round trip before 'Agregar al carrito' works (scripts/bench/add-to-cart.ts).
           codeSplitting: {
             groups: [
-              // What every island runs: React, its DOM renderer and its bindings to the stores (zod and the like stay with their islands).
-              {
-                name: 'vendor',
-                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
-                priority: 2,
-              },
+              // What every island runs: React, its DOM renderer, its bindings to the stores and the bundler's helpers
+              // for React's CommonJS (zod and the like stay with their islands).
+              { name: 'vendor', test: inVendorChunk, priority: 2 },
               // The shop code every page's scripts and islands share, framework-free, with the stores (src/site-builder/chunks.ts).
-              { name: 'shop', test: inShopChunk, priority: 1 },
+              { name: storefrontChunk('shop', inShopChunk), priority: 1 },
               // The React parts the islands share: loaded with React, never by the page's own scripts.
-              { name: 'shop-react', test: inShopReactChunk, priority: 1 },
+              { name: storefrontChunk('shop-react', inShopReactChunk), priority: 1 },
             ],
           },
         },

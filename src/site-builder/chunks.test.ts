@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inShopChunk, inShopReactChunk, SHOP_CHUNK, SHOP_REACT_CHUNK } from './chunks.ts';
+import { inShopChunk, inShopReactChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
 
@@ -26,6 +26,14 @@ describe('the shared shop chunk', () => {
     expect(inShopChunk('\0vite/preload-helper.js')).toBe(true);
   });
 
+  it('gives React and the bundler’s helpers for its CommonJS to the vendor chunk, and nothing of the shop’s', () => {
+    expect(inVendorChunk('/work/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(true);
+    expect(inVendorChunk('C:\\work\\node_modules\\@nanostores\\react\\index.js')).toBe(true);
+    expect(inVendorChunk('\0rolldown/runtime.js')).toBe(true);
+    expect(inVendorChunk('/work/node_modules/nanostores/atom/index.js')).toBe(false);
+    expect(inVendorChunk(join(SRC, 'ui/Modal.tsx'))).toBe(false);
+  });
+
   it('holds no React: the pages’ own scripts (the frame, the buy box) load it without waiting for React', () => {
     const reactFree = SHOP_CHUNK.filter((entry) => !entry.endsWith('/'));
     for (const entry of reactFree) {
@@ -33,5 +41,50 @@ describe('the shared shop chunk', () => {
       expect(source, entry).not.toMatch(/from '(?:react|react-dom[^']*|@nanostores\/react)'/);
       expect(entry, entry).not.toMatch(/\.tsx$/);
     }
+  });
+});
+
+describe('what the storefront loads', () => {
+  /** A client build's module graph: each module's static importers; entries have none listed as such. */
+  const graph = (importers: Record<string, string[]>, entries: string[], dynamic: Record<string, string[]> = {}) => ({
+    getModuleInfo: (id: string) =>
+      id in importers || entries.includes(id) ? { isEntry: entries.includes(id), importers: importers[id] ?? [], dynamicImporters: dynamic[id] ?? [] } : null,
+  });
+  const src = (path: string) => join(SRC, path);
+  const shop = storefrontChunk('shop', inShopChunk);
+  const productPage = src('pages/producto/[slug].astro?astro&type=script&index=0&lang.ts');
+  const adminPage = src('pages/admin/index.astro?astro&type=script&index=0&lang.ts');
+  const modules = graph(
+    {
+      [src('components/product/buy-box.ts')]: [productPage],
+      [src('stores/cart.ts')]: [src('components/product/buy-box.ts'), src('backoffice/pedidos/Pedido.tsx')],
+      [src('backoffice/main.tsx')]: [adminPage],
+      [src('backoffice/importar/Importar.tsx')]: [src('backoffice/main.tsx')],
+      [src('backoffice/pedidos/Pedido.tsx')]: [src('backoffice/main.tsx')],
+      [src('lib/catalogue/import-file.ts')]: [src('backoffice/importar/Importar.tsx')],
+      [src('lib/catalogue/csv.ts')]: [src('lib/catalogue/import-file.ts')],
+      [src('ui/ProductCard.tsx')]: [productPage],
+      [src('lib/auth/recovery-steps.ts')]: [],
+      [src('islands/auth/RecoveryForm.tsx')]: [],
+      // An import cycle must not keep the walk going for ever.
+      [src('lib/catalogue/routes.ts')]: [src('lib/catalogue/slug.ts'), src('components/product/buy-box.ts')],
+      [src('lib/catalogue/slug.ts')]: [src('lib/catalogue/routes.ts')],
+    },
+    [productPage, adminPage],
+    { [src('lib/auth/recovery-steps.ts')]: [src('islands/auth/RecoveryForm.tsx')], [src('islands/auth/RecoveryForm.tsx')]: [productPage] },
+  );
+
+  it('puts a listed module a storefront page reaches into the chunk, through static or lazy imports and cycles', () => {
+    expect(shop(src('components/product/buy-box.ts'), modules)).toBe('shop');
+    expect(shop(src('stores/cart.ts'), modules)).toBe('shop');
+    expect(shop(src('lib/auth/recovery-steps.ts'), modules)).toBe('shop');
+    expect(shop(src('lib/catalogue/routes.ts'), modules)).toBe('shop');
+  });
+
+  it('leaves out listed modules only the back office imports, and whatever is not listed', () => {
+    expect(shop(src('lib/catalogue/import-file.ts'), modules)).toBeNull();
+    expect(shop(src('lib/catalogue/csv.ts'), modules)).toBeNull();
+    expect(shop(src('backoffice/pedidos/Pedido.tsx'), modules)).toBeNull();
+    expect(shop(src('ui/ProductCard.tsx'), modules)).toBeNull();
   });
 });

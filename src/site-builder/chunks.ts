@@ -21,6 +21,7 @@ export const SHOP_CHUNK = [
   'lib/text.ts',
   'lib/dates.ts',
   'lib/slug.ts',
+  'lib/home/programacion.ts',
   'lib/pricing/',
   'lib/catalogue/',
   'lib/product/',
@@ -37,6 +38,15 @@ export const SHOP_CHUNK = [
 /** The React parts every island shares (the modal, totals, photos), in a `shop-react` chunk beside React's own. */
 export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx'] as const;
 
+/** React, its DOM renderer and its bindings: the `vendor` chunk every island loads. */
+const REACT_PACKAGES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/;
+
+/**
+ * Whether a module id of the client build belongs to the `vendor` chunk: React's packages and rolldown's runtime,
+ * the helpers that load React's CommonJS. Alone, the runtime was a file of 600 bytes and a request on every page.
+ */
+export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || id === '\0rolldown/runtime.js';
+
 /** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
 const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
 
@@ -49,6 +59,33 @@ export function inShopChunk(id: string): boolean {
 
 /** Whether a module id of the client build belongs to the `shop-react` chunk. */
 export const inShopReactChunk = (id: string): boolean => inChunk(id, SHOP_REACT_CHUNK);
+
+/** Where the back office's own client code lives, under src/: its app and its page. */
+const BACK_OFFICE = ['backoffice/', 'pages/admin/'] as const;
+
+/** What the bundler tells a chunk's naming function about a module (rolldown's `ModuleInfo`, the fields read here). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+}
+
+/**
+ * Names a group's chunk (rolldown's `codeSplitting.groups[].name`): `name` for a module that `belongs` to it and
+ * that a storefront page loads, null for the rest. A listed module only the back office imports (the catalogue
+ * file importer, the pages' editor) stays with the back office's chunks: a group otherwise takes every module it
+ * matches in the whole client build, and the storefront's `shop` chunk carried the importer's CSV parser.
+ */
+export function storefrontChunk(name: string, belongs: (id: string) => boolean) {
+  return (id: string, graph: ModuleGraph): string | null => (belongs(id) && usedByStorefront(id, graph) ? name : null);
+}
+
+/** Whether an import chain leads from a storefront entry (a page's script or an island, not the back office's) to `id`. */
+export function usedByStorefront(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (seen.has(id) || inChunk(id, BACK_OFFICE)) return false;
+  seen.add(id);
+  const info = graph.getModuleInfo(id);
+  if (!info) return false;
+  return info.isEntry || [...info.importers, ...info.dynamicImporters].some((by) => usedByStorefront(by, graph, seen));
+}
 
 function inChunk(id: string, entries: readonly string[]): boolean {
   const path = id.replace(/\\/g, '/').replace(/\?.*$/, '');
