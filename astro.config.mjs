@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
-import { inShopChunk, inShopReactChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
+import { inOrderChunk, inShopChunk, inShopReactChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -54,13 +54,14 @@ export default defineConfig({
           // chain costs a round trip before 'Agregar al carrito' works (scripts/bench/add-to-cart.ts).
           codeSplitting: {
             groups: [
-              // What every island runs: React, its DOM renderer, its bindings to the stores and the bundler's helpers
-              // for React's CommonJS (zod and the like stay with their islands).
+              // What every island runs: React, its DOM renderer and its bindings to the stores (zod and the like stay with their islands).
               { name: 'vendor', test: inVendorChunk, priority: 2 },
               // The shop code every page's scripts and islands share, framework-free, with the stores (src/site-builder/chunks.ts).
               { name: storefrontChunk('shop', inShopChunk), priority: 1 },
               // The React parts the islands share: loaded with React, never by the page's own scripts.
               { name: storefrontChunk('shop-react', inShopReactChunk), priority: 1 },
+              // Coupons, routine bundles and order totals: the cart's, the checkout's and the routine builder's.
+              { name: storefrontChunk('order-pricing', inOrderChunk), priority: 0 },
             ],
           },
         },

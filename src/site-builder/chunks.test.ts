@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inShopChunk, inShopReactChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
+import { inOrderChunk, inShopChunk, inShopReactChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
 
@@ -26,10 +26,17 @@ describe('the shared shop chunk', () => {
     expect(inShopChunk('\0vite/preload-helper.js')).toBe(true);
   });
 
-  it('gives React and the bundler’s helpers for its CommonJS to the vendor chunk, and nothing of the shop’s', () => {
+  it('keeps prices in the shop chunk and coupons, routine bundles and order totals in the cart’s chunk', () => {
+    expect(inShopChunk(join(SRC, 'lib/pricing/product.ts'))).toBe(true);
+    for (const module of ['lib/pricing/coupons.ts', 'lib/pricing/order.ts', 'lib/pricing/index.ts', 'lib/routine/pasos.ts']) {
+      expect(inShopChunk(join(SRC, module)), module).toBe(false);
+      expect(inOrderChunk(join(SRC, module)), module).toBe(true);
+    }
+  });
+
+  it('gives React, its renderer and its store bindings to the vendor chunk, and nothing of the shop’s', () => {
     expect(inVendorChunk('/work/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(true);
     expect(inVendorChunk('C:\\work\\node_modules\\@nanostores\\react\\index.js')).toBe(true);
-    expect(inVendorChunk('\0rolldown/runtime.js')).toBe(true);
     expect(inVendorChunk('/work/node_modules/nanostores/atom/index.js')).toBe(false);
     expect(inVendorChunk(join(SRC, 'ui/Modal.tsx'))).toBe(false);
   });
@@ -48,7 +55,9 @@ describe('what the storefront loads', () => {
   /** A client build's module graph: each module's static importers; entries have none listed as such. */
   const graph = (importers: Record<string, string[]>, entries: string[], dynamic: Record<string, string[]> = {}) => ({
     getModuleInfo: (id: string) =>
-      id in importers || entries.includes(id) ? { isEntry: entries.includes(id), importers: importers[id] ?? [], dynamicImporters: dynamic[id] ?? [] } : null,
+      id in importers || entries.includes(id)
+        ? { isEntry: entries.includes(id), importers: importers[id] ?? [], dynamicImporters: dynamic[id] ?? [] }
+        : null,
   });
   const src = (path: string) => join(SRC, path);
   const shop = storefrontChunk('shop', inShopChunk);

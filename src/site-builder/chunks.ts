@@ -22,7 +22,10 @@ export const SHOP_CHUNK = [
   'lib/dates.ts',
   'lib/slug.ts',
   'lib/home/programacion.ts',
-  'lib/pricing/',
+  // Prices and money only: coupons, routine bundles and order totals are the cart's, the checkout's and the routine
+  // builder's (a module imported through lib/pricing/index.ts brings them all).
+  'lib/pricing/money.ts',
+  'lib/pricing/product.ts',
   'lib/catalogue/',
   'lib/product/',
   'lib/auth/',
@@ -35,17 +38,20 @@ export const SHOP_CHUNK = [
   'lib/api/routes.ts',
 ] as const;
 
+/**
+ * The rest of the pricing module (coupons, routine bundles, shipping, order totals): one `order-pricing` chunk for the
+ * cart, the checkout and the routine builder, which use it together, instead of a file per module on the cart page.
+ */
+export const ORDER_CHUNK = ['lib/pricing/', 'lib/routine/pasos.ts'] as const;
+
 /** The React parts every island shares (the modal, totals, photos), in a `shop-react` chunk beside React's own. */
 export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx'] as const;
 
 /** React, its DOM renderer and its bindings: the `vendor` chunk every island loads. */
 const REACT_PACKAGES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/;
 
-/**
- * Whether a module id of the client build belongs to the `vendor` chunk: React's packages and rolldown's runtime,
- * the helpers that load React's CommonJS. Alone, the runtime was a file of 600 bytes and a request on every page.
- */
-export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || id === '\0rolldown/runtime.js';
+/** Whether a module id of the client build belongs to the `vendor` chunk: React's packages. */
+export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id);
 
 /** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
 const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
@@ -56,6 +62,9 @@ export function inShopChunk(id: string): boolean {
   if (id.includes('vite/preload-helper')) return true;
   return STORE_PACKAGES.test(id) || inChunk(id, SHOP_CHUNK);
 }
+
+/** Whether a module id of the client build belongs to the `order-pricing` chunk (what the `shop` chunk takes goes there first). */
+export const inOrderChunk = (id: string): boolean => inChunk(id, ORDER_CHUNK);
 
 /** Whether a module id of the client build belongs to the `shop-react` chunk. */
 export const inShopReactChunk = (id: string): boolean => inChunk(id, SHOP_REACT_CHUNK);

@@ -1,7 +1,8 @@
 import type { Producto } from '../lib/api/schemas.ts';
 import { formatFecha } from '../lib/dates.ts';
 import { productImages, productLabels } from '../lib/product/fields.ts';
-import { etiquetaDescuento, formatSoles, precioFinal, tieneDescuento } from '../lib/pricing/index.ts';
+import { formatSoles } from '../lib/pricing/money.ts';
+import { etiquetaDescuento, precioFinal, tieneDescuento } from '../lib/pricing/product.ts';
 import { isPresale, isSoldOut } from '../lib/catalogue/selection.ts';
 import { brandPath, productPath } from '../lib/catalogue/routes.ts';
 import { etiquetaCalificacion, tieneResenas } from '../lib/resenas/mostrar.ts';

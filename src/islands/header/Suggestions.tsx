@@ -1,6 +1,7 @@
 import type { Producto } from '../../lib/api/schemas.ts';
 import { productImages } from '../../lib/product/fields.ts';
-import { formatSoles, precioFinal } from '../../lib/pricing/index.ts';
+import { formatSoles } from '../../lib/pricing/money.ts';
+import { precioFinal } from '../../lib/pricing/product.ts';
 import { brandPath, productPath, searchPath } from '../../lib/catalogue/routes.ts';
 import Photo from '../../ui/Photo.tsx';
 

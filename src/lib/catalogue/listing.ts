@@ -1,5 +1,5 @@
 import type { Producto } from '../api/schemas.ts';
-import { precioFinal } from '../pricing/index.ts';
+import { precioFinal } from '../pricing/product.ts';
 import { nameKey } from './selection.ts';
 
 /** Sort options of a listing (storefront §2 and §9); 'relevancia' is labelled 'Ordenar por'. */

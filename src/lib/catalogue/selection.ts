@@ -1,5 +1,5 @@
 import type { Producto } from '../api/schemas.ts';
-import { tieneDescuento } from '../pricing/index.ts';
+import { tieneDescuento } from '../pricing/product.ts';
 
 /** A name trimmed and lowercased: two names are the same when their keys are equal. */
 /** The form in which two names compare equal: trimmed and lower-cased. */

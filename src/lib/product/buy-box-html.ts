@@ -1,7 +1,8 @@
 import { isPresale, isSoldOut } from '../catalogue/selection.ts';
 import { formatFecha } from '../dates.ts';
 import { escapeHtml } from '../text.ts';
-import { etiquetaDescuento, formatSoles, precioFinal } from '../pricing/index.ts';
+import { formatSoles } from '../pricing/money.ts';
+import { etiquetaDescuento, precioFinal } from '../pricing/product.ts';
 import { availableUnits, buyOptions, type ProductoDeCompra } from './buy-box.ts';
 
 /**
