@@ -58,7 +58,14 @@ export const preloadPagefind = () => void loadPagefind();
  * name and brand pieces of search-terms.ts). An index that is missing or fails finds nothing; the
  * failure is only logged (storefront §8).
  */
-export async function pagefindSearch(query: string): Promise<PagefindHits> {
+export function pagefindSearch(query: string): Promise<PagefindHits> {
+  // The same query asked again (the search page's own script, then its island) is the same search.
+  if (last?.query !== query) last = { query, hits: searchIndex(query) };
+  return last.hits;
+}
+let last: { query: string; hits: Promise<PagefindHits> } | undefined;
+
+async function searchIndex(query: string): Promise<PagefindHits> {
   try {
     const search = await (await loadPagefind())?.search(query);
     return hitsOf(search?.results ?? []);
@@ -68,13 +75,27 @@ export async function pagefindSearch(query: string): Promise<PagefindHits> {
   }
 }
 
-/** Pagefind's results as hits: a range's ids cost that range's fragments only; pages that are not products are left out. */
+/**
+ * Pagefind's results as hits: a range's ids cost that range's fragments only, fetched once however often the
+ * range is asked for (a failed range is asked again next time); pages that are not products are left out.
+ */
 export function hitsOf(results: readonly PagefindResult[]): PagefindHits {
+  const ranges = new Map<string, Promise<number[]>>();
+  const fetchRange = async (start: number, end: number) => {
+    const pages = await Promise.all(results.slice(start, end).map((result) => result.data()));
+    return pages.map((page) => productIdFromPath(page.url)).filter((id): id is number => id !== undefined);
+  };
   return {
     total: results.length,
-    ids: async (start, end) => {
-      const pages = await Promise.all(results.slice(start, end).map((result) => result.data()));
-      return pages.map((page) => productIdFromPath(page.url)).filter((id): id is number => id !== undefined);
+    ids: (start, end) => {
+      const key = `${start}-${end}`;
+      let ids = ranges.get(key);
+      if (!ids) {
+        ids = fetchRange(start, end);
+        ranges.set(key, ids);
+        ids.catch(() => ranges.delete(key));
+      }
+      return ids;
     },
   };
 }

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
-import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { inIdOrder } from '../../lib/catalogue/live-products.ts';
 import { pagefindSearch, type PagefindHits } from './pagefind.ts';
+import { resultsPage } from './results-page.ts';
 
 /** The search page's state: how many products its query found, and the page shown with its live products. */
 export type SearchResults =
   { kind: 'loading' } | { kind: 'empty-query' } | { kind: 'done'; total: number; page: number; pages: number; productos: Producto[] };
 
 /**
- * The results of `query` from the Pagefind index, TIENDA.resultadosPorPagina a page: only the page
- * shown has its result fragments fetched, and its products' live prices and stock come from one ids
- * call. A failure shows what there is and is only logged (storefront §8).
+ * The results of `query` from the Pagefind index, TIENDA.resultadosPorPagina a page (resultsPage): only the
+ * page shown has its result fragments fetched, and its products' live prices and stock come from one ids
+ * call; the search page's script may have started both already. A failure shows what there is and is only
+ * logged (storefront §8).
  */
 export function useSearchResults(query: string | undefined, page: number): SearchResults {
   const [hits, setHits] = useState<PagefindHits | undefined>();
@@ -35,20 +35,22 @@ export function useSearchResults(query: string | undefined, page: number): Searc
 
   useEffect(() => {
     if (!hits) return;
-    const controller = new AbortController();
-    const show = (productos: Producto[]) => {
-      if (!controller.signal.aborted) setShown({ page: current, productos });
-    };
-    hits
-      .ids((current - 1) * size, current * size)
-      .then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids, controller.signal)))
-      .then(show, (error: unknown) => {
-        if (controller.signal.aborted) return;
+    // A page left before its products came (another page asked, the island gone) is not shown.
+    let left = false;
+    resultsPage(hits, current).then(
+      (productos) => {
+        if (!left) setShown({ page: current, productos });
+      },
+      (error: unknown) => {
+        if (left) return;
         console.error('No se pudieron cargar los resultados de la búsqueda', error);
-        show([]);
-      });
-    return () => controller.abort();
-  }, [hits, current, size]);
+        setShown({ page: current, productos: [] });
+      },
+    );
+    return () => {
+      left = true;
+    };
+  }, [hits, current]);
 
   if (query === undefined || (query.trim() && !hits)) return { kind: 'loading' };
   if (!query.trim()) return { kind: 'empty-query' };

@@ -1,0 +1,38 @@
+import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
+import type { Producto } from '../../lib/api/schemas.ts';
+import { inIdOrder } from '../../lib/catalogue/live-products.ts';
+import { TIENDA } from '../../lib/tienda.ts';
+import { pagefindSearch, type PagefindHits } from './pagefind.ts';
+
+/** The pages of results asked for, by search: each page's products are fetched once. */
+const asked = new WeakMap<PagefindHits, Map<number, Promise<Producto[]>>>();
+
+/**
+ * Page `page` of `hits`, TIENDA.resultadosPorPagina products a page: only that page's result fragments, then its
+ * products' live prices and stock from one ids call, in Pagefind's order. Asked again, the same promise (a failed
+ * page is asked anew).
+ */
+export function resultsPage(hits: PagefindHits, page: number): Promise<Producto[]> {
+  let pages = asked.get(hits);
+  if (!pages) asked.set(hits, (pages = new Map()));
+  let productos = pages.get(page);
+  if (!productos) {
+    const size = TIENDA.resultadosPorPagina;
+    productos = hits.ids((page - 1) * size, page * size).then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids)));
+    pages.set(page, productos);
+    productos.catch(() => pages.delete(page));
+  }
+  return productos;
+}
+
+/**
+ * The search page's own script: starts the search of its URL's query and the first page's products as soon as
+ * the page's scripts run, beside React rather than after it; the island (useSearchResults) takes the same
+ * promises when it has hydrated. Failures are the island's to show and log.
+ */
+export function startSearch(query: string): void {
+  if (!query.trim()) return;
+  pagefindSearch(query)
+    .then((hits) => resultsPage(hits, 1))
+    .catch(() => undefined);
+}
