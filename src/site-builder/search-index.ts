@@ -15,7 +15,7 @@ export const SEARCH_INDEXES_FILE = 'pagefind/indices.json';
  * What Pagefind indexes of a product, as a small HTML document made from its data: the name as the
  * heading (Pagefind ranks a heading's words above the rest), the brand, badge and labels, the four
  * detail texts, and the pieces of the name and brand the spec's search matches (search-terms.ts).
- * The search only reads a result's address (islands/search/pagefind.ts); the product's card comes
+ * The search only reads a result's address (components/search/pagefind.ts); the product's card comes
  * from the API.
  */
 export function searchDocument(producto: Producto): string {
@@ -41,7 +41,7 @@ export function searchDocument(producto: Producto): string {
  * Pagefind's process grows with the index it holds: a catalogue bigger than LIMITES.paginasPorIndiceBusqueda
  * (SEARCH_INDEX_PAGES) products gets several indexes, made one after another, so the peak stays that
  * of one; the first in /pagefind/, the others in /pagefind/indice-N/, listed in SEARCH_INDEXES_FILE.
- * The search page loads and merges them at run time (islands/search/pagefind.ts).
+ * The search page loads and merges them at run time (components/search/pagefind.ts).
  */
 export async function indexCatalogue(dir: string, productos: readonly Producto[], perIndex = searchIndexPages()): Promise<void> {
   const sorted = [...productos].sort((a, b) => a.idProducto - b.idProducto);

@@ -4,8 +4,8 @@ import { suggestFor } from './search-data.ts';
 
 /** The product ids the stubbed Pagefind finds, and the fragments fetched of them. */
 const search = vi.hoisted(() => ({ ids: [] as number[], fetched: [] as number[] }));
-vi.mock('../search/pagefind.ts', async (importActual) => {
-  const actual = await importActual<typeof import('../search/pagefind.ts')>();
+vi.mock('../../components/search/pagefind.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../../components/search/pagefind.ts')>();
   const { pagefindResults: results } = await import('../../../tests/fixtures/pagefind.ts');
   return {
     ...actual,

@@ -2,7 +2,7 @@ import { fetchMarcas, fetchProductosPorIds } from '../../lib/api/catalogue-clien
 import type { Producto } from '../../lib/api/schemas.ts';
 import { inIdOrder } from '../../lib/catalogue/live-products.ts';
 import { suggestBrands } from '../../lib/catalogue/search.ts';
-import { pagefindSearch, preloadPagefind } from '../search/pagefind.ts';
+import { pagefindSearch, preloadPagefind } from '../../components/search/pagefind.ts';
 
 /** What the header suggests for a query: products and brand names. */
 export interface Suggested {

@@ -13,8 +13,8 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The product ids the stubbed Pagefind finds, best first, and the fragments fetched of them. */
 const search = vi.hoisted(() => ({ ids: [] as number[], fetched: [] as number[] }));
-vi.mock('./pagefind.ts', async (importActual) => {
-  const actual = await importActual<typeof import('./pagefind.ts')>();
+vi.mock('../../components/search/pagefind.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../../components/search/pagefind.ts')>();
   const { pagefindResults } = await import('../../../tests/fixtures/pagefind.ts');
   return {
     ...actual,

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
-import { pagefindSearch, type PagefindHits } from './pagefind.ts';
-import { resultsPage } from './results-page.ts';
+import { pagefindSearch, type PagefindHits } from '../../components/search/pagefind.ts';
+import { resultsPage } from '../../components/search/results-page.ts';
 
 /** The search page's state: how many products its query found, and the page shown with its live products. */
 export type SearchResults =
