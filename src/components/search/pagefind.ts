@@ -1,4 +1,5 @@
 import { productIdFromPath } from '../../lib/catalogue/routes.ts';
+import { remembered } from '../../lib/remember.ts';
 
 /** A Pagefind result: its fragment (URL, text, metadata) is fetched only when `data()` is called. */
 export interface PagefindResult {
@@ -34,6 +35,8 @@ async function furtherIndexes(): Promise<string[]> {
 }
 
 let loading: Promise<Pagefind | undefined> | undefined;
+/** The last query searched, and its search. */
+let last: { query: string; hits: Promise<PagefindHits> } | undefined;
 function loadPagefind(): Promise<Pagefind | undefined> {
   // The list is asked beside the script, not after it.
   loading ??= Promise.all([import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>, furtherIndexes()]).then(
@@ -63,7 +66,6 @@ export function pagefindSearch(query: string): Promise<PagefindHits> {
   if (last?.query !== query) last = { query, hits: searchIndex(query) };
   return last.hits;
 }
-let last: { query: string; hits: Promise<PagefindHits> } | undefined;
 
 async function searchIndex(query: string): Promise<PagefindHits> {
   try {
@@ -87,15 +89,6 @@ export function hitsOf(results: readonly PagefindResult[]): PagefindHits {
   };
   return {
     total: results.length,
-    ids: (start, end) => {
-      const key = `${start}-${end}`;
-      let ids = ranges.get(key);
-      if (!ids) {
-        ids = fetchRange(start, end);
-        ranges.set(key, ids);
-        ids.catch(() => ranges.delete(key));
-      }
-      return ids;
-    },
+    ids: (start, end) => remembered(ranges, `${start}-${end}`, () => fetchRange(start, end)),
   };
 }

@@ -1,6 +1,7 @@
 import { fetchProductosPorIds } from '../../lib/api/catalogue-client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { inIdOrder } from '../../lib/catalogue/live-products.ts';
+import { remembered } from '../../lib/remember.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 import { pagefindSearch, type PagefindHits } from './pagefind.ts';
 
@@ -15,14 +16,10 @@ const asked = new WeakMap<PagefindHits, Map<number, Promise<Producto[]>>>();
 export function resultsPage(hits: PagefindHits, page: number): Promise<Producto[]> {
   let pages = asked.get(hits);
   if (!pages) asked.set(hits, (pages = new Map()));
-  let productos = pages.get(page);
-  if (!productos) {
-    const size = TIENDA.resultadosPorPagina;
-    productos = hits.ids((page - 1) * size, page * size).then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids)));
-    pages.set(page, productos);
-    productos.catch(() => pages.delete(page));
-  }
-  return productos;
+  const size = TIENDA.resultadosPorPagina;
+  return remembered(pages, page, () =>
+    hits.ids((page - 1) * size, page * size).then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids))),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { leerNumeroReclamo, numeroReclamo } from '../../lib/api/reclamos-schemas.ts';
+import { remembered } from '../../lib/remember.ts';
 import type { Db } from '../db/client.ts';
 import { generatedSecret } from '../db/secrets.ts';
 
@@ -16,15 +17,7 @@ const FIRMA = /^[0-9a-f]{32}$/;
 const secretos = new WeakMap<Db, Promise<string>>();
 
 /** The database's link secret, read once per database (a failed read is retried on the next call). */
-function secreto(db: Db): Promise<string> {
-  let valor = secretos.get(db);
-  if (!valor) {
-    valor = generatedSecret(db, SECRETO);
-    valor.catch(() => secretos.delete(db));
-    secretos.set(db, valor);
-  }
-  return valor;
-}
+const secreto = (db: Db): Promise<string> => remembered(secretos, db, () => generatedSecret(db, SECRETO));
 
 const firmar = (clave: string, numero: string) =>
   createHmac('sha256', clave).update(`hoja-reclamacion:${numero}`).digest('hex').slice(0, 32);
