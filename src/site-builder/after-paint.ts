@@ -16,6 +16,13 @@
  * callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
  * the images were decoded. A shopper who touches the page first gets the scripts at once, and a stalled
  * image holds them no longer than {@link HOLD_MS}.
+ *
+ * A tap is never lost to the wait: a tap on a button (or a tab) before the page's scripts have run, or
+ * inside an island that has not hydrated yet (Astro keeps its `ssr` attribute until then), is held back
+ * and tapped again on the same button once they have (React hydrates a root at once for a click, so its
+ * handler answers). Only the last held tap is replayed (two taps on a toggle would undo each other);
+ * links and the submit button of a form with an `action` are left to the browser, which needs no script
+ * for them (a form without one, the 'Avísame' form for one, is the script's and waits like a button).
  */
 
 /** Longest the scripts wait for the main image (a stalled photo must not leave the buy box dead). */
@@ -26,13 +33,19 @@ export const HOLD_MS = 2500;
  * CSP's (build-scripts.ts); the URLs are its own data attributes, which the hash does not cover.
  */
 export const AFTER_PAINT_SCRIPT =
-  '(()=>{const me=document.currentScript,list=(k)=>(me.dataset[k]||"").split(" ").filter(Boolean);let go=false;' +
+  '(()=>{const me=document.currentScript,list=(k)=>(me.dataset[k]||"").split(" ").filter(Boolean);let go=false,pending=0,held=null;' +
   'const add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));' +
+  'const ran=()=>{if(--pending||!held)return;const t=held;held=null;setTimeout(()=>t.click())};' +
+  'const run=(props)=>{pending++;add("script",{...props,onload:ran,onerror:ran})};' +
   'const start=()=>{if(go)return;go=true;' +
   'for(const href of list("preload"))add("link",{rel:"modulepreload",href});' +
-  'for(const src of list("classic"))add("script",{src});' +
-  'for(const src of list("modules"))add("script",{type:"module",src})};' +
+  'for(const src of list("classic"))run({src});' +
+  'for(const src of list("modules"))run({type:"module",src})};' +
   'for(const type of ["pointerdown","keydown","touchstart"])addEventListener(type,start,{once:true,passive:true});' +
+  'addEventListener("click",(e)=>{const b=e.target.closest?.("button,[role=button],[role=tab]");' +
+  'if(!b||(b.type==="submit"&&b.form?.hasAttribute("action")))return;const i=b.closest("astro-island[ssr]");if(!i&&go&&!pending)return;' +
+  'e.preventDefault();e.stopImmediatePropagation();start();' +
+  'if(!i){held=b;return}if(!i.tap)i.addEventListener("astro:hydrate",()=>i.tap.click(),{once:true});i.tap=b},true);' +
   `const painted=()=>{setTimeout(start,${HOLD_MS});` +
   'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");' +
   'const images=[...document.querySelectorAll("img[fetchpriority=high]")];let decoded=Infinity;' +

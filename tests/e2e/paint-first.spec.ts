@@ -72,3 +72,41 @@ test("a shopper's first touch asks for the scripts at once", async ({ page }) =>
   await page.keyboard.press('Tab');
   await asked;
 });
+
+/** Holds every script of the page until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a tap on a script's button before the scripts have run is answered once they have", async ({ page }) => {
+  await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>mapa</p>' }));
+  const release = await holdScripts(page);
+  await page.goto('/acerca-de-nosotros', { waitUntil: 'domcontentloaded' });
+  const modal = page.getByRole('dialog', { name: 'Nuestras tiendas' });
+  await page.getByRole('button', { name: 'Ver mapas' }).click();
+  // Asked for (the tap started them), not run yet: the tap waits rather than vanishing.
+  await page.waitForTimeout(300);
+  await expect(modal).toBeHidden();
+  release();
+  await expect(modal).toBeVisible();
+});
+
+test('a tap inside an island before it hydrates is answered once it has', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/preguntas-frecuentes', { waitUntil: 'domcontentloaded' });
+  const chat = page.getByTestId('whatsapp-chat');
+  await page.getByRole('button', { name: 'Chatea con nosotros por WhatsApp' }).click();
+  await page.waitForTimeout(300);
+  await expect(chat).toBeHidden();
+  release();
+  await expect(chat).toBeVisible();
+  // Replayed once, not twice: the chat's own toggle then closes it.
+  await page.getByRole('button', { name: 'Cerrar chat de WhatsApp' }).click();
+  await expect(chat).toBeHidden();
+});
