@@ -10,8 +10,10 @@
  * the scripts; without them before the paint, 1.0–1.1 s in every run (decision 0229).
  *
  * "Painted": the browser has reported the largest contentful paint of one of the page's
- * `fetchpriority="high"` images (the home's first banner, a product's photo, a listing's first card), or
- * one shown after they were loaded and decoded; a page without one waits for its first such report. The
+ * `fetchpriority="high"` images (the home's first banner, a product's photo, a listing's first card) or of
+ * what a `data-principal` element shows (a page whose main content is text: the empty cart's state), or, on a
+ * page whose main content is images only, one shown after they were loaded and decoded; a page without any
+ * waits for its first such report. The
  * report is the paint as shown, which a frame callback is not: headless Chromium runs a page's frame
  * callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
  * the images were decoded. A shopper who touches the page first gets the scripts at once, and a stalled
@@ -48,12 +50,13 @@ export const AFTER_PAINT_SCRIPT =
   'if(!i){held=b;return}if(!i.tap)i.addEventListener("astro:hydrate",()=>i.tap.click(),{once:true});i.tap=b},true);' +
   `const painted=()=>{setTimeout(start,${HOLD_MS});` +
   'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");' +
-  'const images=[...document.querySelectorAll("img[fetchpriority=high]")];let decoded=Infinity;' +
+  'const main=[...document.querySelectorAll("img[fetchpriority=high],[data-principal]:not([hidden])")],' +
+  'images=main.filter((m)=>m instanceof HTMLImageElement);let decoded=Infinity;' +
   'const whenLoaded=(i)=>i.complete?Promise.resolve():new Promise((done)=>{for(const type of ["load","error"])i.addEventListener(type,done,{once:true})});' +
   'Promise.all(images.map((i)=>whenLoaded(i).then(()=>i.decode()).catch(()=>{})))' +
-  '.then(()=>{decoded=performance.now();if(!lcp)requestAnimationFrame(()=>setTimeout(start))});' +
+  '.then(()=>{if(images.length===main.length)decoded=performance.now();if(!lcp)requestAnimationFrame(()=>setTimeout(start))});' +
   'if(lcp)new PerformanceObserver((entries)=>{for(const e of entries.getEntries())' +
-  'if(!images.length||images.includes(e.element)||e.startTime>=decoded)start()}).observe({type:"largest-contentful-paint",buffered:true})};' +
+  'if(!main.length||main.some((m)=>m.contains(e.element))||e.startTime>=decoded)start()}).observe({type:"largest-contentful-paint",buffered:true})};' +
   'document.readyState==="loading"?addEventListener("DOMContentLoaded",painted,{once:true}):painted()})()';
 
 /** What a page asks for after its paint: classic scripts, module scripts, and modules to preload. */

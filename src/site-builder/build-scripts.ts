@@ -8,6 +8,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { CART_EMPTY_SCRIPT } from '../lib/cart/stored-empty.ts';
 import { NOT_FOUND_SCRIPT } from '../lib/catalogue/not-found.ts';
 import { BUILD_SCRIPTS_FILE } from '../server/http/inline-scripts.ts';
 import { AFTER_PAINT_SCRIPT } from './after-paint.ts';
@@ -16,14 +17,14 @@ import { AFTER_PAINT_SCRIPT } from './after-paint.ts';
  * The inline scripts a build may hold are the ones it wrote itself, and their text is known before
  * any page is rendered: Astro's island runtime and its hydration directives (from Astro's own
  * package), the bundles of the pages' `<script>` blocks (Astro inlines the small ones; from Vite's
- * output), the shop's own `is:inline` script (the 404 page's) and the loader the build puts in every
+ * output), the shop's own `is:inline` scripts (the 404 page's, the cart page's) and the loader the build puts in every
  * storefront page (after-paint.ts). This integration writes their sha256 hashes to
  * `{dist}/inline-scripts.json`, the only list the CSP allows (inline-scripts.ts): text from the catalogue
  * can never add to it, whatever it looks like.
  */
 
 /** The shop's own inline scripts: each must be a text fixed at build time, listed here. */
-const SHOP_INLINE_SCRIPTS = [NOT_FOUND_SCRIPT, AFTER_PAINT_SCRIPT];
+const SHOP_INLINE_SCRIPTS = [NOT_FOUND_SCRIPT, CART_EMPTY_SCRIPT, AFTER_PAINT_SCRIPT];
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 

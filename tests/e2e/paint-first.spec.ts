@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
 import { HOLD_MS } from '../../src/site-builder/after-paint.ts';
+import { lineFromProducto } from '../../src/lib/cart/lines.ts';
 import { buyBoxReady, hydrated } from './support/shop.ts';
 
 // Paint first, then JavaScript (src/site-builder/after-paint.ts): a storefront page asks for no script
@@ -41,11 +42,10 @@ for (const [name, path] of [
     // The page's own islands hydrate (the header's actions are on every page), so the scripts did come.
     await hydrated(page, 'HeaderActions');
     if (name === 'product') await buyBoxReady(page);
-    const { first, last, scripts } = await timings(page);
+    const { last, scripts } = await timings(page);
     expect(scripts.length).toBeGreaterThan(2);
-    // The cart's content is its island's (the stored cart): its largest paint comes after its scripts, its first one before.
-    const painted = name === 'cart' ? first : last;
-    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(painted);
+    // The empty cart's state is in the page's HTML (lib/cart/stored-empty.ts): its largest paint comes before its scripts too.
+    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(last);
   });
 }
 
@@ -109,4 +109,29 @@ test('a tap inside an island before it hydrates is answered once it has', async 
   // Replayed once, not twice: the chat's own toggle then closes it.
   await page.getByRole('button', { name: 'Cerrar chat de WhatsApp' }).click();
   await expect(chat).toBeHidden();
+});
+
+test('an empty cart shows its empty state before any script, and the island then takes its place', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/carrito', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
+  await expect(page.getByText('Cargando tu carrito…')).toBeHidden();
+  release();
+  // The island's own empty state takes the place of the page's copy: one shown, in the same spot.
+  await hydrated(page, 'CartPage');
+  await expect(page.locator('.cart-shell__empty')).toHaveCount(0);
+  await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Seguir comprando' })).toBeVisible();
+});
+
+test('a stored cart never shows the empty state, before its scripts or after', async ({ page }) => {
+  await page.addInitScript((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [lineFromProducto(producto)]);
+  const release = await holdScripts(page);
+  await page.goto('/carrito', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('.cart-loading')).toBeVisible();
+  await expect(page.getByText('Tu carrito está vacío.')).toBeHidden();
+  release();
+  await hydrated(page, 'CartPage');
+  await expect(page.getByRole('link', { name: producto.nombre }).first()).toBeVisible();
+  await expect(page.getByText('Tu carrito está vacío.')).toBeHidden();
 });

@@ -12,7 +12,7 @@ import { $cart } from '../../stores/cart.ts';
 import { saveCheckoutPayload } from '../../stores/checkout.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import CartLineItem from './CartLineItem.tsx';
-import { CartLoading, EmptyCart } from './CartPlaceholders.tsx';
+import { CART_EMPTY_TEXT, CartLoading, EmptyCart } from './CartPlaceholders.tsx';
 import CouponBox from './CouponBox.tsx';
 import DeliveryOptions from './DeliveryOptions.tsx';
 import OrderSummary from './OrderSummary.tsx';
@@ -53,10 +53,16 @@ export default function CartPage() {
       });
   }, []);
 
+  // The page's own copy of the empty state (carrito.astro, shown before this island for an empty stored cart) has
+  // given way to this island's, hidden by placeholders.css: it leaves the page, which keeps one.
+  useEffect(() => {
+    if (mounted) document.querySelector('.cart-shell__empty')?.remove();
+  }, [mounted]);
+
   const summary = cartSummary(lines, coupons.applied, delivery.metodo, delivery.shipping, ajustes.envioGratisDesde);
 
   if (!mounted) return <CartLoading label="Cargando tu carrito…" />;
-  if (lines.length === 0) return <EmptyCart text="Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal." />;
+  if (lines.length === 0) return <EmptyCart text={CART_EMPTY_TEXT} />;
 
   async function pay() {
     setPaying(true);

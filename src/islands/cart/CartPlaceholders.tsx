@@ -11,6 +11,9 @@ export function CartLoading({ label }: { label: string }) {
   );
 }
 
+/** The cart page's line under 'Tu carrito está vacío.': its island's and its HTML's (carrito.astro). */
+export const CART_EMPTY_TEXT = 'Descubre nuestros favoritos de cuidado coreano y encuentra tu rutina ideal.';
+
 /** 'Tu carrito está vacío.' with a link to keep shopping (cart, and checkout with no products: checkout §2). */
 export function EmptyCart({ text }: { text: string }) {
   return (
