@@ -20,7 +20,7 @@ export function documentoDe(cliente: Pick<Cliente, 'dni' | 'pasaporte' | 'carnet
 const NOMBRE_DOCUMENTO: Record<DocType, string> = { DNI: 'DNI', PASAPORTE: 'Pasaporte', 'CARNET EXTRANJERIA': 'Carné de extranjería' };
 
 /** The search's WHERE: each word somewhere in her name, user, e-mail or documents, without accents or case ('maria pena' finds María Peña). */
-function busqueda(q: string | undefined): SQL | undefined {
+export function busquedaClientes(q: string | undefined): SQL | undefined {
   const palabras = textoPlanoBusqueda(q ?? '')
     .split(/\s+/)
     .filter(Boolean);
@@ -34,7 +34,7 @@ export async function paginaClientes(
   { q, pagina = 1 }: { q?: string; pagina?: number },
   porPagina: number,
 ): Promise<PaginaClientes> {
-  const donde = busqueda(q);
+  const donde = busquedaClientes(q);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(clientes).where(donde);
   // Spelled out with their tables: drizzle writes a one-table select's columns unqualified, and inside a subquery
   // an unqualified "id" would be the subquery's own.

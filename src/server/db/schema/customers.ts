@@ -37,6 +37,8 @@ export const clientes = pgTable(
     uniqueIndex('clientes_correo_lower_idx').on(sql`lower(${t.correo})`),
     uniqueIndex('clientes_clave_correos_idx').on(t.claveCorreos),
     index('clientes_creado_idx').on(t.creado.desc(), t.id.desc()),
+    // The back office's 'Clientes' search (each word anywhere in `busqueda`) reads a trigram index (pg_trgm, decision 0228), not every account.
+    index('clientes_busqueda_trgm_idx').using('gin', t.busqueda.op('gin_trgm_ops')),
   ],
 );
 export type Cliente = typeof clientes.$inferSelect;

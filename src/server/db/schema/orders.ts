@@ -85,6 +85,8 @@ export const pedidos = pgTable(
       .where(sql`${t.estado} = 'PENDIENTE'`),
     // The orders desk (issue 36): its list newest first, by state, payment method, district and total; the home's sales; the last courier.
     index('pedidos_creado_idx').on(t.creado.desc(), t.id.desc()),
+    // The orders desk's search by name, e-mail or document (each word anywhere in `busqueda`) reads a trigram index (pg_trgm, decision 0228).
+    index('pedidos_busqueda_trgm_idx').using('gin', t.busqueda.op('gin_trgm_ops')),
     index('pedidos_estado_creado_idx').on(t.estado, t.creado.desc(), t.id.desc()),
     index('pedidos_metodo_pago_idx').on(t.metodoPago, t.creado.desc()),
     index('pedidos_distrito_idx').on(sql`lower(translate(${t.distrito}, ${sql.raw(`'${CON_ACENTO}'`)}, ${sql.raw(`'${SIN_ACENTO}'`)}))`),
