@@ -74,6 +74,12 @@ export const LIMITES = {
    * gets several, made one after another, so the build's memory stays that of one (search-index.ts).
    */
   paginasPorIndiceBusqueda: 10_000,
+  /**
+   * Most products the build writes a page for, the first in id order (PRODUCT_PAGES_MAX overrides): above it a
+   * product's page is drawn on request by the 404 page's live product view, and its page is left out of the
+   * sitemap (decision 0226: at 100,000 products a page each was over the build's time and the deploy's size).
+   */
+  paginasDeProducto: 30_000,
 } as const;
 
 /** Catalogue operations through the operator API and `npm run shop` (issue 14). */

@@ -683,6 +683,11 @@ export function searchIndexPages(env: Record<string, string | undefined> = proce
   return positiveIntFromEnv(env.SEARCH_INDEX_PAGES, LIMITES.paginasPorIndiceBusqueda, 'SEARCH_INDEX_PAGES');
 }
 
+/** PRODUCT_PAGES_MAX over `LIMITES.paginasDeProducto`: the most products the build writes a page for. */
+export function productPagesMax(env: Record<string, string | undefined> = process.env): number {
+  return positiveIntFromEnv(env.PRODUCT_PAGES_MAX, LIMITES.paginasDeProducto, 'PRODUCT_PAGES_MAX');
+}
+
 function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
   const parsed = intFromEnv(value, fallback, name);
   if (parsed === 0) throw new Error(`${name} debe ser un número entero positivo (recibido: "${value}").`);

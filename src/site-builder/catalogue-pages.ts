@@ -1,5 +1,6 @@
 import type { Producto } from '../lib/api/schemas.ts';
 import type { ResenaPublica } from '../lib/api/resenas-schemas.ts';
+import { productPagesMax } from '../server/config.ts';
 import { snapshotParts } from './snapshot.ts';
 
 /**
@@ -19,6 +20,12 @@ const catalogue = () =>
 
 /** Every product, in id order (as the API lists them). */
 export const catalogueProducts = async (): Promise<Producto[]> => (await catalogue()).productos;
+
+/**
+ * The products the build writes a page for: the first `productPagesMax()` in id order (LIMITES.paginasDeProducto,
+ * decision 0226). The rest are listed, searched and sold like any other; their path is drawn on request.
+ */
+export const builtProducts = async (): Promise<Producto[]> => (await catalogueProducts()).slice(0, productPagesMax());
 
 /** Each product's newest approved reviews, by product id. */
 export const catalogueReviews = async (): Promise<ReadonlyMap<number, ResenaPublica[]>> => (await catalogue()).resenas;
