@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { cartCount, lineRef } from '../../lib/cart/lines.ts';
 import { buildCheckoutPayload } from '../../lib/cart/checkout-payload.ts';
@@ -54,8 +54,8 @@ export default function CartPage() {
   }, []);
 
   // The page's own copy of the empty state (carrito.astro, shown before this island for an empty stored cart) has
-  // given way to this island's, hidden by placeholders.css: it leaves the page, which keeps one.
-  useEffect(() => {
+  // given way to this island's: it leaves the page in the same commit, so the page never holds two.
+  useLayoutEffect(() => {
     if (mounted) document.querySelector('.cart-shell__empty')?.remove();
   }, [mounted]);
 
