@@ -13,9 +13,8 @@
  * `fetchpriority="high"` images (the home's first banner, a product's photo, a listing's first card) or of
  * what a `data-principal` element shows (a page whose main content is text: the empty cart's state), or, on a
  * page whose main content is images only, one shown after they were loaded and decoded; a page without any
- * waits for its first such report. The
- * report is the paint as shown, which a frame callback is not: headless Chromium runs a page's frame
- * callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
+ * waits for its first such report. The report is the paint as shown, which a frame callback is not: headless
+ * Chromium runs a page's frame callbacks long before it shows the frame. A browser without the report (Safari) waits for a frame after
  * the images were decoded. A shopper who touches the page first gets the scripts at once, and a stalled
  * image holds them no longer than {@link HOLD_MS}.
  *

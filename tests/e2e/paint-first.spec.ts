@@ -73,21 +73,21 @@ test("a shopper's first touch asks for the scripts at once", async ({ page }) =>
   await asked;
 });
 
-/** Holds every script of the page until the returned function is called. */
-async function holdScripts(page: Page) {
+/** Opens `path` with every script of the page held back until the returned function is called. */
+async function openHoldingScripts(page: Page, path: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/_astro\/.*\.js$/, async (route) => {
     await released;
     await route.continue();
   });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   return release;
 }
 
 test("a tap on a script's button before the scripts have run is answered once they have", async ({ page }) => {
   await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>mapa</p>' }));
-  const release = await holdScripts(page);
-  await page.goto('/acerca-de-nosotros', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/acerca-de-nosotros');
   const modal = page.getByRole('dialog', { name: 'Nuestras tiendas' });
   await page.getByRole('button', { name: 'Ver mapas' }).click();
   // Asked for (the tap started them), not run yet: the tap waits rather than vanishing.
@@ -98,8 +98,7 @@ test("a tap on a script's button before the scripts have run is answered once th
 });
 
 test('a tap inside an island before it hydrates is answered once it has', async ({ page }) => {
-  const release = await holdScripts(page);
-  await page.goto('/preguntas-frecuentes', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/preguntas-frecuentes');
   const chat = page.getByTestId('whatsapp-chat');
   await page.getByRole('button', { name: 'Chatea con nosotros por WhatsApp' }).click();
   await page.waitForTimeout(300);
@@ -112,8 +111,7 @@ test('a tap inside an island before it hydrates is answered once it has', async 
 });
 
 test('an empty cart shows its empty state before any script, and the island then takes its place', async ({ page }) => {
-  const release = await holdScripts(page);
-  await page.goto('/carrito', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/carrito');
   await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
   await expect(page.getByText('Cargando tu carrito…')).toBeHidden();
   release();
@@ -126,8 +124,7 @@ test('an empty cart shows its empty state before any script, and the island then
 
 test('a stored cart never shows the empty state, before its scripts or after', async ({ page }) => {
   await page.addInitScript((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [lineFromProducto(producto)]);
-  const release = await holdScripts(page);
-  await page.goto('/carrito', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/carrito');
   await expect(page.locator('.cart-loading')).toBeVisible();
   await expect(page.getByText('Tu carrito está vacío.')).toBeHidden();
   release();

@@ -204,7 +204,10 @@ const NUMERIC = [
   'cantidad',
 ] as const;
 
-/** Restores the stored cart with prices as numbers; anything unreadable starts an empty cart. */
+/**
+ * Restores the stored cart with prices as numbers; anything unreadable starts an empty cart. The cart page's
+ * inline script (stored-empty.ts) repeats which entries count as lines; its test keeps the two agreeing.
+ */
 export function parseStoredCart(raw: string | undefined | null): CartLine[] {
   if (!raw) return [];
   try {
