@@ -5,7 +5,7 @@
  * countdown both come from here.
  */
 
-import { fechaLima } from './dates.ts';
+import { fechaLima, LIMA_OFFSET_MS } from './dates.ts';
 
 const DIA_MS = 24 * 60 * 60 * 1000;
 
@@ -44,4 +44,16 @@ export function diasHabilesEntre(desde: Date | string, hasta: Date | string, noL
     if (esDiaHabil(dia, noLaborable)) contados += 1;
   }
   return signo * contados;
+}
+
+/**
+ * The instant `dias` working days after the instant `desde`, at the same time of day in Lima. An instant
+ * on a non-working day counts from the start of the next working day: paid on Saturday or Sunday, an
+ * order has the whole of Monday, not until Monday at the hour it was paid.
+ */
+export function plazoHabil(desde: Date, dias: number, noLaborable: NoLaborable): Date {
+  const lima = new Date(desde.getTime() - LIMA_OFFSET_MS).toISOString();
+  let [dia, hora] = [lima.slice(0, 10), lima.slice(11, 23)];
+  if (!esDiaHabil(dia, noLaborable)) [dia, hora] = [sumarDiasHabiles(dia, 1, noLaborable), '00:00:00.000'];
+  return new Date(Date.parse(`${sumarDiasHabiles(dia, dias, noLaborable)}T${hora}Z`) + LIMA_OFFSET_MS);
 }

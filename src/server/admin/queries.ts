@@ -10,8 +10,7 @@ import type {
 } from '../../lib/api/backoffice-schemas.ts';
 import type { EstadoPedido } from '../../lib/api/checkout-schemas.ts';
 import type { DetallePedidoOperador, PagoOperador } from '../../lib/api/orders-schemas.ts';
-import { LIMA_OFFSET_MS } from '../../lib/dates.ts';
-import { type NoLaborable, sumarDiasHabiles } from '../../lib/dias-habiles.ts';
+import { type NoLaborable, plazoHabil } from '../../lib/dias-habiles.ts';
 import { toSoles } from '../../lib/pricing/money.ts';
 import { PEDIDOS } from '../../lib/tienda.ts';
 import { comprobantesDePedido, comprobantesOperador } from '../comprobantes/queries.ts';
@@ -135,11 +134,7 @@ export function condiciones(filtro: FiltroPedidos): SQL | undefined {
 }
 
 /** When a paid order should be prepared: one working day after its payment (Lima's calendar, same time of day). */
-export function limitePreparacion(pagado: Date, noLaborable: NoLaborable): Date {
-  const dia = sumarDiasHabiles(pagado, 1, noLaborable);
-  const hora = new Date(pagado.getTime() - LIMA_OFFSET_MS).toISOString().slice(11, 23);
-  return new Date(`${dia}T${hora}-05:00`);
-}
+export const limitePreparacion = (pagado: Date, noLaborable: NoLaborable): Date => plazoHabil(pagado, 1, noLaborable);
 
 /** Paid, not prepared, and older than one working day. */
 export const estaAtrasado = (pedido: { estado: string; pagado: Date | null }, ahora: Date, noLaborable: NoLaborable) =>

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { LIMA_OFFSET_MS, fechaLima } from '../../lib/dates.ts';
-import { sumarDiasHabiles, type NoLaborable } from '../../lib/dias-habiles.ts';
+import { fechaLima } from '../../lib/dates.ts';
+import { plazoHabil, type NoLaborable } from '../../lib/dias-habiles.ts';
 import { AVISOS_TIENDA } from '../../lib/tienda.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -53,13 +53,10 @@ async function anotar(db: Tx, tipo: TipoAviso, objetivoId: number, enviarAhora =
 
 /**
  * The moment a paid order is late: one working day (Lima's calendar, `noLaborable`'s holidays) after
- * its payment, at the same time of day.
+ * its payment, at the same time of day (from the next working day's start when paid on a day off).
  */
-export function atrasadoDesde(pagado: Date, noLaborable: NoLaborable, dias: number = AVISOS_TIENDA.sinEnviarDiasHabiles): Date {
-  const dia = sumarDiasHabiles(pagado, dias, noLaborable);
-  const hora = new Date(pagado.getTime() - LIMA_OFFSET_MS).toISOString().slice(11, 23);
-  return new Date(Date.parse(`${dia}T${hora}Z`) + LIMA_OFFSET_MS);
-}
+export const atrasadoDesde = (pagado: Date, noLaborable: NoLaborable, dias: number = AVISOS_TIENDA.sinEnviarDiasHabiles): Date =>
+  plazoHabil(pagado, dias, noLaborable);
 
 /**
  * The periodic part (runBackgroundOnce): notes the complaints with few working days left and the paid
