@@ -154,6 +154,18 @@ describe('ListingBrowser', () => {
     expect(urls.at(-1)).toBe('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20&orden=precio-asc&marca=Laneige');
     await until(() => count() === '65 de 80 productos');
     expect(count()).toBe('65 de 80 productos');
+
+    // Taps in a row each build on the last (the rows share one handler and redraw only when their box changes).
+    const box = (name: string) =>
+      [...container.querySelectorAll('label')].find((label) => label.textContent === name)!.querySelector('input')!;
+    await act(async () => box('Cosrx').click());
+    await until(() => urls.at(-1)!.endsWith('&marca=Laneige&marca=Cosrx'));
+    expect([box('Todas').checked, box('Laneige').checked, box('Cosrx').checked]).toEqual([false, true, true]);
+    await act(async () => box('Laneige').click());
+    await until(() => urls.at(-1)!.endsWith('orden=precio-asc&marca=Cosrx'));
+    expect([box('Todas').checked, box('Laneige').checked, box('Cosrx').checked]).toEqual([false, false, true]);
+    await act(async () => box('Todas').click());
+    expect([box('Todas').checked, box('Laneige').checked, box('Cosrx').checked]).toEqual([true, false, false]);
   });
 
   it('keeps the cards on screen, dimmed, while another page loads, and after a failed call', async () => {

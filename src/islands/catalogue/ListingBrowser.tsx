@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import { SORT_OPTIONS, type SortOption } from '../../lib/catalogue/listing.ts';
 import { ALL_BRANDS, brandFilter, fromCard, toggleBrand, type BrandChoice, type CardProducto } from '../../lib/catalogue/listing-state.ts';
@@ -100,6 +100,14 @@ export default function ListingBrowser({
     apply();
     setPage(1);
   };
+  // One function for every brand row (BrandFilter's rows are memoized on it).
+  const changeBrand = useCallback(
+    (marca: string) => {
+      setBrands((actual) => toggleBrand(actual, marca));
+      setPage(1);
+    },
+    [setPage],
+  );
   const changePage = (next: number) => {
     setPage(next);
     listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -148,13 +156,7 @@ export default function ListingBrowser({
           <fieldset className="listing__filter-set">
             <legend className="visually-hidden">Filtros</legend>
             <PriceRange bounds={bounds} value={price} onChange={(value) => changeFilters(() => setRange(value))} />
-            {marcas.length > 1 && (
-              <BrandFilter
-                marcas={marcas}
-                choice={brands}
-                onToggle={(marca) => changeFilters(() => setBrands(toggleBrand(brands, marca)))}
-              />
-            )}
+            {marcas.length > 1 && <BrandFilter marcas={marcas} choice={brands} onToggle={changeBrand} />}
           </fieldset>
         )}
       </aside>
