@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { noop, type QueryClient } from '@tanstack/react-query';
 import type { ClienteBackoffice } from './cliente.ts';
 import { CLAVE_SESION } from './marco/sesion.ts';
 import { pedidoDeUrl } from './pedidos/filtro-url.ts';
@@ -18,19 +18,18 @@ export const CLAVE_PUBLICACION = ['publicacion'] as const;
 export function adelantar(ruta: string, cliente: ClienteBackoffice, consultas: QueryClient, busqueda = ''): Promise<unknown>[] {
   const camino = ruta.replace(/\/+$/, '') || '/admin';
   if (!camino.startsWith('/admin') || /^\/admin\/(?:ingresar|invitacion)(?:\/|$)/.test(camino)) return [];
-  const pedidos: Promise<unknown>[] = [consultas.prefetchQuery({ queryKey: CLAVE_SESION, queryFn: () => cliente.session() })];
+  // A head start, never a failure: a screen asks again through its own query and shows that error there.
+  const cargar = <T>(opciones: { queryKey: readonly unknown[]; queryFn: () => Promise<T> }) => consultas.query(opciones).catch(noop);
+  const pedidos: Promise<unknown>[] = [cargar({ queryKey: CLAVE_SESION, queryFn: () => cliente.session() })];
   if (camino === '/admin')
     pedidos.push(
-      consultas.prefetchQuery({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home() }),
-      consultas.prefetchQuery({ queryKey: CLAVE_PUBLICACION, queryFn: () => cliente.publishingStatus() }),
+      cargar({ queryKey: CLAVE_INICIO, queryFn: () => cliente.home() }),
+      cargar({ queryKey: CLAVE_PUBLICACION, queryFn: () => cliente.publishingStatus() }),
     );
   else if (/^\/admin\/pedidos\/\d+$/.test(camino)) pedidos.push(import('./pedidos/DetallePedido.tsx'));
   else if (camino === '/admin/pedidos') {
     const filtro = pedidoDeUrl(busqueda);
-    pedidos.push(
-      import('./pedidos/Pedidos.tsx'),
-      consultas.prefetchQuery({ queryKey: ['pedidos', filtro], queryFn: () => cliente.ordersPage(filtro) }),
-    );
+    pedidos.push(import('./pedidos/Pedidos.tsx'), cargar({ queryKey: ['pedidos', filtro], queryFn: () => cliente.ordersPage(filtro) }));
   }
   return pedidos;
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { enviarResena } from '../../lib/api/resenas-client.ts';
 import { MENSAJES_RESENA } from '../../lib/api/resenas-rules.ts';
 import { serverMessage } from '../../lib/api/request.ts';
@@ -79,7 +79,7 @@ export default function EscribirResena({ idProducto, onEnviada }: { idProducto: 
     }
   };
 
-  const enviar = async (event: FormEvent) => {
+  const enviar = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const encontrados = [...problemasResena(form), ...problemas.filter((p) => p.campo === 'foto')];
     setProblemas(encontrados);

@@ -380,7 +380,7 @@ export async function importarLote(
     nuevas.categorias = categoriasNuevas.map((c) => c.nombre);
     nuevas.subcategorias = hijasNuevas.map((h) => h.nombre);
 
-    const resumenCambio = (plan: Plan, campos: Campo[]) => campos.map((campo) => CAMPOS[campo] ?? campo);
+    const resumenCambio = (campos: Campo[]) => campos.map((campo) => CAMPOS[campo] ?? campo);
     if (simulacro) {
       for (const plan of crear) resultados.set(plan.fila, { fila: plan.fila, resultado: 'creado' });
       for (const { plan, campos } of cambiar)
@@ -388,7 +388,7 @@ export async function importarLote(
           fila: plan.fila,
           resultado: 'actualizado',
           idProducto: plan.existente!.id,
-          cambios: resumenCambio(plan, campos),
+          cambios: resumenCambio(campos),
         });
       return;
     }
@@ -440,7 +440,7 @@ export async function importarLote(
         fila: plan.fila,
         resultado: 'actualizado',
         idProducto: plan.existente!.id,
-        cambios: resumenCambio(plan, campos),
+        cambios: resumenCambio(campos),
       });
       cambios.push({
         accion: 'importar.actualizar',
