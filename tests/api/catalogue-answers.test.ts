@@ -76,6 +76,26 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     });
   });
 
+  describe('/web/listprod', () => {
+    it('sends one text, plain to a client that takes no compression (the build) and brotli or gzip to one that does, under one ETag', async () => {
+      const plain = await get('/web/listprod', { 'Accept-Encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('Content-Encoding')).toBeNull();
+      const text = await plain.text();
+      expect(productoSchema.array().parse(JSON.parse(text)).length).toBeGreaterThan(100);
+      const etag = plain.headers.get('ETag')!;
+      expect(etag).toMatch(/^".+"$/);
+      const br = await get('/web/listprod', { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect([br.headers.get('Content-Encoding'), br.headers.get('ETag')]).toEqual(['br', etag]);
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+      const gz = await get('/web/listprod', { 'Accept-Encoding': 'gzip' });
+      expect([gz.headers.get('Content-Encoding'), gz.headers.get('ETag')]).toEqual(['gzip', etag]);
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+      for (const encoding of ['identity', 'br'])
+        expect((await get('/web/listprod', { 'Accept-Encoding': encoding, 'If-None-Match': etag })).status).toBe(304);
+    });
+  });
+
   describe('paged searchCat, searchMar and searchChild', () => {
     it('answers the spec shape, { id, mensaje } only, without pagina and porPagina', async () => {
       for (const path of ['/web/searchCat/Cuidado', '/web/searchMar/COSRX', '/web/searchChild/Manos']) {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { fechaLima } from '../../lib/dates.ts';
-import { compressJson, type CompressedJson } from './compressed-json.ts';
+import { compressJson, jsonText, type CompressedJson, type JsonText } from './compressed-json.ts';
 import { dataVersion, selectProductos } from './queries.ts';
 
 /** The whole product list of one catalogue data version, which the catalogue calls answered from memory read. */
@@ -13,7 +13,9 @@ export interface ListprodSnapshot {
   productos: Producto[];
   /** The same products by id. */
   byId: ReadonlyMap<number, Producto>;
-  /** The list serialised once and compressed for `/web/listprod`, made on its first use (the other calls never wait for it). */
+  /** The list serialised once for `/web/listprod`, made on its first use (the other calls never wait for it). */
+  text(): JsonText;
+  /** That text compressed both ways, made on its first use: a client that takes no compression never costs it. */
   body(): Promise<CompressedJson>;
 }
 
@@ -54,7 +56,9 @@ export class ListprodCache {
   private async build(version: number, dia: string, ahora: Date): Promise<ListprodSnapshot> {
     const productos = await selectProductos(this.db, undefined, undefined, ahora);
     const byId = new Map(productos.map((producto) => [producto.idProducto, producto]));
+    let text: JsonText | undefined;
     let body: Promise<CompressedJson> | undefined;
-    return { version, dia, productos, byId, body: () => (body ??= compressJson(JSON.stringify(productos))) };
+    const textOf = () => (text ??= jsonText(JSON.stringify(productos)));
+    return { version, dia, productos, byId, text: textOf, body: () => (body ??= compressJson(textOf())) };
   }
 }

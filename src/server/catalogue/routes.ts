@@ -3,7 +3,7 @@ import type { CatalogueLimits } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parseId, parseNombre } from '../http/params.ts';
 import { AnswerCache } from './answer-cache.ts';
-import { sendCompressed } from './compressed-json.ts';
+import { acceptsCompression, sendCompressed } from './compressed-json.ts';
 import { ListprodCache } from './listprod-cache.ts';
 import { parseIds, parseListado, parsePagina, type ListadoQuery, type Pagina } from './query-params.ts';
 import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoPorId } from './queries.ts';
@@ -72,7 +72,12 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
 
   return (
     new Hono()
-      .get('/listprod', async (c) => sendCompressed(c, await (await listprod.get()).body()))
+      // Compressed once for the browsers; the build's snapshot over 127.0.0.1 takes the text as it is
+      // (catalogue-source.ts), and a list of 100,000 products is then never compressed for it.
+      .get('/listprod', async (c) => {
+        const list = await listprod.get();
+        return sendCompressed(c, acceptsCompression(c) ? await list.body() : list.text());
+      })
       // The live products of these ids (the cart's refresh): each once, unknown ids left out.
       .get('/productos', async (c) => {
         const ids = parseIds(c.req.query('ids'), limits.idsPorConsulta);
