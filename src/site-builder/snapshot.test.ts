@@ -148,6 +148,19 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     expect(readSnapshot(dir, ['resenas'])).toEqual({ resenas: publicadas.productos });
   });
 
+  it('validates a big list a product at a time and writes it in pieces: the same products, and a bad one named by its place', async () => {
+    // 2,500 products: the file is written a thousand at a time, and reads back as the list taken.
+    const muchos = Array.from({ length: 2500 }, (_, i) => makeProducto({ idProducto: i + 1, nombre: `Producto «${i + 1}», "ñ"` }));
+    answers = { ...catalogo, '/web/listprod': muchos.map((p) => ({ ...p, sobrante: 'quitado' })) };
+    const productos = await writeSnapshot(dir, source());
+    expect(productos).toEqual(muchos);
+    expect(readSnapshot(dir, ['productos', 'marcas'])).toEqual({ productos: muchos, marcas: [] });
+    // The 1,235th product is wrong: the error says which and where.
+    const malo = muchos.map((p, i) => (i === 1234 ? { ...p, precio: 'caro' } : p));
+    answers = { ...catalogo, '/web/listprod': malo };
+    await expect(takeSnapshot(['productos'], source())).rejects.toThrow(/"path": \[\s*1234,\s*"precio"\s*\]/);
+  });
+
   it('writes nothing from an answer of the wrong shape, and a missing file fails rather than building an empty shop', async () => {
     answers = { ...catalogo, '/web/listprod': [{ idProducto: 'uno' }] };
     await expect(writeSnapshot(dir, source())).rejects.toThrow();

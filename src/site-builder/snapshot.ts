@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ResenaPublica, ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
@@ -95,7 +95,7 @@ export async function takeSnapshot<K extends Part = Part>(
           console.warn(`snapshot: sin ${name} (${error instanceof Error ? error.message : String(error)})`);
           return undefined;
         });
-        return [name, answer === undefined ? EMPTY[name] : schema.parse(answer)] as const;
+        return [name, answer === undefined ? EMPTY[name] : parseAnswer(schema, answer)] as const;
       }),
     );
     const taken = Object.fromEntries(read) as Pick<Snapshot, K>;
@@ -104,6 +104,38 @@ export async function takeSnapshot<K extends Part = Part>(
     return taken;
   } finally {
     await source.done();
+  }
+}
+
+/**
+ * `schema.parse(answer)`, except that a list is validated an element at a time, each element replaced by its
+ * validated copy as it goes: the answer and its copy are never both held whole (at 100,000 products each is
+ * about 0.4 GB). The parts' list schemas carry no check on the list itself, only on its elements.
+ */
+function parseAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.output<S> {
+  if (!(schema instanceof z.ZodArray) || !Array.isArray(answer)) return schema.parse(answer);
+  const { element } = schema;
+  for (let i = 0; i < answer.length; i++) {
+    const result = z.safeParse(element, answer[i]);
+    if (!result.success) throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [i, ...issue.path] })));
+    answer[i] = result.data;
+  }
+  return answer as z.output<S>;
+}
+
+/** Writes `value` as JSON; a list a thousand elements at a time, never as one string of the whole list. */
+function writeJson(file: string, value: unknown): void {
+  if (!Array.isArray(value)) return writeFileSync(file, JSON.stringify(value));
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, '[');
+    for (let start = 0; start < value.length; start += 1000) {
+      const slice = value.slice(start, start + 1000).map((element: unknown) => JSON.stringify(element) ?? 'null');
+      writeSync(fd, (start > 0 ? ',' : '') + slice.join(','));
+    }
+    writeSync(fd, ']');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -138,7 +170,7 @@ export async function writeSnapshot(dir: string, source: CatalogueSource): Promi
   const snapshot = await takeSnapshot(ALL_PARTS, source);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const name of ALL_PARTS) writeFileSync(join(dir, `${name}.json`), JSON.stringify(snapshot[name]));
+  for (const name of ALL_PARTS) writeJson(join(dir, `${name}.json`), snapshot[name]);
   return snapshot.productos;
 }
 
