@@ -51,7 +51,7 @@ export function apiSource(base: string): CatalogueSource {
 
 function httpGet(base: string): ApiGet {
   const root = base.replace(/\/+$/, '');
-  // From this machine, the answers uncompressed: compressing the product list (about 200 MB of JSON at 100,000
+  // From this machine, the answers uncompressed: compressing the product list (about 150 MB of JSON at 100,000
   // products) cost the server and this process more time and memory than the loopback's bytes. From afar, compressed.
   const init: RequestInit = LOOPBACK.has(new URL(root).hostname) ? { headers: { 'Accept-Encoding': 'identity' } } : {};
   return async (path) => {
