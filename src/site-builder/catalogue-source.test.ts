@@ -26,4 +26,11 @@ describe("the build's catalogue over HTTP", () => {
       expect(seen.at(-1)?.['accept-encoding']).toBe('identity');
     }
   });
+
+  it('reads a list answer an element at a time, as its body arrives', async () => {
+    const source = apiSource(`http://127.0.0.1:${port}`);
+    const elements: unknown[] = [];
+    expect(await source.list('/web/listprod', (element, index) => elements.push([index, element]))).toBe(1);
+    expect(elements).toEqual([[0, { ruta: '/web/listprod' }]]);
+  });
 });

@@ -10,6 +10,10 @@ import { writeSnapshot } from './snapshot.ts';
 
 const [catalogueUrl, snapshotDir, photoCacheDir] = process.argv.slice(2);
 if (!catalogueUrl || !snapshotDir || !photoCacheDir) throw new Error('Uso: snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR');
-const photos = storePhotos(await writeSnapshot(snapshotDir, apiSource(catalogueUrl)));
-const { fotos, codificadas } = await cachePhotos(photos, catalogueUrl, photoCacheDir);
+// The store photos of each product as the list streams by: the list itself is never held here.
+const photos = new Set<string>();
+await writeSnapshot(snapshotDir, apiSource(catalogueUrl), (producto) => {
+  for (const url of storePhotos([producto])) photos.add(url);
+});
+const { fotos, codificadas } = await cachePhotos([...photos], catalogueUrl, photoCacheDir);
 if (codificadas > 0) console.log(`fotos: ${codificadas} copias nuevas de ${fotos} fotos.`);

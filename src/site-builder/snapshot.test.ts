@@ -22,6 +22,7 @@ vi.mock('./catalogue-source.ts', () => ({
 }));
 
 const { readSnapshot, snapshotParts, takeSnapshot, writeSnapshot } = await import('./snapshot.ts');
+const { eachListElement } = await import('./json-list.ts');
 
 const catalogo = {
   '/web/listprod': [makeProducto({ resenasPromedio: 4.5, resenasCantidad: 2 })],
@@ -116,20 +117,31 @@ describe('the build snapshot written to a folder (issue 26)', () => {
   });
   afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 
-  /** A source that is not the one catalogueSource() gives: the build's own API. */
-  const source = () => ({
-    origin: 'la API del build',
-    done: async () => {},
-    get: async (path: string) => {
+  /** A source that is not the one catalogueSource() gives: the build's own API, its lists sent as text in pieces of 100 characters. */
+  const source = () => {
+    const get = async (path: string) => {
       if (!(path in answers)) throw new Error(`La API respondió 404 a ${path}.`);
       return answers[path];
-    },
-  });
+    };
+    return {
+      origin: 'la API del build',
+      done: async () => {},
+      get,
+      list: async (path: string, visit: (element: unknown, index: number) => void) => {
+        const text = JSON.stringify(await get(path));
+        return eachListElement(
+          Array.from({ length: Math.ceil(text.length / 100) }, (_, i) => text.slice(i * 100, (i + 1) * 100)),
+          visit,
+        );
+      },
+    };
+  };
 
   it('writes every part as taken, and the Astro process reads the same snapshot from it without the API', async () => {
     answers = { ...catalogo, '/api/resenas/publicadas': publicadas };
-    const productos = await writeSnapshot(dir, source());
-    expect(productos).toHaveLength(1);
+    const seen: unknown[] = [];
+    expect(await writeSnapshot(dir, source(), (producto) => seen.push(producto))).toBe(1);
+    expect(seen).toEqual(catalogo['/web/listprod']);
     expect(readdirSync(dir).sort()).toEqual([
       'banners.json',
       'contenido.json',
@@ -148,17 +160,22 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     expect(readSnapshot(dir, ['resenas'])).toEqual({ resenas: publicadas.productos });
   });
 
-  it('validates a big list a product at a time and writes it in pieces: the same products, and a bad one named by its place', async () => {
-    // 2,500 products: the file is written a thousand at a time, and reads back as the list taken.
+  it('streams a big list a product at a time into its file: the same products, and a bad one named by its place', async () => {
+    // 2,500 products read in pieces, validated (unknown fields dropped) and written a thousand at a time.
     const muchos = Array.from({ length: 2500 }, (_, i) => makeProducto({ idProducto: i + 1, nombre: `Producto «${i + 1}», "ñ"` }));
     answers = { ...catalogo, '/web/listprod': muchos.map((p) => ({ ...p, sobrante: 'quitado' })) };
-    const productos = await writeSnapshot(dir, source());
-    expect(productos).toEqual(muchos);
+    const seen: unknown[] = [];
+    expect(await writeSnapshot(dir, source(), (producto) => seen.push(producto))).toBe(2500);
+    expect(seen).toEqual(muchos);
     expect(readSnapshot(dir, ['productos', 'marcas'])).toEqual({ productos: muchos, marcas: [] });
-    // The 1,235th product is wrong: the error says which and where.
+    // The 1,235th product is wrong: the error says which and where, read whole or streamed, and the last good snapshot stays.
     const malo = muchos.map((p, i) => (i === 1234 ? { ...p, precio: 'caro' } : p));
     answers = { ...catalogo, '/web/listprod': malo };
-    await expect(takeSnapshot(['productos'], source())).rejects.toThrow(/"path": \[\s*1234,\s*"precio"\s*\]/);
+    const where = /"path": \[\s*1234,\s*"precio"\s*\]/;
+    await expect(takeSnapshot(['productos'], source())).rejects.toThrow(where);
+    await expect(writeSnapshot(dir, source())).rejects.toThrow(where);
+    expect(readSnapshot(dir, ['productos'])).toEqual({ productos: muchos });
+    expect(readdirSync(join(dir, '..'))).toEqual(['instantanea']);
   });
 
   it('writes nothing from an answer of the wrong shape, and a missing file fails rather than building an empty shop', async () => {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ResenaPublica, ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
@@ -86,56 +86,97 @@ export async function takeSnapshot<K extends Part = Part>(
   if (!source && process.env.SNAPSHOT_DIR) return readSnapshot(process.env.SNAPSHOT_DIR, parts);
   source ??= await catalogueSource();
   try {
-    const read = await Promise.all(
-      parts.map(async (name) => {
-        const { path, schema } = SNAPSHOT_PARTS[name];
-        const optional = OPTIONAL_PARTS.has(name);
-        const answer = await source.get(path).catch((error: unknown) => {
-          if (!optional || !(error instanceof Error && / 404 /.test(error.message))) throw error;
-          console.warn(`snapshot: sin ${name} (${error instanceof Error ? error.message : String(error)})`);
-          return undefined;
-        });
-        return [name, answer === undefined ? EMPTY[name] : parseAnswer(schema, answer)] as const;
-      }),
-    );
-    const taken = Object.fromEntries(read) as Pick<Snapshot, K>;
-    const counts = read.map(([name, value]) => `${Array.isArray(value) ? value.length : 1} ${name}`);
-    console.log(`snapshot: ${counts.join(', ')} desde ${source.origin}`);
+    const taken = await readParts(parts, source);
+    console.log(`snapshot: ${countsOf(taken)} desde ${source.origin}`);
     return taken;
   } finally {
     await source.done();
   }
 }
 
+/** The snapshot's `parts` from `source`, each answer validated; an optional part's 404 reads as empty. */
+async function readParts<K extends Part>(parts: readonly K[], source: CatalogueSource): Promise<Pick<Snapshot, K>> {
+  const read = await Promise.all(
+    parts.map(async (name) => {
+      const { path, schema } = SNAPSHOT_PARTS[name];
+      const optional = OPTIONAL_PARTS.has(name);
+      const answer = await source.get(path).catch((error: unknown) => {
+        if (!optional || !(error instanceof Error && / 404 /.test(error.message))) throw error;
+        console.warn(`snapshot: sin ${name} (${error instanceof Error ? error.message : String(error)})`);
+        return undefined;
+      });
+      return [name, answer === undefined ? EMPTY[name] : parseAnswer(schema, answer)] as const;
+    }),
+  );
+  return Object.fromEntries(read) as Pick<Snapshot, K>;
+}
+
+/** 'N productos, N marcas, 1 menu…': how much of each part was read. */
+const countsOf = (parts: Partial<Snapshot>) =>
+  Object.entries(parts)
+    .map(([name, value]) => `${Array.isArray(value) ? value.length : 1} ${name}`)
+    .join(', ');
+
 /**
  * `schema.parse(answer)`, except that a list is validated an element at a time, each element replaced by its
- * validated copy as it goes: the answer and its copy are never both held whole (at 100,000 products each is
- * about 0.4 GB). The parts' list schemas carry no check on the list itself, only on its elements.
+ * validated copy as it goes: the answer and its copy are never both held whole. The parts' list schemas carry
+ * no check on the list itself, only on its elements.
  */
 function parseAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.output<S> {
   if (!(schema instanceof z.ZodArray) || !Array.isArray(answer)) return schema.parse(answer);
-  const { element } = schema;
-  for (let i = 0; i < answer.length; i++) {
-    const result = z.safeParse(element, answer[i]);
-    if (!result.success) throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [i, ...issue.path] })));
-    answer[i] = result.data;
-  }
+  for (let i = 0; i < answer.length; i++) answer[i] = parseElement(schema.element as z.ZodType, answer[i], i);
   return answer as z.output<S>;
+}
+
+/** A list's element `index` validated by `schema`; its errors name its place in the list (`[1234, "precio"]`). */
+function parseElement<S extends z.ZodType>(schema: S, element: unknown, index: number): z.output<S> {
+  const result = z.safeParse(schema, element);
+  if (!result.success) throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] })));
+  return result.data;
+}
+
+/** A JSON list written to `file` as its elements come, a thousand at a time: never held whole, as values or as text. */
+class ListFile {
+  private readonly fd: number;
+  private pending: string[] = [];
+  private written = 0;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w');
+    writeSync(this.fd, '[');
+  }
+
+  add(element: unknown): void {
+    this.pending.push(JSON.stringify(element) ?? 'null');
+    if (this.pending.length === 1000) this.flush();
+  }
+
+  /** Writes what is left and the list's end, and closes the file. */
+  close(): void {
+    try {
+      this.flush();
+      writeSync(this.fd, ']');
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    writeSync(this.fd, (this.written > 0 ? ',' : '') + this.pending.join(','));
+    this.written += this.pending.length;
+    this.pending = [];
+  }
 }
 
 /** Writes `value` as JSON; a list a thousand elements at a time, never as one string of the whole list. */
 function writeJson(file: string, value: unknown): void {
   if (!Array.isArray(value)) return writeFileSync(file, JSON.stringify(value));
-  const fd = openSync(file, 'w');
+  const list = new ListFile(file);
   try {
-    writeSync(fd, '[');
-    for (let start = 0; start < value.length; start += 1000) {
-      const slice = value.slice(start, start + 1000).map((element: unknown) => JSON.stringify(element) ?? 'null');
-      writeSync(fd, (start > 0 ? ',' : '') + slice.join(','));
-    }
-    writeSync(fd, ']');
+    for (const element of value) list.add(element);
   } finally {
-    closeSync(fd);
+    list.close();
   }
 }
 
@@ -160,18 +201,52 @@ export async function snapshotParts<K extends Part>(parts: readonly K[]): Promis
   return Object.fromEntries(parts.map((name, index) => [name, values[index]])) as Pick<Snapshot, K>;
 }
 
+/** The parts read whole; the product list is streamed (writeSnapshot). */
+const WHOLE_PARTS = ALL_PARTS.filter((name) => name !== 'productos');
+
 /**
- * Takes the whole snapshot from `source` and writes it into `dir`, a JSON file per part, for the
- * Astro process to read (SNAPSHOT_DIR) and the build's later stages: the API and its database need not
- * outlive this call, and the product list is read from the API once per build (issue 26). Returns the
- * product list.
+ * Takes the whole snapshot from `source` and writes it into `dir`, a JSON file per part, for the Astro process
+ * to read (SNAPSHOT_DIR) and the build's later stages: the API and its database need not outlive this call, and
+ * the product list is read from the API once per build (issue 26). The product list is read, validated and
+ * written a product at a time as it arrives (json-list.ts), each also handed to `eachProduct` (the build's
+ * photos): this process never holds the list, which at 100,000 products had cost it about 1.1 GB. `dir` appears
+ * only when every part was read and valid. Returns how many products were written.
  */
-export async function writeSnapshot(dir: string, source: CatalogueSource): Promise<Snapshot['productos']> {
-  const snapshot = await takeSnapshot(ALL_PARTS, source);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const name of ALL_PARTS) writeJson(join(dir, `${name}.json`), snapshot[name]);
-  return snapshot.productos;
+export async function writeSnapshot(
+  dir: string,
+  source: CatalogueSource,
+  eachProduct: (producto: Snapshot['productos'][number]) => void = () => {},
+): Promise<number> {
+  const partial = `${dir}.parcial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const file = new ListFile(join(partial, 'productos.json'));
+  const element = SNAPSHOT_PARTS.productos.schema.element;
+  const whole = readParts(WHOLE_PARTS, source);
+  const listed = source
+    .list(SNAPSHOT_PARTS.productos.path, (answer, index) => {
+      const producto = parseElement(element, answer, index);
+      file.add(producto);
+      eachProduct(producto);
+    })
+    .finally(() => file.close());
+  try {
+    // Both are waited for, even when one fails: nothing is left reading when the folder goes.
+    const [rest, productos] = await Promise.all([whole, listed]).catch(async (error: unknown) => {
+      await Promise.allSettled([whole, listed]);
+      throw error;
+    });
+    for (const name of WHOLE_PARTS) writeJson(join(partial, `${name}.json`), rest[name]);
+    console.log(`snapshot: ${productos} productos, ${countsOf(rest)} desde ${source.origin}`);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+    return productos;
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await source.done();
+  }
 }
 
 /** Parts written by `writeSnapshot`, as it validated them; a missing file is a broken build, not an empty part. */
