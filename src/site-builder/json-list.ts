@@ -16,13 +16,21 @@ const CLOSE_OBJECT = 0x7d;
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /**
- * Calls `visit` with each element of the JSON list in `pieces`, in order, with its place; returns how many there
- * were. Throws when the text is not one JSON list, and whatever `visit` throws (the rest is then not read).
+ * Calls `visit` with each element of the JSON list in `pieces`, in order, with its place, waiting for it when it
+ * answers a promise (the rest is read only then); returns how many there were. Throws when the text is not one
+ * JSON list, and whatever `visit` throws (the rest is then not read).
  */
 export async function eachListElement(
   pieces: AsyncIterable<string> | Iterable<string>,
-  visit: (element: unknown, index: number) => void,
+  visit: (element: unknown, index: number) => unknown,
 ): Promise<number> {
+  let count = 0;
+  for await (const element of listElements(pieces)) await visit(element, count++);
+  return count;
+}
+
+/** The elements of the JSON list in `pieces`, each as soon as its text has come (see eachListElement). */
+export async function* listElements(pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<unknown> {
   let started = false;
   let ended = false;
   let inString = false;
@@ -33,15 +41,16 @@ export async function eachListElement(
   let carry = '';
   let count = 0;
 
-  /** The element ending here: `text` is its end in this piece; `last` when a `]` closed the list. */
-  const finish = (text: string, last: boolean) => {
+  /** The element ending here (`text` is its end in this piece), undefined for the end of an empty list; `last` when a `]` closed the list. */
+  const finish = (text: string, last: boolean): { element: unknown } | undefined => {
     const element = carry + text;
     carry = '';
     if (!element.trim()) {
-      if (last && count === 0) return;
+      if (last && count === 0) return undefined;
       throw new SyntaxError(`La lista JSON tiene un elemento vacío en el lugar ${count}.`);
     }
-    visit(JSON.parse(element), count++);
+    count++;
+    return { element: JSON.parse(element) as unknown };
   };
 
   for await (const piece of pieces) {
@@ -64,19 +73,20 @@ export async function eachListElement(
         if (depth > 0) depth--;
         else if (c === CLOSE_OBJECT) throw new SyntaxError(`La lista JSON tiene una llave de más en el lugar ${count}.`);
         else {
-          finish(piece.slice(start, i), true);
+          const found = finish(piece.slice(start, i), true);
           ended = true;
+          if (found) yield found.element;
         }
       } else if (c === COMMA && depth === 0) {
-        finish(piece.slice(start, i), false);
+        const found = finish(piece.slice(start, i), false);
         start = i + 1;
+        if (found) yield found.element;
       }
     }
     if (started && !ended) carry += piece.slice(start);
   }
   if (!started) throw new SyntaxError('La respuesta está vacía: no es una lista JSON.');
   if (!ended) throw new SyntaxError(`La lista JSON se cortó después de ${count} elementos.`);
-  return count;
 }
 
 /** A response's body as text, a piece at a time as it arrives; left early, the rest is not read. */

@@ -12,6 +12,9 @@ import sharp from 'sharp';
 import { FOTOS } from '../lib/tienda.ts';
 import { PHOTO_FORMATS, photoKey, photoVariantPath, type PhotoFormat } from '../lib/catalogue/photos.ts';
 
+/** The store photos of the snapshot's products, as a JSON list that its process (snapshot-main.ts) writes beside the snapshot's parts for the build's photo stage. */
+export const SNAPSHOT_PHOTOS_FILE = 'fotos.json';
+
 /** The store photos of `productos` (each once): the ones that get copies. */
 export function storePhotos(productos: readonly { img: string; imagen: string; imgHover: string }[]): string[] {
   return [

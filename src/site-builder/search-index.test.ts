@@ -55,6 +55,17 @@ describe('the search index, made from the catalogue', () => {
     expect(JSON.parse(readFileSync(join(root, 'pagefind', 'indices.json'), 'utf8'))).toEqual({ indices: ['/pagefind/indice-1/'] });
   });
 
+  it("indexes a list read as it goes (the snapshot file), holding an index's products at most", async () => {
+    async function* asRead() {
+      for (const idProducto of [1, 2, 3, 4, 5]) yield makeProducto({ idProducto, nombre: `Tónico ${idProducto}` });
+    }
+    await indexCatalogue(root, asRead(), 2);
+    expect([pageCounts('pagefind'), pageCounts('pagefind/indice-1'), pageCounts('pagefind/indice-2')]).toEqual([[2], [2], [1]]);
+    expect(JSON.parse(readFileSync(join(root, 'pagefind', 'indices.json'), 'utf8'))).toEqual({
+      indices: ['/pagefind/indice-1/', '/pagefind/indice-2/'],
+    });
+  });
+
   it('writes an empty index for an empty catalogue', async () => {
     await indexCatalogue(root, []);
     expect(pageCounts('pagefind')).toEqual([]);

@@ -43,14 +43,27 @@ export function searchDocument(producto: Producto): string {
  * of one; the first in /pagefind/, the others in /pagefind/indice-N/, listed in SEARCH_INDEXES_FILE.
  * The search page loads and merges them at run time (components/search/pagefind.ts).
  */
-export async function indexCatalogue(dir: string, productos: readonly Producto[], perIndex = searchIndexPages()): Promise<void> {
-  const sorted = [...productos].sort((a, b) => a.idProducto - b.idProducto);
+export async function indexCatalogue(
+  dir: string,
+  productos: Iterable<Producto> | AsyncIterable<Producto>,
+  perIndex = searchIndexPages(),
+): Promise<void> {
   const extra: string[] = [];
-  for (let start = 0, n = 0; start < sorted.length || n === 0; start += perIndex, n++) {
+  let n = 0;
+  let batch: Producto[] = [];
+  const write = async () => {
     const folder = n === 0 ? 'pagefind' : `pagefind/indice-${n}`;
-    await writeIndex(sorted.slice(start, start + perIndex), join(dir, folder));
+    await writeIndex(batch, join(dir, folder));
     if (n > 0) extra.push(`/${folder}/`);
+    n++;
+    batch = [];
+  };
+  // An index's products are held until it is written (perIndex at most); the rest of the list is not.
+  for await (const producto of productos) {
+    batch.push(producto);
+    if (batch.length === perIndex) await write();
   }
+  if (batch.length > 0 || n === 0) await write();
   mkdirSync(join(dir, 'pagefind'), { recursive: true });
   writeFileSync(join(dir, SEARCH_INDEXES_FILE), JSON.stringify({ indices: extra }));
 }

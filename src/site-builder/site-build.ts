@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +9,9 @@ import { BUILD_SCRIPTS_FILE, buildScriptHashes, inlineScriptHashes } from '../se
 import { builtVersion, VERSION_STAMP } from '../server/node/static-site.ts';
 import { finishIslandPages } from './island-pages.ts';
 import { withPeakRss } from './memory.ts';
-import { placePhotos, storePhotos } from './photos.ts';
+import { placePhotos, SNAPSHOT_PHOTOS_FILE } from './photos.ts';
 import { indexCatalogue } from './search-index.ts';
-import { readSnapshot } from './snapshot.ts';
+import { snapshotProducts } from './snapshot.ts';
 
 /** Sources whose change makes a build stale even when the catalogue did not move. */
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json'];
@@ -83,17 +83,19 @@ export async function buildSite({
     await timed('instantánea y fotos', () => takeSnapshotAndPhotos(catalogueUrl, snapshot, photoCacheDir, signal));
     await catalogueRead?.();
     await timed('Astro', () => runAstroBuild(next, snapshot, signal));
-    // Read here, after Astro: this process holds the product list only from now on.
-    const { productos } = readSnapshot(snapshot, ['productos']);
+    // This process never holds the product list: Pagefind reads it from the snapshot's file as it goes, and the
+    // photos' list was written beside it (at 100,000 products the list held here had put the Pagefind stage's
+    // peak of all the build's processes at 1,574 MB, over its 1.5 GB budget).
+    const photos = JSON.parse(readFileSync(join(snapshot, SNAPSHOT_PHOTOS_FILE), 'utf8')) as string[];
     // The search index is made from the catalogue, not the pages (search-index.ts): Pagefind's process
     // works beside this one's passes over the pages, into a folder of its own, moved in when both are done.
     // Not beside Astro: the two processes together would hold twice the memory (measured at 10,000 products, the
     // build's peak rose from the snapshot stage's 1.2 GB to 2.05 GB, over its 1.5 GB budget; decision 0231).
     await remove(index);
     await allDone([
-      timed('Pagefind', () => indexCatalogue(index, productos)),
+      timed('Pagefind', () => indexCatalogue(index, snapshotProducts(snapshot))),
       (async () => {
-        await timed('fotos en el sitio', () => placePhotos(next, storePhotos(productos), photoCacheDir));
+        await timed('fotos en el sitio', () => placePhotos(next, photos, photoCacheDir));
         const pages = listFiles(next).filter((file) => file.endsWith('.html'));
         await timed('islas', async () => void (await finishIslandPages(next, pages)));
         await timed('scripts', () => checkInlineScripts(next, pages));

@@ -21,7 +21,7 @@ vi.mock('./catalogue-source.ts', () => ({
   }),
 }));
 
-const { readSnapshot, snapshotParts, takeSnapshot, writeSnapshot } = await import('./snapshot.ts');
+const { readSnapshot, snapshotParts, snapshotProducts, takeSnapshot, writeSnapshot } = await import('./snapshot.ts');
 const { eachListElement } = await import('./json-list.ts');
 
 const catalogo = {
@@ -168,6 +168,10 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     expect(await writeSnapshot(dir, source(), (producto) => seen.push(producto))).toBe(2500);
     expect(seen).toEqual(muchos);
     expect(readSnapshot(dir, ['productos', 'marcas'])).toEqual({ productos: muchos, marcas: [] });
+    // The build's later stages read the file a product at a time.
+    const streamed = [];
+    for await (const producto of snapshotProducts(dir)) streamed.push(producto);
+    expect(streamed).toEqual(muchos);
     // The 1,235th product is wrong: the error says which and where, read whole or streamed, and the last good snapshot stays.
     const malo = muchos.map((p, i) => (i === 1234 ? { ...p, precio: 'caro' } : p));
     answers = { ...catalogo, '/web/listprod': malo };
@@ -186,5 +190,6 @@ describe('the build snapshot written to a folder (issue 26)', () => {
     await writeSnapshot(dir, source());
     unlinkSync(join(dir, 'productos.json'));
     expect(() => readSnapshot(dir, ['productos'])).toThrow('no tiene productos.json');
+    await expect(snapshotProducts(dir).next()).rejects.toThrow('no tiene productos.json');
   });
 });

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ResenaPublica, ResenasPublicadas } from '../lib/api/resenas-schemas.ts';
@@ -12,6 +23,7 @@ import {
   socialSchema,
 } from '../lib/api/schemas.ts';
 import { catalogueSource, type CatalogueSource } from './catalogue-source.ts';
+import { listElements } from './json-list.ts';
 import { contenidoPublicoSchema } from '../lib/api/contenido-schemas.ts';
 
 /** An approved review as GET /api/resenas/publicadas answers it (the type is the API's, ResenaPublica). */
@@ -246,6 +258,18 @@ export async function writeSnapshot(
     throw error;
   } finally {
     await source.done();
+  }
+}
+
+/**
+ * The products `writeSnapshot` wrote into `dir`, as validated then, one at a time as the file is read: the
+ * build's later stages (Pagefind) go through the list without holding it.
+ */
+export async function* snapshotProducts(dir: string): AsyncGenerator<Snapshot['productos'][number]> {
+  const file = join(dir, 'productos.json');
+  if (!existsSync(file)) throw new Error(`La instantánea del catálogo en ${dir} no tiene productos.json.`);
+  for await (const producto of listElements(createReadStream(file, 'utf8') as AsyncIterable<string>)) {
+    yield producto as Snapshot['productos'][number];
   }
 }
 
