@@ -19,6 +19,8 @@ export const TIENDA = {
   todosEnSlider: 20,
   /** Home brand carousel: the brands with a logo and the most products; /marcas lists them all. */
   marcasEnCarrusel: 40,
+  /** A listing page's HTML holds its brand filter's brands up to this many; a line with more gets them from the API when its island runs. */
+  marcasEnListado: 100,
   /** Home sale slider: the newest in-stock Sale products with a discount; 'Ver todo Sale' lists them all. */
   saleEnSlider: 12,
   /** Listing refresh from the API, in ms. */

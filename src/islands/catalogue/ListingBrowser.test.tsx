@@ -59,8 +59,8 @@ async function until(done: () => boolean) {
   for (let tick = 0; tick < 100 && !done(); tick++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 }
 
-/** The listing island as a page embeds it: its first page of `productos`, of `total`. */
-async function render(productos: Producto[], total: number, source: ListingSource) {
+/** The listing island as a page embeds it: its first page of `productos`, of `total`, and their brands unless `sinMarcas` (a big line). */
+async function render(productos: Producto[], total: number, source: ListingSource, { sinMarcas = false } = {}) {
   root = createRoot(container);
   const firstPage = productos.slice(0, 20).map(toCard);
   await act(async () =>
@@ -68,7 +68,7 @@ async function render(productos: Producto[], total: number, source: ListingSourc
       <ListingBrowser
         productos={firstPage}
         total={total}
-        marcas={brandsPresent(productos)}
+        marcas={sinMarcas ? undefined : brandsPresent(productos)}
         precios={priceBounds(productos)}
         source={source}
         title="Manos"
@@ -166,6 +166,18 @@ describe('ListingBrowser', () => {
     expect([box('Todas').checked, box('Laneige').checked, box('Cosrx').checked]).toEqual([false, false, true]);
     await act(async () => box('Todas').click());
     expect([box('Todas').checked, box('Laneige').checked, box('Cosrx').checked]).toEqual([true, false, false]);
+  });
+
+  it("asks a big line's brands of the API when its page holds none, keeping the page's own cards", async () => {
+    stubApi();
+    await render(listing(45), 45, { kind: 'categoria', name: 'Cuidado' }, { sinMarcas: true });
+    const brands = () => [...container.querySelectorAll('.brand-filter label')].map((label) => label.textContent);
+    await until(() => brands().length > 0);
+    expect(brands()).toEqual(['Todas', 'Cosrx', 'Laneige']);
+    expect(urls).toContain('/web/listado?tipo=categoria&nombre=Cuidado&pagina=1&porPagina=20');
+    // The embedded first page stays; the listing's count is the answer's, live (the stub reports 80).
+    expect(shownIds()).toEqual(range(1, 20));
+    expect(count()).toBe('80 productos');
   });
 
   it('keeps the cards on screen, dimmed, while another page loads, and after a failed call', async () => {

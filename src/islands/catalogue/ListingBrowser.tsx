@@ -17,8 +17,11 @@ interface Props {
   productos: CardProducto[];
   /** How many products the listing had at build time. */
   total: number;
-  /** The listing's brands and final-price bounds at build time: what the filters offer until the API answers. */
-  marcas: string[];
+  /**
+   * The listing's brands and final-price bounds at build time: what the filters offer until the API answers. Without
+   * brands (a line with more than TIENDA.marcasEnListado), the island asks the API for the first page's answer, brands included.
+   */
+  marcas?: string[];
   precios: { min: number; max: number };
   source: ListingSource;
   /** The listing title; the current page is remembered per title. */
@@ -66,7 +69,9 @@ export default function ListingBrowser({
   const { listado, latest } = useListado(
     source,
     embedded
-      ? undefined
+      ? builtMarcas
+        ? undefined
+        : { pagina: 1, porPagina }
       : {
           pagina: shown.page,
           porPagina,
@@ -76,7 +81,7 @@ export default function ListingBrowser({
         },
   );
   const bounds = latest?.precios ?? builtPrecios;
-  const marcas = latest?.marcas ?? builtMarcas;
+  const marcas = latest?.marcas ?? builtMarcas ?? [];
   const listingTotal = latest?.totalListado ?? builtTotal;
   // Untouched, the range follows the listing's bounds as the API reports them.
   const price = range ?? bounds;
