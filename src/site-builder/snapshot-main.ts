@@ -2,12 +2,11 @@
  * `node --import tsx src/site-builder/snapshot-main.ts CATALOGUE_URL SNAPSHOT_DIR PHOTO_CACHE_DIR`, run by
  * buildSite before Astro: writes the catalogue's snapshot from the API at CATALOGUE_URL into SNAPSHOT_DIR
  * (snapshot.ts), with the list of its store photos (SNAPSHOT_PHOTOS_FILE), and encodes into PHOTO_CACHE_DIR the
- * copies of those photos that it lacks. After it,
- * the build needs the API no more.
+ * copies of those photos that it lacks. After it, the build needs the API no more.
  */
-import { apiSource } from './catalogue-source.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiSource } from './catalogue-source.ts';
 import { cachePhotos, SNAPSHOT_PHOTOS_FILE, storePhotos } from './photos.ts';
 import { writeSnapshot } from './snapshot.ts';
 
