@@ -25,6 +25,7 @@ import pg from 'pg';
 import { ADMIN_REWRITE } from '../netlify/redirects.ts';
 import { RECONSTRUCCION } from '../src/lib/tienda.ts';
 import { netlifyApiPaths } from '../src/server/api-paths.ts';
+import { SEARCH_PATH } from '../src/lib/catalogue/routes.ts';
 import { BROWSER_TEST_RATE_LIMITS, freePort } from '../tests/e2e/support/start-shop.ts';
 import { adminQuery, createScratchPostgres } from '../tests/fixtures/scratch-postgres.ts';
 import { cookieDe, sesionDeDueno } from './bench/backoffice-sesion.ts';
@@ -152,8 +153,8 @@ interface ManifestFunction {
 }
 
 /**
- * The bundles in .netlify/functions and their manifest: the API at every path of the list, the two
- * scheduled functions; each bundle loads from its own files, and the API's answers a request.
+ * The bundles in .netlify/functions and their manifest: the API at every path of the list, the search page at
+ * /search, the two scheduled functions; each bundle loads from its own files, and the API's answers a request.
  */
 async function checkFunctions(dir: string) {
   const manifestFile = join(dir, 'manifest.json');
@@ -170,6 +171,10 @@ async function checkFunctions(dir: string) {
     `la función rebuild no está programada como ${RECONSTRUCCION.horario}.`,
   );
   ensure(byName.get('jobs')?.schedule === '* * * * *', 'la función jobs no está programada cada minuto.');
+  ensure(
+    JSON.stringify(byName.get('search')?.routes?.map((route) => route.pattern)) === JSON.stringify([SEARCH_PATH]),
+    `la función search no atiende ${SEARCH_PATH} (la página de búsqueda con sus primeros resultados).`,
+  );
   const loaded = new Map<string, { default: (request: Request) => Promise<Response> }>();
   for (const fn of functions) {
     if (!existsSync(fn.path)) {

@@ -61,6 +61,13 @@ export const LIMITES = {
   idsPorConsulta: 100,
   /** Largest `porPagina` of the paged searchCat, searchMar, searchChild and listado answers (PAGE_SIZE_MAX overrides). */
   porPaginaMaximo: 100,
+  /** Longest query `/web/buscar` takes (the search page's own call). */
+  busquedaMaxima: 100,
+  /**
+   * How long Netlify's CDN keeps the search page drawn for one query, in seconds (SEARCH_PAGE_CDN_SECONDS overrides; 0:
+   * not kept): a card's price or stock may be this old there, never in the cart or at checkout, which ask the API.
+   */
+  busquedaCdnSegundos: 60,
   /** Most of a customer's own coupons `/api/descuento-usuario` weighs (the newest) to answer one. */
   cuponesPorCliente: 20,
   /** Most brands one `/web/listado` filter names (LISTING_BRANDS_MAX overrides). */

@@ -26,15 +26,18 @@ export interface CatalogueLimits {
   porPaginaMaximo: number;
   marcasPorConsulta: number;
   cacheCatalogoBytes: number;
+  /** How long Netlify's CDN keeps a search page drawn for one query (netlify/functions/search.ts), in seconds; 0: not kept. */
+  busquedaCdnSegundos: number;
 }
 
-/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX, LISTING_BRANDS_MAX and CATALOGUE_CACHE_MB over the defaults of `LIMITES`. */
+/** PRODUCT_IDS_MAX, PAGE_SIZE_MAX, LISTING_BRANDS_MAX, CATALOGUE_CACHE_MB and SEARCH_PAGE_CDN_SECONDS over the defaults of `LIMITES`. */
 export function catalogueLimits(env: Record<string, string | undefined> = process.env): CatalogueLimits {
   return {
     idsPorConsulta: positiveIntFromEnv(env.PRODUCT_IDS_MAX, LIMITES.idsPorConsulta, 'PRODUCT_IDS_MAX'),
     porPaginaMaximo: positiveIntFromEnv(env.PAGE_SIZE_MAX, LIMITES.porPaginaMaximo, 'PAGE_SIZE_MAX'),
     marcasPorConsulta: positiveIntFromEnv(env.LISTING_BRANDS_MAX, LIMITES.marcasPorConsulta, 'LISTING_BRANDS_MAX'),
     cacheCatalogoBytes: intFromEnv(env.CATALOGUE_CACHE_MB, LIMITES.cacheCatalogoMb, 'CATALOGUE_CACHE_MB') * 1024 * 1024,
+    busquedaCdnSegundos: intFromEnv(env.SEARCH_PAGE_CDN_SECONDS, LIMITES.busquedaCdnSegundos, 'SEARCH_PAGE_CDN_SECONDS'),
   };
 }
 

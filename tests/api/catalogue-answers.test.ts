@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from '../../src/demo/seed.ts';
 import { busquedaPaginadaSchema, busquedaSchema, listadoSchema, productoSchema, type Producto } from '../../src/lib/api/schemas.ts';
 import { applyFilters, brandsPresent, priceBounds } from '../../src/lib/catalogue/listing.ts';
 import { selectListing, type ListingSource } from '../../src/lib/catalogue/selection.ts';
+import { normalizeSearch } from '../../src/lib/catalogue/search.ts';
 import { describeEachDatabase } from './databases.ts';
 
 /**
@@ -276,9 +277,67 @@ describeEachDatabase('catalogue answers from memory', (target) => {
     });
   });
 
-  it('takes its limits from PRODUCT_IDS_MAX, PAGE_SIZE_MAX and LISTING_BRANDS_MAX', async () => {
+  describe('/web/buscar (the search page: the spec contains-match, paged)', () => {
+    const buscar = async (query: string) => busquedaPaginadaSchema.parse(await json(`/web/buscar?${query}`));
+
+    it('finds by name or brand after the spec normalisation, accents aside, in catalogue order, 20 a page by default', async () => {
+      const list = productoSchema.array().parse(await json('/web/listprod'));
+      const expected = list.filter((p) => normalizeSearch(p.nombre).includes('crema') || normalizeSearch(p.marca).includes('crema'));
+      expect(expected.length).toBeGreaterThan(TIENDA.resultadosPorPagina);
+      const first = await buscar('q=CREMA');
+      expect(first).toMatchObject({ id: 1, total: expected.length, pagina: 1, porPagina: TIENDA.resultadosPorPagina });
+      expect(first.mensaje.map((p) => p.idProducto)).toEqual(expected.slice(0, TIENDA.resultadosPorPagina).map((p) => p.idProducto));
+      const second = await buscar('q=crema&pagina=2');
+      expect(second.mensaje.map((p) => p.idProducto)).toEqual(
+        expected.slice(TIENDA.resultadosPorPagina, 2 * TIENDA.resultadosPorPagina).map((p) => p.idProducto),
+      );
+      // The spec drops space + - _ : . , ; & before matching, and a brand matches as a name does.
+      const brand = list.find((p) => p.marca === 'Dr. Jart+');
+      if (brand) expect((await buscar(`q=${encodeURIComponent(' dr-jart ')}`)).mensaje.map((p) => p.marca)).toContain('Dr. Jart+');
+      const cosrx = await buscar('q=cos%20rx&porPagina=100');
+      expect(cosrx.mensaje.length).toBeGreaterThan(0);
+      expect(cosrx.mensaje.every((p) => normalizeSearch(`${p.nombre}${p.marca}`).includes('cosrx'))).toBe(true);
+      expect(await buscar('q=sérum')).toEqual(await buscar('q=serum'));
+    });
+
+    it('answers id 0 and total 0 when nothing matches, and a page past the end empty', async () => {
+      expect(await buscar('q=zzqqxxnada')).toEqual({ id: 0, mensaje: [], total: 0, pagina: 1, porPagina: TIENDA.resultadosPorPagina });
+      expect((await buscar('q=crema&pagina=999')).mensaje).toEqual([]);
+    });
+
+    it('refuses an empty or over-long query, a control character and bad pages with a Spanish 400', async () => {
+      for (const query of ['', 'q=', 'q=%20%20', 'q=%2B-_%3A.%2C%3B%26'])
+        expect(await mensajeOf(`/web/buscar?${query}`)).toBe('Ingresa algo para buscar');
+      expect(await mensajeOf(`/web/buscar?q=${'a'.repeat(LIMITES.busquedaMaxima + 1)}`)).toBe(
+        `La búsqueda puede tener como máximo ${LIMITES.busquedaMaxima} caracteres.`,
+      );
+      expect((await get(`/web/buscar?q=${'a'.repeat(LIMITES.busquedaMaxima)}`)).status).toBe(200);
+      expect(await mensajeOf('/web/buscar?q=crema%00')).toMatch(/caracteres/);
+      expect(await mensajeOf('/web/buscar?q=crema&pagina=0')).toBe('El parámetro pagina debe ser un número entero positivo.');
+      expect(await mensajeOf(`/web/buscar?q=crema&porPagina=${LIMITES.porPaginaMaximo + 1}`)).toBe(
+        `El parámetro porPagina debe ser un número entero entre 1 y ${LIMITES.porPaginaMaximo}.`,
+      );
+    });
+
+    it('follows a catalogue change at once', async () => {
+      const [first] = (await buscar('q=crema&porPagina=1')).mensaje;
+      await database.db.update(productos).set({ precio: 432.1 }).where(eq(productos.id, first!.idProducto));
+      expect((await buscar('q=crema&porPagina=1')).mensaje[0]).toMatchObject({ idProducto: first!.idProducto, precio: 432.1 });
+      await database.db.update(productos).set({ nombre: 'Tónico sin coincidencias' }).where(eq(productos.id, first!.idProducto));
+      expect((await buscar('q=crema&porPagina=1')).mensaje[0]?.idProducto).not.toBe(first!.idProducto);
+    });
+  });
+
+  it('takes its limits from PRODUCT_IDS_MAX, PAGE_SIZE_MAX, LISTING_BRANDS_MAX and SEARCH_PAGE_CDN_SECONDS', async () => {
     const config = serverConfig({ PRODUCT_IDS_MAX: '2', PAGE_SIZE_MAX: '5', LISTING_BRANDS_MAX: '1', CATALOGUE_CACHE_MB: '1' });
-    expect(config.catalogo).toEqual({ idsPorConsulta: 2, porPaginaMaximo: 5, marcasPorConsulta: 1, cacheCatalogoBytes: 1024 * 1024 });
+    expect(config.catalogo).toEqual({
+      idsPorConsulta: 2,
+      porPaginaMaximo: 5,
+      marcasPorConsulta: 1,
+      cacheCatalogoBytes: 1024 * 1024,
+      busquedaCdnSegundos: LIMITES.busquedaCdnSegundos,
+    });
+    expect(serverConfig({ SEARCH_PAGE_CDN_SECONDS: '0' }).catalogo.busquedaCdnSegundos).toBe(0);
     expect(() => serverConfig({ PAGE_SIZE_MAX: '0' })).toThrow(/PAGE_SIZE_MAX/);
     const limited = createApp({ db: database.db, config });
     expect((await limited.request('/web/productos?ids=1,2')).status).toBe(200);

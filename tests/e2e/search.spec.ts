@@ -10,10 +10,14 @@ test.beforeAll(async ({ request }) => {
 const results = (page: Page) => page.locator('.search-page__grid .product-card');
 
 /**
- * Waits for the first results. They are the search island's, which the page asks for after its first paint
- * (decision 0229) and which then loads Pagefind's index: on a loaded machine more than the default 5 s.
+ * Waits for the search island to show its first results. The server draws the first ones into the page (decision
+ * 0232); the island, whose scripts come after the first paint (decision 0229), takes their place once it shows the
+ * same, or, with no spec match, once Pagefind's index has answered: on a loaded machine more than the default 5 s.
  */
-const firstResults = (page: Page) => expect(results(page).first()).toBeVisible({ timeout: 15_000 });
+async function firstResults(page: Page) {
+  await expect(page.locator('[data-busqueda-servidor]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(results(page).first()).toBeVisible({ timeout: 15_000 });
+}
 
 /** Every product id listed across the result pages, visiting each numbered page button. */
 async function allResultIds(page: Page): Promise<number[]> {
@@ -33,28 +37,60 @@ async function allResultIds(page: Page): Promise<number[]> {
   return ids;
 }
 
-test('/search?q=serum lists every product the spec finds, accent-insensitively, 20 per page', async ({ page }) => {
-  // Only the shown page's result fragments and live products are fetched, never the catalogue.
+test('/search?q=serum lists every product the spec finds first, accent-insensitively, 20 per page, the first in its HTML', async ({
+  page,
+}) => {
   const asked: string[] = [];
+  const errors: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto('/search?q=serum');
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  const expected = searchProducts(catalogue, 'serum').map((p) => p.idProducto);
+  expect(expected.length).toBeGreaterThan(20);
+  expect(catalogue.filter((p) => p.nombre.includes('Sérum')).length).toBeGreaterThan(0);
+
+  // The server draws the spec's first 20 into the page, in catalogue order (decision 0232).
+  const response = await page.goto('/search?q=serum');
+  const html = await response!.text();
+  const drawn = [...html.matchAll(/<article class="product-card[^"]*" data-product-id="(\d+)"/g)].map((match) => Number(match[1]));
+  expect(drawn).toEqual(expected.slice(0, 20));
+
+  await firstResults(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados de búsqueda para: "serum"');
   await expect(page).toHaveTitle(/^Resultados de búsqueda para: "serum"/);
   await expect(page.getByRole('searchbox', { name: 'Buscar productos', exact: true })).toHaveValue('serum');
   await expect(results(page).first().getByRole('heading')).toContainText(/s[ée]rum/i);
-
-  const expected = searchProducts(catalogue, 'serum').map((p) => p.idProducto);
-  expect(expected.length).toBeGreaterThan(20);
-  expect(catalogue.filter((p) => p.nombre.includes('Sérum')).length).toBeGreaterThan(0);
   await expect(page.getByRole('navigation', { name: 'Páginas de resultados' })).toBeVisible();
   await expect(results(page)).toHaveCount(20);
-  expect(asked.filter((path) => path.startsWith('/pagefind/fragment/')).length).toBeLessThanOrEqual(20);
-  expect(asked.filter((path) => path === '/web/productos')).toHaveLength(1);
+  expect(await results(page).evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-product-id'))))).toEqual(
+    expected.slice(0, 20),
+  );
+  // The island took the drawn page as it was: it asked the API for nothing of the first page, nor the catalogue.
+  expect(asked.filter((path) => path === '/web/buscar' || path === '/web/productos')).toEqual([]);
+
+  // Every spec match, in catalogue order, then Pagefind's others (by description), each once.
   const ids = await allResultIds(page);
   expect(new Set(ids).size).toBe(ids.length);
-  expect(ids).toEqual(expect.arrayContaining(expected));
+  expect(ids.slice(0, expected.length)).toEqual(expected);
   for (const id of catalogue.filter((p) => p.nombre.includes('Sérum')).map((p) => p.idProducto)) expect(ids).toContain(id);
   expect(asked).not.toContain('/web/listprod');
+  expect(errors).toEqual([]);
+});
+
+test('the static search page (no server drawing) finds the same, asking the API itself', async ({ page }) => {
+  // The page as the build wrote it, as a host without the server would serve it.
+  await page.route(/\/search\?q=/, async (route) => {
+    const built = await route.fetch({ url: new URL('/search/index.html', route.request().url()).href });
+    await route.fulfill({ response: built, body: await built.text() });
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/search?q=serum');
+  await firstResults(page);
+  const expected = searchProducts(catalogue, 'serum').map((p) => p.idProducto);
+  expect(await results(page).evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-product-id'))))).toEqual(
+    expected.slice(0, 20),
+  );
+  expect(asked.filter((path) => path === '/web/buscar')).toHaveLength(1);
 });
 
 test('Pagefind adds products whose description matches', async ({ page }) => {

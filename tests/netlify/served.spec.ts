@@ -7,7 +7,7 @@ import { pickupPayload, productFor, signedIn } from '../e2e/support/shop.ts';
 /**
  * What Netlify's own server (`netlify serve`, started by `npm run verify:netlify`) must answer as
  * `npm start` does: the security headers of a static page (netlify.toml and the generated
- * dist/_headers) and of a function response (the API's own), the escaped spellings of a built page
+ * dist/_headers) and of a function response (the API's own), the search page drawn by its function, the escaped spellings of a built page
  * (dist/_redirects), and another customer's order (404, not the CLI's retry of it as a page).
  */
 
@@ -34,6 +34,34 @@ test('@netlify a function response carries the API’s own CSP and headers', asy
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['content-type'], path).toMatch(/^application\/json/);
   }
+});
+
+test('@netlify /search?q= is the built page with the first results drawn in it, under the page’s own headers', async ({
+  page,
+  request,
+}) => {
+  const built = await request.get('/search/index.html');
+  const drawn = await request.get('/search?q=crema');
+  expect(drawn.status()).toBe(200);
+  const html = await drawn.text();
+  expect(html).toContain('data-busqueda-servidor');
+  expect(html).toMatch(/<li><article class="product-card[^"]*" data-product-id="\d+">/);
+  expect(html).toContain('<title>Resultados de búsqueda para: &quot;crema&quot; | K-Beauty Perú</title>');
+  // Netlify's header rules do not reach a function's answer: it copies the built page's.
+  for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy']) {
+    expect(drawn.headers()[name], name).toBe(built.headers()[name]);
+  }
+  expect(drawn.headers()['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  // Without a query it is the built page as it is.
+  expect(await (await request.get('/search')).text()).not.toContain('data-busqueda-servidor');
+  // In the browser the island takes the drawn cards' place, and its scripts run under that CSP.
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  await page.goto('/search?q=crema');
+  await expect(page.locator('[data-busqueda-servidor]')).toHaveCount(0);
+  await expect(page.getByTestId('search-count')).toHaveText(/\d+ productos encontrados/);
+  await expect(page.locator('.search-page__grid .product-card').first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('@netlify /health says the database is up and the deployed catalogue version is the built one', async ({ request }) => {

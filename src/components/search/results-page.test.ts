@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pagefindResults } from '../../../tests/fixtures/pagefind.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import { hitsOf, type PagefindHits } from './pagefind.ts';
-import { resultsPage, startSearch } from './results-page.ts';
+import { resultsPage } from './results-page.ts';
 
 /** What the stubbed Pagefind found for each query, made once per query as the real one memoises it. */
 const searches = vi.hoisted(() => ({ byQuery: new Map<string, Promise<PagefindHits>>(), asked: [] as string[] }));
@@ -51,28 +51,5 @@ describe('resultsPage', () => {
     failing = false;
     expect(idsOf(await resultsPage(hits, 1))).toEqual([7, 8]);
     expect(urls).toHaveLength(2);
-  });
-});
-
-describe('startSearch', () => {
-  it("starts the query's search and its first page, which the island then takes without asking again", async () => {
-    const { results, fetched } = pagefindResults(Array.from({ length: 30 }, (_, index) => index + 1));
-    const hits = Promise.resolve(hitsOf(results));
-    searches.byQuery.set('crema', hits);
-    startSearch('crema');
-    await vi.waitFor(() => expect(urls).toHaveLength(1));
-    expect(fetched).toHaveLength(20);
-    expect(idsOf(await resultsPage(await hits, 1))).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
-    expect(urls).toHaveLength(1);
-    expect(fetched).toHaveLength(20);
-  });
-
-  it('does nothing for an empty query, and keeps a failure for the island to show', async () => {
-    startSearch('  ');
-    expect(searches.asked).toEqual([]);
-    searches.byQuery.set('sérum', Promise.resolve(hitsOf(pagefindResults([3]).results)));
-    failing = true;
-    startSearch('sérum');
-    await vi.waitFor(() => expect(urls).toHaveLength(1));
   });
 });

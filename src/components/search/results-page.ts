@@ -3,7 +3,7 @@ import type { Producto } from '../../lib/api/schemas.ts';
 import { inIdOrder } from '../../lib/catalogue/live-products.ts';
 import { remembered } from '../../lib/remember.ts';
 import { TIENDA } from '../../lib/tienda.ts';
-import { pagefindSearch, type PagefindHits } from './pagefind.ts';
+import type { PagefindHits } from './pagefind.ts';
 
 /** The pages of results asked for, by search: each page's products are fetched once. */
 const asked = new WeakMap<PagefindHits, Map<number, Promise<Producto[]>>>();
@@ -20,16 +20,4 @@ export function resultsPage(hits: PagefindHits, page: number): Promise<Producto[
   return remembered(pages, page, () =>
     hits.ids((page - 1) * size, page * size).then(async (ids) => inIdOrder(ids, await fetchProductosPorIds(ids))),
   );
-}
-
-/**
- * The search page's own script: starts the search of its URL's query and the first page's products as soon as
- * the page's scripts run, beside React rather than after it; the island (useSearchResults) takes the same
- * promises when it has hydrated. Failures are the island's to show and log.
- */
-export function startSearch(query: string): void {
-  if (!query.trim()) return;
-  pagefindSearch(query)
-    .then((hits) => resultsPage(hits, 1))
-    .catch(() => undefined);
 }

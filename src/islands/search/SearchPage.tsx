@@ -1,34 +1,59 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import ProductCard from '../../ui/ProductCard.tsx';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
+import { BUSQUEDA_INICIAL_ID, BUSQUEDA_SERVIDOR_ATTR, searchCount, searchTitle, type BusquedaInicial } from '../../lib/catalogue/search.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import PageButtons from './PageButtons.tsx';
 import { useSearchResults } from './useSearchResults.ts';
 import './search.css';
 
-/** The heading of the search page (storefront §2, Search page). */
-export const searchTitle = (query: string) => `Resultados de búsqueda para: "${query}"`;
+/** The first results the server drew into the page (decision 0232), or undefined (the static page, or unreadable data). */
+function readInicial(): BusquedaInicial | undefined {
+  try {
+    const data = JSON.parse(document.getElementById(BUSQUEDA_INICIAL_ID)?.textContent ?? 'null') as BusquedaInicial | null;
+    return data && typeof data.q === 'string' && typeof data.total === 'number' && Array.isArray(data.productos) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * /search?q=…: the products Pagefind finds (at least every one the spec's contains-match finds by
- * name or brand, plus those whose description matches), 20 per page with numbered buttons, and a
- * search form of its own.
+ * /search?q=…: the spec's matches by name or brand first, then the others Pagefind finds (by description or
+ * ingredients), 20 per page with numbered buttons, and a search form of its own. Under the server the page comes
+ * with the first results drawn beside this island, which stays hidden until it shows the same, then takes their
+ * place in one commit (decision 0232).
  */
 export default function SearchPage() {
   const [query, setQuery] = useState<string | undefined>();
+  const [inicial, setInicial] = useState<BusquedaInicial | undefined>();
   const [input, setInput] = useState('');
   const [page, setPage] = useState(1);
-  const results = useSearchResults(query, page);
+  const results = useSearchResults(query, page, inicial);
   const top = useRef<HTMLHeadingElement>(null);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     // Read after mount: the static shell was rendered without a query.
     const q = new URLSearchParams(location.search).get('q') ?? '';
     setQuery(q);
-    setInput(q);
+    setInicial(readInicial());
+    // What the shopper may have typed in the drawn form before this island ran.
+    const drawnField = document.querySelector<HTMLInputElement>(`[${BUSQUEDA_SERVIDOR_ATTR}] input[name="q"]`);
+    setInput(drawnField?.value ?? q);
     if (q.trim()) document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
   }, []);
+
+  // Once it shows what the server drew, the island takes the drawn block's place before the browser paints.
+  useLayoutEffect(() => {
+    if (query === undefined) return;
+    const drawn = document.querySelector(`[${BUSQUEDA_SERVIDOR_ATTR}]`);
+    if (!drawn) return;
+    const focused = drawn.contains(document.activeElement);
+    drawn.remove();
+    top.current?.closest('astro-island')?.removeAttribute('hidden');
+    if (focused) field.current?.focus();
+  }, [query]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     if (input.trim()) return;
@@ -51,6 +76,7 @@ export default function SearchPage() {
           Buscar productos
         </label>
         <input
+          ref={field}
           id="search-page-q"
           name="q"
           type="search"
@@ -81,7 +107,7 @@ export default function SearchPage() {
       {results.kind === 'done' && total > 0 && (
         <>
           <p className="search-page__count" role="status" data-testid="search-count">
-            {total === 1 ? '1 producto encontrado' : `${total} productos encontrados`}
+            {searchCount(total)}
           </p>
           <ul className="search-page__grid">
             {results.productos.map((producto, index) => (

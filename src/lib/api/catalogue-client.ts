@@ -3,7 +3,7 @@ import type { SortOption } from '../catalogue/listing.ts';
 import type { ListingSource } from '../catalogue/selection.ts';
 import { fieldsOf, isText, listOf } from './checks.ts';
 import { request } from './request.ts';
-import type { Detalle, Listado, Marca, Popup, Producto } from './schemas.ts';
+import type { BusquedaPaginada, Detalle, Listado, Marca, Popup, Producto } from './schemas.ts';
 
 /** The catalogue calls the islands make (storefront §7); the pages themselves are built from the snapshot. */
 
@@ -26,6 +26,7 @@ const isListado = fieldsOf<Listado>({
   marcas: listOf(isText),
   precios: fieldsOf<Listado['precios']>({ min: 'number', max: 'number' }),
 });
+const isBusquedaPaginada = fieldsOf<BusquedaPaginada>({ id: 'number', mensaje: listOf(isProducto), total: 'number', pagina: 'number' });
 const isMarca = fieldsOf<Marca>({ idMarca: 'number', nombre: 'string' });
 const isPopup = fieldsOf<Popup>({ visible: 'number', img_url: 'string' });
 
@@ -71,6 +72,13 @@ export function listadoPath(source: ListingSource, { pagina, porPagina, orden, r
 /** One page of a listing's live products after its filters and sort, with what its filters offer. */
 export const fetchListado = (source: ListingSource, asked: ListadoRequest, signal?: AbortSignal): Promise<Listado> =>
   request(listadoPath(source, asked), { check: isListado, signal });
+
+/** A page of the search page's spec matches (`/web/buscar`: name or brand, contains-match), never stored. */
+export const fetchBusqueda = (q: string, pagina: number, porPagina: number, signal?: AbortSignal): Promise<BusquedaPaginada> =>
+  request(`/web/buscar?${new URLSearchParams({ q, pagina: String(pagina), porPagina: String(porPagina) })}`, {
+    check: isBusquedaPaginada,
+    signal,
+  });
 
 /** One product, always fresh; undefined when the API answers id 0. */
 export async function fetchProducto(id: number, signal?: AbortSignal): Promise<Producto | undefined> {

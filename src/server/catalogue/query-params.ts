@@ -1,4 +1,5 @@
-import { TIENDA } from '../../lib/tienda.ts';
+import { LIMITES, TIENDA } from '../../lib/tienda.ts';
+import { normalizeSearch } from '../../lib/catalogue/search.ts';
 import { SORT_OPTIONS, type ListingFilters } from '../../lib/catalogue/listing.ts';
 import { SPECIAL_LISTINGS, type ListingSource } from '../../lib/catalogue/selection.ts';
 import { clientError } from '../http/errors.ts';
@@ -26,6 +27,18 @@ export function parsePagina(query: { pagina?: string; porPagina?: string }, porP
     throw clientError(400, `El parámetro porPagina debe ser un número entero entre 1 y ${porPaginaMaximo}.`);
   }
   return { pagina: pagina === undefined ? 1 : Number(pagina), porPagina: size };
+}
+
+/**
+ * The `q` of `/web/buscar` (control characters never reach it: http/edge.ts refuses them): trimmed, at most LIMITES.busquedaMaxima characters, with something left after the
+ * spec's normalisation (storefront §2, Search page); otherwise the spec's own words for an empty search, as a 400.
+ */
+export function parseBusqueda(raw: string | undefined): string {
+  const q = (raw ?? '').trim();
+  if (!normalizeSearch(q)) throw clientError(400, 'Ingresa algo para buscar');
+  if (q.length > LIMITES.busquedaMaxima)
+    throw clientError(400, `La búsqueda puede tener como máximo ${LIMITES.busquedaMaxima} caracteres.`);
+  return q;
 }
 
 /** The product ids of `?ids=1,2,3`, each once in the order given, at most `maximo` of them, or a Spanish 400. */

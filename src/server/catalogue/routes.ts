@@ -5,11 +5,13 @@ import { parseId, parseNombre } from '../http/params.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { acceptsCompression, sendCompressed } from './compressed-json.ts';
 import { ListprodCache } from './listprod-cache.ts';
-import { parseIds, parseListado, parsePagina, type ListadoQuery, type Pagina } from './query-params.ts';
+import { parseBusqueda, parseIds, parseListado, parsePagina, type ListadoQuery, type Pagina } from './query-params.ts';
 import { catalogueVersion, listCategorias, listCategoriasHijas, listMarcas, menu, productoPorId } from './queries.ts';
 import type { Busqueda, BusquedaPaginada, Listado, Producto } from '../../lib/api/schemas.ts';
 import { applyFilters, brandsPresent, priceBounds } from '../../lib/catalogue/listing.ts';
 import { nameKey, selectListing } from '../../lib/catalogue/selection.ts';
+import { normalizeSearch, searchProducts } from '../../lib/catalogue/search.ts';
+import { TIENDA } from '../../lib/tienda.ts';
 
 /**
  * The search calls: each takes its name from its path and finds the products a listing of that kind
@@ -112,6 +114,23 @@ export function catalogueRoutes(db: Db, limits: CatalogueLimits) {
           page.pagina,
           page.porPagina,
         ].join('\n');
+        const answer = await answers.get(snapshot.version, key, () => {
+          const body = compute();
+          return body.mensaje.length > 0 ? body : undefined;
+        });
+        return answer ? sendCompressed(c, answer) : c.json(compute());
+      })
+      // The search page's spec matches (storefront §2: name or brand, contains-match), a page at a time; the page adds
+      // Pagefind's further matches after them (decision 0232).
+      .get('/buscar', async (c) => {
+        const q = parseBusqueda(c.req.query('q'));
+        const page = parsePagina({ pagina: c.req.query('pagina'), porPagina: c.req.query('porPagina') }, limits.porPaginaMaximo) ?? {
+          pagina: 1,
+          porPagina: Math.min(TIENDA.resultadosPorPagina, limits.porPaginaMaximo),
+        };
+        const snapshot = await listprod.get();
+        const compute = () => searchAnswer(searchProducts(snapshot.productos, q), page) as BusquedaPaginada;
+        const key = [snapshot.dia, 'buscar', normalizeSearch(q), page.pagina, page.porPagina].join('\n');
         const answer = await answers.get(snapshot.version, key, () => {
           const body = compute();
           return body.mensaje.length > 0 ? body : undefined;

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { createApp, isApiPath } from '../app.ts';
+import { drawnQuery, firstPage, searchPageHtml } from '../catalogue/search-page.ts';
 import { compressOnTheFly } from '../http/compress.ts';
 import { requestLog, type LogLine } from '../http/request-log.ts';
 import { siteSecurityHeaders } from '../http/security-headers.ts';
@@ -19,6 +22,12 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
   // c.env (Node's bindings: the socket) goes along, or the API could not tell one client's address from another's.
   server.all('*', async (c) => {
     if (isApiPath(c.req.path)) return api.fetch(c.req.raw, c.env);
+    // /search?q=…: the built page with the query's first results drawn in it (decision 0232).
+    const q = drawnQuery(c);
+    if (q !== undefined) {
+      const drawn = await drawnSearchPage(distDir, q, new URL(c.req.url).origin, (request) => api.fetch(request, c.env));
+      if (drawn) return drawn;
+    }
     // The back office is one page whose app routes inside the browser: its paths that are no file get that page.
     if (esRutaDelPanel(c.req.path)) {
       const res = await site.fetch(c.req.raw, c.env);
@@ -36,6 +45,27 @@ export function createShopServer({ services, distDir, logRequest }: { services: 
     return site.fetch(literal, c.env);
   });
   return server;
+}
+
+/** The search page drawn for `q` from the build's own page, or undefined when there is none or the query is empty (the static page then). */
+async function drawnSearchPage(
+  distDir: string,
+  q: string,
+  origin: string,
+  api: (request: Request) => Response | Promise<Response>,
+): Promise<Response | undefined> {
+  let shell: string;
+  try {
+    shell = readFileSync(join(distDir, 'search', 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const inicial = await firstPage(api, origin, q);
+  const html = inicial && searchPageHtml(shell, inicial);
+  if (!html) return undefined;
+  return new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'public, max-age=0, must-revalidate' },
+  });
 }
 
 /** A response of the back office's paths, never indexed. */
