@@ -76,6 +76,19 @@ test('/search?q=serum lists every product the spec finds first, accent-insensiti
   expect(errors).toEqual([]);
 });
 
+test('before its scripts run (or without them) the page shows the drawn results alone, the island waiting unseen', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search?q=serum');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resultados de búsqueda para: "serum"');
+  await expect(page.getByRole('searchbox', { name: 'Buscar productos', exact: true })).toHaveCount(1);
+  await expect(page.getByText('Buscando productos…')).toBeHidden();
+  await expect(page.locator('astro-island[hidden]')).toBeHidden();
+  await expect(results(page)).toHaveCount(20);
+  await expect(results(page).first()).toBeVisible();
+  await context.close();
+});
+
 test('the static search page (no server drawing) finds the same, asking the API itself', async ({ page }) => {
   // The page as the build wrote it, as a host without the server would serve it.
   await page.route(/\/search\?q=/, async (route) => {
