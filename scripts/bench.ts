@@ -421,6 +421,8 @@ async function benchLatency(menu: Menu, productos: Producto[]) {
     ['searchCat, first page', `/web/searchCat/${encodeURIComponent(categoria)}?pagina=1&porPagina=20`],
     [`listado, line ${linea}, sorted by price`, `/web/listado?tipo=categoria&nombre=${encodeURIComponent(linea)}&orden=precio-asc`],
     ['productos?ids= (3 ids)', '/web/productos?ids=1,2,3'],
+    ["buscar q=crema (the search page's spec matches), first page", '/web/buscar?q=crema'],
+    ['the search page drawn for q=crema (HTML, decision 0232)', '/search?q=crema'],
   ];
   report.push(
     `## Catalogue calls (${count} products; 50 warm requests each, brotli, from a process of their own)`,
@@ -437,7 +439,7 @@ async function benchLatency(menu: Menu, productos: Producto[]) {
   for (const [index, [name, path]] of calls.entries()) {
     const { firstMs, medianMs, p95Ms, bytes } = results[index]!;
     report.push(`| ${name} | ${firstMs.toFixed(1)} ms | ${medianMs.toFixed(1)} ms | ${p95Ms.toFixed(1)} ms | ${KB(bytes)} |`);
-    if (path.startsWith('/web/searchCat') || path.startsWith('/web/listado')) figure(`p95, ${name}`, p95Ms, 'ms', 50);
+    if (/^\/(?:web\/searchCat|web\/listado|web\/buscar|search\?)/.test(path)) figure(`p95, ${name}`, p95Ms, 'ms', 50);
   }
   report.push(
     '',
