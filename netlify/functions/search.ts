@@ -9,7 +9,11 @@
 import { catalogueLimits } from '../../src/server/config.ts';
 import { firstPage, searchPageHtml } from '../../src/server/catalogue/search-page.ts';
 import { logError } from '../../src/server/db/errors.ts';
+import { API_CSP, securityHeaders } from '../../src/server/http/security-headers.ts';
 import apiFunction from './api.ts';
+
+/** The answer while the CDN cannot give the built page. */
+export const SIN_PAGINA = 'La búsqueda no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 
 /** What a function's response takes from the built page's own headers (dist/_headers, netlify.toml's [[headers]]). */
 const PAGE_HEADERS = [
@@ -36,16 +40,30 @@ export interface SearchPageDeps {
 
 /** The function's handler over its parts (the tests give their own). */
 export function createSearchPage({ api, fetchSite, cdnSeconds }: SearchPageDeps) {
+  // A deploy brings new function instances with its new pages: an instance fetches its page once, until it fails.
+  let built: Promise<BuiltPage> | undefined;
+  const builtPage = (origin: string) => {
+    const page = (built ??= fetchBuiltPage(fetchSite, origin));
+    const forget = () => {
+      if (built === page) built = undefined;
+    };
+    page.then((answer) => answer.status !== 200 && forget(), forget);
+    return page;
+  };
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const shellRes = await fetchSite(new URL(SHELL_PATH, url.origin).href);
-    const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
-    for (const name of PAGE_HEADERS) {
-      const value = shellRes.headers.get(name);
-      if (value !== null) headers.set(name, value);
+    let page: BuiltPage;
+    try {
+      page = await builtPage(url.origin);
+    } catch (error) {
+      logError('La página de búsqueda no pudo leer la página construida', error);
+      const headers = { 'Retry-After': '5', ...securityHeaders({ production: true, csp: API_CSP }) };
+      return Response.json({ mensaje: SIN_PAGINA }, { status: 503, headers });
     }
-    const shell = await shellRes.text();
-    if (!shellRes.ok) return new Response(shell, { status: shellRes.status, headers });
+    const { status, shell, pageHeaders } = page;
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    for (const [name, value] of pageHeaders) headers.set(name, value);
+    if (status !== 200) return new Response(shell, { status, headers });
     const q = url.searchParams.get('q');
     let html: string | undefined;
     try {
@@ -61,6 +79,22 @@ export function createSearchPage({ api, fetchSite, cdnSeconds }: SearchPageDeps)
     }
     return new Response(html ?? shell, { headers });
   };
+}
+
+/** The built page as the CDN answered it: its status, text and the headers the drawn page takes. */
+interface BuiltPage {
+  status: number;
+  shell: string;
+  pageHeaders: [string, string][];
+}
+
+async function fetchBuiltPage(fetchSite: SearchPageDeps['fetchSite'], origin: string): Promise<BuiltPage> {
+  const res = await fetchSite(new URL(SHELL_PATH, origin).href);
+  const pageHeaders = PAGE_HEADERS.flatMap((name): [string, string][] => {
+    const value = res.headers.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+  return { status: res.status, shell: await res.text(), pageHeaders };
 }
 
 const handler = createSearchPage({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandler } from '../../netlify/functions/api.ts';
-import { createSearchPage, SHELL_PATH } from '../../netlify/functions/search.ts';
+import { createSearchPage, SHELL_PATH, SIN_PAGINA } from '../../netlify/functions/search.ts';
 import { busquedaPaginadaSchema, type Producto } from '../../src/lib/api/schemas.ts';
 import { productCardHtml } from '../../src/lib/catalogue/product-card-html.ts';
 import { BUSQUEDA_INICIAL_ID, searchProducts, type BusquedaInicial } from '../../src/lib/catalogue/search.ts';
@@ -195,6 +195,37 @@ describeEachDatabase('the search page drawn with its first results (decision 023
       const drawn = await createSearchPage({ api, fetchSite, cdnSeconds: 0 })(new Request('https://kbeauty.example/search?q=crema'));
       expect(await drawn.text()).toContain('data-busqueda-servidor');
       expect(drawn.headers.get('Netlify-CDN-Cache-Control')).toBeNull();
+    });
+
+    it('fetches the built page once per instance (a deploy brings new ones), again after a failure', async () => {
+      const api = createHandler(shop.database.db, { config: shop.services.config });
+      let answers = [
+        () => Promise.reject(new Error('sin conexión')),
+        () => Promise.resolve(new Response('', { status: 502 })),
+        () => Promise.resolve(new Response(SHELL, { headers: PAGE_HEADERS })),
+      ];
+      let fetched = 0;
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const handle = createSearchPage({
+        api,
+        fetchSite: () => {
+          fetched += 1;
+          const [next, ...rest] = answers;
+          answers = rest.length > 0 ? rest : answers;
+          return next!();
+        },
+        cdnSeconds: 60,
+      });
+      const ask = () => handle(new Request('https://kbeauty.example/search?q=crema'));
+      const unavailable = await ask();
+      expect(unavailable.status).toBe(503);
+      expect(await unavailable.json()).toEqual({ mensaje: SIN_PAGINA });
+      expect(unavailable.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(logged).toHaveBeenCalledOnce();
+      logged.mockRestore();
+      expect((await ask()).status).toBe(502);
+      for (let i = 0; i < 3; i++) expect(await (await ask()).text()).toContain('data-busqueda-servidor');
+      expect(fetched).toBe(3);
     });
 
     it("passes on the CDN's own failure to give the page", async () => {
