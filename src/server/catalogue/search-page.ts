@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { escapeHtml, productCardHtml } from '../../lib/catalogue/product-card-html.ts';
 import { BUSQUEDA_INICIAL_ID, BUSQUEDA_SERVIDOR_ATTR, searchCount, searchTitle, type BusquedaInicial } from '../../lib/catalogue/search.ts';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
-import type { BusquedaPaginada } from '../../lib/api/schemas.ts';
+import type { BusquedaPaginada, Producto } from '../../lib/api/schemas.ts';
 import { TIENDA } from '../../lib/tienda.ts';
 
 /**
@@ -17,6 +17,12 @@ export const SEARCH_SHELL_MARKER = 'data-busqueda-shell';
 /** The icon sprite's hashed URL, as the built page references it (ui/icons.tsx). */
 const SPRITE = /\/_astro\/icons\.[\w-]+\.svg/;
 const TITLE = /<title>[^<]*<\/title>/;
+
+/**
+ * A product as the island's cards need it: without its long texts (description, use, benefits, ingredients), a
+ * third of a page's weight, which no card shows; the quick view and the cart ask the API for the whole product.
+ */
+const forCards = (producto: Producto): Producto => ({ ...producto, descripcion: '', modouso: '', beneficios: '', ingredientes: '' });
 
 /** JSON inside a <script>: no `<` can close it or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -67,7 +73,7 @@ export function searchPageHtml(shell: string, inicial: BusquedaInicial): string 
   const islandOpen = island + '<astro-island'.length;
   const block =
     `<div class="search-page" ${BUSQUEDA_SERVIDOR_ATTR}>${resultsHtml(inicial, sprite)}</div>` +
-    `<script type="application/json" id="${BUSQUEDA_INICIAL_ID}">${scriptJson(inicial)}</script>`;
+    `<script type="application/json" id="${BUSQUEDA_INICIAL_ID}">${scriptJson({ ...inicial, productos: inicial.productos.map(forCards) })}</script>`;
   const title = `<title>${escapeHtml(`${searchTitle(inicial.q)} | ${TIENDA.nombre}`)}</title>`;
   return (
     shell.slice(0, wrapperEnd).replace(TITLE, title) +
