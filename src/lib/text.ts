@@ -12,6 +12,10 @@ export const foldText = (text: string) => foldAccents(text).toLowerCase().trim()
  */
 export const ACCENTED_LETTERS = 'áéíóúüñàèìòùÁÉÍÓÚÜÑÀÈÌÒÙ';
 
-/** Text or an attribute's value made safe inside HTML (catalogue text, a name in an e-mail): & < > " ' escaped. */
+/**
+ * Text or an attribute's value made safe inside HTML (catalogue text, a name in an e-mail): & < > " ' escaped, each as
+ * React's server renderer writes it (the apostrophe as &#x27;), so markup drawn without React (a product card,
+ * lib/catalogue/product-card-html.ts) is byte for byte React's.
+ */
 export const escapeHtml = (text: string | number) =>
-  String(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  String(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char]!);

@@ -6,13 +6,11 @@ import { etiquetaDescuento, precioFinal, tieneDescuento } from '../lib/pricing/p
 import { isPresale, isSoldOut } from '../lib/catalogue/selection.ts';
 import { brandPath, productPath } from '../lib/catalogue/routes.ts';
 import { etiquetaCalificacion, tieneResenas } from '../lib/resenas/mostrar.ts';
+import { badgeModifier, CARD_SIZES } from '../lib/catalogue/product-card.ts';
 import './ProductCard.css';
 import Icon from './icons.tsx';
 import Photo from './Photo.tsx';
 import Estrellas from './Estrellas.tsx';
-
-/** A card is a column of the grid: half the screen on phones, about 240 px on wider ones. */
-const CARD_SIZES = '(max-width: 640px) 50vw, 260px';
 
 interface Props {
   producto: Producto;
@@ -21,8 +19,6 @@ interface Props {
   /** Heading level of the product name inside its section. */
   headingLevel?: 'h2' | 'h3';
 }
-
-const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', preventa: 'presale', sale: 'sale' };
 
 /**
  * A product card: pure markup with no state, rendered statically by Astro pages and inside islands.
@@ -55,7 +51,7 @@ export default function ProductCard({ producto, priority = false, headingLevel: 
             <Photo className="product-card__img product-card__img--hover" src={hover} alt="" width={400} height={400} sizes={CARD_SIZES} />
           )}
         </a>
-        {badge && <span className={`product-card__badge product-card__badge--${BADGE_CLASS[badge.toLowerCase()] ?? 'new'}`}>{badge}</span>}
+        {badge && <span className={`product-card__badge product-card__badge--${badgeModifier(badge)}`}>{badge}</span>}
         {tieneDescuento(producto) && <span className="product-card__discount">{etiquetaDescuento(producto)}</span>}
         {agotado && <span className="product-card__sold-out">AGOTADO</span>}
         <button

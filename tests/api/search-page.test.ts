@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +10,8 @@ import { busquedaPaginadaSchema, type Producto } from '../../src/lib/api/schemas
 import { productCardHtml } from '../../src/lib/catalogue/product-card-html.ts';
 import { BUSQUEDA_INICIAL_ID, searchProducts, type BusquedaInicial } from '../../src/lib/catalogue/search.ts';
 import { TIENDA } from '../../src/lib/tienda.ts';
-import { searchPageHtml } from '../../src/server/catalogue/search-page.ts';
+import { pageButtonsHtml, searchPageHtml } from '../../src/server/catalogue/search-page.ts';
+import PageButtons from '../../src/islands/search/PageButtons.tsx';
 import { createShopServer } from '../../src/server/node/server.ts';
 import { describeEachDatabase } from './databases.ts';
 import { openShop, type TestShop } from './shop.ts';
@@ -91,6 +94,14 @@ describeEachDatabase('the search page drawn with its first results (decision 023
       expect(block).toContain('<p class="search-page__status" role="status">Buscando productos…</p>');
       expect(block).not.toContain('No se encontraron productos.');
       expect(block).not.toContain('search-page__grid');
+    });
+
+    it("draws the island's page buttons on page 1 as React writes them", () => {
+      for (const pages of [1, 2, 3, 7]) {
+        expect(pageButtonsHtml(pages), String(pages)).toBe(
+          renderToStaticMarkup(createElement(PageButtons, { page: 1, pages, onChange: () => {} })),
+        );
+      }
     });
 
     it('leaves a page it does not know alone', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pagefindResults } from '../../../tests/fixtures/pagefind.ts';
+import { buscarAnswer } from '../../../tests/fixtures/buscar.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import { LIMITES, TIENDA } from '../../lib/tienda.ts';
@@ -46,14 +47,7 @@ beforeEach(() => {
     urls.push(url);
     if (failing?.(url)) return Response.json({ mensaje: 'Error interno' }, { status: 500 });
     const { pathname, searchParams } = new URL(url, 'http://localhost');
-    if (pathname === '/web/buscar') {
-      const pagina = Number(searchParams.get('pagina'));
-      const porPagina = Number(searchParams.get('porPagina'));
-      const mensaje = range(1, specTotal)
-        .slice((pagina - 1) * porPagina, pagina * porPagina)
-        .map(producto);
-      return Response.json({ id: 1, mensaje, total: specTotal, pagina, porPagina });
-    }
+    if (pathname === '/web/buscar') return buscarAnswer(searchParams, specTotal, producto);
     if (pathname === '/web/productos') return Response.json(searchParams.get('ids')!.split(',').map(Number).map(producto).reverse());
     return new Response('{}', { status: 404 });
   });

@@ -3,6 +3,7 @@
 import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buscarAnswer } from '../../../tests/fixtures/buscar.ts';
 import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { PagefindHits } from '../../components/search/pagefind.ts';
 import type { BusquedaInicial } from '../../lib/catalogue/search.ts';
@@ -81,12 +82,7 @@ beforeEach(async () => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (pathname === '/web/buscar') {
       if (buscarFails) return Response.json({ mensaje: 'Error interno' }, { status: 500 });
-      const pagina = Number(searchParams.get('pagina'));
-      const porPagina = Number(searchParams.get('porPagina'));
-      const mensaje = range(1, specTotal)
-        .slice((pagina - 1) * porPagina, pagina * porPagina)
-        .map(producto);
-      return Response.json({ id: 1, mensaje, total: specTotal, pagina, porPagina });
+      return buscarAnswer(searchParams, specTotal, producto);
     }
     if (pathname === '/web/productos') {
       const ids = searchParams.get('ids')!.split(',').map(Number);

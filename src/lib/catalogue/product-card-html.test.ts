@@ -5,7 +5,8 @@ import { makeProducto } from '../../../tests/fixtures/producto.ts';
 import type { Producto } from '../api/schemas.ts';
 import { iconHref } from '../../ui/icons.tsx';
 import ProductCard from '../../ui/ProductCard.tsx';
-import { escapeHtml, productCardHtml, type CardHtmlOptions } from './product-card-html.ts';
+import { escapeHtml } from '../text.ts';
+import { productCardHtml, type CardHtmlOptions } from './product-card-html.ts';
 
 /** The sprite URL the React card uses (in tests, Vite's dev path of icons.svg). */
 const sprite = iconHref('eye').split('#')[0]!;

@@ -1,5 +1,6 @@
 import type { Producto } from '../api/schemas.ts';
 import { formatFecha } from '../dates.ts';
+import { escapeHtml } from '../text.ts';
 import { productImages, productLabels } from '../product/fields.ts';
 import { formatSoles } from '../pricing/money.ts';
 import { etiquetaDescuento, precioFinal, tieneDescuento } from '../pricing/product.ts';
@@ -7,6 +8,7 @@ import { isPresale, isSoldOut } from './selection.ts';
 import { brandPath, productPath } from './routes.ts';
 import { etiquetaCalificacion, rellenoEstrellas, tieneResenas } from '../resenas/mostrar.ts';
 import { photoSrcSets } from './photos.ts';
+import { badgeModifier, CARD_SIZES } from './product-card.ts';
 
 /**
  * ProductCard.tsx as a plain string, for code that cannot run React or import assets (a Netlify function,
@@ -23,17 +25,6 @@ export interface CardHtmlOptions {
   /** The icon sprite's URL (what `icons.svg?url` resolves to), e.g. '/_astro/icons.AbC123.svg'. */
   sprite: string;
 }
-
-/** ProductCard's CARD_SIZES: a card is half the screen on phones, about 240 px on wider ones. */
-const CARD_SIZES = '(max-width: 640px) 50vw, 260px';
-
-/** ProductCard's BADGE_CLASS, looked up the same way (a plain object: its inherited keys answer as they do there). */
-const BADGE_CLASS: Record<string, string> = { nuevo: 'new', reestok: 'restock', preventa: 'presale', sale: 'sale' };
-
-const ENTITIES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-
-/** Text or an attribute value escaped as React's server renderer does: " & ' < > (the apostrophe as &#x27;). */
-export const escapeHtml = (text: string) => text.replace(/["'&<>]/g, (char) => ENTITIES[char]!);
 
 /** React's guard on URL attributes (src, href): a javascript: URL, however spaced, becomes one that throws. */
 const JAVASCRIPT_URL =
@@ -81,7 +72,7 @@ export function productCardHtml(producto: Producto, { priority = false, headingL
   const final = precioFinal(producto);
   const badge = producto.newores.trim();
   const href = urlAttr('href', productPath(producto));
-  const id = escapeHtml(String(producto.idProducto));
+  const id = escapeHtml(producto.idProducto);
   const photo = photoHtml(imagen!, 'product-card__img', priority);
   const labels = productLabels(producto.etiquetalogo);
 
@@ -90,8 +81,7 @@ export function productCardHtml(producto: Producto, { priority = false, headingL
   if (hover) html += photoHtml(hover, 'product-card__img product-card__img--hover', false).html;
   html += '</a>';
   if (badge) {
-    const modifier = BADGE_CLASS[badge.toLowerCase()] ?? 'new';
-    html += `<span class="${escapeHtml(`product-card__badge product-card__badge--${modifier}`)}">${escapeHtml(badge)}</span>`;
+    html += `<span class="${escapeHtml(`product-card__badge product-card__badge--${badgeModifier(badge)}`)}">${escapeHtml(badge)}</span>`;
   }
   if (tieneDescuento(producto)) html += `<span class="product-card__discount">${escapeHtml(etiquetaDescuento(producto))}</span>`;
   if (agotado) html += '<span class="product-card__sold-out">AGOTADO</span>';
@@ -104,7 +94,7 @@ export function productCardHtml(producto: Producto, { priority = false, headingL
   html += `<${heading} class="product-card__name"><a${href}>${escapeHtml(producto.nombre)}</a></${heading}>`;
   if (tieneResenas(producto)) {
     const etiqueta = etiquetaCalificacion(producto.resenasPromedio, producto.resenasCantidad);
-    html += `<p class="product-card__rating">${estrellasHtml(producto.resenasPromedio, etiqueta)}<span aria-hidden="true">(${escapeHtml(String(producto.resenasCantidad))})</span></p>`;
+    html += `<p class="product-card__rating">${estrellasHtml(producto.resenasPromedio, etiqueta)}<span aria-hidden="true">(${escapeHtml(producto.resenasCantidad)})</span></p>`;
   }
   if (labels.length > 0) {
     html += `<ul class="product-card__labels row-list" aria-label="Etiquetas">${labels.map((label) => `<li class="pill">${escapeHtml(label)}</li>`).join('')}</ul>`;

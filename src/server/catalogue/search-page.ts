@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { escapeHtml, productCardHtml } from '../../lib/catalogue/product-card-html.ts';
+import { productCardHtml } from '../../lib/catalogue/product-card-html.ts';
+import { escapeHtml } from '../../lib/text.ts';
 import { BUSQUEDA_INICIAL_ID, BUSQUEDA_SERVIDOR_ATTR, searchCount, searchTitle, type BusquedaInicial } from '../../lib/catalogue/search.ts';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import type { BusquedaPaginada, Producto } from '../../lib/api/schemas.ts';
@@ -27,8 +28,8 @@ const forCards = (producto: Producto): Producto => ({ ...producto, descripcion: 
 /** JSON inside a <script>: no `<` can close it or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The island's page buttons (islands/search/PageButtons.tsx), inert until the island takes over. */
-function pageButtonsHtml(pages: number): string {
+/** The island's page buttons on page 1 (islands/search/PageButtons.tsx, as React writes them: a test compares), inert until the island takes over. */
+export function pageButtonsHtml(pages: number): string {
   if (pages <= 1) return '';
   const button = (label: string, text: string | number, extra = '') =>
     `<button type="button" class="page-buttons__btn"${extra} aria-label="${label}">${text}</button>`;
