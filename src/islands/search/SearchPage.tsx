@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import ProductCard from '../../ui/ProductCard.tsx';
 import { SEARCH_PATH } from '../../lib/catalogue/routes.ts';
@@ -36,11 +36,16 @@ export default function SearchPage() {
   useEffect(() => {
     // Read after mount: the static shell was rendered without a query.
     const q = new URLSearchParams(location.search).get('q') ?? '';
-    setQuery(q);
-    setInicial(readInicial());
     // What the shopper may have typed in the drawn form before this island ran.
     const drawnField = document.querySelector<HTMLInputElement>(`[${BUSQUEDA_SERVIDOR_ATTR}] input[name="q"]`);
-    setInput(drawnField?.value ?? q);
+    const inicial = readInicial();
+    // A transition: the twenty cards are rendered in slices that leave the main thread free between them (the
+    // drawn page is on screen meanwhile), not in one long task; the swap below comes with their commit.
+    startTransition(() => {
+      setQuery(q);
+      setInicial(inicial);
+      setInput(drawnField?.value ?? q);
+    });
     if (q.trim()) document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { TIENDA } from '../../lib/tienda.ts';
 import type { Producto } from '../../lib/api/schemas.ts';
 import type { BusquedaInicial } from '../../lib/catalogue/search.ts';
@@ -38,7 +38,8 @@ export function useSearchResults(query: string | undefined, page: number, inicia
     if (searching === undefined) return;
     let cancelled = false;
     void pagefindSearch(searching).then((found) => {
-      if (!cancelled) setHits(found);
+      // The count and the pages grow: not urgent, rendered in slices.
+      if (!cancelled) startTransition(() => setHits(found));
     });
     return () => {
       cancelled = true;
@@ -81,7 +82,7 @@ export function useSearchResults(query: string | undefined, page: number, inicia
     let left = false;
     list.page(current).then(
       (productos) => {
-        if (!left) setShown({ page: current, productos });
+        if (!left) startTransition(() => setShown({ page: current, productos }));
       },
       (error: unknown) => {
         if (left) return;
