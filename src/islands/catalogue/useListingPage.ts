@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { initialPage, pageKey } from '../../lib/catalogue/listing-state.ts';
 
 const store = (key: string, page: number) => {
@@ -17,7 +17,9 @@ export function useListingPage(title: string) {
   const key = pageKey(title);
   const [page, setPage] = useState(1);
 
-  useEffect(() => {
+  // A layout effect: it runs in the hydration's own commit, before the browser can deliver a tap. A passive
+  // effect ran a task later, so a 'Siguiente' tapped in between was undone by this page-1 restore.
+  useLayoutEffect(() => {
     let stored: string | null = null;
     try {
       stored = sessionStorage.getItem(key);
