@@ -305,6 +305,25 @@ describe('SearchPage with the results the server drew', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it('keeps what the shopper typed into the drawn form while the island was rendering', async () => {
+    specTotal = 25;
+    search.ids = pagefindOrder();
+    const drawn = drawPage(inicial());
+    const typed = drawn.querySelector<HTMLInputElement>('input[name="q"]')!;
+    // The island renders its cards in slices (React makes their elements then): the shopper types meanwhile.
+    const make = document.createElement.bind(document);
+    document.createElement = ((name: string, options?: ElementCreationOptions) => {
+      if (name === 'article' && host.hasAttribute('hidden')) typed.value = 'serum de noche';
+      return make(name, options);
+    }) as typeof document.createElement;
+    try {
+      await mount();
+    } finally {
+      document.createElement = make;
+    }
+    expect(host.querySelector<HTMLInputElement>('input[name="q"]')!.value).toBe('serum de noche');
+  });
+
   it('leaves focus alone when the drawn form did not have it', async () => {
     specTotal = 25;
     drawPage(inicial());

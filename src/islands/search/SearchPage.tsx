@@ -36,15 +36,13 @@ export default function SearchPage() {
   useEffect(() => {
     // Read after mount: the static shell was rendered without a query.
     const q = new URLSearchParams(location.search).get('q') ?? '';
-    // What the shopper may have typed in the drawn form before this island ran.
-    const drawnField = document.querySelector<HTMLInputElement>(`[${BUSQUEDA_SERVIDOR_ATTR}] input[name="q"]`);
     const inicial = readInicial();
     // A transition: the twenty cards are rendered in slices that leave the main thread free between them (the
     // drawn page is on screen meanwhile), not in one long task; the swap below comes with their commit.
     startTransition(() => {
       setQuery(q);
       setInicial(inicial);
-      setInput(drawnField?.value ?? q);
+      setInput(q);
     });
     if (q.trim()) document.title = `${searchTitle(q)} | ${TIENDA.nombre}`;
   }, []);
@@ -55,6 +53,9 @@ export default function SearchPage() {
     const drawn = document.querySelector(`[${BUSQUEDA_SERVIDOR_ATTR}]`);
     if (!drawn) return;
     const focused = drawn.contains(document.activeElement);
+    // What the shopper typed into the drawn form before this island ran, or while it rendered, is kept.
+    const typed = drawn.querySelector<HTMLInputElement>('input[name="q"]')?.value;
+    if (typed !== undefined) setInput(typed);
     drawn.remove();
     top.current?.closest('astro-island')?.removeAttribute('hidden');
     if (focused) field.current?.focus();
