@@ -312,15 +312,12 @@ describe('SearchPage with the results the server drew', () => {
     const typed = drawn.querySelector<HTMLInputElement>('input[name="q"]')!;
     // The island renders its cards in slices (React makes their elements then): the shopper types meanwhile.
     const make = document.createElement.bind(document);
-    document.createElement = ((name: string, options?: ElementCreationOptions) => {
+    const creating = vi.spyOn(document, 'createElement').mockImplementation(((name: string, options?: ElementCreationOptions) => {
       if (name === 'article' && host.hasAttribute('hidden')) typed.value = 'serum de noche';
       return make(name, options);
-    }) as typeof document.createElement;
-    try {
-      await mount();
-    } finally {
-      document.createElement = make;
-    }
+    }) as typeof document.createElement);
+    await mount();
+    creating.mockRestore();
     expect(host.querySelector<HTMLInputElement>('input[name="q"]')!.value).toBe('serum de noche');
   });
 
