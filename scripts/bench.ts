@@ -449,14 +449,16 @@ async function benchLatency(menu: Menu, productos: Producto[]) {
 }
 
 async function benchAddToCart(browser: Browser, product: string) {
-  const { runs, median } = await measureAddToCart(base + product, 3, browser);
+  const { runs, median, taps, tapMedian } = await measureAddToCart(base + product, 3, browser);
   report.push(
     "## 'Agregar al carrito' usable (4× CPU, slow 4G, empty cache)",
     '',
     `- runs: ${runs.map((r) => `${r.ready.toFixed(0)} ms`).join(', ')}; median ${median.ready.toFixed(0)} ms (first contentful paint ${median.fcp.toFixed(0)} ms, ${median.scripts} scripts loaded)`,
+    `- tapped at the first paint (runs of their own): the confirmation open at ${taps.map((t) => `${t.confirmed.toFixed(0)} ms (tap at ${t.tapped.toFixed(0)} ms)`).join(', ')}; median ${tapMedian.confirmed.toFixed(0)} ms`,
     '',
   );
-  figure("'Agregar al carrito' usable, median of 3", median.ready, 'ms', 3000, false, 0);
+  // The speed work's target; decision 0233 says why the page does not meet it, and what a tap at first paint gets instead.
+  figure("'Agregar al carrito' usable, median of 3", median.ready, 'ms', 1500, false, 0);
 }
 
 async function benchInteractions(browser: Browser, product: string, listing: string) {
