@@ -10,7 +10,7 @@
  *
  * Standalone: `node --import tsx scripts/bench/add-to-cart.ts http://127.0.0.1:4321/producto/…`.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 
 /** Lighthouse 13's "applied" (devtools) mobile throttling. */
@@ -82,20 +82,28 @@ export async function measureAddToCart(
   };
 }
 
-/** A new page in a fresh context (empty HTTP cache and storage, as a first visit) under the bench's throttling. */
-async function throttledPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+/** A throttling profile: CPU slowdown, each request's added latency and the link's speeds. */
+export type Throttling = Pick<typeof THROTTLING, 'cpuRate' | 'latencyMs' | 'downloadKbps' | 'uploadKbps'>;
+
+/** Throttles `page` as a phone (`throttling`, Lighthouse's applied mobile one by default), with its HTTP cache off. */
+export async function throttle(page: Page, throttling: Throttling = THROTTLING): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: THROTTLING.latencyMs,
-    downloadThroughput: (THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (THROTTLING.uploadKbps * 1024) / 8,
+    latency: throttling.latencyMs,
+    downloadThroughput: (throttling.downloadKbps * 1024) / 8,
+    uploadThroughput: (throttling.uploadKbps * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuRate });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling.cpuRate });
+}
+
+/** A new page in a fresh context (empty HTTP cache and storage, as a first visit) under the bench's throttling. */
+async function throttledPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await throttle(page);
   return { context, page };
 }
 

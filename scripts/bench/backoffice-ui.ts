@@ -19,21 +19,17 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 import { COOKIE_SESION } from '../../src/server/personal/sesiones.ts';
-import { THROTTLING } from './add-to-cart.ts';
+import { THROTTLING, throttle, type Throttling } from './add-to-cart.ts';
 import { sesionDeDueno } from './backoffice-sesion.ts';
 
 /** The target: usable within 2 s. */
 export const BACKOFFICE_USABLE_BUDGET_S = 2;
 
 /** A mobile throttling: 4× CPU, and each request's added latency and the link's speed. */
-export interface Perfil {
+export interface Perfil extends Throttling {
   nombre: string;
   /** For the summary's lines. */
   corto: string;
-  cpuRate: number;
-  latencyMs: number;
-  downloadKbps: number;
-  uploadKbps: number;
 }
 
 export const PERFILES: Perfil[] = [
@@ -157,16 +153,7 @@ async function once(
         },
       ]);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: perfil.latencyMs,
-      downloadThroughput: (perfil.downloadKbps * 1024) / 8,
-      uploadThroughput: (perfil.uploadKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: perfil.cpuRate });
+    await throttle(page, perfil);
     await page.addInitScript(watch(pantalla.condicion));
     await page.goto(base + pantalla.path, { waitUntil: 'commit' });
     await page
