@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
-import { inOrderChunk, inShopChunk, inShopReactChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
+import { inOrderChunk, inShopChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -30,6 +30,24 @@ function withShopReactServer(integration) {
   };
 }
 
+/**
+ * The client build lets an entry's chunk carry more than its own exports (rolldown's `preserveEntrySignatures:
+ * 'allow-extension'`; Astro asks every build for 'exports-only'). Strict, an entry whose code shares a chunk costs a
+ * request of its own: React's renderer entry and the islands other islands import (the listing's, the reviews') were
+ * one-line files re-exporting the chunk that held their code, and rolldown's runtime helpers a file apart. Astro's
+ * reason, deleting the prerender build's unused inputs, is the server's; the client build only drops the scripts it
+ * inlines, which nothing imports. Decision 0234.
+ * @returns {import('vite').Plugin}
+ */
+function clientEntriesMayGrow() {
+  return {
+    name: 'kbeauty:client-entries-may-grow',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+  };
+}
+
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
@@ -47,22 +65,27 @@ export default defineConfig({
   // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
   server: { port: Number(process.env.PORT) || 4321, headers: { ...COMMON_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" } },
   vite: {
-    build: {
-      rolldownOptions: {
-        output: {
-          // Few, larger chunks instead of dozens of tiny ones: on a phone every file of an island's import
-          // chain costs a round trip before 'Agregar al carrito' works (scripts/bench/add-to-cart.ts).
-          codeSplitting: {
-            groups: [
-              // What every island runs: React, its DOM renderer and its bindings to the stores (zod and the like stay with their islands).
-              { name: 'vendor', test: inVendorChunk, priority: 2 },
-              // The shop code every page's scripts and islands share, framework-free, with the stores (src/site-builder/chunks.ts).
-              { name: storefrontChunk('shop', inShopChunk), priority: 1 },
-              // The React parts the islands share: loaded with React, never by the page's own scripts.
-              { name: storefrontChunk('shop-react', inShopReactChunk), priority: 1 },
-              // Coupons, routine bundles and order totals: the cart's, the checkout's and the routine builder's.
-              { name: storefrontChunk('order-pricing', inOrderChunk), priority: 0 },
-            ],
+    plugins: [clientEntriesMayGrow()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Few, larger chunks instead of dozens of tiny ones: on a phone every file of an island's import
+              // chain costs a round trip before 'Agregar al carrito' works (scripts/bench/add-to-cart.ts).
+              codeSplitting: {
+                groups: [
+                  // What every island runs: React, its DOM renderer, its bindings to the stores and the shop's React
+                  // parts every island shares (the modal, the icons). Only those: what they import of the shop goes
+                  // to `shop`, never into React's file. Its file is React's renderer entry (`client`), which takes it.
+                  { name: 'vendor', test: inVendorChunk, priority: 2, includeDependenciesRecursively: false },
+                  // The shop code every page's scripts and islands share, framework-free, with the stores (src/site-builder/chunks.ts).
+                  { name: storefrontChunk('shop', inShopChunk), priority: 1 },
+                  // Coupons, routine bundles and order totals: the cart's, the checkout's and the routine builder's.
+                  { name: storefrontChunk('order-pricing', inOrderChunk), priority: 0 },
+                ],
+              },
+            },
           },
         },
       },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inOrderChunk, inShopChunk, inShopReactChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
+import { inOrderChunk, inShopChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
 
@@ -14,7 +14,8 @@ describe('the shared shop chunk', () => {
     expect(inShopChunk(join(SRC, 'ui/dialog.ts'))).toBe(true);
     expect(inShopChunk('C:\\shop\\src\\lib\\pricing\\money.ts')).toBe(true);
     expect(inShopChunk(`${join(SRC, 'ui/Modal.tsx')}?v=1`)).toBe(false);
-    expect(inShopReactChunk(`${join(SRC, 'ui/Modal.tsx')}?v=1`)).toBe(true);
+    expect(inVendorChunk(`${join(SRC, 'ui/Modal.tsx')}?v=1`)).toBe(true);
+    expect(inShopChunk(`${join(SRC, 'ui/icons.svg')}?url&no-inline`)).toBe(true);
     expect(inShopChunk('/work/node_modules/nanostores/atom/index.js')).toBe(true);
     expect(inShopChunk('/work/node_modules/@nanostores/persistent/index.js')).toBe(true);
     expect(inShopChunk('/work/node_modules/@nanostores/react/index.js')).toBe(false);
@@ -34,11 +35,13 @@ describe('the shared shop chunk', () => {
     }
   });
 
-  it('gives React, its renderer and its store bindings to the vendor chunk, and nothing of the shop’s', () => {
+  it('gives React, its renderer, its store bindings and the shop’s shared React parts to the vendor chunk, and none of the shop’s framework-free code', () => {
     expect(inVendorChunk('/work/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(true);
     expect(inVendorChunk('C:\\work\\node_modules\\@nanostores\\react\\index.js')).toBe(true);
+    expect(inVendorChunk(join(SRC, 'ui/icons.tsx'))).toBe(true);
     expect(inVendorChunk('/work/node_modules/nanostores/atom/index.js')).toBe(false);
-    expect(inVendorChunk(join(SRC, 'ui/Modal.tsx'))).toBe(false);
+    expect(inVendorChunk(join(SRC, 'ui/icons.svg'))).toBe(false);
+    for (const entry of SHOP_CHUNK) expect(inVendorChunk(join(SRC, entry.endsWith('/') ? `${entry}x.ts` : entry)), entry).toBe(false);
   });
 
   it('holds no React: the pages’ own scripts (the frame, the buy box) load it without waiting for React', () => {

@@ -15,6 +15,8 @@ export const SHOP_CHUNK = [
   'ui/alerts.ts',
   'ui/focus-trap.ts',
   'ui/add-to-cart.ts',
+  // The icon sprite's URL: the frame's scripts draw icons too, and React's chunk must not be theirs to load.
+  'ui/icons.svg',
   'ui/after-paint.ts',
   'components/product/buy-box.ts',
   'lib/tienda.ts',
@@ -46,14 +48,18 @@ export const SHOP_CHUNK = [
  */
 export const ORDER_CHUNK = ['lib/pricing/', 'lib/routine/pasos.ts'] as const;
 
-/** The React parts every island shares (the modal, totals, photos), in a `shop-react` chunk beside React's own. */
-export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx'] as const;
+/**
+ * The React parts every island shares (the modal, totals, photos, icons), in React's own `vendor` chunk: a file of
+ * their own was one more request on every page with an island. The group takes these files alone, not what they
+ * import (astro.config.mjs), so the shop code they use stays in `shop`.
+ */
+export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx', 'ui/icons.tsx'] as const;
 
 /** React, its DOM renderer and its bindings: the `vendor` chunk every island loads. */
 const REACT_PACKAGES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/;
 
-/** Whether a module id of the client build belongs to the `vendor` chunk: React's packages. */
-export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id);
+/** Whether a module id of the client build belongs to the `vendor` chunk: React's packages and the shop's shared React parts. */
+export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || inChunk(id, SHOP_REACT_CHUNK);
 
 /** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
 const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
@@ -67,9 +73,6 @@ export function inShopChunk(id: string): boolean {
 
 /** Whether a module id of the client build belongs to the `order-pricing` chunk (what the `shop` chunk takes goes there first). */
 export const inOrderChunk = (id: string): boolean => inChunk(id, ORDER_CHUNK);
-
-/** Whether a module id of the client build belongs to the `shop-react` chunk. */
-export const inShopReactChunk = (id: string): boolean => inChunk(id, SHOP_REACT_CHUNK);
 
 /** Where the back office's own client code lives, under src/: its app and its page. */
 const BACK_OFFICE = ['backoffice/', 'pages/admin/'] as const;

@@ -31,6 +31,13 @@ async function timings(page: Page) {
   );
 }
 
+/** Whether a script only passes on another file's exports (`export{t as default}from"./vendor.js"`): a request for no code of its own. */
+const reexportsOnly = (code: string) =>
+  code
+    .replace(/import\s*(?:[^;'"]*from\s*)?["'][^"']+["'];?/g, '')
+    .replace(/export\s*\{[^}]*\}\s*from\s*["'][^"']+["'];?/g, '')
+    .trim() === '';
+
 for (const [name, path] of [
   ['home', () => '/'],
   ['listing', () => '/Limpieza'],
@@ -46,6 +53,8 @@ for (const [name, path] of [
     expect(scripts.length).toBeGreaterThan(2);
     // The empty cart's state is in the page's HTML (lib/cart/stored-empty.ts): its largest paint comes before its scripts too.
     for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(last);
+    // Each carries code of its own: React's renderer and the islands are their chunks, not facades of them (decision 0234).
+    for (const script of scripts) expect(reexportsOnly(await (await page.request.get(script.url)).text()), script.url).toBe(false);
   });
 }
 
