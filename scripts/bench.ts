@@ -492,6 +492,8 @@ async function benchLighthouse(product: string, listing: string) {
     '| page | performance | accessibility | best practices | SEO | LCP median | LCP worst | LCP of each run | requests | JS transferred |',
     '|---|---|---|---|---|---|---|---|---|---|',
   );
+  // Under the table: where a median run scored under 100 in performance, the metrics that cost it the points.
+  const losses: string[] = [];
   for (const [name, path] of [
     ['home', '/'],
     ['listing', listing],
@@ -512,6 +514,8 @@ async function benchLighthouse(product: string, listing: string) {
       requests: median((r) => r.requests),
       jsBytes: median((r) => r.jsBytes),
     };
+    const lost = byPerformance[middle]!.lost;
+    if (Number(run.scores[0]) < 100) losses.push(`- ${name}, performance ${run.scores[0]} in the median run: ${lost.join('; ')}.`);
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     report.push(
       `| ${name} | ${run.scores.join(' | ')} | ${s(run.lcp)} | ${s(run.worstLcp)} | ${runs.map((r) => s(r.lcp)).join(', ')} | ${run.requests} | ${KB(run.jsBytes)} |`,
@@ -526,10 +530,20 @@ async function benchLighthouse(product: string, listing: string) {
       figure(`requests, ${name} (the peer's: ${PEER_REQUESTS[name]})`, run.requests, '', PEER_REQUESTS[name], false, 0);
     if (name === 'product') figure('product page JS transferred', run.jsBytes / 1024, 'KB', 90);
   }
+  if (losses.length > 0) report.push('', ...losses);
   report.push('');
 }
 
-async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number; requests: number; jsBytes: number }> {
+/** The metrics of Lighthouse's performance score. */
+const PERFORMANCE_METRICS = {
+  'first-contentful-paint': 'FCP',
+  'speed-index': 'Speed Index',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+} as const;
+
+async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number; requests: number; jsBytes: number; lost: string[] }> {
   const [{ default: lh }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
   try {
@@ -548,6 +562,11 @@ async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number;
       jsBytes: requests
         .filter((request) => request.resourceType === 'Script')
         .reduce((total, request) => total + (request.transferSize ?? 0), 0),
+      // Each metric scored under 1, with its value and score ('TBT 190 ms, score 0.91').
+      lost: Object.entries(PERFORMANCE_METRICS).flatMap(([id, label]) => {
+        const audit = audits[id];
+        return audit?.score != null && audit.score < 1 ? [`${label} ${audit.displayValue ?? '?'}, score ${audit.score.toFixed(2)}`] : [];
+      }),
     };
   } finally {
     chrome.kill();
