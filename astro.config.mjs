@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
-import { inOrderChunk, inShopChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
+import { clientEntriesMayGrow, inOrderChunk, inShopChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
 
@@ -27,24 +27,6 @@ function withShopReactServer(integration) {
       'astro:config:setup': (options) =>
         setup?.({ ...options, addRenderer: (renderer) => options.addRenderer({ ...renderer, serverEntrypoint }) }),
     },
-  };
-}
-
-/**
- * The client build lets an entry's chunk carry more than its own exports (rolldown's `preserveEntrySignatures:
- * 'allow-extension'`; Astro asks every build for 'exports-only'). Strict, an entry whose code shares a chunk costs a
- * request of its own: React's renderer entry and the islands other islands import (the listing's, the reviews') were
- * one-line files re-exporting the chunk that held their code, and rolldown's runtime helpers a file apart. Astro's
- * reason, deleting the prerender build's unused inputs, is the server's; the client build only drops the scripts it
- * inlines, which nothing imports. Decision 0234.
- * @returns {import('vite').Plugin}
- */
-function clientEntriesMayGrow() {
-  return {
-    name: 'kbeauty:client-entries-may-grow',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inOrderChunk, inShopChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
+import { clientEntriesMayGrow, inOrderChunk, inShopChunk, inVendorChunk, SHOP_CHUNK, SHOP_REACT_CHUNK, storefrontChunk } from './chunks.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
 
@@ -98,5 +98,24 @@ describe('what the storefront loads', () => {
     expect(shop(src('lib/catalogue/csv.ts'), modules)).toBeNull();
     expect(shop(src('backoffice/pedidos/Pedido.tsx'), modules)).toBeNull();
     expect(shop(src('ui/ProductCard.tsx'), modules)).toBeNull();
+  });
+});
+
+describe('the client build’s entries', () => {
+  const plugin = clientEntriesMayGrow();
+
+  it('may carry shared code in the client build only: the prerender build keeps what Astro asked', () => {
+    const applies = plugin.applyToEnvironment as (environment: { name: string }) => boolean;
+    expect(plugin.apply).toBe('build');
+    expect(applies({ name: 'client' })).toBe(true);
+    expect(applies({ name: 'prerender' })).toBe(false);
+    expect(applies({ name: 'ssr' })).toBe(false);
+  });
+
+  it('lets an entry’s file export more than the entry, and leaves the other options as they were', () => {
+    // The hook as the plugin writes it: a plain function of rolldown's input options.
+    const options = plugin.options as unknown as (options: object) => object;
+    const input = { input: ['a.js'], preserveEntrySignatures: 'exports-only', checks: { pluginTimings: false } };
+    expect(options(input)).toEqual({ input: ['a.js'], preserveEntrySignatures: 'allow-extension', checks: { pluginTimings: false } });
   });
 });

@@ -1,3 +1,5 @@
+import type { Plugin } from 'vite';
+
 /**
  * The shop code every page's scripts and islands share, bundled as one `shop` chunk (astro.config.mjs): prices,
  * cart lines, the stores every island reads (with nanostores itself), the API client and the dialogs. Few, larger
@@ -107,4 +109,21 @@ function inChunk(id: string, entries: readonly string[]): boolean {
   if (at < 0 || path.endsWith('.css')) return false;
   const inSrc = path.slice(at + '/src/'.length);
   return entries.some((entry) => (entry.endsWith('/') ? inSrc.startsWith(entry) : inSrc === entry));
+}
+
+/**
+ * The client build lets an entry's file carry more than the entry's exports (rolldown's `preserveEntrySignatures:
+ * 'allow-extension'`; Astro asks every build for 'exports-only'). Strict, an entry whose code shares a chunk costs a
+ * request of its own: React's renderer entry and the islands other islands import (the listing's, the reviews') were
+ * one-line files re-exporting the chunk that held their code, and rolldown's runtime helpers a file apart. Astro's
+ * reason, deleting the prerender build's unused inputs, is the server's; the client build only drops the scripts it
+ * inlines, which nothing imports. Decision 0234.
+ */
+export function clientEntriesMayGrow(): Plugin {
+  return {
+    name: 'kbeauty:client-entries-may-grow',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+  };
 }
