@@ -55,13 +55,13 @@ export const ORDER_CHUNK = ['lib/pricing/', 'lib/routine/pasos.ts'] as const;
  * their own was one more request on every page with an island. The group takes these files alone, not what they
  * import (astro.config.mjs), so the shop code they use stays in `shop`.
  */
-export const SHOP_REACT_CHUNK = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx', 'ui/icons.tsx'] as const;
+export const SHARED_REACT_PARTS = ['ui/Modal.tsx', 'ui/useDialogFocus.ts', 'ui/TotalsRows.tsx', 'ui/Photo.tsx', 'ui/icons.tsx'] as const;
 
 /** React, its DOM renderer and its bindings: the `vendor` chunk every island loads. */
 const REACT_PACKAGES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/;
 
 /** Whether a module id of the client build belongs to the `vendor` chunk: React's packages and the shop's shared React parts. */
-export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || inChunk(id, SHOP_REACT_CHUNK);
+export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || inChunk(id, SHARED_REACT_PARTS);
 
 /** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
 const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
