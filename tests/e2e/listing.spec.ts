@@ -141,6 +141,30 @@ test('a listing paginates, keeps its page on reload and scrolls to the list', as
   expect(await cardIds(page)).toEqual(firstPage);
 });
 
+test('the cards keep their place as the shopper scrolls to the page buttons', async ({ page }) => {
+  // A card out of sight is rendered only when it comes near; if its size before differs from its size
+  // after, the rows under the shopper's thumb move, and a tap meant for 'Siguiente' lands beside it.
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/web/productos');
+  await page.goto('/Cuidado');
+  await hydrated(page, 'ListingBrowser');
+  await live;
+  const grid = page.locator('.product-grid');
+  const height = () => grid.evaluate((el) => el.getBoundingClientRect().height);
+  const before = await height();
+  const next = page.getByRole('button', { name: 'Siguiente' });
+  const top = () => next.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+  const where = await top();
+  const { innerHeight } = await page.evaluate(() => ({ innerHeight }));
+  for (let y = 0; y < where - innerHeight / 2; y += 300) {
+    await page.evaluate(
+      () => new Promise((done) => (scrollBy({ top: 300, behavior: 'instant' }), requestAnimationFrame(() => requestAnimationFrame(done)))),
+    );
+  }
+  await expect(next).toBeInViewport();
+  expect(await height()).toBe(before);
+  expect(await top()).toBe(where);
+});
+
 test('sorting by price orders the cards and goes back to page 1', async ({ page }) => {
   await page.goto('/Cuidado');
   await hydrated(page, 'ListingBrowser');
