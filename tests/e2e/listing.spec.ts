@@ -154,8 +154,8 @@ test('the cards keep their place as the shopper scrolls to the page buttons', as
   const next = page.getByRole('button', { name: 'Siguiente' });
   const top = () => next.evaluate((el) => el.getBoundingClientRect().top + scrollY);
   const where = await top();
-  const { innerHeight } = await page.evaluate(() => ({ innerHeight }));
-  for (let y = 0; y < where - innerHeight / 2; y += 300) {
+  const viewport = await page.evaluate(() => window.innerHeight);
+  for (let y = 0; y < where - viewport / 2; y += 300) {
     await page.evaluate(
       () => new Promise((done) => (scrollBy({ top: 300, behavior: 'instant' }), requestAnimationFrame(() => requestAnimationFrame(done)))),
     );
