@@ -49,6 +49,15 @@ const { values } = parseArgs({
     postgres: { type: 'string', default: process.env.TEST_DATABASE_URL },
   },
 });
+/** The metrics of Lighthouse's performance score (above the run: the bench's body runs at the top level). */
+const PERFORMANCE_METRICS = {
+  'first-contentful-paint': 'FCP',
+  'speed-index': 'Speed Index',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+} as const;
+
 const PARTS = ['backoffice', 'catalogo', 'tienda'] as const;
 if (values.solo !== undefined && !PARTS.includes(values.solo as (typeof PARTS)[number])) {
   console.error(`--solo acepta: ${PARTS.join(', ')}.`);
@@ -533,15 +542,6 @@ async function benchLighthouse(product: string, listing: string) {
   if (losses.length > 0) report.push('', ...losses);
   report.push('');
 }
-
-/** The metrics of Lighthouse's performance score. */
-const PERFORMANCE_METRICS = {
-  'first-contentful-paint': 'FCP',
-  'speed-index': 'Speed Index',
-  'largest-contentful-paint': 'LCP',
-  'total-blocking-time': 'TBT',
-  'cumulative-layout-shift': 'CLS',
-} as const;
 
 async function lighthouse(url: string): Promise<{ scores: string[]; lcp: number; requests: number; jsBytes: number; lost: string[] }> {
   const [{ default: lh }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
