@@ -89,6 +89,35 @@ test('before its scripts run (or without them) the page shows the drawn results 
   await context.close();
 });
 
+/** Whether each card's name is rendered: false for a card skipped out of sight (`content-visibility: auto`). */
+const namesRendered = (page: Page) =>
+  results(page).evaluateAll((cards) =>
+    cards.map((card) => card.querySelector('.product-card__name')!.checkVisibility({ contentVisibilityAuto: true })),
+  );
+
+test('the drawn results lay out the first screen only; the cards the shopper scrolls are laid out whole', async ({ browser }) => {
+  // Drawn (no scripts yet): a card out of sight is not laid out, so the first paint costs the first screen alone
+  // (on a phone's screen: ten rows of two, the last far below).
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const drawnPage = await context.newPage();
+  await drawnPage.goto('/search?q=serum');
+  await expect(results(drawnPage)).toHaveCount(20);
+  const drawn = await namesRendered(drawnPage);
+  expect(drawn[0]).toBe(true);
+  expect(drawn.at(-1)).toBe(false);
+  await context.close();
+
+  // The island's cards keep their text laid out (their rows never settle under a tap), only their photos wait.
+  const page = await browser.newPage();
+  await page.goto('/search?q=serum');
+  await firstResults(page);
+  await expect(results(page)).toHaveCount(20);
+  expect(await namesRendered(page)).toEqual(Array.from({ length: 20 }, () => true));
+  const lastPhoto = results(page).last().locator('.product-card__img').first();
+  expect(await lastPhoto.evaluate((img) => img.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+  await page.close();
+});
+
 test('the static search page (no server drawing) finds the same, asking the API itself', async ({ page }) => {
   // The page as the build wrote it, as a host without the server would serve it.
   await page.route(/\/search\?q=/, async (route) => {
