@@ -14,7 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: workers,
-    // Browser-like files let go of the cart store when they end (tests/setup/stores.ts says why).
+    // Every test file lets go of the cart store when it ends (tests/fixtures/stores.ts says why).
     setupFiles: ['tests/setup/stores.ts'],
   },
 });

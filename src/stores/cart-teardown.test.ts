@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, it, vi } from 'vitest';
-import { letGoOfStores } from '../../tests/setup/stores.ts';
+import { expect, it, vi } from 'vitest';
+import { letGoOfCartStore } from '../../tests/fixtures/stores.ts';
 import { $cart } from './cart.ts';
 
 /** Errors thrown by timers while `run` waits, with `window` gone as after a test file's environment is torn down. */
@@ -20,15 +20,13 @@ async function lateErrors(run: () => Promise<void>): Promise<string[]> {
   return errors;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 it('a cart store left a moment ago touches window a second later, unless the test files let go of it (tests/setup/stores.ts)', async () => {
   const unsubscribe = () => $cart.listen(() => {})();
   expect(await lateErrors(async () => unsubscribe())).toEqual([expect.stringContaining('removeEventListener')]);
   expect(
     await lateErrors(async () => {
       unsubscribe();
-      await letGoOfStores();
+      await letGoOfCartStore();
     }),
   ).toEqual([]);
 });
