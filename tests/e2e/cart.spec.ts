@@ -63,7 +63,7 @@ async function signIn(context: BrowserContext, request: APIRequestContext, baseU
 
 async function addFromCard(page: Page, producto: Producto, color: string) {
   await page.goto(`/search?q=${encodeURIComponent(producto.nombre)}`);
-  // The server's drawn cards are taken over by the search island (decision 0232): its card is the one clicked.
+  // The server's drawn cards are taken over by the search island (decisions 0232, 0237): its card is the one clicked.
   await expect(page.locator('[data-busqueda-servidor]')).toHaveCount(0, { timeout: 15_000 });
   await page.locator(`.product-card[data-product-id="${producto.idProducto}"] button[data-add-id]`).click();
   const prompt = page.getByRole('alertdialog', { name: 'Elige un color' });

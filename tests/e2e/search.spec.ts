@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { searchProducts } from '../../src/lib/catalogue/search.ts';
+import { clickUntilVisible } from './support/shop.ts';
 
 let catalogue: Producto[] = [];
 test.beforeAll(async ({ request }) => {
@@ -116,6 +117,39 @@ test('the drawn results lay out the first screen only; the cards the shopper scr
   const lastPhoto = results(page).last().locator('.product-card__img').first();
   expect(await lastPhoto.evaluate((img) => img.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
   await page.close();
+});
+
+test('the island keeps the cards the server drew, the very nodes, until another page', async ({ page }) => {
+  // Scripts held: the drawn cards are marked, then the island runs and takes the page over (decision 0237).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.m?js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/search?q=serum');
+  await expect(page.locator('[data-busqueda-servidor] .search-page__grid > li')).toHaveCount(20);
+  await page.locator('[data-busqueda-servidor] .search-page__grid > li').evaluateAll((items) => {
+    for (const item of items) item.setAttribute('data-e2e-dibujada', '');
+  });
+  release();
+  await firstResults(page);
+  const items = page.locator('astro-island .search-page__grid > li');
+  await expect(items).toHaveCount(20);
+  await expect(page.locator('astro-island .search-page__grid > li[data-e2e-dibujada]')).toHaveCount(20);
+
+  // Another page is the island's own; back on the first, the drawn cards return.
+  await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.search-page__grid > li[data-e2e-dibujada]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Página 1', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Página 1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('astro-island .search-page__grid > li[data-e2e-dibujada]')).toHaveCount(20);
+
+  // They still answer taps: the quick view opens from a drawn card.
+  const card = items.first();
+  const name = (await card.locator('.product-card__name').textContent())!.trim();
+  await clickUntilVisible(card.locator('[data-preview-id]'), page.getByRole('dialog', { name }));
 });
 
 test('the static search page (no server drawing) finds the same, asking the API itself', async ({ page }) => {

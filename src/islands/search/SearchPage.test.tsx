@@ -289,6 +289,41 @@ describe('SearchPage with the results the server drew', () => {
     expect(buscarUrls()).toEqual([buscarUrl(2)]);
   });
 
+  it('shows the drawn cards themselves, not a second render of them, and again back from another page', async () => {
+    specTotal = 25;
+    search.ids = pagefindOrder();
+    const drawn = drawPage(inicial());
+    const drawnItems = [...drawn.querySelectorAll('.search-page__grid > li')];
+    const creating = vi.spyOn(document, 'createElement');
+    startSearch('serum', true);
+    await mount();
+    await until(() => countText() === '45 productos encontrados');
+    const shownItems = () => [...host.querySelectorAll('.search-page__grid > li')];
+    expect(shownItems()).toHaveLength(20);
+    shownItems().forEach((item, index) => expect(item).toBe(drawnItems[index]));
+    expect(creating.mock.calls.filter(([name]) => name === 'article')).toEqual([]);
+
+    await act(async () => pageButton(2)!.click());
+    await until(() => currentPage() === 2);
+    expect(shownItems().some((item) => drawnItems.includes(item))).toBe(false);
+    await act(async () => pageButton(1)!.click());
+    await until(() => currentPage() === 1);
+    expect(shownIds()).toEqual(range(1, 20));
+    shownItems().forEach((item, index) => expect(item).toBe(drawnItems[index]));
+    expect(host.querySelectorAll('.search-page__grid')).toHaveLength(1);
+  });
+
+  it('keeps focus on the drawn card that had it', async () => {
+    specTotal = 25;
+    const drawn = drawPage(inicial());
+    const link = drawn.querySelector<HTMLAnchorElement>('.product-card a[href]')!;
+    link.focus();
+    expect(document.activeElement).toBe(link);
+    await mount();
+    expect(host.contains(link)).toBe(true);
+    expect(document.activeElement).toBe(link);
+  });
+
   it('keeps what the shopper typed into the drawn form, and its focus', async () => {
     specTotal = 25;
     search.ids = pagefindOrder();
@@ -310,10 +345,10 @@ describe('SearchPage with the results the server drew', () => {
     search.ids = pagefindOrder();
     const drawn = drawPage(inicial());
     const typed = drawn.querySelector<HTMLInputElement>('input[name="q"]')!;
-    // The island renders its cards in slices (React makes their elements then): the shopper types meanwhile.
+    // The island renders in slices (React makes its elements then): the shopper types meanwhile.
     const make = document.createElement.bind(document);
     const creating = vi.spyOn(document, 'createElement').mockImplementation(((name: string, options?: ElementCreationOptions) => {
-      if (name === 'article' && host.hasAttribute('hidden')) typed.value = 'serum de noche';
+      if (name === 'h1' && host.hasAttribute('hidden')) typed.value = 'serum de noche';
       return make(name, options);
     }) as typeof document.createElement);
     await mount();
