@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { API_PATH_PATTERN } from './src/server/api-paths.ts';
 import { COMMON_HEADERS } from './src/server/http/security-headers.ts';
 import { buildScriptsIntegration } from './src/site-builder/build-scripts.ts';
+import { productPageScriptIntegration } from './src/site-builder/product-page-script.ts';
 import { clientEntriesMayGrow, inOrderChunk, inShopChunk, inVendorChunk, storefrontChunk } from './src/site-builder/chunks.ts';
 
 const apiPort = process.env.API_PORT;
@@ -41,8 +42,9 @@ export default defineConfig({
   // Scoped styles mark elements with a class (` astro-1a2b3c4d`) rather than an attribute
   // (` data-astro-cid-1a2b3c4d`): the same specificity, a kilobyte less on every page.
   scopedStyleStrategy: 'class',
-  // buildScriptsIntegration lists the inline scripts the build writes: the only ones the CSP allows.
-  integrations: [withShopReactServer(react()), buildScriptsIntegration()],
+  // buildScriptsIntegration lists the inline scripts the build writes: the only ones the CSP allows;
+  // productPageScriptIntegration bundles the product page's classic script (decision 0238).
+  integrations: [withShopReactServer(react()), buildScriptsIntegration(), productPageScriptIntegration()],
   // `npm run dev` pages get the shop's common security headers too; their full CSP (script hashes of a
   // build) cannot cover Vite's development scripts, so dev keeps only frame-ancestors.
   server: { port: Number(process.env.PORT) || 4321, headers: { ...COMMON_HEADERS, 'Content-Security-Policy': "frame-ancestors 'none'" } },

@@ -8,7 +8,7 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { init, parse } from 'es-module-lexer';
-import { paintFirst } from './after-paint.ts';
+import { ownScriptUrls, paintFirst } from './after-paint.ts';
 
 /**
  * The build's pass over the pages Astro wrote, for their scripts. Three things, all measured:
@@ -65,7 +65,12 @@ export async function finishIslandPages(dir: string, pages: string[]): Promise<n
         // A storefront page: every script after its main image has painted, the chains of its own
         // modules and of its client:load islands preloaded then, side by side (after-paint.ts).
         const modules = moduleScriptUrls(html);
-        next = paintFirst(next, { classic: runtime ? [runtime] : [], modules, preload: await chainsOf([...modules, ...roots]) });
+        next = paintFirst(next, {
+          classic: runtime ? [runtime] : [],
+          own: ownScriptUrls(html),
+          modules,
+          preload: await chainsOf([...modules, ...roots]),
+        });
       }
       if (next === html) continue;
       await writeFile(page, next);

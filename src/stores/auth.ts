@@ -5,28 +5,38 @@ import { userFromClaims, type SessionClaims, type StoredUser } from '../lib/auth
 import { decodeToken, isTokenValid } from '../lib/auth/token.ts';
 import { saveItem } from '../lib/api/local-cache.ts';
 import { clearCart } from './cart.ts';
+import { shared } from './shared.ts';
 
 /** The session (storefront §4, Login and token): token in the `tokenweb` cookie, user in localStorage. */
 export const TOKEN_COOKIE = 'tokenweb';
 
-/** The raw token; read from the cookie when first used in the browser (render it after mount). */
-export const $token = atom<string | undefined>(undefined);
-
-/** The valid session's claims, or null when logged out or the token is invalid or expired. */
-export const $session = computed($token, (token): SessionClaims | null => (token && isTokenValid(token) ? decodeToken(token) : null));
-
-/** The signed-in user (the stored copy, kept current after profile edits), or null. */
-export const $user = atom<StoredUser | null>(null);
-
-let initialised = false;
+/** Whether this page has read the session's cookie yet: once per page, whichever copy of this code does it (shared.ts). */
+const read = shared('sesionLeida', () => ({ done: false }));
 const initOnce = () => {
-  if (!initialised && typeof document !== 'undefined') {
-    initialised = true;
+  if (!read.done && typeof document !== 'undefined') {
+    read.done = true;
     initSession();
   }
 };
-onMount($token, initOnce);
-onMount($user, initOnce);
+
+/** The raw token; read from the cookie when first used in the browser (render it after mount). */
+export const $token = shared('token', () => {
+  const store = atom<string | undefined>(undefined);
+  onMount(store, initOnce);
+  return store;
+});
+
+/** The valid session's claims, or null when logged out or the token is invalid or expired. */
+export const $session = shared('sesion', () =>
+  computed($token, (token): SessionClaims | null => (token && isTokenValid(token) ? decodeToken(token) : null)),
+);
+
+/** The signed-in user (the stored copy, kept current after profile edits), or null. */
+export const $user = shared('usuario', () => {
+  const store = atom<StoredUser | null>(null);
+  onMount(store, initOnce);
+  return store;
+});
 
 function readStoredUser(): Partial<StoredUser> | null {
   try {
@@ -59,7 +69,7 @@ export function initSession(): void {
 
 /** Stores a new session: cookie (7 days, secure, SameSite strict), user and user details. */
 export function startSession(token: string): StoredUser | null {
-  initialised = true;
+  read.done = true;
   Cookies.set(TOKEN_COOKIE, token, { expires: TIENDA.tokenDias, secure: true, sameSite: 'strict', path: '/' });
   $token.set(token);
   const claims = $session.get();

@@ -1,3 +1,4 @@
+import { shared } from '../stores/shared.ts';
 import { showDialog } from './dialog.ts';
 
 /**
@@ -44,8 +45,8 @@ const ICON_PATHS: Record<AlertIcon, string> = {
 
 const ICON_LABELS: Record<AlertIcon, string> = { info: 'Información', success: 'Éxito', error: 'Error', warning: 'Advertencia' };
 
-let queue: Promise<unknown> = Promise.resolve();
-let sequence = 0;
+/** One alert at a time, numbered for their ids: one queue per page, shared with the buy box's copy of this code (stores/shared.ts). */
+const alerts = shared('alertas', () => ({ queue: Promise.resolve() as Promise<unknown>, sequence: 0 }));
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -70,7 +71,7 @@ function iconNode(icon: AlertIcon, className: string): HTMLElement {
 function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElement) => () => T): Promise<T> {
   const run = () =>
     new Promise<T>((resolve) => {
-      const id = `kb-alert-${++sequence}`;
+      const id = `kb-alert-${++alerts.sequence}`;
       const box = el('dialog', `dialog-panel kb-alert${options.icon ? ` kb-alert--${options.icon}` : ''}`);
       if (options.cancelText) box.setAttribute('role', 'alertdialog');
       box.setAttribute('aria-labelledby', `${id}-title`);
@@ -118,8 +119,8 @@ function openDialog<T>(options: AlertOptions, dismissed: T, fill: (box: HTMLElem
       showDialog(box);
       (box.querySelector<HTMLElement>('select, input') ?? confirm).focus();
     });
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
+  const next = alerts.queue.then(run, run);
+  alerts.queue = next.catch(() => undefined);
   return next;
 }
 

@@ -1,3 +1,4 @@
+import { shared } from '../stores/shared.ts';
 import { trapTab } from './focus-trap.ts';
 
 /**
@@ -12,8 +13,12 @@ interface Held {
   onEscape: () => void;
 }
 
-/** The open modals, innermost last. */
-const held: Held[] = [];
+/**
+ * The open modals, innermost last, and the one keydown listener that serves them: one of each per page, shared
+ * with the buy box's own copy of this code (stores/shared.ts), so Escape closes one modal, whichever opened it.
+ */
+const modals = shared('modales', () => ({ held: [] as Held[], onKeyDown }));
+const held = modals.held;
 
 /** On <html> while any modal is open: the page behind does not scroll (styles/global.css). */
 const SCROLL_LOCK_CLASS = 'kb-modal-open';
@@ -23,7 +28,7 @@ const FIRST_FIELD = 'select:not([disabled]), input:not([disabled])';
 
 /** Escape closes the innermost modal; Tab cycles inside it. */
 function onKeyDown(event: KeyboardEvent) {
-  const top = held.at(-1);
+  const top = modals.held.at(-1);
   if (!top) return;
   if (event.key === 'Escape') {
     event.preventDefault();
@@ -42,7 +47,7 @@ export function holdDialog(box: HTMLElement, onEscape: () => void, opener: Eleme
   const entry: Held = { box, onEscape };
   held.push(entry);
   if (held.length === 1) {
-    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', modals.onKeyDown);
     document.documentElement.classList.add(SCROLL_LOCK_CLASS);
   }
   if (!box.contains(document.activeElement)) (box.querySelector<HTMLElement>(FIRST_FIELD) ?? box).focus({ preventScroll: true });
@@ -52,7 +57,7 @@ export function holdDialog(box: HTMLElement, onEscape: () => void, opener: Eleme
     released = true;
     held.splice(held.indexOf(entry), 1);
     if (held.length === 0) {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', modals.onKeyDown);
       document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
     }
     const focusElsewhere = held.some((other) => other.box.contains(document.activeElement));

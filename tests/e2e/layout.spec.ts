@@ -73,6 +73,22 @@ test('desktop menus open on hover and on keyboard focus', async ({ page }, testI
   await expect(page.locator('[data-site-header]').getByRole('link', { name: 'Sale' })).toHaveAttribute('href', '/sale');
 });
 
+test('a pointer already resting on the desktop menu when the scripts arrive opens it', async ({ page }, testInfo) => {
+  test.skip(desktopOnly(testInfo.project.name), 'hover menus are desktop only');
+  // The scripts held until the pointer is on the menu: they come after the page's paint, and by then it may be there.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/acerca-de-nosotros');
+  const nav = page.locator('[data-site-header] nav');
+  await nav.getByRole('link', { name: 'Cuidado', exact: true }).hover();
+  release();
+  await expect(nav.getByRole('link', { name: 'Serúm', exact: true })).toBeVisible();
+});
+
 test('the desktop header hides on scrolling down and returns on scrolling up', async ({ page }, testInfo) => {
   test.skip(desktopOnly(testInfo.project.name), 'the mobile header stays fixed');
   await page.goto('/terminos-y-condiciones');

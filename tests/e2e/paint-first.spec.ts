@@ -45,14 +45,32 @@ for (const [name, path] of [
   ['cart', () => '/carrito'],
 ] as const) {
   test(`the ${name} page asks for its scripts only after its largest paint, and they run`, async ({ page }) => {
+    // When the buy box's script has run: it marks the box `data-listo` once it answers taps.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-buy-box][data-listo]')) return;
+        observer.disconnect();
+        (window as { listo?: number }).listo = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-listo'] });
+    });
     await page.goto(path());
     // The page's own islands hydrate (the header's actions are on every page), so the scripts did come.
     await hydrated(page, 'HeaderActions');
     if (name === 'product') await buyBoxReady(page);
     const { last, scripts } = await timings(page);
     expect(scripts.length).toBeGreaterThan(2);
+    // The product page's own classic script is preloaded at low priority beside the photo, and run after its paint (decision 0238).
+    const own = await page
+      .locator('link[rel="preload"][as="script"]')
+      .evaluateAll((links) =>
+        links.map((link) => ({ url: new URL((link as HTMLLinkElement).href).pathname, priority: link.getAttribute('fetchpriority') })),
+      );
+    expect(own.map(({ url }) => /^\/_astro\/producto\.[\w-]+\.js$/.test(url))).toEqual(name === 'product' ? [true] : []);
+    for (const { priority } of own) expect(priority).toBe('low');
+    if (name === 'product') expect(await page.evaluate(() => (window as { listo?: number }).listo)).toBeGreaterThanOrEqual(last);
     // The empty cart's state is in the page's HTML (lib/cart/stored-empty.ts): its largest paint comes before its scripts too.
-    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(last);
+    for (const script of scripts.filter(({ url }) => !own.some((o) => o.url === url)))
+      expect(script.start, script.url).toBeGreaterThanOrEqual(last);
     // Each carries code of its own: React's renderer and the islands are their chunks, not facades of them (decision 0234).
     for (const script of scripts) expect(reexportsOnly(await (await page.request.get(script.url)).text()), script.url).toBe(false);
   });
@@ -134,6 +152,25 @@ test("'Agregar al carrito' tapped before the scripts is answered once, when the 
   await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('1');
   // Replayed once: the runtime's arrival taps nothing again.
   expect(await cantidad()).toEqual([1]);
+});
+
+test("'Agregar al carrito' answers once its own script has run, with the page's modules still held, and the header counts the line", async ({
+  page,
+}) => {
+  // Everything but the product page's own classic script held: Astro's runtime and the modules (the header's cart is theirs).
+  const release = await openHoldingScripts(page, productPath(producto), /\/_astro\/(?!producto\.)[^/]*\.js$/);
+  await buyBoxReady(page);
+  const confirmation = page.getByRole('alertdialog', { name: '¡Producto añadido al carrito!' });
+  await page.locator('[data-buy-box] button.buy-box__add').click();
+  await expect(confirmation).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Continuar comprando' }).click();
+  release();
+  // The header's island, from the modules' own copy of the stores, shows the line the buy box's copy added (stores/shared.ts).
+  await hydrated(page, 'HeaderActions');
+  await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('1');
+  await page.locator('[data-buy-box] button.buy-box__add').click();
+  await expect(confirmation).toBeVisible();
+  await expect(page.getByTestId('cart-count').locator('visible=true')).toHaveText('2');
 });
 
 test('a tap inside an island before it hydrates is answered once it has', async ({ page }) => {

@@ -180,6 +180,23 @@ test('Pagefind adds products whose description matches', async ({ page }) => {
   expect(ids).toEqual(expect.arrayContaining(described.slice(0, 1)));
 });
 
+test('another page brings the heading into view clear of the sticky header', async ({ page }) => {
+  await page.goto('/search?q=serum');
+  await firstResults(page);
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(page.getByRole('button', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  // Scrolling up brings the header back: the heading starts below it, not under it.
+  await page.waitForTimeout(400);
+  const headingTop = (await heading.boundingBox())!.y;
+  const headers = await page
+    .locator('[data-site-header], [data-mobile-header]')
+    .evaluateAll((nodes) => nodes.filter((node) => node.getClientRects().length > 0).map((node) => node.getBoundingClientRect().bottom));
+  for (const bottom of headers) expect(headingTop).toBeGreaterThanOrEqual(bottom);
+});
+
 test('a nonsense query finds nothing', async ({ page }) => {
   await page.goto('/search?q=qqzzxxkk');
   await expect(page.getByText('No se encontraron productos.')).toBeVisible();

@@ -9,12 +9,12 @@ export function initHeader(): void {
   for (const nav of document.querySelectorAll('[data-site-header] .main-nav')) {
     nav.addEventListener('pointerenter', menus, { once: true });
     nav.addEventListener('focusin', menus, { once: true });
+    // The scripts come after the page's paint: a pointer (or focus) already on the menu by then entered it unheard.
+    if (nav.matches(':hover, :focus-within')) menus();
   }
-  addEventListener(
-    'load',
-    () => ('requestIdleCallback' in window ? requestIdleCallback(menus, { timeout: 5000 }) : setTimeout(menus, 2000)),
-    { once: true },
-  );
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(menus, { timeout: 5000 }) : setTimeout(menus, 2000));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 
   const header = document.querySelector<HTMLElement>('[data-site-header]');
   if (!header) return;
