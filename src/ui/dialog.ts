@@ -18,7 +18,7 @@ interface Held {
  * with the buy box's own copy of this code (stores/shared.ts), so Escape closes one modal, whichever opened it.
  */
 const modals = shared('modales', () => ({ held: [] as Held[], onKeyDown }));
-const held = modals.held;
+const { held } = modals;
 
 /** On <html> while any modal is open: the page behind does not scroll (styles/global.css). */
 const SCROLL_LOCK_CLASS = 'kb-modal-open';
@@ -28,7 +28,7 @@ const FIRST_FIELD = 'select:not([disabled]), input:not([disabled])';
 
 /** Escape closes the innermost modal; Tab cycles inside it. */
 function onKeyDown(event: KeyboardEvent) {
-  const top = modals.held.at(-1);
+  const top = held.at(-1);
   if (!top) return;
   if (event.key === 'Escape') {
     event.preventDefault();
