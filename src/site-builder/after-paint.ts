@@ -18,9 +18,15 @@
  * the images were decoded. A shopper who touches the page first gets the scripts at once, and a stalled
  * image holds them no longer than {@link HOLD_MS}.
  *
+ * The loader watches for the report from where it stands in the page (the header), not from the end of parsing:
+ * on a phone the rest of the page is still parsed and laid out for 0.2–0.3 s after the photo has painted. What
+ * needs the whole document waits for it: the modules (Astro's scripts are deferred by nature), the island runtime
+ * and the chains' preloads are added once parsing is done.
+ *
  * The product page's own classic script (its buy box, decision 0238) is the exception to "after": its head preloads
- * it at low priority, and the loader runs it first once the paint is reported; a held tap inside a part whose
- * script has marked it ready (`data-listo`) is replayed then, not after every module.
+ * it at low priority, and the loader runs it first once the paint is reported, while the rest of the page may still
+ * be parsed (it sets up the buy box once the parser is past it, the rest at DOMContentLoaded); a held tap inside a
+ * part whose script has marked it ready (`data-listo`) is replayed then, not after every module.
  *
  * A tap is never lost to the wait: a tap on a button (or a tab) before the page's modules have run, or
  * inside an island that has not hydrated yet (Astro keeps its `ssr` attribute until then), is held back
@@ -43,6 +49,14 @@ export const HOLD_MS = 2500;
 export const SETTLE_MS = 50;
 
 /**
+ * How often the loader looks for the largest paint's report while it waits for it. Chromium hands a page's
+ * performance observers their entries in a task of low priority, which runs only once the page has nothing else
+ * to do: while a phone still parses and lays out the rest of the page, the photo's report reached the observer
+ * 0.2–0.3 s after Chromium had made it. The observer's `takeRecords()` has it as soon as it is made.
+ */
+export const POLL_MS = 20;
+
+/**
  * The loader, an inline classic script: its text is fixed at build time, so its hash is one of the
  * CSP's (build-scripts.ts); the URLs are its own data attributes, which the hash does not cover.
  */
@@ -52,26 +66,29 @@ export const AFTER_PAINT_SCRIPT =
   'const replay=()=>{if(!held||(pending&&!held.closest("[data-listo]")))return;const t=held;held=null;setTimeout(()=>t.click())};' +
   'const ran=()=>{pending--;replay()};' +
   'const run=(props)=>{pending++;add("script",{...props,onload:ran,onerror:ran})};' +
-  'const start=()=>{if(go)return;go=true;' +
-  'for(const href of list("preload"))add("link",{rel:"modulepreload",href});' +
-  'for(const src of list("classic"))add("script",{src});' +
+  'const parsed=(f)=>document.readyState==="loading"?addEventListener("DOMContentLoaded",f,{once:true}):f();' +
+  'const start=()=>{if(go)return;go=true;pending++;' +
   'for(const src of list("own"))run({src});' +
-  'for(const src of list("modules"))run({type:"module",src})};' +
+  'parsed(()=>{for(const href of list("preload"))add("link",{rel:"modulepreload",href});' +
+  'for(const src of list("classic"))add("script",{src});' +
+  'for(const src of list("modules"))run({type:"module",src});ran()})};' +
   'for(const type of ["pointerdown","keydown","touchstart"])addEventListener(type,start,{once:true,passive:true});' +
   'addEventListener("click",(e)=>{const b=e.target.closest?.("button,[role=button],[role=tab]");' +
   'if(!b||(b.type==="submit"&&b.form?.hasAttribute("action")))return;const i=b.closest("astro-island[ssr]");if(!i&&(go&&!pending||b.closest("[data-listo]")))return;' +
   'e.preventDefault();e.stopImmediatePropagation();start();' +
   'if(!i){held=b;return}if(!i.tap)i.addEventListener("astro:hydrate",()=>i.tap.click(),{once:true});i.tap=b},true);' +
-  `const painted=()=>{setTimeout(start,${HOLD_MS});` +
-  'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");' +
-  'const main=[...document.querySelectorAll("img[fetchpriority=high],[data-principal]:not([hidden])")],' +
-  'images=main.filter((m)=>m instanceof HTMLImageElement);let decoded=Infinity;' +
+  'const lcp=PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"),' +
+  'principal="img[fetchpriority=high],[data-principal]:not([hidden])",reports=[];let main=null,decoded=Infinity;' +
+  'const fits=(e)=>e.element?.closest?.(principal)||main&&(!main.length||e.startTime>=decoded);' +
+  `const seen=(entries)=>{for(const e of entries){reports.push(e);if(fits(e))setTimeout(start,${SETTLE_MS})}};` +
+  'if(lcp){const o=new PerformanceObserver((l)=>seen(l.getEntries()));o.observe({type:"largest-contentful-paint",buffered:true});' +
+  `const poll=()=>{if(go)return;seen(o.takeRecords());setTimeout(poll,${POLL_MS})};poll()}` +
+  `parsed(()=>{setTimeout(start,${HOLD_MS});main=[...document.querySelectorAll(principal)];` +
+  'const images=main.filter((m)=>m instanceof HTMLImageElement);' +
   'const whenLoaded=(i)=>i.complete?Promise.resolve():new Promise((done)=>{for(const type of ["load","error"])i.addEventListener(type,done,{once:true})});' +
   'Promise.all(images.map((i)=>whenLoaded(i).then(()=>i.decode()).catch(()=>{})))' +
   '.then(()=>{if(images.length===main.length)decoded=performance.now();if(!lcp)requestAnimationFrame(()=>setTimeout(start))});' +
-  'if(lcp)new PerformanceObserver((entries)=>{for(const e of entries.getEntries())' +
-  `if(!main.length||main.some((m)=>m.contains(e.element))||e.startTime>=decoded)setTimeout(start,${SETTLE_MS})}).observe({type:"largest-contentful-paint",buffered:true})};` +
-  'document.readyState==="loading"?addEventListener("DOMContentLoaded",painted,{once:true}):painted()})()';
+  `if(reports.some(fits))setTimeout(start,${SETTLE_MS})})})()`;
 
 /**
  * What a page asks for after its paint: classic scripts (Astro's island runtime), the page's own classic scripts

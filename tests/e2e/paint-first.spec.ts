@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
@@ -207,4 +209,52 @@ test('a stored cart never shows the empty state, before its scripts or after', a
   await hydrated(page, 'CartPage');
   await expect(page.getByRole('link', { name: producto.nombre }).first()).toBeVisible();
   await expect(page.getByText('Tu carrito está vacío.')).toBeHidden();
+});
+
+test('the buy box answers while the rest of the page is still on its way, and the modules wait for all of it', async ({
+  page,
+  baseURL,
+}) => {
+  // The product page served in two parts, the second 1.5 s after the first, as a slow link might: the photo paints
+  // and the buy box works from the first part alone; the page's modules are asked for only once the whole is parsed.
+  const path = productPath(producto);
+  const html = await (await page.request.get(path)).text();
+  const cut = html.indexOf('<section class="pdp-details');
+  expect(cut).toBeGreaterThan(0);
+  const server = createServer(async (req, res) => {
+    if (req.url !== path) {
+      const upstream = await fetch(new URL(req.url!, baseURL), { headers: { accept: req.headers.accept ?? '*/*' } });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(html.slice(0, cut));
+    setTimeout(() => res.end(html.slice(cut)), 1500);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  try {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-buy-box][data-listo]')) return;
+        observer.disconnect();
+        (window as { listoWhile?: string }).listoWhile = document.readyState;
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-listo'] });
+    });
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as { listoWhile?: string }).listoWhile !== undefined);
+    expect(await page.evaluate(() => (window as { listoWhile?: string }).listoWhile)).toBe('loading');
+    await page.waitForLoadState('domcontentloaded');
+    const { parsed, modules } = await page.evaluate(() => ({
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+      modules: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/_astro\/.*\.js$/.test(entry.name) && !/\/producto\.[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    for (const start of modules) expect(start).toBeGreaterThanOrEqual(parsed);
+  } finally {
+    server.close();
+  }
 });

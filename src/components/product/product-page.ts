@@ -9,10 +9,27 @@ import { shareLinks } from './share-links.ts';
  * product view, each calling `initProductPage` on its root once the markup is in the document.
  */
 export function initProductPage(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>('[data-buy-box]').forEach((box) => initBuyBox(box, { live: box.dataset.live !== undefined }));
+  initBuyBoxes(root);
   root.querySelectorAll<HTMLElement>('[data-gallery]').forEach(initGallery);
   root.querySelectorAll<HTMLElement>('[data-details]').forEach(initDetails);
   root.querySelectorAll<HTMLElement>('[data-share]').forEach(initShare);
+}
+
+/** The buy boxes under `root` (those `which` takes): each answers taps once set up (a second call leaves it as it is). */
+export function initBuyBoxes(root: ParentNode = document, which: (box: HTMLElement) => boolean = () => true): void {
+  root.querySelectorAll<HTMLElement>('[data-buy-box]').forEach((box) => {
+    if (which(box)) initBuyBox(box, { live: box.dataset.live !== undefined });
+  });
+}
+
+/**
+ * Whether the parser has gone past `element`, its markup whole: something follows it (or one of its ancestors)
+ * in the document. For a page still loading, whose parser only ever adds after what it has added.
+ */
+export function parsedPast(element: Node): boolean {
+  for (let node: Node | null = element; node && node !== node.ownerDocument?.body; node = node.parentNode)
+    if (node.nextSibling) return true;
+  return false;
 }
 
 /** Thumbnails switch the main image. */
