@@ -139,42 +139,6 @@ test('details are tabs on desktop and an accordion on mobile', async ({ page }, 
   }
 });
 
-test('below the buy box, each section is drawn only as it comes near, and nothing in sight moves when it is', async ({
-  page,
-}, testInfo) => {
-  // The details, reviews, related products and footer wait out of sight (content-visibility: auto), so the frames
-  // before the photo's paint lay out the first screen only; each stands at a height measured on the demo catalogue.
-  const producto = find((p) => inStock(p) && p.child !== '', 'un producto con categoría hija');
-  await openProduct(page, producto);
-  const sections = ['.pdp-details', '.resenas', '.related', '.site-footer'];
-  for (const section of sections)
-    expect(await page.locator(section).evaluate((el) => getComputedStyle(el).contentVisibility), section).toBe('auto');
-  // On a phone the footer starts two screens down: not drawn yet.
-  const footerLink = page.locator('.site-footer a').first();
-  if (testInfo.project.name === 'mobile')
-    expect(await footerLink.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
-  // Scrolling down a screen at a time: what is in the middle of the screen stays where it was once the sections
-  // coming near have been drawn at their own heights.
-  const viewport = await page.evaluate(() => innerHeight);
-  for (let step = 0; step < 12; step++) {
-    const moved = await page.evaluate(async (by) => {
-      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      scrollBy({ top: by, behavior: 'instant' });
-      await frame();
-      const seen = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-      const top = () => (seen ? seen.getBoundingClientRect().top : 0);
-      const before = top();
-      await frame();
-      await frame();
-      return Math.abs(top() - before);
-    }, viewport / 2);
-    expect(moved, `step ${step}`).toBeLessThan(1);
-  }
-  // At the end of the page the footer is in sight, so it is drawn.
-  expect(await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)).toBe(true);
-  expect(await footerLink.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
-});
-
 test('the buy box validates quantity and stock', async ({ page }) => {
   const producto = find((p) => inStock(p) && optionCount(p.colores) <= 1 && optionCount(p.tamaños) <= 1, 'un producto sin opciones');
   await openProduct(page, producto);
