@@ -19,6 +19,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { startDatabase } from '../../src/server/db/startup.ts';
 import type { Mailer } from '../../src/server/mail/mailer.ts';
 import { createServices } from '../../src/server/services.ts';
+import { percentil } from './percentil.ts';
 
 export interface LatenciaBackoffice {
   nombre: string;
@@ -85,8 +86,6 @@ export async function sembrarPedidos(db: Awaited<ReturnType<typeof openDatabase>
     SELECT pago_id || '-b', id, 'prueba', 'approved', total, 'PEN', 'credit_card' FROM pedidos WHERE pago_id IS NOT NULL AND id % 250 = 0`);
   await db.execute(sql`ANALYZE`);
 }
-
-const percentil = (ordenadas: number[], p: number) => ordenadas[Math.min(ordenadas.length - 1, Math.ceil(p * ordenadas.length) - 1)]!;
 
 /** Seeds a fresh database and measures the desk's calls; closes the database. */
 export async function medirBackoffice(opciones: { pedidos: number; count: number; url?: string }): Promise<LatenciaBackoffice[]> {

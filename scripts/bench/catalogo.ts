@@ -19,6 +19,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { marcas, productos } from '../../src/server/db/schema/index.ts';
 import type { Mailer } from '../../src/server/mail/mailer.ts';
 import { createServices } from '../../src/server/services.ts';
+import { percentil } from './percentil.ts';
 
 export interface LatenciaCatalogo {
   nombre: string;
@@ -31,8 +32,6 @@ export interface LatenciaCatalogo {
 const TOKEN = 'bench-catalogo-token-0123456789';
 /** Products in the measured bulk change (issue 37: 1,000 in ≤ 2 s). */
 export const PRODUCTOS_POR_LOTE = 1_000;
-
-const percentil = (ordenadas: number[], p: number) => ordenadas[Math.min(ordenadas.length - 1, Math.ceil(p * ordenadas.length) - 1)]!;
 
 /** Seeds a fresh database and measures the list and the bulk change; closes the database. */
 export async function medirCatalogo(opciones: {

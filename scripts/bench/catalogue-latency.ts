@@ -8,6 +8,8 @@
  * Standalone: `node --import tsx scripts/bench/catalogue-latency.ts BASE_URL PATH…` prints one JSON
  * line, a `Latency` per path.
  */
+import { ordenadas, percentil } from './percentil.ts';
+
 export interface Latency {
   path: string;
   firstMs: number;
@@ -35,13 +37,13 @@ export async function measureLatency(base: string, path: string, count = 50): Pr
     samples.push(ms);
     headers.push(headersMs);
   }
-  const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(count * 0.95) - 1]!;
+  const whole = ordenadas(samples);
   return {
     path,
     firstMs: first.ms,
-    medianMs: [...samples].sort((a, b) => a - b)[Math.floor(count / 2)]!,
-    p95Ms: p95(samples),
-    headersP95Ms: p95(headers),
+    medianMs: percentil(whole, 0.5),
+    p95Ms: percentil(whole, 0.95),
+    headersP95Ms: percentil(ordenadas(headers), 0.95),
     bytes: first.bytes,
   };
 }
