@@ -64,9 +64,9 @@ export default defineConfig({
                   // to `shop`, never into React's file. Its file is React's renderer entry (`client`), which takes it.
                   { name: 'vendor', test: inVendorChunk, priority: 2, includeDependenciesRecursively: false },
                   // The shop code every page's scripts and islands share, framework-free, with the stores (src/site-builder/chunks.ts).
-                  { name: storefrontChunk('shop', inShopChunk), priority: 1 },
+                  { name: storefrontChunk('shop', inShopChunk), priority: 1, includeDependenciesRecursively: false },
                   // Coupons, routine bundles and order totals: the cart's, the checkout's and the routine builder's.
-                  { name: storefrontChunk('order-pricing', inOrderChunk), priority: 0 },
+                  { name: storefrontChunk('order-pricing', inOrderChunk), priority: 0, includeDependenciesRecursively: false },
                 ],
               },
             },

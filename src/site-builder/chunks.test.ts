@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   clientEntriesMayGrow,
@@ -35,9 +35,41 @@ describe('the shared shop chunk', () => {
     expect(inShopChunk('\0vite/preload-helper.js')).toBe(true);
   });
 
-  it('keeps prices in the shop chunk and coupons, routine bundles and order totals in the cart’s chunk', () => {
+  it('is closed under its imports: what a listed module imports is listed too, so the chunk loads no other file', () => {
+    // Type-only imports load nothing; lazy import() calls load on demand. lib/tienda.ts re-exports the rules of
+    // lib/tienda-reglas.ts, which the chunk leaves out only while no listed module imports one of them.
+    const ownOfTienda = new Set(
+      [...readFileSync(join(SRC, 'lib/tienda.ts'), 'utf8').matchAll(/^export const (\w+)/gm)].map(([, name]) => name),
+    );
+    const outside: string[] = [];
+    for (const entry of SHOP_CHUNK.filter((path) => /\.tsx?$/.test(path))) {
+      const source = readFileSync(join(SRC, entry), 'utf8');
+      for (const [, names = '', specifier = ''] of source.matchAll(/^import\s+(?!type\b)(?:([^;]*?)\s+from\s+)?'([^']+)'/gm)) {
+        const id = specifier.startsWith('.') ? join(SRC, dirname(entry), specifier) : join('/work/node_modules', specifier, 'index.js');
+        if (!inShopChunk(id)) outside.push(`${entry} → ${specifier}`);
+        if (specifier.endsWith('/tienda.ts'))
+          for (const [, name] of names.matchAll(/(?:^|[{,])\s*(?!type\s)(\w+)/g))
+            if (!ownOfTienda.has(name!)) outside.push(`${entry} → ${name} (lib/tienda-reglas.ts)`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('leaves out what only a tap opens and the product page already carries: the buy box and account recovery', () => {
+    // The product page runs its own copy of the buy box (decision 0238); the quick view loads the chunk it shares with it.
+    for (const module of [
+      'components/product/buy-box.ts',
+      'lib/product/buy-box.ts',
+      'lib/product/buy-box-html.ts',
+      'lib/auth/recovery-steps.ts',
+    ])
+      expect(inShopChunk(join(SRC, module)), module).toBe(false);
+  });
+
+  it('keeps prices (and the routine step a cart line names) in the shop chunk, and coupons, routine bundles and order totals in the cart’s chunk', () => {
     expect(inShopChunk(join(SRC, 'lib/pricing/product.ts'))).toBe(true);
-    for (const module of ['lib/pricing/coupons.ts', 'lib/pricing/order.ts', 'lib/pricing/index.ts', 'lib/routine/pasos.ts']) {
+    expect(inShopChunk(join(SRC, 'lib/routine/pasos.ts'))).toBe(true);
+    for (const module of ['lib/pricing/coupons.ts', 'lib/pricing/order.ts', 'lib/pricing/index.ts']) {
       expect(inShopChunk(join(SRC, module)), module).toBe(false);
       expect(inOrderChunk(join(SRC, module)), module).toBe(true);
     }
@@ -76,28 +108,28 @@ describe('what the storefront loads', () => {
   const adminPage = src('pages/admin/index.astro?astro&type=script&index=0&lang.ts');
   const modules = graph(
     {
-      [src('components/product/buy-box.ts')]: [productPage],
-      [src('stores/cart.ts')]: [src('components/product/buy-box.ts'), src('backoffice/pedidos/Pedido.tsx')],
+      [src('ui/add-to-cart.ts')]: [productPage],
+      [src('stores/cart.ts')]: [src('ui/add-to-cart.ts'), src('backoffice/pedidos/Pedido.tsx')],
       [src('backoffice/main.tsx')]: [adminPage],
       [src('backoffice/importar/Importar.tsx')]: [src('backoffice/main.tsx')],
       [src('backoffice/pedidos/Pedido.tsx')]: [src('backoffice/main.tsx')],
       [src('lib/catalogue/import-file.ts')]: [src('backoffice/importar/Importar.tsx')],
       [src('lib/catalogue/csv.ts')]: [src('lib/catalogue/import-file.ts')],
       [src('ui/ProductCard.tsx')]: [productPage],
-      [src('lib/auth/recovery-steps.ts')]: [],
+      [src('lib/auth/login.ts')]: [],
       [src('islands/auth/RecoveryForm.tsx')]: [],
       // An import cycle must not keep the walk going for ever.
-      [src('lib/catalogue/routes.ts')]: [src('lib/catalogue/slug.ts'), src('components/product/buy-box.ts')],
+      [src('lib/catalogue/routes.ts')]: [src('lib/catalogue/slug.ts'), src('ui/add-to-cart.ts')],
       [src('lib/catalogue/slug.ts')]: [src('lib/catalogue/routes.ts')],
     },
     [productPage, adminPage],
-    { [src('lib/auth/recovery-steps.ts')]: [src('islands/auth/RecoveryForm.tsx')], [src('islands/auth/RecoveryForm.tsx')]: [productPage] },
+    { [src('lib/auth/login.ts')]: [src('islands/auth/RecoveryForm.tsx')], [src('islands/auth/RecoveryForm.tsx')]: [productPage] },
   );
 
   it('puts a listed module a storefront page reaches into the chunk, through static or lazy imports and cycles', () => {
-    expect(shop(src('components/product/buy-box.ts'), modules)).toBe('shop');
+    expect(shop(src('ui/add-to-cart.ts'), modules)).toBe('shop');
     expect(shop(src('stores/cart.ts'), modules)).toBe('shop');
-    expect(shop(src('lib/auth/recovery-steps.ts'), modules)).toBe('shop');
+    expect(shop(src('lib/auth/login.ts'), modules)).toBe('shop');
     expect(shop(src('lib/catalogue/routes.ts'), modules)).toBe('shop');
   });
 

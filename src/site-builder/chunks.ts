@@ -4,7 +4,12 @@ import type { Plugin } from 'vite';
  * The shop code every page's scripts and islands share, bundled as one `shop` chunk (astro.config.mjs): prices,
  * cart lines, the stores every island reads (with nanostores itself), the API client and the dialogs. Few, larger
  * chunks instead of dozens of tiny ones: on a phone every file of an import chain costs a round trip before
- * 'Agregar al carrito' works (scripts/bench/add-to-cart.ts). Paths under src/; a folder ends with '/'.
+ * 'Agregar al carrito' works (scripts/bench/add-to-cart.ts). Paths under src/.
+ * The list is the whole chunk: the group takes no module only because a listed one imports it, so what the listed
+ * modules import is listed too (a test checks it), or it would be a file of its own that every page loads.
+ * Not here: what only some pages or a tap need (the listing's state, the search page's live products, the shops'
+ * addresses, the rules of orders and receipts: lib/tienda-reglas.ts) and what the product page already carries in
+ * its own script (decision 0238): the buy box, which the quick view loads with its own chunk (decision 0242).
  * The checkout store and the zod schemas stay with the islands that use them. Nothing here imports React: the
  * page's own scripts (the frame, the buy box) load this chunk and must not wait for React's.
  */
@@ -13,6 +18,7 @@ export const SHOP_CHUNK = [
   'stores/cart.ts',
   'stores/ui.ts',
   'stores/quota-safe-storage.ts',
+  'stores/shared.ts',
   'ui/dialog.ts',
   'ui/alerts.ts',
   'ui/focus-trap.ts',
@@ -20,7 +26,6 @@ export const SHOP_CHUNK = [
   // The icon sprite's URL: the frame's scripts draw icons too, and React's chunk must not be theirs to load.
   'ui/icons.svg',
   'ui/after-paint.ts',
-  'components/product/buy-box.ts',
   'lib/tienda.ts',
   'lib/text.ts',
   'lib/dates.ts',
@@ -32,10 +37,21 @@ export const SHOP_CHUNK = [
   // builder's (a module imported through lib/pricing/index.ts brings them all).
   'lib/pricing/money.ts',
   'lib/pricing/product.ts',
-  'lib/catalogue/',
-  'lib/product/',
-  'lib/auth/',
-  'lib/site/',
+  'lib/catalogue/routes.ts',
+  'lib/catalogue/search.ts',
+  'lib/catalogue/selection.ts',
+  'lib/catalogue/listing.ts',
+  'lib/catalogue/photos.ts',
+  'lib/catalogue/image-urls.ts',
+  'lib/site/menu.ts',
+  'lib/site/rutas.ts',
+  'lib/auth/claims.ts',
+  'lib/auth/login.ts',
+  'lib/auth/token.ts',
+  'lib/account/greeting.ts',
+  'lib/product/fields.ts',
+  // A cart line knows its routine step.
+  'lib/routine/pasos.ts',
   'lib/cart/lines.ts',
   'lib/api/request.ts',
   'lib/api/checks.ts',
@@ -48,7 +64,7 @@ export const SHOP_CHUNK = [
  * The rest of the pricing module (coupons, routine bundles, shipping, order totals): one `order-pricing` chunk for the
  * cart, the checkout and the routine builder, which use it together, instead of a file per module on the cart page.
  */
-export const ORDER_CHUNK = ['lib/pricing/', 'lib/routine/pasos.ts'] as const;
+export const ORDER_CHUNK = ['lib/pricing/'] as const;
 
 /**
  * The React parts every island shares (the modal, totals, photos, icons), in React's own `vendor` chunk: a file of
@@ -64,7 +80,7 @@ const REACT_PACKAGES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astr
 export const inVendorChunk = (id: string): boolean => REACT_PACKAGES.test(id) || inChunk(id, SHARED_REACT_PARTS);
 
 /** The packages the stores are made of, which need no framework (`@nanostores/react` goes with React). */
-const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie)[\\/]/;
+const STORE_PACKAGES = /[\\/]node_modules[\\/](?:nanostores|@nanostores[\\/]persistent|js-cookie|jwt-decode)[\\/]/;
 
 /** Whether a module id of the client build (a file path, maybe with a query) belongs to the `shop` chunk; stylesheets never do (they go to the pages' shared stylesheet). */
 export function inShopChunk(id: string): boolean {

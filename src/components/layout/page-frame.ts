@@ -1,6 +1,5 @@
 import { initHeader } from './header-behaviour.ts';
 import { listenForMapButtons } from './map-embed.ts';
-import { initMapsModal } from './maps-modal.ts';
 import { initMobileDrawer } from './mobile-drawer.ts';
 import { initTopStrip } from './top-strip.ts';
 
@@ -12,13 +11,14 @@ export function initPageFrame(): void {
   initTopStrip();
   initHeader();
   initMobileDrawer();
-  initMapsModal();
   listenForMapButtons();
   // Product cards are static markup: one delegated listener handles every card's add button and
-  // loads the add flow only on the first click.
+  // loads the add flow only on the first click. 'Ver mapas' loads its modal's code the same way.
   document.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-add-id]');
-    if (!button || button.disabled) return;
-    void import('../catalogue/card-add.ts').then(({ addFromCard }) => addFromCard(button));
+    const target = event.target as Element | null;
+    const button = target?.closest?.<HTMLButtonElement>('button[data-add-id]');
+    if (button && !button.disabled) void import('../catalogue/card-add.ts').then(({ addFromCard }) => addFromCard(button));
+    const maps = target?.closest?.<HTMLElement>('[data-maps-open]');
+    if (maps) void import('./maps-modal.ts').then(({ openMapsModal }) => openMapsModal(maps));
   });
 }

@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import Icon from '../../ui/icons.tsx';
 import { searchPath, SEARCH_PATH } from '../../lib/catalogue/routes.ts';
 import { normalizeSearch } from '../../lib/catalogue/search.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import type { Suggested } from './search-data.ts';
-import Suggestions from './Suggestions.tsx';
 import './HeaderSearch.css';
 
 interface Props {
   /** 'panel': the desktop toggle panel (an empty query is silently ignored); 'mobile': the always-visible box. */
   variant: 'panel' | 'mobile';
 }
+
+/** The suggestions' list: loaded with the search code when the shopper starts a search, not with the header. */
+const loadSuggestions = () => import('./Suggestions.tsx');
+const Suggestions = lazy(loadSuggestions);
 
 /** How long typing must pause before the suggestions are asked for (each ask fetches index chunks and a few fragments). */
 const SUGGEST_DELAY_MS = 200;
@@ -28,7 +31,10 @@ export default function HeaderSearch({ variant }: Props) {
   const id = useId();
 
   // The search code (Pagefind, the API client) loads only when the shopper starts a search.
-  const prepare = () => void import('./search-data.ts').then(({ prepareSuggestions }) => prepareSuggestions());
+  const prepare = () => {
+    void import('./search-data.ts').then(({ prepareSuggestions }) => prepareSuggestions());
+    loadSuggestions().catch(() => undefined);
+  };
   // The last answer stays on screen until the next one arrives.
   const results = suggesting ? suggested : null;
   const total = results ? results.productos.length + results.marcas.length : 0;
@@ -166,7 +172,9 @@ export default function HeaderSearch({ variant }: Props) {
           <div className={panel ? 'container hsearch__inner' : 'hsearch__inner'}>
             {form}
             {visible && results && (
-              <Suggestions query={query} results={results} emptyText={panel ? '' : 'No se encontraron resultados'} onChoose={onChoose} />
+              <Suspense fallback={null}>
+                <Suggestions query={query} results={results} emptyText={panel ? '' : 'No se encontraron resultados'} onChoose={onChoose} />
+              </Suspense>
             )}
             {live}
           </div>
