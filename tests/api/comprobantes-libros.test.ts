@@ -427,10 +427,10 @@ describeEachDatabase('Comprobantes: the books', (target) => {
             proveedor: 'nubefact',
             nubefactUrl: stub.url,
             nubefactToken: stub.token,
-            timeoutMs: 200,
+            timeoutMs: 2000,
           },
         },
-        proveedorComprobantes: nubefactProveedor({ url: stub.url, token: stub.token, timeoutMs: 200 }),
+        proveedorComprobantes: nubefactProveedor({ url: stub.url, token: stub.token, timeoutMs: 2000 }),
       });
       plain = plainProducts(await nube.catalogue());
     });

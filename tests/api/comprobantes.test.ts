@@ -263,9 +263,9 @@ describeEachDatabase('electronic comprobantes', (target) => {
       const base = shop.services.config;
       nube = await openShop(target, {
         config: {
-          comprobantes: { ...base.comprobantes, proveedor: 'nubefact', nubefactUrl: stub.url, nubefactToken: stub.token, timeoutMs: 200 },
+          comprobantes: { ...base.comprobantes, proveedor: 'nubefact', nubefactUrl: stub.url, nubefactToken: stub.token, timeoutMs: 1000 },
         },
-        proveedorComprobantes: nubefactProveedor({ url: stub.url, token: stub.token, timeoutMs: 200 }),
+        proveedorComprobantes: nubefactProveedor({ url: stub.url, token: stub.token, timeoutMs: 1000 }),
       });
     });
     afterAll(async () => {
@@ -311,6 +311,7 @@ describeEachDatabase('electronic comprobantes', (target) => {
 
       // Nubefact keeps the document but answers after the client gave up.
       stub.modo = 'lento';
+      stub.demoraMs = 2500;
       await retryNow();
       [boleta] = await comprobantesOf(nube, preferencia.idVenta);
       expect(boleta).toMatchObject({ estado: 'pendiente' });
