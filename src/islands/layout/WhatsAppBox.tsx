@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import Icon from '../../ui/icons.tsx';
-import { whatsappUrl } from './whatsapp.ts';
+import { SALUDO_WHATSAPP, whatsappConTexto } from '../../lib/site/contacto.ts';
 
 interface Props {
   /** The id its button's `aria-controls` names. */
   id: string;
-  text: string;
+  /** What the shopper typed; null until they type, when the box shows the greeting. */
+  text: string | null;
   onText: (text: string) => void;
   onClose: () => void;
 }
@@ -18,7 +19,8 @@ interface Props {
 export default function WhatsAppBox({ id, text, onText, onClose }: Props) {
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const sendRef = useRef<HTMLAnchorElement>(null);
-  const message = text.trim();
+  const value = text ?? SALUDO_WHATSAPP;
+  const message = value.trim();
 
   useEffect(() => areaRef.current?.focus(), []);
 
@@ -48,7 +50,7 @@ export default function WhatsAppBox({ id, text, onText, onClose }: Props) {
           id={`${id}-text`}
           className="wa-chat__text"
           rows={3}
-          value={text}
+          value={value}
           placeholder="Escribe tu mensaje…"
           onChange={(event) => onText(event.target.value)}
           onKeyDown={(event) => {
@@ -62,7 +64,7 @@ export default function WhatsAppBox({ id, text, onText, onClose }: Props) {
           <a
             ref={sendRef}
             className="wa-chat__send"
-            href={whatsappUrl(message)}
+            href={whatsappConTexto(message)}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="whatsapp-send"

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import Icon from '../../ui/icons.tsx';
-import { SALUDO_WHATSAPP } from './whatsapp.ts';
 import './WhatsAppChat.css';
 
 /** The chat's box: its code comes with the first press of the button, not with every page. */
@@ -8,11 +7,12 @@ const WhatsAppBox = lazy(() => import('./WhatsAppBox.tsx'));
 
 /**
  * The floating WhatsApp chat of every page (checkout §2): a round button that opens a small chat box
- * (WhatsAppBox). What was typed stays while the box is closed and opened again.
+ * (WhatsAppBox).
  */
 export default function WhatsAppChat() {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState(SALUDO_WHATSAPP);
+  // What was typed, kept while the box is closed; null until the shopper types (the box then shows its greeting).
+  const [text, setText] = useState<string | null>(null);
   const fabRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 

@@ -19,3 +19,9 @@ export const CONTACTO = {
   razonSocial: PROVEEDOR.razonSocial,
   ruc: PROVEEDOR.ruc,
 } as const;
+
+/** The message the WhatsApp chat's box starts with, so an untouched box still sends a greeting (checkout §2). */
+export const SALUDO_WHATSAPP = '¡Hola, K-Beauty Perú! Quisiera hacer una consulta.';
+
+/** The wa.me link that opens a chat with the shop with `text` typed in. */
+export const whatsappConTexto = (text: string) => `${CONTACTO.whatsappUrl}?text=${encodeURIComponent(text)}`;
