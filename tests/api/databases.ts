@@ -1,4 +1,5 @@
-import { describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createScratchPostgres } from '../fixtures/scratch-postgres.ts';
 
@@ -14,7 +15,7 @@ export interface TestDatabase {
 function allDatabases(): (TestDatabase & { available: boolean })[] {
   const serverUrl = process.env.TEST_DATABASE_URL;
   return [
-    { name: 'PGlite', available: true, open: () => openDatabase() },
+    { name: 'PGlite', available: true, open: () => openDatabase({ pgliteDump: migratedPglite() }) },
     { name: 'PostgreSQL', available: Boolean(serverUrl), open: () => openScratchPostgres(serverUrl!) },
   ];
 }
@@ -30,9 +31,16 @@ export function describeEachDatabase(title: string, body: (target: TestDatabase)
   for (const target of allDatabases()) describe.skipIf(!target.available)(`${title} on ${target.name}`, () => body(target));
 }
 
-/** A fresh database on the server, dropped again on close, so runs never see each other's rows. */
+let dump: Blob | undefined;
+/** The migrated, empty PGlite data directory tests/setup/pglite-dump.ts wrote, read once per test file. */
+function migratedPglite(): Blob {
+  dump ??= new Blob([readFileSync(inject('pgliteDump'))]);
+  return dump;
+}
+
+/** A fresh database on the server (a copy of the run's migrated one), dropped again on close, so runs never see each other's rows. */
 async function openScratchPostgres(serverUrl: string): Promise<Database> {
-  const scratch = await createScratchPostgres(serverUrl);
+  const scratch = await createScratchPostgres(serverUrl, undefined, inject('postgresTemplate'));
   const database = await openDatabase({ url: scratch.url });
   return {
     ...database,

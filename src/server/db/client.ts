@@ -33,6 +33,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** Postgres pool size, connection and statement limits; DB_POOL_MAX, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS or the defaults when omitted. */
   limits?: DatabaseLimits;
+  /**
+   * An in-memory PGlite starts from this copy of a data directory (PGlite's `dumpDataDir`) instead of an empty
+   * one; the migrations still run over it. The API suite starts each database from one migrated copy.
+   */
+  pgliteDump?: Blob;
 }
 
 /** Opens the database: a Postgres server when `url` is given, else embedded PGlite. Applies migrations. */
@@ -52,7 +57,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
  * the server is down (its queries fail with connection errors until it returns); PGlite opens now.
  */
 export async function connectDatabase(options: OpenOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.limits ?? databaseLimits()) : await openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.limits ?? databaseLimits())
+    : await openPglite(options.dataDir, options.pgliteDump);
 }
 
 /** The pool's settings: a silent server fails a connection or a statement instead of holding the request. */
@@ -108,11 +115,11 @@ function openPostgres(url: string, limits: DatabaseLimits): Database {
 /** The PostgreSQL extensions the migrations create (0035: pg_trgm for the back office's search), loaded into every embedded database. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   if (dataDir) acquireLock(dataDir);
   const client = dataDir
     ? new PGlite(resolve(dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS })
-    : new PGlite({ extensions: PGLITE_EXTENSIONS });
+    : new PGlite({ extensions: PGLITE_EXTENSIONS, ...(dump ? { loadDataDir: dump } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
