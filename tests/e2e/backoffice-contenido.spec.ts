@@ -58,7 +58,8 @@ async function previsualizar(page: Page, testInfo: TestInfo, alt: string) {
   await expect.poll(() => fuente(celular)).toMatch(/\/imagenes\/[0-9a-f]{64}\.png$/);
   const movil = page.getByLabel('Imagen para celular (opcional)', { exact: true });
   expect(await fuente(celular)).toContain((await movil.inputValue()).slice(1));
-  expect(await fuente(computadora)).toContain((await page.getByLabel('Imagen para computadora', { exact: true }).inputValue()).slice(1));
+  const escritorio = (await page.getByLabel('Imagen para computadora', { exact: true }).inputValue()).slice(1);
+  await expect.poll(() => fuente(computadora)).toContain(escritorio);
   await expect(celular.getByRole('link', { name: 'SHOP NOW!' })).toBeVisible();
   await page.locator('.bo-vista-previa').scrollIntoViewIfNeeded();
   await foto(page, testInfo, 'contenido-vista-previa');
@@ -135,7 +136,7 @@ test('at 1280 px: a banner scheduled, previewed and published is live on the hom
       await expect(banner).toHaveClass(/is-active/);
       // The phone gets the square phone image; the laptop the wide one.
       await expect
-        .poll(() => banner.locator('img').evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+        .poll(() => banner.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc && new URL(img.currentSrc).pathname))
         .toBe(movil ? imagenes.celular : imagenes.computadora);
       await tienda.screenshot({ path: testInfo.outputPath(`contenido-home-${ancho}.png`) });
       await contexto.close();
