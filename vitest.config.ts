@@ -16,7 +16,7 @@ export default defineConfig({
     maxWorkers: workers,
     // Every test file lets go of the cart store when it ends (tests/fixtures/stores.ts says why).
     setupFiles: ['tests/setup/stores.ts'],
-    // One migrated PGlite database, copied for each API test's own (tests/setup/pglite-dump.ts).
+    // One migrated database of each kind, copied for each API test's own (tests/setup/pglite-dump.ts).
     globalSetup: ['tests/setup/pglite-dump.ts'],
   },
 });

@@ -11,13 +11,14 @@ export function embeddedClient(db: Db): PGlite | undefined {
 }
 
 /**
- * A consistent copy of the embedded database: its whole data directory as a gzipped tarball. The
- * copy is taken while no transaction is open (PGlite's transaction lock), after a checkpoint, so it
- * holds exactly the committed data; the shop keeps answering meanwhile, only queries wait.
+ * A consistent copy of the embedded database: its whole data directory as a gzipped tarball (a plain one with
+ * `compression` 'none', which loads faster). The copy is taken while no transaction is open (PGlite's transaction
+ * lock), after a checkpoint, so it holds exactly the committed data; the shop keeps answering meanwhile, only
+ * queries wait.
  */
-export async function dumpEmbedded(client: PGlite): Promise<Blob> {
+export async function dumpEmbedded(client: PGlite, compression: 'gzip' | 'none' = 'gzip'): Promise<Blob> {
   await client.exec('CHECKPOINT');
-  return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+  return client._runExclusiveTransaction(() => client.dumpDataDir(compression));
 }
 
 /** The folder PGlite keeps the embedded database of `dataDir` in. */
