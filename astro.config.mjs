@@ -35,6 +35,8 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
   outDir: process.env.ASTRO_OUT_DIR || './dist',
+  // Each build's working folder when the shop builds (src/site-builder/site-build.ts: runAstroBuild).
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
   // Stylesheets stay files: inlined, the same few KB were repeated in each of thousands of pages,
   // while a file is downloaded once and cached for every page after.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -157,14 +157,35 @@ export async function checkInlineScripts(dir: string, pages: string[]): Promise<
 /** How much of Astro's error output a failed build's error keeps (its last lines name the page and the value). */
 const ERROR_TAIL_CHARS = 2_000;
 
-/** Astro's build of the pages into `outDir`, from the snapshot in `snapshotDir`. */
-const runAstroBuild = (outDir: string, snapshotDir: string, signal?: AbortSignal) =>
-  runNode(
-    [resolve('node_modules/astro/bin/astro.mjs'), 'build'],
-    { ASTRO_OUT_DIR: outDir, SNAPSHOT_DIR: snapshotDir, ASTRO_TELEMETRY_DISABLED: '1' },
-    'astro build',
-    signal,
-  );
+/**
+ * Astro's build of the pages into `outDir`, from the snapshot in `snapshotDir`, in a working folder of its own.
+ * Astro renders from chunks it writes inside the output folder when that lies in its working directory, and
+ * otherwise in `.astro/.prerender/` there, deleted when done; its content store is a file in its cache folder
+ * (node_modules/.astro by default). Run from the checkout, two builds at once (the browser suite's shops,
+ * two shops on one machine, `npm run build` beside `npm start` into other folders) shared both: one deleted
+ * the chunks the other was rendering ("Cannot find module '…/.astro/.prerender/chunks/…'") and could read
+ * the other's store. Each build now runs from a folder of its own inside the checkout (inside, so that the
+ * chunks find its node_modules), which is also its cache folder, and removes it when done.
+ */
+async function runAstroBuild(outDir: string, snapshotDir: string, signal?: AbortSignal): Promise<void> {
+  const root = process.cwd();
+  mkdirSync(join(root, ASTRO_WORK_DIR), { recursive: true });
+  const work = await mkdtemp(join(root, ASTRO_WORK_DIR, 'build-'));
+  try {
+    await runNode(
+      [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--root', root],
+      { ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: work, SNAPSHOT_DIR: snapshotDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      'astro build',
+      signal,
+      work,
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Where each Astro build's working folder is made, in the checkout (git-ignored with the rest of .astro/). */
+const ASTRO_WORK_DIR = '.astro/builds';
 
 /**
  * The snapshot and the photos' copies (snapshot-main.ts), taken in a process of its own: the product
@@ -179,10 +200,10 @@ const takeSnapshotAndPhotos = (catalogueUrl: string, snapshotDir: string, photoC
     signal,
   );
 
-/** Runs Node on `args` with `env` added to this process's, its output passed through; fails with the end of its error output. */
-function runNode(args: string[], env: NodeJS.ProcessEnv, what: string, signal?: AbortSignal): Promise<void> {
+/** Runs Node on `args` (in `cwd`, this process's by default) with `env` added to this process's, its output passed through; fails with the end of its error output. */
+function runNode(args: string[], env: NodeJS.ProcessEnv, what: string, signal?: AbortSignal, cwd?: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'], signal });
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'], signal });
     // Passed through as before, and its end kept for the error the operator is told about.
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {

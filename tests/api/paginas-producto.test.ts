@@ -36,6 +36,7 @@ describe('a build capped at PRODUCT_PAGES_MAX product pages', () => {
   let server: ServerType;
   let root: string;
   let productos: Producto[];
+  let prerenderEnElCheckout = false;
   const dist = () => join(root, 'dist');
 
   beforeAll(async () => {
@@ -46,6 +47,11 @@ describe('a build capped at PRODUCT_PAGES_MAX product pages', () => {
     root = mkdtempSync(join(tmpdir(), 'kbeauty-tope-'));
     const antes = process.env.PRODUCT_PAGES_MAX;
     process.env.PRODUCT_PAGES_MAX = String(TOPE);
+    // Astro's rendering chunks, for an output folder outside the checkout, went to the checkout's own
+    // .astro/.prerender/, which a second build at once deleted under the first (site-build.ts: runAstroBuild).
+    const vigilancia = setInterval(() => {
+      if (existsSync(join(process.cwd(), '.astro', '.prerender'))) prerenderEnElCheckout = true;
+    }, 100);
     try {
       await buildSite({
         distDir: dist(),
@@ -54,6 +60,7 @@ describe('a build capped at PRODUCT_PAGES_MAX product pages', () => {
         photoCacheDir: join(root, 'fotos'),
       });
     } finally {
+      clearInterval(vigilancia);
       if (antes === undefined) delete process.env.PRODUCT_PAGES_MAX;
       else process.env.PRODUCT_PAGES_MAX = antes;
     }
@@ -70,6 +77,11 @@ describe('a build capped at PRODUCT_PAGES_MAX product pages', () => {
     expect(productos.length).toBeGreaterThan(TOPE);
     expect(productos.slice(0, TOPE).every(built)).toBe(true);
     expect(productos.slice(TOPE).filter(built)).toEqual([]);
+  });
+
+  it("renders in a working folder of its own, never in the checkout's .astro/.prerender/ that builds at once would share", () => {
+    expect(prerenderEnElCheckout).toBe(false);
+    expect(productos.slice(0, TOPE).every(built)).toBe(true);
   });
 
   it('lists only the written pages in the sitemap', () => {

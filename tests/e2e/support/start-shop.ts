@@ -55,12 +55,19 @@ function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const timeout = setTimeout(() => reject(new Error(`La tienda no arrancó a tiempo:\n${output.join('')}`)), 300_000);
     const check = () => {
-      if (output.join('').includes('K-Beauty Perú lista en')) {
+      const text = output.join('');
+      // The shop serves while its first build failed ("La tienda se está preparando"): for a journey, that is a failure to start, told with why.
+      if (text.includes('No se pudo construir la tienda')) {
+        clearTimeout(timeout);
+        child.kill('SIGTERM');
+        reject(new Error(`La primera construcción de la tienda falló:\n${text}`));
+      } else if (text.includes('K-Beauty Perú lista en')) {
         clearTimeout(timeout);
         resolve();
       }
     };
     child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timeout);
       reject(new Error(`La tienda terminó con el código ${code}:\n${output.join('')}`));
