@@ -145,15 +145,27 @@ test('the queue shows photo, stars, text, product and order; publish, reject wit
   await expect(page.getByText(/rechazada: no se publicará\. Le avisamos por correo/)).toBeVisible();
   await expect(otra).toHaveCount(0);
 
+  // The lists reload slowly here, as on a loaded phone: the focus must not wait for them.
+  const lenta = /\/admin\/api\/resenas\?estado=/;
+  await page.route(lenta, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await card.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText(/publicada: se ve ya en la página del producto/)).toBeVisible();
+  // The keyboard goes on from the message (the card leaves the list), focused as it shows, not after the lists reload:
+  // focus scrolls the page, and later it moved the next link away from under a tap.
+  const enfocado = await page.evaluate(() => (document.activeElement === document.body ? '' : (document.activeElement?.textContent ?? '')));
+  expect(enfocado).toMatch(/publicada: se ve ya en la página del producto/);
   await expect(card).toHaveCount(0);
+  await page.unroute(lenta);
 
   // Published: hidden with a reason, then shown again from «Ocultas».
   await page.getByRole('link', { name: 'Publicadas' }).click();
   await card.getByRole('button', { name: 'Ocultar' }).click();
   await conMotivo(card, 'Contiene datos personales', 'Ocultar');
   await expect(page.getByText(/oculta: sale de la página estática/)).toBeVisible();
+  await expect(card).toHaveCount(0);
   await page.getByRole('link', { name: 'Ocultas' }).click();
   await expect(card).toContainText('Motivo: Contiene datos personales');
   await sinViolaciones(page, 'resenas-ocultas');

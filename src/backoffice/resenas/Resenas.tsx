@@ -51,9 +51,15 @@ export default function Resenas() {
   const moderar = async (resena: ResenaOperador, accion: AccionResena, motivo?: string) => {
     setAviso({});
     setOcupada(resena.id);
+    // The card may leave the list: the keyboard continues from the message, just above it. Focused as the message
+    // shows, not once the lists have reloaded: focus scrolls the page, and a second later it moved under a tap.
+    const avisar = (texto: { error?: string; ok?: string }) => {
+      setAviso(texto);
+      anuncio.current?.focus();
+    };
     try {
       const respuesta = await cliente.moderateResena(resena.id, accion, motivo);
-      setAviso({ ok: respuesta.mensaje });
+      avisar({ ok: respuesta.mensaje });
       // Publishing, hiding or showing changes the product pages: the status says when the shop shows it.
       await Promise.all([
         consultas.invalidateQueries({ queryKey: ['resenas'] }),
@@ -61,11 +67,9 @@ export default function Resenas() {
         consultas.invalidateQueries({ queryKey: CLAVE_PUBLICACION }),
       ]);
     } catch (fallo) {
-      setAviso({ error: mensajeDe(fallo) });
+      avisar({ error: mensajeDe(fallo) });
     } finally {
       setOcupada(null);
-      // The card may be gone: the keyboard continues from the message, just above the list.
-      anuncio.current?.focus();
     }
   };
   return (
