@@ -82,7 +82,9 @@ test('a pointer already resting on the desktop menu when the scripts arrive open
     await released;
     await route.continue();
   });
-  await page.goto('/acerca-de-nosotros');
+  // Not until 'load': the loader may add the held scripts before it fires (its photo painted first, on a busy
+  // machine), and 'load' then waits for them, as they wait for the pointer.
+  await page.goto('/acerca-de-nosotros', { waitUntil: 'domcontentloaded' });
   const nav = page.locator('[data-site-header] nav');
   await nav.getByRole('link', { name: 'Cuidado', exact: true }).hover();
   release();
