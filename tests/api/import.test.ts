@@ -9,7 +9,9 @@ import { runShop } from '../../src/cli/shop.ts';
 import { auditoria, imagenes, marcas, productos } from '../../src/server/db/schema/index.ts';
 import { describeEachDatabase } from './databases.ts';
 import { png } from './images.ts';
-import { openShop, type TestShop } from './shop.ts';
+import { lineOf, newKey, openShop, placeOrder, plainProducts, preferenceBody, validBody, type TestShop } from './shop.ts';
+import { parseCsv } from '../../src/lib/catalogue/csv.ts';
+import type { RespuestaImportacion } from '../../src/lib/api/operator-schemas.ts';
 
 const TOKEN = 'operador-de-importacion-0123456789';
 
@@ -43,6 +45,7 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
   const count_ = async (table: typeof auditoria | typeof imagenes | typeof productos) =>
     Number((await shop.database.db.select({ n: count() }).from(table))[0]!.n);
   const bySku = async (sku: string) => (await shop.database.db.select().from(productos).where(eq(productos.sku, sku)))[0];
+  const porId = async (id: number) => (await shop.database.db.select().from(productos).where(eq(productos.id, id)))[0];
   const publicProduct = async (id: number) =>
     ((await (await shop.call('GET', `/web/detailprod/${id}`)).json()) as { mensaje: Producto[] }).mensaje[0];
 
@@ -279,6 +282,101 @@ describeEachDatabase('catalogue import (npm run shop -- importar)', (target) => 
         ).json()) as ProductoOperadorRespuesta
       ).producto.stock,
     ).toBe(cambiado[0]!.stock);
+  });
+
+  it('a downloaded catalogue imported back never undoes a sale made since: the stock it was downloaded with is kept apart', async () => {
+    const [vendido, quieto] = plainProducts(await shop.catalogue()).slice(-2);
+    await shop.setStock(vendido!.idProducto, 10);
+    await shop.setStock(quieto!.idProducto, 10);
+    const res = await shop.call('GET', '/admin/api/catalogo/exportar?formato=csv', { token: TOKEN });
+    const { cabecera, registros } = parseCsv(await res.text());
+    expect(cabecera.slice(-2)).toEqual(['stock_descargado', 'stock_total_descargado']);
+    const columna = (nombre: string) => cabecera.indexOf(nombre);
+    const filaDe = (id: number) => registros.find((r) => r.celdas[columna('idProducto')] === String(id))!.celdas;
+    expect(
+      ['stock', 'stock_total', 'stock_descargado', 'stock_total_descargado'].map((c) => filaDe(vendido!.idProducto)[columna(c)]),
+    ).toEqual(['10', '10', '10', '10']);
+    /** The two products' rows of the download, with some cells changed (by product, by column). */
+    const archivo = (cambios: Record<number, Record<string, string>> = {}) =>
+      [cabecera, filaDe(vendido!.idProducto), filaDe(quieto!.idProducto)]
+        .map((celdas, i) => {
+          const copia = [...celdas];
+          const id = [0, vendido!.idProducto, quieto!.idProducto][i]!;
+          for (const [nombre, valor] of Object.entries(cambios[id] ?? {})) copia[columna(nombre)] = valor;
+          return copia.map((celda) => (/[",\r\n]/.test(celda) ? `"${celda.replaceAll('"', '""')}"` : celda)).join(',');
+        })
+        .join('\r\n');
+
+    // A shopper buys 2 units after the download: the web's stock and every unit's are 8.
+    const cliente = await shop.customer(`importa-venta-${target.name.toLowerCase()}`);
+    await placeOrder(shop, cliente, vendido!, { cantidad: 2 });
+    expect(await porId(vendido!.idProducto)).toMatchObject({ stock: 8, stockTotal: 8 });
+
+    // The file as it was downloaded: nothing changes, the sale stays.
+    const igual = await shopCli(['importar', file('descargado.csv', archivo())]);
+    expect(igual.out).toMatch(/: 0 creados, 0 actualizados, 2 sin cambios, 0 rechazados/);
+    expect(await porId(vendido!.idProducto)).toMatchObject({ stock: 8, stockTotal: 8 });
+
+    // A new figure written over the 10 it was downloaded with, now 8: the row is refused whole (its price too).
+    const contado = { [vendido!.idProducto]: { stock: '15', precio: '77' } };
+    const refusado = await shopCli(['importar', file('contado.csv', archivo(contado))]);
+    expect(refusado.code).toBe(1);
+    expect(refusado.out).toMatch(
+      /Fila 2 +El stock cambió desde que se descargó el archivo \(una venta u otro cambio\): era 10, ahora es 8\. Para no deshacer ese cambio, esta fila no se importa/,
+    );
+    expect(await porId(vendido!.idProducto)).toMatchObject({ stock: 8, precio: vendido!.precio });
+
+    // The owner's count written with the cell stock_descargado left empty is taken as it is; so is a new figure on
+    // a product whose stock did not move (the other row).
+    const sinDescargado = archivo({
+      [vendido!.idProducto]: { ...contado[vendido!.idProducto], stock_descargado: '' },
+      [quieto!.idProducto]: { stock: '12' },
+    });
+    const tomado = await shopCli(['importar', file('tomado.csv', sinDescargado)]);
+    expect(tomado.out).toMatch(/: 0 creados, 2 actualizados, 0 sin cambios, 0 rechazados/);
+    expect(await porId(vendido!.idProducto)).toMatchObject({ stock: 15, stockTotal: 15, precio: 77 });
+    expect(await shop.stockOf(quieto!.idProducto)).toBe(12);
+  });
+
+  it('an import and a sale of the same product at once: the sale is never undone, whichever goes first', async () => {
+    const producto = plainProducts(await shop.catalogue()).at(-3)!;
+    const vistos = new Set<string>();
+    // The import before the sale, sent as the shopper pays for one unit and later and later into the sale (which checks
+    // the cart first), and after it.
+    for (const [vuelta, cuando] of (['antes', 0, 5, 10, 20, 40, 80, 'después'] as const).entries()) {
+      await shop.setStock(producto.idProducto, 10);
+      // A shopper of their own each time: a new checkout of the same shopper would give back their last one's units.
+      const cliente = await shop.customer(`importa-a-la-vez-${vuelta}-${target.name.toLowerCase()}`);
+      const compra = await validBody(shop, cliente, preferenceBody(cliente.id, [lineOf(producto, 1)]));
+      const vender = () =>
+        shop.call('POST', `/carrito/create-preference/${cliente.id}`, {
+          token: cliente.token,
+          body: compra,
+          headers: { 'Idempotency-Key': newKey() },
+        });
+      // The file says 20 over the 10 it was downloaded with.
+      const importar = () =>
+        shop.call('POST', '/admin/api/importar', {
+          token: TOKEN,
+          body: { filas: [{ fila: 2, valores: { idProducto: producto.idProducto, stock: 20, stock_descargado: 10 } }] },
+        });
+      let importacion: Response;
+      let venta: Response;
+      if (cuando === 'antes') [importacion, venta] = [await importar(), await vender()];
+      else if (cuando === 'después') [venta, importacion] = [await vender(), await importar()];
+      else {
+        const vendiendo = vender();
+        await new Promise((listo) => setTimeout(listo, cuando));
+        [importacion, venta] = [await importar(), await vendiendo];
+      }
+      expect([importacion.status, venta.status]).toEqual([200, 200]);
+      const [resultado] = ((await importacion.json()) as RespuestaImportacion).resultados;
+      vistos.add(resultado!.resultado);
+      // Import first: 20, then the sale takes one. Sale first: the import is refused and the stock is 9.
+      expect(await shop.stockOf(producto.idProducto)).toBe(resultado!.resultado === 'actualizado' ? 19 : 9);
+      if (resultado!.resultado !== 'actualizado') expect(resultado!.motivo).toMatch(/^El stock cambió desde que se descargó el archivo/);
+    }
+    expect([...vistos].sort()).toEqual(['actualizado', 'rechazado']);
   });
 
   it('refuses unknown columns, unreadable files and other formats before sending anything', async () => {

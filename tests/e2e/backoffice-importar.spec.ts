@@ -85,7 +85,7 @@ test('a CSV picked in the browser is checked row by row, then imported; the prod
   await foto(page, testInfo, 'importar-hecho');
 });
 
-test('the catalogue downloaded, one price changed in the file and imported again: only that product changes', async ({
+test('the catalogue downloaded, cut to two rows, one price changed in the file and imported again: only that product changes', async ({
   page,
   request,
 }, testInfo) => {
@@ -99,9 +99,11 @@ test('the catalogue downloaded, one price changed in the file and imported again
   expect(bajada.suggestedFilename()).toMatch(/\.csv$/);
   await expect(page.getByText(`Se descargó ${bajada.suggestedFilename()}.`)).toBeVisible();
   const texto = await readFile((await bajada.path())!, 'utf8');
-  const lineas = texto.split(/\r?\n/);
+  // The owner keeps the header and the rows she works on, as a spreadsheet filtered by brand would: the rest of the
+  // shop's catalogue is other journeys' to change meanwhile (the whole file's round trip is the API suite's).
+  const lineas = texto.split(/\r?\n/).filter((linea, i) => i === 0 || linea.includes(skus[0]!) || linea.includes(skus[1]!));
+  expect(lineas, 'los productos importados están en el archivo exportado').toHaveLength(3);
   const fila = lineas.findIndex((linea) => linea.includes(skus[1]!));
-  expect(fila, 'el producto importado está en el archivo exportado').toBeGreaterThan(0);
   // The price of the second product, 62, becomes 58.5 (as a spreadsheet would write it back).
   const separador = lineas[0]!.includes(';') ? ';' : ',';
   const columnas = lineas[0]!.replace(/^\uFEFF/, '').split(separador);
@@ -117,13 +119,9 @@ test('the catalogue downloaded, one price changed in the file and imported again
     buffer: Buffer.from(lineas.join('\n'), 'utf8'),
   });
   await page.getByRole('button', { name: 'Revisar el archivo' }).click();
-  await expect(page.getByText(/^Revisión de .*: 0 se crearían, 1 se actualizarían, \d+ sin cambios, 0 rechazados\.$/)).toBeVisible({
-    timeout: 60_000,
-  });
-  await page.getByRole('button', { name: /^Importar \d+ filas$/ }).click();
-  await expect(page.getByText(/^Importación de .*: 0 creados, 1 actualizados, \d+ sin cambios, 0 rechazados\.$/)).toBeVisible({
-    timeout: 60_000,
-  });
+  await expect(page.getByText(/^Revisión de .*: 0 se crearían, 1 se actualizarían, 1 sin cambios, 0 rechazados\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Importar 2 filas' }).click();
+  await expect(page.getByText(/^Importación de .*: 0 creados, 1 actualizados, 1 sin cambios, 0 rechazados\.$/)).toBeVisible();
   expect((await producto(request, creados.get(skus[1]!)!)).precio).toBe(58.5);
   expect((await producto(request, creados.get(skus[0]!)!)).precio).toBe(45.9);
   await sinViolaciones(page, 'Reimportación');

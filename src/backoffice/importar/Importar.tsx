@@ -294,7 +294,10 @@ export default function Importar() {
 
       <section className="card bo-importar" aria-labelledby={`${id}-exportar`}>
         <h2 id={`${id}-exportar`}>Exportar el catálogo</h2>
-        <p>Descarga los productos con las columnas de la importación: edítalo en una hoja de cálculo e impórtalo de nuevo aquí.</p>
+        <p>
+          Descarga los productos con las columnas de la importación: edítalo en una hoja de cálculo e impórtalo de nuevo aquí. Las ventas de
+          mientras tanto no se deshacen: el archivo guarda el stock que había al descargarlo (stock_descargado).
+        </p>
         <fieldset className="bo-alternativas">
           <legend>Formato</legend>
           {FORMATOS_EXPORTACION.map((uno) => (

@@ -2,7 +2,7 @@ import { foldAccents } from '../text.ts';
 
 /**
  * The columns of a catalogue import (CSV header or JSON keys): every field of the spec's Product
- * (storefront §3) plus `sku`, `linea` and `visible`. Shared by `npm run shop -- importar`, which maps a
+ * (storefront §3) plus `sku`, `linea`, `visible` and the export's `stock_descargado` and `stock_total_descargado`. Shared by `npm run shop -- importar`, which maps a
  * file's headers onto them, and the operator API, which validates each row's values.
  */
 export const COLUMNAS = [
@@ -37,6 +37,10 @@ export const COLUMNAS = [
   'esSet',
   'visible',
   'fechaAgregado',
+  // Not product fields: the stock figures when the file was exported, so that importing it back never undoes a sale
+  // made since (decision 0244). The export writes them; a file without them sets `stock` and `stock_total` as it says.
+  'stock_descargado',
+  'stock_total_descargado',
 ] as const;
 export type Columna = (typeof COLUMNAS)[number];
 

@@ -10,7 +10,8 @@ import { productosConNombres } from './lista.ts';
 /**
  * The filtered catalogue in the import's columns (import-columns.ts), as CSV (UTF-8 with a BOM so a
  * spreadsheet reads its accents, CRLF, `,`) or JSON (a list of rows): importing the file back changes
- * nothing, and a spreadsheet edited and imported updates the products by their sku or idProducto.
+ * nothing, and a spreadsheet edited and imported updates the products by their sku or idProducto; its
+ * `stock_descargado` and `stock_total_descargado` keep the sales made meanwhile from being undone (importar.ts).
  * Read in pages by id and streamed, so 30,000 products never sit in memory at once.
  */
 
@@ -60,6 +61,8 @@ async function* registros(db: Db, filtro: FiltroCatalogo, opciones: OpcionesFilt
       esSet: p.esSet,
       visible: p.visible,
       fechaAgregado: new Date(p.fechaAgregado).toISOString(),
+      stock_descargado: p.stock,
+      stock_total_descargado: p.stockTotal,
     }));
     if (filas.length < LOTE) return;
   }

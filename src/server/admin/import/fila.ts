@@ -201,6 +201,8 @@ export const filaSchema = z
     esSet: booleano('esSet', false),
     visible: booleano('visible', true),
     fechaAgregado: momento,
+    stock_descargado: entero('El stock_descargado', undefined, STOCK_MAXIMO),
+    stock_total_descargado: entero('El stock_total_descargado', undefined, STOCK_MAXIMO),
   } satisfies Record<Columna, z.ZodType>)
   .partial()
   .extend(

@@ -318,8 +318,16 @@ export async function importarLote(
       else if (f.img !== undefined) plan.valores.imagen = f.img[0] ?? '';
       if (f.imgHover !== undefined) plan.valores.imgHover = f.imgHover[0] ?? '';
       else if (f.img !== undefined) plan.valores.imgHover = f.img[1] ?? '';
-      if (f.stock !== undefined && f.stock_total === undefined)
-        plan.valores.stockTotal = stockTotalTras(f.stock, existente?.stockTotal ?? 0);
+      // A file exported earlier says the units it was downloaded with: the same figure in the file is the cell left as
+      // it was, so the units now (a sale since moves both, a cancellation gives them back) stay; a new figure is taken
+      // only over the units it was written against, as the product form does (decisions 0183, 0244).
+      const movido = existente && unidadesMovidas(f, plan.valores, existente);
+      if (movido) {
+        motivo(movido);
+        continue;
+      }
+      if (plan.valores.stock !== undefined && plan.valores.stockTotal === undefined)
+        plan.valores.stockTotal = stockTotalTras(plan.valores.stock as number, existente?.stockTotal ?? 0);
 
       // The product's rules (those of the product command too) on the product as it would end up.
       const stock = (plan.valores.stock ?? existente?.stock ?? 0) as number;
@@ -476,6 +484,30 @@ export async function importarLote(
 }
 
 class DryRunDone extends Error {}
+
+/** The stock columns and the export's column that says what each was when the file was downloaded. */
+const DESCARGADAS = [
+  ['stock', 'stock_descargado', 'stock'],
+  ['stockTotal', 'stock_total_descargado', 'stock_total'],
+] as const;
+
+/**
+ * Drops from `valores` each stock figure the file left as downloaded; the reason to refuse the row when
+ * it writes a new figure over units that moved since the download.
+ */
+function unidadesMovidas(f: Fila, valores: Plan['valores'], existente: ProductoRow): string | undefined {
+  for (const [campo, descargada, columna] of DESCARGADAS) {
+    const base = f[descargada];
+    if (valores[campo] === undefined || base === undefined) continue;
+    if (valores[campo] === base) delete valores[campo];
+    else if (existente[campo] !== base)
+      return (
+        `El ${columna} cambió desde que se descargó el archivo (una venta u otro cambio): era ${base}, ahora es ${existente[campo]}. ` +
+        `Para no deshacer ese cambio, esta fila no se importa: descarga el catálogo de nuevo, o escribe la cifra de hoy y deja vacía la celda ${descargada}.`
+      );
+  }
+  return undefined;
+}
 
 const objetivo = (id: number, sku: string | null | undefined) => `producto ${id}${sku ? ` (${sku})` : ''}`;
 
