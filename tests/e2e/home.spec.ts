@@ -286,7 +286,9 @@ test.describe('home popup', () => {
       expect(await popup.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press('Escape');
-    await expect(popup).toBeHidden();
+    // Gone, not only hidden: the popup remembers its closing on the dialog's `close` event, a task after Escape
+    // hides it, and a visit opened before that task ran would find the popup still due (CI, on a busy machine).
+    await expect(popup).toHaveCount(0);
 
     const calls = await openAndInteract(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);

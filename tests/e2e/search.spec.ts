@@ -127,7 +127,9 @@ test('the island keeps the cards the server drew, the very nodes, until another 
     await held;
     await route.continue();
   });
-  await page.goto('/search?q=serum');
+  // Not until 'load': the loader may add the held scripts before it fires (on a busy machine), and 'load' then
+  // waits for them, as they wait for the release below.
+  await page.goto('/search?q=serum', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('[data-busqueda-servidor] .search-page__grid > li')).toHaveCount(20);
   await page.locator('[data-busqueda-servidor] .search-page__grid > li').evaluateAll((items) => {
     for (const item of items) item.setAttribute('data-e2e-dibujada', '');
