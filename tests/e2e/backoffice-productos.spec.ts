@@ -15,7 +15,7 @@ import {
   foto,
   sinViolaciones,
 } from './support/backoffice.ts';
-import { startShop, type StartedShop } from './support/start-shop.ts';
+import { SHOP_START_TIMEOUT_MS, startShop, type StartedShop } from './support/start-shop.ts';
 
 /**
  * The catalogue in the back office (issue 37): the list searched and filtered, a product created in
@@ -129,9 +129,7 @@ test.describe('in a shop that rebuilds itself', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one shop of its own is enough for both widths');
-    // A hook has the suite's 60 s, not the group's: the shop's first build took longer on a busy CI machine (startShop
-    // itself gives up after five minutes).
-    testInfo.setTimeout(330_000);
+    testInfo.setTimeout(SHOP_START_TIMEOUT_MS + 30_000);
     dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-productos-'));
     shop = await startShop(dataDir, {
       SHOP_ADMIN_TOKEN: TOKEN,

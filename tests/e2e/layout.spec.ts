@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openHoldingScripts } from './support/shop.ts';
 
 /** The site-wide layout (storefront §1, §2; checkout §2): headers, top strip, search, footer, WhatsApp, static pages. */
 
@@ -76,15 +77,7 @@ test('desktop menus open on hover and on keyboard focus', async ({ page }, testI
 test('a pointer already resting on the desktop menu when the scripts arrive opens it', async ({ page }, testInfo) => {
   test.skip(desktopOnly(testInfo.project.name), 'hover menus are desktop only');
   // The scripts held until the pointer is on the menu: they come after the page's paint, and by then it may be there.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  // Not until 'load': the loader may add the held scripts before it fires (its photo painted first, on a busy
-  // machine), and 'load' then waits for them, as they wait for the pointer.
-  await page.goto('/acerca-de-nosotros', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/acerca-de-nosotros');
   const nav = page.locator('[data-site-header] nav');
   await nav.getByRole('link', { name: 'Cuidado', exact: true }).hover();
   release();

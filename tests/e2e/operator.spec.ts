@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
-import { startShop, type StartedShop } from './support/start-shop.ts';
+import { SHOP_START_TIMEOUT_MS, startShop, type StartedShop } from './support/start-shop.ts';
 
 /**
  * Issue 14: an operator's price change is live on the product page at once (its buy box reads the
@@ -21,9 +21,7 @@ test.describe('operator changes', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one shop of its own is enough for both widths');
-    // A hook has the suite's 60 s, not the group's: the shop's first build took longer on a busy CI machine (startShop
-    // itself gives up after five minutes).
-    testInfo.setTimeout(330_000);
+    testInfo.setTimeout(SHOP_START_TIMEOUT_MS + 30_000);
     dataDir = mkdtempSync(join(tmpdir(), 'kbeauty-e2e-operador-'));
     shop = await startShop(dataDir, { SHOP_ADMIN_TOKEN: TOKEN, REBUILD_CHECK_SECONDS: '1', REBUILD_MIN_INTERVAL_SECONDS: '0' });
   });

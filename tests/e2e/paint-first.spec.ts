@@ -5,7 +5,7 @@ import type { Producto } from '../../src/lib/api/schemas.ts';
 import { productPath } from '../../src/lib/catalogue/routes.ts';
 import { HOLD_MS } from '../../src/site-builder/after-paint.ts';
 import { lineFromProducto } from '../../src/lib/cart/lines.ts';
-import { buyBoxReady, hydrated } from './support/shop.ts';
+import { buyBoxReady, holdRoute, hydrated, openHoldingScripts } from './support/shop.ts';
 
 // Paint first, then JavaScript (src/site-builder/after-paint.ts): a storefront page asks for no script
 // before its largest paint has been shown, and its scripts still come (the buy box works, islands hydrate).
@@ -101,24 +101,6 @@ test("a shopper's first touch asks for the scripts at once", async ({ page }) =>
   await page.keyboard.press('Tab');
   await asked;
 });
-
-/** Holds the requests matching `pattern` until the returned function is called. */
-async function holdRoute(page: Page, pattern: RegExp) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Opens `path` with every script of the page (or those matching `scripts`) held back until the returned function is called. */
-async function openHoldingScripts(page: Page, path: string, scripts = /\/_astro\/.*\.js$/) {
-  const release = await holdRoute(page, scripts);
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
-  return release;
-}
 
 test("a tap on a script's button before the scripts have run is answered once they have", async ({ page }) => {
   await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>mapa</p>' }));

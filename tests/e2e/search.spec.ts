@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Producto } from '../../src/lib/api/schemas.ts';
 import { searchProducts } from '../../src/lib/catalogue/search.ts';
-import { clickUntilVisible } from './support/shop.ts';
+import { clickUntilVisible, openHoldingScripts } from './support/shop.ts';
 
 let catalogue: Producto[] = [];
 test.beforeAll(async ({ request }) => {
@@ -121,15 +121,7 @@ test('the drawn results lay out the first screen only; the cards the shopper scr
 
 test('the island keeps the cards the server drew, the very nodes, until another page', async ({ page }) => {
   // Scripts held: the drawn cards are marked, then the island runs and takes the page over (decision 0237).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.m?js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Not until 'load': the loader may add the held scripts before it fires (on a busy machine), and 'load' then
-  // waits for them, as they wait for the release below.
-  await page.goto('/search?q=serum', { waitUntil: 'domcontentloaded' });
+  const release = await openHoldingScripts(page, '/search?q=serum', /\.m?js(\?|$)/);
   await expect(page.locator('[data-busqueda-servidor] .search-page__grid > li')).toHaveCount(20);
   await page.locator('[data-busqueda-servidor] .search-page__grid > li').evaluateAll((items) => {
     for (const item of items) item.setAttribute('data-e2e-dibujada', '');

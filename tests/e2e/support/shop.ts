@@ -137,3 +137,25 @@ export async function expectAlert(page: Page, title: string) {
   await alert.getByRole('button', { name: 'Aceptar' }).click();
   await expect(alert).toBeHidden();
 }
+
+/** Holds the requests matching `pattern` until the returned function is called. */
+export async function holdRoute(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Opens `path` with every script of the page (or those matching `scripts`) held back until the returned function is
+ * called. It waits for DOMContentLoaded, never 'load': the page's loader may add the held scripts before 'load' (its
+ * photo painted first, on a busy machine), and 'load' would then wait for them as they wait for the release.
+ */
+export async function openHoldingScripts(page: Page, path: string, scripts = /\/_astro\/.*\.js$/) {
+  const release = await holdRoute(page, scripts);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
+}

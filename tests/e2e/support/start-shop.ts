@@ -15,6 +15,12 @@ export const BROWSER_TEST_RATE_LIMITS = {
   RATE_LIMIT_RECLAMOSPORIP: '1000/3600',
 };
 
+/**
+ * How long startShop waits for the shop's first build. A journey that starts a shop in a `beforeAll` gives the hook
+ * this much and a little more (`testInfo.setTimeout`): a hook has the suite's 60 s, not its group's timeout.
+ */
+export const SHOP_START_TIMEOUT_MS = 300_000;
+
 /** A shop started the way `npm start` starts it, on a free port. */
 export interface StartedShop {
   url: string;
@@ -53,7 +59,7 @@ export async function startShop(dataDir: string, env: Record<string, string> = {
 
 function waitForReady(child: ChildProcess, output: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`La tienda no arrancó a tiempo:\n${output.join('')}`)), 300_000);
+    const timeout = setTimeout(() => reject(new Error(`La tienda no arrancó a tiempo:\n${output.join('')}`)), SHOP_START_TIMEOUT_MS);
     const check = () => {
       const text = output.join('');
       // The shop serves while its first build failed ("La tienda se está preparando"): for a journey, that is a failure to start, told with why.
